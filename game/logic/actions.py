@@ -1,0 +1,171 @@
+"""Player actions as small frozen records that pack to plain dicts (JSON and msgpack alike).
+
+The list of actions, with the deal seed and the rule options, is the saved game, the replay, the
+network transcript and the test fixture. Cards are named by code (``"8H"``, ``"JK"``); a code names
+any matching card in the acting player's hand, so a log never depends on which of two identical
+cards was meant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Union
+
+from .cards import MELD_KEY_OF_NAME, normalize_code
+from .errors import IllegalAction
+
+MAX_CARDS_IN_ACTION = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw from the stock (`stock_draw` cards)."""
+
+    type: ClassVar[str] = "draw"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    """Take the whole discard pile, melding its top card with `with_` cards from the hand.
+
+    An empty `with_` puts the top card onto the player's existing meld of its rank.
+    """
+
+    with_: tuple[str, ...] = ()
+    type: ClassVar[str] = "take_pile"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "with": list(self.with_)}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Put cards from the hand onto one meld, new or existing.
+
+    `rank` names the meld when no natural card does (``"8"``, ``"wild"``); ``"special"`` asks for a
+    special meld (Straight, Seven Pairs, Garbage) going out at once.
+    """
+
+    cards: tuple[str, ...]
+    rank: str | None = None
+    type: ClassVar[str] = "meld"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "cards": list(self.cards)}
+        if self.rank is not None:
+            out["rank"] = self.rank
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card from the hand, ending the turn."""
+
+    card: str
+    type: ClassVar[str] = "discard"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn without discarding where the rules allow it, or decline the pile at stock end."""
+
+    type: ClassVar[str] = "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Undo the last meld action of this turn (or return a pile taken with no meld since)."""
+
+    type: ClassVar[str] = "undo"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class UndoTurn:
+    """Undo the whole turn so far: melds, and a taken pile (which goes back exactly)."""
+
+    type: ClassVar[str] = "undo_turn"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Deal the next hand after a hand is over."""
+
+    type: ClassVar[str] = "next_hand"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+Action = Union[Draw, TakePile, Meld, Discard, Pass, Undo, UndoTurn, NextHand]
+_SIMPLE = {cls.type: cls for cls in (Draw, Pass, Undo, UndoTurn, NextHand)}
+
+
+def _codes(value: object, what: str) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) > MAX_CARDS_IN_ACTION:
+        raise IllegalAction("bad_action", f"The {what} must be a list of card codes.")
+    out = []
+    for raw in value:
+        code = normalize_code(raw)
+        if code is None:
+            raise IllegalAction("bad_card", f"{raw!r} is not a card code (such as 8H, 10S or JK).")
+        out.append(code)
+    return tuple(out)
+
+
+def action_from_dict(data: object) -> Action:
+    """Parse and check an action record; malformed input raises `IllegalAction("bad_action")`."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise IllegalAction("bad_action", "An action must be a record with a 'type'.")
+    kind = data["type"]
+    allowed = {"type"}
+    if kind in _SIMPLE:
+        action: Action = _SIMPLE[kind]()
+    elif kind == "take_pile":
+        allowed.add("with")
+        action = TakePile(_codes(data.get("with", []), "cards to take the pile with"))
+    elif kind == "meld":
+        allowed |= {"cards", "rank"}
+        rank = data.get("rank")
+        if rank is not None:
+            if not isinstance(rank, str):
+                raise IllegalAction("bad_action", "A meld's rank must be a name such as '8' or 'wild'.")
+            rank = rank.strip().upper()
+            rank = {"WILD": "wild", "SPECIAL": "special", "T": "10"}.get(rank, rank)
+            if rank not in MELD_KEY_OF_NAME and rank != "special":
+                raise IllegalAction("bad_rank", f"{data['rank']!r} is not a rank that can be melded.")
+        cards = _codes(data.get("cards"), "cards to meld")
+        if not cards:
+            raise IllegalAction("bad_action", "Choose at least one card to meld.")
+        action = Meld(cards, rank)
+    elif kind == "discard":
+        allowed.add("card")
+        code = normalize_code(data.get("card"))
+        if code is None:
+            raise IllegalAction("bad_card", f"{data.get('card')!r} is not a card code.")
+        action = Discard(code)
+    else:
+        raise IllegalAction("bad_action", f"Unknown action type {kind!r}.")
+    extra = set(data) - allowed
+    if extra:
+        raise IllegalAction("bad_action", f"Unexpected field(s) in a {kind} action: "
+                            f"{', '.join(sorted(map(str, extra)))}.")
+    return action
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    return action.to_dict()

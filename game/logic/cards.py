@@ -1,0 +1,133 @@
+"""The 108 Canasta cards: stable ids, card codes, ranks, wildness and point values.
+
+Every card is an int id 0..107: ids 0..103 are the two 52-card packs (pack, suit, rank), ids
+104..107 the four Jokers. All per-card facts live in tuples indexed by id so the hot paths of the
+engine (legal moves, rollouts) never build objects. A card *code* is the text players and files use:
+rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` followed by suit ``S H D C``, or ``JK`` for a Joker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+N_CARDS = 108
+SUITS = ("S", "H", "D", "C")
+RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+# Internal rank numbers: Jokers are 0, Twos 2, Threes 3 ... Kings 13, Aces 14.
+JOKER = 0
+TWO = 2
+THREE = 3
+ACE = 14
+SEVEN = 7
+# The key of a meld of wild cards only (a Joker is nominally a Two).
+WILD = TWO
+
+RANK_NAME = {JOKER: "JK", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+             11: "J", 12: "Q", 13: "K", 14: "A"}
+# How a meld is named in files and messages: by its natural rank, "wild" for a wild meld.
+MELD_KEY_NAME = {r: RANK_NAME[r] for r in range(3, 15)} | {WILD: "wild"}
+MELD_KEY_OF_NAME = {name: r for r, name in MELD_KEY_NAME.items()}
+NATURAL_MELD_RANKS = tuple(range(4, 15))
+
+
+def _build() -> tuple[tuple[int, ...], ...]:
+    ranks, suits, codes, points = [], [], [], []
+    for _pack in range(2):
+        for suit in range(4):
+            for rank_code in RANK_CODES:
+                rank = 14 if rank_code == "A" else {"J": 11, "Q": 12, "K": 13}.get(rank_code, None)
+                rank = rank if rank is not None else int(rank_code)
+                ranks.append(rank)
+                suits.append(suit)
+                codes.append(rank_code + SUITS[suit])
+    for _ in range(4):
+        ranks.append(JOKER)
+        suits.append(4)
+        codes.append("JK")
+    for rank, suit in zip(ranks, suits):
+        if rank == JOKER:
+            points.append(50)
+        elif rank in (TWO, ACE):
+            points.append(20)
+        elif rank == THREE:
+            points.append(100 if suit in (1, 2) else 5)
+        elif rank >= 8:
+            points.append(10)
+        else:
+            points.append(5)
+    return tuple(ranks), tuple(suits), tuple(codes), tuple(points)
+
+
+CARD_RANK, CARD_SUIT, CARD_CODE, CARD_POINTS = _build()
+IS_WILD = tuple(r in (JOKER, TWO) for r in CARD_RANK)
+IS_RED_THREE = tuple(r == THREE and s in (1, 2) for r, s in zip(CARD_RANK, CARD_SUIT))
+IS_BLACK_THREE = tuple(r == THREE and s in (0, 3) for r, s in zip(CARD_RANK, CARD_SUIT))
+# A card's pack decides which back it shows (Jokers: two per pack).
+CARD_PACK = tuple(i // 52 if i < 104 else (i - 104) // 2 for i in range(N_CARDS))
+
+VALID_CODES = frozenset(CARD_CODE)
+IDS_OF_CODE: dict[str, tuple[int, ...]] = {}
+for _card, _code in enumerate(CARD_CODE):
+    IDS_OF_CODE[_code] = IDS_OF_CODE.get(_code, ()) + (_card,)
+
+# Display order: Threes up to Aces, then Twos, then Jokers; suits S H D C.
+_RANK_ORDER = {3: 0, 4: 1, 5: 2, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7, 11: 8, 12: 9, 13: 10, 14: 11,
+               TWO: 12, JOKER: 13}
+SORT_KEY = tuple((_RANK_ORDER[r] * 5 + s) * 128 + i
+                 for i, (r, s) in enumerate(zip(CARD_RANK, CARD_SUIT)))
+
+
+def code_of(card: int) -> str:
+    """The code (``"10H"``, ``"JK"``) of a card id."""
+    return CARD_CODE[card]
+
+
+def normalize_code(code: object) -> str | None:
+    """A canonical card code for player input (``"10h"``, ``" t s"`` are accepted), else None."""
+    if not isinstance(code, str):
+        return None
+    text = code.strip().upper().replace(" ", "")
+    if text in ("JOKER", "JKR"):
+        text = "JK"
+    if len(text) == 2 and text[0] == "T":
+        text = "10" + text[1]
+    return text if text in VALID_CODES else None
+
+
+def sorted_cards(cards: Iterable[int]) -> list[int]:
+    """Cards in display order (Threes..Aces, Twos, Jokers)."""
+    return sorted(cards, key=SORT_KEY.__getitem__)
+
+
+def sorted_codes(cards: Iterable[int]) -> list[str]:
+    """Card codes in display order."""
+    return [CARD_CODE[c] for c in sorted_cards(cards)]
+
+
+def points_of(cards: Iterable[int]) -> int:
+    """The sum of the cards' point values."""
+    return sum(CARD_POINTS[c] for c in cards)
+
+
+def deck_from_codes(codes: list[str]) -> list[int]:
+    """Card ids for an explicit 108-card order given as codes.
+
+    Each code takes the lowest id of that code not used yet, so the deck must name every card
+    exactly as often as it exists (two of each, four Jokers).
+    """
+    if not isinstance(codes, list) or len(codes) != N_CARDS:
+        raise ValueError(f"a deck must list exactly {N_CARDS} card codes")
+    next_index: dict[str, int] = {}
+    deck = []
+    for position, raw in enumerate(codes):
+        code = normalize_code(raw)
+        if code is None:
+            raise ValueError(f"deck position {position}: {raw!r} is not a card code")
+        index = next_index.get(code, 0)
+        ids = IDS_OF_CODE[code]
+        if index >= len(ids):
+            raise ValueError(f"deck names {code} more than {len(ids)} times")
+        next_index[code] = index + 1
+        deck.append(ids[index])
+    return deck

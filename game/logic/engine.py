@@ -1,0 +1,920 @@
+"""The two-player Canasta rules engine: one `Game` from the deal to the end of the game.
+
+`Game.apply(action)` checks an action completely before changing anything: an illegal action
+raises `IllegalAction` (a stable code and a sentence for the player) and leaves the game exactly as
+it was; a legal one changes the game and returns the `Event`s the table animates. The game is
+deterministic: the seed (or an explicit deck), the rules and the list of applied actions rebuild
+it exactly, and `state_hash()` proves it. Nothing here touches a clock, a file, a screen or the
+global random generator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from . import events as ev
+from .actions import (Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn,
+                      action_from_dict)
+from .cards import (ACE, CARD_CODE, CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_BLACK_THREE,
+                    IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME, N_CARDS, SEVEN, SORT_KEY, THREE,
+                    WILD, deck_from_codes)
+from .errors import IllegalAction
+from .events import Event
+from .melds import (CANASTA_SIZE, PLURAL, SPECIAL_MELD_NAMES, canasta_bonus, canasta_kind,
+                    check_black_threes, check_meld, special_meld)
+from .rules import Rules
+from .scoring import canasta_count, score_player, special_meld_score
+
+DRAW, PLAY, HAND_OVER, GAME_OVER = "draw", "play", "hand_over", "game_over"
+
+
+class PlayerState:
+    """One player's cards and standing in the current hand."""
+
+    __slots__ = ("hand", "melds", "threes", "opened", "known", "returns", "special_cards")
+
+    def __init__(self) -> None:
+        self.hand: list[int] = []
+        # Meld key (natural rank, 3 for Black Threes, WILD) -> cards; insertion order = creation.
+        self.melds: dict[int, list[int]] = {}
+        self.threes: list[int] = []
+        self.opened = False
+        # Cards in this hand that the opponent has seen (they came from the pile).
+        self.known: set[int] = set()
+        self.returns = 0
+        self.special_cards: list[int] = []
+
+    def clone(self) -> PlayerState:
+        other = PlayerState.__new__(PlayerState)
+        other.hand = self.hand[:]
+        other.melds = {k: v[:] for k, v in self.melds.items()}
+        other.threes = self.threes[:]
+        other.opened = self.opened
+        other.known = set(self.known)
+        other.returns = self.returns
+        other.special_cards = self.special_cards[:]
+        return other
+
+    def canastas(self) -> int:
+        return canasta_count(self.melds)
+
+
+class _Snapshot:
+    """What an undo restores: the mover's cards and turn flags, and the pile."""
+
+    __slots__ = ("player", "pile", "pile_freezers", "phase", "drew", "top", "locked",
+                 "black_threes", "is_take")
+
+    def __init__(self, game: Game, is_take: bool) -> None:
+        self.player = game.players[game.to_move].clone()
+        self.pile = game.pile[:] if is_take else None
+        self.pile_freezers = game.pile_freezers
+        self.phase = game.phase
+        self.drew = game.turn_drew
+        self.top = game.turn_top
+        self.locked = set(game.turn_locked)
+        self.black_threes = game.turn_black_threes
+        self.is_take = is_take
+
+
+class Game:
+    """A whole game of two-player Canasta: hands, turns, scores, undo, the action log."""
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None,
+                 deck: Sequence[int] | None = None, decks: Sequence[Sequence[int]] = (),
+                 scores: Sequence[int] = (0, 0), first_player: int = 0) -> None:
+        """Start a game and deal its first hand.
+
+        The first hand uses `deck` (108 card ids, dealt from the front) when given, else a shuffle
+        from `seed`. Later hands take `decks` in order, then shuffles from the seed.
+        """
+        self.rules = rules or Rules()
+        self.rules.validate()
+        if first_player not in (0, 1):
+            raise ValueError("first_player must be 0 or 1")
+        if len(scores) != 2 or not all(isinstance(s, int) for s in scores):
+            raise ValueError("scores must be two whole numbers")
+        self.seed = seed
+        self.initial_deck = list(deck) if deck is not None else None
+        self.initial_decks = [list(d) for d in decks]
+        self.initial_scores = (int(scores[0]), int(scores[1]))
+        self.initial_first_player = first_player
+        if seed is not None:
+            self.rng = random.Random(seed)
+        else:
+            # An explicit deck without a seed still needs a reproducible stream for reuse_pile.
+            source = ",".join(map(str, deck)) if deck is not None else ""
+            self.rng = random.Random(hashlib.sha256(source.encode()).hexdigest())
+        self._pending_decks = [list(d) for d in decks]
+        self.totals = list(self.initial_scores)
+        self.hand_no = 0
+        self.first_player = first_player
+        self.log: list[dict[str, Any]] = []
+        self.history: list[dict[str, Any]] = []   # finished hands: scores and who went out
+        self.record_undo = True
+        self.winner: int | None = None
+        self.last_events: list[Event] = []
+        self._deal(self._checked_deck(deck) if deck is not None else None)
+
+    # ------------------------------------------------------------------ dealing
+    @staticmethod
+    def _checked_deck(deck: Sequence[int]) -> list[int]:
+        deck = list(deck)
+        if sorted(deck) != list(range(N_CARDS)):
+            raise ValueError("a deck must hold each of the 108 card ids exactly once")
+        return deck
+
+    def _deal(self, deck: list[int] | None) -> list[Event]:
+        rules = self.rules
+        if deck is None:
+            deck = list(range(N_CARDS))
+            self.rng.shuffle(deck)
+        self.deck = deck[:]
+        self.hand_no += 1
+        self.dealer = 1 - self.first_player
+        self.players = [PlayerState(), PlayerState()]
+        self.phase = DRAW
+        self.to_move = self.first_player
+        self.stock_reused = False
+        self.went_out: int | None = None
+        self.went_out_bonus = False
+        self.concealed = False
+        self.special: tuple[int, str, int] | None = None
+        self.hand_scores: list[dict[str, int]] | None = None
+        self.end_reason = ""
+        self.turn_no = 0
+        self.talon_receivers: list[int] = []
+        position = 0
+        out: list[Event] = []
+        for _ in range(rules.hand_size):
+            for p in (self.first_player, 1 - self.first_player):
+                self.players[p].hand.append(deck[position])
+                position += 1
+        for p in (self.first_player, 1 - self.first_player):
+            out.append(Event(ev.DEAL, p, tuple(self.players[p].hand)))
+        self.talons: list[list[int]] = []
+        if rules.talons:
+            self.talons = [deck[position:position + 4], deck[position + 4:position + 7]]
+            position += 7
+        self.pile: list[int] = []
+        self.pile_freezers = 0
+        # The stock is kept reversed so drawing from its front is a cheap pop().
+        self.stock: list[int] = deck[position:][::-1]
+        if rules.initial_upcard:
+            while self.stock:
+                card = self.stock.pop()
+                self._push_pile(card)
+                out.append(Event(ev.UPCARD, -1, (card,)))
+                if not (IS_WILD[card] or IS_RED_THREE[card]):
+                    break
+        for p in (self.first_player, 1 - self.first_player):
+            out.extend(self._replace_threes_in_hand(p))
+        self._begin_turn(self.first_player, out)
+        self.last_events = out
+        return out
+
+    def _is_laid_three(self, card: int) -> bool:
+        return IS_RED_THREE[card] or (self.rules.all_threes_equal and IS_BLACK_THREE[card])
+
+    def _replace_threes_in_hand(self, p: int) -> list[Event]:
+        player = self.players[p]
+        out = []
+        while True:
+            threes = [c for c in player.hand if self._is_laid_three(c)]
+            if not threes:
+                return out
+            for card in threes:
+                player.hand.remove(card)
+                player.threes.append(card)
+                replacement = self.stock.pop() if self.stock else None
+                if replacement is not None:
+                    player.hand.append(replacement)
+                out.append(Event(ev.THREE_LAID, p, (card,),
+                                 info={"replaced": replacement is not None}))
+                if replacement is not None:
+                    out.append(Event(ev.DRAW, p, (replacement,), info={"replacement": True}))
+
+    def _push_pile(self, card: int) -> None:
+        self.pile.append(card)
+        if IS_WILD[card] or IS_RED_THREE[card]:
+            self.pile_freezers += 1
+
+    # ------------------------------------------------------------------ turn flow
+    def _begin_turn(self, p: int, out: list[Event]) -> None:
+        self.to_move = p
+        self.phase = DRAW
+        self.turn_no += 1
+        self.turn_drew: str | None = None
+        self.turn_top: int | None = None
+        self.turn_locked: set[int] = set()
+        self.turn_undo: list[_Snapshot] = []
+        self.turn_returned = False
+        self.turn_no_discard = False
+        self.turn_black_threes = False
+        self.turn_drawn: list[int] = []
+        self.turn_opened_at_start = self.players[p].opened
+        self.turn_had_melds = bool(self.players[p].melds)
+        out.append(Event(ev.TURN, p))
+        if not self.stock and self.rules.stock_end == "reuse_pile" and \
+                (self.stock_reused or len(self.pile) < 2):
+            self._end_hand("stock_exhausted", out)
+
+    def _end_turn(self, out: list[Event]) -> None:
+        self._begin_turn(1 - self.to_move, out)
+
+    # ------------------------------------------------------------------ public queries
+    @property
+    def mover(self) -> PlayerState:
+        return self.players[self.to_move]
+
+    def pile_top(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+    def pile_is_blocked(self) -> bool:
+        """A Black Three, a wild card or a Red Three on top: nobody may take the pile now."""
+        if not self.pile:
+            return False
+        top = self.pile[-1]
+        return IS_WILD[top] or IS_RED_THREE[top] or IS_BLACK_THREE[top]
+
+    def pile_is_frozen_for(self, p: int) -> bool:
+        """Frozen: only a natural pair from the hand may take it (RULES.md 3.3)."""
+        rules = self.rules
+        return (self.pile_freezers > 0 or rules.pile_always_frozen
+                or (rules.frozen_until_initial_meld and not self.players[p].opened))
+
+    def initial_meld_minimum(self, p: int) -> int:
+        return self.rules.initial_meld_minimum(self.totals[p])
+
+    def opening_points(self, p: int) -> int:
+        """Points this turn's melds count towards the initial-meld minimum (RULES.md 4.5)."""
+        player = self.players[p]
+        total = 0
+        top = self.turn_top if p == self.to_move else None
+        for key, cards in player.melds.items():
+            if top is not None and not self.rules.top_card_counts_for_initial_meld and top in cards:
+                from_hand = [c for c in cards if c != top]
+                if len(from_hand) >= 3:
+                    total += sum(CARD_POINTS[c] for c in from_hand)
+            else:
+                total += sum(CARD_POINTS[c] for c in cards)
+            if self.rules.canasta_bonus_counts_for_initial:
+                total += canasta_bonus(self.rules, key, cards)
+        return total
+
+    def _splashed(self, p: int) -> bool:
+        if not self.rules.splash_initial_meld:
+            return False
+        top = self.turn_top if p == self.to_move else None
+        return any(len(cards) >= CANASTA_SIZE and key != WILD and not any(IS_WILD[c] for c in cards)
+                   and top not in cards for key, cards in self.players[p].melds.items())
+
+    def _opening_met(self, p: int) -> bool:
+        return (self.opening_points(p) >= self.initial_meld_minimum(p)) or self._splashed(p)
+
+    def canastas_needed(self) -> int:
+        return self.rules.canastas_to_go_out
+
+    def is_over(self) -> bool:
+        return self.phase in (HAND_OVER, GAME_OVER)
+
+    # ------------------------------------------------------------------ applying actions
+    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+        """Apply one action of the player to move; raise `IllegalAction` and change nothing if
+        the rules do not allow it."""
+        if isinstance(action, dict):
+            action = action_from_dict(action)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction("bad_action", f"{action!r} is not an action.")
+        out: list[Event] = []
+        handler(self, action, out)
+        self.log.append(action.to_dict())
+        self.last_events = out
+        return out
+
+    def check(self, action: Action | dict[str, Any]) -> IllegalAction | None:
+        """The reason an action would be refused now, or None if it is legal."""
+        probe = self.clone()
+        probe.record_undo = False
+        try:
+            probe.apply(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    # ---- card lookup
+    def _take_codes(self, codes: Sequence[str], pool: Sequence[int], what: str) -> list[int]:
+        """Resolve card codes to distinct ids in `pool`, preferring the pool's order."""
+        chosen: list[int] = []
+        for code in codes:
+            ids = IDS_OF_CODE.get(code, ())
+            for card in pool:
+                if card in ids and card not in chosen:
+                    chosen.append(card)
+                    break
+            else:
+                raise IllegalAction("card_not_in_hand", f"You have no {code} {what}.")
+        return chosen
+
+    def _usable_hand(self, p: int) -> list[int]:
+        if p == self.to_move and self.turn_locked:
+            return [c for c in self.players[p].hand if c not in self.turn_locked]
+        return self.players[p].hand
+
+    def _resolve_hand_cards(self, codes: Sequence[str]) -> list[int]:
+        player = self.mover
+        try:
+            return self._take_codes(codes, self._usable_hand(self.to_move), "in your hand")
+        except IllegalAction:
+            if self.turn_locked:
+                try:
+                    self._take_codes(codes, player.hand, "in your hand")
+                except IllegalAction:
+                    pass
+                else:
+                    raise IllegalAction("cards_locked", "The cards from the pile stay locked "
+                                        "until your melds reach the opening minimum of "
+                                        f"{self.initial_meld_minimum(self.to_move)} points.")
+            raise
+
+    def _expect(self, phase: str, doing: str) -> None:
+        if self.phase == phase:
+            return
+        if self.phase in (HAND_OVER, GAME_OVER):
+            raise IllegalAction("hand_over", "The hand is over.")
+        if phase == DRAW:
+            raise IllegalAction("already_drawn", f"You have already drawn this turn; you cannot "
+                                f"{doing} now.")
+        raise IllegalAction("draw_first", f"Draw from the stock or take the pile before you "
+                            f"{doing}.")
+
+    # ---- hand-size rule shared by melds and taking the pile
+    def _check_cards_left(self, left: int, canastas_after: int) -> None:
+        rules = self.rules
+        need = rules.canastas_to_go_out
+        if left == 0:
+            if rules.must_discard:
+                raise IllegalAction("must_discard", "You must keep a card to discard when you "
+                                    "go out.")
+            if canastas_after < need:
+                raise IllegalAction("need_canastas", _need_canastas(need))
+        elif left == 1 and canastas_after < need and not rules.pass_the_discard:
+            raise IllegalAction("need_canastas", _need_canastas(need) + " Keep at least two "
+                                "cards in your hand.")
+
+    # ---- draw
+    def _draw(self, action: Draw, out: list[Event]) -> None:
+        self._expect(DRAW, "draw again")
+        rules = self.rules
+        reuse = False
+        if not self.stock:
+            if rules.stock_end == "reuse_pile" and not self.stock_reused and len(self.pile) >= 2:
+                reuse = True
+            elif rules.stock_end == "reuse_pile":
+                raise IllegalAction("stock_empty", "The stock is used up.")
+            else:
+                raise IllegalAction("stock_empty", "The stock is empty: take the pile if you "
+                                    "can, or end the hand.")
+        p = self.to_move
+        player = self.players[p]
+        if reuse:
+            below = self.pile[:-1]
+            self.rng.shuffle(below)
+            self.stock = below
+            self.pile = self.pile[-1:]
+            self.pile_freezers = sum(IS_WILD[c] or IS_RED_THREE[c] for c in self.pile)
+            self.stock_reused = True
+            out.append(Event(ev.STOCK_REUSED, p, (), info={"size": len(self.stock)}))
+        drawn: list[int] = []
+        last_was_three = False
+        for _ in range(rules.stock_draw):
+            if not self.stock:
+                break
+            card = self.stock.pop()
+            last_was_three = False
+            while self._is_laid_three(card):
+                player.threes.append(card)
+                replace = self.stock and (rules.red_three_replacement or not IS_RED_THREE[card])
+                out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": bool(replace),
+                                                                   "from_stock": True}))
+                if not replace:
+                    last_was_three = True
+                    card = -1
+                    break
+                card = self.stock.pop()
+            if card >= 0:
+                player.hand.append(card)
+                drawn.append(card)
+        self.turn_no_discard = last_was_three and not self.stock
+        self.turn_drew = "stock"
+        self.turn_drawn = drawn
+        self.phase = PLAY
+        out.append(Event(ev.DRAW, p, tuple(drawn)))
+
+    # ---- take the pile
+    def _take_pile(self, action: TakePile, out: list[Event]) -> None:
+        self._expect(DRAW, "take the pile")
+        if self.turn_returned:
+            raise IllegalAction("pile_returned", "You returned the pile this turn: draw from "
+                                "the stock.")
+        if not self.pile:
+            raise IllegalAction("pile_empty", "The discard pile is empty.")
+        with_cards = self._take_codes(action.with_, self.mover.hand, "in your hand")
+        self.validate_take(with_cards)
+        self._commit_take(with_cards, out)
+
+    def validate_take(self, with_cards: list[int]) -> None:
+        """Raise `IllegalAction` unless the mover may take the pile melding its top card with
+        `with_cards` (ids from the hand); changes nothing."""
+        rules = self.rules
+        p = self.to_move
+        player = self.players[p]
+        if not self.pile:
+            raise IllegalAction("pile_empty", "The discard pile is empty.")
+        top = self.pile[-1]
+        if self.pile_is_blocked():
+            what = "a wild card" if IS_WILD[top] else ("a Red Three" if IS_RED_THREE[top]
+                                                       else "a Black Three")
+            raise IllegalAction("pile_blocked", f"The pile is blocked by {what} on top: nobody "
+                                "may take it this turn.")
+        if rules.one_card_pile_rule and len(self.pile) == 1 and len(player.hand) == 1:
+            raise IllegalAction("one_card_pile", "You may not take a one-card pile while you "
+                                "hold only one card.")
+        rank = CARD_RANK[top]
+        name = PLURAL[rank]
+        naturals = sum(1 for c in with_cards if not IS_WILD[c])
+        frozen = self.pile_is_frozen_for(p)
+        if frozen or rules.natural_pair_required:
+            if naturals < 2 or naturals != len(with_cards):
+                why = ("The pile is frozen" if frozen
+                       else "These rules take the pile only with a natural pair")
+                raise IllegalAction("pile_frozen", f"{why}: you need two natural {name} in "
+                                    "your hand.")
+        existing = player.melds.get(rank)
+        if not with_cards and existing is None:
+            raise IllegalAction("pile_needs_match", f"To take the pile, meld the top card with "
+                                f"cards from your hand or add it to your meld of {name}.")
+        was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
+        if was_canasta and naturals < 2 and not rules.take_pile_to_canasta:
+            raise IllegalAction("pile_to_canasta", f"The top card may not be added to your "
+                                f"canasta of {name}; you need two natural {name} in your hand.")
+        check_meld(rules, rank, existing or (), [top] + with_cards, not player.opened,
+                   self._open_wild_meld(p, rank))
+        gained = sum(1 for c in self.pile if not self._is_laid_three(c)) - 1
+        size_after = (len(existing) if existing else 0) + 1 + len(with_cards)
+        canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
+        self._check_cards_left(len(player.hand) - len(with_cards) + gained, canastas_after)
+
+    def _commit_take(self, with_cards: list[int], out: list[Event]) -> None:
+        p = self.to_move
+        player = self.players[p]
+        if self.record_undo:
+            self.turn_undo.append(_Snapshot(self, is_take=True))
+        taken = self.pile
+        top = taken[-1]
+        rank = CARD_RANK[top]
+        self.pile = []
+        self.pile_freezers = 0
+        laid = [c for c in taken[:-1] if self._is_laid_three(c)]
+        gained = [c for c in taken[:-1] if not self._is_laid_three(c)]
+        for card in with_cards:
+            player.hand.remove(card)
+            player.known.discard(card)
+        player.threes.extend(laid)
+        player.hand.extend(gained)
+        player.known.update(gained)
+        existing = player.melds.get(rank)
+        was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
+        meld_after = (existing or []) + [top] + with_cards
+        player.melds[rank] = meld_after
+        self.turn_drew = "pile"
+        self.turn_top = top
+        self.phase = PLAY
+        if not player.opened:
+            self.turn_locked = set(gained)
+        out.append(Event(ev.PILE_TAKEN, p, tuple(taken), rank, {"with": tuple(with_cards)}))
+        for card in laid:
+            out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": False}))
+        out.append(Event(ev.MELD, p, tuple([top] + with_cards), rank))
+        if not was_canasta and len(meld_after) >= CANASTA_SIZE:
+            out.append(Event(ev.CANASTA, p, tuple(meld_after), rank,
+                             {"kind": canasta_kind(rank, meld_after)}))
+        self._after_meld(p, out)
+
+    def _open_wild_meld(self, p: int, key: int) -> bool:
+        wild = self.players[p].melds.get(WILD)
+        return key != WILD and wild is not None and len(wild) < CANASTA_SIZE
+
+    # ---- meld
+    def _meld(self, action: Meld, out: list[Event]) -> None:
+        self._expect(PLAY, "meld")
+        rules = self.rules
+        player = self.mover
+        if action.rank == "special":
+            self._special_meld(action, out)
+            return
+        cards = self._resolve_hand_cards(action.cards)
+        naturals = {CARD_RANK[c] for c in cards if not IS_WILD[c]}
+        if len(naturals) > 1:
+            if rules.special_melds and len(cards) >= 13 and not player.melds:
+                self._special_meld(action, out)
+                return
+            raise IllegalAction("mixed_ranks", "A meld holds cards of one rank only (plus wild "
+                                "cards).")
+        named = MELD_KEY_OF_NAME.get(action.rank) if action.rank else None
+        if naturals:
+            key = naturals.pop()
+            if named is not None and named != key:
+                raise IllegalAction("mixed_ranks", f"These cards are {PLURAL[key]}, not "
+                                    f"{PLURAL[named]}.")
+        elif named is not None:
+            key = named
+        elif rules.wild_canastas and WILD in player.melds:
+            key = WILD
+        else:
+            raise IllegalAction("name_rank", "Say which meld the wild cards go on.")
+        self.validate_meld(key, cards)
+        self._commit_meld(key, cards, out)
+
+    def validate_meld(self, key: int, cards: list[int]) -> None:
+        """Raise `IllegalAction` unless the mover may put `cards` (ids from the hand, not
+        locked) onto their meld keyed `key`; changes nothing."""
+        rules = self.rules
+        p = self.to_move
+        player = self.players[p]
+        if self.turn_black_threes:
+            raise IllegalAction("black_threes_last", "Black Threes must be your last meld.")
+        left = len(player.hand) - len(cards)
+        if key == THREE:
+            check_black_threes(rules, cards)
+            need = rules.canastas_to_go_out
+            if player.canastas() < need:
+                raise IllegalAction("need_canastas", "Black Threes may be melded only when "
+                                    "going out. " + _need_canastas(need))
+            if left > 1 or (left == 0 and rules.must_discard) or \
+                    (left == 1 and self.turn_no_discard):
+                raise IllegalAction("black_threes_last", "Black Threes may be melded only as "
+                                    "your last meld while going out.")
+            return
+        existing = player.melds.get(key)
+        if key != WILD and existing is None and all(IS_WILD[c] for c in cards):
+            raise IllegalAction("too_few_cards", f"You have no meld of {PLURAL[key]} to add wild "
+                                "cards to.")
+        opening = not player.opened or (key == ACE and not self.turn_opened_at_start)
+        check_meld(rules, key, existing or (), cards, opening, self._open_wild_meld(p, key))
+        was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
+        size_after = (len(existing) if existing else 0) + len(cards)
+        canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
+        self._check_cards_left(left, canastas_after)
+
+    def _commit_meld(self, key: int, cards: list[int], out: list[Event]) -> None:
+        p = self.to_move
+        player = self.players[p]
+        if self.record_undo:
+            self.turn_undo.append(_Snapshot(self, is_take=False))
+        for card in cards:
+            player.hand.remove(card)
+            player.known.discard(card)
+        existing = player.melds.get(key)
+        was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
+        meld_after = (existing or []) + cards
+        player.melds[key] = meld_after
+        if key == THREE:
+            self.turn_black_threes = True
+        out.append(Event(ev.MELD, p, tuple(cards), key))
+        if not was_canasta and len(meld_after) >= CANASTA_SIZE:
+            out.append(Event(ev.CANASTA, p, tuple(meld_after), key,
+                             {"kind": canasta_kind(key, meld_after)}))
+        self._after_meld(p, out)
+
+    def _special_meld(self, action: Meld, out: list[Event]) -> None:
+        cards = self._resolve_hand_cards(action.cards)
+        name, bonus = self.validate_special_meld(cards)
+        p = self.to_move
+        player = self.players[p]
+        if self.record_undo:
+            self.turn_undo.append(_Snapshot(self, is_take=False))
+        player.special_cards = player.hand[:]
+        player.hand.clear()
+        player.known.clear()
+        self.special = (p, name, bonus)
+        out.append(Event(ev.SPECIAL_MELD, p, tuple(player.special_cards),
+                         info={"name": name, "title": SPECIAL_MELD_NAMES[name], "bonus": bonus}))
+        self.went_out = p
+        self._end_hand("special_meld", out)
+
+    def validate_special_meld(self, cards: list[int]) -> tuple[str, int]:
+        """The special meld `cards` form for the mover (name, bonus), or `IllegalAction`."""
+        player = self.mover
+        if not self.rules.special_melds:
+            raise IllegalAction("no_special_melds", "Special melds are not part of these rules.")
+        if player.melds or player.opened:
+            raise IllegalAction("special_after_meld", "A special meld is allowed only before you "
+                                "have melded anything this hand.")
+        if self.turn_drew != "stock":
+            raise IllegalAction("special_needs_stock", "A special meld goes out after drawing "
+                                "from the stock.")
+        found = special_meld(cards, bool(player.threes))
+        if found is None or len(player.hand) - len(cards) > 1:
+            raise IllegalAction("not_special", "These cards are not a Straight (with a Three on "
+                                "the table), Seven Pairs or Garbage from your whole hand.")
+        return found
+
+    def _after_meld(self, p: int, out: list[Event]) -> None:
+        player = self.players[p]
+        if not player.opened and self._opening_met(p):
+            player.opened = True
+            self.turn_locked = set()
+        if not player.hand:
+            self._go_out(p, out)
+
+    # ---- discard
+    def _discard(self, action: Discard, out: list[Event]) -> None:
+        self._expect(PLAY, "discard")
+        player = self.mover
+        from_threes = False
+        if IS_RED_THREE[IDS_OF_CODE[action.card][0]] and self.rules.discard_red_three_to_freeze:
+            laid = [c for c in player.threes if CARD_CODE[c] == action.card]
+            if not laid:
+                raise IllegalAction("card_not_in_hand", f"You have no {action.card} on the "
+                                    "table to discard.")
+            card, from_threes = laid[0], True
+        else:
+            if self.turn_no_discard:
+                raise IllegalAction("no_discard", _NO_DISCARD)
+            card = self._resolve_hand_cards([action.card])[0]
+        self.validate_discard(card, from_threes)
+        self._commit_discard(card, from_threes, out)
+
+    def validate_discard(self, card: int, from_threes: bool = False) -> None:
+        """Raise `IllegalAction` unless the mover may discard `card` (from the hand, or a
+        laid-down Red Three when `from_threes`); changes nothing."""
+        rules = self.rules
+        player = self.mover
+        if self.turn_no_discard:
+            raise IllegalAction("no_discard", _NO_DISCARD)
+        self._check_turn_can_end()
+        left = len(player.hand) - (0 if from_threes else 1)
+        need = rules.canastas_to_go_out
+        # Short of canastas, the last card may go only when nothing else was possible: a player
+        # left holding one card (Red Threes drawn without replacement) discards it to end the
+        # hand, without a bonus, unless pass_the_discard lets them keep it.
+        if left == 0 and player.canastas() < need and (from_threes or rules.pass_the_discard):
+            raise IllegalAction("need_canastas", _need_canastas(need))
+        if self.turn_black_threes and left != 0:
+            raise IllegalAction("black_threes_last", "After melding Black Threes you must go out.")
+        if IS_WILD[card] and rules.prohibit_wild_discard and left > 0 and \
+                not all(IS_WILD[c] for c in player.hand):
+            raise IllegalAction("no_wild_discard", "Wild cards may not be discarded, except to go "
+                                "out or when you hold nothing else.")
+        if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not self.pile \
+                and CARD_RANK[card] in (ACE, SEVEN):
+            raise IllegalAction("no_ace_seven_discard", "An Ace or a Seven may not be discarded "
+                                "onto an empty pile.")
+
+    def _commit_discard(self, card: int, from_threes: bool, out: list[Event]) -> None:
+        p = self.to_move
+        player = self.players[p]
+        opened_now = player.opened and not self.turn_opened_at_start
+        if from_threes:
+            player.threes.remove(card)
+        else:
+            player.hand.remove(card)
+            player.known.discard(card)
+        self._push_pile(card)
+        out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
+        if not player.hand:
+            self._go_out(p, out)
+            return
+        self._give_talon(p, opened_now, out)
+        self._end_turn(out)
+
+    def _check_turn_can_end(self) -> None:
+        """The initial-meld minimum is checked when a turn that melded would end."""
+        p = self.to_move
+        player = self.players[p]
+        if player.opened or not (player.melds or self.turn_drew == "pile"):
+            return
+        if self._would_go_out_concealed():
+            return
+        need = self.initial_meld_minimum(p)
+        have = self.opening_points(p)
+        raise IllegalAction("initial_meld_short", f"Your melds count {have} points towards the "
+                            f"opening minimum of {need}: meld more, or undo.")
+
+    def _would_go_out_concealed(self) -> bool:
+        player = self.mover
+        return (not self.turn_had_melds and len(player.hand) <= 1
+                and player.canastas() >= self.rules.canastas_to_go_out)
+
+    def _give_talon(self, p: int, opened_now: bool, out: list[Event]) -> None:
+        if not (opened_now and self.talons and p not in self.talon_receivers):
+            return
+        player = self.players[p]
+        talon = self.talons.pop(0)
+        self.talon_receivers.append(p)
+        kept = []
+        for card in talon:
+            while card >= 0 and self._is_laid_three(card):
+                player.threes.append(card)
+                replacement = self.stock.pop() if self.stock else -1
+                out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": replacement >= 0}))
+                card = replacement
+            if card >= 0:
+                kept.append(card)
+        player.hand.extend(kept)
+        out.append(Event(ev.TALON, p, tuple(kept), info={"size": len(talon)}))
+
+    # ---- pass
+    def _pass(self, action: Pass, out: list[Event]) -> None:
+        self.validate_pass()
+        p = self.to_move
+        player = self.players[p]
+        out.append(Event(ev.PASS, p))
+        if self.phase == DRAW or self.turn_no_discard:
+            self._end_hand("stock_exhausted", out)
+            return
+        self._give_talon(p, player.opened and not self.turn_opened_at_start, out)
+        self._end_turn(out)
+
+    def validate_pass(self) -> None:
+        """Raise `IllegalAction` unless the mover may end the turn (or the hand) now without a
+        discard; changes nothing."""
+        rules = self.rules
+        player = self.mover
+        if self.phase == DRAW:
+            if self.stock or (rules.stock_end == "reuse_pile" and not self.stock_reused
+                              and len(self.pile) >= 2):
+                raise IllegalAction("must_draw", "Draw from the stock or take the pile.")
+            if not self.turn_returned and self._must_take_pile():
+                raise IllegalAction("must_take_pile", "The stock is empty and the top card fits "
+                                    "your meld: you must take the pile.")
+            return
+        self._expect(PLAY, "pass")
+        if self.turn_no_discard:
+            self._check_turn_can_end()
+            return
+        need = rules.canastas_to_go_out
+        if not (rules.pass_the_discard and len(player.hand) == 1 and player.canastas() < need):
+            raise IllegalAction("must_discard", "End your turn by discarding a card.")
+        self._check_turn_can_end()
+
+    def _must_take_pile(self) -> bool:
+        """At stock end, an unfrozen top card that fits an existing meld must be taken."""
+        p = self.to_move
+        if not self.pile or self.pile_is_blocked() or self.pile_is_frozen_for(p):
+            return False
+        try:
+            self.validate_take([])
+        except IllegalAction:
+            return False
+        return True
+
+    # ---- undo
+    def _undo(self, action: Undo, out: list[Event]) -> None:
+        self._expect(PLAY, "undo")
+        if not self.turn_undo:
+            raise IllegalAction("nothing_to_undo", "There is no meld this turn to undo.")
+        self._restore(self.turn_undo.pop(), out)
+
+    def _undo_turn(self, action: UndoTurn, out: list[Event]) -> None:
+        self._expect(PLAY, "undo your turn")
+        if not self.turn_undo:
+            raise IllegalAction("nothing_to_undo", "There is nothing this turn to undo: a card "
+                                "drawn from the stock cannot go back.")
+        first = self.turn_undo[0]
+        self.turn_undo.clear()
+        self._restore(first, out)
+
+    def _restore(self, snap: _Snapshot, out: list[Event]) -> None:
+        p = self.to_move
+        in_hand = set(self.players[p].hand)
+        # Snapshots may be shared with clones of this game: restore copies, never the originals.
+        self.players[p] = snap.player.clone()
+        back_to_hand = tuple(c for c in self.players[p].hand if c not in in_hand)
+        self.pile_freezers = snap.pile_freezers
+        self.turn_drew = snap.drew
+        self.turn_top = snap.top
+        self.turn_locked = snap.locked
+        self.turn_black_threes = snap.black_threes
+        self.phase = snap.phase
+        if snap.is_take:
+            self.pile = snap.pile[:]
+            self.turn_undo = []
+            self.turn_returned = True
+            self.players[p].returns += 1
+            out.append(Event(ev.PILE_RETURNED, p, tuple(self.pile),
+                             info={"penalty": self.rules.discard_return_penalty}))
+        else:
+            out.append(Event(ev.UNDO, p, back_to_hand))
+
+    # ---- going out and the end of a hand
+    def _go_out(self, p: int, out: list[Event]) -> None:
+        player = self.players[p]
+        self.went_out = p
+        self.went_out_bonus = player.canastas() >= self.rules.canastas_to_go_out
+        self.concealed = self.went_out_bonus and not self.turn_had_melds
+        self._end_hand("went_out", out)
+
+    def _end_hand(self, reason: str, out: list[Event]) -> None:
+        rules = self.rules
+        self.end_reason = reason
+        scores = []
+        for p, player in enumerate(self.players):
+            if self.special is not None and self.special[0] == p:
+                scores.append(special_meld_score(self.special[2]))
+                continue
+            bonus = 0
+            if self.went_out == p and self.went_out_bonus:
+                bonus = rules.going_out_bonus * (2 if self.concealed else 1)
+            scores.append(score_player(rules, player.hand, player.melds, player.threes,
+                                       player.returns, bonus))
+        self.hand_scores = scores
+        for p in (0, 1):
+            self.totals[p] += scores[p]["total"]
+        self.history.append({"hand": self.hand_no, "first_player": self.first_player,
+                             "scores": scores, "went_out": self.went_out,
+                             "concealed": self.concealed, "reason": reason,
+                             "totals": list(self.totals)})
+        self.phase = HAND_OVER
+        out.append(Event(ev.HAND_OVER, self.went_out if self.went_out is not None else -1,
+                         info={"scores": scores, "reason": reason, "concealed": self.concealed,
+                               "totals": tuple(self.totals)}))
+        top = max(self.totals)
+        if top >= rules.target_score and self.totals[0] != self.totals[1]:
+            self.winner = self.totals.index(top)
+            self.phase = GAME_OVER
+            out.append(Event(ev.GAME_OVER, self.winner, info={"totals": tuple(self.totals)}))
+
+    def _next_hand(self, action: NextHand, out: list[Event]) -> None:
+        if self.phase != HAND_OVER:
+            if self.phase == GAME_OVER:
+                raise IllegalAction("game_over", "The game is over.")
+            raise IllegalAction("hand_not_over", "The hand is still being played.")
+        if self.rules.starter == "loser" and self.hand_scores is not None and \
+                self.hand_scores[0]["total"] != self.hand_scores[1]["total"]:
+            a, b = (s["total"] for s in self.hand_scores)
+            first = 0 if a < b else 1
+        else:
+            first = 1 - self.first_player
+        deck = self._pending_decks.pop(0) if self._pending_decks else None
+        if deck is None and self.seed is None and self.initial_deck is not None:
+            raise IllegalAction("no_deck", "This game has no deck for another hand.")
+        self.first_player = first
+        out.extend(self._deal(self._checked_deck(deck) if deck is not None else None))
+
+    # ------------------------------------------------------------------ copies and hashes
+    def clone(self) -> Game:
+        """An independent copy (for search); the log and history are shared read-only."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.players = [pl.clone() for pl in self.players]
+        other.stock = self.stock[:]
+        other.pile = self.pile[:]
+        other.talons = [t[:] for t in self.talons]
+        other.totals = self.totals[:]
+        other.turn_locked = set(self.turn_locked)
+        other.turn_undo = self.turn_undo[:]
+        other.turn_drawn = self.turn_drawn[:]
+        other.talon_receivers = self.talon_receivers[:]
+        other._pending_decks = self._pending_decks[:]
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = self.log[:]
+        other.history = self.history[:]
+        return other
+
+    def canonical(self) -> tuple:
+        """Everything that decides the game's future, as nested tuples (for the state hash)."""
+        players = tuple(
+            (tuple(pl.hand), tuple((k, tuple(v)) for k, v in pl.melds.items()), tuple(pl.threes),
+             pl.opened, tuple(sorted(pl.known)), pl.returns, tuple(pl.special_cards))
+            for pl in self.players)
+        return (self.rules.digest(), tuple(self.totals), self.hand_no, self.first_player,
+                self.phase, self.to_move, players, tuple(self.stock), tuple(self.pile),
+                tuple(tuple(t) for t in self.talons), tuple(self.talon_receivers),
+                self.stock_reused, self.turn_drew, self.turn_top, tuple(sorted(self.turn_locked)),
+                self.turn_returned, self.turn_no_discard, self.turn_black_threes,
+                len(self.turn_undo), self.went_out, self.concealed, self.winner)
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(repr(self.canonical()).encode()).hexdigest()
+
+
+_NO_DISCARD = ("The last stock card was a Three: meld what you like, then end the hand without "
+               "discarding.")
+
+
+def _need_canastas(need: int) -> str:
+    return f"You need {need} canasta{'s' if need != 1 else ''} to go out."
+
+
+_HANDLERS = {Draw: Game._draw, TakePile: Game._take_pile, Meld: Game._meld,
+             Discard: Game._discard, Pass: Game._pass, Undo: Game._undo,
+             UndoTurn: Game._undo_turn, NextHand: Game._next_hand}
+
+__all__ = ["Game", "PlayerState", "DRAW", "PLAY", "HAND_OVER", "GAME_OVER", "SORT_KEY"]

@@ -1,0 +1,146 @@
+"""What makes a meld legal, what a canasta is worth, and the special melds of Modern rules.
+
+Pure functions over card-id lists and a `Rules` object (RULES.md sections 4.1-4.4 and 4.6). The
+engine calls them before it changes anything, so an illegal meld raises `IllegalAction` and leaves
+the game as it was.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import (ACE, CARD_RANK, IS_BLACK_THREE, IS_WILD, JOKER, RANK_NAME, SEVEN, THREE, TWO,
+                    WILD)
+from .errors import IllegalAction
+from .rules import Rules
+
+CANASTA_SIZE = 7
+PLURAL = {3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes", 7: "Sevens", 8: "Eights", 9: "Nines",
+          10: "Tens", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces", WILD: "wild cards"}
+
+
+def wild_count(cards: Sequence[int]) -> int:
+    return sum(IS_WILD[c] for c in cards)
+
+
+def canasta_kind(key: int, cards: Sequence[int]) -> str | None:
+    """``"natural"``, ``"mixed"`` or ``"wild"`` for a canasta, None for a shorter meld."""
+    if len(cards) < CANASTA_SIZE:
+        return None
+    if key == WILD:
+        return "wild"
+    return "mixed" if wild_count(cards) else "natural"
+
+
+def canasta_bonus(rules: Rules, key: int, cards: Sequence[int]) -> int:
+    """The bonus a meld earns as a canasta (0 for an unfinished meld), RULES.md 4.2 and 4.3."""
+    kind = canasta_kind(key, cards)
+    if kind is None:
+        return 0
+    if kind == "wild":
+        if rules.special_canasta_bonuses:
+            return 3000 if all(CARD_RANK[c] == TWO for c in cards) else 2500
+        return rules.wild_canasta_bonus
+    if kind == "natural":
+        if rules.special_canasta_bonuses and key in (ACE, SEVEN):
+            return 2500
+        return 500
+    return 300
+
+
+def check_meld(rules: Rules, key: int, existing: Sequence[int], adding: Sequence[int],
+               opening_turn: bool, open_wild_meld: bool) -> None:
+    """Raise `IllegalAction` unless putting `adding` onto a meld keyed `key` leaves it legal.
+
+    `opening_turn` says the player is making the initial meld this turn (a pure Ace meld may then
+    take wild cards); `open_wild_meld` says the player has another, unfinished wild meld.
+    """
+    size = len(existing) + len(adding)
+    wilds = wild_count(existing) + wild_count(adding)
+    adding_wilds = wild_count(adding)
+    if key == WILD:
+        if not rules.wild_canastas:
+            raise IllegalAction("no_wild_melds", "Melds of wild cards only are not allowed in "
+                                "these rules.")
+        if wilds != size:
+            raise IllegalAction("mixed_ranks", "A wild meld may hold only Jokers and Twos.")
+        if size < 3:
+            raise IllegalAction("too_few_cards", "A new meld needs at least three cards.")
+        if size > CANASTA_SIZE and not rules.extended_canastas:
+            raise IllegalAction("canasta_full", "A canasta may not grow beyond seven cards in "
+                                "these rules.")
+        return
+    name = PLURAL[key]
+    for card in adding:
+        if not IS_WILD[card] and CARD_RANK[card] != key:
+            raise IllegalAction("mixed_ranks", f"Only {name} and wild cards can go on your meld "
+                                f"of {name}.")
+    if size < 3:
+        raise IllegalAction("too_few_cards", "A new meld needs at least three cards.")
+    if adding_wilds:
+        if rules.pure_aces_sevens and key == SEVEN:
+            raise IllegalAction("pure_sevens", "Sevens must be melded pure: no wild cards.")
+        if rules.pure_aces_sevens and key == ACE and not opening_turn:
+            raise IllegalAction("pure_aces", "Wild cards may join a meld of Aces only in the "
+                                "initial meld.")
+        if rules.prohibit_interim_mixed_melds and open_wild_meld:
+            raise IllegalAction("wild_meld_open", "While your wild meld is not yet a canasta, "
+                                "wild cards may go only to it.")
+    if wilds > size - wilds:
+        raise IllegalAction("too_many_wild", "Wild cards may not outnumber the natural cards of "
+                            "a meld.")
+    if wilds > rules.max_wild_per_meld:
+        raise IllegalAction("too_many_wild", f"A meld may hold at most {rules.max_wild_per_meld} "
+                            "wild cards.")
+    if size > CANASTA_SIZE and not rules.extended_canastas:
+        raise IllegalAction("canasta_full", "A canasta may not grow beyond seven cards in these "
+                            "rules.")
+
+
+def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
+    """Raise unless `cards` form a going-out meld of Black Threes (RULES.md 4.6)."""
+    threes = sum(IS_BLACK_THREE[c] for c in cards)
+    wilds = wild_count(cards)
+    if threes + wilds != len(cards):
+        raise IllegalAction("mixed_ranks", "A meld of Black Threes may hold only Black Threes.")
+    if wilds == 0 and threes in (3, 4):
+        return
+    if rules.black_three_out_with_wild and threes == 2 and wilds == 1:
+        return
+    if rules.black_three_out_with_wild:
+        raise IllegalAction("black_threes", "Black Threes go out as three or four of them, or "
+                            "two with one wild card.")
+    raise IllegalAction("black_threes", "Black Threes go out only as three or four Black Threes, "
+                        "with no wild cards.")
+
+
+STRAIGHT_RANKS = (JOKER, TWO, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+
+
+def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, int] | None:
+    """The name and bonus of a special meld (RULES.md 4.4) formed by `cards`, or None."""
+    ranks = Counter(CARD_RANK[c] for c in cards)
+    if len(cards) == 13 and has_three_on_table and sorted(ranks) == sorted(STRAIGHT_RANKS) \
+            and all(n == 1 for n in ranks.values()):
+        return "straight", 3000
+    if len(cards) != 14 or THREE in ranks or JOKER in ranks:
+        return None
+    if all(n % 2 == 0 for n in ranks.values()):
+        if TWO not in ranks:
+            return "seven_pairs", 2500
+        if SEVEN in ranks and ACE in ranks:
+            return "seven_pairs_wild", 2000
+        return None
+    if TWO not in ranks and sorted(ranks.values()) == [3, 3, 4, 4]:
+        return "garbage", 2000
+    return None
+
+
+SPECIAL_MELD_NAMES = {"straight": "a Straight", "seven_pairs": "Seven Pairs",
+                      "seven_pairs_wild": "Seven Pairs with Twos, Sevens and Aces",
+                      "garbage": "Garbage"}
+
+
+def rank_name(key: int) -> str:
+    return "wild" if key == WILD else RANK_NAME[key]

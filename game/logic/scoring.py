@@ -1,0 +1,88 @@
+"""Scoring a hand (RULES.md section 6) with a full per-item breakdown.
+
+Every player's hand score is a dict with the same items, in the order the scoresheet shows them:
+``melded``, ``canasta_bonus``, ``going_out``, ``threes``, ``in_hand``, ``penalties`` and ``total``
+(their sum). Deductions are negative numbers. A player who went out with a special meld scores its
+bonus under ``going_out`` and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .cards import ACE, CARD_POINTS, CARD_RANK, IS_RED_THREE, SEVEN, WILD
+from .melds import CANASTA_SIZE, canasta_bonus
+from .rules import Rules
+
+ITEMS = ("melded", "canasta_bonus", "going_out", "threes", "in_hand", "penalties")
+ALL_THREES_VALUES = (0, 100, 300, 500, 1000)
+
+
+def canasta_count(melds: Mapping[int, Sequence[int]]) -> int:
+    return sum(1 for cards in melds.values() if len(cards) >= CANASTA_SIZE)
+
+
+def threes_score(rules: Rules, threes: Sequence[int], melds: Mapping[int, Sequence[int]]) -> int:
+    """The bonus (or penalty, when negative) for a player's laid-down Threes."""
+    if not threes:
+        return 0
+    if rules.all_threes_equal:
+        red = sum(IS_RED_THREE[c] for c in threes)
+        black = len(threes) - red
+        value = ALL_THREES_VALUES[min(red, 4)] + ALL_THREES_VALUES[min(black, 4)]
+        canastas = canasta_count(melds)
+        if canastas >= 2:
+            return value
+        return 0 if canastas == 1 else -value
+    red = sum(IS_RED_THREE[c] for c in threes)
+    value = 800 if red >= 4 else 100 * red
+    if melds or not rules.red_three_penalty:
+        return value
+    return -value
+
+
+def uncompleted_penalty(rules: Rules, melds: Mapping[int, Sequence[int]],
+                        hand: Sequence[int]) -> int:
+    """Modern penalties for unfinished Ace, Seven and wild melds and Aces/Sevens left in hand."""
+    if not rules.uncompleted_canasta_penalties:
+        return 0
+    penalty = 0
+    for key, cards in melds.items():
+        if len(cards) < CANASTA_SIZE:
+            if key in (ACE, SEVEN):
+                penalty -= 2500
+            elif key == WILD:
+                penalty -= 2000
+    for rank in (ACE, SEVEN):
+        if sum(1 for c in hand if CARD_RANK[c] == rank) >= 3:
+            penalty -= 1500
+    return penalty
+
+
+def score_player(rules: Rules, hand: Sequence[int], melds: Mapping[int, Sequence[int]],
+                 threes: Sequence[int], returns: int, going_out: int) -> dict[str, int]:
+    """The breakdown for one player; `going_out` is the going-out bonus they earned (or 0)."""
+    melded = sum(CARD_POINTS[c] for cards in melds.values() for c in cards)
+    bonus = sum(canasta_bonus(rules, key, cards) for key, cards in melds.items())
+    if rules.canasta_required_for_positive_score and \
+            canasta_count(melds) < rules.canastas_to_go_out:
+        melded, bonus = -melded, 0
+    score = {
+        "melded": melded,
+        "canasta_bonus": bonus,
+        "going_out": going_out,
+        "threes": threes_score(rules, threes, melds),
+        "in_hand": -sum(CARD_POINTS[c] for c in hand),
+        "penalties": -returns * rules.discard_return_penalty + uncompleted_penalty(rules, melds,
+                                                                                   hand),
+    }
+    score["total"] = sum(score.values())
+    return score
+
+
+def special_meld_score(bonus: int) -> dict[str, int]:
+    """The breakdown of a player who went out with a special meld: its bonus and nothing else."""
+    score = dict.fromkeys(ITEMS, 0)
+    score["going_out"] = bonus
+    score["total"] = bonus
+    return score

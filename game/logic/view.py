@@ -1,0 +1,226 @@
+"""What one player may see of the game (RULES.md section 7), and games consistent with it.
+
+`PlayerView` is a frozen record of plain values built from a `Game`; it holds no reference back to
+the game, so whoever receives it (the computer opponent, a hint, a network guest) cannot reach a
+hidden card. It contains: the player's own hand; both players' melds, laid-down Threes and hand
+sizes; the cards each player holds that came from the pile (both saw them); the discard pile (every
+card in it was face up when it got there); the stock's and talons' sizes; the turn in progress; and
+the scores. `determinize` deals the unseen cards at random into a full `Game` that agrees with the
+view, which is how the computer opponent searches without cheating.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, N_CARDS, sorted_codes
+from .engine import GAME_OVER, HAND_OVER, Game, PlayerState
+from .rules import Rules
+
+Meld = tuple[int, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything player `seat` may know now, and nothing more."""
+
+    seat: int
+    rules: Rules
+    phase: str
+    to_move: int
+    hand_no: int
+    first_player: int
+    turn_no: int
+    totals: tuple[int, int]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, int]
+    known: tuple[tuple[int, ...], tuple[int, ...]]
+    melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
+    threes: tuple[tuple[int, ...], tuple[int, ...]]
+    opened: tuple[bool, bool]
+    returns: tuple[int, int]
+    pile: tuple[int, ...]
+    pile_frozen_for: tuple[bool, bool]
+    pile_blocked: bool
+    stock_size: int
+    stock_reused: bool
+    talon_sizes: tuple[int, ...]
+    talon_receivers: tuple[int, ...]
+    initial_minimums: tuple[int, int]
+    opening_points: int
+    turn_drew: str | None
+    turn_top: int | None
+    turn_locked: tuple[int, ...]
+    turn_drawn: tuple[int, ...]
+    turn_returned: bool
+    turn_no_discard: bool
+    turn_black_threes: bool
+    turn_opened_at_start: bool
+    turn_had_melds: bool
+    undo_depth: int
+    went_out: int | None
+    concealed: bool
+    special: tuple[int, str, int] | None
+    special_cards: tuple[tuple[int, ...], tuple[int, ...]]
+    hand_scores: tuple[dict[str, int], ...] | None
+    winner: int | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat and self.phase not in (HAND_OVER, GAME_OVER)
+
+    def pile_top(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+    def melds_of(self, p: int) -> dict[int, tuple[int, ...]]:
+        return dict(self.melds[p])
+
+    def visible_cards(self) -> set[int]:
+        """Every card id this view shows."""
+        cards = set(self.hand) | set(self.pile) | set(self.known[0]) | set(self.known[1])
+        for p in (0, 1):
+            cards.update(self.threes[p])
+            cards.update(self.special_cards[p])
+            for _key, meld in self.melds[p]:
+                cards.update(meld)
+        return cards
+
+    def unseen_cards(self) -> list[int]:
+        """Cards this player cannot see: the opponent's unknown cards, the stock and talons."""
+        visible = self.visible_cards()
+        return [c for c in range(N_CARDS) if c not in visible]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A compact summary with card codes (for logs and debugging)."""
+        return {"seat": self.seat, "phase": self.phase, "to_move": self.to_move,
+                "hand": sorted_codes(self.hand), "hand_sizes": list(self.hand_sizes),
+                "melds": [{MELD_KEY_NAME[k]: [CARD_CODE[c] for c in m] for k, m in self.melds[p]}
+                          for p in (0, 1)],
+                "pile_top": CARD_CODE[self.pile[-1]] if self.pile else None,
+                "pile_size": len(self.pile), "stock_size": self.stock_size,
+                "totals": list(self.totals)}
+
+
+def player_view(game: Game, seat: int) -> PlayerView:
+    """The view of `game` for player `seat` (0 or 1)."""
+    if seat not in (0, 1):
+        raise ValueError("seat must be 0 or 1")
+    players = game.players
+    is_mover = game.to_move == seat
+    return PlayerView(
+        seat=seat, rules=game.rules, phase=game.phase, to_move=game.to_move,
+        hand_no=game.hand_no, first_player=game.first_player, turn_no=game.turn_no,
+        totals=(game.totals[0], game.totals[1]),
+        hand=tuple(players[seat].hand),
+        hand_sizes=(len(players[0].hand), len(players[1].hand)),
+        known=tuple(tuple(sorted(pl.known)) for pl in players),
+        melds=tuple(tuple((k, tuple(v)) for k, v in pl.melds.items()) for pl in players),
+        threes=tuple(tuple(pl.threes) for pl in players),
+        opened=(players[0].opened, players[1].opened),
+        returns=(players[0].returns, players[1].returns),
+        pile=tuple(game.pile),
+        pile_frozen_for=(game.pile_is_frozen_for(0), game.pile_is_frozen_for(1)),
+        pile_blocked=game.pile_is_blocked(),
+        stock_size=len(game.stock), stock_reused=game.stock_reused,
+        talon_sizes=tuple(len(t) for t in game.talons),
+        talon_receivers=tuple(game.talon_receivers),
+        initial_minimums=(game.initial_meld_minimum(0), game.initial_meld_minimum(1)),
+        opening_points=game.opening_points(game.to_move),
+        turn_drew=game.turn_drew, turn_top=game.turn_top,
+        turn_locked=tuple(sorted(game.turn_locked)),
+        turn_drawn=tuple(game.turn_drawn) if is_mover else (),
+        turn_returned=game.turn_returned, turn_no_discard=game.turn_no_discard,
+        turn_black_threes=game.turn_black_threes,
+        turn_opened_at_start=game.turn_opened_at_start, turn_had_melds=game.turn_had_melds,
+        undo_depth=len(game.turn_undo),
+        went_out=game.went_out, concealed=game.concealed, special=game.special,
+        special_cards=tuple(tuple(pl.special_cards) for pl in players),
+        hand_scores=tuple(dict(s) for s in game.hand_scores) if game.hand_scores else None,
+        winner=game.winner,
+    )
+
+
+def determinize(view: PlayerView, rng: random.Random) -> Game:
+    """A full `Game` that agrees with everything in `view`, the unseen cards dealt at random.
+
+    The opponent's hand keeps its known cards and is filled from the unseen ones; the rest make
+    up the talons and the stock in random order. Undo history is not reconstructed.
+    """
+    unseen = view.unseen_cards()
+    rng.shuffle(unseen)
+    game = Game.__new__(Game)
+    game.rules = view.rules
+    game.seed = None
+    game.initial_deck = None
+    game.initial_decks = []
+    game.initial_scores = view.totals
+    game.initial_first_player = view.first_player
+    game.rng = random.Random(rng.random())
+    game._pending_decks = []
+    game.totals = list(view.totals)
+    game.hand_no = view.hand_no
+    game.first_player = view.first_player
+    game.dealer = 1 - view.first_player
+    game.log = []
+    game.history = []
+    game.record_undo = False
+    game.winner = view.winner
+    game.last_events = []
+    game.deck = []
+    players = []
+    position = 0
+    for p in (0, 1):
+        pl = PlayerState()
+        pl.melds = {k: list(v) for k, v in view.melds[p]}
+        pl.threes = list(view.threes[p])
+        pl.opened = view.opened[p]
+        pl.known = set(view.known[p])
+        pl.returns = view.returns[p]
+        pl.special_cards = list(view.special_cards[p])
+        if p == view.seat:
+            pl.hand = list(view.hand)
+        else:
+            hidden = view.hand_sizes[p] - len(view.known[p])
+            pl.hand = list(view.known[p]) + unseen[position:position + hidden]
+            position += hidden
+        players.append(pl)
+    game.players = players
+    game.talons = []
+    for size in view.talon_sizes:
+        game.talons.append(unseen[position:position + size])
+        position += size
+    game.stock = unseen[position:]
+    if len(game.stock) != view.stock_size:
+        raise ValueError("the view's card counts do not add up to 108")
+    game.pile = list(view.pile)
+    game.pile_freezers = sum(1 for c in view.pile if IS_WILD[c] or IS_RED_THREE[c])
+    game.phase = view.phase
+    game.to_move = view.to_move
+    game.stock_reused = view.stock_reused
+    game.went_out = view.went_out
+    game.went_out_bonus = False
+    game.concealed = view.concealed
+    game.special = view.special
+    game.hand_scores = list(view.hand_scores) if view.hand_scores else None
+    game.end_reason = ""
+    game.turn_no = view.turn_no
+    game.talon_receivers = list(view.talon_receivers)
+    game.turn_drew = view.turn_drew
+    game.turn_top = view.turn_top
+    game.turn_locked = set(view.turn_locked)
+    game.turn_undo = []
+    game.turn_returned = view.turn_returned
+    game.turn_no_discard = view.turn_no_discard
+    game.turn_black_threes = view.turn_black_threes
+    game.turn_drawn = list(view.turn_drawn)
+    game.turn_opened_at_start = view.turn_opened_at_start
+    game.turn_had_melds = view.turn_had_melds
+    return game
+
