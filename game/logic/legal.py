@@ -16,14 +16,17 @@ from .errors import IllegalAction
 
 
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
-    """The actions `game.apply` accepts now (undo actions only when asked for)."""
+    """The actions `game.apply` accepts now.
+
+    Undo actions are listed when asked for, and always when nothing else is possible (a player
+    whose opening melds fall short of the minimum can only take them back)."""
     if game.phase == PLAY:
         actions = _meld_actions(game)
         actions.extend(_special_actions(game))
         actions.extend(_discard_actions(game))
         if _passes(game):
             actions.append(Pass())
-        if include_undo and game.turn_undo:
+        if game.turn_undo and (include_undo or not actions):
             actions.extend((Undo(), UndoTurn()))
         return actions
     if game.phase == DRAW:

@@ -1,0 +1,87 @@
+"""Build exact table positions for rule tests: hands, melds, Threes, pile and stock by card code.
+
+Every card named is taken out of the 108 once (two of each code exist, four Jokers); the cards not
+named go to the back of the stock in id order, so all 108 stay accounted for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.logic import Game, Rules
+from game.logic.cards import CARD_CODE, IDS_OF_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME
+from game.logic.engine import PLAY
+
+
+class _Pool:
+    def __init__(self) -> None:
+        self.free = {code: list(ids) for code, ids in IDS_OF_CODE.items()}
+
+    def take(self, code: str) -> int:
+        ids = self.free[code]
+        if not ids:
+            raise ValueError(f"scenario uses {code} too often")
+        return ids.pop(0)
+
+    def rest(self) -> list[int]:
+        return sorted(c for ids in self.free.values() for c in ids)
+
+
+def position(rules: Rules | None = None, hands: Sequence[str] = ("", ""),
+             melds: Sequence[dict[str, str]] = ({}, {}), threes: Sequence[str] = ("", ""),
+             pile: str = "", stock: str = "", to_move: int = 0, phase: str = "draw",
+             opened: Sequence[bool] | None = None, totals: Sequence[int] = (0, 0),
+             stock_rest: bool = True) -> Game:
+    """A game at an exact position. Card lists are space-separated codes; `pile` is bottom to top,
+    `stock` front first. `phase="play"` starts the mover's turn as if they had drawn nothing
+    from the stock this turn. With `stock_rest=False` the stock holds only the named cards and
+    the unnamed cards go in the talons' place (out of play)."""
+    rules = rules or Rules()
+    game = Game(rules, seed=0)
+    pool = _Pool()
+
+    def ids(text: str) -> list[int]:
+        return [pool.take(code) for code in text.split()]
+
+    for p in (0, 1):
+        pl = game.players[p]
+        pl.hand = ids(hands[p])
+        pl.melds = {MELD_KEY_OF_NAME[k]: ids(v) for k, v in melds[p].items()}
+        pl.threes = ids(threes[p])
+        pl.known = set()
+        pl.returns = 0
+        pl.special_cards = []
+        pl.opened = bool(pl.melds) if opened is None else opened[p]
+    game.pile = ids(pile)
+    game.pile_freezers = sum(1 for c in game.pile if IS_WILD[c] or IS_RED_THREE[c])
+    front = ids(stock)
+    rest = pool.rest()
+    if stock_rest:
+        game.stock = (front + rest)[::-1]
+        game.talons = []
+    else:
+        game.stock = front[::-1]
+        game.talons = [rest]  # out of play: nobody opens with these in the tests that use it
+        game.talon_receivers = [0, 1]
+    game.totals = list(totals)
+    game.first_player = to_move
+    game.phase = "draw"
+    game._begin_turn(to_move, [])
+    game.turn_no = 1
+    if phase == PLAY:
+        game.phase = PLAY
+        game.turn_drew = "stock"
+    game.log = []
+    return game
+
+
+def codes(cards: Sequence[int]) -> list[str]:
+    return sorted(CARD_CODE[c] for c in cards)
+
+
+def all_cards(game: Game) -> list[int]:
+    cards = list(game.stock) + list(game.pile) + [c for t in game.talons for c in t]
+    for pl in game.players:
+        cards += pl.hand + pl.threes + pl.special_cards
+        cards += [c for m in pl.melds.values() for c in m]
+    return sorted(cards)

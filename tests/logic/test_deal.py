@@ -1,0 +1,109 @@
+"""RULES.md section 2: the deal, the upcard procedure, talons, Red Threes, dealer rotation."""
+
+from game.logic import Game, Rules, NextHand
+from game.logic.cards import CARD_CODE, IS_RED_THREE, IS_WILD, N_CARDS
+from game.logic import events as ev
+from tests.logic.scenario import all_cards
+
+
+def deck_with(front: list[str]) -> list[int]:
+    """108 ids whose first cards have the given codes, the rest in id order."""
+    used: list[int] = []
+    for code in front:
+        used.append(next(i for i in range(N_CARDS) if CARD_CODE[i] == code and i not in used))
+    return used + [i for i in range(N_CARDS) if i not in used]
+
+
+def test_classic_deal_gives_fifteen_cards_each_and_an_upcard():
+    game = Game(Rules(), seed=5)
+    assert [len(p.hand) for p in game.players] == [15, 15]
+    assert len(game.pile) >= 1
+    assert all_cards(game) == list(range(N_CARDS))
+
+
+def test_cards_are_dealt_singly_and_alternately_from_the_deck_front():
+    deck = list(range(N_CARDS))
+    game = Game(Rules(red_three_replacement=True), deck=deck, first_player=1)
+    hand1 = [c for c in deck[0:30:2]]
+    hand0 = [c for c in deck[1:30:2]]
+    # Red Threes are laid down, so compare what was dealt before replacement.
+    deal_events = [e for e in game.last_events if e.kind == ev.DEAL]
+    assert deal_events[0].player == 1 and list(deal_events[0].cards) == hand1
+    assert deal_events[1].player == 0 and list(deal_events[1].cards) == hand0
+
+
+def test_upcard_wild_or_red_three_is_covered_and_the_pile_starts_frozen():
+    front = [c for pair in zip(["4S", "5S", "6S", "8S", "9S", "10S", "JS", "QS", "KS", "AS",
+                                "4H", "5H", "6H", "8H", "9H"],
+                               ["4D", "5D", "6D", "8D", "9D", "10D", "JD", "QD", "KD", "AD",
+                                "4C", "5C", "6C", "8C", "9C"]) for c in pair]
+    game = Game(Rules(), deck=deck_with(front + ["JK", "3H", "7C"]))
+    assert [CARD_CODE[c] for c in game.pile] == ["JK", "3H", "7C"]
+    assert game.pile_is_frozen_for(0) and game.pile_is_frozen_for(1)
+    assert not game.pile_is_blocked()
+
+
+def test_red_threes_dealt_are_laid_down_and_replaced_first_player_first():
+    front = ["3H", "4D", "3D"]
+    deck = deck_with(front)
+    game = Game(Rules(initial_upcard=False), deck=deck, first_player=0)
+    p0, p1 = game.players
+    assert [CARD_CODE[c] for c in p0.threes] == ["3H", "3D"]
+    assert len(p0.hand) == 15 and not any(IS_RED_THREE[c] for c in p0.hand)
+    stock_front = deck[30]
+    assert stock_front in p0.hand  # the first replacement comes from the stock's front
+
+
+def test_modern_deal_has_thirteen_cards_talons_and_no_upcard():
+    game = Game(Rules.modern_american(), seed=3)
+    assert [len(p.hand) for p in game.players] == [13, 13]
+    assert [len(t) for t in game.talons] == [4, 3]
+    assert game.pile == []
+    assert all_cards(game) == list(range(N_CARDS))
+
+
+def test_all_threes_equal_lays_black_threes_down_too():
+    deck = deck_with(["3S", "4D", "3C"])
+    game = Game(Rules(all_threes_equal=True, initial_upcard=False), deck=deck)
+    laid = [CARD_CODE[c] for c in game.players[0].threes]
+    assert "3S" in laid and "3C" in laid
+    for player in game.players:
+        assert not any(CARD_CODE[c].startswith("3") for c in player.hand)
+
+
+def finish_hand(game: Game) -> None:
+    game.players[game.to_move].hand.clear()
+    game._end_hand("went_out", [])
+
+
+def test_dealer_alternates_and_the_non_dealer_starts():
+    game = Game(Rules(), seed=1, first_player=0)
+    assert game.dealer == 1 and game.to_move == 0
+    finish_hand(game)
+    game.apply(NextHand())
+    assert game.first_player == 1 and game.dealer == 0 and game.to_move == 1
+    finish_hand(game)
+    game.apply(NextHand())
+    assert game.first_player == 0
+
+
+def test_starter_loser_lets_the_loser_of_the_hand_start():
+    game = Game(Rules(starter="loser"), seed=2, first_player=0)
+    game.players[0].melds = {}
+    game.players[0].hand = game.players[0].hand[:1]   # player 0 holds less: player 1 loses
+    game._end_hand("stock_exhausted", [])
+    loser = 0 if game.hand_scores[0]["total"] < game.hand_scores[1]["total"] else 1
+    game.apply(NextHand())
+    assert game.first_player == loser == 1
+
+
+def test_same_seed_deals_the_same_game():
+    assert Game(Rules(), seed=42).state_hash() == Game(Rules(), seed=42).state_hash()
+    assert Game(Rules(), seed=42).state_hash() != Game(Rules(), seed=43).state_hash()
+
+
+def test_upcard_procedure_stops_at_a_natural_card():
+    for seed in range(30):
+        game = Game(Rules(), seed=seed)
+        assert not (IS_WILD[game.pile[-1]] or IS_RED_THREE[game.pile[-1]])
+        assert all(IS_WILD[c] or IS_RED_THREE[c] for c in game.pile[:-1])
