@@ -12,7 +12,7 @@ view, which is how the computer opponent searches without cheating.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, N_CARDS, sorted_codes
@@ -66,7 +66,6 @@ class PlayerView:
     special_cards: tuple[tuple[int, ...], tuple[int, ...]]
     hand_scores: tuple[dict[str, int], ...] | None
     winner: int | None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def opponent(self) -> int:

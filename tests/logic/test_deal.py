@@ -107,3 +107,22 @@ def test_upcard_procedure_stops_at_a_natural_card():
         game = Game(Rules(), seed=seed)
         assert not (IS_WILD[game.pile[-1]] or IS_RED_THREE[game.pile[-1]])
         assert all(IS_WILD[c] or IS_RED_THREE[c] for c in game.pile[:-1])
+
+
+def test_talons_go_to_the_first_and_second_player_to_open():
+    from game.logic import Discard, Meld
+    from tests.logic.scenario import position
+    rules = Rules(talons=True)
+    game = position(rules, hands=("AS AD AH 9C 5C", "KS KD KH QS QD QH 6C 4C"),
+                    opened=(False, False), phase="play")
+    game.talons = [[game.stock.pop() for _ in range(4)], [game.stock.pop() for _ in range(3)]]
+    four, three = list(game.talons[0]), list(game.talons[1])
+    game.apply(Meld(("AS", "AD", "AH")))          # 60: opens in Classic
+    game.apply(Discard("9C"))
+    assert set(four) <= set(game.players[0].hand) and game.talons == [three]
+    game.apply({"type": "draw"})
+    game.apply(Meld(("KS", "KD", "KH")))
+    game.apply(Meld(("QS", "QD", "QH")))
+    game.apply(Discard("6C"))
+    assert set(three) <= set(game.players[1].hand) and game.talons == []
+    assert any(e.kind == "talon" for e in game.last_events)

@@ -161,3 +161,12 @@ def test_reuse_pile_only_once_then_the_hand_ends():
     game.apply(Draw())                        # draws the last one
     game.apply(Discard("7C"))
     assert game.phase == "hand_over" and game.end_reason == "stock_exhausted"
+
+
+def test_lone_card_left_after_red_threes_is_discarded_without_a_bonus():
+    rules = Rules(red_three_replacement=False)
+    game = position(rules, hands=("5C", "4D 6D"), melds=(ONE, {}), stock="3H 3D 9C")
+    game.apply(Draw())
+    assert codes(game.players[0].hand) == ["5C"]
+    game.apply(Discard("5C"))
+    assert game.phase == "hand_over" and game.hand_scores[0]["going_out"] == 0
