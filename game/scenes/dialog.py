@@ -1,0 +1,189 @@
+"""Modal dialogs: a message with OK, a question with Yes/No (or any buttons), and the error report.
+
+A `DialogScene` is pushed over the current screen, which stays visible but dimmed and frozen
+until the dialog closes. The buttons answer with a value passed to `on_result`; Escape answers
+with `cancel_value`, Enter presses the focused button (the default one when it opens), and the
+arrow keys move between buttons. `CrashScene` is the dialog the app shows after an error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class DialogScene(Scene):
+    overlay = True
+
+    def __init__(
+        self,
+        app: "App",
+        title: str,
+        message: str,
+        buttons: Sequence[tuple[str, Any]] = (("OK", True),),
+        *,
+        on_result: Callable[[Any], None] | None = None,
+        default: int = 0,
+        cancel_value: Any = None,
+        width: int = 600,
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.button_specs = list(buttons)
+        self.on_result = on_result
+        self.default = default
+        self.cancel_value = cancel_value
+        self.width = width
+        self.result: Any = None
+        self.closed = False
+        self.group = WidgetGroup(focus_follows_mouse=False)
+        self.buttons: list[Button] = []
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._lines: list[str] = []
+        self._dim: pygame.Surface | None = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        width = min(t.px(self.width), int(size[0] * 0.86))
+        pad = t.px(32)
+        self._lines = t.wrap(self.message, 22, width - 2 * pad)
+        line_h = t.font(22).get_linesize()
+        title_h = t.font(34, "title").get_linesize()
+        button_h = t.px(50)
+        height = pad + title_h + t.px(14) + line_h * len(self._lines) + t.px(28) + button_h + pad
+        self.panel_rect = pygame.Rect(0, 0, width, height)
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        count = len(self.button_specs)
+        gap = t.px(16)
+        button_w = min(t.px(200), (width - 2 * pad - gap * (count - 1)) // max(1, count))
+        total = count * button_w + (count - 1) * gap
+        x = self.panel_rect.centerx - total // 2
+        y = self.panel_rect.bottom - pad - button_h
+        focused_index = self.buttons.index(self.group.focused) if self.group.focused in self.buttons else self.default
+        self.group.clear()
+        self.buttons = []
+        for index, (label, value) in enumerate(self.button_specs):
+            button = Button((x, y, button_w, button_h), t, label,
+                            lambda v=value: self.close(v), primary=index == self.default, text_size=22)
+            self.buttons.append(self.group.add(button))
+            x += button_w + gap
+        if self.buttons:
+            self.group.set_focus(self.buttons[min(focused_index, len(self.buttons) - 1)])
+        self._dim = None
+
+    def close(self, result: Any) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.result = result
+        self.app.stack.remove(self)
+        if self.on_result is not None:
+            self.on_result(result)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close(self.cancel_value)
+            return True
+        if self.group.handle_event(event):
+            return True
+        # Modal: nothing reaches the screen underneath.
+        return True
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw_dim(self, surface: pygame.Surface) -> None:
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((0, 12, 4, 175))
+        surface.blit(self._dim, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        self.draw_dim(surface)
+        surface.blit(t.panel(self.panel_rect.size, fill=th.PANEL_LIGHT, radius=18), self.panel_rect)
+        pad = t.px(32)
+        title = t.text(self.title, 34, th.GOLD_LIGHT, "title")
+        y = self.panel_rect.top + pad
+        surface.blit(title, title.get_rect(midtop=(self.panel_rect.centerx, y)))
+        y += t.font(34, "title").get_linesize() + t.px(14)
+        line_h = t.font(22).get_linesize()
+        for line in self._lines:
+            text = t.text(line, 22, th.CREAM)
+            surface.blit(text, text.get_rect(midtop=(self.panel_rect.centerx, y)))
+            y += line_h
+        self.group.draw(surface)
+
+
+def message_dialog(app: "App", title: str, message: str,
+                   on_close: Callable[[Any], None] | None = None) -> DialogScene:
+    """Show a message with an OK button."""
+    dialog = DialogScene(app, title, message, (("OK", True),), on_result=on_close, cancel_value=True)
+    app.stack.push(dialog)
+    return dialog
+
+
+def confirm_dialog(app: "App", title: str, message: str, on_result: Callable[[bool], None], *,
+                   yes: str = "Yes", no: str = "No", default_yes: bool = False) -> DialogScene:
+    """Ask a yes/no question; Escape counts as no."""
+    dialog = DialogScene(app, title, message, ((yes, True), (no, False)),
+                         on_result=on_result, default=0 if default_yes else 1, cancel_value=False)
+    app.stack.push(dialog)
+    return dialog
+
+
+class CrashScene(DialogScene):
+    """Shown in place of everything after an error, with where the details were saved."""
+
+    overlay = False
+
+    def __init__(self, app: "App", summary: str, log_path: Path) -> None:
+        buttons: list[tuple[str, Any]] = []
+        if app.home is not None:
+            buttons.append(("Back to title", "home"))
+        buttons.append(("Quit", "quit"))
+        message = (
+            "Canasta hit an unexpected problem and stopped what it was doing.\n\n"
+            f"{_shorten(summary, 160)}\n\n"
+            f"The details were saved to {log_path}"
+        )
+        super().__init__(app, "Something went wrong", message, buttons,
+                         on_result=self._chosen, cancel_value="home" if app.home else "quit",
+                         width=760)
+        self.log_path = log_path
+
+    def _chosen(self, choice: Any) -> None:
+        if choice == "home" and self.app.home is not None:
+            self.app.running = True
+            self.app.stack.push(self.app.home(self.app))
+        else:
+            self.app.quit()
+
+    def close(self, result: Any) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.result = result
+        # Remove without letting an empty stack quit the app before the choice is made.
+        self.app.stack.drop_all()
+        if self.on_result is not None:
+            self.on_result(result)
+
+    def draw_dim(self, surface: pygame.Surface) -> None:
+        # Nothing lies beneath to dim: the dialog stands on the bare table.
+        surface.blit(self.app.theme.felt(), (0, 0))
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"

@@ -1,0 +1,340 @@
+"""The options screen: the player's preferences, page by page.
+
+The pages and their rows come from `option_items` (data), and each row gets the control its kind
+asks for: a switch, a choice with arrows, a slider or stepper, a text field. Changes apply at
+once (a volume is heard as it moves) and are saved shortly after, through the app. The help line
+at the bottom explains the focused row. Escape or Back returns to the previous screen;
+"Defaults" puts everything back as it was on first start, after asking.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.dialog import confirm_dialog
+from game.scenes.option_items import (
+    BoolOption,
+    ChoiceOption,
+    IntRangeOption,
+    OptionItem,
+    OptionSection,
+    TextOption,
+    option_sections,
+)
+from game.settings import Preferences
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.controls import Choice, Slider, Stepper, Toggle
+from game.ui.label import Label
+from game.ui.text_input import TextInput
+from game.ui.widget import Widget, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class OptionRow:
+    """A label and its control, placed at `base_y` within the scrolling page."""
+
+    def __init__(self, item: OptionItem, label: Label, control: Widget, base_y: int) -> None:
+        self.item = item
+        self.label = label
+        self.control = control
+        self.base_y = base_y
+
+
+class OptionsScene(Scene):
+    def __init__(self, app: "App", sections: list[OptionSection] | None = None,
+                 section: int = 0) -> None:
+        super().__init__(app)
+        self.sections = sections if sections is not None else option_sections()
+        self.section_index = min(section, len(self.sections) - 1)
+        self.group = WidgetGroup(horizontal_moves_focus=True)
+        self.tabs: list[Button] = []
+        self.rows: list[OptionRow] = []
+        self.footer: list[Button] = []
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.content_rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        self.max_scroll = 0
+        self.row_height = 0
+        self._help_cache: tuple[str, list[str]] | None = None
+        self.title_y = 0
+        self.tabs_y = 0
+        self.footer_y = 0
+
+    # -- building -----------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        focused_key = self._focused_key()
+        t = self.app.theme
+        w, h = size
+        self.row_height = t.px(62)
+        pad_top, help_h = t.px(20), t.px(58)
+        title_h = t.font(54, "title").get_linesize()
+        tab_h, button_h = t.px(44), t.px(50)
+        gaps = t.px(10) + t.px(16) + t.px(24)
+        chrome = title_h + tab_h + button_h + gaps
+        # The page is as tall as the longest section needs (so pages do not jump in size when
+        # switching tabs), up to what the screen allows; longer sections scroll.
+        longest = max((len(s.items) for s in self.sections), default=1)
+        room = h - chrome - 2 * t.px(16) - pad_top - t.px(8) - help_h
+        # Whole rows only, so scrolling never leaves half a row cut off at the edge.
+        rows_shown = max(1, min(longest, room // self.row_height))
+        panel_h = pad_top + rows_shown * self.row_height + t.px(8) + help_h
+        top = max(t.px(16), (h - chrome - panel_h) // 2)
+        self.title_y = top
+        self.tabs_y = top + title_h + t.px(10)
+        panel_top = self.tabs_y + tab_h + t.px(16)
+        panel_w = min(t.px(900), int(w * 0.9))
+        self.panel_rect = pygame.Rect((w - panel_w) // 2, panel_top, panel_w, panel_h)
+        self.footer_y = self.panel_rect.bottom + t.px(24)
+        self.content_rect = pygame.Rect(self.panel_rect.left + t.px(36), self.panel_rect.top + pad_top,
+                                        panel_w - 2 * t.px(36), rows_shown * self.row_height)
+        self._help_cache = None
+        self.group.clear()
+        self._build_tabs(size)
+        self._build_rows()
+        self._build_footer(size)
+        self._restore_focus(focused_key)
+
+    def _build_tabs(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        self.tabs = []
+        count = len(self.sections)
+        tab_w, tab_h, gap = t.px(170), t.px(44), t.px(12)
+        total = count * tab_w + (count - 1) * gap
+        x = (size[0] - total) // 2
+        y = self.tabs_y
+        for index, section in enumerate(self.sections):
+            tab = Button((x, y, tab_w, tab_h), t, section.title,
+                         lambda i=index: self.show_section(i), text_size=21, name=f"tab:{section.title}")
+            tab.selected = index == self.section_index
+            self.tabs.append(self.group.add(tab))
+            x += tab_w + gap
+
+    def _build_rows(self) -> None:
+        t = self.app.theme
+        self.rows = []
+        items = self.sections[self.section_index].items
+        label_w = int(self.content_rect.width * 0.48)
+        control_x = self.content_rect.left + label_w + t.px(20)
+        control_w = self.content_rect.right - control_x
+        control_h = t.px(42)
+        for index, item in enumerate(items):
+            base_y = index * self.row_height
+            label = Label((self.content_rect.left, 0, label_w, self.row_height), t, item.label,
+                          size=23, colour=th.CREAM)
+            control = self._make_control(item, (control_x, 0, control_w, control_h))
+            row = OptionRow(item, label, control, base_y)
+            self.rows.append(row)
+            self.group.add(label)
+            self.group.add(control)
+        content_h = len(items) * self.row_height
+        self.max_scroll = max(0, content_h - self.content_rect.height)
+        self.scroll = min(self.scroll, self.max_scroll)
+        self._place_rows()
+
+    def _make_control(self, item: OptionItem, rect: tuple[int, int, int, int]) -> Widget:
+        t = self.app.theme
+        prefs = self.app.prefs
+        value = item.get(prefs)
+        name = f"option:{item.key}"
+        if isinstance(item, BoolOption):
+            return Toggle(rect, t, bool(value), lambda v, i=item: self.change(i, v),
+                          labels=(item.off_label, item.on_label), name=name)
+        if isinstance(item, ChoiceOption):
+            return Choice(rect, t, item.choices, value, lambda v, i=item: self.change(i, v), name=name)
+        if isinstance(item, IntRangeOption):
+            if item.style == "stepper":
+                return Stepper(rect, t, int(value), item.minimum, item.maximum, item.step,
+                               lambda v, i=item: self.change(i, v), unit=item.unit, name=name)
+            return Slider(rect, t, int(value), item.minimum, item.maximum, item.step,
+                          on_change=lambda v, i=item: self.change(i, v),
+                          on_commit=lambda v, i=item: self._committed(i, v), unit=item.unit, name=name)
+        if isinstance(item, TextOption):
+            return TextInput(rect, t, str(value), max_length=item.max_length,
+                             placeholder=item.placeholder,
+                             on_change=lambda v, i=item: self._text_changed(i, v), name=name)
+        raise TypeError(f"no control for option kind {type(item).__name__}")
+
+    def _build_footer(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        button_w, gap = t.px(200), t.px(20)
+        button_h = t.px(50)
+        y = self.footer_y
+        cx = size[0] // 2
+        defaults = Button((cx - gap // 2 - button_w, y, button_w, button_h), t, "Defaults",
+                          self.ask_defaults, text_size=22)
+        back = Button((cx + gap // 2, y, button_w, button_h), t, "Back", self.back,
+                      text_size=22, primary=True)
+        self.footer = [self.group.add(defaults), self.group.add(back)]
+
+    def _place_rows(self) -> None:
+        for row in self.rows:
+            y = self.content_rect.top + row.base_y - self.scroll
+            row.label.rect = pygame.Rect(row.label.rect.x, y, row.label.rect.width, self.row_height)
+            control = row.control
+            control.rect = pygame.Rect(control.rect.x, y + (self.row_height - control.rect.height) // 2,
+                                       control.rect.width, control.rect.height)
+            # Rows scrolled out of view stay focusable (the keyboard scrolls to them) but only
+            # their visible part takes the pointer.
+            row.label.clip_rect = control.clip_rect = self.content_rect
+
+    def _row_in_view(self, row: OptionRow) -> bool:
+        top = row.label.rect.top
+        return top + self.row_height > self.content_rect.top and top < self.content_rect.bottom
+
+    def _focused_key(self) -> str | None:
+        focused = self.group.focused
+        return focused.name if focused is not None else None
+
+    def _restore_focus(self, key: str | None) -> None:
+        for widget in self.group.widgets:
+            if key is not None and widget.name == key and widget.can_focus():
+                self.group.set_focus(widget)
+                return
+        first = self.rows[0].control if self.rows else self.tabs[self.section_index]
+        self.group.set_focus(first)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def show_section(self, index: int) -> None:
+        if index == self.section_index:
+            return
+        self.section_index = index
+        self.scroll = 0
+        for i, tab in enumerate(self.tabs):
+            tab.selected = i == index
+        # Rebuild rows only; keep the focus on the tab that was used.
+        keep = self.group.focused
+        self.group.widgets = [w for w in self.group.widgets if w in self.tabs]
+        self._build_rows()
+        for button in self.footer:
+            self.group.add(button)
+        self.group.set_focus(keep if keep in self.group.widgets else None)
+
+    def change(self, item: OptionItem, value: Any) -> None:
+        item.set(self.app.prefs, value)
+        self.app.preferences_changed(item.key)
+
+    def _committed(self, item: OptionItem, value: int) -> None:
+        # Let the player hear the new effects volume.
+        if item.key == "sound_volume":
+            self.app.sounds.play("place")
+
+    def _text_changed(self, item: OptionItem, value: str) -> None:
+        cleaned = value.strip()
+        if cleaned:
+            self.change(item, cleaned)
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def ask_defaults(self) -> None:
+        confirm_dialog(self.app, "Restore defaults?",
+                       "All preferences go back to how they were when the game was first "
+                       "started.", self._defaults_answer, yes="Restore", no="Cancel")
+
+    def _defaults_answer(self, yes: bool) -> None:
+        if not yes:
+            return
+        fresh = Preferences()
+        # The window stays as it is; that is not a preference the player set here.
+        fresh.window_size = self.app.prefs.window_size
+        self.app.prefs.__dict__.update(fresh.__dict__)
+        self.app.preferences_changed("*")
+        self.layout(self.app.size)
+
+    def leave(self) -> None:
+        # A half-typed empty name is not kept: the field shows the stored name again next time.
+        self.app.save_preferences()
+
+    # -- frame ---------------------------------------------------------------------------------
+    def _ensure_visible(self, widget: Widget | None) -> None:
+        for row in self.rows:
+            if row.control is widget:
+                top = row.base_y
+                bottom = row.base_y + self.row_height
+                if top < self.scroll:
+                    self.scroll = top
+                elif bottom > self.scroll + self.content_rect.height:
+                    self.scroll = bottom - self.content_rect.height
+                self._place_rows()
+                return
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.max_scroll:
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.row_height))
+            self._place_rows()
+            return True
+        used = self.group.handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            self._ensure_visible(self.group.focused)
+        return used
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        surface.blit(t.felt(), (0, 0))
+        title = t.shadowed_text("Options", 54, th.GOLD_LIGHT, "title", offset=3)
+        surface.blit(title, title.get_rect(midtop=(surface.get_width() // 2, self.title_y)))
+        surface.blit(t.panel(self.panel_rect.size, radius=18), self.panel_rect)
+        # Rows are clipped to the page so scrolled-out rows never spill over the edges.
+        previous = surface.get_clip()
+        surface.set_clip(self.content_rect.inflate(t.px(16), 0))
+        for index, row in enumerate(self.rows):
+            if not self._row_in_view(row):
+                continue
+            if index and row.label.rect.top > self.content_rect.top:
+                y = row.label.rect.top
+                pygame.draw.line(surface, (60, 96, 66), (self.content_rect.left, y),
+                                 (self.content_rect.right, y), 1)
+            row.label.draw(surface)
+            row.control.draw(surface)
+        surface.set_clip(previous)
+        self._draw_scroll_marks(surface)
+        for widget in self.tabs + self.footer:
+            widget.draw(surface)
+        self._draw_help(surface)
+
+    def _draw_scroll_marks(self, surface: pygame.Surface) -> None:
+        """Small gold arrows at the page's right edge when rows are hidden above or below."""
+        t = self.app.theme
+        x = self.panel_rect.right - t.px(18)
+        size = t.px(7)
+        if self.scroll > 0:
+            y = self.content_rect.top + t.px(10)
+            pygame.draw.polygon(surface, th.GOLD, [(x - size, y + size), (x + size, y + size), (x, y)])
+        if self.scroll < self.max_scroll:
+            y = self.content_rect.bottom - t.px(10)
+            pygame.draw.polygon(surface, th.GOLD, [(x - size, y - size), (x + size, y - size), (x, y)])
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        focused = self.group.focused
+        text = ""
+        for row in self.rows:
+            if row.control is focused:
+                text = row.item.help
+        if not text:
+            text = "Changes are saved as you make them."
+        y = self.panel_rect.bottom - t.px(50)
+        pygame.draw.line(surface, th.GOLD_DARK, (self.content_rect.left, y),
+                         (self.content_rect.right, y), 1)
+        if self._help_cache is None or self._help_cache[0] != text:
+            # Wrapping measures text; do it when the help changes, not every frame.
+            self._help_cache = (text, t.wrap(text, 19, self.content_rect.width))
+        lines = self._help_cache[1]
+        line_h = t.font(19).get_linesize()
+        top = y + (t.px(50) - line_h * len(lines)) // 2
+        for line in lines[:2]:
+            image = t.text(line, 19, th.CREAM_DIM)
+            surface.blit(image, image.get_rect(midtop=(self.panel_rect.centerx, top)))
+            top += line_h

@@ -1,0 +1,275 @@
+"""Player preferences and where they live on disk.
+
+`Preferences` is the record of everything a player can set on the options screen (animation speed,
+sound and music, hand sorting, meld layout, opponent skill, name, window size, rule options).
+It is stored as JSON in the platform's configuration folder and always written atomically, so a
+crash or power cut mid-save leaves either the old file or the new one, never half of each.
+Loading never fails: a damaged file, or a field with a bad value, falls back to the default for
+what is bad, keeps the rest, logs a plain warning and keeps the original file beside it as `.bak`.
+`atomic_write_json` is the same careful writer, shared with autosaves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+log = logging.getLogger(__name__)
+
+APP_DIR_NAME = "canasta"
+PREFERENCES_FILE = "preferences.json"
+
+ANIMATION_SPEEDS: tuple[str, ...] = ("off", "very_fast", "fast", "normal", "slow")
+# Multipliers applied to every animation's clock; 0 means moves happen at once.
+ANIMATION_SPEED_FACTORS: dict[str, float] = {
+    "off": 0.0,
+    "very_fast": 2.5,
+    "fast": 1.6,
+    "normal": 1.0,
+    "slow": 0.6,
+}
+HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups")
+MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
+SKILL_LEVELS: tuple[str, ...] = (
+    "carefree", "beginner", "intermediate", "advanced", "expert", "master",
+)
+PLAYER_NAME_MAX = 20
+WINDOW_MIN = (640, 360)
+WINDOW_MAX = (7680, 4320)
+
+
+def config_dir() -> Path:
+    """The folder for preferences: `CANASTA_CONFIG_DIR` if set, else the platform's usual place."""
+    override = os.environ.get("CANASTA_CONFIG_DIR")
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+        return Path(base) / "Canasta"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Canasta"
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / APP_DIR_NAME
+
+
+def data_dir() -> Path:
+    """The folder for logs, crash reports and autosaves: `CANASTA_DATA_DIR` if set, else the
+    platform's usual place for an application's own data."""
+    override = os.environ.get("CANASTA_DATA_DIR")
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "Canasta"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Canasta"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_DIR_NAME
+
+
+def preferences_path() -> Path:
+    return config_dir() / PREFERENCES_FILE
+
+
+def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
+    """Write `data` as JSON to `path` so that readers see the old file or the new one, whole.
+
+    The temporary file is made in the target's own folder because `os.replace` is only atomic
+    within one file system; fsync before the rename so the new name never points at empty blocks.
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+    # Persist the rename itself; not possible (nor needed) on Windows.
+    if hasattr(os, "O_DIRECTORY"):
+        try:
+            dir_fd = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            return
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+
+
+def _is_int(value: Any) -> bool:
+    # bool is an int subclass in Python, but `true` is not a volume.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_in(low: int, high: int) -> Callable[[Any], bool]:
+    return lambda v: _is_int(v) and low <= v <= high
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, str) and v in choices
+
+
+def _valid_name(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value.strip()) <= PLAYER_NAME_MAX and value.isprintable()
+
+
+def _valid_window(value: Any) -> bool:
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(_is_int(v) for v in value)
+        and WINDOW_MIN[0] <= value[0] <= WINDOW_MAX[0]
+        and WINDOW_MIN[1] <= value[1] <= WINDOW_MAX[1]
+    )
+
+
+def _valid_address(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= 255 and value.isprintable()
+
+
+def _valid_rules(value: Any) -> bool:
+    # Rule values are checked by the rules engine; here only the JSON shape matters.
+    return isinstance(value, dict) and all(isinstance(k, str) for k in value)
+
+
+@dataclass
+class Preferences:
+    """Everything a player can set. Field names are the JSON keys on disk."""
+
+    player_name: str = "Player"
+    animation_speed: str = "normal"
+    sound_enabled: bool = True
+    sound_volume: int = 80
+    music_enabled: bool = True
+    music_volume: int = 50
+    hand_sorting: str = "rank"
+    meld_layout: str = "created"
+    skill_level: str = "intermediate"
+    aggressiveness: int = 50
+    window_size: tuple[int, int] = (1280, 720)
+    last_join_address: str = ""
+    # Rule options by their RULES.md key; empty means the Classic defaults.
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def animation_factor(self) -> float:
+        return ANIMATION_SPEED_FACTORS.get(self.animation_speed, 1.0)
+
+    def to_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> tuple["Preferences", list[str]]:
+        """Build preferences from parsed JSON; returns them and one warning per field replaced."""
+        prefs = cls()
+        if not isinstance(data, dict):
+            return prefs, ["the preferences file does not hold a JSON object; using all defaults"]
+        warnings: list[str] = []
+        known = {f.name for f in dataclasses.fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                warnings.append(f"unknown setting {key!r} ignored")
+                continue
+            check = _VALIDATORS[key]
+            if not check(value):
+                warnings.append(
+                    f"setting {key!r} has an unusable value {value!r}; "
+                    f"using the default {getattr(prefs, key)!r}"
+                )
+                continue
+            if key == "window_size":
+                value = (int(value[0]), int(value[1]))
+            elif key == "player_name":
+                value = value.strip()
+            elif key == "rules":
+                value = dict(value)
+            setattr(prefs, key, value)
+        return prefs, warnings
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        target = Path(path) if path is not None else preferences_path()
+        atomic_write_json(target, self.to_json())
+        return target
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str] | None = None) -> "Preferences":
+        return load_preferences(path)[0]
+
+
+_VALIDATORS: dict[str, Callable[[Any], bool]] = {
+    "player_name": _valid_name,
+    "animation_speed": _one_of(ANIMATION_SPEEDS),
+    "sound_enabled": lambda v: isinstance(v, bool),
+    "sound_volume": _int_in(0, 100),
+    "music_enabled": lambda v: isinstance(v, bool),
+    "music_volume": _int_in(0, 100),
+    "hand_sorting": _one_of(HAND_SORTINGS),
+    "meld_layout": _one_of(MELD_LAYOUTS),
+    "skill_level": _one_of(SKILL_LEVELS),
+    "aggressiveness": _int_in(0, 100),
+    "window_size": _valid_window,
+    "last_join_address": _valid_address,
+    "rules": _valid_rules,
+}
+
+
+def _keep_backup(path: Path) -> Path | None:
+    backup = path.with_name(path.name + ".bak")
+    try:
+        shutil.copyfile(path, backup)
+    except OSError as exc:
+        log.warning("could not keep a copy of %s: %s", path, exc)
+        return None
+    return backup
+
+
+def load_preferences(path: str | os.PathLike[str] | None = None) -> tuple[Preferences, list[str]]:
+    """Read preferences; never raises. Returns them and the warnings (already logged).
+
+    A missing file is normal on first start and yields defaults silently. Anything unreadable
+    or invalid is copied to `<name>.bak` so the player's old settings are not lost when the
+    next save overwrites the file.
+    """
+    source = Path(path) if path is not None else preferences_path()
+    try:
+        raw = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Preferences(), []
+    except OSError as exc:
+        warning = f"could not read {source}: {exc}; using default preferences"
+        log.warning(warning)
+        return Preferences(), [warning]
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        prefs, warnings = Preferences(), [f"{source} is not valid JSON ({exc}); using defaults"]
+    else:
+        prefs, warnings = Preferences.from_json(data)
+    if warnings:
+        backup = _keep_backup(source)
+        if backup is not None:
+            warnings.append(f"the original file was kept as {backup}")
+        for warning in warnings:
+            log.warning("preferences: %s", warning)
+    return prefs, warnings

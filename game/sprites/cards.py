@@ -1,0 +1,351 @@
+"""Card pictures and card sprites.
+
+`CardImages` loads `assets/cards/{CODE}.png` once (codes such as `AS`, `10H`, `QD`, `JK_1`,
+`back_1`), converts them for fast blitting, and hands out copies scaled to the card height the
+table uses and tinted for the states the table shows (drawn from the stock, frozen or blocked
+pile, selected, natural or mixed canasta); every scaled or tinted picture is cached, and the cache
+is cleared when the resolution changes. A missing or unreadable file is replaced by a plainly
+drawn card, so the game stays playable while assets are being made. `CardSprite` is a card on
+the table: a float position (`FRect`) that tweens can move, face up or down, a tint, and a flip
+animation that squashes the card to its edge and opens it on the other side; draw order and
+hit-testing of the top card come from `pygame.sprite.LayeredUpdates`.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from pathlib import Path
+
+import pygame
+
+from game.sprites.tween import Animation, Animator, Call, Sequence, Tween, in_sine, out_sine
+
+log = logging.getLogger(__name__)
+
+ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
+CARDS_DIR = ASSETS_DIR / "cards"
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+JOKERS: tuple[str, ...] = ("JK_1", "JK_2")
+BACKS: tuple[str, ...] = ("back_1", "back_2")
+FACE_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
+RED_SUITS = ("H", "D")
+# Size of the card art; used when no file is there to measure.
+ART_SIZE = (240, 336)
+
+
+class Tint(enum.Enum):
+    """Colour washes the table lays over cards; values multiply the picture's RGB."""
+
+    STOCK_DRAW = (196, 222, 255)
+    FROZEN = (205, 205, 205)
+    BLOCKED = (120, 120, 120)
+    SELECTED = (255, 236, 150)
+    NATURAL_CANASTA = (170, 232, 170)
+    MIXED_CANASTA = (255, 234, 140)
+
+
+def back_code(pack: int) -> str:
+    """The back picture of pack 1 or 2 (the two decks have different backs)."""
+    return BACKS[(pack - 1) % len(BACKS)]
+
+
+class CardImages:
+    """Loads the card art once and caches scaled and tinted copies.
+
+    Loading is lazy (first use), so this can be created before the display exists; images are
+    converted with `convert_alpha` only when a display mode is set, since that needs one.
+    """
+
+    def __init__(self, directory: str | Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else CARDS_DIR
+        self._originals: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, Tint | None], pygame.Surface] = {}
+        self._missing_logged = False
+
+    # -- originals ---------------------------------------------------------------------------
+    def original(self, code: str) -> pygame.Surface:
+        surface = self._originals.get(code)
+        if surface is None:
+            surface = self._load(code)
+            self._originals[code] = surface
+        return surface
+
+    def _load(self, code: str) -> pygame.Surface:
+        path = self.directory / f"{code}.png"
+        try:
+            surface = pygame.image.load(path)
+        except (pygame.error, FileNotFoundError, OSError) as exc:
+            if not self._missing_logged:
+                log.warning("card picture %s unusable (%s); drawing plain cards instead", path, exc)
+                self._missing_logged = True
+            surface = self._placeholder(code)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha()
+        return surface
+
+    def _art_size(self) -> tuple[int, int]:
+        for surface in self._originals.values():
+            return surface.get_size()
+        return ART_SIZE
+
+    def _placeholder(self, code: str) -> pygame.Surface:
+        """A simple, readable card for when the art is missing."""
+        width, height = self._art_size()
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        radius = width // 12
+        card = pygame.Rect(0, 0, width, height)
+        if code.startswith("back"):
+            colour = (150, 30, 40) if code.endswith("1") else (30, 60, 140)
+            pygame.draw.rect(surface, (250, 248, 240), card, border_radius=radius)
+            inner = card.inflate(-width // 8, -width // 8)
+            pygame.draw.rect(surface, colour, inner, border_radius=radius // 2)
+            step = max(6, width // 12)
+            lighter = tuple(min(255, c + 40) for c in colour)
+            for offset in range(-inner.height, inner.width, step):
+                pygame.draw.line(
+                    surface, lighter,
+                    (inner.left + max(0, offset), inner.top + max(0, -offset)),
+                    (inner.left + min(inner.width, offset + inner.height) - 1,
+                     inner.top + min(inner.height, inner.width - offset) - 1),
+                    2,
+                )
+            pygame.draw.rect(surface, (40, 40, 40), card, 2, border_radius=radius)
+            return surface
+        pygame.draw.rect(surface, (252, 250, 244), card, border_radius=radius)
+        pygame.draw.rect(surface, (60, 60, 60), card, 2, border_radius=radius)
+        if code in JOKERS:
+            rank, colour = "JOKER", (150, 30, 120)
+        else:
+            rank, suit = code[:-1], code[-1]
+            colour = (190, 20, 30) if suit in RED_SUITS else (20, 20, 20)
+        if pygame.font.get_init():
+            label = pygame.font.Font(None, height // 5).render(rank, True, colour)
+            surface.blit(label, (width // 14, height // 24))
+        # Suit glyphs are not in every font, so suits are drawn shapes.
+        self._draw_pip(surface, code, (width // 8 + 4, height // 4 + height // 16), width // 12, colour)
+        self._draw_pip(surface, code, card.center, width // 5, colour)
+        return surface
+
+    @staticmethod
+    def _draw_pip(surface: pygame.Surface, code: str, centre: tuple[int, int], size: int,
+                  colour: tuple[int, int, int]) -> None:
+        x, y = centre
+        suit = code[-1] if code not in JOKERS else "J"
+        if suit == "D":
+            pygame.draw.polygon(surface, colour, [(x, y - size), (x + size * 3 // 4, y),
+                                                  (x, y + size), (x - size * 3 // 4, y)])
+        elif suit == "H":
+            pygame.draw.circle(surface, colour, (x - size // 2, y - size // 4), size // 2)
+            pygame.draw.circle(surface, colour, (x + size // 2, y - size // 4), size // 2)
+            pygame.draw.polygon(surface, colour, [(x - size, y - size // 8), (x + size, y - size // 8),
+                                                  (x, y + size)])
+        elif suit == "S":
+            pygame.draw.circle(surface, colour, (x - size // 2, y + size // 8), size // 2)
+            pygame.draw.circle(surface, colour, (x + size // 2, y + size // 8), size // 2)
+            pygame.draw.polygon(surface, colour, [(x - size, y), (x + size, y), (x, y - size)])
+            pygame.draw.rect(surface, colour, (x - size // 8, y, size // 4, size))
+        elif suit == "C":
+            for dx, dy in ((0, -size // 2), (-size // 2, size // 6), (size // 2, size // 6)):
+                pygame.draw.circle(surface, colour, (x + dx, y + dy), size // 2)
+            pygame.draw.rect(surface, colour, (x - size // 8, y, size // 4, size))
+        else:
+            pygame.draw.circle(surface, colour, (x, y), size // 2)
+
+    def preload(self) -> None:
+        """Load every face and back now (for example behind a loading screen)."""
+        for code in FACE_CODES + BACKS:
+            self.original(code)
+
+    # -- scaled and tinted copies -----------------------------------------------------------
+    def size_for(self, height: int) -> tuple[int, int]:
+        width, art_height = self.original(BACKS[0]).get_size()
+        return (max(1, round(width * height / art_height)), max(1, int(height)))
+
+    def image(self, code: str, height: int, tint: Tint | None = None) -> pygame.Surface:
+        """`code` scaled to `height` pixels, optionally tinted; cached, do not modify."""
+        height = max(1, int(height))
+        key = (code, height, tint)
+        cached = self._scaled.get(key)
+        if cached is not None:
+            return cached
+        if tint is not None:
+            surface = self.image(code, height).copy()
+            # Multiply RGB only, so rounded transparent corners stay transparent.
+            surface.fill(tint.value, special_flags=pygame.BLEND_RGB_MULT)
+        else:
+            original = self.original(code)
+            size = (max(1, round(original.get_width() * height / original.get_height())), height)
+            surface = original if size == original.get_size() else pygame.transform.smoothscale(original, size)
+        self._scaled[key] = surface
+        return surface
+
+    def back(self, pack: int, height: int, tint: Tint | None = None) -> pygame.Surface:
+        return self.image(back_code(pack), height, tint)
+
+    def clear_scaled(self) -> None:
+        """Forget scaled copies (call when the card height or resolution changes)."""
+        self._scaled.clear()
+
+    def cache_size(self) -> int:
+        return len(self._scaled)
+
+
+class CardSprite(pygame.sprite.Sprite):
+    """One card on the table.
+
+    Position is `rect` (an `FRect`, so slow tweens do not stutter from rounding); `x`, `y` and
+    `pos` are properties tweens can animate. `flip_scale` (1 = full width, 0 = edge on) is what
+    the flip animation drives; the picture is rebuilt only when something visible changes.
+    """
+
+    def __init__(
+        self,
+        images: CardImages,
+        code: str,
+        *,
+        pack: int = 1,
+        face_up: bool = False,
+        height: int = 120,
+        pos: tuple[float, float] = (0.0, 0.0),
+        layer: int = 0,
+        tint: Tint | None = None,
+    ) -> None:
+        self._layer = layer
+        super().__init__()
+        self.images = images
+        self.code = code
+        self.pack = pack
+        self._face_up = face_up
+        self._height = int(height)
+        self._tint = tint
+        self._flip_scale = 1.0
+        width, height_px = images.size_for(self._height)
+        self.rect = pygame.FRect(pos[0], pos[1], width, height_px)
+        self.image: pygame.Surface = self._picture()
+        self._squashed: pygame.Surface | None = None
+
+    # -- tweenable position -----------------------------------------------------------------
+    @property
+    def x(self) -> float:
+        return self.rect.x
+
+    @x.setter
+    def x(self, value: float) -> None:
+        self.rect.x = value
+
+    @property
+    def y(self) -> float:
+        return self.rect.y
+
+    @y.setter
+    def y(self, value: float) -> None:
+        self.rect.y = value
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.rect.x, self.rect.y)
+
+    @pos.setter
+    def pos(self, value: tuple[float, float]) -> None:
+        self.rect.topleft = value
+
+    # -- appearance -------------------------------------------------------------------------
+    @property
+    def face_up(self) -> bool:
+        return self._face_up
+
+    @face_up.setter
+    def face_up(self, value: bool) -> None:
+        if value != self._face_up:
+            self._face_up = value
+            self._refresh()
+
+    @property
+    def tint(self) -> Tint | None:
+        return self._tint
+
+    @tint.setter
+    def tint(self, value: Tint | None) -> None:
+        if value != self._tint:
+            self._tint = value
+            self._refresh()
+
+    @property
+    def height(self) -> int:
+        return self._height
+
+    @height.setter
+    def height(self, value: int) -> None:
+        value = int(value)
+        if value != self._height:
+            self._height = value
+            centre = self.rect.center
+            self.rect.size = self.images.size_for(value)
+            self.rect.center = centre
+            self._refresh()
+
+    @property
+    def flip_scale(self) -> float:
+        return self._flip_scale
+
+    @flip_scale.setter
+    def flip_scale(self, value: float) -> None:
+        value = min(1.0, max(0.0, value))
+        if value != self._flip_scale:
+            self._flip_scale = value
+            self._refresh()
+
+    def _picture(self) -> pygame.Surface:
+        if self._face_up:
+            return self.images.image(self.code, self._height, self._tint)
+        return self.images.back(self.pack, self._height, self._tint)
+
+    def _refresh(self) -> None:
+        picture = self._picture()
+        if self._flip_scale >= 1.0:
+            self.image = picture
+            return
+        # Same-sized transparent frame so `rect` (position, hit area) is untouched by the flip.
+        if self._squashed is None or self._squashed.get_size() != picture.get_size():
+            self._squashed = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+        self._squashed.fill((0, 0, 0, 0))
+        width = round(picture.get_width() * self._flip_scale)
+        if width > 0:
+            narrow = pygame.transform.smoothscale(picture, (width, picture.get_height()))
+            self._squashed.blit(narrow, ((picture.get_width() - width) // 2, 0))
+        self.image = self._squashed
+
+    def reload(self) -> None:
+        """Pick up new pictures after `CardImages.clear_scaled()` (resolution change)."""
+        self.rect.size = self.images.size_for(self._height)
+        self._refresh()
+
+    # -- animations -------------------------------------------------------------------------
+    def flip(self, animator: Animator | None = None, duration: float = 0.3) -> Animation:
+        """Turn the card over: squash to its edge, change side, open up again."""
+        half = duration / 2
+        animation = Sequence(
+            Tween(self, half, easing=in_sine, flip_scale=0.0),
+            Call(lambda: setattr(self, "face_up", not self._face_up)),
+            Tween(self, half, easing=out_sine, flip_scale=1.0),
+        )
+        if animator is not None:
+            animator.add(animation)
+        return animation
+
+    def move_to(
+        self,
+        pos: tuple[float, float],
+        duration: float,
+        animator: Animator | None = None,
+        **kwargs: object,
+    ) -> Tween:
+        """Glide to `pos` (top-left) over `duration` seconds."""
+        tween = Tween(self, duration, pos=(float(pos[0]), float(pos[1])), **kwargs)  # type: ignore[arg-type]
+        if animator is not None:
+            animator.cancel_target(self)
+            animator.add(tween)
+        return tween

@@ -1,0 +1,262 @@
+"""The look of the game: card-table colours, fonts, cached text and the felt background.
+
+A `Theme` is made for one screen resolution. Sizes are given as they should look on a
+1280x720 screen and scaled (`theme.px`) so a 1920x1080 screen gets larger, equally readable
+text. Fonts come from the system when a pleasant one is installed (a serif for titles, a sans
+for everything else) and fall back to pygame's bundled font, so nothing has to ship with the
+game. Rendered text, panels and the felt are cached: drawing a frame only blits.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import OrderedDict
+from typing import Iterable
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+# Card-table palette.
+FELT = (28, 104, 60)
+FELT_DARK = (9, 46, 26)
+CREAM = (246, 238, 214)
+CREAM_DIM = (206, 196, 168)
+GOLD = (214, 176, 84)
+GOLD_LIGHT = (246, 214, 128)
+GOLD_DARK = (150, 116, 44)
+INK = (24, 30, 24)
+PANEL = (10, 36, 22, 226)
+PANEL_LIGHT = (22, 62, 38, 236)
+BUTTON = (20, 70, 42)
+BUTTON_HOVER = (30, 92, 56)
+BUTTON_PRESSED = (14, 52, 31)
+DISABLED_TEXT = (128, 140, 122)
+DISABLED_FILL = (24, 50, 34)
+SHADOW = (0, 0, 0, 110)
+FOCUS = GOLD_LIGHT
+ERROR = (232, 120, 96)
+SELECTION = (70, 110, 170)
+
+BASE_HEIGHT = 720
+
+# Preferred installed fonts, best first; pygame.font.match_font accepts several names.
+TITLE_FONTS = ("dejavuserif", "georgia", "palatinolinotype", "bookantiqua", "liberationserif",
+               "timesnewroman", "times")
+UI_FONTS = ("dejavusans", "segoeui", "helveticaneue", "helvetica", "arial", "liberationsans",
+            "freesans")
+UI_BOLD_FONTS = UI_FONTS
+
+
+class FontBook:
+    """Finds font files once and keeps one `pygame.font.Font` per (role, size, bold)."""
+
+    def __init__(self) -> None:
+        self._paths: dict[str, str | None] = {}
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+    def _path(self, role: str) -> str | None:
+        if role not in self._paths:
+            names = {"title": TITLE_FONTS, "ui": UI_FONTS, "bold": UI_BOLD_FONTS}.get(role, UI_FONTS)
+            bold = role in ("title", "bold")
+            path = None
+            try:
+                path = pygame.font.match_font(",".join(names), bold=bold)
+            except Exception as exc:  # font discovery shells out on some systems; never fatal
+                log.info("system font lookup failed (%s); using the built-in font", exc)
+            self._paths[role] = path
+        return self._paths[role]
+
+    def get(self, role: str, size: int) -> pygame.font.Font:
+        key = (role, size)
+        font = self._fonts.get(key)
+        if font is None:
+            path = self._path(role)
+            try:
+                font = pygame.font.Font(path, size)
+            except (OSError, pygame.error):
+                font = pygame.font.Font(None, size)
+            self._fonts[key] = font
+        return font
+
+
+class Theme:
+    """Palette, scaled fonts and caches for one resolution."""
+
+    TEXT_CACHE_LIMIT = 512
+
+    def __init__(self, size: tuple[int, int], fonts: FontBook | None = None) -> None:
+        self.fonts = fonts or FontBook()
+        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._felt: pygame.Surface | None = None
+        self._panels: dict[tuple, pygame.Surface] = {}
+        self.size = size
+        self.scale = size[1] / BASE_HEIGHT
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size == self.size:
+            return
+        self.size = size
+        self.scale = size[1] / BASE_HEIGHT
+        self._text.clear()
+        self._panels.clear()
+        self._felt = None
+
+    def px(self, value: float) -> int:
+        """A length designed at 720 pixels high, for this screen."""
+        return max(1, round(value * self.scale))
+
+    def font(self, size: int, role: str = "ui") -> pygame.font.Font:
+        return self.fonts.get(role, self.px(size))
+
+    # -- text ------------------------------------------------------------------------------
+    def text(self, text: str, size: int = 22, colour: Colour = CREAM, role: str = "ui") -> pygame.Surface:
+        """Rendered text, cached by content and style (least recently used dropped first)."""
+        key = (text, size, colour, role)
+        surface = self._text.get(key)
+        if surface is not None:
+            self._text.move_to_end(key)
+            return surface
+        surface = self.font(size, role).render(text, True, colour)
+        self._text[key] = surface
+        if len(self._text) > self.TEXT_CACHE_LIMIT:
+            self._text.popitem(last=False)
+        return surface
+
+    def shadowed_text(self, text: str, size: int, colour: Colour = CREAM, role: str = "ui",
+                      offset: int = 2) -> pygame.Surface:
+        """Text with a soft drop shadow, for titles on the felt; cached like `text`."""
+        key = ("shadow", text, size, colour, role, offset)
+        surface = self._text.get(key)
+        if surface is not None:
+            self._text.move_to_end(key)
+            return surface
+        front = self.text(text, size, colour, role)
+        back = self.font(size, role).render(text, True, (0, 0, 0))
+        back.set_alpha(120)
+        off = self.px(offset)
+        surface = pygame.Surface((front.get_width() + off, front.get_height() + off), pygame.SRCALPHA)
+        surface.blit(back, (off, off))
+        surface.blit(front, (0, 0))
+        self._text[key] = surface
+        return surface
+
+    def wrap(self, text: str, size: int, width: int, role: str = "ui") -> list[str]:
+        """Split `text` into lines no wider than `width` pixels (explicit newlines kept)."""
+        font = self.font(size, role)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words: list[str] = []
+            for word in paragraph.split(" "):
+                # A word wider than the line (a file path) is cut into pieces that fit.
+                while font.size(word)[0] > width and len(word) > 1:
+                    cut = len(word) - 1
+                    while cut > 1 and font.size(word[:cut])[0] > width:
+                        cut -= 1
+                    words.append(word[:cut])
+                    word = word[cut:]
+                words.append(word)
+            line = ""
+            for word in words:
+                candidate = word if not line else f"{line} {word}"
+                if font.size(candidate)[0] <= width or not line:
+                    line = candidate
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    # -- surfaces --------------------------------------------------------------------------
+    def felt(self) -> pygame.Surface:
+        """The table: green felt with a faint weave and a darker rim (vignette)."""
+        if self._felt is None:
+            self._felt = make_felt(self.size)
+        return self._felt
+
+    def panel(self, size: tuple[int, int], *, fill: Colour = PANEL, border: Colour = GOLD,
+              radius: int = 14, border_width: int = 2, shadow: bool = True) -> pygame.Surface:
+        """A rounded translucent panel with a gold rule and a soft shadow; cached by look."""
+        key = (size, fill, border, radius, border_width, shadow)
+        surface = self._panels.get(key)
+        if surface is None:
+            surface = make_panel(size, fill=fill, border=border, radius=self.px(radius),
+                                 border_width=max(1, self.px(border_width)),
+                                 shadow=self.px(6) if shadow else 0)
+            self._panels[key] = surface
+        return surface
+
+    def panel_margin(self, shadow: bool = True) -> int:
+        """Extra pixels around a panel surface taken by its shadow."""
+        return self.px(6) if shadow else 0
+
+
+def make_felt(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
+    """Build the felt once per resolution; fixed seed so screenshots are repeatable."""
+    width, height = size
+    surface = pygame.Surface(size)
+    surface.fill(FELT)
+    rng = random.Random(seed)
+    # Weave: a small noise tile multiplied over the whole table (255 = unchanged), so the
+    # felt has texture without a visible pattern at normal viewing distance.
+    tile = pygame.Surface((96, 96))
+    with pygame.PixelArray(tile) as pixels:
+        for y in range(96):
+            for x in range(96):
+                v = min(255, 238 + rng.randint(-12, 12) + (6 if (x + 2 * y) % 5 == 0 else 0))
+                pixels[x, y] = (v, v, v)
+    layer = pygame.Surface(size)
+    for y in range(0, height, 96):
+        for x in range(0, width, 96):
+            layer.blit(tile, (x, y))
+    surface.blit(layer, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    _apply_vignette(surface)
+    return surface
+
+
+def _apply_vignette(surface: pygame.Surface) -> None:
+    width, height = surface.get_size()
+    small_w, small_h = 64, 36
+    shade = pygame.Surface((small_w, small_h))
+    with pygame.PixelArray(shade) as pixels:
+        for y in range(small_h):
+            for x in range(small_w):
+                dx = (x + 0.5) / small_w * 2 - 1
+                dy = (y + 0.5) / small_h * 2 - 1
+                d = min(1.0, (dx * dx * 0.85 + dy * dy) ** 0.5 / 1.25)
+                # 255 in the middle falling to ~45% at the corners, eased so the rim is gentle.
+                v = int(255 * (1.0 - 0.55 * d ** 2.2))
+                pixels[x, y] = (v, v, v)
+    surface.blit(pygame.transform.smoothscale(shade, (width, height)), (0, 0),
+                 special_flags=pygame.BLEND_RGB_MULT)
+
+
+def make_panel(size: tuple[int, int], *, fill: Colour, border: Colour, radius: int,
+               border_width: int, shadow: int) -> pygame.Surface:
+    width, height = size
+    surface = pygame.Surface((width + shadow, height + shadow), pygame.SRCALPHA)
+    if shadow:
+        shade = pygame.Surface((width + shadow, height + shadow), pygame.SRCALPHA)
+        pygame.draw.rect(shade, SHADOW, (shadow, shadow, width, height), border_radius=radius)
+        # Soften the shadow's edge by scaling down and up.
+        small = pygame.transform.smoothscale(shade, (max(1, (width + shadow) // 4), max(1, (height + shadow) // 4)))
+        surface.blit(pygame.transform.smoothscale(small, (width + shadow, height + shadow)), (0, 0))
+    body = pygame.Rect(0, 0, width, height)
+    panel = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.rect(panel, fill, body, border_radius=radius)
+    if border_width:
+        pygame.draw.rect(panel, border, body, border_width, border_radius=radius)
+    surface.blit(panel, (0, 0))
+    return surface
+
+
+def blit_centered(target: pygame.Surface, surface: pygame.Surface, centre: tuple[float, float]) -> pygame.Rect:
+    return target.blit(surface, surface.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def union_all(rects: Iterable[pygame.Rect]) -> pygame.Rect:
+    rects = list(rects)
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)

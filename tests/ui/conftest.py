@@ -1,0 +1,73 @@
+"""Fixtures for screen tests: private config and data folders, generated assets, a running app,
+and helpers that post real pygame events and step frames with a fixed dt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.audio import SoundManager
+from game.sprites.cards import BACKS, FACE_CODES, CardImages
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    config = tmp_path / "config"
+    data = tmp_path / "data"
+    monkeypatch.setenv("CANASTA_CONFIG_DIR", str(config))
+    monkeypatch.setenv("CANASTA_DATA_DIR", str(data))
+    return config, data
+
+
+@pytest.fixture
+def card_dir(tmp_path: Path) -> Path:
+    """Small generated card pictures named like the real ones (24x34, RGBA)."""
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for index, code in enumerate(FACE_CODES + BACKS):
+        surface = pygame.Surface((24, 34), pygame.SRCALPHA)
+        surface.fill((255, 255 - index, 240, 255))
+        pygame.image.save(surface, str(folder / f"{code}.png"))
+    return folder
+
+
+@pytest.fixture
+def app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
+    application = App(
+        size=(1280, 720),
+        sounds=SoundManager(tmp_path / "no_sounds"),
+        cards=CardImages(tmp_path / "no_cards"),
+    )
+    pygame.event.clear()
+    yield application
+    application.close()
+
+
+def step(app: App, frames: int = 1, dt: float = DT) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """A full click as the player makes it: move there, press, release, one frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step(DT)
+
+
+def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+    app.step(DT)
+
+
+def type_text(app: App, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step(DT)

@@ -1,0 +1,121 @@
+"""The options screen changes preferences by mouse and keyboard, applies them and saves them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from game.app import App
+from game.scenes.option_items import OptionSection, IntRangeOption, BoolOption
+from game.scenes.options import OptionsScene
+from game.scenes.title import TitleScene
+from game.settings import preferences_path
+from tests.ui.conftest import click, press, step, type_text
+
+
+def open_options(app: App, **kwargs: object) -> OptionsScene:
+    app.stack.push(TitleScene(app))
+    scene = OptionsScene(app, **kwargs)  # type: ignore[arg-type]
+    app.stack.push(scene)
+    step(app)
+    return scene
+
+
+def control(scene: OptionsScene, key: str):  # noqa: ANN201 - any widget
+    return next(row.control for row in scene.rows if row.item.key == key)
+
+
+def saved() -> dict:
+    return json.loads(preferences_path().read_text(encoding="utf-8"))
+
+
+def test_clicking_the_sound_switch_turns_effects_off_and_saves(app: App, user_dirs: tuple[Path, Path]) -> None:
+    scene = open_options(app)
+    click(app, next(t for t in scene.tabs if t.label == "Sound").rect.center)
+    switch = control(scene, "sound_enabled")
+    click(app, (switch.rect.left + 5, switch.rect.centery))
+    assert app.prefs.sound_enabled is False
+    assert app.sounds.effects_enabled is False
+    step(app, 30)  # half a second: the delayed save happens
+    assert saved()["sound_enabled"] is False
+
+
+def test_keyboard_changes_the_animation_speed(app: App) -> None:
+    scene = open_options(app, section=1)
+    choice = control(scene, "animation_speed")
+    scene.group.set_focus(choice)
+    press(app, pygame.K_LEFT)
+    assert app.prefs.animation_speed == "fast"
+    assert app.animation_speed > 1.0
+
+
+def test_typing_a_name_changes_it_and_leaving_saves_at_once(app: App) -> None:
+    scene = open_options(app)
+    field = control(scene, "player_name")
+    click(app, field.rect.center)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "Margaret")
+    assert app.prefs.player_name == "Margaret"
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+    assert saved()["player_name"] == "Margaret"
+
+
+def test_an_emptied_name_is_not_stored(app: App) -> None:
+    scene = open_options(app)
+    field = control(scene, "player_name")
+    click(app, field.rect.center)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    press(app, pygame.K_BACKSPACE)
+    assert app.prefs.player_name == "Player"
+
+
+def test_dragging_the_music_volume_applies_it_live(app: App) -> None:
+    scene = open_options(app, section=2)
+    slider = control(scene, "music_volume")
+    track = slider.track_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.left, track.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left, track.centery), button=1))
+    step(app)
+    assert app.prefs.music_volume == 0
+    assert app.sounds.music_volume == 0
+
+
+def test_defaults_restores_everything_after_confirmation(app: App) -> None:
+    app.prefs.skill_level = "master"
+    scene = open_options(app)
+    click(app, scene.footer[0].rect.center)  # Defaults
+    press(app, pygame.K_LEFT)  # from Cancel to Restore
+    press(app, pygame.K_RETURN)
+    assert app.prefs.skill_level == "intermediate"
+    assert app.stack.top is scene
+    assert control(scene, "skill_level").value == "intermediate"
+
+
+def test_rule_options_are_rendered_from_descriptors(app: App) -> None:
+    rules = OptionSection("Rules", (
+        IntRangeOption("stock_draw", "Cards drawn from the stock", store="rules", default=2,
+                       minimum=1, maximum=2, style="stepper"),
+        BoolOption("one_card_pile_rule", "One-card pile rule", store="rules", default=True),
+    ))
+    scene = open_options(app, sections=[rules])
+    stepper = control(scene, "stock_draw")
+    scene.group.set_focus(stepper)
+    press(app, pygame.K_LEFT)
+    assert app.prefs.rules == {"stock_draw": 1}
+    press(app, pygame.K_RIGHT)
+    assert app.prefs.rules == {}  # back at the Classic default: nothing stored
+
+
+def test_many_options_scroll_to_keep_the_focused_row_visible(app: App) -> None:
+    items = tuple(BoolOption(f"r{i}", f"Rule number {i}", store="rules", default=False) for i in range(20))
+    scene = open_options(app, sections=[OptionSection("Rules", items)])
+    scene.group.set_focus(scene.rows[0].control)
+    for _ in range(19):
+        press(app, pygame.K_DOWN)
+    last = scene.rows[-1]
+    assert scene.group.focused is last.control
+    assert scene.scroll > 0
+    assert scene.content_rect.contains(last.control.rect)

@@ -1,0 +1,120 @@
+"""The title screen answers real mouse clicks and keys, stepped frame by frame with a fixed dt."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+from game.scenes.dialog import DialogScene
+from game.scenes.options import OptionsScene
+from game.scenes.placeholder import TableComingScene
+from game.scenes.title import TitleScene
+from tests.ui.conftest import click, press, step
+
+
+def open_title(app: App) -> TitleScene:
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    step(app)
+    return scene
+
+
+def centre(scene: TitleScene, label: str) -> tuple[int, int]:
+    return scene.buttons[label].rect.center
+
+
+def test_clicking_options_opens_the_options_screen(app: App) -> None:
+    title = open_title(app)
+    click(app, centre(title, "Options"))
+    assert isinstance(app.stack.top, OptionsScene)
+
+
+def test_clicking_new_game_opens_the_table(app: App) -> None:
+    title = open_title(app)
+    click(app, centre(title, "New game"))
+    assert isinstance(app.stack.top, TableComingScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is title
+
+
+def test_clicking_quit_ends_the_app(app: App) -> None:
+    title = open_title(app)
+    click(app, centre(title, "Quit"))
+    assert not app.running
+    assert app.step(1 / 60) is False
+
+
+def test_arrow_keys_and_enter_choose_from_the_menu(app: App) -> None:
+    open_title(app)
+    # New game has the focus; Continue is disabled and skipped: Host, Join, Options.
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, OptionsScene)
+
+
+def test_up_from_the_top_wraps_to_quit_and_enter_quits(app: App) -> None:
+    open_title(app)
+    press(app, pygame.K_UP)
+    press(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_escape_quits_from_the_title(app: App) -> None:
+    open_title(app)
+    press(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_window_close_button_quits(app: App) -> None:
+    open_title(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    step(app)
+    assert not app.running
+
+
+def test_continue_is_disabled_without_an_autosave(app: App) -> None:
+    title = open_title(app)
+    assert not title.buttons["Continue"].enabled
+    click(app, centre(title, "Continue"))
+    assert app.stack.top is title
+
+
+def test_continue_is_offered_when_an_autosave_exists(app: App) -> None:
+    app.autosave_exists = lambda: True
+    title = open_title(app)
+    assert title.buttons["Continue"].enabled
+    assert title.group.focused is title.buttons["Continue"]
+    click(app, centre(title, "Continue"))
+    assert isinstance(app.stack.top, TableComingScene)
+
+
+def test_host_and_join_say_politely_that_they_are_coming(app: App) -> None:
+    title = open_title(app)
+    for label in ("Host", "Join"):
+        click(app, centre(title, label))
+        dialog = app.stack.top
+        assert isinstance(dialog, DialogScene)
+        assert "on its way" in dialog.message
+        press(app, pygame.K_RETURN)
+        assert app.stack.top is title
+
+
+def test_clicks_do_not_reach_the_title_under_a_dialog(app: App) -> None:
+    title = open_title(app)
+    click(app, centre(title, "Join"))
+    dialog = app.stack.top
+    click(app, centre(title, "Quit"))  # hidden behind the dimmed dialog, outside its buttons
+    assert app.running
+    assert app.stack.top is dialog
+
+
+def test_the_title_draws_at_full_hd_without_errors(user_dirs: object, tmp_path: object) -> None:
+    big = App(size=(1920, 1080))
+    try:
+        big.stack.push(TitleScene(big))
+        step(big, 2)
+        assert big.last_crash is None
+        assert big.screen.get_size() == (1920, 1080)
+    finally:
+        big.close()
