@@ -1,0 +1,230 @@
+"""The wire messages of the netplay protocol. Each travels as a compact msgpack array
+`[kind, field, ...]` with a small integer kind; `parse_message` checks the kind and every field
+against its schema and returns a frozen dataclass, and `pack_message` turns a dataclass back into
+the array. The application payload inside DATA is checked separately by a `PayloadRegistry`
+(see payloads.py). HELLO, WELCOME and REJECT accept extra trailing fields so that a later protocol
+version can add to them and still be understood well enough to say which versions differ."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, ClassVar
+
+from . import schema as s
+from .errors import ProtocolError
+
+MAGIC = "canasta-netplay"
+PROTOCOL_MIN = 1
+PROTOCOL_MAX = 1
+
+TOKEN_BYTES = 16
+# The most messages either side may have sent but not yet seen acknowledged. Both peers must
+# agree on it, since the receiver refuses anything further ahead of what it has delivered.
+WINDOW = 256
+MAX_SACK = 32
+MAX_NAME_CHARS = 32
+MAX_REASON_CHARS = 300
+MAX_VERSION_CHARS = 32
+
+_SEQ = s.integer(1, s.MAX_SAFE_INT)
+_ACK = s.integer(0, s.MAX_SAFE_INT)
+_PROTO = s.integer(0, 65535)
+_VERSION = s.text(MAX_VERSION_CHARS)
+_NAME = s.text(MAX_NAME_CHARS)
+_CODE = s.text(40, 1)
+_REASON = s.text(MAX_REASON_CHARS)
+_TIMESTAMP = s.integer(-(2**62), 2**62)
+_TOKEN = s.binary(TOKEN_BYTES, TOKEN_BYTES)
+
+
+class Kind(IntEnum):
+    HELLO = 1
+    WELCOME = 2
+    RESUME_OK = 3
+    REJECT = 4
+    DATA = 5
+    ACK = 6
+    PING = 7
+    PONG = 8
+    BYE = 9
+
+
+@dataclass(frozen=True)
+class Hello:
+    """Guest to host, first on every connection: who I am, and which session I resume (if any)."""
+
+    KIND: ClassVar[Kind] = Kind.HELLO
+    magic: str
+    proto_min: int
+    proto_max: int
+    app_version: str
+    name: str
+    token: bytes | None
+    last_received: int
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """Host to guest: a new session starts, with the protocol chosen and the session token."""
+
+    KIND: ClassVar[Kind] = Kind.WELCOME
+    magic: str
+    protocol: int
+    proto_min: int
+    proto_max: int
+    app_version: str
+    name: str
+    token: bytes
+
+
+@dataclass(frozen=True)
+class ResumeOk:
+    """Host to guest: the session continues; `proof` shows the host holds the token too."""
+
+    KIND: ClassVar[Kind] = Kind.RESUME_OK
+    last_received: int
+    proof: bytes
+
+
+@dataclass(frozen=True)
+class Reject:
+    """Host to guest: the connection is refused; the host's versions help explain why."""
+
+    KIND: ClassVar[Kind] = Kind.REJECT
+    code: str
+    text: str
+    proto_min: int
+    proto_max: int
+    app_version: str
+
+
+@dataclass(frozen=True)
+class Data:
+    """One application payload, numbered session-wide, carrying the sender's cumulative ack."""
+
+    KIND: ClassVar[Kind] = Kind.DATA
+    seq: int
+    ack: int
+    payload: Any
+
+
+@dataclass(frozen=True)
+class Ack:
+    """Cumulative ack plus a few sequence numbers received beyond it (selective ack)."""
+
+    KIND: ClassVar[Kind] = Kind.ACK
+    ack: int
+    sack: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Ping:
+    KIND: ClassVar[Kind] = Kind.PING
+    timestamp: int
+
+
+@dataclass(frozen=True)
+class Pong:
+    KIND: ClassVar[Kind] = Kind.PONG
+    timestamp: int
+
+
+@dataclass(frozen=True)
+class Bye:
+    """The sender ends the session: `code` "quit" for leaving, anything else names an error."""
+
+    KIND: ClassVar[Kind] = Kind.BYE
+    code: str
+    text: str
+
+
+Message = Hello | Welcome | ResumeOk | Reject | Data | Ack | Ping | Pong | Bye
+
+_SCHEMAS: dict[Kind, tuple[type, s.Check]] = {
+    Kind.HELLO: (
+        Hello,
+        s.record(
+            "HELLO",
+            [
+                ("magic", s.text(64)),
+                ("proto_min", _PROTO),
+                ("proto_max", _PROTO),
+                ("app_version", _VERSION),
+                ("name", _NAME),
+                ("token", s.optional(_TOKEN)),
+                ("last_received", _ACK),
+            ],
+            extra_allowed=True,
+        ),
+    ),
+    Kind.WELCOME: (
+        Welcome,
+        s.record(
+            "WELCOME",
+            [
+                ("magic", s.text(64)),
+                ("protocol", _PROTO),
+                ("proto_min", _PROTO),
+                ("proto_max", _PROTO),
+                ("app_version", _VERSION),
+                ("name", _NAME),
+                ("token", _TOKEN),
+            ],
+            extra_allowed=True,
+        ),
+    ),
+    Kind.RESUME_OK: (ResumeOk, s.record("RESUME_OK", [("last_received", _ACK), ("proof", _TOKEN)])),
+    Kind.REJECT: (
+        Reject,
+        s.record(
+            "REJECT",
+            [
+                ("code", _CODE),
+                ("text", _REASON),
+                ("proto_min", _PROTO),
+                ("proto_max", _PROTO),
+                ("app_version", _VERSION),
+            ],
+            extra_allowed=True,
+        ),
+    ),
+    Kind.DATA: (Data, s.record("DATA", [("seq", _SEQ), ("ack", _ACK), ("payload", s.anything())])),
+    Kind.ACK: (Ack, s.record("ACK", [("ack", _ACK), ("sack", s.list_of(_SEQ, MAX_SACK))])),
+    Kind.PING: (Ping, s.record("PING", [("timestamp", _TIMESTAMP)])),
+    Kind.PONG: (Pong, s.record("PONG", [("timestamp", _TIMESTAMP)])),
+    Kind.BYE: (Bye, s.record("BYE", [("code", _CODE), ("text", _REASON)])),
+}
+
+
+def parse_message(value: Any) -> Message:
+    """Check a decoded frame body and return it as a message record."""
+    if not isinstance(value, list) or not value:
+        raise s.fail("message", "a non-empty list", value)
+    kind_value = value[0]
+    if isinstance(kind_value, bool) or not isinstance(kind_value, int):
+        raise s.fail("message kind", "an integer", kind_value)
+    try:
+        kind = Kind(kind_value)
+    except ValueError:
+        raise ProtocolError("unknown_kind", f"unknown message kind {kind_value}") from None
+    cls, check = _SCHEMAS[kind]
+    fields = check(value[1:], "")
+    count = len(dataclasses.fields(cls))
+    values = list(fields[:count])
+    if cls is Ack:
+        values[1] = tuple(values[1])
+    message = cls(*values)
+    if isinstance(message, (Hello, Welcome, Reject)) and message.proto_min > message.proto_max:
+        raise ProtocolError("schema", f"{kind.name}: protocol range {message.proto_min}-{message.proto_max} is empty")
+    return message
+
+
+def pack_message(message: Message) -> list:
+    """The compact array for a message record."""
+    values: list[Any] = [int(message.KIND)]
+    for field in dataclasses.fields(message):
+        value = getattr(message, field.name)
+        values.append(list(value) if isinstance(value, tuple) else value)
+    return values

@@ -1,0 +1,849 @@
+"""The reliable session between host and guest, written sans-I/O: it never touches a socket or a
+clock. A shell (the TCP thread, or the in-memory link in tests) tells it when a connection is
+made or lost, feeds it received bytes or frames with the current time, and asks `poll(now)` for
+frames to transmit and `next_deadline()` for when to call again. One session lives for a whole
+game and outlasts dropped connections: payloads carry session-wide sequence numbers, the receiver
+acknowledges cumulatively (with a short delay, or at once for duplicates and gaps, plus a few
+selective acks), the sender retransmits on an RFC 6298 timeout that honours Karn's rule, and when
+the guest redials it proves the session with the random token from the first handshake so both
+sides replay exactly what the other has not acknowledged. Payloads come out as `Delivered`
+events, exactly once and in order; status changes (connected, interrupted, resumed, failed,
+closed) come out as events too, with sentences a player can read."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .errors import ProtocolError, SessionError
+from .framing import FrameDecoder, decode_frame, encode_frame
+from .handshake import PeerInfo, Role, clean_name, clean_version, negotiate_protocol, version_mismatch_message
+from .messages import (
+    MAGIC,
+    MAX_REASON_CHARS,
+    MAX_SACK,
+    TOKEN_BYTES,
+    WINDOW,
+    Ack,
+    Bye,
+    Data,
+    Hello,
+    Message,
+    Ping,
+    Pong,
+    Reject,
+    ResumeOk,
+    Welcome,
+    pack_message,
+    parse_message,
+)
+from .payloads import PayloadRegistry, default_registry
+from .rto import RtoEstimator
+from .text import clean_text
+
+
+class Status(Enum):
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    INTERRUPTED = "interrupted"
+    CLOSED = "closed"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """Timers (seconds) and bounds. The defaults suit a card game on a LAN or the internet."""
+
+    heartbeat_interval: float = 1.0
+    interrupt_after: float = 3.0  # silence before the "connection interrupted" notice
+    reconnect_after: float = 4.0  # silence before the transport is abandoned and redialled
+    give_up_after: float = 60.0  # silence before the session fails for good
+    ack_delay: float = 0.05
+    initial_rto: float = 1.0
+    min_rto: float = 0.2
+    max_rto: float = 8.0
+    max_unacked: int = WINDOW
+
+    def __post_init__(self) -> None:
+        if not 0 < self.heartbeat_interval < self.interrupt_after <= self.reconnect_after < self.give_up_after:
+            raise ValueError("need 0 < heartbeat_interval < interrupt_after <= reconnect_after < give_up_after")
+        if not 0 <= self.ack_delay < self.min_rto:
+            raise ValueError("ack_delay must be shorter than min_rto, or every ack would look like a loss")
+        if not 1 <= self.max_unacked <= WINDOW:
+            raise ValueError(f"max_unacked must be between 1 and the protocol window {WINDOW}")
+        RtoEstimator(self.initial_rto, self.min_rto, self.max_rto)  # validates the bounds
+
+
+# -- events --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Connected:
+    """The first handshake finished: the peer is known and payloads flow."""
+
+    peer: PeerInfo
+    protocol: int
+
+
+@dataclass(frozen=True)
+class Interrupted:
+    silent_for: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Resumed:
+    text: str
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """A payload from the peer, in order, exactly once."""
+
+    seq: int
+    payload: list
+
+
+@dataclass(frozen=True)
+class Failed:
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Closed:
+    by_peer: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class GuestTurnedAway:
+    """Host only: a connection was refused without disturbing the session (wrong version, a
+    second guest while a game is on, an unknown session token)."""
+
+    code: str
+    text: str
+
+
+Event = Connected | Interrupted | Resumed | Delivered | Failed | Closed | GuestTurnedAway
+
+
+@dataclass
+class SessionStats:
+    frames_sent: int = 0
+    frames_received: int = 0
+    data_sent: int = 0
+    retransmissions: int = 0
+    duplicates_received: int = 0
+    out_of_order_received: int = 0
+    delivered: int = 0
+    resumes: int = 0
+    transports: int = 0
+
+
+@dataclass
+class _Outgoing:
+    seq: int
+    payload: list
+    first_sent: float | None = None
+    last_sent: float | None = None
+    transmissions: int = 0
+    sacked: bool = False
+    resend: bool = False  # replay on a fresh transport at the first chance
+    # may still give a round-trip sample: sent once (Karn's rule), and not in flight while
+    # another message was retransmitted, since its ack may then wait for the gap to fill
+    timed: bool = True
+
+
+_PROOF_LABEL = b"canasta-netplay resume-ok"
+_QUIT = "quit"
+
+
+def _resume_proof(token: bytes) -> bytes:
+    return hmac.new(token, _PROOF_LABEL, hashlib.sha256).digest()[:TOKEN_BYTES]
+
+
+class ReliableSession:
+    """One game's connection state on one side; see the module docstring for the contract."""
+
+    def __init__(
+        self,
+        role: Role,
+        local: PeerInfo,
+        config: SessionConfig | None = None,
+        registry: PayloadRegistry | None = None,
+    ) -> None:
+        self.role = role
+        self.local = local
+        self.config = config or SessionConfig()
+        self.registry = registry or default_registry()
+        self.stats = SessionStats()
+        self._rto = RtoEstimator(self.config.initial_rto, self.config.min_rto, self.config.max_rto)
+        self._status = Status.CONNECTING
+        self._events: list[Event] = []
+        self._out: list[bytes] = []
+        self._now = float("-inf")
+        self._failure: Failed | None = None
+
+        self._token: bytes | None = None
+        self._peer: PeerInfo | None = None
+        self._protocol: int | None = None
+        self._established = False
+        self._guest_confirmed = False  # host: the guest has shown it received our WELCOME
+        self._started_at: float | None = None
+        self._last_heard = 0.0
+
+        # the current transport
+        self._transport_up = False
+        self._datagram = False
+        self._ready = False  # handshake done on this transport
+        self._transport_since = 0.0
+        self._wants_reset = False
+        self._decoder = FrameDecoder()
+        self._hello_due = 0.0
+        self._hello_interval = self.config.initial_rto
+        self._last_sent = float("-inf")
+        self._ping: tuple[int, float] | None = None
+
+        # sending
+        self._next_seq = 1
+        self._highest_sent = 0
+        self._peer_acked = 0
+        self._unacked: dict[int, _Outgoing] = {}
+
+        # receiving
+        self._received = 0
+        self._out_of_order: dict[int, list] = {}
+        self._ack_due: float | None = None
+        self._ack_now = False
+        self._unacked_in = 0
+
+    # -- read-only state ----------------------------------------------------------------------
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def finished(self) -> bool:
+        return self._status in (Status.CLOSED, Status.FAILED)
+
+    @property
+    def failure(self) -> Failed | None:
+        return self._failure
+
+    @property
+    def peer(self) -> PeerInfo | None:
+        return self._peer
+
+    @property
+    def protocol(self) -> int | None:
+        return self._protocol
+
+    @property
+    def established(self) -> bool:
+        return self._established
+
+    @property
+    def wants_reset(self) -> bool:
+        """True when the shell should close the current transport: it went silent, or the
+        session ended. A guest shell then redials unless the session is finished."""
+        return self._wants_reset
+
+    @property
+    def transport_up(self) -> bool:
+        return self._transport_up
+
+    @property
+    def rto(self) -> RtoEstimator:
+        return self._rto
+
+    @property
+    def unacked_count(self) -> int:
+        return len(self._unacked)
+
+    @property
+    def out_of_order_count(self) -> int:
+        return len(self._out_of_order)
+
+    @property
+    def buffered_bytes(self) -> int:
+        return self._decoder.buffered
+
+    @property
+    def last_received(self) -> int:
+        return self._received
+
+    def peer_label(self) -> str:
+        if self._peer is not None:
+            return self._peer.name
+        return f"the {self.role.other.value}"
+
+    # -- the shell's side ---------------------------------------------------------------------
+    def connection_made(self, now: float, *, datagram: bool = False) -> None:
+        """A transport to the peer is up. `datagram` says frames may arrive lost, duplicated or
+        reordered (the in-memory link); on a byte stream such oddities are protocol errors."""
+        now = self._tick(now)
+        if self.finished:
+            return
+        self._transport_up = True
+        self._datagram = datagram
+        self._ready = False
+        self._wants_reset = False
+        self._transport_since = now
+        self._decoder = FrameDecoder()
+        self._out.clear()
+        self._ping = None
+        self._ack_now = False
+        self._ack_due = None
+        self.stats.transports += 1
+        if self._started_at is None:
+            self._started_at = now
+        self._hello_due = now
+        self._hello_interval = self._rto.rto
+
+    def connection_lost(self, now: float) -> None:
+        """The transport closed (or the shell closed it). Unsent output is discarded: whatever
+        mattered is still unacknowledged and is replayed on resume."""
+        self._tick(now)
+        self._transport_up = False
+        self._ready = False
+        self._wants_reset = False
+        self._out.clear()
+
+    def receive_bytes(self, data: bytes, now: float) -> None:
+        """Bytes from a stream transport, in any chunking."""
+        now = self._tick(now)
+        if self._ignoring_input():
+            return
+        try:
+            for value in self._decoder.feed(data):
+                self._handle(value, now)
+                if self._ignoring_input():
+                    break
+        except ProtocolError as error:
+            self._protocol_failure(error)
+
+    def receive_frame(self, frame: bytes, now: float) -> None:
+        """Exactly one frame from a datagram-like transport."""
+        now = self._tick(now)
+        if self._ignoring_input():
+            return
+        try:
+            self._handle(decode_frame(frame), now)
+        except ProtocolError as error:
+            self._protocol_failure(error)
+
+    def screen_hello(self, value: Any, now: float) -> bytes | None:
+        """Host shells with several sockets: judge the first message of a new connection without
+        touching the current one. Returns a REJECT frame to send before closing that connection,
+        or None if the shell should attach it (close the old transport, `connection_made`, then
+        feed it everything received so far)."""
+        self._tick(now)
+        try:
+            hello = parse_message(value)
+            if not isinstance(hello, Hello) or self.role is not Role.HOST:
+                raise ProtocolError("unexpected", "a new connection must start with HELLO")
+        except ProtocolError as error:
+            local = self.local
+            reject = Reject(
+                "protocol_error", error.message[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version
+            )
+            return self._reject_frame(reject)
+        _, reject = self._judge_hello(hello, same_transport=False)
+        if reject is None:
+            return None
+        self._events.append(GuestTurnedAway(reject.code, self._turned_away_text(reject, hello)))
+        return self._reject_frame(reject)
+
+    def poll(self, now: float) -> list[bytes]:
+        """Run the timers and return the frames to transmit now, in order."""
+        now = self._tick(now)
+        if self._started_at is None and self.role is Role.GUEST:
+            # a guest's give-up clock runs from its first attempt, even if no dial ever connects
+            self._started_at = now
+        if not self.finished:
+            self._check_silence(now)
+        if not self.finished and self._transport_up:
+            if self._ready:
+                self._send_data(now)
+                self._send_ack_if_due(now)
+                if now >= self._last_sent + self.config.heartbeat_interval:
+                    stamp = int(now * 1000)
+                    self._ping = (stamp, now)
+                    self._emit(Ping(stamp), now)
+            elif self.role is Role.GUEST and now >= self._hello_due:
+                self._send_hello(now)
+        out, self._out = self._out, []
+        return out
+
+    def next_deadline(self) -> float | None:
+        """When `poll` next has something to do; None if only new input or a new connection
+        can change anything."""
+        if self._out:
+            return self._now
+        if self.finished:
+            return None
+        cfg = self.config
+        times = [t for t in self._silence_deadlines() if t is not None]
+        if self._transport_up and self._ready:
+            if self._ack_now:
+                return self._now
+            if self._ack_due is not None:
+                times.append(self._ack_due)
+            times.append(self._last_sent + cfg.heartbeat_interval)
+            for item in self._unacked.values():
+                if item.last_sent is None or item.resend:
+                    return self._now
+                if not item.sacked:
+                    times.append(item.last_sent + self._rto.rto)
+        elif self._transport_up and self.role is Role.GUEST:
+            times.append(self._hello_due)
+        return min(times) if times else None
+
+    def pop_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    # -- the application's side ---------------------------------------------------------------
+    def send(self, payload: list) -> int:
+        """Queue a payload for reliable, ordered delivery; returns its sequence number. Works
+        before the handshake too: the payload goes out once the session is up."""
+        if self.finished:
+            raise SessionError("The session has ended.")
+        try:
+            self.registry.validate(payload)
+            encode_frame(pack_message(Data(self._next_seq, self._next_seq, payload)))
+        except ProtocolError as error:
+            raise SessionError(f"cannot send this payload: {error.message}") from None
+        if len(self._unacked) >= self.config.max_unacked:
+            raise SessionError("Too many messages are waiting for the other player; try again shortly.")
+        seq = self._next_seq
+        self._next_seq += 1
+        self._unacked[seq] = _Outgoing(seq, payload)
+        return seq
+
+    def close(self, now: float, text: str = "") -> None:
+        """Leave the session: tell the peer (if connected) and stop."""
+        now = self._tick(now)
+        if self.finished:
+            return
+        if self._transport_up and (self._ready or self._established):
+            message = clean_text(text, MAX_REASON_CHARS) or f"{self.local.name} left the game."
+            self._emit(Bye(_QUIT, message), now)
+        self._finish(Status.CLOSED, Closed(False, "You left the game."))
+
+    def abort(self, now: float, error: ProtocolError) -> None:
+        """End the session because the game layer found a payload it cannot accept (an illegal
+        move, a rules message out of turn): both players get a clear reason."""
+        self._tick(now)
+        if not self.finished:
+            self._protocol_failure(error)
+
+    # -- incoming -----------------------------------------------------------------------------
+    def _handle(self, value: Any, now: float) -> None:
+        message = parse_message(value)
+        self.stats.frames_received += 1
+        if isinstance(message, Bye):
+            self._on_bye(message)
+            return
+        if self.role is Role.HOST:
+            if isinstance(message, Hello):
+                self._on_hello(message, now)
+                return
+            if not self._ready:
+                self._unexpected(message, "before HELLO")
+                return
+        else:
+            if isinstance(message, Welcome):
+                self._on_welcome(message, now)
+                return
+            if isinstance(message, ResumeOk):
+                self._on_resume_ok(message, now)
+                return
+            if isinstance(message, Reject):
+                self._on_reject(message)
+                return
+            if not self._ready:
+                self._unexpected(message, "before the host's answer")
+                return
+        self._heard(now)
+        self._guest_confirmed = True
+        if isinstance(message, Data):
+            self._on_data(message, now)
+        elif isinstance(message, Ack):
+            self._on_ack(message.ack, message.sack, now)
+        elif isinstance(message, Ping):
+            self._emit(Pong(message.timestamp), now)
+        elif isinstance(message, Pong):
+            if self._ping is not None and self._ping[0] == message.timestamp:
+                self._rto.sample(now - self._ping[1])
+                self._ping = None
+        else:
+            self._unexpected(message, f"by the {self.role.value}")
+
+    def _unexpected(self, message: Message, when: str) -> None:
+        # a datagram link may reorder a host's replay ahead of its RESUME_OK; the sender will
+        # retransmit, so dropping is safe there, while on a byte stream it means a broken peer
+        if self._datagram:
+            return
+        raise ProtocolError("unexpected", f"{type(message).__name__.upper()} is not expected {when}")
+
+    def _on_hello(self, hello: Hello, now: float) -> None:
+        verdict, reject = self._judge_hello(hello, same_transport=True)
+        if reject is not None:
+            self._events.append(GuestTurnedAway(reject.code, self._turned_away_text(reject, hello)))
+            self._out.append(self._reject_frame(reject))
+            self._wants_reset = True
+            return
+        if verdict == "new":
+            self._token = secrets.token_bytes(TOKEN_BYTES)
+            self._peer = PeerInfo(
+                clean_name(hello.name), clean_version(hello.app_version), hello.proto_min, hello.proto_max
+            )
+            self._protocol = negotiate_protocol(
+                self.local.proto_min, self.local.proto_max, hello.proto_min, hello.proto_max
+            )
+            self._established = True
+        elif verdict == "resume":
+            self._on_ack(hello.last_received, (), now)
+            self._replay_unacked()
+            self._guest_confirmed = True
+            self.stats.resumes += 1
+        elif verdict == "rewelcome":
+            self._replay_unacked()
+        self._ready = True
+        self._heard(now)
+        assert self._token is not None and self._protocol is not None
+        if hello.token is None:
+            self._emit(
+                Welcome(
+                    MAGIC,
+                    self._protocol,
+                    self.local.proto_min,
+                    self.local.proto_max,
+                    self.local.app_version,
+                    self.local.name,
+                    self._token,
+                ),
+                now,
+            )
+        else:
+            self._emit(ResumeOk(self._received, _resume_proof(self._token)), now)
+        if verdict == "new":
+            self._set_connected(now)
+
+    def _judge_hello(self, hello: Hello, *, same_transport: bool) -> tuple[str, Reject | None]:
+        local = self.local
+
+        def reject(code: str, text: str) -> tuple[str, Reject]:
+            return "reject", Reject(code, text[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version)
+
+        if hello.magic != MAGIC:
+            return reject("not_canasta", "This is a Canasta host; the caller is not a Canasta game.")
+        if negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max) is None:
+            guest = PeerInfo("", hello.app_version, hello.proto_min, hello.proto_max)
+            host_view = version_mismatch_message(Role.GUEST, guest, local)
+            return reject("version", host_view)
+        repeat = same_transport and self._ready
+        if hello.token is None:
+            if not self._established:
+                return "new", None
+            if repeat:
+                return "repeat", None
+            if not self._guest_confirmed and self._peer is not None and clean_name(hello.name) == self._peer.name:
+                # our WELCOME was lost with the connection, so the same guest dialled again
+                # without a token; it cannot have received anything, so start its stream over
+                return "rewelcome", None
+            return reject("busy", f"{local.name} is already playing with {self.peer_label()}.")
+        if self._token is None or not hmac.compare_digest(hello.token, self._token):
+            return reject("unknown_session", "The host has no game in progress with this guest to resume.")
+        return ("repeat" if repeat else "resume"), None
+
+    def _turned_away_text(self, reject: Reject, hello: Hello) -> str:
+        name = clean_name(hello.name, "A guest")
+        if reject.code == "version":
+            return f"{name} could not join. {reject.text}"
+        return f"{name} could not join: {reject.text}"
+
+    def _reject_frame(self, reject: Reject) -> bytes:
+        self.stats.frames_sent += 1
+        return encode_frame(pack_message(reject))
+
+    def _on_welcome(self, welcome: Welcome, now: float) -> None:
+        if self._token is not None:
+            if self._ready and hmac.compare_digest(welcome.token, self._token):
+                return  # the answer to a retransmitted HELLO
+            self._unexpected(welcome, "while resuming a session")
+            return
+        if welcome.magic != MAGIC:
+            raise ProtocolError("not_canasta", "the host is not a Canasta game")
+        host = PeerInfo(
+            clean_name(welcome.name), clean_version(welcome.app_version), welcome.proto_min, welcome.proto_max
+        )
+        if not (self.local.proto_min <= welcome.protocol <= self.local.proto_max):
+            self._fail("version", version_mismatch_message(Role.HOST, host, self.local))
+            return
+        self._token = welcome.token
+        self._peer = host
+        self._protocol = welcome.protocol
+        self._established = True
+        self._ready = True
+        self._heard(now)
+        self._set_connected(now)
+
+    def _on_resume_ok(self, resume: ResumeOk, now: float) -> None:
+        if self._token is None:
+            self._unexpected(resume, "without a session to resume")
+            return
+        if not hmac.compare_digest(resume.proof, _resume_proof(self._token)):
+            raise ProtocolError("bad_proof", "the host could not prove it holds this game's session")
+        if self._ready:
+            return  # the answer to a retransmitted HELLO
+        self._on_ack(resume.last_received, (), now)
+        self._replay_unacked()
+        self.stats.resumes += 1
+        self._ready = True
+        self._heard(now)
+
+    def _on_reject(self, reject: Reject) -> None:
+        if reject.code == "version":
+            host = PeerInfo("", reject.app_version, reject.proto_min, reject.proto_max)
+            text = version_mismatch_message(Role.HOST, host, self.local)
+        elif reject.code == "busy":
+            text = "The host is already playing a game with someone else."
+        elif reject.code == "unknown_session":
+            text = "The host no longer has this game, so it cannot be resumed."
+        else:
+            text = f"The host refused the connection: {clean_text(reject.text, MAX_REASON_CHARS)}"
+        self._fail(reject.code, text)
+
+    def _on_bye(self, bye: Bye) -> None:
+        if not self._established:
+            # a guest that gave up before the first handshake: keep waiting for another
+            self._wants_reset = True
+            return
+        who = self.peer_label()
+        if bye.code == _QUIT:
+            self._finish(Status.CLOSED, Closed(True, f"{who[:1].upper()}{who[1:]} left the game."))
+        else:
+            detail = clean_text(f"{bye.code}: {bye.text}", MAX_REASON_CHARS)
+            self._fail(
+                "peer_" + bye.code[:30], f"{who[:1].upper()}{who[1:]} closed the connection after an error ({detail})."
+            )
+
+    def _on_data(self, data: Data, now: float) -> None:
+        self._on_ack(data.ack, (), now)
+        payload = self.registry.validate(data.payload)
+        seq = data.seq
+        if seq <= self._received or seq in self._out_of_order:
+            # our ack was probably lost: say it again at once
+            self.stats.duplicates_received += 1
+            self._ack_now = True
+            return
+        if seq > self._received + WINDOW:
+            raise ProtocolError("window", f"message {seq} is beyond the window (delivered up to {self._received})")
+        if seq != self._received + 1:
+            self._out_of_order[seq] = payload
+            self.stats.out_of_order_received += 1
+            self._ack_now = True
+            return
+        self._deliver(seq, payload)
+        while self._received + 1 in self._out_of_order:
+            self._deliver(self._received + 1, self._out_of_order.pop(self._received + 1))
+        self._unacked_in += 1
+        if self._unacked_in >= 2:
+            self._ack_now = True  # as TCP does: delay at most every other ack
+        elif self._ack_due is None:
+            self._ack_due = now + self.config.ack_delay
+
+    def _deliver(self, seq: int, payload: list) -> None:
+        self._received = seq
+        self.stats.delivered += 1
+        self._events.append(Delivered(seq, payload))
+
+    def _on_ack(self, ack: int, sack: tuple[int, ...] | list[int], now: float) -> None:
+        if ack > self._highest_sent:
+            raise ProtocolError("bad_ack", f"ack for message {ack}, but only {self._highest_sent} were sent")
+        sample = None
+        if ack > self._peer_acked:
+            for seq in range(self._peer_acked + 1, ack + 1):
+                item = self._unacked.pop(seq, None)
+                if item is not None and self._can_time(item):
+                    sample = now - item.first_sent  # type: ignore[operator]
+            self._peer_acked = ack
+        for seq in sack:
+            if seq > self._highest_sent:
+                raise ProtocolError("bad_ack", f"selective ack for message {seq}, never sent")
+            item = self._unacked.get(seq)
+            if item is not None and not item.sacked:
+                item.sacked = True
+                if self._can_time(item):
+                    sample = now - item.first_sent  # type: ignore[operator]
+                item.timed = False
+        if sample is not None:
+            self._rto.sample(sample)
+
+    @staticmethod
+    def _can_time(item: _Outgoing) -> bool:
+        # Karn's rule: the ack of a message sent twice cannot be matched to either send
+        return item.timed and item.transmissions == 1 and item.first_sent is not None
+
+    # -- outgoing -----------------------------------------------------------------------------
+    def _emit(self, message: Message, now: float) -> None:
+        if not self._transport_up:
+            return
+        self._out.append(encode_frame(pack_message(message)))
+        self._last_sent = now
+        self.stats.frames_sent += 1
+
+    def _send_hello(self, now: float) -> None:
+        local = self.local
+        hello = Hello(
+            MAGIC, local.proto_min, local.proto_max, local.app_version, local.name, self._token, self._received
+        )
+        self._emit(hello, now)
+        self._hello_due = now + self._hello_interval
+        self._hello_interval = min(self._hello_interval * 2, self.config.max_rto)
+
+    def _send_data(self, now: float) -> None:
+        timed_out = False
+        for item in self._unacked.values():
+            if item.last_sent is None or item.resend:
+                pass
+            elif not item.sacked and now >= item.last_sent + self._rto.rto:
+                timed_out = True
+                self.stats.retransmissions += 1
+            else:
+                continue
+            if item.first_sent is None:
+                item.first_sent = now
+            item.last_sent = now
+            item.transmissions += 1
+            item.resend = False
+            self._highest_sent = max(self._highest_sent, item.seq)
+            self._emit(Data(item.seq, self._received, item.payload), now)
+            self.stats.data_sent += 1
+            if not self._out_of_order:
+                self._clear_ack()
+        if timed_out:
+            self._rto.back_off()
+            for item in self._unacked.values():
+                item.timed = False
+
+    def _send_ack_if_due(self, now: float) -> None:
+        if self._ack_now or (self._ack_due is not None and now >= self._ack_due):
+            sack = tuple(sorted(self._out_of_order)[:MAX_SACK])
+            self._emit(Ack(self._received, sack), now)
+            self._clear_ack()
+
+    def _clear_ack(self) -> None:
+        self._ack_now = False
+        self._ack_due = None
+        self._unacked_in = 0
+
+    def _replay_unacked(self) -> None:
+        for item in self._unacked.values():
+            if item.last_sent is not None:
+                item.resend = True
+                item.timed = False
+            item.sacked = False  # the peer's buffer survived, but being sure costs little
+
+    # -- status -------------------------------------------------------------------------------
+    def _heard(self, now: float) -> None:
+        self._last_heard = now
+        if self._status is Status.INTERRUPTED and self._ready:
+            self._status = Status.CONNECTED
+            self._events.append(Resumed(f"The connection to {self.peer_label()} is back."))
+
+    def _set_connected(self, now: float) -> None:
+        self._status = Status.CONNECTED
+        assert self._peer is not None and self._protocol is not None
+        self._events.append(Connected(self._peer, self._protocol))
+
+    def _silence_deadlines(self) -> tuple[float | None, float | None, float | None]:
+        """(give up, interrupted notice, abandon transport) times, or None where not armed.
+        The timer checks and `next_deadline` share these sums so float rounding cannot make a
+        deadline pass without its timer firing."""
+        cfg = self.config
+        give_up = interrupt = reset = None
+        if self._established:
+            give_up = self._last_heard + cfg.give_up_after
+            if self._status is Status.CONNECTED:
+                interrupt = self._last_heard + cfg.interrupt_after
+            if self._transport_up and not self._wants_reset:
+                # a fresh transport gets its own allowance for the handshake
+                start = self._last_heard if self._ready else max(self._last_heard, self._transport_since)
+                reset = start + cfg.reconnect_after
+        elif self.role is Role.GUEST and self._started_at is not None:
+            give_up = self._started_at + cfg.give_up_after
+            if self._transport_up and not self._wants_reset:
+                reset = self._transport_since + cfg.reconnect_after
+        return give_up, interrupt, reset
+
+    def _check_silence(self, now: float) -> None:
+        give_up, interrupt, reset = self._silence_deadlines()
+        if give_up is not None and now >= give_up:
+            seconds = f"{self.config.give_up_after:g}"
+            if self._established:
+                self._fail(
+                    "timeout", f"No word from {self.peer_label()} for {seconds} seconds: the connection is lost."
+                )
+            else:
+                self._fail("unreachable", f"The host did not answer within {seconds} seconds.")
+            return
+        if interrupt is not None and now >= interrupt:
+            self._status = Status.INTERRUPTED
+            text = f"The connection to {self.peer_label()} is interrupted; trying to reconnect."
+            self._events.append(Interrupted(now - self._last_heard, text))
+        if reset is not None and now >= reset:
+            self._wants_reset = True
+
+    def _protocol_failure(self, error: ProtocolError) -> None:
+        if self.role is Role.HOST and not self._established:
+            # a stranger's garbage must not end a host that is still waiting for its guest
+            local = self.local
+            reject = Reject(
+                error.code[:40] or "error",
+                error.message[:MAX_REASON_CHARS],
+                local.proto_min,
+                local.proto_max,
+                local.app_version,
+            )
+            if self._transport_up:
+                self._out.append(self._reject_frame(reject))
+            self._events.append(GuestTurnedAway(error.code, f"A connection was refused: {error.message}"))
+            self._wants_reset = True
+            return
+        if self._transport_up:
+            self._emit(Bye(error.code[:40] or "error", error.message[:MAX_REASON_CHARS]), self._now)
+        self._fail(
+            error.code,
+            f"The connection was closed: {self.peer_label()} sent something this game cannot accept ({error.message})."[
+                : MAX_REASON_CHARS * 2
+            ],
+        )
+
+    def _fail(self, code: str, text: str) -> None:
+        failure = Failed(code, text)
+        self._failure = failure
+        self._finish(Status.FAILED, failure)
+
+    def _finish(self, status: Status, event: Event) -> None:
+        self._status = status
+        self._events.append(event)
+        self._wants_reset = True
+        self._unacked.clear()
+        self._out_of_order.clear()
+
+    def _ignoring_input(self) -> bool:
+        # a transport condemned before its handshake finished has nothing more worth reading
+        return self.finished or not self._transport_up or (self._wants_reset and not self._ready)
+
+    def _tick(self, now: float) -> float:
+        # a clock that steps backwards must not make timers fire twice or never
+        self._now = max(self._now, now)
+        return self._now

@@ -1,0 +1,440 @@
+"""The reliable session: exactly-once ordered delivery over a bad link, acks, heartbeats,
+interruption notices, resume after a dropped connection, giving up, and clear errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.netplay.errors import ProtocolError, SessionError
+from game.netplay.framing import decode_frame, encode_frame
+from game.netplay.handshake import Role
+from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
+from game.netplay.messages import (
+    MAGIC,
+    WINDOW,
+    Ack,
+    Bye,
+    Data,
+    Hello,
+    Ping,
+    Reject,
+    ResumeOk,
+    Welcome,
+    pack_message,
+    parse_message,
+)
+from game.netplay.payloads import game_payload
+from game.netplay.session import (
+    Closed,
+    Connected,
+    Failed,
+    GuestTurnedAway,
+    Interrupted,
+    Resumed,
+    SessionConfig,
+    Status,
+)
+
+from .support import Shuttle, guest_session, host_session, linked_pair, numbers, stream_both_ways
+
+
+def frame(message) -> bytes:
+    return encode_frame(pack_message(message))
+
+
+def kinds(frames):
+    return [type(parse_message(decode_frame(f))) for f in frames]
+
+
+# -- delivery over the in-memory link ---------------------------------------------------------
+
+
+def test_messages_arrive_in_order_exactly_once_on_a_clean_link():
+    pair = linked_pair()
+    assert stream_both_ways(pair, 300, timeout=60)
+    assert numbers(pair.host_events) == list(range(300))
+    assert numbers(pair.guest_events) == list(range(300))
+    assert pair.host.stats.retransmissions == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_delivery_is_exact_at_7_percent_drop(seed):
+    pair = linked_pair(LinkProfile(drop=0.07, latency=0.02, jitter=0.01), seed=seed)
+    assert stream_both_ways(pair, 300, timeout=600)
+    assert numbers(pair.host_events) == list(range(300))
+    assert numbers(pair.guest_events) == list(range(300))
+    assert pair.link.stats.dropped > 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_delivery_is_exact_at_25_percent_drop_and_duplicates_with_reorder_and_1s_latency(seed):
+    bad = LinkProfile(drop=0.25, duplicate=0.25, reorder=0.2, latency=1.0, jitter=0.2)
+    pair = linked_pair(bad, seed=seed)
+    assert stream_both_ways(pair, 200, timeout=3000)
+    assert numbers(pair.host_events) == list(range(200))
+    assert numbers(pair.guest_events) == list(range(200))
+    stats = pair.guest.stats
+    assert stats.duplicates_received > 0 and stats.out_of_order_received > 0
+    assert pair.link.stats.duplicated > 0 and pair.link.stats.reordered > 0
+
+
+def test_payloads_sent_before_the_connection_are_delivered_after_the_handshake():
+    host, guest = host_session(), guest_session()
+    guest.send(game_payload("early"))
+    host.send(game_payload("early too"))
+    pair = LinkedSessions(host, guest, LossyLink(random.Random(5)))
+    pair.connect()
+    assert pair.run_until(lambda: len(pair.delivered("a")) == 1 and len(pair.delivered("b")) == 1, 10)
+    assert numbers(pair.host_events) == ["early"] and numbers(pair.guest_events) == ["early too"]
+
+
+def test_connected_event_names_the_peer_and_protocol():
+    pair = linked_pair()
+    (connected,) = [e for e in pair.guest_events if isinstance(e, Connected)]
+    assert connected.peer.name == "Alice" and connected.protocol == 1
+    assert pair.host.peer.name == "Bob"
+
+
+# -- acks and duplicates, frame by frame --------------------------------------------------------
+
+
+def test_duplicate_data_is_delivered_once_and_reacknowledged_at_once():
+    sh = Shuttle().handshake()
+    sh.host.send(game_payload("once"))
+    (data,) = sh.host.poll(0.0)
+    sh.guest.receive_bytes(data, 0.0)
+    sh.guest.poll(0.1)  # the delayed ack went out, and say it was lost
+    sh.guest.receive_bytes(data, 0.2)  # the host retransmits
+    assert numbers(sh.guest.pop_events()) == ["once"]
+    assert kinds(sh.guest.poll(0.2)) == [Ack], "a duplicate is acknowledged without delay"
+    assert sh.guest.stats.duplicates_received == 1
+
+
+def test_out_of_order_data_waits_for_the_gap_and_is_selectively_acked():
+    sh = Shuttle().handshake()
+    for i in range(3):
+        sh.host.send(game_payload(i))
+    first, second, third = sh.host.poll(0.0)
+    sh.guest.receive_bytes(third, 0.0)
+    sh.guest.receive_bytes(second, 0.0)
+    assert numbers(sh.guest.pop_events()) == []
+    (ack,) = [parse_message(decode_frame(f)) for f in sh.guest.poll(0.0)]
+    assert ack == Ack(0, (2, 3))
+    sh.guest.receive_bytes(first, 0.0)
+    assert numbers(sh.guest.pop_events()) == [0, 1, 2]
+    assert sh.guest.out_of_order_count == 0
+
+
+def test_selectively_acked_messages_are_not_retransmitted():
+    sh = Shuttle().handshake()
+    for i in range(3):
+        sh.host.send(game_payload(i))
+    _, second, third = sh.host.poll(0.0)
+    sh.guest.receive_bytes(second, 0.0)
+    sh.guest.receive_bytes(third, 0.0)
+    for f in sh.guest.poll(0.0):
+        sh.host.receive_bytes(f, 0.0)
+    resent = [parse_message(decode_frame(f)) for f in sh.host.poll(1.0)]
+    assert [m.seq for m in resent if isinstance(m, Data)] == [1]
+
+
+def test_data_beyond_the_window_is_a_protocol_error():
+    sh = Shuttle().handshake()
+    sh.guest.receive_bytes(frame(Data(WINDOW + 5, 0, game_payload("far"))), 0.0)
+    assert sh.guest.status is Status.FAILED and sh.guest.failure.code == "window"
+    assert sh.guest.out_of_order_count == 0
+
+
+def test_ack_for_a_message_never_sent_is_a_protocol_error():
+    sh = Shuttle().handshake()
+    sh.host.receive_bytes(frame(Ack(5, ())), 0.0)
+    assert sh.host.failure.code == "bad_ack"
+
+
+def test_unknown_payload_kind_in_data_closes_the_session_on_both_sides():
+    sh = Shuttle().handshake()
+    sh.guest.receive_bytes(frame(Data(1, 0, ["teleport", 1])), 0.0)
+    assert sh.guest.failure.code == "unknown_payload"
+    sh.to_host()
+    assert sh.host.status is Status.FAILED
+    assert "closed the connection after an error" in sh.host.failure.text
+
+
+def test_unacknowledged_queue_is_bounded():
+    config = SessionConfig(max_unacked=4)
+    session = host_session(config)
+    for i in range(4):
+        session.send(game_payload(i))
+    with pytest.raises(SessionError):
+        session.send(game_payload(5))
+
+
+def test_invalid_or_oversized_payloads_are_refused_when_sending():
+    session = host_session()
+    with pytest.raises(SessionError):
+        session.send(["teleport"])
+    with pytest.raises(SessionError):
+        session.send(game_payload(["x" * 4000] * 20))
+
+
+# -- heartbeats, silence, resume, giving up -------------------------------------------------------
+
+
+def test_heartbeats_keep_an_idle_session_connected():
+    pair = linked_pair(LinkProfile(latency=0.05))
+    pair.run_for(30)
+    assert pair.host.status is Status.CONNECTED and pair.guest.status is Status.CONNECTED
+    assert not any(isinstance(e, Interrupted) for e in pair.host_events + pair.guest_events)
+    assert pair.host.stats.frames_sent > 20
+
+
+def test_silence_gives_an_interrupted_notice_within_5_seconds_then_a_redial():
+    pair = linked_pair(LinkProfile(latency=0.05))
+    pair.run_for(2)
+    blackout = pair.clock.now
+    for profile in pair.link.profiles.values():
+        profile.drop = 1.0
+    transports = pair.guest.stats.transports
+
+    def noticed() -> bool:
+        return all(any(isinstance(e, Interrupted) for e in pair.events[end]) for end in "ab")
+
+    assert pair.run_until(noticed, 10)
+    assert pair.clock.now - blackout <= 5.0
+    assert pair.guest.status is Status.INTERRUPTED
+    assert "interrupted" in [e for e in pair.guest_events if isinstance(e, Interrupted)][0].text
+    assert pair.run_until(lambda: pair.guest.stats.transports > transports, 5.0 - (pair.clock.now - blackout))
+
+
+def test_connection_comes_back_after_a_blackout_and_says_so():
+    pair = linked_pair(LinkProfile(latency=0.05))
+    pair.host.send(game_payload("before"))
+    for profile in pair.link.profiles.values():
+        profile.drop = 1.0
+    pair.run_for(6)
+    pair.guest.send(game_payload("during"))
+    for profile in pair.link.profiles.values():
+        profile.drop = 0.0
+    assert pair.run_until(lambda: any(isinstance(e, Resumed) for e in pair.guest_events), 10)
+    assert pair.run_until(lambda: numbers(pair.host_events) == ["during"], 10)
+    assert numbers(pair.guest_events) == ["before"]
+    assert pair.guest.stats.resumes >= 1
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_resume_after_cuts_loses_and_duplicates_nothing(seed):
+    rng = random.Random(seed)
+    pair = linked_pair(LinkProfile(drop=0.05, duplicate=0.05, latency=0.03, jitter=0.02), seed=seed)
+    cuts = rng.sample(range(1, 250, 10), 5)
+    assert stream_both_ways(pair, 250, timeout=600, cuts=cuts)
+    assert numbers(pair.host_events) == list(range(250))
+    assert numbers(pair.guest_events) == list(range(250))
+    assert pair.link.stats.cuts >= 3 and pair.link.stats.lost_in_cut > 0
+    assert pair.guest.stats.resumes == pair.host.stats.resumes == pair.link.stats.cuts
+
+
+def test_resume_replays_only_what_the_other_side_has_not_acknowledged():
+    pair = linked_pair()
+    for i in range(5):
+        pair.host.send(game_payload(i))
+    pair.run_for(1)
+    assert pair.host.unacked_count == 0
+    for i in range(5, 8):
+        pair.host.send(game_payload(i))
+    pair.cut()  # these three were never transmitted on the old connection
+    sent_before = pair.host.stats.data_sent
+    assert pair.run_until(lambda: len(numbers(pair.guest_events)) == 8, 10)
+    assert numbers(pair.guest_events) == list(range(8))
+    assert pair.host.stats.data_sent - sent_before == 3
+
+
+@pytest.mark.parametrize("limit", [60.0, 20.0])
+def test_a_peer_gone_for_good_is_reported_after_the_configured_limit(limit):
+    config = SessionConfig(give_up_after=limit)
+    pair = linked_pair(config=config)
+    pair.run_for(0.5)
+    gone = pair.clock.now
+    pair.link.accepting = False
+    pair.cut()
+    assert pair.run_until(lambda: pair.host.finished and pair.guest.finished, limit + 5)
+    assert limit - 1.5 <= pair.clock.now - gone <= limit
+    host_failure, guest_failure = pair.host.failure, pair.guest.failure
+    assert host_failure.code == guest_failure.code == "timeout"
+    assert host_failure.text == f"No word from Bob for {limit:g} seconds: the connection is lost."
+    assert guest_failure.text == f"No word from Alice for {limit:g} seconds: the connection is lost."
+    assert any(isinstance(e, Failed) for e in pair.host_events)
+    assert pair.redial_attempts > 10, "the guest kept redialling until then"
+
+
+def test_a_guest_that_never_reaches_the_host_gives_up_with_a_clear_reason():
+    guest = guest_session()
+    now = 0.0
+    while now < 100:
+        guest.poll(now)
+        if guest.finished:
+            break
+        now = guest.next_deadline()
+    assert now == pytest.approx(60.0)
+    assert guest.failure == Failed("unreachable", "The host did not answer within 60 seconds.")
+
+
+def test_a_waiting_host_waits_for_its_guest_indefinitely():
+    host = host_session()
+    host.connection_made(0.0)
+    assert host.poll(10_000.0) == [] and host.status is Status.CONNECTING
+    assert host.next_deadline() is None
+
+
+def test_leaving_closes_both_sides_with_a_sentence():
+    pair = linked_pair()
+    pair.guest.close(pair.clock.now)
+    assert pair.run_until(lambda: pair.host.finished, 5)
+    assert pair.host.status is Status.CLOSED
+    assert Closed(True, "Bob left the game.") in pair.host_events
+    assert Closed(False, "You left the game.") in pair.guest_events
+
+
+# -- connection-level errors and strangers --------------------------------------------------------
+
+
+def test_garbage_on_the_wire_fails_the_session_with_a_clear_error_on_both_sides():
+    sh = Shuttle().handshake()
+    sh.host.receive_bytes(b"\x00\x00\x00\x02\xc1\xc1", 0.0)
+    assert sh.host.status is Status.FAILED and sh.host.failure.code == "bad_msgpack"
+    assert "Bob sent something this game cannot accept" in sh.host.failure.text
+    assert sh.host.wants_reset
+    goodbye = sh.host.poll(0.0)
+    assert kinds(goodbye) == [Bye]
+    for f in goodbye:
+        sh.guest.receive_bytes(f, 0.0)
+    assert sh.guest.status is Status.FAILED
+    assert sh.guest.failure.code == "peer_bad_msgpack"
+    assert sh.guest.failure.text.startswith("Alice closed the connection after an error (bad_msgpack:")
+
+
+def test_an_unexpected_message_on_a_stream_is_a_protocol_error():
+    sh = Shuttle().handshake()
+    sh.host.receive_bytes(frame(Welcome(MAGIC, 1, 1, 1, "1.0", "Mallory", bytes(16))), 0.0)
+    assert sh.host.failure.code == "unexpected"
+
+
+def test_a_second_guest_is_turned_away_without_disturbing_the_game():
+    sh = Shuttle().handshake()
+    reply = sh.host.screen_hello(pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Carol", None, 0)), 0.0)
+    reject = parse_message(decode_frame(reply))
+    assert isinstance(reject, Reject) and reject.code == "busy"
+    assert sh.host.status is Status.CONNECTED
+    (event,) = [e for e in sh.host.pop_events() if isinstance(e, GuestTurnedAway)]
+    assert event == GuestTurnedAway("busy", "Carol could not join: Alice is already playing with Bob.")
+
+
+def test_a_connection_with_the_right_token_is_accepted_for_resume():
+    sh = Shuttle().handshake()
+    token = sh.guest._token
+    assert sh.host.screen_hello(pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Bob", token, 0)), 0.0) is None
+    wrong = sh.host.screen_hello(pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Bob", bytes(16), 0)), 0.0)
+    assert parse_message(decode_frame(wrong)).code == "unknown_session"
+
+
+def test_a_guest_resuming_with_a_restarted_host_is_told_the_game_is_gone():
+    pair = linked_pair()
+    old_guest = pair.guest
+    fresh = LinkedSessions(host_session(), old_guest, LossyLink(random.Random(3)), clock=pair.clock)
+    old_guest.connection_lost(pair.clock.now)
+    fresh.connect()
+    assert fresh.run_until(lambda: old_guest.finished, 10)
+    assert old_guest.failure == Failed("unknown_session", "The host no longer has this game, so it cannot be resumed.")
+    assert fresh.host.status is Status.CONNECTING, "the new host keeps waiting for a guest"
+
+
+def test_a_forged_resume_answer_is_refused():
+    sh = Shuttle().handshake()
+    sh.guest.connection_lost(1.0)
+    sh.guest.connection_made(1.0)
+    assert kinds(sh.guest.poll(1.0)) == [Hello]
+    sh.guest.receive_bytes(frame(ResumeOk(0, bytes(16))), 1.0)
+    assert sh.guest.failure.code == "bad_proof"
+
+
+def test_garbage_from_a_stranger_does_not_end_a_waiting_host():
+    host = host_session()
+    host.connection_made(0.0)
+    host.receive_bytes(b"GET / HTTP/1.1\r\n\r\n", 0.0)
+    assert host.status is Status.CONNECTING and host.wants_reset
+    assert kinds(host.poll(0.0)) == [Reject]
+    host.connection_lost(0.0)
+    host.connection_made(1.0)
+    guest = guest_session()
+    guest.connection_made(1.0)
+    for f in guest.poll(1.0):
+        host.receive_bytes(f, 1.0)
+    assert host.established
+
+
+def test_retransmitted_hello_gets_the_same_welcome():
+    sh = Shuttle()
+    (hello,) = sh.guest.poll(0.0)
+    sh.host.receive_bytes(hello, 0.0)
+    sh.host.receive_bytes(hello, 0.0)
+    welcomes = [parse_message(decode_frame(f)) for f in sh.host.poll(0.0)]
+    assert [type(w) for w in welcomes] == [Welcome, Welcome] and welcomes[0] == welcomes[1]
+    for w in welcomes:
+        sh.guest.receive_bytes(frame(w), 0.0)
+    assert sh.guest.status is Status.CONNECTED
+    assert [type(e) for e in sh.guest.pop_events()] == [Connected]
+
+
+def test_a_session_never_reads_time_itself():
+    import ast
+    import inspect
+
+    from game.netplay import session
+
+    names = {n.id for n in ast.walk(ast.parse(inspect.getsource(session))) if isinstance(n, ast.Name)}
+    assert "time" not in names and "datetime" not in names
+
+
+def test_ping_is_answered_and_counts_as_life():
+    sh = Shuttle().handshake()
+    sh.guest.receive_bytes(frame(Ping(1234)), 0.5)
+    (pong,) = [parse_message(decode_frame(f)) for f in sh.guest.poll(0.5)]
+    assert pong.timestamp == 1234
+    assert sh.guest.role is Role.GUEST and sh.guest.status is Status.CONNECTED
+
+
+def test_the_game_layer_can_abort_with_a_reason_both_players_see():
+    sh = Shuttle().handshake()
+    sh.guest.abort(0.0, ProtocolError("illegal_move", "the pile is frozen"))
+    assert sh.guest.failure.code == "illegal_move"
+    sh.to_host()
+    assert sh.host.failure.text == "Bob closed the connection after an error (illegal_move: the pile is frozen)."
+
+
+def test_a_guest_whose_welcome_was_lost_is_welcomed_again_on_redial():
+    sh = Shuttle()
+    sh.to_host()  # HELLO arrives, the host is now established...
+    sh.host.send(game_payload("rules"))
+    sh.host.poll(0.0)  # ...but its WELCOME and first message die with the connection
+    sh.host.connection_lost(0.5)
+    sh.guest.connection_lost(0.5)
+    sh.now = 1.0
+    sh.host.connection_made(1.0)
+    sh.guest.connection_made(1.0)
+    (hello,) = sh.guest.poll(1.0)
+    assert sh.host.screen_hello(decode_frame(hello), 1.0) is None, "the shell attaches it, not 'busy'"
+    sh.host.receive_bytes(hello, 1.0)
+    sh.settle()
+    assert sh.guest.status is Status.CONNECTED
+    assert numbers(sh.guest.pop_events()) == ["rules"]
+    assert sh.guest._token == sh.host._token
+
+
+def test_once_the_guest_has_answered_a_tokenless_hello_is_someone_else():
+    sh = Shuttle().handshake()
+    sh.settle()
+    sh.now = 2.0
+    sh.settle()  # heartbeats: the host has now heard from the guest
+    reply = sh.host.screen_hello(pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Bob", None, 0)), 2.0)
+    assert parse_message(decode_frame(reply)).code == "busy"
