@@ -1,0 +1,6 @@
+"""The computer opponent: skill levels, hints and automatic play, from player views only."""
+
+from .hint import Hint, hint
+from .player import DEFAULT_LEVEL, LEVELS, ComputerPlayer
+
+__all__ = ["ComputerPlayer", "DEFAULT_LEVEL", "Hint", "LEVELS", "hint"]

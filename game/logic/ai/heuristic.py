@@ -1,0 +1,400 @@
+"""Rule-of-thumb Canasta play: the Carefree to Advanced levels, and the rollouts of the search.
+
+A `Style` says which pieces of the strategy advice (User Guide 2.13-2.14, the book rules) a level
+uses: taking the pile when it pays, opening with the fewest cards, keeping pairs to capture a frozen
+pile, holding wild cards for canastas and going out, discarding safely, freezing the pile when
+defending, and choosing when to go out. `choose(game, style, rng)` scores the legal actions of the
+player to move and returns the best; it reads only what that player may see (their own hand, the
+table, sizes, and the cards the opponent is known to hold), so it is fair on a determinized game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
+from ..cards import (ACE, CARD_CODE, CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_BLACK_THREE, IS_WILD,
+                     JOKER, MELD_KEY_NAME, MELD_KEY_OF_NAME, SEVEN, THREE, TWO, WILD)
+from ..engine import DRAW, PLAY, Game
+from ..errors import IllegalAction
+from ..legal import legal_actions
+from ..melds import CANASTA_SIZE
+
+
+@dataclass(frozen=True)
+class Style:
+    """The strategy a heuristic level applies."""
+
+    name: str
+    takes_pile: bool = True          # Carefree never takes the pile
+    pile_judgement: bool = True      # weigh the pile's value (else take whenever it melds)
+    opens_minimal: bool = True       # open with as few cards as the minimum allows
+    keeps_pairs: bool = True         # keep natural pairs to capture a frozen pile
+    holds_wilds: bool = True         # keep wild cards for canastas, the opening and going out
+    safe_discards: bool = True       # avoid feeding the opponent's melds and pairs
+    freezes: bool = True             # freeze the pile when defending
+    judges_going_out: bool = True    # go out when it pays, build when it does not
+    noise: float = 0.0               # random error added to every score
+
+
+CAREFREE = Style("carefree", takes_pile=False, pile_judgement=False, opens_minimal=False,
+                 keeps_pairs=False, holds_wilds=False, safe_discards=False, freezes=False,
+                 judges_going_out=False, noise=6.0)
+BEGINNER = Style("beginner", pile_judgement=False, opens_minimal=False, keeps_pairs=False,
+                 holds_wilds=False, safe_discards=False, freezes=False, judges_going_out=False,
+                 noise=4.0)
+INTERMEDIATE = Style("intermediate", keeps_pairs=False, freezes=False, judges_going_out=False,
+                     noise=1.5)
+ADVANCED = Style("advanced")
+
+
+def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = False) -> Action:
+    """The action the style prefers for the player to move (always a legal one)."""
+    actions = legal_actions(game)
+    if not actions:
+        raise IllegalAction("no_move", "There is nothing to do now.")
+    if len(actions) == 1:
+        return actions[0]
+    if game.phase == DRAW:
+        return _choose_draw(game, actions, style, rng)
+    if game.phase == PLAY:
+        return _choose_play(game, actions, style, rng, aggressive)
+    return actions[0]
+
+
+# ------------------------------------------------------------------ card knowledge
+def _rank_counts(cards: list[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for card in cards:
+        if not IS_WILD[card]:
+            rank = CARD_RANK[card]
+            counts[rank] = counts.get(rank, 0) + 1
+    return counts
+
+
+def _ids(game: Game, codes: tuple[str, ...]) -> list[int]:
+    """Card ids in the mover's hand for action codes (the engine picks the same)."""
+    hand = game._usable_hand(game.to_move)
+    chosen: list[int] = []
+    for code in codes:
+        ids = IDS_OF_CODE[code]
+        for card in hand:
+            if card in ids and card not in chosen:
+                chosen.append(card)
+                break
+    return chosen
+
+
+# ------------------------------------------------------------------ the draw
+def _choose_draw(game: Game, actions: list[Action], style: Style, rng: random.Random) -> Action:
+    draw = next((a for a in actions if isinstance(a, Draw)), None)
+    takes = [a for a in actions if isinstance(a, TakePile)]
+    if not takes or not style.takes_pile:
+        return draw or next((a for a in actions if isinstance(a, Pass)), actions[0])
+    best, best_value = None, 0.0 if draw is not None else -1e9
+    for action in takes:
+        value = _pile_value(game, action, style) + rng.uniform(-style.noise, style.noise)
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None:
+        return best
+    return draw or next((a for a in actions if isinstance(a, Pass)), actions[0])
+
+
+def _pile_value(game: Game, action: TakePile, style: Style) -> float:
+    """How much better taking the pile this way is than drawing from the stock."""
+    p = game.to_move
+    me = game.players[p]
+    rules = game.rules
+    pile = game.pile
+    if not me.opened:
+        probe = game.clone()
+        probe.record_undo = False
+        try:
+            probe.apply(action)
+        except IllegalAction:
+            return -1e9
+        if not probe.players[p].opened and _opening_plan(probe) is None:
+            return -1e9           # could not open with it: taking would cost the penalty
+    if not style.pile_judgement:
+        return len(pile) - 3.5          # a simple player takes a pile of four or more
+    with_cards = _ids(game, action.with_)
+    hand_counts = _rank_counts([c for c in me.hand if c not in with_cards])
+    value = 0.0
+    for card in pile[:-1]:
+        rank = CARD_RANK[card]
+        if IS_WILD[card]:
+            value += 14
+        elif rank == THREE:
+            value += 2
+        elif rank in me.melds:
+            value += 7
+        elif hand_counts.get(rank, 0) >= 2:
+            value += 6
+        elif hand_counts.get(rank, 0) == 1:
+            value += 3
+        else:
+            value += 1
+        if rules.uncompleted_canasta_penalties and rank in (ACE, SEVEN):
+            value -= 6
+    top = pile[-1]
+    value += 6 + CARD_POINTS[top] / 5
+    value -= 3 * sum(IS_WILD[c] for c in with_cards)   # spending a wild card on the pile
+    # Drawing gives `stock_draw` fresh cards (and the Red Threes among them): a small pile is
+    # worth less than that.
+    value -= 11.0 * rules.stock_draw
+    return value
+
+
+# ------------------------------------------------------------------ melding
+def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
+    """Melds (key, cards) that complete the mover's initial meld this turn, fewest cards first,
+    or None. Melds already made this turn count."""
+    p = game.to_move
+    me = game.players[p]
+    need = game.initial_meld_minimum(p) - game.opening_points(p)
+    if need <= 0:
+        return []
+    hand = game._usable_hand(p)
+    jokers = [c for c in hand if CARD_RANK[c] == JOKER]
+    twos = [c for c in hand if CARD_RANK[c] == TWO]
+    wilds = jokers + twos
+    by_rank: dict[int, list[int]] = {}
+    for card in hand:
+        if not IS_WILD[card] and CARD_RANK[card] != THREE:
+            by_rank.setdefault(CARD_RANK[card], []).append(card)
+    options: list[tuple[int, list[int]]] = []
+    for rank, naturals in by_rank.items():
+        existing = me.melds.get(rank)
+        if existing is None and len(naturals) >= 3:
+            options.append((rank, naturals))
+        elif existing is None and len(naturals) == 2:
+            options.append((rank, naturals + [-1]))        # -1: a wild card to be chosen
+        elif existing is not None:
+            options.append((rank, naturals))
+    best: list[tuple[int, list[int]]] | None = None
+    best_cost = None
+    max_wild = game.rules.max_wild_per_meld
+    for size in range(1, min(len(options), 4) + 1):
+        for combo in combinations(options, size):
+            needed_wilds = sum(1 for _, cards in combo if -1 in cards)
+            if needed_wilds > len(wilds):
+                continue
+            pool = sorted(wilds, key=lambda c: -CARD_POINTS[c])
+            plan, points, used = [], 0, 0
+            for rank, cards in combo:
+                real = [c for c in cards if c >= 0]
+                if -1 in cards:
+                    real = real + [pool[used]]
+                    used += 1
+                plan.append((rank, real))
+                points += sum(CARD_POINTS[c] for c in real)
+            # Top up with spare wild cards if the naturals fall short.
+            for index, (rank, cards) in enumerate(plan):
+                while points < need and used < len(pool):
+                    wild_in = sum(IS_WILD[c] for c in cards)
+                    if wild_in >= min(max_wild, len(cards) - wild_in):
+                        break
+                    cards.append(pool[used])
+                    points += CARD_POINTS[pool[used]]
+                    used += 1
+            if points < need:
+                continue
+            cards_used = sum(len(c) for _, c in plan)
+            left = len(hand) - cards_used
+            if left < 2 and me.canastas() < game.rules.canastas_to_go_out:
+                continue
+            cost = (cards_used + 3 * used, -points)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = plan, cost
+    return best
+
+
+def _plan_action(game: Game, plan: list[tuple[int, list[int]]]) -> Meld | None:
+    """The first meld of an opening plan as a legal action, or None."""
+    if not plan:
+        return None
+    key, cards = plan[0]
+    try:
+        game.validate_meld(key, cards)
+    except IllegalAction:
+        return None
+    named = any(not IS_WILD[c] for c in cards)
+    return Meld(tuple(CARD_CODE[c] for c in cards), None if named else MELD_KEY_NAME[key])
+
+
+def _choose_play(game: Game, actions: list[Action], style: Style, rng: random.Random,
+                 aggressive: bool) -> Action:
+    p = game.to_move
+    me = game.players[p]
+    melds = [a for a in actions if isinstance(a, Meld)]
+    specials = [a for a in melds if a.rank == "special"]
+    if specials:
+        return specials[0]
+    discards = [a for a in actions if isinstance(a, Discard)]
+    if not me.opened:
+        plan = _opening_plan(game)
+        wants_open = plan is not None and (game.turn_drew == "pile" or bool(me.melds)
+                                           or _should_open(game, plan, style, aggressive))
+        if wants_open and plan:
+            action = _plan_action(game, plan)
+            if action is not None:
+                return action
+        if not discards and any(isinstance(a, (Undo, UndoTurn)) for a in actions):
+            return next(a for a in actions if isinstance(a, UndoTurn))
+        if not discards:
+            return next((a for a in actions if isinstance(a, Pass)), actions[0])
+        return _choose_discard(game, discards, style, rng, aggressive)
+    best, best_score = None, 0.0
+    going_out = _can_go_out_this_turn(game)
+    want_out = going_out and _should_go_out(game, style, aggressive)
+    for action in melds:
+        score = _meld_score(game, action, style, want_out) + rng.uniform(-style.noise, style.noise)
+        if score > best_score:
+            best, best_score = action, score
+    if best is not None:
+        return best
+    if discards:
+        return _choose_discard(game, discards, style, rng, aggressive)
+    return next((a for a in actions if isinstance(a, Pass)),
+                next((a for a in actions if isinstance(a, UndoTurn)), actions[0]))
+
+
+def _should_open(game: Game, plan: list[tuple[int, list[int]]], style: Style,
+                 aggressive: bool) -> bool:
+    if not style.opens_minimal or aggressive:
+        return True
+    wilds = sum(IS_WILD[c] for _, cards in plan for c in cards)
+    opponent = game.players[1 - game.to_move]
+    # Defensive: once the opponent has opened, open as soon as possible; otherwise do not spend
+    # more than one wild card on the opening unless the hand is getting large.
+    return opponent.opened or wilds <= 1 or len(game.mover.hand) > 18
+
+
+def _can_go_out_this_turn(game: Game) -> bool:
+    me = game.mover
+    counts = _rank_counts(me.hand)
+    wilds = sum(IS_WILD[c] for c in me.hand)
+    stuck = 0
+    for rank, n in counts.items():
+        if rank in me.melds or n >= 3:
+            continue
+        if n == 2 and wilds:
+            wilds -= 1
+            continue
+        stuck += n
+    return stuck <= 1
+
+
+def _should_go_out(game: Game, style: Style, aggressive: bool) -> bool:
+    if not style.judges_going_out or aggressive:
+        return True
+    me, opponent = game.mover, game.players[1 - game.to_move]
+    mine = sum(CARD_POINTS[c] for m in me.melds.values() for c in m) + 300 * me.canastas()
+    theirs = sum(CARD_POINTS[c] for m in opponent.melds.values() for c in m) \
+        + 300 * opponent.canastas()
+    # Go out when ahead on the table, when the opponent threatens to go out, or late in the hand.
+    return (mine >= theirs or opponent.canastas() >= game.rules.canastas_to_go_out
+            or len(opponent.hand) <= 4 or len(game.stock) < 20)
+
+
+def _under_pressure(game: Game) -> bool:
+    """The opponent may go out soon: shed cards rather than build."""
+    opponent = game.players[1 - game.to_move]
+    need = game.rules.canastas_to_go_out
+    return (opponent.canastas() >= need and len(opponent.hand) <= 8) or \
+        (opponent.canastas() >= need - 1 and len(opponent.hand) <= 4) or len(game.stock) < 8
+
+
+def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float:
+    me = game.mover
+    cards = _ids(game, action.cards)
+    wild = sum(IS_WILD[c] for c in cards)
+    natural = len(cards) - wild
+    key = WILD if action.rank == "wild" else (MELD_KEY_OF_NAME[action.rank] if action.rank
+                                             else CARD_RANK[next(c for c in cards
+                                                                 if not IS_WILD[c])])
+    if key == THREE:
+        return 1000.0 if want_out else -1.0
+    existing = me.melds.get(key, [])
+    before, after = len(existing), len(existing) + len(cards)
+    left = len(me.hand) - len(cards)
+    if left == 0:
+        return 1000.0 if want_out else -50.0
+    makes_canasta = before < CANASTA_SIZE <= after
+    pressure = _under_pressure(game)
+    score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
+    if makes_canasta:
+        score += 80.0 if wild == 0 else 50.0
+    held = _rank_counts(me.hand).get(key, 0)
+    if not existing and natural < held:
+        score -= 6.0 * (held - natural)        # split a rank: keep its cards together
+    if wild:
+        if makes_canasta or want_out or pressure or not style.holds_wilds:
+            score += 3.0 * wild
+        else:
+            score -= 25.0 * wild               # keep wild cards for canastas and going out
+    if key == WILD and not makes_canasta:
+        score -= 10.0
+    if game.rules.uncompleted_canasta_penalties and key in (ACE, SEVEN, WILD) \
+            and after < CANASTA_SIZE and not pressure:
+        score -= 60.0
+    if left <= 2 and me.canastas() + makes_canasta < game.rules.canastas_to_go_out:
+        score -= 30.0     # do not strip the hand bare without the canastas to go out
+    return score
+
+
+# ------------------------------------------------------------------ discarding
+def _choose_discard(game: Game, discards: list[Action], style: Style, rng: random.Random,
+                    aggressive: bool) -> Action:
+    best, best_score = discards[0], -1e18
+    for action in discards:
+        score = _discard_score(game, action, style, aggressive) \
+            + rng.uniform(-style.noise, style.noise)
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _discard_score(game: Game, action: Discard, style: Style, aggressive: bool) -> float:
+    p = game.to_move
+    me, opponent = game.players[p], game.players[1 - p]
+    code = action.card
+    card = IDS_OF_CODE[code][0]
+    rank = CARD_RANK[card]
+    counts = _rank_counts(me.hand)
+    held = counts.get(rank, 0)
+    score = 0.0
+    if IS_WILD[card]:
+        score -= 30.0
+        if style.freezes and opponent.opened and len(game.pile) >= 6:
+            score += 22.0          # freeze a rich pile against an opened opponent
+        return score
+    if IS_BLACK_THREE[card]:
+        # A Black Three is dead weight that also blocks the pile for a turn.
+        return 5.0 + (6.0 if style.freezes and len(game.pile) >= 5 else 0.0)
+    score += CARD_POINTS[card] / 10.0
+    if held == 1:
+        score += 6.0
+    elif held == 2:
+        score -= 4.0 if style.keeps_pairs else 1.0
+    elif held >= 3:
+        score += 1.0 if not me.opened else -3.0
+    if rank in me.melds:
+        score -= 8.0               # it belongs on our meld
+    if style.safe_discards:
+        frozen_for_them = game.pile_is_frozen_for(1 - p)
+        if rank in opponent.melds and not frozen_for_them:
+            score -= 25.0 + len(game.pile)
+        known = _rank_counts(list(opponent.known))
+        if known.get(rank, 0) >= 1:
+            score -= 10.0 + 2.0 * len(game.pile)
+        in_pile = sum(1 for c in game.pile if CARD_RANK[c] == rank and not IS_WILD[c])
+        score -= 1.5 * in_pile
+        if game.pile and CARD_RANK[game.pile[-1]] == rank:
+            score += 4.0           # matching the opponent's last discard is usually safe
+    if aggressive:
+        score += CARD_POINTS[card] / 10.0
+    return score

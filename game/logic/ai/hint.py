@@ -1,0 +1,99 @@
+"""Hints: what the Master level would do now for the player, with one sentence of reason.
+
+When the player is to draw, the hint is that one action (what to meld depends on what the draw
+brings). Later in the turn it is the rest of the turn: the melds and the discard, each found by the
+Master search on a copy of the player's view, so "Do it" can perform them in order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
+from ..cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, MELD_KEY_OF_NAME, RANK_NAME
+from ..engine import DRAW, PLAY
+from ..errors import IllegalAction
+from ..melds import PLURAL
+from ..view import PlayerView, determinize, player_view
+from .player import ComputerPlayer
+
+MAX_STEPS = 12
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Suggested actions for now, in order, and why."""
+
+    actions: tuple[Action, ...]
+    reason: str
+
+
+def hint(view: PlayerView, seed: int = 0, should_stop: Callable[[], bool] | None = None,
+         now: Callable[[], float] | None = None) -> Hint:
+    """The Master level's suggestion for the view's seat."""
+    if not view.my_turn:
+        return Hint((), "It is not your turn.")
+    master = ComputerPlayer("master", seed=seed)
+    world = determinize(view, random.Random(seed))
+    world.record_undo = True
+    actions: list[Action] = []
+    current = view
+    for _ in range(MAX_STEPS):
+        action = master.decide(current, should_stop, now)
+        actions.append(action)
+        if current.phase == DRAW or isinstance(action, (Discard, Pass, Undo, UndoTurn)):
+            break
+        try:
+            world.apply(action)
+        except IllegalAction:
+            break
+        if world.phase != PLAY or world.to_move != view.seat:
+            break
+        current = player_view(world, view.seat)
+    return Hint(tuple(actions), _reason(view, actions))
+
+
+def _name(code: str) -> str:
+    rank = CARD_RANK[IDS_OF_CODE[code][0]]
+    return PLURAL.get(rank, RANK_NAME[rank])
+
+
+def _reason(view: PlayerView, actions: list[Action]) -> str:
+    first = actions[0]
+    if isinstance(first, Draw):
+        if view.pile and view.pile_blocked:
+            return "Draw from the stock: the pile is blocked."
+        if view.pile and view.pile_frozen_for[view.seat]:
+            return "Draw from the stock: the pile is frozen and taking it would not pay."
+        return "Draw from the stock: the pile is not worth taking now."
+    if isinstance(first, TakePile):
+        return f"Take the pile: its {len(view.pile)} cards start with a meld of " \
+               f"{_name(CARD_CODE[view.pile[-1]])}."
+    melds = [a for a in actions if isinstance(a, Meld)]
+    discard = next((a for a in actions if isinstance(a, Discard)), None)
+    parts = []
+    if melds:
+        ranks = []
+        for meld in melds:
+            if meld.rank == "special":
+                return "Meld your whole hand as a special meld and go out."
+            name = (_name(next(c for c in meld.cards if not c.startswith(("2", "JK"))))
+                    if any(not c.startswith(("2", "JK")) for c in meld.cards)
+                    else ("wild cards" if meld.rank == "wild" else PLURAL[MELD_KEY_OF_NAME[
+                        meld.rank]]))
+            if name not in ranks:
+                ranks.append(name)
+        parts.append("meld your " + ", ".join(ranks))
+    if discard is not None:
+        parts.append(f"discard the {discard.card}, the card that helps your opponent least")
+    if isinstance(first, (Undo, UndoTurn)):
+        return "Undo: these melds do not reach the opening minimum."
+    if isinstance(first, Pass):
+        return "End the turn without discarding."
+    if not parts:
+        return "Nothing useful to do."
+    sentence = " and ".join(parts)
+    return sentence[0].upper() + sentence[1:] + "."
+

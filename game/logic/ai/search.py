@@ -1,0 +1,139 @@
+"""Determinized Monte Carlo search for the Expert and Master levels.
+
+A decision is made from the player's view only: the unseen cards (the opponent's unknown cards,
+the stock, the talons) are dealt at random into full games consistent with the view
+(`determinize`), each candidate action is tried in every sampled game, and play continues with the
+Advanced heuristic for both players for a few turns (or to the end of the hand) before the
+position is scored. The candidate with the best average wins. The same samples serve every
+candidate (common random numbers), so differences between candidates are not noise from the deal.
+The search stops after its sample budget, when `now` passes the deadline, or when `should_stop`
+says so; it always has an answer, because the heuristic's choice is ranked first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..actions import Action, Discard, Meld
+from ..cards import CARD_POINTS
+from ..engine import DRAW, GAME_OVER, HAND_OVER, PLAY, Game
+from ..errors import IllegalAction
+from ..legal import legal_actions
+from ..melds import CANASTA_SIZE, canasta_bonus
+from ..view import PlayerView, determinize
+from . import heuristic
+from .heuristic import Style
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How hard a level searches."""
+
+    samples: int            # determinizations per decision (rounds over all candidates)
+    horizon: int            # turns played out after the candidate before scoring
+    candidates: int         # most actions compared in one decision
+    seconds: float          # time budget per decision when a clock is given
+
+
+def candidates(game: Game, style: Style, rng: random.Random, limit: int) -> list[Action]:
+    """The actions worth comparing: the heuristic's choice first, then the best of each kind."""
+    actions = legal_actions(game)
+    if len(actions) <= 1:
+        return actions
+    first = heuristic.choose(game, style, random.Random(rng.random()))
+    ranked: list[Action] = [first]
+    if game.phase == DRAW:
+        ranked += [a for a in actions if a != first]
+        return ranked[:limit]
+    discards = [a for a in actions if isinstance(a, Discard)]
+    melds = [a for a in actions if isinstance(a, Meld)]
+    scored_discards = sorted(discards, key=lambda a: -heuristic._discard_score(game, a, style,
+                                                                              False))
+    scored_melds = sorted(melds, key=lambda a: -heuristic._meld_score(game, a, style, True))
+    for pool in (scored_discards[:3], scored_melds[:3]):
+        for action in pool:
+            if action not in ranked:
+                ranked.append(action)
+    return ranked[:limit]
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """The position's worth to `seat`: their likely hand score minus the opponent's."""
+    if game.phase in (HAND_OVER, GAME_OVER) and game.hand_scores:
+        return float(game.hand_scores[seat]["total"] - game.hand_scores[1 - seat]["total"])
+    return _static_value(game, seat) - _static_value(game, 1 - seat)
+
+
+def _static_value(game: Game, p: int) -> float:
+    rules = game.rules
+    player = game.players[p]
+    value = 0.0
+    for key, cards in player.melds.items():
+        value += sum(CARD_POINTS[c] for c in cards)
+        if len(cards) >= CANASTA_SIZE:
+            value += canasta_bonus(rules, key, cards)
+        elif len(cards) >= 5:
+            value += 60.0 * (len(cards) - 4)      # a canasta in the making
+    value += 100.0 * len(player.threes) * (1 if player.melds else -1)
+    # Cards in hand may have to be paid for; wild cards and pairs are also chances.
+    value -= 0.6 * sum(CARD_POINTS[c] for c in player.hand)
+    if player.opened:
+        value += 40.0
+    if player.canastas() >= rules.canastas_to_go_out:
+        value += 80.0
+    return value
+
+
+def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
+    """Play on with the Advanced heuristic for `horizon` turns, then score for `seat`."""
+    turns_left = horizon
+    turn = game.turn_no
+    steps = 0
+    while game.phase in (DRAW, PLAY) and steps < 400:
+        if game.turn_no != turn:
+            turn = game.turn_no
+            turns_left -= 1
+            if turns_left <= 0:
+                break
+        try:
+            action = heuristic.choose(game, heuristic.ADVANCED, rng)
+            game.apply(action)
+        except IllegalAction:
+            break
+        steps += 1
+    return evaluate(game, seat)
+
+
+def decide(view: PlayerView, config: SearchConfig, style: Style, rng: random.Random,
+           should_stop: Callable[[], bool] | None = None,
+           now: Callable[[], float] | None = None) -> Action:
+    """The best action for the view's seat by determinized Monte Carlo."""
+    start = now() if now else 0.0
+    root = determinize(view, random.Random(rng.random()))
+    options = candidates(root, style, rng, config.candidates)
+    if len(options) <= 1:
+        return options[0]
+    totals = [0.0] * len(options)
+    rounds = 0
+    for _ in range(config.samples):
+        if should_stop is not None and should_stop():
+            break
+        if now is not None and rounds and now() - start > config.seconds:
+            break
+        world = determinize(view, random.Random(rng.random()))
+        world.record_undo = True
+        roll_seed = rng.random()
+        for index, action in enumerate(options):
+            trial = world.clone()
+            try:
+                trial.apply(action)
+            except IllegalAction:
+                totals[index] -= 1e6
+                continue
+            totals[index] += rollout(trial, view.seat, config.horizon, random.Random(roll_seed))
+        rounds += 1
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    return options[best]
+

@@ -1,0 +1,150 @@
+"""Match two computer levels: `python -m game.logic.arena --a master --b expert --games 400`.
+
+Games are played in seat-swapped pairs on the same deals (common random numbers): deal k is played
+once with A in seat 0 and once with A in seat 1, so the luck of the cards cancels out. By default a
+game is one hand (the fastest unbiased measure of strength); `--target 5000` plays whole games to
+that score instead. It prints A's win rate with a 95% (Wilson) confidence interval, the average
+score margin, and the time per decision of each side; `--json` prints one JSON object. This is a
+measuring tool: unlike the engine it reads the clock, and `--jobs 2` spreads games over processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from .ai import LEVELS, ComputerPlayer
+from .engine import GAME_OVER, HAND_OVER, Game
+from .rules import Rules
+from .view import player_view
+
+MAX_ACTIONS_PER_HAND = 5000
+
+
+def play_game(rules: Rules, deal_seed: int, levels: tuple[str, str], target: int | None,
+              player_seeds: tuple[int, int]) -> dict[str, Any]:
+    """One game (or one hand when `target` is None) between two levels; seat 0 plays first."""
+    if target is not None:
+        rules = Rules.from_dict(rules.to_dict() | {"target_score": target})
+    game = Game(rules, seed=deal_seed)
+    players = [ComputerPlayer(levels[p], seed=player_seeds[p]) for p in (0, 1)]
+    times: list[list[float]] = [[], []]
+    actions = 0
+    while True:
+        while game.phase not in (HAND_OVER, GAME_OVER):
+            seat = game.to_move
+            start = time.perf_counter()
+            action = players[seat].decide(player_view(game, seat), now=time.perf_counter)
+            times[seat].append(time.perf_counter() - start)
+            game.apply(action)
+            actions += 1
+            if actions > MAX_ACTIONS_PER_HAND * game.hand_no:
+                raise RuntimeError(f"deal {deal_seed}: a hand did not end")
+        if target is None or game.phase == GAME_OVER:
+            break
+        game.apply({"type": "next_hand"})
+    if target is None:
+        scores = [game.hand_scores[p]["total"] for p in (0, 1)]
+    else:
+        scores = list(game.totals)
+    return {"scores": scores, "times": times, "hands": game.hand_no}
+
+
+def _pair(args: tuple[Rules, int, str, str, int | None, int]) -> list[dict[str, Any]]:
+    rules, deal_seed, a, b, target, seed = args
+    out = []
+    for a_seat in (0, 1):
+        levels = (a, b) if a_seat == 0 else (b, a)
+        result = play_game(rules, deal_seed, levels, target, (seed + 1, seed + 2))
+        out.append({"a_seat": a_seat, **result})
+    return out
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _ms(samples: list[float]) -> dict[str, float]:
+    if not samples:
+        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(samples)
+    return {"p50": round(1000 * statistics.median(ordered), 2),
+            "p95": round(1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
+            "max": round(1000 * ordered[-1], 2)}
+
+
+def run(a: str, b: str, games: int, seed: int, rules: Rules, target: int | None = None,
+        jobs: int = 1) -> dict[str, Any]:
+    pairs = max(1, games // 2)
+    tasks = [(rules, seed * 1_000_003 + k, a, b, target, seed) for k in range(pairs)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = [r for pair in pool.map(_pair, tasks) for r in pair]
+    else:
+        results = [r for task in tasks for r in _pair(task)]
+    wins_a = wins_b = ties = 0
+    margins, times_a, times_b = [], [], []
+    for r in results:
+        mine, theirs = r["scores"][r["a_seat"]], r["scores"][1 - r["a_seat"]]
+        margins.append(mine - theirs)
+        wins_a += mine > theirs
+        wins_b += theirs > mine
+        ties += mine == theirs
+        times_a += r["times"][r["a_seat"]]
+        times_b += r["times"][1 - r["a_seat"]]
+    n = len(results)
+    score_a = wins_a + 0.5 * ties
+    low, high = wilson(score_a, n)
+    return {"a": a, "b": b, "rules": rules.nearest_preset(), "unit": "game" if target else "hand",
+            "games": n, "wins_a": wins_a, "wins_b": wins_b, "ties": ties,
+            "win_rate_a": round(score_a / n, 4), "ci95_a": [round(low, 4), round(high, 4)],
+            "margin_a": round(statistics.mean(margins), 1),
+            "decision_ms_a": _ms(times_a), "decision_ms_b": _ms(times_b)}
+
+
+def describe(result: dict[str, Any]) -> str:
+    low, high = result["ci95_a"]
+    ta, tb = result["decision_ms_a"], result["decision_ms_b"]
+    return (f"{result['a']} vs {result['b']} ({result['rules']}, {result['games']} "
+            f"{result['unit']}s, seats swapped on the same deals)\n"
+            f"  {result['a']} wins {result['wins_a']}, {result['b']} wins {result['wins_b']}, "
+            f"ties {result['ties']}\n"
+            f"  win rate {100 * result['win_rate_a']:.1f}% (95% CI {100 * low:.1f}-"
+            f"{100 * high:.1f}%), average margin {result['margin_a']:+.0f} points\n"
+            f"  ms per decision: {result['a']} p50 {ta['p50']} p95 {ta['p95']} max {ta['max']}; "
+            f"{result['b']} p50 {tb['p50']} p95 {tb['p95']} max {tb['max']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.logic.arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a", default="master", choices=LEVELS)
+    parser.add_argument("--b", default="expert", choices=LEVELS)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="classic", choices=("classic", "modern_american"))
+    parser.add_argument("--target", type=int, default=None,
+                        help="play whole games to this score (default: one hand per game)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    result = run(args.a, args.b, args.games, args.seed, Rules.preset(args.rules), args.target,
+                 args.jobs)
+    print(json.dumps(result) if args.json else describe(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

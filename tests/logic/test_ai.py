@@ -1,0 +1,189 @@
+"""The computer opponent: legal play at every level, no cheating, hints, cancellation, the arena."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from game.logic import Game, Rules, legal_actions, player_view
+from game.logic.ai import LEVELS, ComputerPlayer, hint
+from game.logic.ai import search
+from game.logic.arena import run as arena_run, wilson
+
+
+def random_position(rules, seed, steps):
+    """A position reached by random legal play."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.phase not in ("draw", "play"):
+            break
+        game.apply(rng.choice(legal_actions(game)))
+    return game
+
+
+def reshuffle_hidden(game, seat, rng):
+    """The same game with every card `seat` cannot see dealt differently."""
+    other = game.clone()
+    opponent = other.players[1 - seat]
+    unknown = [c for c in opponent.hand if c not in opponent.known]
+    pool = unknown + other.stock + [c for t in other.talons for c in t]
+    rng.shuffle(pool)
+    opponent.hand = [c for c in opponent.hand if c in opponent.known] + pool[:len(unknown)]
+    rest = pool[len(unknown):]
+    talons = []
+    for t in other.talons:
+        talons.append(rest[:len(t)])
+        rest = rest[len(t):]
+    other.talons = talons
+    other.stock = rest
+    return other
+
+
+def quick(level, seed=0):
+    # Search levels with a small, fixed sample budget keep the tests fast and deterministic.
+    return ComputerPlayer(level, seed=seed, samples=2)
+
+
+@pytest.mark.parametrize("preset", ["classic", "modern_american"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_only_plays_legal_actions(level, preset):
+    rules = Rules.preset(preset)
+    count = 60 if level in ("expert", "master") else 300
+    for i in range(count):
+        game = random_position(rules, 100 + i, steps=i % 90)
+        if game.phase not in ("draw", "play"):
+            continue
+        view = player_view(game, game.to_move)
+        action = quick(level, seed=i).decide(view)
+        assert game.check(action) is None, (level, preset, i, action)
+
+
+@pytest.mark.parametrize("level", ["carefree", "intermediate", "advanced"])
+def test_heuristic_levels_finish_whole_hands(level):
+    for seed in range(6):
+        game = Game(Rules.preset(("classic", "modern_american")[seed % 2]), seed=seed)
+        players = [ComputerPlayer(level, seed=seed), ComputerPlayer("beginner", seed=seed + 1)]
+        for _ in range(3000):
+            if game.phase not in ("draw", "play"):
+                break
+            game.apply(players[game.to_move].decide(player_view(game, game.to_move)))
+        assert game.phase in ("hand_over", "game_over")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decision_is_identical_whatever_the_hidden_cards_are(level):
+    for i in range(8):
+        game = random_position(Rules.preset(("classic", "modern_american")[i % 2]), 300 + i,
+                               steps=5 + 7 * i)
+        if game.phase not in ("draw", "play"):
+            continue
+        view = player_view(game, game.to_move)
+        other_world = reshuffle_hidden(game, game.to_move, random.Random(999 + i))
+        assert other_world.stock != game.stock or len(game.stock) < 2
+        same_view = player_view(other_world, game.to_move)
+        assert same_view == view
+        assert quick(level, seed=5).decide(view) == quick(level, seed=5).decide(same_view)
+
+
+def test_carefree_always_draws_from_the_stock():
+    player = ComputerPlayer("carefree", seed=1)
+    for i in range(200):
+        game = random_position(Rules(), 500 + i, steps=i % 60)
+        if game.phase != "draw" or not game.stock:
+            continue
+        assert player.decide(player_view(game, game.to_move)).type == "draw"
+
+
+def test_aggressiveness_is_the_chance_of_a_fast_hand():
+    never = ComputerPlayer("advanced", seed=3, aggressiveness=0)
+    always = ComputerPlayer("advanced", seed=3, aggressiveness=100)
+    half = ComputerPlayer("advanced", seed=3, aggressiveness=50)
+    assert not any(never.aggressive_in_hand(h) for h in range(100))
+    assert all(always.aggressive_in_hand(h) for h in range(100))
+    assert 25 < sum(half.aggressive_in_hand(h) for h in range(100)) < 75
+    assert half.aggressive_in_hand(7) == half.aggressive_in_hand(7)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="Unknown skill level"):
+        ComputerPlayer("grandmaster")
+
+
+def test_hint_is_legal_and_deterministic_for_a_seed():
+    for i in range(6):
+        game = random_position(Rules(), 700 + i, steps=3 + 5 * i)
+        if game.phase not in ("draw", "play"):
+            continue
+        view = player_view(game, game.to_move)
+        first = hint(view, seed=4)
+        again = hint(view, seed=4)
+        assert first == again and first.actions and first.reason.endswith(".")
+        trial = game.clone()
+        for action in first.actions:
+            assert trial.check(action) is None
+            trial.apply(action)
+        if view.phase == "draw":
+            assert len(first.actions) == 1
+
+
+def test_hint_when_it_is_not_your_turn():
+    game = Game(Rules(), seed=1)
+    assert hint(player_view(game, 1 - game.to_move)).actions == ()
+
+
+def test_cancelled_search_returns_promptly_with_the_heuristic_choice(monkeypatch):
+    calls = []
+    monkeypatch.setattr(search, "rollout", lambda *a, **k: calls.append(1) or 0.0)
+    game = random_position(Rules(), 42, steps=20)
+    while game.phase != "play":
+        game.apply(legal_actions(game)[0])
+    view = player_view(game, game.to_move)
+    action = ComputerPlayer("master", seed=2).decide(view, should_stop=lambda: True)
+    assert calls == []
+    assert game.check(action) is None
+
+
+def test_time_budget_stops_the_search():
+    ticks = iter(range(0, 10_000, 10))          # a clock that jumps 10 s per reading
+    game = random_position(Rules(), 43, steps=10)
+    view = player_view(game, game.to_move)
+    samples = []
+    original = search.determinize
+
+    def counting(view, rng):
+        samples.append(1)
+        return original(view, rng)
+
+    search.determinize = counting
+    try:
+        ComputerPlayer("master", seed=1).decide(view, now=lambda: next(ticks))
+    finally:
+        search.determinize = original
+    assert len(samples) <= 3     # the root, then one round before the budget is spent
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and high - low < 0.2
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_arena_plays_seat_swapped_pairs_on_the_same_deals():
+    result = arena_run("beginner", "carefree", games=4, seed=3, rules=Rules())
+    assert result["games"] == 4
+    assert result["wins_a"] + result["wins_b"] + result["ties"] == 4
+    assert 0 <= result["ci95_a"][0] <= result["win_rate_a"] <= result["ci95_a"][1] <= 1
+    assert set(result["decision_ms_a"]) == {"p50", "p95", "max"}
+
+
+def test_arena_command_prints_json():
+    out = subprocess.run([sys.executable, "-m", "game.logic.arena", "--a", "beginner", "--b",
+                          "carefree", "--games", "2", "--json", "--rules", "modern_american"],
+                         capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    for key in ("games", "wins_a", "wins_b", "win_rate_a", "ci95_a", "margin_a",
+                "decision_ms_a", "decision_ms_b"):
+        assert key in data
