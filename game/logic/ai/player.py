@@ -23,7 +23,8 @@ LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master"
 STYLES = {"carefree": heuristic.CAREFREE, "beginner": heuristic.BEGINNER,
           "intermediate": heuristic.INTERMEDIATE, "advanced": heuristic.ADVANCED,
           "expert": heuristic.ADVANCED, "master": heuristic.ADVANCED}
-SEARCH = {"expert": SearchConfig(samples=6, horizon=4, candidates=4, seconds=0.12),
+SEARCH = {"advanced": SearchConfig(samples=3, horizon=3, candidates=3, seconds=0.05),
+          "expert": SearchConfig(samples=6, horizon=4, candidates=4, seconds=0.12),
           "master": SearchConfig(samples=14, horizon=8, candidates=6, seconds=0.25)}
 DEFAULT_LEVEL = "advanced"
 

@@ -12,6 +12,7 @@ says so; it always has an answer, because the heuristic's choice is ranked first
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ class SearchConfig:
     horizon: int            # turns played out after the candidate before scoring
     candidates: int         # most actions compared in one decision
     seconds: float          # time budget per decision when a clock is given
+    confidence: float = 0.0  # standard errors by which an alternative must beat the heuristic
 
 
 def candidates(game: Game, style: Style, rng: random.Random, limit: int) -> list[Action]:
@@ -115,12 +117,12 @@ def decide(view: PlayerView, config: SearchConfig, style: Style, rng: random.Ran
     options = candidates(root, style, rng, config.candidates)
     if len(options) <= 1:
         return options[0]
-    totals = [0.0] * len(options)
-    rounds = 0
+    # results[i][k]: candidate i's value on sample k (the same samples for every candidate).
+    results: list[list[float]] = [[] for _ in options]
     for _ in range(config.samples):
         if should_stop is not None and should_stop():
             break
-        if now is not None and rounds and now() - start > config.seconds:
+        if now is not None and results[0] and now() - start > config.seconds:
             break
         world = determinize(view, random.Random(rng.random()))
         world.record_undo = True
@@ -130,10 +132,29 @@ def decide(view: PlayerView, config: SearchConfig, style: Style, rng: random.Ran
             try:
                 trial.apply(action)
             except IllegalAction:
-                totals[index] -= 1e6
+                results[index].append(-1e6)
                 continue
-            totals[index] += rollout(trial, view.seat, config.horizon, random.Random(roll_seed))
-        rounds += 1
-    best = max(range(len(options)), key=lambda i: (totals[i], -i))
-    return options[best]
+            results[index].append(rollout(trial, view.seat, config.horizon,
+                                          random.Random(roll_seed)))
+    return options[_pick(results, config.confidence)]
 
+
+def _pick(results: list[list[float]], confidence: float) -> int:
+    """The candidate to play: the heuristic's own choice (index 0) unless another one is better
+    on the same samples by more than `confidence` standard errors of the paired difference."""
+    if not results[0]:
+        return 0
+    best, best_score = 0, 0.0
+    base = results[0]
+    n = len(base)
+    for index in range(1, len(results)):
+        diffs = [a - b for a, b in zip(results[index], base)]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            score = mean / max(math.sqrt(var / n), 1e-9)
+        else:
+            score = 0.0
+        if mean > 0 and score > confidence and score > best_score:
+            best, best_score = index, score
+    return best
