@@ -187,3 +187,34 @@ def test_arena_command_prints_json():
     for key in ("games", "wins_a", "wins_b", "win_rate_a", "ci95_a", "margin_a",
                 "decision_ms_a", "decision_ms_b"):
         assert key in data
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert", "master"])
+def test_search_never_starts_an_opening_it_cannot_finish(level):
+    from tests.logic.scenario import position
+    # Found by the arena: Fives (20) and Fours (15) can never reach the minimum of 50, so
+    # melding them only leads to undoing the turn, after which the same view came round again.
+    hand = "4S 4H 4D 5S 5S 5C 5C 7H 7D 9S 9C 10S 10H QD QC KS KC"
+    game = position(hands=(hand, "6D 7C"), opened=(False, False), phase="play")
+    for seed in (6, 7):
+        trial = game.clone()
+        player = ComputerPlayer(level, seed=seed)
+        for _ in range(6):
+            action = player.decide(player_view(trial, 0))
+            assert action.type != "undo_turn"
+            trial.apply(action)
+            if action.type == "discard":
+                break
+        assert trial.to_move == 1 and trial.players[0].melds == {}
+
+
+def test_after_taking_back_an_opening_the_computer_discards_instead_of_retrying():
+    from tests.logic.scenario import position
+    hand = "4S 4H 4D 5S 5S 5C 5C 7H 7D 9S 9C 10S 10H QD QC KS KC"
+    game = position(hands=(hand, "6D 7C"), opened=(False, False), phase="play")
+    game.apply({"type": "meld", "cards": ["5C", "5S", "5C", "5S"]})
+    game.apply({"type": "meld", "cards": ["4D", "4H", "4S"]})
+    player = ComputerPlayer("intermediate", seed=1)
+    assert player.decide(player_view(game, 0)).type == "undo_turn"
+    game.apply({"type": "undo_turn"})
+    assert player.decide(player_view(game, 0)).type == "discard"

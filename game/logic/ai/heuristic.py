@@ -246,7 +246,7 @@ def _choose_play(game: Game, actions: list[Action], style: Style, rng: random.Ra
             return next(a for a in actions if isinstance(a, UndoTurn))
         if not discards:
             return next((a for a in actions if isinstance(a, Pass)), actions[0])
-        return _choose_discard(game, discards, style, rng, aggressive)
+        return choose_discard(game, discards, style, rng, aggressive)
     best, best_score = None, 0.0
     going_out = _can_go_out_this_turn(game)
     want_out = going_out and _should_go_out(game, style, aggressive)
@@ -257,7 +257,7 @@ def _choose_play(game: Game, actions: list[Action], style: Style, rng: random.Ra
     if best is not None:
         return best
     if discards:
-        return _choose_discard(game, discards, style, rng, aggressive)
+        return choose_discard(game, discards, style, rng, aggressive)
     return next((a for a in actions if isinstance(a, Pass)),
                 next((a for a in actions if isinstance(a, UndoTurn)), actions[0]))
 
@@ -347,8 +347,9 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
 
 
 # ------------------------------------------------------------------ discarding
-def _choose_discard(game: Game, discards: list[Action], style: Style, rng: random.Random,
-                    aggressive: bool) -> Action:
+def choose_discard(game: Game, discards: list[Action], style: Style, rng: random.Random,
+                   aggressive: bool = False) -> Action:
+    """The discard the style prefers among `discards`."""
     best, best_score = discards[0], -1e18
     for action in discards:
         score = _discard_score(game, action, style, aggressive) \

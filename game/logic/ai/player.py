@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from ..actions import Action, UndoTurn
+from ..actions import Action, Discard, UndoTurn
 from ..legal import legal_actions
 from ..view import PlayerView, determinize
 from . import heuristic, search
@@ -24,8 +24,8 @@ STYLES = {"carefree": heuristic.CAREFREE, "beginner": heuristic.BEGINNER,
           "intermediate": heuristic.INTERMEDIATE, "advanced": heuristic.ADVANCED,
           "expert": heuristic.ADVANCED, "master": heuristic.ADVANCED}
 SEARCH = {"advanced": SearchConfig(samples=3, horizon=3, candidates=3, seconds=0.05),
-          "expert": SearchConfig(samples=6, horizon=4, candidates=4, seconds=0.12),
-          "master": SearchConfig(samples=14, horizon=8, candidates=6, seconds=0.25)}
+          "expert": SearchConfig(samples=8, horizon=5, candidates=5, seconds=0.15),
+          "master": SearchConfig(samples=16, horizon=10, candidates=6, seconds=0.25)}
 DEFAULT_LEVEL = "advanced"
 
 
@@ -53,6 +53,8 @@ class ComputerPlayer:
         if config is not None and samples is not None:
             config = SearchConfig(samples, config.horizon, config.candidates, config.seconds)
         self.search = config
+        # The turn (hand, turn number) in which this player had to take back its opening melds.
+        self._gave_up_opening: tuple[int, int] | None = None
 
     def aggressive_in_hand(self, hand_no: int) -> bool:
         """Whether this hand is played fast (decided once per hand, as the 1996 product did)."""
@@ -65,10 +67,17 @@ class ComputerPlayer:
         rng = random.Random(f"{self.seed}:{view_digest(view)}")
         world = determinize(view, random.Random(rng.random()))
         world.record_undo = True
+        turn = (view.hand_no, view.turn_no)
         if not legal_actions(world) and view.undo_depth:
             # Melds short of the opening minimum with no way to complete it: take them back.
             # (A determinized world has no undo history; the real game has.)
+            self._gave_up_opening = turn
             return UndoTurn()
+        if self._gave_up_opening == turn and not view.opened[view.seat]:
+            # Never try the same failed opening again after undoing it: that could loop.
+            discards = [a for a in legal_actions(world) if isinstance(a, Discard)]
+            if discards:
+                return heuristic.choose_discard(world, discards, self.style, rng)
         if self.search is not None:
             return search.decide(view, self.search, self.style, rng, should_stop, now)
         return heuristic.choose(world, self.style, rng, self.aggressive_in_hand(view.hand_no))

@@ -53,12 +53,26 @@ def candidates(game: Game, style: Style, rng: random.Random, limit: int) -> list
     melds = [a for a in actions if isinstance(a, Meld)]
     scored_discards = sorted(discards, key=lambda a: -heuristic._discard_score(game, a, style,
                                                                               False))
+    if not game.mover.opened:
+        # Before the opening, a meld that leaves the minimum out of reach is a dead end: the
+        # turn could then only be undone, and the same decision would come round again.
+        melds = [a for a in melds if _keeps_opening_possible(game, a)]
     scored_melds = sorted(melds, key=lambda a: -heuristic._meld_score(game, a, style, True))
     for pool in (scored_discards[:3], scored_melds[:3]):
         for action in pool:
             if action not in ranked:
                 ranked.append(action)
     return ranked[:limit]
+
+
+def _keeps_opening_possible(game: Game, action: Meld) -> bool:
+    trial = game.clone()
+    trial.record_undo = False
+    try:
+        trial.apply(action)
+    except IllegalAction:
+        return False
+    return trial.phase != PLAY or trial.mover.opened or heuristic._opening_plan(trial) is not None
 
 
 def evaluate(game: Game, seat: int) -> float:
