@@ -1,9 +1,16 @@
-"""Start Canasta: `python main.py` opens the title screen.
+"""Start Canasta: `python main.py` opens the table with a game against the computer.
+
+The saved game in progress is restored if there is one (with the offer of a fresh start); the
+title screen lies beneath the table (Menu, Title screen). `--scene title` or `--scene options`
+opens those screens instead. `--autoplay` lets the computer play both seats and watches it;
+with `--hands N` it stops after N hands, with `--speed max` it plays as fast as it can, and with
+`--screenshot DIR` it saves pictures of the key moments (the deal, a frozen pile, a canasta, the
+score breakdown) in DIR. `--level` picks the computer's skill, `--seed` the deal.
 
 Options for checks without a person at the keyboard: `--frames N` runs N frames and exits,
 `--screenshot DIR` saves a picture of the screen there when it exits, `--size WxH` draws at
 another resolution (the window still scales to any size), `--dt` steps frames with a fixed time
-instead of the clock. Flags for automatic play and network games are listed but not yet active.
+instead of the clock. Network play flags are listed but not yet active.
 """
 
 from __future__ import annotations
@@ -11,8 +18,20 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.app import App
+
+# Kept free of pygame so the computer opponent's worker process can import this file cheaply.
+SKILL_LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master")
+# Fixed frame time for `--speed max`: the clock is not consulted, frames follow one another.
+MAX_SPEED_DT = 1 / 60
+# A watched game that has not ended after this many frames is stuck: give up with an error.
+AUTOPLAY_FRAME_LIMIT = 400_000
 
 INSTALL_HINT = (
     "Canasta needs pygame-ce, which is not installed for this Python.\n"
@@ -32,6 +51,20 @@ def parse_size(text: str) -> tuple[int, int]:
     return (width, height)
 
 
+def parse_speed(text: str) -> float:
+    """Animation speed: "max" (no animation, no pauses), "off", or a factor such as 2."""
+    lowered = text.strip().lower()
+    if lowered in ("max", "off"):
+        return 0.0
+    try:
+        value = float(lowered)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed must be max, off or a number, not {text!r}") from None
+    if not 0 < value <= 20:
+        raise argparse.ArgumentTypeError("speed must be between 0 and 20 (or max)")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canasta", description="Two-player Canasta.")
     parser.add_argument("--screenshot", metavar="DIR", type=Path,
@@ -42,13 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
                         help="drawing resolution (default 1280x720)")
     parser.add_argument("--dt", type=float, metavar="SECONDS",
                         help="advance each frame by this fixed time instead of the clock")
-    parser.add_argument("--scene", choices=("title", "options"), default="title",
-                        help="screen to open (options: straight to the preferences)")
+    parser.add_argument("--scene", choices=("table", "title", "options"), default="table",
+                        help="screen to open (default: the table)")
+    play = parser.add_argument_group("automatic play")
+    play.add_argument("--autoplay", action="store_true",
+                      help="the computer plays both seats; watch (or record with --screenshot)")
+    play.add_argument("--hands", type=int, metavar="N", help="with --autoplay: stop after N hands")
+    play.add_argument("--speed", type=parse_speed, metavar="max|FACTOR",
+                      help="animation speed: max (as fast as possible) or a factor such as 2")
+    play.add_argument("--level", choices=SKILL_LEVELS, help="the computer's skill level")
+    play.add_argument("--seed", type=int, metavar="N", help="deal the game from this seed")
     # Not yet active; reserved so scripts can be written against the final interface.
     later = parser.add_argument_group("coming later")
-    later.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
-    later.add_argument("--hands", type=int, help=argparse.SUPPRESS)
-    later.add_argument("--speed", type=float, help=argparse.SUPPRESS)
     later.add_argument("--host", nargs="?", const="", help=argparse.SUPPRESS)
     later.add_argument("--join", metavar="ADDRESS", help=argparse.SUPPRESS)
     later.add_argument("--autopilot", action="store_true", help=argparse.SUPPRESS)
@@ -83,12 +121,24 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging()
 
     from game.app import App
+    from game.scenes import flow
     from game.scenes.options import OptionsScene
-    from game.scenes.title import TitleScene
+    from game.session import autosave_exists
 
-    app = App(size=args.size, home=lambda a: TitleScene(a))
-    app.stack.push(TitleScene(app))
-    if args.scene == "options":
+    app = App(size=args.size, home=flow.title_scene, autosave_exists=autosave_exists)
+    quit_on_terminate(app)
+    app.stack.push(flow.title_scene(app))
+    if args.autoplay:
+        return run_autoplay(app, args)
+    if args.scene == "table":
+        from game.scenes.table import TableOptions
+
+        options = TableOptions(speed=args.speed)
+        if args.seed is not None or args.level is not None:
+            flow.start_new_game(app, options, seed=args.seed, level=args.level)
+        else:
+            flow.launch(app, options)
+    elif args.scene == "options":
         app.stack.push(OptionsScene(app))
     if args.frames is None:
         if args.screenshot is None:
@@ -101,6 +151,49 @@ def main(argv: list[str] | None = None) -> int:
             print(f"screenshot saved to {path}")
     finally:
         app.close()
+    return app.exit_code
+
+
+def quit_on_terminate(app: "App") -> None:
+    """A polite stop (SIGTERM, as from a logout) ends the loop normally: the game is saved
+    and the computer's worker process is closed, instead of both being cut off."""
+    try:
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: app.quit())
+    except (ValueError, OSError, AttributeError):
+        pass  # not the main thread, or a platform without it
+
+
+def run_autoplay(app: "App", args: argparse.Namespace) -> int:
+    """The computer plays both seats through the table, exactly as a person's game runs."""
+    from game.scenes import flow
+    from game.scenes.photographer import Photographer
+    from game.scenes.table import TableOptions
+
+    fastest = args.speed == 0.0
+    photographer = Photographer(args.screenshot) if args.screenshot is not None else None
+    options = TableOptions(speed=args.speed, pauses=not fastest, hands=args.hands,
+                           photographer=photographer)
+    flow.start_new_game(app, options, seed=args.seed, level=args.level, autoplay=True)
+    try:
+        if fastest or args.dt is not None:
+            frames = 0
+            dt = args.dt if args.dt is not None else MAX_SPEED_DT
+            limit = args.frames if args.frames is not None else AUTOPLAY_FRAME_LIMIT
+            while app.running and frames < limit:
+                app.step(dt)
+                frames += 1
+            if app.running and args.frames is None:
+                print("autoplay did not finish in time", file=sys.stderr)
+                app.exit_code = 1
+        else:
+            app.exit_code = app.run()
+    finally:
+        app.close()
+    if photographer is not None:
+        for name in sorted(photographer.taken):
+            print(f"screenshot saved to {photographer.taken[name]}")
+    if app.last_crash is not None:
+        return 1
     return app.exit_code
 
 

@@ -182,6 +182,8 @@ class App:
         self.home = home
         # Later the network shell registers a callable here that turns peer messages into events.
         self.inbox_pollers: list[Callable[[], None]] = []
+        # Called with the screen after each frame is drawn (screenshots of chosen moments).
+        self.post_draw: list[Callable[[pygame.Surface], None]] = []
         self.running = True
         self.frame = 0
         self.time = 0.0
@@ -290,6 +292,8 @@ class App:
                 top.update(dt)
             self._tick_save(dt)
             self.draw()
+            for hook in list(self.post_draw):
+                hook(self.screen)
         except Exception as exc:  # a bug in a scene must not make the window vanish
             self.report_crash(exc)
         self.frame += 1

@@ -163,7 +163,9 @@ class Preferences:
     music_volume: int = 50
     hand_sorting: str = "rank"
     meld_layout: str = "created"
-    skill_level: str = "intermediate"
+    # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
+    # the two equal).
+    skill_level: str = "advanced"
     aggressiveness: int = 50
     window_size: tuple[int, int] = (1280, 720)
     last_join_address: str = ""

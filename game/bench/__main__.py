@@ -1,4 +1,5 @@
-"""Command line: `python -m game.bench engine [--hands N] [--json]`."""
+"""Command line: `python -m game.bench engine [--hands N] [--json]` and
+`python -m game.bench frames [--frames N] [--size WxH] [--json]`."""
 
 import argparse
 import json
@@ -14,10 +15,30 @@ def main(argv: list[str] | None = None) -> int:
     eng.add_argument("--hands", type=int, default=300, help="hands to play per preset")
     eng.add_argument("--seed", type=int, default=1)
     eng.add_argument("--json", action="store_true", help="print one JSON object")
+    frames = sub.add_parser("frames", help="frame times of the busiest card table, and start-up time")
+    frames.add_argument("--frames", type=int, default=600, help="frames to measure")
+    frames.add_argument("--size", default="1280x720", help="drawing resolution, e.g. 1920x1080")
+    frames.add_argument("--no-startup", action="store_true", help="skip the start-up measurement")
+    frames.add_argument("--no-thinking", action="store_true",
+                        help="skip the run with the computer thinking in the background")
+    frames.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.what == "engine":
         result = engine.run(args.hands, args.seed)
         print(json.dumps(result) if args.json else engine.describe(result))
+    elif args.what == "frames":
+        # Imported here: the engine benchmark must not need pygame.
+        from . import frames as frame_bench
+
+        width, height = (int(v) for v in args.size.lower().split("x"))
+        result = frame_bench.run(args.frames, (width, height))
+        if not args.no_thinking:
+            busy = frame_bench.run(args.frames, (width, height), thinking=True)
+            result["thinking_median_ms"] = busy["median_ms"]
+            result["thinking_p95_ms"] = busy["p95_ms"]
+        if not args.no_startup:
+            result["startup_s"] = frame_bench.startup_seconds()
+        print(json.dumps(result) if args.json else frame_bench.describe(result))
     return 0
 
 

@@ -3,8 +3,10 @@
 Each entry describes one setting: its label, a line of help, the kind of control (on/off,
 choice among named values, whole number in a range, text) and where the value lives — a field of
 `Preferences`, or a key of `Preferences.rules` for rule options. The options screen builds its
-controls from these lists alone, so adding a rule option is adding one entry to `RULE_OPTIONS`
-(with its key from RULES.md and its Classic default); the screen then shows a Rules page.
+controls from these lists alone. The Rules page is made from the rules engine's own option
+descriptions (`OPTION_SPECS`): a preset to start from, then every option, each storing only how
+it departs from the preset. A change that the rules engine refuses (an impossible combination)
+raises `RulesError` with its sentence, and nothing is stored.
 """
 
 from __future__ import annotations
@@ -12,7 +14,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.settings import PLAYER_NAME_MAX, Preferences
+
+PRESET_CHOICES: tuple[tuple[str, str], ...] = (("classic", "Classic"),
+                                               ("modern_american", "Modern American"))
+RULES_NOTE = "Rule changes apply from the next new game."
+
+
+def effective_rules(prefs: Preferences) -> Rules:
+    """The rules the next new game will use (Classic if the stored options are unusable)."""
+    try:
+        return Rules.from_dict(prefs.rules or {})
+    except RulesError:
+        return Rules()
 
 
 @dataclass(frozen=True)
@@ -27,17 +42,35 @@ class OptionItem:
     default: Any = None
 
     def get(self, prefs: Preferences) -> Any:
+        if self.store == "rules_preset":
+            return prefs.rules.get("preset", "classic")
         if self.store == "rules":
+            if self.key in OPTION_SPECS:
+                return getattr(effective_rules(prefs), self.key)
             return prefs.rules.get(self.key, self.default)
         return getattr(prefs, self.key)
 
     def set(self, prefs: Preferences, value: Any) -> None:
+        if self.store == "rules_preset":
+            # A new preset starts afresh: its own values for every option.
+            prefs.rules = {} if value == "classic" else {"preset": value}
+            return
         if self.store == "rules":
-            if value == self.default:
-                # Only departures from the Classic rules are stored.
-                prefs.rules.pop(self.key, None)
+            if self.key not in OPTION_SPECS:
+                if value == self.default:
+                    prefs.rules.pop(self.key, None)
+                else:
+                    prefs.rules[self.key] = value
+                return
+            data = dict(prefs.rules)
+            base = PRESETS[data.get("preset", "classic")]()
+            if value == getattr(base, self.key):
+                # Only departures from the preset are stored.
+                data.pop(self.key, None)
             else:
-                prefs.rules[self.key] = value
+                data[self.key] = value
+            Rules.from_dict(data)  # raises RulesError for an impossible combination
+            prefs.rules = data
         else:
             setattr(prefs, self.key, value)
 
@@ -115,10 +148,44 @@ SOUND_OPTIONS: tuple[OptionItem, ...] = (
                    minimum=0, maximum=100, step=5, unit="%"),
 )
 
-# Rule options go here, e.g.
-#   IntRangeOption("stock_draw", "Cards drawn from the stock", "...", store="rules",
-#                  default=2, minimum=1, maximum=2, style="stepper")
-RULE_OPTIONS: list[OptionItem] = []
+_CHOICE_TITLES = {"alternate": "Take turns", "loser": "Loser of the hand",
+                  "play_on": "Play on", "reuse_pile": "Reuse the pile once"}
+_SLIDER_STEPS = {"discard_return_penalty": 10, "wild_canasta_bonus": 100,
+                 "going_out_bonus": 50, "target_score": 500}
+
+
+def _text(value: Any) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return _CHOICE_TITLES.get(value, str(value)) if isinstance(value, str) else str(value)
+
+
+def _rule_item(key: str) -> OptionItem:
+    spec = OPTION_SPECS[key]
+    classic, modern = (getattr(PRESETS[name](), key) for name in ("classic", "modern_american"))
+    help_text = f"Classic: {_text(classic)}. Modern American: {_text(modern)}. {RULES_NOTE}"
+    if spec.kind == "bool":
+        return BoolOption(key, spec.label, help_text, store="rules", default=classic)
+    if spec.kind == "choice":
+        return ChoiceOption(key, spec.label, help_text, store="rules", default=classic,
+                            choices=tuple((c, _CHOICE_TITLES.get(c, str(c))) for c in spec.choices))
+    if spec.choices:
+        return ChoiceOption(key, spec.label, help_text, store="rules", default=classic,
+                            choices=tuple((c, str(c)) for c in spec.choices))
+    if spec.high - spec.low <= 4:
+        return IntRangeOption(key, spec.label, help_text, store="rules", default=classic,
+                              minimum=spec.low, maximum=spec.high, style="stepper")
+    return IntRangeOption(key, spec.label, help_text, store="rules", default=classic,
+                          minimum=spec.low, maximum=spec.high, step=_SLIDER_STEPS.get(key, 1))
+
+
+RULE_OPTIONS: list[OptionItem] = [
+    ChoiceOption("preset", "Rules to start from",
+                 "Classic or Modern American Canasta; choosing one resets every rule below to it. "
+                 + RULES_NOTE, store="rules_preset", choices=PRESET_CHOICES),
+] + [_rule_item(key) for key in OPTION_SPECS]
 
 
 def option_sections() -> list[OptionSection]:

@@ -4,7 +4,9 @@ The pages and their rows come from `option_items` (data), and each row gets the 
 asks for: a switch, a choice with arrows, a slider or stepper, a text field. Changes apply at
 once (a volume is heard as it moves) and are saved shortly after, through the app. The help line
 at the bottom explains the focused row. Escape or Back returns to the previous screen;
-"Defaults" puts everything back as it was on first start, after asking.
+"Defaults" puts everything back as it was on first start, after asking. Rule options apply from
+the next new game (the page says so, and more plainly while a game is in progress); a rule
+combination the rules engine refuses is not stored, and its reason shows in the help line.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.logic.rules import RulesError
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog
 from game.scenes.option_items import (
@@ -48,8 +51,10 @@ class OptionRow:
 
 class OptionsScene(Scene):
     def __init__(self, app: "App", sections: list[OptionSection] | None = None,
-                 section: int = 0) -> None:
+                 section: int = 0, game_in_progress: bool = False) -> None:
         super().__init__(app)
+        self.game_in_progress = game_in_progress
+        self.error_text = ""
         self.sections = sections if sections is not None else option_sections()
         self.section_index = min(section, len(self.sections) - 1)
         self.group = WidgetGroup(horizontal_moves_focus=True)
@@ -125,8 +130,11 @@ class OptionsScene(Scene):
         control_h = t.px(42)
         for index, item in enumerate(items):
             base_y = index * self.row_height
+            # Rule names can be long: smaller type on the rules page, over two lines if need be.
+            size = 19 if item.store in ("rules", "rules_preset") else 23
+            long = t.font(size).size(item.label)[0] > label_w
             label = Label((self.content_rect.left, 0, label_w, self.row_height), t, item.label,
-                          size=23, colour=th.CREAM)
+                          size=size, colour=th.CREAM, wrap=long, line_spacing=1.0)
             control = self._make_control(item, (control_x, 0, control_w, control_h))
             row = OptionRow(item, label, control, base_y)
             self.rows.append(row)
@@ -216,8 +224,31 @@ class OptionsScene(Scene):
         self.group.set_focus(keep if keep in self.group.widgets else None)
 
     def change(self, item: OptionItem, value: Any) -> None:
-        item.set(self.app.prefs, value)
+        try:
+            item.set(self.app.prefs, value)
+        except RulesError as exc:
+            self.error_text = str(exc)
+            self._help_cache = None
+            self.app.sounds.play("illegal")
+            # The control goes back to the value that is really stored.
+            self._rebuild_rows()
+            return
+        self.error_text = ""
+        self._help_cache = None
         self.app.preferences_changed(item.key)
+        if item.store == "rules_preset":
+            self._rebuild_rows()
+
+    def _rebuild_rows(self) -> None:
+        keep = self._focused_key()
+        scroll = self.scroll
+        self.group.widgets = [w for w in self.group.widgets if w in self.tabs]
+        self._build_rows()
+        for button in self.footer:
+            self.group.add(button)
+        self.scroll = min(scroll, self.max_scroll)
+        self._place_rows()
+        self._restore_focus(keep)
 
     def _committed(self, item: OptionItem, value: int) -> None:
         # Let the player hear the new effects volume.
@@ -320,11 +351,19 @@ class OptionsScene(Scene):
         t = self.app.theme
         focused = self.group.focused
         text = ""
+        rules_page = any(row.item.store in ("rules", "rules_preset") for row in self.rows)
         for row in self.rows:
             if row.control is focused:
                 text = row.item.help
         if not text:
             text = "Changes are saved as you make them."
+            if rules_page:
+                text = "Rule changes apply from the next new game."
+        if rules_page and self.game_in_progress and not self.error_text:
+            text = "The game in progress keeps its rules. " + text
+        colour = th.CREAM_DIM
+        if self.error_text:
+            text, colour = self.error_text, th.ERROR
         y = self.panel_rect.bottom - t.px(50)
         pygame.draw.line(surface, th.GOLD_DARK, (self.content_rect.left, y),
                          (self.content_rect.right, y), 1)
@@ -335,6 +374,6 @@ class OptionsScene(Scene):
         line_h = t.font(19).get_linesize()
         top = y + (t.px(50) - line_h * len(lines)) // 2
         for line in lines[:2]:
-            image = t.text(line, 19, th.CREAM_DIM)
+            image = t.text(line, 19, colour)
             surface.blit(image, image.get_rect(midtop=(self.panel_rect.centerx, top)))
             top += line_h

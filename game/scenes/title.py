@@ -1,7 +1,7 @@
 """The title screen: the game's name on the felt, two fanned hands of cards, and the main menu.
 
-Menu: New game, Continue (only when an autosaved game exists), Host and Join (network play, not
-ready yet: they say so politely), Options and Quit. Arrow keys move through the menu, Enter
+Menu: New game (a game against the computer), Continue (only when an autosaved game exists),
+Host and Join (network play, not ready yet: they say so politely), Options and Quit. Arrow keys move through the menu, Enter
 chooses, Escape quits; the mouse works as usual. The card fans are composed once per layout,
 so a frame is a handful of blits.
 """
@@ -128,17 +128,17 @@ class TitleScene(Scene):
         if self.on_new_game is not None:
             self.on_new_game()
             return
-        from game.scenes.placeholder import TableComingScene
+        from game.scenes.flow import start_new_game
 
-        self.app.stack.push(TableComingScene(self.app))
+        start_new_game(self.app)
 
     def continue_game(self) -> None:
         if self.on_continue is not None:
             self.on_continue()
             return
-        from game.scenes.placeholder import TableComingScene
+        from game.scenes.flow import continue_game
 
-        self.app.stack.push(TableComingScene(self.app))
+        continue_game(self.app)
 
     def host(self) -> None:
         message_dialog(self.app, "Host a game", NETWORK_SOON)

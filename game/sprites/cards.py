@@ -45,6 +45,7 @@ class Tint(enum.Enum):
     SELECTED = (255, 236, 150)
     NATURAL_CANASTA = (170, 232, 170)
     MIXED_CANASTA = (255, 234, 140)
+    WILD_CANASTA = (200, 196, 255)
 
 
 def back_code(pack: int) -> str:
@@ -226,6 +227,8 @@ class CardSprite(pygame.sprite.Sprite):
         self.rect = pygame.FRect(pos[0], pos[1], width, height_px)
         self.image: pygame.Surface = self._picture()
         self._squashed: pygame.Surface | None = None
+        # Cards deep inside the stock or the pile are not drawn: only their top shows anyway.
+        self.shown = True
 
     # -- tweenable position -----------------------------------------------------------------
     @property

@@ -80,7 +80,7 @@ class Label(Widget):
             spot = image.get_rect(topright=box.topright)
         else:
             spot = image.get_rect(topleft=box.topleft)
-        if not self.wrap:
+        if not self.wrap or image.get_height() < box.height:
             spot.centery = box.centery
         surface.blit(image, spot)
 

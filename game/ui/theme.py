@@ -61,10 +61,12 @@ class FontBook:
     def _path(self, role: str) -> str | None:
         if role not in self._paths:
             names = {"title": TITLE_FONTS, "ui": UI_FONTS, "bold": UI_BOLD_FONTS}.get(role, UI_FONTS)
-            bold = role in ("title", "bold")
+            bold = role in ("title", "bold", "bold_italic")
+            # Running totals on the scoresheet are set in italics, as on a paper scoresheet.
+            italic = role in ("italic", "bold_italic")
             path = None
             try:
-                path = pygame.font.match_font(",".join(names), bold=bold)
+                path = pygame.font.match_font(",".join(names), bold=bold, italic=italic)
             except Exception as exc:  # font discovery shells out on some systems; never fatal
                 log.info("system font lookup failed (%s); using the built-in font", exc)
             self._paths[role] = path

@@ -3,6 +3,7 @@ and helpers that post real pygame events and step frames with a fixed dt."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterator
 
@@ -14,6 +15,9 @@ from game.audio import SoundManager
 from game.sprites.cards import BACKS, FACE_CODES, CardImages
 
 DT = 1 / 60
+# The computer answers within the frame it is asked in: tests stay deterministic and need no
+# child process (the real worker process is exercised through main.py in a subprocess).
+os.environ.setdefault("CANASTA_AI_WORKER", "inline")
 
 
 @pytest.fixture

@@ -37,4 +37,4 @@ def test_headless_frames_and_screenshot(tmp_path: Path) -> None:
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert (shots / "title_1280x720.png").stat().st_size > 10_000
+    assert (shots / "table_1280x720.png").stat().st_size > 10_000

@@ -89,9 +89,9 @@ def test_defaults_restores_everything_after_confirmation(app: App) -> None:
     click(app, scene.footer[0].rect.center)  # Defaults
     press(app, pygame.K_LEFT)  # from Cancel to Restore
     press(app, pygame.K_RETURN)
-    assert app.prefs.skill_level == "intermediate"
+    assert app.prefs.skill_level == "advanced"
     assert app.stack.top is scene
-    assert control(scene, "skill_level").value == "intermediate"
+    assert control(scene, "skill_level").value == "advanced"
 
 
 def test_rule_options_are_rendered_from_descriptors(app: App) -> None:

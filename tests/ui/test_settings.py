@@ -87,7 +87,7 @@ def test_bad_fields_fall_back_alone_and_good_fields_are_kept(user_dirs: tuple[Pa
     assert prefs.player_name == "Meg" and prefs.aggressiveness == 70
     assert prefs.sound_volume == Preferences().sound_volume
     assert prefs.music_enabled is True
-    assert prefs.skill_level == "intermediate"
+    assert prefs.skill_level == Preferences().skill_level
     assert prefs.window_size == (1280, 720)
     assert len([w for w in warnings if "setting" in w]) == 5
     assert path.with_name("preferences.json.bak").exists()
@@ -104,3 +104,11 @@ def test_a_file_that_is_not_an_object_gives_defaults(user_dirs: tuple[Path, Path
 def test_animation_speed_off_means_factor_zero() -> None:
     assert Preferences(animation_speed="off").animation_factor == 0.0
     assert Preferences(animation_speed="fast").animation_factor > 1.0
+
+
+def test_the_default_skill_is_the_computer_opponent_s_own_default() -> None:
+    from game.logic.ai import DEFAULT_LEVEL, LEVELS
+    from game.settings import SKILL_LEVELS
+
+    assert Preferences().skill_level == DEFAULT_LEVEL
+    assert SKILL_LEVELS == LEVELS

@@ -6,8 +6,9 @@ import pygame
 
 from game.app import App
 from game.scenes.dialog import DialogScene
+from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
-from game.scenes.placeholder import TableComingScene
+from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from tests.ui.conftest import click, press, step
 
@@ -29,11 +30,14 @@ def test_clicking_options_opens_the_options_screen(app: App) -> None:
     assert isinstance(app.stack.top, OptionsScene)
 
 
-def test_clicking_new_game_opens_the_table(app: App) -> None:
+def test_clicking_new_game_opens_the_table_and_the_menu_leads_back(app: App) -> None:
     title = open_title(app)
     click(app, centre(title, "New game"))
-    assert isinstance(app.stack.top, TableComingScene)
+    assert isinstance(app.stack.top, TableScene)
     press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.buttons["Title screen"].rect.center)
     assert app.stack.top is title
 
 
@@ -86,7 +90,10 @@ def test_continue_is_offered_when_an_autosave_exists(app: App) -> None:
     assert title.buttons["Continue"].enabled
     assert title.group.focused is title.buttons["Continue"]
     click(app, centre(title, "Continue"))
-    assert isinstance(app.stack.top, TableComingScene)
+    # There is no file behind the claim: the player is told, and a new game is dealt.
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene) and "could not be restored" in dialog.title
+    assert any(isinstance(scene, TableScene) for scene in app.stack)
 
 
 def test_host_and_join_say_politely_that_they_are_coming(app: App) -> None:

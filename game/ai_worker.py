@@ -1,0 +1,278 @@
+"""The computer opponent's thinking, kept off the main loop.
+
+The table hands `AIWorker` a `PlayerView` (a picklable record of what one seat may see) and asks
+for a decision or a hint; the answer comes back later through `poll()`, so the window keeps
+drawing, moving and closing while the computer thinks. By default the work runs in one persistent
+child process: the search is pure Python, and in a thread it would hold the interpreter lock and
+starve the render loop on a small machine. `cancel()` makes a search in progress stop at its next
+check (the engine's `should_stop` callable reads a counter shared with the child) and drops its
+answer. A "thread" mode exists for machines where processes cannot start, and an "inline" mode
+(answered on the next `poll`) for deterministic tests. No pygame here: the child imports only the
+rules package.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import queue
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+log = logging.getLogger(__name__)
+
+DECIDE = "decide"
+HINT = "hint"
+MODES = ("process", "thread", "inline")
+
+
+@dataclass(frozen=True)
+class AIRequest:
+    id: int
+    generation: int
+    kind: str
+    view: Any
+    level: str = "intermediate"
+    seed: int = 0
+    aggressiveness: int = 50
+
+
+@dataclass
+class AIResult:
+    id: int
+    kind: str
+    action: Any = None
+    actions: tuple[Any, ...] = ()
+    reason: str = ""
+    error: str | None = None
+    cancelled: bool = False
+    seconds: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class _Brain:
+    """Computer players by (level, seed, aggressiveness), made once and reused."""
+
+    def __init__(self) -> None:
+        self._players: dict[tuple[str, int, int], Any] = {}
+
+    def answer(self, request: AIRequest, should_stop: Callable[[], bool]) -> AIResult:
+        from game.logic.ai import ComputerPlayer, hint
+
+        start = time.perf_counter()
+        try:
+            if request.kind == HINT:
+                suggestion = hint(request.view, seed=request.seed, should_stop=should_stop,
+                                  now=time.perf_counter)
+                result = AIResult(request.id, HINT, actions=tuple(suggestion.actions),
+                                  reason=suggestion.reason)
+            else:
+                key = (request.level, request.seed, request.aggressiveness)
+                player = self._players.get(key)
+                if player is None:
+                    player = ComputerPlayer(request.level, seed=request.seed,
+                                            aggressiveness=request.aggressiveness)
+                    self._players[key] = player
+                action = player.decide(request.view, should_stop=should_stop, now=time.perf_counter)
+                result = AIResult(request.id, DECIDE, action=action)
+        except Exception:  # a bug in the opponent must not take the table down with it
+            result = AIResult(request.id, request.kind, error=traceback.format_exc())
+        result.seconds = time.perf_counter() - start
+        return result
+
+
+# How often an idle worker checks that the game that started it is still running.
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _serve(requests: Any, results: Any, generation: Any) -> None:
+    """The worker: answer requests until a None arrives, or until the game is gone."""
+    brain = _Brain()
+    # A process whose game was killed (no chance to say goodbye) must not linger: without this
+    # it would wait on its queue forever. In a thread there is no parent to watch.
+    parent = multiprocessing.parent_process()
+    if parent is not None and hasattr(os, "nice"):
+        # When the cores are busy, drawing the table comes first; the search has a time budget.
+        try:
+            os.nice(5)
+        except OSError:
+            pass
+    while True:
+        try:
+            request = requests.get(timeout=PARENT_CHECK_SECONDS)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return
+            continue
+        if request is None:
+            return
+        if request.generation != generation.value:
+            results.put(AIResult(request.id, request.kind, cancelled=True))
+            continue
+        stop = (lambda gen=request.generation: generation.value != gen)
+        result = brain.answer(request, stop)
+        if stop():
+            result = AIResult(request.id, request.kind, cancelled=True)
+        results.put(result)
+
+
+class _Counter:
+    """Stands in for `multiprocessing.Value` when the worker is a thread."""
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+class AIWorker:
+    """Asks the computer opponent for decisions and hints without blocking the caller."""
+
+    def __init__(self, mode: str = "process") -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}")
+        self.mode = mode
+        self._next_id = 1
+        self._outstanding: dict[int, AIRequest] = {}
+        self._inline: list[AIRequest] = []
+        self._brain = _Brain() if mode == "inline" else None
+        self._process: Any = None
+        self._thread: threading.Thread | None = None
+        self._requests: Any = None
+        self._results: Any = None
+        self._generation: Any = _Counter()
+        self._restarts = 0
+        self._closed = False
+        if mode != "inline":
+            self._start()
+
+    # -- the worker ---------------------------------------------------------------------------
+    def _start(self) -> None:
+        if self.mode == "process":
+            try:
+                context = multiprocessing.get_context("spawn")
+                self._requests = context.Queue()
+                self._results = context.Queue()
+                self._generation = context.Value("i", self._generation.value)
+                self._process = context.Process(
+                    target=_serve, args=(self._requests, self._results, self._generation),
+                    name="canasta-opponent", daemon=True)
+                self._process.start()
+                return
+            except (OSError, ValueError, RuntimeError) as exc:
+                log.warning("could not start the opponent process (%s); using a thread", exc)
+                self.mode = "thread"
+        self._requests = queue.Queue()
+        self._results = queue.Queue()
+        self._thread = threading.Thread(target=_serve,
+                                        args=(self._requests, self._results, self._generation),
+                                        name="canasta-opponent", daemon=True)
+        self._thread.start()
+
+    def _alive(self) -> bool:
+        if self.mode == "process":
+            return self._process is not None and self._process.is_alive()
+        if self.mode == "thread":
+            return self._thread is not None and self._thread.is_alive()
+        return True
+
+    # -- asking -------------------------------------------------------------------------------
+    def submit(self, kind: str, view: Any, *, level: str = "intermediate", seed: int = 0,
+               aggressiveness: int = 50) -> int:
+        """Ask for a decision (`DECIDE`) or a hint (`HINT`) for `view`; returns the request id."""
+        request = AIRequest(self._next_id, self._generation.value, kind, view, level, seed,
+                            aggressiveness)
+        self._next_id += 1
+        self._outstanding[request.id] = request
+        if self.mode == "inline":
+            self._inline.append(request)
+        else:
+            self._requests.put(request)
+        return request.id
+
+    def cancel(self) -> None:
+        """Stop whatever is being thought about; its answers are dropped."""
+        if self.mode == "process" and self._process is not None:
+            with self._generation.get_lock():
+                self._generation.value += 1
+        else:
+            self._generation.value += 1
+        self._outstanding.clear()
+        self._inline.clear()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._outstanding)
+
+    def pending(self, request_id: int) -> bool:
+        return request_id in self._outstanding
+
+    def poll(self) -> list[AIResult]:
+        """Answers that have arrived (cancelled ones left out)."""
+        out: list[AIResult] = []
+        if self.mode == "inline":
+            while self._inline:
+                request = self._inline.pop(0)
+                assert self._brain is not None
+                out.append(self._brain.answer(request, lambda: False))
+        else:
+            while True:
+                try:
+                    out.append(self._results.get_nowait())
+                except (queue.Empty, EOFError, OSError):
+                    break
+            if self._outstanding and not self._alive() and not self._closed:
+                self._recover()
+        answered = []
+        for result in out:
+            if result.id in self._outstanding and not result.cancelled:
+                del self._outstanding[result.id]
+                answered.append(result)
+        return answered
+
+    def _recover(self) -> None:
+        """The worker died (killed, out of memory): start another and ask again."""
+        self._restarts += 1
+        log.warning("the opponent worker stopped; restarting it (restart %d)", self._restarts)
+        if self._restarts > 3:
+            self.mode = "inline"
+            self._brain = _Brain()
+            self._inline = list(self._outstanding.values())
+            return
+        self._start()
+        for request in self._outstanding.values():
+            self._requests.put(request)
+
+    def wait(self, timeout: float = 10.0) -> list[AIResult]:
+        """Block until at least one answer arrives (tools and tests only, never the game loop)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            results = self.poll()
+            if results or not self._outstanding or time.monotonic() > deadline:
+                return results
+            time.sleep(0.002)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.cancel()
+        if self.mode == "process" and self._process is not None:
+            try:
+                self._requests.put(None)
+                self._process.join(0.5)
+                if self._process.is_alive():
+                    self._process.terminate()
+                    self._process.join(0.5)
+            except (OSError, ValueError, AssertionError):
+                pass
+            for q in (self._requests, self._results):
+                try:
+                    q.close()
+                    q.cancel_join_thread()
+                except (OSError, ValueError, AttributeError):
+                    pass
+        elif self.mode == "thread" and self._requests is not None:
+            self._requests.put(None)

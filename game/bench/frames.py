@@ -1,0 +1,189 @@
+"""Frame-time benchmark of the card table: the busiest table, drawn headless, frame after frame.
+
+The position is as crowded as a game gets: a 40-card hand, both meld areas full (canastas
+squared up, long melds cascading), a frozen pile. While it runs, cards are always in flight: a
+handful of the player's cards rise and fall every few frames and the whole hand re-sorts every
+second. Each frame is the real thing (`App.step`: events, update, draw, flip) on the dummy video
+driver. It prints frames per second and the median and 95th-percentile frame times; `--json`
+prints them as one object with `startup_s`, the time from starting `python` to the first frame
+of an interactive table (measured in a fresh process, as a player would wait for it). A second
+run measures the same frames while the computer thinks at the Master level without pause in its
+worker process (`thinking_median_ms`, `thinking_p95_ms`): the window must stay as smooth.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = "TABLE-READY"
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def busy_game() -> Any:
+    """A game at a crowded position (all 108 cards placed, seat 0 to play)."""
+    from game.logic import Game
+    from game.logic.cards import IDS_OF_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME
+
+    free = {code: list(ids) for code, ids in IDS_OF_CODE.items()}
+
+    def take(text: str) -> list[int]:
+        return [free[code].pop(0) for code in text.split()]
+
+    game = Game(seed=1)
+    melds = (
+        {"K": "KS KH KD KC KS KH KD KC", "Q": "QS QH QD 2C", "J": "JS JH JD JC",
+         "10": "10S 10H 10D", "9": "9S 9H 9D 9C 9S 9H JK"},
+        {"A": "AS AH AD AC AS AH 2H", "8": "8S 8H 8D", "7": "7S 7H 7D 7C", "6": "6S 6H 6D"},
+    )
+    for seat in (0, 1):
+        player = game.players[seat]
+        player.melds = {MELD_KEY_OF_NAME[k]: take(v) for k, v in melds[seat].items()}
+        player.threes = take("3H" if seat == 0 else "3D")
+        player.opened = True
+        player.known = set()
+    game.pile = take("5S 5H 2D 4C")
+    game.pile_freezers = sum(1 for c in game.pile if IS_WILD[c] or IS_RED_THREE[c])
+    rest = sorted(c for ids in free.values() for c in ids)
+    random.Random(7).shuffle(rest)
+    game.players[0].hand = rest[:40]
+    game.stock = rest[40:44]
+    game.players[1].hand = rest[44:]
+    game.talons = []
+    game._begin_turn(0, [])
+    game.phase = "play"
+    game.turn_drew = "stock"
+    game.log = []
+    return game
+
+
+def _table(app: Any, game: Any) -> Any:
+    from game.scenes.table import TableOptions, TableScene
+    from game.session import GameSession
+
+    session = GameSession(game, marks=[])
+    return TableScene(app, session, options=TableOptions(speed=1.0, autosave=False,
+                                                         worker_mode="inline"))
+
+
+def run(frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3,
+        thinking: bool = False) -> dict[str, Any]:
+    """Frame times of the busiest table with animations running throughout (and, with
+    `thinking`, the computer searching at the Master level in its worker all the while)."""
+    import tempfile
+
+    _headless()
+    from game.ai_worker import DECIDE, AIWorker
+    from game.app import App
+    from game.logic import player_view
+
+    folder = tempfile.mkdtemp(prefix="canasta-bench-")
+    app = App(size=size, prefs_path=os.path.join(folder, "preferences.json"))
+    worker = AIWorker("process") if thinking else None
+    try:
+        table = _table(app, busy_game())
+        app.stack.push(table)
+        view = player_view(table.session.game, 1)
+        rng = random.Random(seed)
+        dt = 1 / 60
+        times: list[float] = []
+        for index in range(frames + 60):
+            if worker is not None:
+                worker.poll()
+                if not worker.busy:
+                    worker.submit(DECIDE, view, level="master", seed=index)
+            if index % 12 == 0:
+                hand = table.board.hand_order
+                table.selected = set(rng.sample(hand, min(6, len(hand))))
+                table.relayout()
+            if index % 60 == 30:
+                app.prefs.hand_sorting = "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"
+                table.relayout()
+            start = time.perf_counter()
+            app.step(dt)
+            elapsed = time.perf_counter() - start
+            if index >= 60:  # the first second warms the caches
+                times.append(elapsed)
+        in_flight = len(table.animator)
+    finally:
+        if worker is not None:
+            worker.close()
+        app.close()
+    times.sort()
+    mean = statistics.fmean(times)
+    return {"fps": round(1 / mean, 1), "median_ms": round(1000 * statistics.median(times), 2),
+            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
+            "frames": len(times), "size": f"{size[0]}x{size[1]}", "animations_at_end": in_flight}
+
+
+def startup_seconds(timeout: float = 60.0) -> float:
+    """Seconds from starting a fresh `python` to the first frame of a new game's table."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "game.bench.frames", "--probe"], cwd=ROOT,
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if line.strip() == READY:
+                return round(time.perf_counter() - start, 3)
+        raise RuntimeError("the start-up probe ended without reaching the table")
+    finally:
+        # The probe closes itself (and its opponent worker) after saying it is ready.
+        try:
+            child.wait(timeout)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait(timeout)
+
+
+def probe() -> int:
+    """Start as `main.py` does, with private folders, and say when the table is on screen."""
+    import tempfile
+
+    _headless()
+    folder = tempfile.mkdtemp(prefix="canasta-probe-")
+    os.environ["CANASTA_CONFIG_DIR"] = os.path.join(folder, "config")
+    os.environ["CANASTA_DATA_DIR"] = os.path.join(folder, "data")
+    from game.app import App
+    from game.scenes import flow
+    from game.session import autosave_exists
+
+    app = App(home=flow.title_scene, autosave_exists=autosave_exists)
+    app.stack.push(flow.title_scene(app))
+    flow.launch(app)
+    app.step(1 / 60)
+    print(READY, flush=True)
+    app.close()
+    return 0
+
+
+def describe(result: dict[str, Any]) -> str:
+    lines = [f"busiest table at {result['size']}: {result['fps']} frames per second",
+             f"frame time: median {result['median_ms']} ms, p95 {result['p95_ms']} ms "
+             f"({result['frames']} frames, cards in flight throughout)"]
+    if "thinking_median_ms" in result:
+        lines.append(f"while the computer thinks (Master, in its worker process): median "
+                     f"{result['thinking_median_ms']} ms, p95 {result['thinking_p95_ms']} ms")
+    if "startup_s" in result:
+        lines.append(f"start-up to the interactive table: {result['startup_s']} s")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    if "--probe" in sys.argv[1:]:
+        sys.exit(probe())
+    print(describe(run()))

@@ -1,0 +1,101 @@
+"""A small menu over the table: a title, a column of buttons, Escape to go back.
+
+Used for the pause menu (Resume, Options, New game, Title, Quit) and for choosing an earlier turn
+to go back to. The table stays visible, dimmed and still, underneath. Each item is a label and a
+function; the menu closes before the function runs, so the function may open another screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Sequence
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+MenuItem = tuple[str, Callable[[], None]]
+
+
+class MenuScene(Scene):
+    overlay = True
+
+    def __init__(self, app: "App", title: str, items: Sequence[MenuItem], *, note: str = "",
+                 on_cancel: Callable[[], None] | None = None, width: int = 380) -> None:
+        super().__init__(app)
+        self.title = title
+        self.items = list(items)
+        self.note = note
+        self.on_cancel = on_cancel
+        self.width = width
+        self.group = WidgetGroup(focus_follows_mouse=True)
+        self.buttons: dict[str, Button] = {}
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._dim: pygame.Surface | None = None
+        self._note_lines: list[str] = []
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        width = min(t.px(self.width), int(size[0] * 0.8))
+        pad = t.px(26)
+        button_h, gap = t.px(46), t.px(10)
+        title_h = t.font(32, "title").get_linesize()
+        self._note_lines = t.wrap(self.note, 16, width - 2 * pad) if self.note else []
+        note_h = len(self._note_lines) * t.font(16).get_linesize()
+        height = (pad + title_h + t.px(14) + note_h + (t.px(10) if note_h else 0)
+                  + len(self.items) * (button_h + gap) - gap + pad)
+        self.panel_rect = pygame.Rect(0, 0, width, height)
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        y = self.panel_rect.top + pad + title_h + t.px(14) + note_h + (t.px(10) if note_h else 0)
+        self.group.clear()
+        self.buttons = {}
+        for index, (label, _action) in enumerate(self.items):
+            rect = (self.panel_rect.left + pad, y, width - 2 * pad, button_h)
+            button = Button(rect, t, label, lambda i=index: self.choose(i), text_size=21,
+                            primary=index == 0)
+            self.buttons[label] = self.group.add(button)
+            y += button_h + gap
+        if self.group.widgets:
+            self.group.set_focus(self.group.widgets[0])
+        self._dim = None
+
+    def choose(self, index: int) -> None:
+        self.app.stack.remove(self)
+        self.items[index][1]()
+
+    def cancel(self) -> None:
+        self.app.stack.remove(self)
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        self.group.handle_event(event)
+        return True  # modal
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((0, 12, 4, 160))
+        surface.blit(self._dim, (0, 0))
+        surface.blit(t.panel(self.panel_rect.size, fill=th.PANEL_LIGHT, radius=18), self.panel_rect)
+        pad = t.px(26)
+        title = t.text(self.title, 32, th.GOLD_LIGHT, "title")
+        surface.blit(title, title.get_rect(midtop=(self.panel_rect.centerx, self.panel_rect.top + pad)))
+        y = self.panel_rect.top + pad + t.font(32, "title").get_linesize() + t.px(14)
+        for line in self._note_lines:
+            text = t.text(line, 16, th.CREAM_DIM)
+            surface.blit(text, text.get_rect(midtop=(self.panel_rect.centerx, y)))
+            y += t.font(16).get_linesize()
+        self.group.draw(surface)

@@ -1,0 +1,250 @@
+"""The end of a hand and the end of the game, shown over the table.
+
+`HandOverScene` is the score breakdown of User Guide 4.5.1 for both players: melded cards,
+canasta bonuses, going out, Threes, cards left in hand and penalties, the hand's total and the
+game totals, with who went out and how; then "Next hand". `GameOverScene` names the winner with
+the final totals and offers a new game. Both can continue by themselves after a delay, for
+watched (automatic) games, and report when they are first on screen so a picture can be taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.logic import Game
+from game.scenes.base import Scene
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+ITEM_LABELS = (
+    ("melded", "Melded cards"),
+    ("canasta_bonus", "Canasta bonuses"),
+    ("going_out", "Going out"),
+    ("threes", "Threes"),
+    ("in_hand", "Cards left in hand"),
+    ("penalties", "Penalties"),
+)
+NEGATIVE = (240, 150, 130)
+
+
+def end_reason(game: Game, names: tuple[str, str]) -> str:
+    record = game.history[-1] if game.history else {}
+    reason = record.get("reason", "")
+    out = record.get("went_out")
+    if reason == "special_meld" and game.special is not None:
+        who = names[game.special[0]]
+        return f"{who} went out with a special meld."
+    if out is not None:
+        return f"{names[out]} went out{' concealed' if record.get('concealed') else ''}."
+    if reason == "stock_exhausted":
+        return "The stock ran out."
+    return "The hand is over."
+
+
+def _number(value: int) -> str:
+    return f"{value:+,}".replace(",", "\u2009") if value else "0"
+
+
+class _OverlayScene(Scene):
+    overlay = True
+
+    def __init__(self, app: "App", *, auto_seconds: float | None = None,
+                 on_shown: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.group = WidgetGroup(focus_follows_mouse=True)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.auto_seconds = auto_seconds
+        self.on_shown = on_shown
+        self._frames = 0
+        self._elapsed = 0.0
+        self._dim: pygame.Surface | None = None
+
+    def default_action(self) -> None:
+        raise NotImplementedError
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE, pygame.K_ESCAPE):
+            if self.group.focused is not None and event.key != pygame.K_ESCAPE:
+                self.group.focused.handle_event(event)
+            else:
+                self.default_action()
+            return True
+        self.group.handle_event(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+        self._frames += 1
+        if self._frames == 2 and self.on_shown is not None:
+            # Drawn at least once by now: the picture shows this screen.
+            self.on_shown()
+        if self.auto_seconds is not None and self._frames > 2:
+            self._elapsed += dt
+            if self._elapsed >= self.auto_seconds:
+                self.auto_seconds = None
+                self.default_action()
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((0, 12, 4, 150))
+        surface.blit(self._dim, (0, 0))
+        surface.blit(t.panel(self.panel_rect.size, fill=th.PANEL_LIGHT, radius=18), self.panel_rect)
+
+
+class HandOverScene(_OverlayScene):
+    def __init__(self, app: "App", game: Game, names: tuple[str, str],
+                 on_continue: Callable[[], None], *, auto_seconds: float | None = None,
+                 on_shown: Callable[[], None] | None = None) -> None:
+        super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
+        self.game = game
+        self.names = names
+        self.on_continue = on_continue
+        self.scores = list(game.hand_scores or [{}, {}])
+        self.totals = tuple(game.totals)
+        self.hand_no = game.hand_no
+        self.reason = end_reason(game, names)
+        self.final = game.phase == "game_over"
+        self.button: Button | None = None
+        self._closed = False
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        width = min(t.px(620), int(size[0] * 0.9))
+        # Title, reason, header, six items, two totals, the button: measured to the content.
+        height = t.px(20 + 44 + 36 + 26 + 8 + 6 * 27 + 10 + 2 * 30 + 22 + 48 + 24)
+        self.panel_rect = pygame.Rect(0, 0, width, height)
+        self.panel_rect.center = (size[0] // 2, size[1] // 2 - t.px(10))
+        self.group.clear()
+        label = "See the result" if self.final else "Next hand"
+        button_w, button_h = t.px(220), t.px(48)
+        self.button = Button((self.panel_rect.centerx - button_w // 2,
+                              self.panel_rect.bottom - t.px(24) - button_h, button_w, button_h),
+                             t, label, self.default_action, text_size=21, primary=True)
+        self.group.add(self.button)
+        self.group.set_focus(self.button)
+
+    def default_action(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.app.stack.remove(self)
+        self.on_continue()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        self.draw_frame(surface)
+        box = self.panel_rect
+        pad = t.px(30)
+        y = box.top + t.px(20)
+        title = t.text(f"Hand {self.hand_no} is over", 30, th.GOLD_LIGHT, "title")
+        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+        y += t.px(44)
+        reason = t.text(self.reason, 18, th.CREAM_DIM)
+        surface.blit(reason, reason.get_rect(midtop=(box.centerx, y)))
+        y += t.px(36)
+        col_a = box.left + int(box.width * 0.68)
+        col_b = box.right - pad
+        for index, name in enumerate(self.names):
+            head = t.text(name, 17, th.GOLD, "bold")
+            surface.blit(head, head.get_rect(topright=(col_a if index == 0 else col_b, y)))
+        y += t.px(26)
+        pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
+        y += t.px(8)
+        for key, label in ITEM_LABELS:
+            surface.blit(t.text(label, 17, th.CREAM), (box.left + pad, y))
+            for index in (0, 1):
+                value = int(self.scores[index].get(key, 0)) if index < len(self.scores) else 0
+                colour = NEGATIVE if value < 0 else (th.CREAM if value else th.CREAM_DIM)
+                number = t.text(_number(value), 17, colour)
+                surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
+            y += t.px(27)
+        pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y + t.px(2)),
+                         (box.right - pad, y + t.px(2)), 1)
+        y += t.px(10)
+        rows = (("This hand", [int(s.get("total", 0)) for s in self.scores], th.GOLD_LIGHT),
+                ("Game total", list(self.totals), th.GOLD_LIGHT))
+        for label, values, colour in rows:
+            surface.blit(t.text(label, 19, colour, "bold"), (box.left + pad, y))
+            for index, value in enumerate(values):
+                text = _number(value) if label == "This hand" else f"{value:,}".replace(",", "\u2009")
+                number = t.text(text, 19, NEGATIVE if value < 0 else colour, "bold")
+                surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
+            y += t.px(30)
+        self.group.draw(surface)
+
+
+class GameOverScene(_OverlayScene):
+    def __init__(self, app: "App", game: Game, names: tuple[str, str], *,
+                 on_new_game: Callable[[], None], on_title: Callable[[], None],
+                 auto_seconds: float | None = None,
+                 on_shown: Callable[[], None] | None = None) -> None:
+        super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
+        self.names = names
+        self.winner = game.winner
+        self.totals = tuple(game.totals)
+        self.hands = game.hand_no
+        self.on_new_game = on_new_game
+        self.on_title = on_title
+        self._closed = False
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        width = min(t.px(560), int(size[0] * 0.9))
+        self.panel_rect = pygame.Rect(0, 0, width, t.px(330))
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        self.group.clear()
+        button_w, button_h, gap = t.px(200), t.px(48), t.px(16)
+        y = self.panel_rect.bottom - t.px(26) - button_h
+        new = Button((self.panel_rect.centerx - gap // 2 - button_w, y, button_w, button_h), t,
+                     "New game", lambda: self._close(self.on_new_game), text_size=21, primary=True)
+        title = Button((self.panel_rect.centerx + gap // 2, y, button_w, button_h), t,
+                       "Title screen", lambda: self._close(self.on_title), text_size=21)
+        self.group.add(new)
+        self.group.add(title)
+        self.group.set_focus(new)
+
+    def _close(self, then: Callable[[], None]) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.app.stack.remove(self)
+        then()
+
+    def default_action(self) -> None:
+        self._close(self.on_new_game)
+
+    @property
+    def headline(self) -> str:
+        if self.winner == 0:
+            return "You win the game!"
+        if self.winner == 1:
+            return f"{self.names[1]} wins the game"
+        return "The game is over"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        self.draw_frame(surface)
+        box = self.panel_rect
+        y = box.top + t.px(26)
+        title = t.shadowed_text(self.headline, 36, th.GOLD_LIGHT, "title", offset=2)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+        y += t.px(64)
+        for index, name in enumerate(self.names):
+            colour = th.GOLD_LIGHT if index == self.winner else th.CREAM
+            line = t.text(f"{name}", 22, colour, "bold")
+            score = t.text(f"{self.totals[index]:,}".replace(",", "\u2009"), 22, colour, "bold")
+            surface.blit(line, (box.left + t.px(80), y))
+            surface.blit(score, score.get_rect(topright=(box.right - t.px(80), y)))
+            y += t.px(36)
+        note = t.text(f"after {self.hands} hand{'s' if self.hands != 1 else ''}", 17, th.CREAM_DIM)
+        surface.blit(note, note.get_rect(midtop=(box.centerx, y + t.px(4))))
+        self.group.draw(surface)

@@ -1,0 +1,302 @@
+"""Everything on the table that is not a card: mat, labels, scoresheet, rules panel, status bar.
+
+The parts that never change during a game (the felt, the two halves of the mat, the empty places
+of the stock and the pile, the panels' frames) are drawn once into a backdrop for the screen size.
+The words and numbers come in a `HudModel` that the table rebuilds only when the game changes;
+every piece of text is rendered through the theme's cache, so an ordinary frame is a backdrop
+blit plus a few dozen small blits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+from pygame import Rect
+
+from game.scenes.table_board import Badge
+from game.scenes.table_info import ScoreRow
+from game.scenes.table_layout import TableGeometry
+from game.ui import theme as th
+
+MAT_FILL = (14, 62, 34, 150)
+MAT_EDGE = (120, 150, 96)
+STATUS_FILL = (8, 26, 15)
+NEGATIVE = (240, 150, 130)
+OPEN_TINTS = {"met": (40, 128, 64), "pile": (170, 140, 30), "splash": (40, 90, 170),
+              "short": (150, 50, 40), "": (30, 60, 42)}
+BADGE_COLOURS = {"natural": (30, 120, 50), "mixed": (170, 130, 20), "wild": (90, 80, 170)}
+
+
+@dataclass
+class HudModel:
+    """The words and numbers on the table at one moment."""
+
+    names: tuple[str, str] = ("You", "Computer")
+    opponent_line: str = ""
+    opponent_cards: int = 0
+    to_move: int = 0
+    stock_count: int = 0
+    pile_count: int = 0
+    pile_state: str = ""
+    score_rows: list[ScoreRow] = field(default_factory=list)
+    totals: tuple[int, int] = (0, 0)
+    rules_title: str = ""
+    rules_lines: list[str] = field(default_factory=list)
+    plays: list[str] = field(default_factory=list)
+    message: str = ""
+    message_error: bool = False
+    round_text: str = ""
+    open_text: str = ""
+    open_tint: str = ""
+    hand_text: str = ""
+    goal_text: str = ""
+    level_text: str = ""
+    badges: list[Badge] = field(default_factory=list)
+    watching: bool = False
+
+
+class TableHud:
+    def __init__(self, theme: th.Theme, geometry: TableGeometry) -> None:
+        self.theme = theme
+        self.geometry = geometry
+        self._backdrop: pygame.Surface | None = None
+        self._fitted: dict[tuple[str, int, int, tuple, str], pygame.Surface] = {}
+
+    # -- helpers ---------------------------------------------------------------------------
+    def px(self, value: float) -> int:
+        return self.geometry.px(value)
+
+    def fitted(self, text: str, size: int, width: int, colour: th.Colour = th.CREAM,
+               role: str = "ui") -> pygame.Surface:
+        """Text cut with an ellipsis to fit `width` (cached: measuring is not free)."""
+        key = (text, size, width, tuple(colour), role)
+        surface = self._fitted.get(key)
+        if surface is None:
+            font = self.theme.font(size, role)
+            shown = text
+            if font.size(shown)[0] > width:
+                while shown and font.size(shown + "\u2026")[0] > width:
+                    shown = shown[:-1]
+                shown = shown.rstrip() + "\u2026"
+            surface = self.theme.text(shown, size, colour, role)
+            if len(self._fitted) > 400:
+                self._fitted.clear()
+            self._fitted[key] = surface
+        return surface
+
+    # -- backdrop -----------------------------------------------------------------------------
+    def backdrop(self) -> pygame.Surface:
+        if self._backdrop is None:
+            self._backdrop = self._make_backdrop()
+        return self._backdrop
+
+    def _make_backdrop(self) -> pygame.Surface:
+        t, g = self.theme, self.geometry
+        surface = t.felt().copy()
+        radius = self.px(14)
+        for seat, half in enumerate(g.halves):
+            shade = pygame.Surface(half.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, MAT_FILL, shade.get_rect(), border_radius=radius)
+            pygame.draw.rect(shade, (*MAT_EDGE, 90), shade.get_rect(), max(1, self.px(1)),
+                             border_radius=radius)
+            surface.blit(shade, half)
+            label = t.text("Your melds" if seat == 0 else "Opponent's melds", 14, (92, 140, 104))
+            surface.blit(label, label.get_rect(bottomright=(half.right - self.px(12),
+                                                            half.bottom - self.px(6))))
+        for rect in (g.stock_rect, g.pile_rect):
+            pygame.draw.rect(surface, (60, 120, 80), rect, max(1, self.px(2)),
+                             border_radius=self.px(7))
+        for name, rect in (("Stock", g.stock_rect), ("Pile", g.pile_rect)):
+            word = t.text(name, 13, (110, 160, 120))
+            surface.blit(word, word.get_rect(center=rect.center))
+        surface.blit(t.panel(g.scoresheet.size, radius=12), g.scoresheet)
+        bar = pygame.Surface(g.status.size, pygame.SRCALPHA)
+        bar.fill((*STATUS_FILL, 235))
+        pygame.draw.line(bar, th.GOLD_DARK, (0, 0), (g.status.width, 0), max(1, self.px(1)))
+        surface.blit(bar, g.status)
+        return surface.convert() if pygame.display.get_surface() is not None else surface
+
+    # -- frame --------------------------------------------------------------------------------
+    def draw_under(self, surface: pygame.Surface, model: HudModel) -> None:
+        """Backdrop and everything the cards may cover."""
+        surface.blit(self.backdrop(), (0, 0))
+        self._draw_counts(surface, model)
+        self._draw_opponent(surface, model)
+        self._draw_scoresheet(surface, model)
+        self._draw_rules(surface, model)
+
+    def draw_over(self, surface: pygame.Surface, model: HudModel) -> None:
+        """What lies on top of the cards: canasta counts and the status bar."""
+        for badge in model.badges:
+            self._draw_badge(surface, badge)
+        self._draw_status(surface, model)
+
+    def _draw_counts(self, surface: pygame.Surface, model: HudModel) -> None:
+        t, g = self.theme, self.geometry
+        y = g.stock_rect.bottom + self.px(14)
+        stock = t.text(f"Stock {model.stock_count}", 15, th.CREAM)
+        surface.blit(stock, stock.get_rect(center=(g.stock_rect.centerx, y)))
+        state = {"frozen": " \u2022 frozen", "blocked": " \u2022 blocked"}.get(model.pile_state, "")
+        colour = {"frozen": (200, 206, 214), "blocked": (160, 160, 160)}.get(model.pile_state, th.CREAM)
+        pile = t.text(f"Pile {model.pile_count}", 15, colour)
+        surface.blit(pile, pile.get_rect(center=(g.pile_rect.centerx, y)))
+        if state:
+            note = t.text(state.strip(" \u2022"), 12, colour)
+            surface.blit(note, note.get_rect(center=(g.pile_rect.centerx, y + self.px(15))))
+
+    def _draw_opponent(self, surface: pygame.Surface, model: HudModel) -> None:
+        t, g = self.theme, self.geometry
+        box = g.opponent_label
+        x = box.left + self.px(6)
+        name = self.fitted(model.names[1], 18, box.width - self.px(24), th.GOLD_LIGHT, "bold")
+        surface.blit(name, (x + self.px(14), box.top + self.px(6)))
+        if model.to_move == 1 and not model.watching:
+            pygame.draw.circle(surface, th.GOLD_LIGHT, (x + self.px(5), box.top + self.px(6)
+                                                        + name.get_height() // 2), self.px(4))
+        line = self.fitted(model.opponent_line, 14, box.width - self.px(10), th.CREAM_DIM)
+        surface.blit(line, (x, box.top + self.px(30)))
+        cards = t.text(f"{model.opponent_cards} cards in hand", 14, th.CREAM_DIM)
+        surface.blit(cards, (x, box.top + self.px(48)))
+
+    def _draw_scoresheet(self, surface: pygame.Surface, model: HudModel) -> None:
+        t = self.theme
+        box = self.geometry.scoresheet
+        pad = self.px(12)
+        title = t.text("Scoresheet", 20, th.GOLD_LIGHT, "title")
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + self.px(8))))
+        col_b = box.right - pad
+        col_a = col_b - int(box.width * 0.33)
+        y = box.top + self.px(40)
+        for index, name in enumerate(model.names):
+            x = col_a if index == 0 else col_b
+            head = self.fitted(name, 13, int(box.width * 0.31), th.GOLD, "bold")
+            surface.blit(head, head.get_rect(topright=(x, y)))
+        y += self.px(22)
+        pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
+        y += self.px(6)
+        line_h = self.px(21)
+        for row in model.score_rows:
+            if row.style == "italic" and row.label == "Melds":
+                pygame.draw.line(surface, (70, 100, 76), (box.left + pad, y + self.px(2)),
+                                 (box.right - pad, y + self.px(2)), 1)
+                y += self.px(6)
+            colour = th.CREAM_DIM if row.style == "italic" else th.CREAM
+            label = t.text(row.label, 15, colour, row.style)
+            surface.blit(label, (box.left + pad, y))
+            for index, value in enumerate(row.values):
+                x = col_a if index == 0 else col_b
+                number = t.text(f"{value:,}".replace(",", "\u2009"), 15,
+                                NEGATIVE if value < 0 else colour, row.style)
+                surface.blit(number, number.get_rect(topright=(x, y)))
+            y += line_h
+        total_y = box.bottom - self.px(36)
+        pygame.draw.line(surface, th.GOLD, (box.left + pad, total_y - self.px(6)),
+                         (box.right - pad, total_y - self.px(6)), max(1, self.px(2)))
+        label = t.text("Total", 17, th.GOLD_LIGHT, "bold")
+        surface.blit(label, (box.left + pad, total_y))
+        for index, value in enumerate(model.totals):
+            x = col_a if index == 0 else col_b
+            number = t.text(f"{value:,}".replace(",", "\u2009"), 17,
+                            NEGATIVE if value < 0 else th.GOLD_LIGHT, "bold")
+            surface.blit(number, number.get_rect(topright=(x, total_y)))
+
+    def _side_boxes(self, model: HudModel) -> tuple[Rect, Rect | None]:
+        """The space under the scoresheet: last plays above, the rules panel (if any) below."""
+        area = self.geometry.rules_panel
+        if not model.rules_title:
+            return area, None
+        lines = max(1, min(len(model.rules_lines), 5))
+        rules_h = min(area.height // 2, self.px(38) + lines * self.px(17))
+        rules = Rect(area.left, area.bottom - rules_h, area.width, rules_h)
+        plays = Rect(area.left, area.top, area.width, rules.top - self.px(8) - area.top)
+        return plays, rules
+
+    def _draw_plays(self, surface: pygame.Surface, model: HudModel, box: Rect) -> None:
+        if box.height < self.px(50):
+            return
+        t = self.theme
+        surface.blit(t.panel(box.size, radius=12, fill=(10, 36, 22, 190), border=th.GOLD_DARK,
+                             shadow=False), box)
+        pad = self.px(10)
+        surface.blit(t.text("Last plays", 15, th.GOLD_LIGHT, "bold"), (box.left + pad, box.top + self.px(7)))
+        line_h = self.px(18)
+        y = box.top + self.px(29)
+        room = max(0, (box.bottom - self.px(6) - y) // line_h)
+        for index, line in enumerate(model.plays[-room:] if room else []):
+            newest = index == min(room, len(model.plays)) - 1
+            colour = th.CREAM if newest else th.CREAM_DIM
+            surface.blit(self.fitted(line, 13, box.width - 2 * pad, colour), (box.left + pad, y))
+            y += line_h
+
+    def _draw_rules(self, surface: pygame.Surface, model: HudModel) -> None:
+        plays_box, box = self._side_boxes(model)
+        self._draw_plays(surface, model, plays_box)
+        if box is None or not model.rules_title:
+            return
+        t = self.theme
+        if box.height < self.px(40):
+            return
+        surface.blit(t.panel(box.size, radius=12, fill=(10, 36, 22, 200), border=th.GOLD_DARK,
+                             shadow=False), box)
+        pad = self.px(10)
+        title = self.fitted(model.rules_title, 15, box.width - 2 * pad, th.GOLD_LIGHT, "bold")
+        surface.blit(title, (box.left + pad, box.top + self.px(7)))
+        y = box.top + self.px(29)
+        line_h = self.px(17)
+        room = (box.bottom - self.px(8) - y) // line_h
+        lines = model.rules_lines or ["Every option as in the preset."]
+        shown = lines if len(lines) <= room else lines[: max(0, room - 1)]
+        for line in shown:
+            surface.blit(self.fitted(line, 12, box.width - 2 * pad, th.CREAM_DIM), (box.left + pad, y))
+            y += line_h
+        if len(shown) < len(lines):
+            more = t.text(f"and {len(lines) - len(shown)} more: see Options, Rules", 12, th.GOLD)
+            surface.blit(more, (box.left + pad, y))
+
+    def _draw_badge(self, surface: pygame.Surface, badge: Badge) -> None:
+        t = self.theme
+        colour = BADGE_COLOURS.get(badge.kind, (60, 60, 60))
+        pygame.draw.ellipse(surface, (0, 0, 0), badge.rect.move(0, self.px(1)))
+        pygame.draw.ellipse(surface, colour, badge.rect)
+        pygame.draw.ellipse(surface, th.CREAM, badge.rect, max(1, self.px(1)))
+        number = t.text(str(badge.count), 13, th.CREAM, "bold")
+        surface.blit(number, number.get_rect(center=badge.rect.center))
+
+    def _draw_status(self, surface: pygame.Surface, model: HudModel) -> None:
+        t, g = self.theme, self.geometry
+        bar = g.status
+        pad = self.px(12)
+        cy = bar.centery + self.px(1)
+        x = bar.left + pad
+        stock = t.text(f"Stock {model.stock_count} ({model.pile_count})", 15, th.CREAM)
+        surface.blit(stock, stock.get_rect(midleft=(x, cy)))
+        x += stock.get_width() + pad
+        self._divider(surface, x, bar)
+        x += pad
+        # Counters from the right edge leftwards; the message takes what is left in between.
+        right = bar.right - pad
+        pieces = [(model.level_text, th.CREAM_DIM, None), (model.goal_text, th.CREAM, None),
+                  (model.hand_text, th.CREAM, None), (model.open_text, th.CREAM, model.open_tint),
+                  (model.round_text, th.CREAM, None)]
+        for text, colour, tint in pieces:
+            if not text:
+                continue
+            image = t.text(text, 15, colour)
+            rect = image.get_rect(midright=(right, cy))
+            if tint is not None:
+                chip = rect.inflate(self.px(14), self.px(6))
+                pygame.draw.rect(surface, OPEN_TINTS.get(tint, OPEN_TINTS[""]), chip,
+                                 border_radius=self.px(6))
+            surface.blit(image, rect)
+            right = rect.left - pad - (self.px(7) if tint is not None else 0)
+            self._divider(surface, right + pad // 2, bar)
+            right -= pad // 2
+        room = right - x - pad
+        if model.message and room > self.px(40):
+            colour = th.ERROR if model.message_error else th.CREAM
+            message = self.fitted(model.message, 15, room, colour)
+            surface.blit(message, message.get_rect(midleft=(x, cy)))
+
+    def _divider(self, surface: pygame.Surface, x: int, bar: Rect) -> None:
+        pygame.draw.line(surface, (50, 80, 56), (x, bar.top + self.px(7)), (x, bar.bottom - self.px(7)), 1)

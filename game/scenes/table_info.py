@@ -1,0 +1,332 @@
+"""What the table writes and chooses for the player, worked out from the game (no drawing).
+
+The scoresheet's lines (hand scores, this hand's running meld and bonus totals, game totals), the
+status bar's counters (User Guide 3.9: stock and pile, hand and turn numbers, the "Open:" minimum
+and how able the player is to reach it, the hand's value, the goal), the rules panel's lines, the
+cards AutoMeld puts with a taken pile's top card (User Guide 2.5), and plain-words descriptions of
+actions for hints. Everything reads the `Game` and returns plain values, so it is tested without
+a screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
+
+from game.logic import Game, Rules
+from game.logic.actions import (
+    Action,
+    Discard,
+    Draw,
+    Meld,
+    NextHand,
+    Pass,
+    TakePile,
+    Undo,
+    UndoTurn,
+)
+from game.logic.cards import (
+    CARD_CODE,
+    CARD_POINTS,
+    CARD_RANK,
+    CARD_SUIT,
+    IS_WILD,
+    JOKER,
+    MELD_KEY_NAME,
+    SORT_KEY,
+    THREE,
+    WILD,
+)
+from game.logic.melds import CANASTA_SIZE, PLURAL, canasta_bonus
+from game.logic.rules import OPTION_SPECS, PRESETS
+from game.logic.scoring import threes_score
+
+if TYPE_CHECKING:
+    from game.logic.events import Event
+
+PRESET_TITLES = {"classic": "Classic", "modern_american": "Modern American"}
+SKILL_TITLES = {"carefree": "Carefree", "beginner": "Beginner", "intermediate": "Intermediate",
+                "advanced": "Advanced", "expert": "Expert", "master": "Master"}
+# Suits alternate colours in the hand (User Guide 3.5): Clubs, Diamonds, Spades, Hearts.
+_SUIT_ORDER = {3: 0, 2: 1, 0: 2, 1: 3, 4: 4}
+
+
+def display_key(card: int) -> tuple[int, int, int]:
+    """Hand order: Threes up to Aces, then Twos and Jokers; suits alternating in colour."""
+    return (SORT_KEY[card] // 640, _SUIT_ORDER[CARD_SUIT[card]], card)
+
+
+def rank_group(card: int) -> int:
+    """Cards of one rank group together; wild cards form one group."""
+    return -1 if IS_WILD[card] else CARD_RANK[card]
+
+
+def card_name(code: str) -> str:
+    """ "8H" -> "8♥" for messages (the suit glyphs are in the bundled fonts)."""
+    if code == "JK":
+        return "Joker"
+    suit = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[code[-1]]
+    return code[:-1] + suit
+
+
+def describe_action(action: Action) -> str:
+    """One line for a hint's list of suggested moves."""
+    if isinstance(action, Draw):
+        return "Draw from the stock"
+    if isinstance(action, TakePile):
+        if action.with_:
+            return "Take the pile with " + " ".join(card_name(c) for c in action.with_)
+        return "Take the pile onto your meld"
+    if isinstance(action, Meld):
+        cards = " ".join(card_name(c) for c in action.cards)
+        if action.rank == "special":
+            return f"Meld your whole hand: {cards}"
+        return f"Meld {cards}"
+    if isinstance(action, Discard):
+        return f"Discard {card_name(action.card)}"
+    if isinstance(action, Pass):
+        return "End the turn without discarding"
+    if isinstance(action, Undo):
+        return "Undo the last meld"
+    if isinstance(action, UndoTurn):
+        return "Undo the whole turn"
+    if isinstance(action, NextHand):
+        return "Deal the next hand"
+    return str(action)
+
+
+# -- taking the pile -------------------------------------------------------------------------------
+def auto_take_with(game: Game, seat: int) -> tuple[str, ...]:
+    """The cards AutoMeld melds with the pile's top card (User Guide 2.5), best first.
+
+    Frozen pile, or two naturals of the rank and no meld of it yet: two naturals. One natural and
+    no meld yet: that natural and a wild card (Joker before Two). A meld of the rank already: the
+    top card goes onto it alone. Candidates the engine would refuse are skipped.
+    """
+    for candidate in take_candidates(game, seat):
+        if game.check(TakePile(candidate)) is None:
+            return candidate
+    candidates = take_candidates(game, seat)
+    return candidates[0] if candidates else ()
+
+
+def take_candidates(game: Game, seat: int) -> list[tuple[str, ...]]:
+    if not game.pile:
+        return [()]
+    top = game.pile[-1]
+    rank = CARD_RANK[top]
+    hand = sorted(game.players[seat].hand, key=display_key)
+    naturals = [c for c in hand if CARD_RANK[c] == rank and not IS_WILD[c]]
+    wilds = sorted((c for c in hand if IS_WILD[c]), key=lambda c: CARD_RANK[c] != JOKER)
+    melded = rank in game.players[seat].melds
+    frozen = game.pile_is_frozen_for(seat) or game.rules.natural_pair_required
+    pair = tuple(CARD_CODE[c] for c in naturals[:2]) if len(naturals) >= 2 else None
+    with_wild = (CARD_CODE[naturals[0]], CARD_CODE[wilds[0]]) if naturals and wilds else None
+    out: list[tuple[str, ...]] = []
+    if frozen:
+        order = [pair, () if melded else None]
+    elif melded:
+        order = [(), pair]
+    else:
+        order = [pair, with_wild]
+    for candidate in order:
+        if candidate is not None and candidate not in out:
+            out.append(candidate)
+    return out or [()]
+
+
+# -- opening ---------------------------------------------------------------------------------------
+def best_opening_points(cards: list[int], rules: Rules) -> tuple[int, bool]:
+    """Points of the melds the cards could make now, and whether a natural canasta is among them.
+
+    Greedy and quick, for the "Open:" tint: every rank with three naturals melds them; pairs take
+    a wild card each, the most valuable pairs first; spare wild cards join melds up to the limits.
+    """
+    by_rank: dict[int, list[int]] = {}
+    wilds = sorted((c for c in cards if IS_WILD[c]), key=lambda c: -CARD_POINTS[c])
+    for card in cards:
+        rank = CARD_RANK[card]
+        if not IS_WILD[card] and rank != THREE:
+            by_rank.setdefault(rank, []).append(card)
+    points = 0
+    splash = False
+    melds: list[list[int]] = []
+    pairs: list[list[int]] = []
+    for group in by_rank.values():
+        if len(group) >= 3:
+            melds.append(group)
+            if len(group) >= CANASTA_SIZE:
+                splash = True
+        elif len(group) == 2:
+            pairs.append(group)
+    pairs.sort(key=lambda g: -sum(CARD_POINTS[c] for c in g))
+    spare = list(wilds)
+    for group in pairs:
+        if not spare:
+            break
+        melds.append(group + [spare.pop(0)])
+    for meld in melds:
+        naturals = sum(1 for c in meld if not IS_WILD[c])
+        while spare and sum(1 for c in meld if IS_WILD[c]) < min(naturals, rules.max_wild_per_meld):
+            meld.append(spare.pop(0))
+        points += sum(CARD_POINTS[c] for c in meld)
+    return points, splash
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The "Open:" counter: points still needed, and the tint of User Guide 3.9."""
+
+    text: str
+    tint: str  # "met", "pile", "splash", "short" or "" once opened
+
+
+def opening_status(game: Game, seat: int) -> Opening:
+    player = game.players[seat]
+    if player.opened:
+        return Opening("Melding", "")
+    need = game.initial_meld_minimum(seat)
+    have = game.opening_points(seat) if game.to_move == seat else 0
+    left = max(0, need - have)
+    usable = [c for c in player.hand if c not in game.turn_locked] if game.to_move == seat \
+        else list(player.hand)
+    points, splash = best_opening_points(usable, game.rules)
+    text = f"Open: {left}"
+    if points >= left:
+        return Opening(text, "met")
+    if splash and game.rules.splash_initial_meld:
+        return Opening(text, "splash")
+    if game.pile and not game.pile_is_blocked() and game.phase == "draw":
+        top = game.pile[-1]
+        naturals = sum(1 for c in usable if CARD_RANK[c] == CARD_RANK[top] and not IS_WILD[c])
+        if naturals >= 2 and best_opening_points(usable + [top], game.rules)[0] >= left:
+            return Opening(text, "pile")
+    return Opening(text, "short")
+
+
+# -- scoresheet ------------------------------------------------------------------------------------
+def running_scores(game: Game, seat: int) -> tuple[int, int]:
+    """This hand's melded points and bonus/penalty points so far for `seat` (scoresheet italics).
+
+    Cards in hand are not counted, so the opponent's line gives nothing of their hand away.
+    """
+    player = game.players[seat]
+    melded = sum(CARD_POINTS[c] for cards in player.melds.values() for c in cards)
+    bonus = sum(canasta_bonus(game.rules, key, cards) for key, cards in player.melds.items())
+    bonus += threes_score(game.rules, player.threes, player.melds)
+    bonus -= player.returns * game.rules.discard_return_penalty
+    return melded, bonus
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    label: str
+    values: tuple[int, int]
+    style: str = "ui"  # "ui", "italic" or "bold"
+
+
+def scoresheet_rows(game: Game, max_hand_rows: int = 6) -> list[ScoreRow]:
+    """Hand rows (older hands folded into one bold line when many), then the running lines."""
+    rows: list[ScoreRow] = []
+    history = game.history
+    if len(history) > max_hand_rows:
+        folded = history[: len(history) - max_hand_rows + 1]
+        sums = tuple(sum(h["scores"][p]["total"] for h in folded) for p in (0, 1))
+        rows.append(ScoreRow(f"Hands 1\u2013{len(folded)}", (sums[0], sums[1]), "bold"))
+        history = history[len(folded):]
+    for record in history:
+        scores = record["scores"]
+        rows.append(ScoreRow(f"Hand {record['hand']}", (scores[0]["total"], scores[1]["total"])))
+    if game.phase in ("draw", "play"):
+        mine, theirs = running_scores(game, 0), running_scores(game, 1)
+        rows.append(ScoreRow("Melds", (mine[0], theirs[0]), "italic"))
+        rows.append(ScoreRow("Bonus", (mine[1], theirs[1]), "italic"))
+    return rows
+
+
+def hand_value(game: Game, seat: int) -> tuple[int, int]:
+    """Points in the hand, and the hand's score if the opponent went out now (User Guide 3.9)."""
+    in_hand = sum(CARD_POINTS[c] for c in game.players[seat].hand)
+    melded, bonus = running_scores(game, seat)
+    return in_hand, melded + bonus - in_hand
+
+
+# -- rules panel -----------------------------------------------------------------------------------
+def _value_text(value: object) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value).replace("_", " ")
+
+
+def rules_summary(rules: Rules) -> tuple[str, list[str]]:
+    """("" , []) for the Classic rules; otherwise a title and one line per changed option."""
+    if rules == Rules():
+        return "", []
+    preset = rules.nearest_preset()
+    base = PRESETS[preset]()
+    lines = []
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        if value != getattr(base, f.name):
+            lines.append(f"{OPTION_SPECS[f.name].label}: {_value_text(value)}")
+    return f"{PRESET_TITLES.get(preset, preset)} rules", lines
+
+
+def canasta_kind_of(key: int, cards: list[int]) -> str | None:
+    if len(cards) < CANASTA_SIZE:
+        return None
+    if key == WILD:
+        return "wild"
+    return "mixed" if any(IS_WILD[c] for c in cards) else "natural"
+
+
+def meld_name(key: int) -> str:
+    """The rank name a Meld action uses for a meld key ("8", "wild", "3")."""
+    return MELD_KEY_NAME[key]
+
+
+def plural(key: int) -> str:
+    return PLURAL.get(key, MELD_KEY_NAME.get(key, "?"))
+
+
+# -- what just happened ----------------------------------------------------------------------------
+def narrate(events: list["Event"], names: tuple[str, str]) -> list[str]:
+    """Short lines for the "Last plays" panel, one per thing a player did."""
+    from game.logic import events as ev
+
+    lines: list[str] = []
+    for event in events:
+        who = names[event.player] if event.player in (0, 1) else ""
+        kind = event.kind
+        count = len(event.cards)
+        if kind == ev.DRAW and not event.info.get("replacement"):
+            lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}")
+        elif kind == ev.PILE_TAKEN:
+            lines.append(f"{who} took the pile ({count} card{'s' if count != 1 else ''})")
+        elif kind == ev.MELD:
+            lines.append(f"{who} melded {plural(event.rank or 0)} (+{count})")
+        elif kind == ev.CANASTA:
+            lines.append(f"{who}: {event.info.get('kind', '')} canasta of {plural(event.rank or 0)}")
+        elif kind == ev.DISCARD:
+            lines.append(f"{who} discarded {card_name(CARD_CODE[event.cards[0]])}")
+        elif kind == ev.THREE_LAID and event.player in (0, 1):
+            lines.append(f"{who} laid down {card_name(CARD_CODE[event.cards[0]])}")
+        elif kind == ev.PASS:
+            lines.append(f"{who} passed")
+        elif kind == ev.UNDO:
+            lines.append(f"{who} took back a meld")
+        elif kind == ev.PILE_RETURNED:
+            lines.append(f"{who} returned the pile")
+        elif kind == ev.TALON:
+            lines.append(f"{who} received a talon")
+        elif kind == ev.STOCK_REUSED:
+            lines.append("The pile became the new stock")
+        elif kind == ev.SPECIAL_MELD:
+            lines.append(f"{who} went out: {event.info.get('title', 'a special meld')}")
+        elif kind == ev.HAND_OVER:
+            lines.append(f"{who} went out" if who else "The hand is over")
+        elif kind == ev.DEAL and event.player == 0:
+            lines.append("New hand dealt")
+    return lines

@@ -1,0 +1,325 @@
+"""The player's moves at the table, from the pointer and the keys to engine actions.
+
+`PlayerMoves` is the part of the table scene that knows what a click, a double-click, a drag or
+a right-button sweep means where it lands (User Guide 2.4-2.8 and 3.2-3.4): the stock draws, the
+pile is taken (with the cards AutoMeld would choose, or the selected ones), selected cards go onto
+the mat or a meld, a right-click or a drop on the pile discards. Each becomes one engine action
+passed to the table's `act`, which checks the turn and applies it. It is mixed into
+`TableScene`, whose state (board, selection, geometry) it reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
+from game.logic.cards import CARD_CODE, IS_WILD, WILD
+from game.logic.engine import DRAW
+from game.scenes.table_board import LAYER_FLYING
+from game.scenes.table_info import auto_take_with, display_key, meld_name
+from game.session import HUMAN_SEAT
+
+if TYPE_CHECKING:
+    from game.scenes.table_board import Board
+    from game.scenes.table_layout import TableGeometry
+    from game.scenes.table_motion import Choreographer
+    from game.session import GameSession
+    from game.sprites.tween import Animator
+
+
+@dataclass
+class Drag:
+    kind: str                        # "hand", "pile" or "stock"
+    cards: list[int]
+    origins: dict[int, tuple[float, float]]
+
+
+@dataclass
+class Sweep:
+    origin: int
+    left: bool = False
+
+
+class PlayerMoves:
+    """Gesture targets and the person's moves; needs the attributes declared below."""
+
+    session: GameSession
+    board: Board | None
+    geometry: TableGeometry | None
+    choreo: Choreographer | None
+    animator: Animator
+    selected: set[int]
+    fresh_tint: bool
+    last_meld_key: int | None
+    drag: Drag | None
+    drop_rect: pygame.Rect | None
+    sweep: Sweep | None
+    hint: object
+
+    def act(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def refuse(self, text: str) -> None:
+        raise NotImplementedError
+
+    def say(self, text: str, error: bool = False) -> None:
+        raise NotImplementedError
+
+    def relayout(self) -> None:
+        raise NotImplementedError
+
+    # -- the person's moves -----------------------------------------------------------------------
+    def draw_from_stock(self) -> bool:
+        return self.act(Draw())
+
+    def take_pile(self) -> bool:
+        game = self.session.game
+        if self.selected:
+            codes = tuple(CARD_CODE[c] for c in sorted(self.selected, key=display_key))
+        elif game.to_move == HUMAN_SEAT and game.phase == DRAW:
+            codes = auto_take_with(game, HUMAN_SEAT)
+        else:
+            codes = ()
+        return self.act(TakePile(codes))
+
+    def _codes(self, cards: set[int] | list[int]) -> tuple[str, ...]:
+        return tuple(CARD_CODE[c] for c in sorted(cards, key=display_key))
+
+    def meld_new(self, cards: set[int] | list[int] | None = None) -> bool:
+        chosen = set(cards) if cards is not None else set(self.selected)
+        if not chosen:
+            self.refuse("Select the cards to meld first: click them in your hand.")
+            return False
+        game = self.session.game
+        rank = None
+        if all(IS_WILD[c] for c in chosen) and game.rules.wild_canastas and \
+                WILD not in game.players[HUMAN_SEAT].melds:
+            rank = "wild"
+        return self.act(Meld(self._codes(chosen), rank))
+
+    def meld_onto(self, key: int, cards: set[int] | list[int] | None = None) -> bool:
+        chosen = set(cards) if cards is not None else set(self.selected)
+        if not chosen:
+            self.refuse("Select cards in your hand first, then click the meld to add them.")
+            return False
+        return self.act(Meld(self._codes(chosen), meld_name(key)))
+
+    def discard(self, card: int) -> bool:
+        return self.act(Discard(CARD_CODE[card]))
+
+    def discard_selected(self) -> None:
+        if len(self.selected) != 1:
+            self.refuse("Select exactly one card to discard, or right-click the card.")
+            return
+        self.discard(next(iter(self.selected)))
+
+    def pass_turn(self) -> None:
+        self.act(Pass())
+
+    def undo_last(self) -> None:
+        if self.selected:
+            # As in the User Guide: undo first clears the highlighted cards.
+            self.selected.clear()
+            self.relayout()
+            self.say("Selection cleared.")
+            return
+        self.act(Undo())
+
+    def undo_turn(self) -> None:
+        self.selected.clear()
+        self.act(UndoTurn())
+
+    def toggle_select(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self.fresh_tint = False
+        self.relayout()
+
+    # -- gestures (called by Gestures) -----------------------------------------------------------
+    def _hand_card(self, pos: tuple[int, int]) -> int | None:
+        assert self.board is not None
+        return self.board.card_at(pos, "hand", HUMAN_SEAT)
+
+    def _on_stock(self, pos: tuple[int, int]) -> bool:
+        assert self.geometry is not None and self.board is not None
+        card = self.board.card_at(pos)
+        if card is not None and self.board.placements[card].zone.kind == "stock":
+            return True
+        return self.geometry.stock_rect.inflate(self.geometry.px(8), self.geometry.px(8)).collidepoint(pos)
+
+    def _on_pile(self, pos: tuple[int, int]) -> bool:
+        assert self.geometry is not None and self.board is not None
+        card = self.board.card_at(pos)
+        if card is not None and self.board.placements[card].zone.kind == "pile":
+            return True
+        return self.geometry.pile_rect.inflate(self.geometry.px(8), self.geometry.px(8)).collidepoint(pos)
+
+    def _target(self, pos: tuple[int, int]) -> tuple[str, int]:
+        """What lies under the pointer, as far as melding and discarding go."""
+        assert self.geometry is not None and self.board is not None
+        g = self.geometry
+        if self._on_pile(pos):
+            return ("pile", 0)
+        key = self.board.meld_at(pos, HUMAN_SEAT)
+        if key is not None:
+            return ("meld", key)
+        if g.threes_rect(HUMAN_SEAT).collidepoint(pos):
+            return ("threes", 0)
+        if g.halves[HUMAN_SEAT].collidepoint(pos):
+            return ("mat", 0)
+        if g.hands[HUMAN_SEAT].collidepoint(pos):
+            return ("hand", 0)
+        return ("", 0)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        card = self._hand_card(pos)
+        if card is not None:
+            self.toggle_select(card)
+            return
+        if self._on_stock(pos):
+            self.draw_from_stock()
+            return
+        kind, key = self._target(pos)
+        if kind == "pile":
+            self.take_pile()
+        elif kind == "meld":
+            self.meld_onto(key)
+        elif kind in ("mat", "threes") and self.selected:
+            self.meld_new()
+        elif self.selected and kind == "":
+            self.selected.clear()
+            self.relayout()
+
+    def double_click(self, pos: tuple[int, int]) -> None:
+        card = self._hand_card(pos)
+        if card is None:
+            self.click(pos)
+            return
+        cards = set(self.selected) | {card}
+        game = self.session.game
+        if all(IS_WILD[c] for c in cards) and self.last_meld_key is not None and \
+                self.last_meld_key in game.players[HUMAN_SEAT].melds:
+            # A wild card joins the meld last added to this turn (User Guide 2.6).
+            self.meld_onto(self.last_meld_key, cards)
+        else:
+            self.meld_new(cards)
+
+    def drag_begin(self, pos: tuple[int, int]) -> bool:
+        assert self.board is not None and self.choreo is not None
+        if self.hint is not None and self.hint.visible and self.hint.rect.collidepoint(pos):
+            return False
+        self.choreo.fast_forward()
+        game = self.session.game
+        card = self._hand_card(pos)
+        if card is not None:
+            kind = "hand"
+            cards = [c for c in self.board.hand_order if c in self.selected] \
+                if card in self.selected else [card]
+        elif self._on_pile(pos) and game.pile:
+            kind, cards = "pile", [game.pile[-1]]
+        elif self._on_stock(pos) and game.stock:
+            kind, cards = "stock", [game.stock[-1]]
+        else:
+            return False
+        origins = {}
+        for index, c in enumerate(cards):
+            sprite = self.board.sprites[c]
+            self.animator.cancel_target(sprite)
+            origins[c] = sprite.pos
+            self.board.group.change_layer(sprite, LAYER_FLYING + 900 + index)
+        self.drag = Drag(kind, cards, origins)
+        self.fresh_tint = False
+        return True
+
+    def drag_move(self, pos: tuple[int, int], origin: tuple[int, int]) -> None:
+        if self.drag is None or self.board is None:
+            return
+        dx, dy = pos[0] - origin[0], pos[1] - origin[1]
+        for card, (x, y) in self.drag.origins.items():
+            self.board.sprites[card].pos = (x + dx, y + dy)
+        self.drop_rect = self._drop_rect(pos)
+
+    def _drop_rect(self, pos: tuple[int, int]) -> pygame.Rect | None:
+        assert self.geometry is not None and self.board is not None and self.drag is not None
+        kind, key = self._target(pos)
+        g = self.geometry
+        if self.drag.kind == "hand":
+            if kind == "pile":
+                return g.pile_rect.inflate(g.px(10), g.px(10))
+            if kind == "meld":
+                return self.board.layout.meld_boxes[(HUMAN_SEAT, key)].inflate(g.px(8), g.px(8))
+            if kind in ("mat", "threes"):
+                return g.halves[HUMAN_SEAT]
+            return None
+        if kind in ("mat", "hand", "meld", "threes"):
+            return g.hands[HUMAN_SEAT]
+        return None
+
+    def drag_end(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        self.drop_rect = None
+        if drag is None:
+            return
+        kind, key = self._target(pos)
+        done = False
+        if drag.kind == "hand":
+            if kind == "pile":
+                if len(drag.cards) == 1:
+                    done = self.discard(drag.cards[0])
+                else:
+                    self.refuse("Discard one card at a time.")
+            elif kind == "meld":
+                done = self.meld_onto(key, drag.cards)
+            elif kind in ("mat", "threes"):
+                done = self.meld_new(drag.cards)
+        elif kind in ("mat", "hand", "meld", "threes"):
+            done = self.take_pile() if drag.kind == "pile" else self.draw_from_stock()
+        if not done:
+            self.relayout()
+
+    def sweep_begin(self, pos: tuple[int, int]) -> bool:
+        card = self._hand_card(pos)
+        if card is None:
+            return False
+        assert self.choreo is not None
+        self.choreo.fast_forward()
+        self.sweep = Sweep(card)
+        return True
+
+    def sweep_move(self, pos: tuple[int, int]) -> None:
+        if self.sweep is None or self.board is None:
+            return
+        card = self._hand_card(pos)
+        if card is None:
+            return
+        order = self.board.hand_order
+        if card != self.sweep.origin:
+            self.sweep.left = True
+            a, b = sorted((order.index(self.sweep.origin), order.index(card)))
+            chosen = set(order[a:b + 1])
+        elif self.sweep.left:
+            chosen = set()
+        else:
+            return
+        if chosen != self.selected:
+            self.selected = chosen
+            self.fresh_tint = False
+            self.relayout()
+
+    def sweep_end(self, pos: tuple[int, int]) -> None:
+        sweep, self.sweep = self.sweep, None
+        if sweep is None:
+            return
+        if not sweep.left:
+            self.discard(sweep.origin)
+            return
+        if self._hand_card(pos) is None:
+            self.selected.clear()
+            self.relayout()
+        elif self.selected:
+            self.meld_new()

@@ -1,0 +1,305 @@
+"""A game in progress: the engine's `Game`, who sits in each seat, and its autosave.
+
+`GameSession` wraps a `Game` with what the table needs beyond the rules: which seat is the person
+at the keyboard and which the computer (and at what skill), and where each of the person's turns
+began in the action log, so the table can rebuild the hand at the start of an earlier turn from
+the replay document truncated there ("undo to a previous turn"). The session saves itself as one
+JSON document (the replay document plus the seats) through `atomic_write_json`, on a background
+thread so a slow disk never stalls a frame; a process killed mid-write leaves the previous save
+whole. Loading checks everything and raises `SessionError` with a sentence a player can read.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.logic import Game, IllegalAction, Rules, RulesError
+from game.logic.actions import Action
+from game.logic.engine import GAME_OVER
+from game.logic.events import TURN, Event
+from game.logic.replay import ReplayError, load_replay, replay_document
+from game.settings import SKILL_LEVELS, Preferences, atomic_write_json, data_dir
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_FORMAT = "canasta-autosave/1"
+AUTOSAVE_FILE = "autosave.json"
+HUMAN = "human"
+COMPUTER = "computer"
+# The seat of the person at the keyboard: the bottom of the table.
+HUMAN_SEAT = 0
+
+
+class SessionError(ValueError):
+    """A saved game that cannot be restored, with a sentence saying why."""
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """Where one of the person's turns began: actions applied before it, and its numbers."""
+
+    log_index: int
+    hand_no: int
+    turn_no: int
+
+    def to_json(self) -> list[int]:
+        return [self.log_index, self.hand_no, self.turn_no]
+
+
+class GameSession:
+    """The game on the table and the people (or programs) playing it."""
+
+    def __init__(self, game: Game, *, seats: tuple[str, str] = (HUMAN, COMPUTER),
+                 levels: tuple[str, str] = ("master", "intermediate"), aggressiveness: int = 50,
+                 ai_seed: int = 0, marks: list[TurnMark] | None = None) -> None:
+        self.game = game
+        self.seats = seats
+        self.levels = levels
+        self.aggressiveness = aggressiveness
+        self.ai_seed = ai_seed
+        self.marks: list[TurnMark] = list(marks) if marks is not None else []
+        if marks is None:
+            self._note(game.last_events)
+
+    # -- making ------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules | None = None, *, seed: int | None = None,
+            level: str = "intermediate", aggressiveness: int = 50,
+            autoplay: bool = False) -> "GameSession":
+        """A fresh game: the person in seat 0 (or the computer too, for autoplay)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        game = Game(rules or Rules(), seed=seed)
+        seats = (COMPUTER, COMPUTER) if autoplay else (HUMAN, COMPUTER)
+        # Watching, both seats play the chosen level; the person's helper (hint, AutoStep) is Master.
+        levels = (level if autoplay else "master", level)
+        return cls(game, seats=seats, levels=levels, aggressiveness=aggressiveness,
+                   ai_seed=seed % 1_000_003)
+
+    @classmethod
+    def from_preferences(cls, prefs: Preferences, *, seed: int | None = None,
+                         level: str | None = None, autoplay: bool = False) -> tuple["GameSession", str]:
+        """A new game with the player's rule options and opponent; returns it and a warning
+        (empty if none) when the saved rule options could not be used."""
+        warning = ""
+        try:
+            rules = Rules.from_dict(prefs.rules or {})
+        except RulesError as exc:
+            rules = Rules()
+            warning = f"The saved rule options were not usable ({exc}); playing Classic rules."
+        session = cls.new(rules, seed=seed, level=level or prefs.skill_level,
+                          aggressiveness=prefs.aggressiveness, autoplay=autoplay)
+        return session, warning
+
+    # -- playing -----------------------------------------------------------------------------
+    def is_computer(self, seat: int) -> bool:
+        return self.seats[seat] == COMPUTER
+
+    @property
+    def autoplay(self) -> bool:
+        return self.seats[HUMAN_SEAT] == COMPUTER
+
+    def set_autoplay(self, on: bool) -> None:
+        self.seats = (COMPUTER if on else HUMAN, self.seats[1])
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action for the player to move; `IllegalAction` changes nothing."""
+        events = self.game.apply(action)
+        self._note(events)
+        return events
+
+    def _note(self, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == TURN and event.player == HUMAN_SEAT:
+                self.marks.append(TurnMark(len(self.game.log), self.game.hand_no, self.game.turn_no))
+
+    def earlier_turns(self) -> list[TurnMark]:
+        """The person's turns in this hand that can be gone back to, oldest first."""
+        game = self.game
+        current = len(game.log)
+        return [m for m in self.marks if m.hand_no == game.hand_no and m.log_index < current]
+
+    def rewind(self, mark: TurnMark) -> None:
+        """Rebuild the game as it was when `mark`'s turn began (the log truncated there)."""
+        doc = replay_document(self.game)
+        doc["actions"] = doc["actions"][: mark.log_index]
+        result = load_replay(doc)
+        if result.error is not None:
+            raise SessionError(f"The game could not be rebuilt: {result.error['message']}")
+        self.game = result.game
+        self.marks = [m for m in self.marks if m.log_index <= mark.log_index]
+
+    @property
+    def finished(self) -> bool:
+        return self.game.phase == GAME_OVER
+
+    # -- saving ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": AUTOSAVE_FORMAT,
+            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "replay": replay_document(self.game),
+            "seats": list(self.seats),
+            "levels": list(self.levels),
+            "aggressiveness": self.aggressiveness,
+            "ai_seed": self.ai_seed,
+            "marks": [m.to_json() for m in self.marks],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "GameSession":
+        if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
+            raise SessionError("The file is not a saved Canasta game.")
+        seats = data.get("seats")
+        levels = data.get("levels")
+        if not (isinstance(seats, list) and len(seats) == 2
+                and all(s in (HUMAN, COMPUTER) for s in seats)):
+            raise SessionError("The saved game does not say who sits where.")
+        if not (isinstance(levels, list) and len(levels) == 2
+                and all(level in SKILL_LEVELS for level in levels)):
+            raise SessionError("The saved game names an unknown skill level.")
+        aggressiveness = data.get("aggressiveness", 50)
+        ai_seed = data.get("ai_seed", 0)
+        if not (isinstance(aggressiveness, int) and 0 <= aggressiveness <= 100
+                and isinstance(ai_seed, int)):
+            raise SessionError("The saved game's opponent settings are damaged.")
+        try:
+            result = load_replay(data.get("replay"))
+        except (ReplayError, ValueError) as exc:
+            raise SessionError(f"The saved game is damaged: {exc}") from None
+        if result.error is not None:
+            raise SessionError(f"The saved game stops making sense at move {result.applied + 1}: "
+                               f"{result.error['message']}")
+        marks = []
+        for raw in data.get("marks", []):
+            if not (isinstance(raw, list) and len(raw) == 3 and all(isinstance(v, int) for v in raw)):
+                raise SessionError("The saved game's turn list is damaged.")
+            marks.append(TurnMark(*raw))
+        return cls(result.game, seats=(seats[0], seats[1]), levels=(levels[0], levels[1]),
+                   aggressiveness=aggressiveness, ai_seed=ai_seed, marks=marks)
+
+
+# -- the autosave file ---------------------------------------------------------------------------
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_FILE
+
+
+def autosave_exists() -> bool:
+    return autosave_path().is_file()
+
+
+def load_autosave(path: Path | None = None) -> GameSession:
+    """The saved game; `SessionError` (never another exception) when it cannot be used."""
+    source = path or autosave_path()
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SessionError("There is no saved game.") from None
+    except OSError as exc:
+        raise SessionError(f"The saved game could not be read ({exc}).") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SessionError("The saved game is damaged (it is not valid JSON).") from None
+    try:
+        return GameSession.from_json(data)
+    except SessionError:
+        raise
+    except (IllegalAction, RulesError, ValueError, TypeError, KeyError) as exc:
+        raise SessionError(f"The saved game is damaged: {exc}") from None
+
+
+def delete_autosave(path: Path | None = None) -> None:
+    try:
+        (path or autosave_path()).unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        log.warning("could not remove the autosave: %s", exc)
+
+
+class AutosaveWriter:
+    """Writes the newest snapshot of a session on a background thread.
+
+    `save` only copies the document (cheap) and returns; if several arrive while one is being
+    written, only the latest is written next. `flush` waits until everything asked for is on disk.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or autosave_path()
+        self._pending: dict[str, Any] | None = None
+        self._delete = False
+        self._busy = False
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self.last_error: str | None = None
+
+    def save(self, session: GameSession) -> None:
+        doc = session.to_json()
+        with self._cond:
+            self._pending = doc
+            self._delete = False
+            self._start()
+            self._cond.notify_all()
+
+    def delete(self) -> None:
+        with self._cond:
+            self._pending = None
+            self._delete = True
+            self._start()
+            self._cond.notify_all()
+
+    def _start(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._pending is None and not self._delete:
+                    if self._closed:
+                        return
+                    self._cond.wait(0.5)
+                doc, delete = self._pending, self._delete
+                self._pending, self._delete = None, False
+                self._busy = True
+            try:
+                if delete:
+                    delete_autosave(self.path)
+                elif doc is not None:
+                    atomic_write_json(self.path, doc)
+                self.last_error = None
+            except OSError as exc:
+                self.last_error = str(exc)
+                log.warning("could not autosave to %s: %s", self.path, exc)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until nothing is left to write; returns False on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._pending is not None or self._delete or self._busy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    def close(self) -> None:
+        self.flush()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()

@@ -1,0 +1,70 @@
+"""Helpers for table tests: a table on a given game, where things are, and gestures on them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app import App
+from game.logic import Game
+from game.logic.cards import CARD_CODE
+from game.scenes.table import TableOptions, TableScene
+from game.scenes.title import TitleScene
+from game.session import GameSession
+from tests.ui.conftest import DT, step
+
+
+def open_table(app: App, game: Game, *, speed: float = 0.0, autosave: bool = False,
+               level: str = "carefree", **options: Any) -> TableScene:
+    """A table over the title screen, the computer at `level`, animations off unless asked."""
+    session = GameSession(game, levels=("master", level))
+    table = TableScene(app, session, options=TableOptions(speed=speed, autosave=autosave,
+                                                          worker_mode="inline", **options))
+    app.stack.push(TitleScene(app))
+    app.stack.push(table)
+    step(app)
+    return table
+
+
+def card_with_code(table: TableScene, code: str) -> int:
+    game = table.session.game
+    return next(c for c in game.players[0].hand if CARD_CODE[c] == code)
+
+
+def card_spot(table: TableScene, card: int) -> tuple[int, int]:
+    """A point on the visible part of a card in the hand (its left strip)."""
+    rect = table.board.sprites[card].rect
+    return (int(rect.x) + 6, int(rect.centery))
+
+
+def centre(rect: Any) -> tuple[int, int]:
+    return (int(rect.centerx), int(rect.centery))
+
+
+def empty_mat_spot(table: TableScene) -> tuple[int, int]:
+    half = table.geometry.halves[0]
+    return (half.right - 20, half.bottom - 20)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], button: int = 1) -> None:
+    """Press at `start`, move there in a few steps, release at `end`."""
+    buttons = (1, 0, 0) if button == 1 else (0, 0, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=button))
+    app.step(DT)
+    for fraction in (0.25, 0.5, 0.75, 1.0):
+        pos = (round(start[0] + (end[0] - start[0]) * fraction),
+               round(start[1] + (end[1] - start[1]) * fraction))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+        app.step(DT)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=button))
+    app.step(DT)
+
+
+def settle(app: App, table: TableScene, limit: int = 600) -> None:
+    """Step until no card is moving."""
+    for _ in range(limit):
+        if not table.animator.busy:
+            return
+        app.step(DT)

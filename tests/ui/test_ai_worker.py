@@ -1,0 +1,44 @@
+"""The computer thinks off the main loop: answers arrive later, stale ones are dropped."""
+
+from __future__ import annotations
+
+from game.ai_worker import DECIDE, HINT, AIWorker
+from game.logic import Game, player_view
+from game.logic.actions import Draw, TakePile
+
+
+def test_a_worker_process_answers_decisions_and_hints() -> None:
+    worker = AIWorker("process")
+    try:
+        view = player_view(Game(seed=3), 0)
+        first = worker.submit(DECIDE, view, level="beginner")
+        assert worker.busy
+        answers = worker.wait(20)
+        assert [a.id for a in answers] == [first]
+        assert isinstance(answers[0].action, (Draw, TakePile)) and answers[0].error is None
+        worker.submit(HINT, view)
+        hint = worker.wait(20)[0]
+        assert hint.actions and hint.reason
+    finally:
+        worker.close()
+
+
+def test_cancelled_requests_never_answer() -> None:
+    worker = AIWorker("thread")
+    try:
+        view = player_view(Game(seed=3), 0)
+        worker.submit(DECIDE, view, level="master")
+        worker.cancel()
+        assert not worker.busy
+        kept = worker.submit(DECIDE, view, level="carefree")
+        answers = worker.wait(20)
+        assert [a.id for a in answers] == [kept]
+    finally:
+        worker.close()
+
+
+def test_the_inline_worker_answers_on_the_next_poll() -> None:
+    worker = AIWorker("inline")
+    request = worker.submit(DECIDE, player_view(Game(seed=5), 0), level="carefree")
+    assert [a.id for a in worker.poll()] == [request]
+    assert worker.poll() == []

@@ -1,0 +1,70 @@
+"""Table preferences go through the options screen to disk and come back in a new session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.app import App
+from game.logic import Rules
+from game.scenes import flow
+from game.scenes.options import OptionsScene
+from game.settings import load_preferences, preferences_path
+from tests.ui.conftest import press, step
+
+
+def control(scene: OptionsScene, key: str):  # noqa: ANN201 - any widget
+    return next(row.control for row in scene.rows if row.item.key == key)
+
+
+def test_preferences_round_trip_through_disk_into_the_next_game(user_dirs: tuple[Path, Path]) -> None:
+    app = App(size=(1280, 720))
+    try:
+        app.stack.push(flow.title_scene(app))
+        scene = OptionsScene(app)
+        app.stack.push(scene)
+        step(app)
+        control(scene, "skill_level").set_value("expert")
+        scene.show_section(1)
+        control(scene, "hand_sorting").set_value("rank_groups")
+        control(scene, "meld_layout").set_value("length")
+        control(scene, "animation_speed").set_value("off")
+        scene.show_section(3)
+        control(scene, "preset").set_value("modern_american")
+        control(scene, "target_score").set_value(10000)
+        press(app, pygame.K_ESCAPE)  # leaving saves at once
+    finally:
+        app.close()
+    stored, warnings = load_preferences(preferences_path())
+    assert not warnings
+    assert stored.rules == {"preset": "modern_american", "target_score": 10000}
+    again = App(size=(1280, 720))
+    try:
+        assert again.prefs == stored
+        table = flow.start_new_game(again)
+        step(again)
+        game = table.session.game
+        assert game.rules == Rules.from_dict({"preset": "modern_american", "target_score": 10000})
+        assert table.session.levels[1] == "expert" and table.animator.speed == 0
+        # Rank groups: the hand shows a gap between ranks.
+        order = table.board.hand_order
+        steps = {round(table.board.sprites[b].rect.x - table.board.sprites[a].rect.x)
+                 for a, b in zip(order, order[1:])}
+        assert len(steps) >= 2
+    finally:
+        again.close()
+
+
+def test_an_impossible_rule_combination_is_refused_with_its_reason(user_dirs: tuple[Path, Path]) -> None:
+    app = App(size=(1280, 720))
+    try:
+        scene = OptionsScene(app, section=3, game_in_progress=True)
+        app.stack.push(scene)
+        step(app)
+        control(scene, "special_melds").set_value(True)  # needs 13 cards and a one-card draw
+        assert app.prefs.rules == {}
+        assert "13-card deal" in scene.error_text
+        assert control(scene, "special_melds").value is False
+    finally:
+        app.close()
