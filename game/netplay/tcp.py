@@ -85,6 +85,12 @@ class _Endpoint:
             self.session.close(self.clock(), text)
         self._wake()
 
+    def abort(self, error: ProtocolError) -> None:
+        """End the session because the game layer refused something the peer sent."""
+        with self.lock:
+            self.session.abort(self.clock(), error)
+        self._wake()
+
     def poll_events(self) -> list[Notice]:
         """Everything that happened since the last call, without blocking."""
         events = []

@@ -1,0 +1,315 @@
+"""The game-layer messages that travel inside `game` payloads, with their schemas.
+
+Every message is a compact array `[tag, field, ...]`. `parse_from_guest` and `parse_from_host`
+check the tag, the direction and every field (type, length, range, hex digests, actions through
+the engine's own `action_from_dict`) and return a frozen record, or raise `ProtocolError`: a
+malformed message never reaches the game. An action that is well formed but illegal is not a
+protocol error; the host refuses it with a sentence (see `play.HostPlay`).
+
+Host to guest: `start`, `commit`, `update`, `refused`, `reveal`, `rejoined`, `halt`.
+Guest to host: `seed`, `act`, `done`, `rejoin`, `halt`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.logic.actions import MAX_CARDS_IN_ACTION, Action, action_from_dict
+from game.logic.errors import IllegalAction
+from game.logic.events import Event
+
+from . import schema as s
+from .dealing import DIGEST_HEX, GAME_ID_HEX, SALT_HEX, SEED_HEX, is_hex
+from .errors import ProtocolError
+from .viewcodec import PUBLIC_HASH_HEX, decode_cards
+
+MAX_STATE = s.MAX_SAFE_INT
+MAX_HANDS = 10_000
+MAX_EVENTS = 64
+MAX_TEXT = 300
+
+_STATE = s.integer(0, MAX_STATE)
+_COUNT = s.integer(0, MAX_STATE)
+_HAND = s.integer(1, MAX_HANDS)
+_ACTOR = s.integer(-1, 1)
+_CODE = s.text(40, 1)
+_TEXT = s.text(MAX_TEXT)
+
+
+def _hex(length: int, what: str) -> s.Check:
+    def check(value: Any, path: str) -> str:
+        if not is_hex(value, length):
+            raise s.fail(path, f"{what} ({length} lowercase hex digits)", value)
+        return value
+
+    return check
+
+
+def _hash_or_empty(value: Any, path: str) -> str:
+    if value == "":
+        return value
+    return _PUBLIC_HASH(value, path)
+
+
+_DIGEST = _hex(DIGEST_HEX, "a hash")
+_PUBLIC_HASH = _hex(PUBLIC_HASH_HEX, "a public state hash")
+_GAME_ID = _hex(GAME_ID_HEX, "a game id")
+_TOKEN = _hex(GAME_ID_HEX, "a resume token")
+_SEED = _hex(SEED_HEX, "a seed")
+_SALT = _hex(SALT_HEX, "a salt")
+
+_ACTION_VALUE = s.one_of(s.text(16), s.list_of(s.text(8), MAX_CARDS_IN_ACTION))
+_ACTION_MAP = s.map_of(s.text(8, 1), _ACTION_VALUE, 4)
+
+
+def check_action(value: Any, path: str) -> Action:
+    """An action dict as the engine reads it; malformed ones are protocol errors."""
+    _ACTION_MAP(value, path)
+    try:
+        return action_from_dict(value)
+    except IllegalAction as error:
+        raise ProtocolError("bad_action", f"{path}: {error.message}") from None
+
+
+def _event(value: Any, path: str) -> Event:
+    if not isinstance(value, list) or len(value) != 5:
+        raise s.fail(path, "[kind, player, cards, hidden count, rank]", value)
+    kind = s.text(16, 1)(value[0], path)
+    player = _ACTOR(value[1], path)
+    try:
+        cards = decode_cards(value[2], path)
+    except ProtocolError as error:
+        raise ProtocolError("schema", error.message) from None
+    hidden = s.integer(0, 108)(value[3], path)
+    rank = s.optional(s.integer(0, 14))(value[4], path)
+    return Event(kind, player, cards, rank, {"hidden": hidden} if hidden else {})
+
+
+_EVENTS = s.list_of(s.anything(), MAX_EVENTS)
+
+
+# -- host to guest ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Start:
+    """A new game: its id, the token that lets the guest rejoin it later, the agreed rules."""
+
+    game_id: str
+    token: str
+    rules_hash: str
+
+
+@dataclass(frozen=True)
+class Commit:
+    hand_no: int
+    commitment: str
+
+
+@dataclass(frozen=True)
+class Update:
+    """State `state_no` exists now: `actor` (-1 for a deal) did `action`; `delta` brings the
+    guest's view up to date; `public_hash` is the host's hash of the public state."""
+
+    state_no: int
+    actor: int
+    action: dict | None
+    parsed: Action | None
+    events: tuple[Event, ...]
+    delta: list
+    public_hash: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    state_no: int
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Reveal:
+    hand_no: int
+    seed: str
+    salt: str
+
+
+@dataclass(frozen=True)
+class Rejoined:
+    """The host accepted a rejoin: it had received this many of the guest's game messages."""
+
+    received: int
+
+
+@dataclass(frozen=True)
+class Halt:
+    """Play stops: a desync, a tampered deal, a game that cannot be rejoined."""
+
+    code: str
+    state_no: int
+    sender_hash: str
+    receiver_hash: str
+    text: str
+
+
+# -- guest to host ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seed:
+    hand_no: int
+    seed: str
+
+
+@dataclass(frozen=True)
+class Act:
+    """The guest's action for state `state_no`, with its hash of that state."""
+
+    state_no: int
+    public_hash: str
+    action: dict
+    parsed: Action
+
+
+@dataclass(frozen=True)
+class Done:
+    """The guest checked the last deal and agrees on the final state."""
+
+    state_no: int
+    public_hash: str
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    game_id: str
+    token: str
+    received: int
+
+
+HostMessage = Start | Commit | Update | Refused | Reveal | Rejoined | Halt
+GuestMessage = Seed | Act | Done | Rejoin | Halt
+
+_HALT_FIELDS = [("code", _CODE), ("state_no", _STATE), ("sender_hash", _hash_or_empty),
+                ("receiver_hash", _hash_or_empty), ("text", _TEXT)]
+
+_FROM_HOST: dict[str, s.Check] = {
+    "start": s.record("start", [("game_id", _GAME_ID), ("token", _TOKEN), ("rules_hash", _DIGEST)]),
+    "commit": s.record("commit", [("hand_no", _HAND), ("commitment", _DIGEST)]),
+    "update": s.record(
+        "update",
+        [
+            ("state_no", _STATE),
+            ("actor", _ACTOR),
+            ("action", s.anything()),
+            ("events", _EVENTS),
+            ("delta", s.list_of(s.anything(), 2 * 64)),
+            ("public_hash", _PUBLIC_HASH),
+        ],
+    ),
+    "refused": s.record("refused", [("state_no", _STATE), ("code", _CODE), ("text", _TEXT)]),
+    "reveal": s.record("reveal", [("hand_no", _HAND), ("seed", _SEED), ("salt", _SALT)]),
+    "rejoined": s.record("rejoined", [("received", _COUNT)]),
+    "halt": s.record("halt", _HALT_FIELDS),
+}
+
+_FROM_GUEST: dict[str, s.Check] = {
+    "seed": s.record("seed", [("hand_no", _HAND), ("seed", _SEED)]),
+    "act": s.record("act", [("state_no", _STATE), ("public_hash", _PUBLIC_HASH), ("action", s.anything())]),
+    "done": s.record("done", [("state_no", _STATE), ("public_hash", _PUBLIC_HASH)]),
+    "rejoin": s.record("rejoin", [("game_id", _GAME_ID), ("token", _TOKEN), ("received", _COUNT)]),
+    "halt": s.record("halt", _HALT_FIELDS),
+}
+
+
+def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list]:
+    if not isinstance(body, list) or not body or not isinstance(body[0], str):
+        raise s.fail("game message", "a list starting with a tag", body)
+    tag = body[0]
+    check = table.get(tag)
+    if check is None:
+        raise ProtocolError("unexpected", f"the {sender} cannot send a {tag[:24]!r} game message")
+    fields = check(body[1:], tag)
+    return tag, fields
+
+
+def parse_from_host(body: Any) -> HostMessage:
+    tag, f = _split(body, _FROM_HOST, "host")
+    if tag == "start":
+        return Start(*f)
+    if tag == "commit":
+        return Commit(*f)
+    if tag == "update":
+        state_no, actor, action, events, delta, public_hash = f
+        parsed = None if action is None else check_action(action, "update.action")
+        if (actor == -1) != (parsed is None or parsed.type == "next_hand"):
+            raise ProtocolError("schema", "update: only a deal or a new hand has no player")
+        checked = tuple(_event(item, f"update.events[{i}]") for i, item in enumerate(events))
+        return Update(state_no, actor, action, parsed, checked, delta, public_hash)
+    if tag == "refused":
+        return Refused(*f)
+    if tag == "reveal":
+        return Reveal(*f)
+    if tag == "rejoined":
+        return Rejoined(*f)
+    return Halt(*f)
+
+
+def parse_from_guest(body: Any) -> GuestMessage:
+    tag, f = _split(body, _FROM_GUEST, "guest")
+    if tag == "seed":
+        return Seed(*f)
+    if tag == "act":
+        state_no, public_hash, action = f
+        return Act(state_no, public_hash, action, check_action(action, "act.action"))
+    if tag == "done":
+        return Done(*f)
+    if tag == "rejoin":
+        return Rejoin(*f)
+    return Halt(*f)
+
+
+# -- building messages (the sender's side) ---------------------------------------------------
+
+
+def start(game_id: str, token: str, rules_hash: str) -> list:
+    return ["start", game_id, token, rules_hash]
+
+
+def commit(hand_no: int, commitment: str) -> list:
+    return ["commit", hand_no, commitment]
+
+
+def update(state_no: int, actor: int, action: dict | None, events: list, delta: list, public_hash: str) -> list:
+    return ["update", state_no, actor, action, events, delta, public_hash]
+
+
+def refused(state_no: int, code: str, text: str) -> list:
+    return ["refused", state_no, code[:40] or "refused", text[:MAX_TEXT]]
+
+
+def reveal(hand_no: int, seed: str, salt: str) -> list:
+    return ["reveal", hand_no, seed, salt]
+
+
+def rejoined(received: int) -> list:
+    return ["rejoined", received]
+
+
+def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list:
+    return ["halt", code[:40] or "halt", state_no, sender_hash, receiver_hash, text[:MAX_TEXT]]
+
+
+def seed(hand_no: int, value: str) -> list:
+    return ["seed", hand_no, value]
+
+
+def act(state_no: int, public_hash: str, action: dict) -> list:
+    return ["act", state_no, public_hash, action]
+
+
+def done(state_no: int, public_hash: str) -> list:
+    return ["done", state_no, public_hash]
+
+
+def rejoin(game_id: str, token: str, received: int) -> list:
+    return ["rejoin", game_id, token, received]

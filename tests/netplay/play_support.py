@@ -1,0 +1,138 @@
+"""Helpers for the play-protocol tests: agreed terms, a hand-carried pair of play objects with the
+computer playing both seats, and complete peers over the in-memory link."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.logic.actions import NextHand
+from game.logic.ai import ComputerPlayer
+from game.logic.rules import Rules
+from game.netplay.dealing import HostSecret
+from game.netplay.deciders import Autopilot
+from game.netplay.handshake import PeerInfo, Role
+from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
+from game.netplay.peer import PlayPeer, run_linked
+from game.netplay.play import GuestPlay, HostPlay, Terms, proposal
+from game.netplay.ports import LinkedPort
+from game.netplay.session import ReliableSession, SessionConfig
+
+
+def terms(hands: int = 1, rules: Rules | None = None) -> Terms:
+    return Terms.from_agreed(proposal(rules or Rules(), hands))
+
+
+def seeded_hex(seed: int) -> Callable[[int], str]:
+    rng = random.Random(seed)
+    return lambda n: rng.getrandbits(8 * n).to_bytes(n, "big").hex()
+
+
+def host_play(t: Terms, seed: int = 1, cls: type[HostPlay] = HostPlay) -> HostPlay:
+    take = seeded_hex(seed)
+    return cls(t, secret_source=lambda: HostSecret(take(32), take(16)))
+
+
+def guest_play(t: Terms, seed: int = 2) -> GuestPlay:
+    take = seeded_hex(seed)
+    return GuestPlay(t, seed_source=lambda: take(32))
+
+
+@dataclass
+class Table:
+    """A host and a guest play object with the messages carried by hand, so a test can read,
+    change or drop any of them."""
+
+    host: HostPlay
+    guest: GuestPlay
+    to_guest: list = field(default_factory=list)
+    to_host: list = field(default_factory=list)
+    players: tuple = (ComputerPlayer("beginner", seed=1), ComputerPlayer("beginner", seed=2))
+
+    @classmethod
+    def new(cls, t: Terms | None = None, host_cls: type[HostPlay] = HostPlay, seed: int = 1) -> Table:
+        t = t or terms()
+        table = cls(host_play(t, seed, host_cls), guest_play(t, seed + 1))
+        table.to_guest += table.host.begin()
+        return table
+
+    def deliver(self) -> None:
+        """Carry messages both ways until both sides are quiet."""
+        while self.to_guest or self.to_host:
+            batch, self.to_guest = self.to_guest, []
+            for payload in batch:
+                self.to_host += self.guest.receive(payload)
+            batch, self.to_host = self.to_host, []
+            for payload in batch:
+                self.to_guest += self.host.receive(payload)
+
+    def move(self) -> bool:
+        """Deliver, then let whichever side may act make one move; False if nobody can."""
+        self.deliver()
+        if self.host.my_turn:
+            self.to_guest += self.host.act(self.players[0].decide(self.host.view))
+        elif self.host.wants_next_hand:
+            self.to_guest += self.host.act(NextHand())
+        elif self.guest.my_turn:
+            self.to_host += self.guest.act(self.players[1].decide(self.guest.view))
+        elif self.guest.wants_next_hand:
+            self.to_host += self.guest.act(NextHand())
+        else:
+            return False
+        return True
+
+    def play_until(self, done: Callable[[], bool], limit: int = 5000) -> None:
+        for _ in range(limit):
+            self.deliver()
+            if done() or not self.move():
+                break
+        self.deliver()
+
+    def guest_to_move(self) -> None:
+        self.play_until(lambda: self.guest.my_turn)
+        assert self.guest.my_turn
+
+
+@dataclass
+class LinkedGame:
+    pair: LinkedSessions
+    host: PlayPeer
+    guest: PlayPeer
+
+    def run(self, timeout: float = 20_000, until: Callable[[], bool] | None = None) -> bool:
+        return run_linked(self.pair, self.host, self.guest, timeout, until)
+
+
+def linked_game(
+    profile: LinkProfile | None = None,
+    *,
+    seed: int = 1,
+    hands: int = 1,
+    config: SessionConfig | None = None,
+    host_kwargs: dict | None = None,
+    guest_kwargs: dict | None = None,
+    host_decider=None,
+    guest_decider=None,
+) -> LinkedGame:
+    link = LossyLink(random.Random(seed), profile or LinkProfile())
+    pair = LinkedSessions(
+        ReliableSession(Role.HOST, PeerInfo("Alice", "1.0"), config),
+        ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), config),
+        link,
+    )
+    pair.connect()
+    agreed = proposal(Rules(), hands)
+    host = PlayPeer(
+        Role.HOST,
+        LinkedPort(pair, "a"),
+        host_decider or Autopilot("beginner", seed=seed),
+        **({"terms": agreed, "name": "Alice"} | (host_kwargs or {})),
+    )
+    guest = PlayPeer(
+        Role.GUEST,
+        LinkedPort(pair, "b"),
+        guest_decider or Autopilot("beginner", seed=seed + 1),
+        **({"terms": agreed, "name": "Bob"} | (guest_kwargs or {})),
+    )
+    return LinkedGame(pair, host, guest)

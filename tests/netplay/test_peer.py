@@ -1,0 +1,287 @@
+"""Whole games between two peers over the in-memory lossy link on a virtual clock: agreement,
+chat while the other side thinks, cuts the session survives, desyncs and bad messages that stop
+play, and a peer gone for good with both sides keeping the game and continuing it later."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.logic.actions import Draw
+from game.netplay import playmsg as m
+from game.netplay.agreement import RulesNegotiation
+from game.netplay.chat import ChatLine
+from game.netplay.deciders import Autopilot, Manual
+from game.netplay.handshake import Role
+from game.netplay.link import LinkProfile
+from game.netplay.payloads import game_payload
+from game.netplay.peer import RulesAgreed, RulesDeclined, Saved
+from game.netplay.play import DealChecked, Halted, Stage, Updated
+from game.netplay.savefile import read_json
+from game.netplay.session import Failed, Interrupted, SessionConfig
+from game.netplay.viewcodec import FIELD_NAMES
+
+from .play_support import linked_game
+
+LOSSY = LinkProfile(drop=0.1, duplicate=0.05, reorder=0.05, latency=0.05, jitter=0.02)
+
+
+class Notes:
+    """Everything a peer reported, with the virtual time it was seen."""
+
+    def __init__(self, game, peer) -> None:
+        self.game, self.peer, self.seen = game, peer, []
+
+    def pump(self) -> None:
+        self.seen.extend((self.game.pair.clock.now, n) for n in self.peer.pop_notices())
+
+    def of(self, kind) -> list:
+        return [n for _, n in self.seen if isinstance(n, kind)]
+
+    def first_time(self, kind) -> float | None:
+        return next((t for t, n in self.seen if isinstance(n, kind)), None)
+
+
+def watch(game):
+    host, guest = Notes(game, game.host), Notes(game, game.guest)
+
+    def until(extra=lambda: False):
+        def check():
+            host.pump()
+            guest.pump()
+            return extra() or (game.host.done and game.guest.done)
+
+        return check
+
+    return host, guest, until
+
+
+def test_a_game_over_a_lossy_link_that_drops_twice_ends_with_the_same_public_hash():
+    game = linked_game(LOSSY, seed=11, hands=2)
+    _host, guest, until = watch(game)
+    for cut_at in (25, 70):
+        assert game.run(until=until(lambda c=cut_at: game.host.play is not None and game.host.play.state_no >= c))
+        game.pair.cut()
+    assert game.run(until=until())
+    assert game.host.result is not None and game.host.result == game.guest.result
+    assert game.host.halted is None and game.guest.halted is None
+    assert game.pair.guest.stats.resumes >= 2 and game.pair.host.stats.resumes >= 2
+    assert len(guest.of(DealChecked)) == 2
+    assert guest.of(RulesAgreed)[0].text == "Both players already use the same rules."
+    assert game.host.peer_name == "Bob" and game.guest.peer_name == "Alice"
+
+
+class Thinker:
+    """A player who takes `seconds` of (virtual) time over every move."""
+
+    def __init__(self, clock, seconds: float) -> None:
+        self.clock, self.seconds, self.inner = clock, seconds, Autopilot("beginner", seed=5)
+        self.started: float | None = None
+        self.moves: list[float] = []
+
+    def choose(self, view, now):
+        if self.started is None:
+            self.started = now
+        if now - self.started < self.seconds:
+            return None
+        self.started = None
+        self.moves.append(now)
+        return self.inner.choose(view, now)
+
+    def refused(self, action, code, text):
+        self.inner.refused(action, code, text)
+
+
+def test_chat_flows_both_ways_while_a_player_thinks():
+    game = linked_game(seed=2)
+    thinker = Thinker(game.pair.clock, seconds=30.0)
+    game.guest.decider = thinker
+    host, guest, until = watch(game)
+    assert game.run(until=until(lambda: thinker.started is not None))
+    asked = game.pair.clock.now
+    game.host.say("Take your time.")
+    assert game.run(until=until(lambda: bool(guest.of(ChatLine))))
+    game.guest.say("Still thinking…")
+    assert game.run(until=until(lambda: any(not line.from_me for line in host.of(ChatLine))))
+    assert game.pair.clock.now - asked < 5 and not thinker.moves, "chat did not wait for the move"
+    assert guest.of(ChatLine)[0].text == "Take your time." and guest.of(ChatLine)[0].name == "Alice"
+    assert game.run(until=until(lambda: bool(thinker.moves)))
+
+
+def test_a_counter_proposal_accepted_by_the_host_sets_the_rules():
+    answers = []
+
+    def host_answer(negotiation: RulesNegotiation):
+        answers.append([d.name for d in negotiation.differences])
+        return "accept"
+
+    game = linked_game(
+        seed=3,
+        host_kwargs={"answer": host_answer},
+        guest_kwargs={"terms": {"preset": "classic", "stock_draw": 1, "hands": 1}, "answer": lambda n: "counter"},
+    )
+    host, guest, until = watch(game)
+    assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.view is not None))
+    assert answers == [["stock_draw"]]
+    assert game.host.play.terms.rules.stock_draw == 1 == game.guest.play.terms.rules.stock_draw
+    assert host.of(RulesAgreed)[0].text == "You accepted the guest's rules."
+    assert guest.of(RulesAgreed)[0].text == "The host accepted your counter-proposed rules."
+
+
+def test_a_declined_counter_ends_the_connection_with_a_reason_and_no_game():
+    game = linked_game(
+        seed=4,
+        host_kwargs={"answer": lambda n: "decline"},
+        guest_kwargs={"terms": {"preset": "modern_american", "hands": 1}, "answer": lambda n: "counter"},
+    )
+    host, guest, until = watch(game)
+    assert game.run(timeout=120, until=until())
+    assert host.of(RulesDeclined)[0].text == "You declined the guest's rules."
+    assert guest.of(RulesDeclined)[0].text == "The host declined your counter-proposal."
+    assert game.host.play is None and game.guest.play is None
+
+
+def test_a_guest_declining_the_rules_is_told_to_the_host():
+    game = linked_game(seed=4, guest_kwargs={"terms": {"preset": "modern_american"}, "answer": lambda n: "decline"})
+    host, _guest, until = watch(game)
+    assert game.run(timeout=120, until=until())
+    assert host.of(RulesDeclined)[0].text == "The guest declined your rules."
+
+
+def test_rules_this_copy_cannot_play_are_declined_without_asking_the_player():
+    asked = []
+    game = linked_game(seed=4, guest_kwargs={"answer": lambda n: asked.append(n) or "accept"})
+    game.host.negotiation = RulesNegotiation(Role.HOST, {"preset": "classic", "warp_speed": True})
+    host, _guest, until = watch(game)
+    assert game.run(timeout=120, until=until())
+    assert not asked and game.guest.play is None
+    assert host.of(RulesDeclined)[0].text.startswith("The guest declined your rules.")
+
+
+def test_a_desync_stops_play_on_both_sides_and_chat_still_works():
+    game = linked_game(LOSSY, seed=6)
+    host, guest, until = watch(game)
+    assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.state_no >= 20))
+    play = game.guest.play
+    totals = FIELD_NAMES.index("totals")
+    fields = list(play.fields)
+    fields[totals] = (999, 0)
+    play.fields = tuple(fields)
+    assert game.run(until=until(lambda: game.host.game_over and game.guest.game_over))
+    halted = guest.of(Halted)[0]
+    assert halted.code == "desync" and halted.state_no > 20
+    assert host.of(Halted)[0].by_peer and host.of(Halted)[0].state_no == halted.state_no
+    assert game.host.result is None and game.guest.result is None
+    game.host.say("That was odd.")
+    assert game.run(timeout=60, until=until(lambda: bool(guest.of(ChatLine))))
+
+
+def test_a_malformed_game_message_closes_the_session_with_the_reason():
+    game = linked_game(seed=7, guest_decider=Manual())  # the guest waits on its turn
+    _host, _guest, until = watch(game)
+    assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.my_turn))
+    state = game.guest.play.state_no
+    game.guest.port.send(game_payload(m.act(state, game.guest.play.current_hash(), {"type": "teleport"})))
+    assert game.run(timeout=120, until=until(lambda: game.guest.failure is not None))
+    assert game.host.failure.code == "bad_action"
+    assert "sent something this game cannot accept" in game.host.failure.text
+    assert game.guest.failure.code.startswith("peer_bad_action")
+    assert game.host.play.state_no == state
+
+
+def _guest_move_in_flight(game) -> bool:
+    guest, host = game.guest.play, game.host.play
+    return guest is not None and guest.pending is not None and host.state_no == guest.state_no >= 30
+
+
+def _host_move_in_flight(game) -> bool:
+    guest, host = game.guest.play, game.host.play
+    return host is not None and guest.pending is None and host.state_no > guest.state_no >= 30
+
+
+def _between_hands(game) -> bool:
+    return game.host.play is not None and game.host.play.stage is Stage.BETWEEN_HANDS
+
+
+def _guest_behind(game) -> bool:
+    return game.host.play is not None and game.host.play.state_no >= 40
+
+
+@pytest.mark.parametrize(
+    ("seed", "lost_when"),
+    [(8, _guest_behind), (13, _guest_move_in_flight), (17, _host_move_in_flight), (19, _between_hands)],
+)
+def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_later(tmp_path, seed, lost_when):
+    config = SessionConfig()
+    saves = {"host": tmp_path / "host.json", "guest": tmp_path / "guest.json"}
+    game = linked_game(
+        LOSSY,
+        seed=seed,
+        hands=2,
+        config=config,
+        host_kwargs={"save_path": saves["host"]},
+        guest_kwargs={"save_path": saves["guest"]},
+    )
+    host, guest, until = watch(game)
+    assert game.run(until=until(lambda: lost_when(game)))
+    game.pair.link.accepting = False  # the host's machine is gone: redials fail
+    game.pair.cut()
+    gone = game.pair.clock.now
+    assert game.run(timeout=300, until=until())
+    for notes, peer in ((host, game.host), (guest, game.guest)):
+        assert notes.first_time(Interrupted) - gone <= 5.0
+        assert notes.first_time(Failed) - gone <= config.give_up_after + 1.0
+        assert peer.failure.code == "timeout"
+        assert notes.of(Saved)
+    assert game.pair.redial_attempts >= 3, "the guest kept trying to resume"
+    host_save, guest_save = read_json(saves["host"]), read_json(saves["guest"])
+    assert host_save["replay"]["format"] == "canasta-replay/1" and host_save["hands"][0]["commitment"]
+    assert guest_save["hands"][0]["commitment"] == host_save["hands"][0]["commitment"]
+    saved_state = game.host.play.state_no
+
+    later = linked_game(
+        LOSSY,
+        seed=seed + 100,
+        host_kwargs={"resume": host_save, "save_path": saves["host"]},
+        guest_kwargs={"resume": guest_save, "save_path": saves["guest"]},
+    )
+    _host2, guest2, until2 = watch(later)
+    assert later.run(until=until2())
+    assert later.host.result is not None and later.host.result == later.guest.result
+    assert later.host.play.game.hand_no == 2 and later.host.play.state_no > saved_state
+    first = next(iter(guest2.of(Updated)))
+    assert first.state_no > game.guest.play.state_no - 1, "the guest picked up where it stopped"
+
+
+def test_a_rejoin_without_the_saved_token_is_refused(tmp_path):
+    game = linked_game(seed=10, host_kwargs={"save_path": tmp_path / "h.json"},
+                       guest_kwargs={"save_path": tmp_path / "g.json"})
+    _, _, until = watch(game)
+    assert game.run(until=until(lambda: game.host.play is not None and game.host.play.state_no >= 10))
+    game.pair.link.accepting = False
+    game.pair.cut()
+    assert game.run(timeout=300, until=until())
+    guest_save = read_json(tmp_path / "g.json")
+    guest_save["token"] = "0" * 32
+    later = linked_game(seed=11, host_kwargs={"resume": read_json(tmp_path / "h.json")},
+                        guest_kwargs={"resume": guest_save})
+    _, _, until2 = watch(later)
+    assert later.run(timeout=300, until=until2())
+    assert later.host.failure.code == "rejoin"
+    assert "does not hold the saved game's token" in later.guest.failure.text
+    assert json.loads((tmp_path / "h.json").read_text())["token"] != "0" * 32
+
+
+def test_an_autopilot_that_is_refused_tries_another_move():
+    class Stubborn(Autopilot):
+        def choose(self, view, now):
+            if self._refused is None and view.my_turn and view.phase == "draw":
+                self._last = (view, Draw())
+                return m.check_action({"type": "discard", "card": "JK"}, "x")
+            return super().choose(view, now)
+
+    game = linked_game(seed=12, guest_decider=Stubborn("beginner", seed=3))
+    _, _guest, until = watch(game)
+    assert game.run(until=until())
+    assert game.guest.result is not None and game.guest.decider.refusals >= 1
