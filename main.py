@@ -85,12 +85,20 @@ def build_parser() -> argparse.ArgumentParser:
                       help="animation speed: max (as fast as possible) or a factor such as 2")
     play.add_argument("--level", choices=SKILL_LEVELS, help="the computer's skill level")
     play.add_argument("--seed", type=int, metavar="N", help="deal the game from this seed")
-    # Not yet active; reserved so scripts can be written against the final interface.
-    later = parser.add_argument_group("coming later")
-    later.add_argument("--host", nargs="?", const="", help=argparse.SUPPRESS)
-    later.add_argument("--join", metavar="ADDRESS", help=argparse.SUPPRESS)
-    later.add_argument("--autopilot", action="store_true", help=argparse.SUPPRESS)
+    net = parser.add_argument_group(
+        "network games (handled by game.netplay.cli; see python -m game.netplay.cli --help)")
+    net.add_argument("--host", nargs="?", metavar="PORT", help="host a game on this port")
+    net.add_argument("--join", metavar="HOST:PORT", help="join the game hosted at this address")
+    net.add_argument("--autopilot", nargs="?", metavar="LEVEL",
+                     help="let the computer play this seat (at LEVEL)")
     return parser
+
+
+NETWORK_FLAGS = ("--host", "--join")
+
+
+def wants_network(argv: list[str]) -> bool:
+    return any(arg == flag or arg.startswith(flag + "=") for arg in argv for flag in NETWORK_FLAGS)
 
 
 def setup_logging() -> None:
@@ -111,6 +119,12 @@ def setup_logging() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if wants_network(argv):
+        # Network games run headless for now (the windowed Host and Join screens come next):
+        # the network CLI owns these flags and never imports pygame.
+        from game.netplay.cli import run
+        return run(argv)
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:

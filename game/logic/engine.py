@@ -133,6 +133,9 @@ class Game:
             deck = list(range(N_CARDS))
             self.rng.shuffle(deck)
         self.deck = deck[:]
+        # reuse_pile reshuffles from this hand's own deck, so nobody who learns an earlier
+        # hand's deck (a network guest, after the reveal) can predict it.
+        self.reuse_seed = hashlib.sha256(repr(deck).encode()).hexdigest()
         self.hand_no += 1
         self.dealer = 1 - self.first_player
         self.players = [PlayerState(), PlayerState()]
@@ -383,7 +386,7 @@ class Game:
         player = self.players[p]
         if reuse:
             below = self.pile[:-1]
-            self.rng.shuffle(below)
+            random.Random(self.reuse_seed).shuffle(below)
             self.stock = below
             self.pile = self.pile[-1:]
             self.pile_freezers = sum(IS_WILD[c] or IS_RED_THREE[c] for c in self.pile)

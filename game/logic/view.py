@@ -173,6 +173,7 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     game.winner = view.winner
     game.last_events = []
     game.deck = []
+    game.reuse_seed = str(rng.random())
     players = []
     position = 0
     for p in (0, 1):

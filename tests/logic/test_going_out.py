@@ -170,3 +170,15 @@ def test_lone_card_left_after_red_threes_is_discarded_without_a_bonus():
     assert codes(game.players[0].hand) == ["5C"]
     game.apply(Discard("5C"))
     assert game.phase == "hand_over" and game.hand_scores[0]["going_out"] == 0
+
+
+def test_reuse_pile_shuffle_depends_on_this_hands_deck_only():
+    import random
+    rules = Rules(stock_end="reuse_pile")
+    stocks = []
+    for generator_seed in (1, 2):     # same deal, different game-long generators
+        game = stock_end(rules, pile="4C 5H 7S 8C 9D 10C JH QS KC")
+        game.rng = random.Random(generator_seed)
+        game.apply(Draw())
+        stocks.append(list(game.stock))
+    assert stocks[0] == stocks[1] and len(stocks[0]) == 6
