@@ -23,7 +23,7 @@ from typing import Any
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
-from .addresses import DEFAULT_PORT, parse_endpoint
+from .addresses import DEFAULT_PORT, invitation_text, parse_endpoint
 from .chat import ChatLine
 from .deciders import Autopilot
 from .handshake import PeerInfo, Role
@@ -147,6 +147,7 @@ def run(argv: list[str] | None = None) -> int:
         if role is Role.HOST:
             endpoint: NetplayHost | NetplayGuest = NetplayHost(session, args.host, bind_host=args.bind).start()
             _emit({"listening": endpoint.port})
+            print(invitation_text(endpoint.port), file=sys.stderr)
         else:
             endpoint = NetplayGuest(session, parse_endpoint(args.join)).start()
     except (OSError, ValueError) as error:
