@@ -104,7 +104,7 @@ def run(frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3,
                 worker.poll()
                 if not worker.busy:
                     worker.submit(DECIDE, view, level="master", seed=index)
-            if index % 12 == 0:
+            if index % 4 == 0:  # new flights start before the last ones land
                 hand = table.board.hand_order
                 table.selected = set(rng.sample(hand, min(6, len(hand))))
                 table.relayout()
