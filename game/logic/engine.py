@@ -329,20 +329,21 @@ class Game:
         return self.players[p].hand
 
     def _resolve_hand_cards(self, codes: Sequence[str]) -> list[int]:
-        player = self.mover
         try:
             return self._take_codes(codes, self._usable_hand(self.to_move), "in your hand")
         except IllegalAction:
-            if self.turn_locked:
-                try:
-                    self._take_codes(codes, player.hand, "in your hand")
-                except IllegalAction:
-                    pass
-                else:
-                    raise IllegalAction("cards_locked", "The cards from the pile stay locked "
-                                        "until your melds reach the opening minimum of "
-                                        f"{self.initial_meld_minimum(self.to_move)} points.")
+            if self.turn_locked and self._in_hand(codes):
+                raise IllegalAction("cards_locked", "The cards from the pile stay locked until "
+                                    "your melds reach the opening minimum of "
+                                    f"{self.initial_meld_minimum(self.to_move)} points.") from None
             raise
+
+    def _in_hand(self, codes: Sequence[str]) -> bool:
+        try:
+            self._take_codes(codes, self.mover.hand, "in your hand")
+        except IllegalAction:
+            return False
+        return True
 
     def _expect(self, phase: str, doing: str) -> None:
         if self.phase == phase:
