@@ -17,10 +17,11 @@ import logging
 import os
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
+
+from game.storage import atomic_write_json
 
 log = logging.getLogger(__name__)
 
@@ -77,42 +78,6 @@ def data_dir() -> Path:
 
 def preferences_path() -> Path:
     return config_dir() / PREFERENCES_FILE
-
-
-def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
-    """Write `data` as JSON to `path` so that readers see the old file or the new one, whole.
-
-    The temporary file is made in the target's own folder because `os.replace` is only atomic
-    within one file system; fsync before the rename so the new name never points at empty blocks.
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except OSError:
-            pass
-        raise
-    # Persist the rename itself; not possible (nor needed) on Windows.
-    if hasattr(os, "O_DIRECTORY"):
-        try:
-            dir_fd = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
-        except OSError:
-            return
-        try:
-            os.fsync(dir_fd)
-        except OSError:
-            pass
-        finally:
-            os.close(dir_fd)
 
 
 def _is_int(value: Any) -> bool:

@@ -20,7 +20,7 @@ from .actions import (Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Und
                       action_from_dict)
 from .cards import (ACE, CARD_CODE, CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_BLACK_THREE,
                     IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME, N_CARDS, SEVEN, SORT_KEY, THREE,
-                    WILD, deck_from_codes)
+                    WILD)
 from .errors import IllegalAction
 from .events import Event
 from .melds import (CANASTA_SIZE, PLURAL, SPECIAL_MELD_NAMES, canasta_bonus, canasta_kind,

@@ -13,7 +13,6 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import action_from_dict
 from .cards import (CARD_CODE, MELD_KEY_NAME, N_CARDS, deck_from_codes, sorted_codes)
 from .engine import Game
 from .errors import IllegalAction
