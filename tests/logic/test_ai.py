@@ -218,3 +218,12 @@ def test_after_taking_back_an_opening_the_computer_discards_instead_of_retrying(
     assert player.decide(player_view(game, 0)).type == "undo_turn"
     game.apply({"type": "undo_turn"})
     assert player.decide(player_view(game, 0)).type == "discard"
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert", "master"])
+def test_a_special_meld_in_hand_is_played(level):
+    from tests.logic.scenario import position
+    game = position(Rules.modern_american(), hands=("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD",
+                                                    "KD KC"), opened=(False, False), phase="play")
+    action = ComputerPlayer(level, seed=1, samples=2).decide(player_view(game, 0))
+    assert action.type == "meld" and action.rank == "special"

@@ -309,6 +309,8 @@ def _under_pressure(game: Game) -> bool:
 
 
 def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float:
+    if action.rank == "special":
+        return 2000.0     # a special meld goes out at once for its bonus
     me = game.mover
     cards = _ids(game, action.cards)
     wild = sum(IS_WILD[c] for c in cards)
