@@ -134,6 +134,8 @@ class Preferences:
     aggressiveness: int = 50
     window_size: tuple[int, int] = (1280, 720)
     last_join_address: str = ""
+    # The TCP port this player hosts network games on (UG 4.4.10 "IP Port").
+    host_port: int = 50410
     # Rule options by their RULES.md key; empty means the Classic defaults.
     rules: dict[str, Any] = field(default_factory=dict)
 
@@ -197,6 +199,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,
     "last_join_address": _valid_address,
+    "host_port": _int_in(1, 65535),
     "rules": _valid_rules,
 }
 

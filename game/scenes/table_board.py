@@ -124,6 +124,21 @@ class Board:
         for sprite in self.sprites.values():
             sprite.reload()
 
+    def exchange(self, a: int, b: int) -> None:
+        """Swap where two face-down cards lie (a network table learning which hidden card was
+        which): each sprite takes the other's place, so nothing visible moves."""
+        sa, sb = self.sprites[a], self.sprites[b]
+        layer_a, layer_b = self.group.get_layer_of_sprite(sa), self.group.get_layer_of_sprite(sb)
+        pos_a, pos_b = sa.pos, sb.pos
+        sa.height, sb.height = sb.height, sa.height
+        sa.pos, sb.pos = pos_b, pos_a
+        sa.shown, sb.shown = sb.shown, sa.shown
+        self.group.change_layer(sa, layer_b)
+        self.group.change_layer(sb, layer_a)
+        placements = self.layout.placements
+        if a in placements and b in placements:
+            placements[a], placements[b] = placements[b], placements[a]
+
     # -- where cards belong --------------------------------------------------------------------
     def compute(self, game: Game, options: BoardOptions) -> BoardLayout:
         g = self.geometry

@@ -156,7 +156,8 @@ class TableHud:
                                                         + name.get_height() // 2), self.px(4))
         line = self.fitted(model.opponent_line, 14, box.width - self.px(10), th.CREAM_DIM)
         surface.blit(line, (x, box.top + self.px(30)))
-        cards = t.text(f"{model.opponent_cards} cards in hand", 14, th.CREAM_DIM)
+        count = model.opponent_cards
+        cards = t.text(f"{count} card{'s' if count != 1 else ''} in hand", 14, th.CREAM_DIM)
         surface.blit(cards, (x, box.top + self.px(48)))
 
     def _draw_scoresheet(self, surface: pygame.Surface, model: HudModel) -> None:

@@ -300,7 +300,8 @@ def narrate(events: list["Event"], names: tuple[str, str]) -> list[str]:
     for event in events:
         who = names[event.player] if event.player in (0, 1) else ""
         kind = event.kind
-        count = len(event.cards)
+        # A network view names only the cards its player may see and counts the others.
+        count = len(event.cards) + event.info.get("hidden", 0)
         if kind == ev.DRAW and not event.info.get("replacement"):
             lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}")
         elif kind == ev.PILE_TAKEN:

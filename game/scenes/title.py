@@ -1,9 +1,9 @@
 """The title screen: the game's name on the felt, two fanned hands of cards, and the main menu.
 
 Menu: New game (a game against the computer), Continue (only when an autosaved game exists),
-Host and Join (network play, not ready yet: they say so politely), Options and Quit. Arrow keys move through the menu, Enter
-chooses, Escape quits; the mouse works as usual. The card fans are composed once per layout,
-so a frame is a handful of blits.
+Host and Join (a game against a friend over the network), Options and Quit. Arrow keys move
+through the menu, Enter chooses, Escape quits; the mouse works as usual. The card fans are
+composed once per layout, so a frame is a handful of blits.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.dialog import message_dialog
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
@@ -23,8 +22,6 @@ if TYPE_CHECKING:
 
 LEFT_FAN = ("AH", "AS", "AD", "AC", "JK_1")
 RIGHT_FAN = ("KD", "KC", "2H", "KS", "KH")
-NETWORK_SOON = ("Playing against a friend over the network is on its way. "
-                "Until then, the computer is ready for a game.")
 
 
 class TitleScene(Scene):
@@ -141,10 +138,14 @@ class TitleScene(Scene):
         continue_game(self.app)
 
     def host(self) -> None:
-        message_dialog(self.app, "Host a game", NETWORK_SOON)
+        from game.scenes.host import HostScene
+
+        self.app.stack.push(HostScene(self.app))
 
     def join(self) -> None:
-        message_dialog(self.app, "Join a game", NETWORK_SOON)
+        from game.scenes.join import JoinScene
+
+        self.app.stack.push(JoinScene(self.app))
 
     def options(self) -> None:
         from game.scenes.options import OptionsScene

@@ -1,0 +1,269 @@
+"""The glue between the screens and a network peer: one `NetGame` per online session.
+
+It opens the TCP shell (listening as the host, dialling as the guest), wires it to a `PlayPeer`
+whose decisions come from the person at the table or, with AutoPilot on (UG 4.2.6), from the
+computer thinking on a worker thread, and is pumped once a frame by whichever screen owns it. It
+keeps what every screen wants to show (who the opponent is, whether the link is up, interrupted or
+lost, the chat log) and queues the peer's notices for the screen to act on. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from game.logic.actions import Action
+from game.logic.rules import Rules, RulesError
+from game.logic.view import PlayerView, determinize
+from game.netplay import (
+    Autopilot,
+    Background,
+    Closed,
+    Connected,
+    EndpointPort,
+    Failed,
+    Interrupted,
+    Manual,
+    PeerInfo,
+    PlayPeer,
+    Port,
+    ReliableSession,
+    Resumed,
+    Role,
+    RulesNegotiation,
+    SessionConfig,
+    SessionError,
+    proposal,
+    read_json,
+)
+from game.netplay.addresses import parse_endpoint
+from game.netplay.chat import ChatLine, ChatRefused
+from game.netplay.cli import APP_VERSION
+from game.netplay.tcp import NetplayGuest, NetplayHost, TransportNotice
+from game.settings import Preferences, data_dir
+
+log = logging.getLogger(__name__)
+
+GOODBYE_SECONDS = 0.3  # how long closing waits for the goodbye to leave before cutting the socket
+SAVE_FILES = {Role.HOST: "network-host.json", Role.GUEST: "network-guest.json"}
+
+__all__ = ["ChatRefused", "NetGame", "Pilot", "save_path", "saved_game"]
+
+
+def save_path(role: Role) -> Path:
+    """Where a network game interrupted for good is kept, one file per role."""
+    return data_dir() / SAVE_FILES[role]
+
+
+def saved_game(role: Role) -> dict | None:
+    """The saved network game for this role, or None if there is none that can be read."""
+    try:
+        doc = read_json(save_path(role))
+    except (OSError, ValueError):
+        return None
+    return doc if isinstance(doc, dict) and doc.get("role") == role.value else None
+
+
+def my_terms(prefs: Preferences) -> dict:
+    """The rules this player proposes: their own rule options (Classic if those are unusable)."""
+    try:
+        rules = Rules.from_dict(prefs.rules or {})
+    except RulesError:
+        rules = Rules()
+    return proposal(rules)
+
+
+class SteadyAutopilot(Autopilot):
+    """The computer for AutoPilot, which must never leave the seat silent: if its search fails,
+    a plain legal move (draw, else the cheapest discard) is played instead."""
+
+    def choose(self, view: PlayerView, now: float) -> Action | None:
+        try:
+            return super().choose(view, now)
+        except Exception:
+            log.exception("AutoPilot could not decide; playing a plain move")
+            from game.scenes.table_turns import safe_action
+
+            return safe_action(determinize(view, random.Random(view.turn_no)))
+
+
+class Pilot:
+    """The seat's decision source: the person at the table (`Manual`), or with AutoPilot on the
+    computer at the player's level, thinking off the main thread so the table keeps drawing."""
+
+    def __init__(self, level: str = "advanced", seed: int = 0) -> None:
+        self.manual = Manual()
+        self.level = level
+        self.seed = seed
+        self.computer: Background | None = None
+
+    @property
+    def autopilot(self) -> bool:
+        return self.computer is not None
+
+    def set_autopilot(self, on: bool, level: str | None = None) -> None:
+        if level:
+            self.level = level
+        if on and self.computer is None:
+            self.manual = Manual()  # moves clicked before AutoPilot took over are dropped
+            self.computer = Background(SteadyAutopilot(self.level, seed=self.seed))
+        elif not on:
+            self.computer = None  # a decision still being computed is simply never asked for
+
+    def choose(self, view: PlayerView, now: float) -> Action | None:
+        return (self.computer or self.manual).choose(view, now)
+
+    def refused(self, action: Action, code: str, text: str) -> None:
+        (self.computer or self.manual).refused(action, code, text)
+
+
+class NetGame:
+    """One online session from the first listen or dial to the goodbye."""
+
+    def __init__(self, role: Role, port: Port, *, name: str, terms: dict | None = None,
+                 level: str = "advanced", resume: dict | None = None,
+                 endpoint: NetplayHost | NetplayGuest | None = None,
+                 save_to: str | os.PathLike[str] | None = None, address: str = "") -> None:
+        self.role = role
+        self.endpoint = endpoint
+        self.address = address  # what the guest dialled, or the host's port as text
+        self.pilot = Pilot(level)
+        self.rules_choice: str | None = None
+        self.peer = PlayPeer(role, port, self.pilot, terms=terms, name=name, answer=self._answer,
+                             save_path=save_to if save_to is not None else save_path(role),
+                             resume=resume)
+        self.resumed_game = resume is not None
+        self.inbox: deque[Any] = deque()
+        self.status = "waiting" if role is Role.HOST else "connecting"
+        self.status_text = "Waiting for a guest\u2026" if role is Role.HOST else "Connecting\u2026"
+        self.problem = ""  # the latest reason a dial failed, for the join screen
+        self.connected_once = False
+        self.chat_arrivals = 0  # lines received, so the table knows when to ring
+
+    # -- opening ------------------------------------------------------------------------------
+    @classmethod
+    def host(cls, prefs: Preferences, port: int, *, resume: dict | None = None,
+             config: SessionConfig | None = None) -> NetGame:
+        """Listen on `port` (0: any free port); raises `OSError` if the port cannot be used."""
+        name = prefs.player_name
+        session = ReliableSession(Role.HOST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig())
+        endpoint = NetplayHost(session, port).start()
+        try:
+            return cls(Role.HOST, EndpointPort(endpoint), name=name, terms=my_terms(prefs),
+                       level=prefs.skill_level, resume=resume, endpoint=endpoint,
+                       address=str(endpoint.port))
+        except Exception:
+            endpoint.stop()
+            raise
+
+    @classmethod
+    def join(cls, prefs: Preferences, address: str, *, resume: dict | None = None,
+             config: SessionConfig | None = None) -> NetGame:
+        """Dial `address` (`host:port`); raises `ValueError` with a sentence if it is not one."""
+        host, port = parse_endpoint(address)
+        name = prefs.player_name
+        session = ReliableSession(Role.GUEST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig())
+        endpoint = NetplayGuest(session, (host, port)).start()
+        try:
+            return cls(Role.GUEST, EndpointPort(endpoint), name=name, terms=my_terms(prefs),
+                       level=prefs.skill_level, resume=resume, endpoint=endpoint, address=address)
+        except Exception:
+            endpoint.stop()
+            raise
+
+    # -- every frame --------------------------------------------------------------------------
+    def pump(self) -> None:
+        self.peer.pump()
+        for notice in self.peer.pop_notices():
+            self._note(notice)
+            self.inbox.append(notice)
+
+    def take(self) -> list[Any]:
+        notices = list(self.inbox)
+        self.inbox.clear()
+        return notices
+
+    def _note(self, notice: Any) -> None:
+        peer = self.peer.peer_name
+        if isinstance(notice, Connected):
+            self.connected_once = True
+            self.status, self.status_text = "connected", f"Connected to {peer}"
+        elif isinstance(notice, Interrupted):
+            self.status = "interrupted"
+            self.status_text = f"{peer}'s connection interrupted, waiting\u2026"
+        elif isinstance(notice, Resumed):
+            self.status, self.status_text = "connected", f"Connected to {peer}"
+        elif isinstance(notice, Failed):
+            self.status, self.status_text = "lost", notice.text
+        elif isinstance(notice, Closed):
+            self.status, self.status_text = "closed", notice.text
+        elif isinstance(notice, TransportNotice) and notice.code == "dial_failed":
+            self.problem = notice.text
+        elif isinstance(notice, ChatLine) and not notice.from_me:
+            self.chat_arrivals += 1
+
+    # -- what the player does -----------------------------------------------------------------
+    @property
+    def peer_name(self) -> str:
+        return self.peer.peer_name
+
+    @property
+    def seat(self) -> int:
+        return 0 if self.role is Role.HOST else 1
+
+    @property
+    def negotiation(self) -> RulesNegotiation | None:
+        return self.peer.negotiation
+
+    def submit(self, action: Action) -> None:
+        """The person's move: to the host's engine (the host's own is checked at once)."""
+        self.pilot.manual.submit(action)
+        self.pump()
+
+    def decide_rules(self, choice: str) -> None:
+        """"accept", "counter" (the guest, once) or "decline" (UG 5.4)."""
+        self.rules_choice = choice
+        self.pump()
+
+    def _answer(self, negotiation: RulesNegotiation) -> str | None:
+        choice, self.rules_choice = self.rules_choice, None
+        return choice
+
+    def say(self, text: str) -> ChatLine:
+        """Send a chat line; raises `ChatRefused` with a reason to show."""
+        try:
+            return self.peer.say(text)
+        except SessionError:
+            raise ChatRefused("The connection is closed: the message could not be sent.") from None
+
+    def set_autopilot(self, on: bool, level: str | None = None) -> None:
+        self.pilot.set_autopilot(on, level)
+
+    @property
+    def autopilot(self) -> bool:
+        return self.pilot.autopilot
+
+    @property
+    def over(self) -> bool:
+        return self.peer.game_over
+
+    def leave(self, text: str = "") -> None:
+        """Disconnect (UG 4.2.8): the other player is told at once; a game in progress is saved."""
+        if not self.peer.port.finished():
+            self.peer.leave(text or "The other player disconnected.")
+
+    def stop(self) -> None:
+        """Leave if still connected and close the sockets (after a moment for the goodbye)."""
+        self.leave()
+        endpoint = self.endpoint
+        if endpoint is None:
+            return
+        stop_by = time.monotonic() + GOODBYE_SECONDS
+        while endpoint.running and time.monotonic() < stop_by:
+            time.sleep(0.01)
+        endpoint.stop(timeout=1.0)

@@ -1,0 +1,262 @@
+"""Hosting a network game (UG 4.2.3, 5.1, 5.2): the addresses to give a friend, and waiting.
+
+The screen starts listening at once on the player's port and lists this machine's LAN addresses
+with that port, the first one ready to Copy. Nothing here asks the internet for a public address:
+over the internet the friend needs the router's public address, and the router must forward the
+port to this computer, which one sentence explains. The port can be changed (Enter or Listen
+restarts listening there, and it is remembered). While waiting the player may play a solo game;
+the host keeps listening underneath, and when a guest connects a dialog offers to start the
+network game. A game saved after a lost connection can be resumed from here. Cancel stops
+listening.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.net_session import NetGame, saved_game
+from game.netplay import Connected, GuestTurnedAway, Role
+from game.netplay.addresses import format_endpoint, lan_addresses
+from game.scenes.base import Scene
+from game.scenes.dialog import confirm_dialog
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.label import Label
+from game.ui.text_input import TextInput, clipboard_put
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+INTERNET_NOTE = ("Over the internet, your friend needs your router's public address instead, and the "
+                 "router must forward TCP port {port} to this computer.")
+MAX_ADDRESSES = 3
+
+
+class HostScene(Scene):
+    def __init__(self, app: App, *, port: int | None = None) -> None:
+        super().__init__(app)
+        self.port = port if port is not None else app.prefs.host_port
+        self.net: NetGame | None = None
+        self.addresses = lan_addresses()
+        self.error = ""
+        self.note = ""
+        self.clock = 0.0
+        self.handed_on = False
+        self.asking = False
+        self.saved = saved_game(Role.HOST)
+        self.group = WidgetGroup(focus_follows_mouse=False)
+        self.buttons: dict[str, Button] = {}
+        self.port_input: TextInput | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    # -- lifetime -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.app.inbox_pollers.append(self.poll)
+        self.listen()
+
+    def leave(self) -> None:
+        if self.poll in self.app.inbox_pollers:
+            self.app.inbox_pollers.remove(self.poll)
+        if self.net is not None and not self.handed_on:
+            self.net.stop()
+            self.net = None
+
+    @property
+    def endpoints(self) -> list[str]:
+        port = self.net.endpoint.port if self.net is not None and self.net.endpoint is not None else self.port
+        return [format_endpoint(a, port) for a in self.addresses[:MAX_ADDRESSES]]
+
+    def listen(self, resume: dict | None = None) -> None:
+        """(Re)start listening on `self.port`; a port that cannot be used is said plainly."""
+        if self.net is not None:
+            self.net.stop()
+            self.net = None
+        try:
+            self.net = NetGame.host(self.app.prefs, self.port, resume=resume)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            self.error = (f"Cannot listen on port {self.port} ({reason}). Another program may be using "
+                          f"it: choose another port.")
+            self.note = ""
+            return
+        self.error = ""
+        peer = (resume or {}).get("peer", "your opponent")
+        self.note = f"Waiting for {peer} to join the saved game\u2026" if resume else "Waiting for a guest\u2026"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        px = t.px
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(px(860), int(w * 0.9)), min(px(600), int(h * 0.9)))
+        self.panel.center = (w // 2, h // 2)
+        p = self.panel
+        typed = self.port_input.text if self.port_input is not None else str(self.port)
+        self.group.clear()
+        self.buttons = {}
+        left = p.left + px(48)
+        row_y = p.top + px(352)
+        self.group.add(Label((left, row_y, px(70), px(40)), t, "Port", size=20, colour=th.CREAM_DIM))
+        self.port_input = self.group.add(TextInput((left + px(70), row_y, px(120), px(40)), t, typed,
+                                                   max_length=5, allowed="0123456789", text_size=20,
+                                                   on_submit=lambda _t: self.apply_port(), name="port"))
+        self._button("listen", "Listen", self.apply_port, (left + px(200), row_y, px(120), px(40)), 18)
+        copy_x = p.right - px(48) - px(150)
+        self._button("copy", "Copy", self.copy, (copy_x, p.top + px(150), px(150), px(44)), 20)
+        bw, bh, gap = px(250), px(50), px(16)
+        y = p.bottom - px(28) - bh
+        specs = [("solo", "Play solo while waiting", self.play_solo), ("cancel", "Cancel", self.cancel)]
+        if self.saved is not None:
+            specs.insert(0, ("resume", "Resume saved game", self.resume_saved))
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = p.centerx - total // 2
+        for index, (name, label, action) in enumerate(specs):
+            self._button(name, label, action, (x + index * (bw + gap), y, bw, bh), 20,
+                         primary=name == "solo")
+        self.group.set_focus(self.buttons["copy"])
+
+    def _button(self, name: str, label: str, action, rect, size: int, primary: bool = False) -> None:
+        self.buttons[name] = self.group.add(Button(rect, self.app.theme, label, action, text_size=size,
+                                                   primary=primary, name=name))
+
+    # -- actions --------------------------------------------------------------------------------
+    def copy(self) -> None:
+        endpoints = self.endpoints
+        if not endpoints:
+            self.error = "There is no network address to copy: is this computer on a network?"
+            return
+        clipboard_put(endpoints[0])
+        self.note = f"Copied {endpoints[0]}: paste it to your friend."
+
+    def apply_port(self) -> None:
+        assert self.port_input is not None
+        text = self.port_input.text
+        if not text.isdigit() or not 1 <= int(text) <= 65535:
+            self.error = "The port must be a number from 1 to 65535."
+            return
+        self.port = int(text)
+        if self.port != self.app.prefs.host_port:
+            self.app.prefs.host_port = self.port
+            self.app.preferences_changed("host_port")
+        self.listen()
+
+    def resume_saved(self) -> None:
+        self.listen(resume=self.saved)
+
+    def play_solo(self) -> None:
+        from game.scenes.flow import start_new_game
+
+        start_new_game(self.app)
+
+    def cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    # -- the network ----------------------------------------------------------------------------
+    def poll(self) -> None:
+        net = self.net
+        if net is None or self.handed_on:
+            return
+        net.pump()
+        for notice in net.take():
+            if isinstance(notice, GuestTurnedAway):
+                self.note = notice.text
+            elif isinstance(notice, Connected):
+                self._guest_arrived(notice.peer.name)
+
+    def _guest_arrived(self, name: str) -> None:
+        if self.app.stack.top is self:
+            self.start_network_game()
+            return
+        if self.asking:
+            return
+        self.asking = True
+
+        def answer(yes: bool) -> None:
+            self.asking = False
+            if yes:
+                self.start_network_game()
+            else:
+                self.cancel()
+
+        confirm_dialog(self.app, f"{name} has joined",
+                       f"{name} connected to your game. Start the network game now? Your solo game "
+                       f"is saved and waits for you.", answer, yes="Start", no="Not now",
+                       default_yes=True)
+
+    def start_network_game(self) -> None:
+        """Leave whatever was played while waiting and go on to the rules (or the saved game)."""
+        from game.scenes.agreement import AgreementScene
+        from game.scenes.table_net import NetTableScene
+
+        assert self.net is not None
+        while self.app.stack.top is not None and self.app.stack.top is not self:
+            self.app.stack.pop()
+        self.handed_on = True
+        net = self.net
+        if net.resumed_game:
+            self.app.stack.replace(NetTableScene(self.app, net))
+        else:
+            self.app.stack.replace(AgreementScene(self.app, net))
+
+    # -- frame ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        return self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        px = t.px
+        surface.blit(t.felt(), (0, 0))
+        p = self.panel
+        surface.blit(t.panel(p.size), p)
+        heading = t.shadowed_text("Host a game", 38, th.GOLD_LIGHT, "title")
+        surface.blit(heading, heading.get_rect(midtop=(p.centerx, p.top + px(22))))
+        left = p.left + px(48)
+        surface.blit(t.text("Tell your friend to join at:", 20, th.CREAM_DIM), (left, p.top + px(100)))
+        endpoints = self.endpoints
+        y = p.top + px(140)
+        if not endpoints:
+            surface.blit(t.text("No network address found on this computer.", 22, th.ERROR), (left, y))
+        for index, endpoint in enumerate(endpoints):
+            size = 34 if index == 0 else 22
+            image = t.text(endpoint, size, th.GOLD_LIGHT if index == 0 else th.CREAM)
+            surface.blit(image, (left, y))
+            y += image.get_height() + px(6)
+        note_y = p.top + px(262)
+        for line in t.wrap(INTERNET_NOTE.format(port=self.port), 17, p.width - px(96)):
+            surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
+            note_y += t.font(17).get_linesize()
+        self.group.draw(surface)
+        self._draw_status(surface, p.top + px(420))
+
+    def _draw_status(self, surface: pygame.Surface, y: int) -> None:
+        t = self.app.theme
+        px = t.px
+        left = self.panel.left + px(48)
+        if self.error:
+            for line in t.wrap(self.error, 18, self.panel.width - px(96)):
+                surface.blit(t.text(line, 18, th.ERROR), (left, y))
+                y += t.font(18).get_linesize()
+            return
+        self._draw_watch(surface, (left + px(14), y + px(14)), px(13))
+        surface.blit(t.text(self.note, 20, th.CREAM), (left + px(40), y + px(2)))
+
+    def _draw_watch(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+        """The waiting host's watch (UG 5.2): a pulsing face with a sweeping hand."""
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+        colour = tuple(int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT))
+        pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 5))
+        angle = self.clock * 2.0
+        tip = (centre[0] + math.sin(angle) * radius * 0.7, centre[1] - math.cos(angle) * radius * 0.7)
+        pygame.draw.line(surface, colour, centre, tip, max(2, radius // 6))
+

@@ -1,0 +1,229 @@
+"""Joining a network game (UG 4.2.4, 5.1, 5.2): type the host's address and connect.
+
+The address is `host:port` (an IPv4 address, an IPv6 address in brackets, or a name; the port
+may be left out for the default), checked before anything is dialled so a typing mistake gets a
+sentence, not a wait. The last address used is remembered in the preferences. While connecting
+the screen says what is happening; when nobody answers within the time limit, the last reason
+(refused, unreachable) is shown and dialling stops. A host running another version, or one
+already playing, is reported with the exact words the session gives. Once connected, the rules
+are agreed on the next screen; a game saved after a lost connection can be resumed from here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.net_session import NetGame, saved_game
+from game.netplay import Connected, Failed, Role
+from game.netplay.addresses import format_endpoint, parse_endpoint
+from game.scenes.base import Scene
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.text_input import TextInput
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+CONNECT_TIMEOUT = 15.0
+
+
+def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
+    """A sentence for a host that never answered, from the shell's last dialling complaint."""
+    lowered = problem.lower()
+    if "refused" in lowered:
+        return (f"{where} refused the connection: nobody is hosting a game there. Check the port, "
+                f"and that your friend chose Host.")
+    if "name or service" in lowered or "nodename" in lowered or "getaddrinfo" in lowered:
+        return f"No computer called {where.rsplit(':', 1)[0]} could be found. Check the address."
+    if "unreachable" in lowered:
+        return f"{where} cannot be reached from this network. Check the address."
+    return (f"Nobody answered at {where} within {seconds:g} seconds. Check the address, that your "
+            f"friend is waiting as host, and that no firewall blocks the port.")
+
+
+class JoinScene(Scene):
+    def __init__(self, app: App, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+        super().__init__(app)
+        self.connect_timeout = connect_timeout
+        self.net: NetGame | None = None
+        self.where = ""
+        self.error = ""
+        self.note = ""
+        self.waited = 0.0
+        self.clock = 0.0
+        self.handed_on = False
+        self.saved = saved_game(Role.GUEST)
+        self.group = WidgetGroup(focus_follows_mouse=False)
+        self.buttons: dict[str, Button] = {}
+        self.address: TextInput | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    # -- lifetime -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.app.inbox_pollers.append(self.poll)
+
+    def leave(self) -> None:
+        if self.poll in self.app.inbox_pollers:
+            self.app.inbox_pollers.remove(self.poll)
+        self._stop()
+
+    def _stop(self) -> None:
+        if self.net is not None and not self.handed_on:
+            self.net.stop()
+        self.net = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        px = t.px
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(px(820), int(w * 0.9)), min(px(470), int(h * 0.9)))
+        self.panel.center = (w // 2, h // 2)
+        p = self.panel
+        typed = self.address.text if self.address is not None else self.app.prefs.last_join_address
+        self.group.clear()
+        self.buttons = {}
+        left = p.left + px(48)
+        self.address = self.group.add(TextInput(
+            (left, p.top + px(150), p.width - px(96), px(48)), t, typed, max_length=255, text_size=24,
+            placeholder="192.168.1.5:50410", on_submit=lambda _t: self.connect(), name="address"))
+        bw, bh, gap = px(230), px(50), px(16)
+        specs = [("connect", "Connect", self.connect), ("cancel", "Cancel", self.cancel)]
+        if self.saved is not None:
+            specs.insert(1, ("resume", "Resume saved game", self.resume_saved))
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = p.centerx - total // 2
+        y = p.bottom - px(28) - bh
+        for index, (name, label, action) in enumerate(specs):
+            self.buttons[name] = self.group.add(Button((x + index * (bw + gap), y, bw, bh), t, label,
+                                                       action, text_size=21, primary=index == 0, name=name))
+        self.group.set_focus(self.address)
+
+    # -- actions --------------------------------------------------------------------------------
+    def connect(self, resume: dict | None = None) -> None:
+        assert self.address is not None
+        text = self.address.text.strip()
+        try:
+            host, port = parse_endpoint(text)
+        except ValueError as exc:
+            self.error, self.note = str(exc), ""
+            return
+        self._stop()
+        if text != self.app.prefs.last_join_address:
+            self.app.prefs.last_join_address = text
+            self.app.preferences_changed("last_join_address")
+        self.where = format_endpoint(host, port)
+        try:
+            self.net = NetGame.join(self.app.prefs, f"{self.where}", resume=resume)
+        except (OSError, ValueError) as exc:
+            self.error, self.note = f"Cannot connect: {exc}", ""
+            return
+        self.error = ""
+        self.note = f"Connecting to {self.where}\u2026"
+        self.waited = 0.0
+        self.buttons["connect"].enabled = False
+
+    def resume_saved(self) -> None:
+        self.connect(resume=self.saved)
+
+    def cancel(self) -> None:
+        if self.net is not None:
+            self._stop()
+            self.note, self.error = "", ""
+            self.buttons["connect"].enabled = True
+            return
+        self.app.stack.remove(self)
+
+    # -- the network ----------------------------------------------------------------------------
+    def poll(self) -> None:
+        net = self.net
+        if net is None or self.handed_on:
+            return
+        net.pump()
+        for notice in net.take():
+            if isinstance(notice, Connected):
+                self._connected()
+                return
+            if isinstance(notice, Failed):
+                self._failed(notice.text)
+                return
+        if net.problem:
+            match = re.search(r"\(([^()]*)\)[^()]*$", net.problem)
+            reason = (match.group(1) if match else "no answer").lower()
+            self.note = f"Connecting to {self.where}\u2026 ({reason}; trying again)"
+
+    def _connected(self) -> None:
+        from game.scenes.agreement import AgreementScene
+        from game.scenes.table_net import NetTableScene
+
+        assert self.net is not None
+        self.handed_on = True
+        net = self.net
+        scene = NetTableScene(self.app, net) if net.resumed_game else AgreementScene(self.app, net)
+        self.app.stack.replace(scene)
+
+    def _failed(self, text: str) -> None:
+        self._stop()
+        self.error, self.note = text, ""
+        self.buttons["connect"].enabled = True
+
+    # -- frame ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        if event.type == pygame.TEXTINPUT and self.address is not None and self.group.focused is not self.address:
+            self.group.set_focus(self.address)
+        return self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.group.update(dt)
+        if self.net is not None and not self.handed_on:
+            self.waited += dt
+            if self.waited >= self.connect_timeout and not self.net.connected_once:
+                problem = self.net.problem
+                self._failed(explain_dial_failure(self.where, problem, self.connect_timeout))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        px = t.px
+        surface.blit(t.felt(), (0, 0))
+        p = self.panel
+        surface.blit(t.panel(p.size), p)
+        heading = t.shadowed_text("Join a game", 38, th.GOLD_LIGHT, "title")
+        surface.blit(heading, heading.get_rect(midtop=(p.centerx, p.top + px(22))))
+        left = p.left + px(48)
+        surface.blit(t.text("The host's address and port, as your friend reads it out:", 20, th.CREAM_DIM),
+                     (left, p.top + px(108)))
+        self.group.draw(surface)
+        y = p.top + px(222)
+        if self.error:
+            for line in t.wrap(self.error, 19, p.width - px(96)):
+                surface.blit(t.text(line, 19, th.ERROR), (left, y))
+                y += t.font(19).get_linesize()
+        elif self.note:
+            if self.net is not None:
+                self._draw_spinner(surface, (left + px(12), y + px(12)), px(10))
+                surface.blit(t.text(self.note, 19, th.CREAM), (left + px(34), y))
+            else:
+                surface.blit(t.text(self.note, 19, th.CREAM), (left, y))
+        else:
+            tip = ("For example 192.168.1.5:50410, [fd00::5]:50410 or a computer name. "
+                   "Without a port, 50410 is used.")
+            for line in t.wrap(tip, 17, p.width - px(96)):
+                surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))
+                y += t.font(17).get_linesize()
+
+    def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+        for index in range(8):
+            angle = index * math.pi / 4
+            fade = (index - self.clock * 10) % 8 / 8
+            colour = tuple(int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK))
+            spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+            pygame.draw.circle(surface, colour, spot, max(2, radius // 4))

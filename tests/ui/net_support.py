@@ -1,0 +1,85 @@
+"""Helpers for network screen tests: the other player as a headless peer (the computer playing its
+seat over loopback TCP on its own thread), and stepping the app until something happens, bounded
+in wall-clock time since the network runs on the real clock."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.app import App
+from game.logic.rules import Rules
+from game.netplay import (
+    Autopilot,
+    EndpointPort,
+    PeerInfo,
+    PlayPeer,
+    ReliableSession,
+    Role,
+    proposal,
+)
+from game.netplay.cli import APP_VERSION, session_config
+from game.netplay.tcp import NetplayGuest, NetplayHost
+from tests.ui.conftest import DT
+
+WAIT = 20.0  # seconds any single network step may take before the test fails
+
+
+class HeadlessPeer:
+    """The remote player. `answer` decides a rules disagreement as `PlayPeer` expects."""
+
+    def __init__(self, role: Role, *, address: str = "", rules: Rules | None = None,
+                 answer: Callable[[Any], str | None] | None = None, give_up: float = 60.0,
+                 name: str = "Robot", version: str = APP_VERSION) -> None:
+        session = ReliableSession(role, PeerInfo(name, version), session_config(give_up))
+        if role is Role.HOST:
+            self.endpoint: NetplayHost | NetplayGuest = NetplayHost(session, 0, bind_host="127.0.0.1").start()
+        else:
+            self.endpoint = NetplayGuest(session, address).start()
+        kwargs = {"answer": answer} if answer is not None else {}
+        self.peer = PlayPeer(role, EndpointPort(self.endpoint), Autopilot("carefree", seed=1),
+                             terms=proposal(rules or Rules()), name=name, **kwargs)
+        self.notices: list[Any] = []
+        self._lines: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self.paused = threading.Event()  # while set, the computer does not move
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    @property
+    def address(self) -> str:
+        assert isinstance(self.endpoint, NetplayHost)
+        return f"127.0.0.1:{self.endpoint.port}"
+
+    def say(self, text: str) -> None:
+        self._lines.put(text)
+
+    def _run(self) -> None:
+        port = self.peer.port
+        while not self._stop.is_set():
+            port.wait(0.01)  # type: ignore[attr-defined]
+            if self.paused.is_set():
+                continue
+            self.peer.pump()
+            self.notices.extend(self.peer.pop_notices())
+            while not self._lines.empty():
+                self.peer.say(self._lines.get())
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(2.0)
+        self.endpoint.stop(1.0)
+
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = WAIT) -> bool:
+    """Step the app with a fixed dt until `done()`, giving the network real time to work."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.step(DT)
+        if done():
+            return True
+        time.sleep(0.002)
+    return done()

@@ -1,0 +1,205 @@
+"""A network game on screen: the app against a headless peer (the computer playing the other seat)
+over loopback TCP. Connecting, agreeing the rules, playing moves both ways, chat, the connection
+status, a refused move and AutoPilot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.logic.actions import Discard
+from game.logic.cards import CARD_CODE
+from game.logic.engine import DRAW, PLAY
+from game.logic.rules import Rules
+from game.netplay import Role
+from game.netplay.proxy import FaultProxy
+from game.scenes.agreement import AgreementScene
+from game.scenes.host import HostScene
+from game.scenes.join import JoinScene
+from game.scenes.table_net import NetTableScene
+from game.scenes.title import TitleScene
+from game.session import HUMAN_SEAT
+from tests.ui.conftest import click, press, step, type_text
+from tests.ui.net_support import HeadlessPeer, run_until
+
+
+def centre(rect: pygame.Rect) -> tuple[int, int]:
+    return (int(rect.centerx), int(rect.centery))
+
+
+@pytest.fixture
+def peers() -> Iterator[list[HeadlessPeer]]:
+    made: list[HeadlessPeer] = []
+    yield made
+    for peer in made:
+        peer.stop()
+
+
+def join(app: App, address: str) -> JoinScene:
+    app.prefs.animation_speed = "off"
+    app.stack.push(TitleScene(app))
+    scene = JoinScene(app)
+    app.stack.push(scene)
+    step(app)
+    scene.address.set_text("")
+    type_text(app, address)
+    press(app, pygame.K_RETURN)
+    return scene
+
+
+def my_turn(table: NetTableScene) -> bool:
+    game = table.session.game
+    return game.to_move == HUMAN_SEAT and game.phase == DRAW and not table.updates \
+        and not table.animator.busy
+
+
+def join_table(app: App, peers: list[HeadlessPeer], **host_options) -> tuple[NetTableScene, HeadlessPeer]:
+    host = HeadlessPeer(Role.HOST, **host_options)
+    peers.append(host)
+    join(app, host.address)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    return app.stack.top, host
+
+
+def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: App, peers) -> None:
+    host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
+    peers.append(host)
+    join(app, host.address)
+    assert run_until(app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows))
+    agreement = app.stack.top
+    labels = [row[0] for row in agreement.rows]
+    assert "Cards dealt to each player" in labels  # 13 in Modern American, 15 in Classic
+    click(app, centre(agreement.buttons["accept"].rect))
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    assert table.session.game.rules.hand_size == 13
+    assert run_until(app, lambda: my_turn(table))
+    hand_before = len(table.session.game.players[HUMAN_SEAT].hand)
+    click(app, centre(table.geometry.stock_rect))  # draw: the host applies it and answers
+    assert run_until(app, lambda: table.session.game.phase == PLAY, 10)
+    hand = table.session.game.players[HUMAN_SEAT].hand
+    assert len(hand) >= hand_before + 1
+    card = next(c for c in hand if CARD_CODE[c] not in ("JK", "2H", "2D", "2S", "2C", "3S", "3C"))
+    table.act(Discard(CARD_CODE[card]))
+    # The host's computer answers with a turn of its own, animated on this table.
+    assert run_until(app, lambda: my_turn(table) and any(line.startswith("Robot") for line in table.plays))
+    assert table.mirror.view.turn_no >= 3
+    assert table.session.game.players[1].hand  # the opponent's hand is there, face down
+
+
+def test_host_app_plays_a_guest_that_joined_while_the_host_waited(app: App, peers, monkeypatch) -> None:
+    app.prefs.animation_speed = "off"
+    app.prefs.host_port = 0
+    app.stack.push(TitleScene(app))
+    scene = HostScene(app)
+    app.stack.push(scene)
+    step(app)
+    port = scene.net.endpoint.port
+    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}")
+    peers.append(guest)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    click(app, centre(table.buttons["autoplay"].rect))  # AutoPilot plays the host's turns
+    assert table.net.autopilot
+    assert run_until(app, lambda: table.mirror.view is not None and table.mirror.view.turn_no >= 5, 30)
+    assert any(line.startswith("You") for line in table.plays)
+    assert any(line.startswith("Robot") for line in table.plays)
+
+
+def test_chat_lines_arrive_bump_the_unread_count_and_can_be_answered(app: App, peers) -> None:
+    table, host = join_table(app, peers)
+    host.say("Good luck!")
+    assert run_until(app, lambda: table.net.peer.chat.log.unread == 1, 10)
+    step(app)
+    assert table.buttons["earlier"].label == "Chat (1)"
+    click(app, centre(table.buttons["earlier"].rect))
+    assert table.chat.visible and table.net.peer.chat.log.unread == 0
+    type_text(app, "Thanks, you too")
+    press(app, pygame.K_RETURN)
+    assert table.chat.input.text == ""
+    assert run_until(app, lambda: any(getattr(n, "text", "") == "Thanks, you too" for n in host.notices), 10)
+    press(app, pygame.K_ESCAPE)
+    assert not table.chat.visible
+
+
+def test_status_bar_says_interrupted_when_the_link_is_cut_and_recovers(app: App, peers) -> None:
+    host = HeadlessPeer(Role.HOST, give_up=30.0)
+    peers.append(host)
+    with FaultProxy(("127.0.0.1", host.endpoint.port)) as proxy:
+        join(app, proxy.address)
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+        table = app.stack.top
+        proxy.black_hole = True  # nothing gets through, as when a cable is pulled
+        assert run_until(app, lambda: table.net.status == "interrupted", 15)
+        step(app)
+        assert "Robot's connection interrupted, waiting" in table.model.message
+        assert table.model.level_text.startswith("Interrupted")
+        proxy.black_hole = False
+        proxy.kill_all()  # the dead connection goes; the guest redials and the session resumes
+        assert run_until(app, lambda: table.net.status == "connected", 20)
+        step(app)
+        assert "back" in table.model.message
+        assert table.model.level_text.startswith("Online")
+
+
+def test_a_move_the_host_refuses_shows_its_sentence_and_changes_nothing(app: App, peers) -> None:
+    table, _host = join_table(app, peers)
+    assert run_until(app, lambda: my_turn(table))
+    before = table.mirror.view
+    card = table.session.game.players[HUMAN_SEAT].hand[0]
+    table.act(Discard(CARD_CODE[card]))  # discarding before drawing: the host's engine says no
+    assert run_until(app, lambda: table.message_error, 10)
+    assert "draw" in table.message.lower()
+    assert table.mirror.view == before
+    assert not table.updates
+
+
+def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_starts(app: App, peers) -> None:
+    from game.scenes.dialog import DialogScene
+    from game.scenes.table import TableScene
+
+    app.prefs.animation_speed = "off"
+    app.prefs.host_port = 0
+    app.stack.push(TitleScene(app))
+    scene = HostScene(app)
+    app.stack.push(scene)
+    step(app)
+    click(app, centre(scene.buttons["solo"].rect))
+    assert type(app.stack.top) is TableScene
+    peers.append(HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}"))
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
+    assert "Robot has joined" in app.stack.top.title
+    press(app, pygame.K_RETURN)  # Start
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    assert not any(type(s) is TableScene for s in app.stack)
+
+
+def test_a_player_who_leaves_mid_game_is_reported_and_the_game_is_saved(app: App, peers) -> None:
+    from game.net_session import save_path
+    from game.scenes.dialog import DialogScene
+
+    table, host = join_table(app, peers)
+    host.paused.set()
+    host.peer.leave("Robot had to go.")
+    host.paused.clear()
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 10)
+    assert "saved" in app.stack.top.message
+    assert save_path(Role.GUEST).is_file()
+    assert "Disconnected" in table.model.level_text
+
+
+def test_disconnect_in_the_menu_tells_the_host_and_returns_to_the_title(app: App, peers) -> None:
+    from game.netplay import Closed
+
+    _table, host = join_table(app, peers)
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    index = [label for label, _ in menu.items].index("Disconnect")
+    menu.choose(index)
+    step(app)
+    click(app, centre(app.stack.top.buttons[0].rect))  # "Disconnect" (Enter would keep playing)
+    assert run_until(app, lambda: isinstance(app.stack.top, TitleScene), 5)
+    assert run_until(app, lambda: any(isinstance(n, Closed) and n.by_peer for n in host.notices), 10)
