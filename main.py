@@ -121,8 +121,8 @@ def setup_logging() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if wants_network(argv):
-        # Network games run headless for now (the windowed Host and Join screens come next):
-        # the network CLI owns these flags and never imports pygame.
+        # Network games from the command line run without a window (the title screen's Host
+        # and Join are the windowed way): the network CLI owns these flags, never imports pygame.
         from game.netplay.cli import run
         return run(argv)
     args = build_parser().parse_args(argv)
