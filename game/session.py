@@ -208,13 +208,26 @@ def load_autosave(path: Path | None = None) -> GameSession:
     try:
         data = json.loads(text)
     except ValueError:
-        raise SessionError("The saved game is damaged (it is not valid JSON).") from None
+        raise SessionError("The saved game is damaged (it is not valid JSON)."
+                           + _set_aside(source)) from None
     try:
         return GameSession.from_json(data)
-    except SessionError:
-        raise
+    except SessionError as exc:
+        raise SessionError(str(exc) + _set_aside(source)) from None
     except (IllegalAction, RulesError, ValueError, TypeError, KeyError) as exc:
-        raise SessionError(f"The saved game is damaged: {exc}") from None
+        raise SessionError(f"The saved game is damaged: {exc}." + _set_aside(source)) from None
+
+
+def _set_aside(source: Path) -> str:
+    """Keep a damaged autosave under another name, so the next autosave cannot overwrite what
+    might still be recovered from it; returns the words that tell the player where it is."""
+    kept = source.with_name(source.stem + ".damaged" + source.suffix)
+    try:
+        source.replace(kept)
+    except OSError as exc:
+        log.warning("could not keep the damaged autosave: %s", exc)
+        return ""
+    return f" It was kept as {kept}."
 
 
 def delete_autosave(path: Path | None = None) -> None:

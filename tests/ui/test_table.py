@@ -258,6 +258,8 @@ def test_a_damaged_autosave_gives_a_clear_message_and_a_fresh_game(
     dialog = app.stack.top
     assert isinstance(dialog, DialogScene) and "damaged" in dialog.message
     assert table.session.game.log == [] and app.last_crash is None
+    kept = autosave_path().with_name("autosave.damaged.json")
+    assert kept.read_text(encoding="utf-8") == "{ not json" and str(kept) in dialog.message
 
 
 def test_sound_effects_follow_the_moves(app: App, sounds: list[str]) -> None:
