@@ -18,7 +18,7 @@ from game.logic.rules import OPTION_SPECS, Rules, RulesError
 from game.net_session import NetGame
 from game.netplay import Closed, Failed, RulesDeclined, Updated
 from game.netplay.agreement import Stage
-from game.scenes.base import Scene
+from game.scenes.net_screen import NetworkScreen
 from game.scenes.dialog import message_dialog
 from game.ui import theme as th
 from game.ui.button import Button
@@ -67,7 +67,7 @@ def differences(proposed: dict, mine: dict) -> list[tuple[str, str, str]]:
     return rows
 
 
-class AgreementScene(Scene):
+class AgreementScene(NetworkScreen):
     def __init__(self, app: App, net: NetGame) -> None:
         super().__init__(app)
         self.net = net
@@ -78,17 +78,6 @@ class AgreementScene(Scene):
         self.outcome = ""
         self.handed_on = False
         self.panel = pygame.Rect(0, 0, 0, 0)
-
-    # -- lifetime -------------------------------------------------------------------------------
-    def enter(self) -> None:
-        super().enter()
-        self.app.inbox_pollers.append(self.poll)
-
-    def leave(self) -> None:
-        if self.poll in self.app.inbox_pollers:
-            self.app.inbox_pollers.remove(self.poll)
-        if not self.handed_on:
-            self.net.stop()
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme

@@ -20,7 +20,7 @@ import pygame
 from game.net_session import NetGame, saved_game
 from game.netplay import Connected, GuestTurnedAway, Role
 from game.netplay.addresses import format_endpoint, lan_addresses
-from game.scenes.base import Scene
+from game.scenes.net_screen import NetworkScreen
 from game.scenes.dialog import confirm_dialog
 from game.ui import theme as th
 from game.ui.button import Button
@@ -36,7 +36,7 @@ INTERNET_NOTE = ("Over the internet, your friend needs your router's public addr
 MAX_ADDRESSES = 3
 
 
-class HostScene(Scene):
+class HostScene(NetworkScreen):
     def __init__(self, app: App, *, port: int | None = None) -> None:
         super().__init__(app)
         self.port = port if port is not None else app.prefs.host_port
@@ -56,15 +56,7 @@ class HostScene(Scene):
     # -- lifetime -------------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.app.inbox_pollers.append(self.poll)
         self.listen()
-
-    def leave(self) -> None:
-        if self.poll in self.app.inbox_pollers:
-            self.app.inbox_pollers.remove(self.poll)
-        if self.net is not None and not self.handed_on:
-            self.net.stop()
-            self.net = None
 
     @property
     def endpoints(self) -> list[str]:

@@ -20,7 +20,7 @@ import pygame
 from game.net_session import NetGame, saved_game
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
-from game.scenes.base import Scene
+from game.scenes.net_screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_input import TextInput
@@ -46,7 +46,7 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
             f"friend is waiting as host, and that no firewall blocks the port.")
 
 
-class JoinScene(Scene):
+class JoinScene(NetworkScreen):
     def __init__(self, app: App, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
         super().__init__(app)
         self.connect_timeout = connect_timeout
@@ -62,21 +62,6 @@ class JoinScene(Scene):
         self.buttons: dict[str, Button] = {}
         self.address: TextInput | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
-
-    # -- lifetime -------------------------------------------------------------------------------
-    def enter(self) -> None:
-        super().enter()
-        self.app.inbox_pollers.append(self.poll)
-
-    def leave(self) -> None:
-        if self.poll in self.app.inbox_pollers:
-            self.app.inbox_pollers.remove(self.poll)
-        self._stop()
-
-    def _stop(self) -> None:
-        if self.net is not None and not self.handed_on:
-            self.net.stop()
-        self.net = None
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
@@ -113,7 +98,7 @@ class JoinScene(Scene):
         except ValueError as exc:
             self.error, self.note = str(exc), ""
             return
-        self._stop()
+        self.release_network()
         if text != self.app.prefs.last_join_address:
             self.app.prefs.last_join_address = text
             self.app.preferences_changed("last_join_address")
@@ -133,7 +118,7 @@ class JoinScene(Scene):
 
     def cancel(self) -> None:
         if self.net is not None:
-            self._stop()
+            self.release_network()
             self.note, self.error = "", ""
             self.buttons["connect"].enabled = True
             return
@@ -168,7 +153,7 @@ class JoinScene(Scene):
         self.app.stack.replace(scene)
 
     def _failed(self, text: str) -> None:
-        self._stop()
+        self.release_network()
         self.error, self.note = text, ""
         self.buttons["connect"].enabled = True
 
