@@ -45,8 +45,8 @@ CAREFREE = Style("carefree", takes_pile=False, pile_judgement=False, opens_minim
 BEGINNER = Style("beginner", pile_judgement=False, opens_minimal=False, keeps_pairs=False,
                  holds_wilds=False, safe_discards=False, freezes=False, judges_going_out=False,
                  noise=4.0)
-INTERMEDIATE = Style("intermediate", keeps_pairs=False, freezes=False, judges_going_out=False,
-                     noise=1.5)
+INTERMEDIATE = Style("intermediate", keeps_pairs=False, holds_wilds=False, freezes=False,
+                     judges_going_out=False, noise=1.5)
 ADVANCED = Style("advanced")
 
 
@@ -137,6 +137,7 @@ def _pile_value(game: Game, action: TakePile, style: Style) -> float:
             value += 3
         else:
             value += 1
+        value += 4            # every card taken is one more to play with
         if rules.uncompleted_canasta_penalties and rank in (ACE, SEVEN):
             value -= 6
     top = pile[-1]
@@ -165,17 +166,17 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
     for card in hand:
         if not IS_WILD[card] and CARD_RANK[card] != THREE:
             by_rank.setdefault(CARD_RANK[card], []).append(card)
+    pure = (ACE, SEVEN) if game.rules.pure_aces_sevens else ()
     options: list[tuple[int, list[int]]] = []
     for rank, naturals in by_rank.items():
         existing = me.melds.get(rank)
         if existing is None and len(naturals) >= 3:
             options.append((rank, naturals))
-        elif existing is None and len(naturals) == 2:
+        elif existing is None and len(naturals) == 2 and rank not in pure:
             options.append((rank, naturals + [-1]))        # -1: a wild card to be chosen
         elif existing is not None:
             options.append((rank, naturals))
-    best: list[tuple[int, list[int]]] | None = None
-    best_cost = None
+    found: list[tuple[tuple[int, int], list[tuple[int, list[int]]]]] = []
     max_wild = game.rules.max_wild_per_meld
     for size in range(1, min(len(options), 4) + 1):
         for combo in combinations(options, size):
@@ -192,8 +193,8 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
                 plan.append((rank, real))
                 points += sum(CARD_POINTS[c] for c in real)
             # Top up with spare wild cards if the naturals fall short.
-            for index, (rank, cards) in enumerate(plan):
-                while points < need and used < len(pool):
+            for rank, cards in plan:
+                while points < need and used < len(pool) and rank not in pure:
                     wild_in = sum(IS_WILD[c] for c in cards)
                     if wild_in >= min(max_wild, len(cards) - wild_in):
                         break
@@ -206,10 +207,47 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
             left = len(hand) - cards_used
             if left < 2 and me.canastas() < game.rules.canastas_to_go_out:
                 continue
-            cost = (cards_used + 3 * used, -points)
-            if best_cost is None or cost < best_cost:
-                best, best_cost = plan, cost
-    return best
+            used_cards = {c for _, cards in plan for c in cards}
+            if not _can_discard_one(game, [c for c in hand if c not in used_cards]):
+                continue
+            found.append(((cards_used + 3 * used, -points), plan))
+    found.sort(key=lambda item: item[0])
+    # The cheapest plan the engine accepts meld by meld (the sketch above does not know every
+    # rule option, and a plan that fails halfway would have to be taken back).
+    for _, plan in found[:4]:
+        if _plan_works(game, plan):
+            return plan
+    return None
+
+
+def _plan_works(game: Game, plan: list[tuple[int, list[int]]]) -> bool:
+    trial = game.clone()
+    trial.record_undo = False
+    p = trial.to_move
+    for key, cards in plan:
+        named = any(not IS_WILD[c] for c in cards)
+        rank = None if named else MELD_KEY_NAME[key]
+        try:
+            trial.apply(Meld(tuple(CARD_CODE[c] for c in cards), rank))
+        except IllegalAction:
+            return False
+    return trial.players[p].opened or trial.phase != PLAY
+
+
+def _can_discard_one(game: Game, cards: list[int]) -> bool:
+    """Whether one of `cards` could be discarded to end the turn (Modern rules forbid wild
+    cards, and Aces or Sevens onto an empty pile)."""
+    rules = game.rules
+    no_ace_seven = rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens \
+        and not game.pile
+    all_wild = all(IS_WILD[c] for c in cards)
+    for card in cards:
+        if IS_WILD[card] and rules.prohibit_wild_discard and not all_wild:
+            continue
+        if no_ace_seven and CARD_RANK[card] in (ACE, SEVEN):
+            continue
+        return True
+    return False
 
 
 def _plan_action(game: Game, plan: list[tuple[int, list[int]]]) -> Meld | None:
@@ -325,6 +363,8 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     left = len(me.hand) - len(cards)
     if left == 0:
         return 1000.0 if want_out else -50.0
+    if not _can_discard_one(game, [c for c in me.hand if c not in cards]):
+        return -1000.0    # the turn could not end: the melds would have to be taken back
     makes_canasta = before < CANASTA_SIZE <= after
     pressure = _under_pressure(game)
     score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
