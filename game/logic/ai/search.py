@@ -4,7 +4,7 @@ A decision is made from the player's view only: the unseen cards (the opponent's
 the stock, the talons) are dealt at random into full games consistent with the view
 (`determinize`), each candidate action is tried in every sampled game, and play continues with the
 Advanced heuristic for both players for a few turns (or to the end of the hand) before the
-position is scored. The candidate with the best average wins. The same samples serve every
+position is scored by the fitted evaluation (`evaluation.value`). The candidate with the best average wins. The same samples serve every
 candidate (common random numbers), so differences between candidates are not noise from the deal.
 The search stops after its sample budget, when `now` passes the deadline, or when `should_stop`
 says so; it always has an answer, because the heuristic's choice is ranked first.
@@ -18,13 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action, Discard, Meld
-from ..cards import CARD_POINTS
-from ..engine import DRAW, GAME_OVER, HAND_OVER, PLAY, Game
+from ..engine import DRAW, PLAY, Game
 from ..errors import IllegalAction
 from ..legal import legal_actions
-from ..melds import CANASTA_SIZE, canasta_bonus
 from ..view import PlayerView, determinize
-from . import heuristic
+from . import evaluation, heuristic
 from .heuristic import Style
 
 
@@ -75,33 +73,6 @@ def _keeps_opening_possible(game: Game, action: Meld) -> bool:
     return trial.phase != PLAY or trial.mover.opened or heuristic._opening_plan(trial) is not None
 
 
-def evaluate(game: Game, seat: int) -> float:
-    """The position's worth to `seat`: their likely hand score minus the opponent's."""
-    if game.phase in (HAND_OVER, GAME_OVER) and game.hand_scores:
-        return float(game.hand_scores[seat]["total"] - game.hand_scores[1 - seat]["total"])
-    return _static_value(game, seat) - _static_value(game, 1 - seat)
-
-
-def _static_value(game: Game, p: int) -> float:
-    rules = game.rules
-    player = game.players[p]
-    value = 0.0
-    for key, cards in player.melds.items():
-        value += sum(CARD_POINTS[c] for c in cards)
-        if len(cards) >= CANASTA_SIZE:
-            value += canasta_bonus(rules, key, cards)
-        elif len(cards) >= 5:
-            value += 60.0 * (len(cards) - 4)      # a canasta in the making
-    value += 100.0 * len(player.threes) * (1 if player.melds else -1)
-    # Cards in hand may have to be paid for; wild cards and pairs are also chances.
-    value -= 0.6 * sum(CARD_POINTS[c] for c in player.hand)
-    if player.opened:
-        value += 40.0
-    if player.canastas() >= rules.canastas_to_go_out:
-        value += 80.0
-    return value
-
-
 def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
     """Play on with the Advanced heuristic for `horizon` turns, then score for `seat`."""
     turns_left = horizon
@@ -119,7 +90,7 @@ def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
         except IllegalAction:
             break
         steps += 1
-    return evaluate(game, seat)
+    return evaluation.value(game, seat)
 
 
 def decide(view: PlayerView, config: SearchConfig, style: Style, rng: random.Random,

@@ -1,0 +1,106 @@
+"""The search's judgement of an unfinished hand: the expected final score margin.
+
+`value(game, seat)` is a linear function of features of the table and of each player's cards (the
+difference between the seat and its opponent), with weights fitted by least squares on positions
+from Advanced-against-Advanced hands, against the margin those hands finally ended with
+(`python -m tools.fit_evaluation` refits them). A finished hand is worth its true margin. The
+features read everything in the game they are given, so the search only calls this on its own
+determinized worlds, never on the real game.
+"""
+
+from __future__ import annotations
+
+from ..cards import CARD_POINTS, CARD_RANK, IS_WILD, THREE
+from ..engine import GAME_OVER, HAND_OVER, Game
+from ..melds import CANASTA_SIZE, canasta_bonus
+from ..scoring import threes_score, uncompleted_penalty
+
+FEATURES = (
+    "melded",          # card points on the table
+    "canasta_bonus",   # bonuses of the finished canastas
+    "near_canastas",   # melds of five or six cards
+    "small_melds",     # melds of three or four cards
+    "threes",          # the Threes' bonus or penalty as things stand
+    "hand_points",     # card points held (a debt if the opponent goes out)
+    "late_hand_points",  # the same, weighted by how close the stock is to running out
+    "hand_size",
+    "wilds_held",
+    "pairs_held",      # natural pairs (chances to take the pile)
+    "sets_held",       # three or more naturals of a rank (a meld in waiting)
+    "layoffs_held",    # cards that fit one of the player's own melds
+    "opened",
+    "may_go_out",      # has the canastas needed to go out
+    "penalties",       # Modern penalties for unfinished Ace, Seven and wild melds
+    "pile_to_move",    # the pile's size, for the player to move
+)
+
+# Fitted by tools/fit_evaluation.py (one set of weights per preset; other rule sets use the
+# weights of their nearest preset).
+WEIGHTS: dict[str, tuple[float, ...]] = {'classic': (1.3469, 0.8753, 153.3686, 95.0966, 1.0419, 0.6097, -3.3142, 40.3668, 35.3097, -6.8702,
+             -32.472, -16.8896, -138.4756, 105.0616, 0.0, -2.6169),
+ 'modern_american': (3.2897, 0.6163, 156.3175, -134.1081, 1.0373, 4.6084, -2.1024, 121.985,
+                     -307.6537, 49.0822, 239.9178, 145.1957, 1105.1671, 787.7213, 0.7299,
+                     -1.9594)}
+
+
+def player_features(game: Game, p: int) -> list[float]:
+    """The features of player `p`, excluding the shared pile term."""
+    rules = game.rules
+    player = game.players[p]
+    melded = bonus = near = small = 0.0
+    for key, cards in player.melds.items():
+        melded += sum(CARD_POINTS[c] for c in cards)
+        size = len(cards)
+        if size >= CANASTA_SIZE:
+            bonus += canasta_bonus(rules, key, cards)
+        elif size >= 5:
+            near += 1
+        else:
+            small += 1
+    counts: dict[int, int] = {}
+    wilds = layoffs = 0
+    points = 0
+    for card in player.hand:
+        points += CARD_POINTS[card]
+        if IS_WILD[card]:
+            wilds += 1
+            continue
+        rank = CARD_RANK[card]
+        if rank in player.melds:
+            layoffs += 1
+        elif rank != THREE:
+            counts[rank] = counts.get(rank, 0) + 1
+    pairs = sum(1 for n in counts.values() if n == 2)
+    sets = sum(1 for n in counts.values() if n >= 3)
+    late = max(0.0, 1.0 - len(game.stock) / 40.0)
+    return [melded, bonus, near, small, float(threes_score(rules, player.threes, player.melds)),
+            points, points * late, len(player.hand), wilds, pairs, sets, layoffs,
+            float(player.opened), float(player.canastas() >= rules.canastas_to_go_out),
+            float(uncompleted_penalty(rules, player.melds, player.hand)), 0.0]
+
+
+def features(game: Game, seat: int) -> list[float]:
+    """The features of the position for `seat`: its own minus its opponent's."""
+    mine = player_features(game, seat)
+    theirs = player_features(game, 1 - seat)
+    diff = [a - b for a, b in zip(mine, theirs)]
+    diff[-1] = len(game.pile) * (1.0 if game.to_move == seat else -1.0)
+    return diff
+
+
+_PRESET_OF: dict[str, str] = {}
+
+
+def weights_for(game: Game) -> tuple[float, ...]:
+    key = game.rules.digest_text
+    preset = _PRESET_OF.get(key)
+    if preset is None:
+        preset = _PRESET_OF[key] = game.rules.nearest_preset()
+    return WEIGHTS[preset]
+
+
+def value(game: Game, seat: int) -> float:
+    """The expected final margin of the hand for `seat` (exact once the hand is over)."""
+    if game.phase in (HAND_OVER, GAME_OVER) and game.hand_scores:
+        return float(game.hand_scores[seat]["total"] - game.hand_scores[1 - seat]["total"])
+    return sum(w * f for w, f in zip(weights_for(game), features(game, seat)))

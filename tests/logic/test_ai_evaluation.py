@@ -1,0 +1,92 @@
+"""The search's position evaluation and the heuristic's care not to strand its own turn."""
+
+import random
+
+import pytest
+
+from game.logic import Game, Rules, legal_actions
+from game.logic.actions import Discard, UndoTurn
+from game.logic.ai import evaluation, heuristic
+from game.logic.engine import PLAY
+
+from .scenario import position
+
+
+def random_position(rules, seed, steps):
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.phase not in ("draw", "play"):
+            break
+        game.apply(rng.choice(legal_actions(game)))
+    return game
+
+
+@pytest.mark.parametrize("preset", ["classic", "modern_american"])
+def test_evaluation_is_zero_sum(preset):
+    for seed in range(30):
+        game = random_position(Rules.preset(preset), seed, steps=seed * 4)
+        assert evaluation.value(game, 0) == pytest.approx(-evaluation.value(game, 1))
+
+
+def test_a_finished_hand_is_worth_its_true_margin():
+    rng = random.Random(5)
+    game = Game(Rules.preset("classic"), seed=5)
+    while game.phase in ("draw", "play"):
+        game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
+    scores = [game.hand_scores[p]["total"] for p in (0, 1)]
+    assert evaluation.value(game, 0) == scores[0] - scores[1]
+
+
+def test_evaluation_prefers_a_canasta_to_the_same_cards_in_hand():
+    rules = Rules.preset("classic")
+    melded = position(rules, hands=("4C 9D", "5H 6H 8S"),
+                      melds=({"K": "KC KD KH KS KC KD KH"}, {"Q": "QC QD QH"}))
+    held = position(rules, hands=("4C 9D KC KD KH KS", "5H 6H 8S"),
+                    melds=({"K": "KC KD KH"}, {"Q": "QC QD QH"}))
+    assert evaluation.value(melded, 0) > evaluation.value(held, 0) + 200
+
+
+def test_weights_cover_every_feature_of_both_presets():
+    assert set(evaluation.WEIGHTS) == {"classic", "modern_american"}
+    for weights in evaluation.WEIGHTS.values():
+        assert len(weights) == len(evaluation.FEATURES)
+        assert any(w != 0 for w in weights)
+
+
+def _finish_turn(game):
+    """Let the Advanced heuristic play the mover's turn; the actions it chose."""
+    rng = random.Random(1)
+    mover, chosen = game.to_move, []
+    while game.phase == PLAY and game.to_move == mover and len(chosen) < 20:
+        action = heuristic.choose(game, heuristic.ADVANCED, rng)
+        chosen.append(action)
+        game.apply(action)
+    return chosen
+
+
+def test_no_meld_leaves_only_cards_that_may_not_be_discarded():
+    # Modern rules forbid an Ace or a Seven onto an empty pile: melding the Tens would leave
+    # 7S 7D, and the turn could only be taken back.
+    game = position(Rules.preset("modern_american"), phase=PLAY,
+                    hands=("7S 7D 10S 10C 10C", "5H 6H 8S 9S"),
+                    melds=({"J": "JD JS JC", "A": "AS AC AS", "Q": "QS QH 2H"}, {}),
+                    opened=(True, False))
+    chosen = _finish_turn(game)
+    assert not any(isinstance(a, UndoTurn) for a in chosen)
+    assert isinstance(chosen[-1], Discard) and chosen[-1].card.startswith("10")
+
+
+def test_opening_plan_puts_no_wild_card_on_pure_sevens():
+    # 4s with two wild cards make 90; the Sevens cannot take the other Twos (pure Aces and
+    # Sevens), so 7s alone reach 105 < 125: the plan must find another way or not open.
+    game = position(Rules.preset("modern_american"), phase=PLAY,
+                    hands=("4S 2S 4H 4D 2D 7D QC 7S 4C JK 2C 9C AC 7H", "5H 6H 8S 9S"))
+    plan = heuristic._opening_plan(game)
+    if plan is not None:
+        for key, cards in plan:
+            if key == 7:
+                assert not any(heuristic.IS_WILD[c] for c in cards)
+    chosen = _finish_turn(game)
+    assert not any(isinstance(a, UndoTurn) for a in chosen)
+    assert isinstance(chosen[-1], Discard)
