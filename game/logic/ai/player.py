@@ -23,8 +23,7 @@ LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master"
 STYLES = {"carefree": heuristic.CAREFREE, "beginner": heuristic.BEGINNER,
           "intermediate": heuristic.INTERMEDIATE, "advanced": heuristic.ADVANCED,
           "expert": heuristic.ADVANCED, "master": heuristic.ADVANCED}
-SEARCH = {"advanced": SearchConfig(samples=3, horizon=3, candidates=3, seconds=0.05),
-          "expert": SearchConfig(samples=8, horizon=5, candidates=5, seconds=0.15),
+SEARCH = {"expert": SearchConfig(samples=8, horizon=10, candidates=4, seconds=0.1),
           "master": SearchConfig(samples=16, horizon=10, candidates=6, seconds=0.25)}
 DEFAULT_LEVEL = "advanced"
 
