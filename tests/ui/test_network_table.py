@@ -82,7 +82,8 @@ def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: 
     assert run_until(app, lambda: table.session.game.phase == PLAY, 10)
     hand = table.session.game.players[HUMAN_SEAT].hand
     assert len(hand) >= hand_before + 1
-    card = next(c for c in hand if CARD_CODE[c] not in ("JK", "2H", "2D", "2S", "2C", "3S", "3C"))
+    # Any card Modern rules let go now (not a wild card, nor an Ace or Seven onto an empty pile).
+    card = next(c for c in hand if table.session.game.check(Discard(CARD_CODE[c])) is None)
     table.act(Discard(CARD_CODE[card]))
     # The host's computer answers with a turn of its own, animated on this table.
     assert run_until(app, lambda: my_turn(table) and any(line.startswith("Robot") for line in table.plays))
