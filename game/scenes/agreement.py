@@ -144,9 +144,6 @@ class AgreementScene(NetworkScreen):
     def decide(self, choice: str) -> None:
         self.net.decide_rules(choice)
 
-    def cancel(self) -> None:
-        self.app.stack.remove(self)
-
     # -- what it says ---------------------------------------------------------------------------
     def headline(self) -> tuple[str, str]:
         peer = self.net.peer_name
@@ -170,25 +167,12 @@ class AgreementScene(NetworkScreen):
         return ("Connecting", self.net.status_text)
 
     # -- frame ----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
-            return True
-        return self.group.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         px = t.px
-        surface.blit(t.felt(), (0, 0))
         panel = self.panel
-        surface.blit(t.panel(panel.size), panel)
         title, lead = self.headline()
-        heading = t.shadowed_text(title, 36, th.GOLD_LIGHT, "title")
-        surface.blit(heading, heading.get_rect(midtop=(panel.centerx, panel.top + px(24))))
-        y = panel.top + px(24) + heading.get_height() + px(12)
+        y = self.draw_panel(surface, title, 36, 24) + px(12)
         for line in t.wrap(lead, 20, panel.width - px(80)):
             image = t.text(line, 20, th.CREAM)
             surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))

@@ -59,9 +59,13 @@ class HostScene(NetworkScreen):
         self.listen()
 
     @property
+    def listening_port(self) -> int:
+        """The port actually listened on (the chosen one, or the free one the system gave)."""
+        return self.net.endpoint.port if self.net is not None and self.net.endpoint is not None else self.port
+
+    @property
     def endpoints(self) -> list[str]:
-        port = self.net.endpoint.port if self.net is not None and self.net.endpoint is not None else self.port
-        return [format_endpoint(a, port) for a in self.addresses[:MAX_ADDRESSES]]
+        return [format_endpoint(a, self.listening_port) for a in self.addresses[:MAX_ADDRESSES]]
 
     def listen(self, resume: dict | None = None) -> None:
         """(Re)start listening on `self.port`; a port that cannot be used is said plainly."""
@@ -144,9 +148,6 @@ class HostScene(NetworkScreen):
 
         start_new_game(self.app)
 
-    def cancel(self) -> None:
-        self.app.stack.remove(self)
-
     # -- the network ----------------------------------------------------------------------------
     def poll(self) -> None:
         net = self.net
@@ -195,24 +196,15 @@ class HostScene(NetworkScreen):
             self.app.stack.replace(AgreementScene(self.app, net))
 
     # -- frame ----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
-            return True
-        return self.group.handle_event(event)
-
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.group.update(dt)
+        super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         px = t.px
-        surface.blit(t.felt(), (0, 0))
         p = self.panel
-        surface.blit(t.panel(p.size), p)
-        heading = t.shadowed_text("Host a game", 38, th.GOLD_LIGHT, "title")
-        surface.blit(heading, heading.get_rect(midtop=(p.centerx, p.top + px(22))))
+        self.draw_panel(surface, "Host a game", 38, 22)
         left = p.left + px(48)
         surface.blit(t.text("Tell your friend to join at:", 20, th.CREAM_DIM), (left, p.top + px(100)))
         endpoints = self.endpoints
@@ -225,7 +217,7 @@ class HostScene(NetworkScreen):
             surface.blit(image, (left, y))
             y += image.get_height() + px(6)
         note_y = p.top + px(262)
-        for line in t.wrap(INTERNET_NOTE.format(port=self.port), 17, p.width - px(96)):
+        for line in t.wrap(INTERNET_NOTE.format(port=self.listening_port), 17, p.width - px(96)):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
             note_y += t.font(17).get_linesize()
         self.group.draw(surface)

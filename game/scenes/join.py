@@ -159,16 +159,13 @@ class JoinScene(NetworkScreen):
 
     # -- frame ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
-            return True
         if event.type == pygame.TEXTINPUT and self.address is not None and self.group.focused is not self.address:
             self.group.set_focus(self.address)
-        return self.group.handle_event(event)
+        return super().handle_event(event)
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.group.update(dt)
+        super().update(dt)
         if self.net is not None and not self.handed_on:
             self.waited += dt
             if self.waited >= self.connect_timeout and not self.net.connected_once:
@@ -178,11 +175,8 @@ class JoinScene(NetworkScreen):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         px = t.px
-        surface.blit(t.felt(), (0, 0))
         p = self.panel
-        surface.blit(t.panel(p.size), p)
-        heading = t.shadowed_text("Join a game", 38, th.GOLD_LIGHT, "title")
-        surface.blit(heading, heading.get_rect(midtop=(p.centerx, p.top + px(22))))
+        self.draw_panel(surface, "Join a game", 38, 22)
         left = p.left + px(48)
         surface.blit(t.text("The host's address and port, as your friend reads it out:", 20, th.CREAM_DIM),
                      (left, p.top + px(108)))

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.scenes.base import Scene
+from game.ui import theme as th
 
 if TYPE_CHECKING:
     from game.net_session import NetGame
+    from game.ui.widget import WidgetGroup
 
 
 class NetworkScreen(Scene):
@@ -17,6 +21,8 @@ class NetworkScreen(Scene):
 
     net: NetGame | None = None
     handed_on: bool = False
+    group: WidgetGroup
+    panel: pygame.Rect
 
     def enter(self) -> None:
         super().enter()
@@ -35,3 +41,28 @@ class NetworkScreen(Scene):
 
     def poll(self) -> None:
         """Read what the connection delivered since the last frame (each screen its own way)."""
+
+    def cancel(self) -> None:
+        """Escape or the Cancel button: leave the screen (each screen its own way)."""
+        self.app.stack.remove(self)
+
+    # -- frame ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        return self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw_panel(self, surface: pygame.Surface, title: str, size: int, top: int) -> int:
+        """The felt, the screen's panel and its heading `top` pixels down; the heading's bottom."""
+        t = self.app.theme
+        surface.blit(t.felt(), (0, 0))
+        panel = self.panel
+        surface.blit(t.panel(panel.size), panel)
+        heading = t.shadowed_text(title, size, th.GOLD_LIGHT, "title")
+        rect = heading.get_rect(midtop=(panel.centerx, panel.top + t.px(top)))
+        surface.blit(heading, rect)
+        return rect.bottom

@@ -23,7 +23,9 @@ from game.netplay import (
 )
 from game.netplay.cli import APP_VERSION, session_config
 from game.netplay.tcp import NetplayGuest, NetplayHost
-from tests.ui.conftest import DT
+from game.scenes.host import HostScene
+from game.scenes.title import TitleScene
+from tests.ui.conftest import DT, step
 
 WAIT = 20.0  # seconds any single network step may take before the test fails
 
@@ -83,3 +85,13 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = WAIT) -> bool
             return True
         time.sleep(0.002)
     return done()
+
+
+def open_host_screen(app: App) -> HostScene:
+    """The Host screen over the title, listening on any free port."""
+    app.prefs.host_port = 0
+    app.stack.push(TitleScene(app))
+    scene = HostScene(app)
+    app.stack.push(scene)
+    step(app)
+    return scene

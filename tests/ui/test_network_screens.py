@@ -14,7 +14,7 @@ from game.scenes.join import JoinScene
 from game.scenes.title import TitleScene
 from game.ui.text_input import clipboard_get
 from tests.ui.conftest import click, press, step, type_text
-from tests.ui.net_support import HeadlessPeer, run_until
+from tests.ui.net_support import HeadlessPeer, open_host_screen, run_until
 
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:
@@ -23,12 +23,7 @@ def centre(rect: pygame.Rect) -> tuple[int, int]:
 
 def open_host(app: App, monkeypatch) -> HostScene:
     monkeypatch.setattr("game.scenes.host.lan_addresses", lambda: ["192.168.1.5", "fd00::5"])
-    app.prefs.host_port = 0  # any free port
-    app.stack.push(TitleScene(app))
-    scene = HostScene(app)
-    app.stack.push(scene)
-    step(app)
-    return scene
+    return open_host_screen(app)
 
 
 def open_join(app: App, **kwargs) -> JoinScene:
@@ -44,6 +39,7 @@ def test_host_screen_shows_each_address_with_the_listening_port(app: App, monkey
     port = scene.net.endpoint.port
     assert port > 0 and not scene.error
     assert scene.endpoints == [f"192.168.1.5:{port}", f"[fd00::5]:{port}"]
+    assert scene.listening_port == port  # the router note names the same port
     assert "Waiting for a guest" in scene.note
 
 

@@ -17,13 +17,12 @@ from game.logic.rules import Rules
 from game.netplay import Role
 from game.netplay.proxy import FaultProxy
 from game.scenes.agreement import AgreementScene
-from game.scenes.host import HostScene
 from game.scenes.join import JoinScene
 from game.scenes.table_net import NetTableScene
 from game.scenes.title import TitleScene
 from game.session import HUMAN_SEAT
 from tests.ui.conftest import click, press, step, type_text
-from tests.ui.net_support import HeadlessPeer, run_until
+from tests.ui.net_support import HeadlessPeer, open_host_screen, run_until
 
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:
@@ -93,11 +92,7 @@ def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: 
 
 def test_host_app_plays_a_guest_that_joined_while_the_host_waited(app: App, peers, monkeypatch) -> None:
     app.prefs.animation_speed = "off"
-    app.prefs.host_port = 0
-    app.stack.push(TitleScene(app))
-    scene = HostScene(app)
-    app.stack.push(scene)
-    step(app)
+    scene = open_host_screen(app)
     port = scene.net.endpoint.port
     guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}")
     peers.append(guest)
@@ -163,11 +158,7 @@ def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_sta
     from game.scenes.table import TableScene
 
     app.prefs.animation_speed = "off"
-    app.prefs.host_port = 0
-    app.stack.push(TitleScene(app))
-    scene = HostScene(app)
-    app.stack.push(scene)
-    step(app)
+    scene = open_host_screen(app)
     click(app, centre(scene.buttons["solo"].rect))
     assert type(app.stack.top) is TableScene
     peers.append(HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}"))
