@@ -6,9 +6,10 @@ named go to the back of the stock in id order, so all 108 stay accounted for.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
-from game.logic import Game, Rules
+from game.logic import Game, Rules, legal_actions
 from game.logic.cards import CARD_CODE, IDS_OF_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME
 from game.logic.engine import PLAY
 
@@ -85,3 +86,14 @@ def all_cards(game: Game) -> list[int]:
         cards += pl.hand + pl.threes + pl.special_cards
         cards += [c for m in pl.melds.values() for c in m]
     return sorted(cards)
+
+
+def random_position(rules: Rules, seed: int, steps: int) -> Game:
+    """A position reached by `steps` random legal actions from the deal of `seed`."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.phase not in ("draw", "play"):
+            break
+        game.apply(rng.choice(legal_actions(game)))
+    return game

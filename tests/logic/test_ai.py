@@ -12,16 +12,7 @@ from game.logic.ai import LEVELS, ComputerPlayer, hint
 from game.logic.ai import search
 from game.logic.arena import run as arena_run, wilson
 
-
-def random_position(rules, seed, steps):
-    """A position reached by random legal play."""
-    game = Game(rules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.phase not in ("draw", "play"):
-            break
-        game.apply(rng.choice(legal_actions(game)))
-    return game
+from .scenario import random_position
 
 
 def reshuffle_hidden(game, seat, rng):

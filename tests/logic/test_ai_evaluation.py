@@ -4,22 +4,12 @@ import random
 
 import pytest
 
-from game.logic import Game, Rules, legal_actions
+from game.logic import Game, Rules
 from game.logic.actions import Discard, UndoTurn
 from game.logic.ai import evaluation, heuristic
 from game.logic.engine import PLAY
 
-from .scenario import position
-
-
-def random_position(rules, seed, steps):
-    game = Game(rules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.phase not in ("draw", "play"):
-            break
-        game.apply(rng.choice(legal_actions(game)))
-    return game
+from .scenario import position, random_position
 
 
 @pytest.mark.parametrize("preset", ["classic", "modern_american"])

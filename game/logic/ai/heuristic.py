@@ -225,10 +225,8 @@ def _plan_works(game: Game, plan: list[tuple[int, list[int]]]) -> bool:
     trial.record_undo = False
     p = trial.to_move
     for key, cards in plan:
-        named = any(not IS_WILD[c] for c in cards)
-        rank = None if named else MELD_KEY_NAME[key]
         try:
-            trial.apply(Meld(tuple(CARD_CODE[c] for c in cards), rank))
+            trial.apply(_meld_of(key, cards))
         except IllegalAction:
             return False
     return trial.players[p].opened or trial.phase != PLAY
@@ -259,6 +257,11 @@ def _plan_action(game: Game, plan: list[tuple[int, list[int]]]) -> Meld | None:
         game.validate_meld(key, cards)
     except IllegalAction:
         return None
+    return _meld_of(key, cards)
+
+
+def _meld_of(key: int, cards: list[int]) -> Meld:
+    """The action melding `cards` as meld `key` (a meld of wild cards only names its key)."""
     named = any(not IS_WILD[c] for c in cards)
     return Meld(tuple(CARD_CODE[c] for c in cards), None if named else MELD_KEY_NAME[key])
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..actions import Action, Discard, UndoTurn
 from ..legal import legal_actions
@@ -50,7 +51,7 @@ class ComputerPlayer:
         self.style = STYLES[level]
         config = SEARCH.get(level)
         if config is not None and samples is not None:
-            config = SearchConfig(samples, config.horizon, config.candidates, config.seconds)
+            config = replace(config, samples=samples)
         self.search = config
         # The turn (hand, turn number) in which this player had to take back its opening melds.
         self._gave_up_opening: tuple[int, int] | None = None
