@@ -59,7 +59,9 @@ def parse_speed(text: str) -> float:
     try:
         value = float(lowered)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"speed must be max, off or a number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"speed must be max, off or a number, not {text!r}"
+        ) from None
     if not 0 < value <= 20:
         raise argparse.ArgumentTypeError("speed must be between 0 and 20 (or max)")
     return value
@@ -67,30 +69,53 @@ def parse_speed(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canasta", description="Two-player Canasta.")
-    parser.add_argument("--screenshot", metavar="DIR", type=Path,
-                        help="save a PNG of the screen in DIR before exiting")
-    parser.add_argument("--frames", metavar="N", type=int,
-                        help="run N frames, then exit (for headless checks)")
-    parser.add_argument("--size", metavar="WxH", type=parse_size,
-                        help="drawing resolution (default 1280x720)")
-    parser.add_argument("--dt", type=float, metavar="SECONDS",
-                        help="advance each frame by this fixed time instead of the clock")
-    parser.add_argument("--scene", choices=("table", "title", "options"), default="table",
-                        help="screen to open (default: the table)")
+    parser.add_argument(
+        "--screenshot",
+        metavar="DIR",
+        type=Path,
+        help="save a PNG of the screen in DIR before exiting",
+    )
+    parser.add_argument(
+        "--frames", metavar="N", type=int, help="run N frames, then exit (for headless checks)"
+    )
+    parser.add_argument(
+        "--size", metavar="WxH", type=parse_size, help="drawing resolution (default 1280x720)"
+    )
+    parser.add_argument(
+        "--dt",
+        type=float,
+        metavar="SECONDS",
+        help="advance each frame by this fixed time instead of the clock",
+    )
+    parser.add_argument(
+        "--scene",
+        choices=("table", "title", "options"),
+        default="table",
+        help="screen to open (default: the table)",
+    )
     play = parser.add_argument_group("automatic play")
-    play.add_argument("--autoplay", action="store_true",
-                      help="the computer plays both seats; watch (or record with --screenshot)")
+    play.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="the computer plays both seats; watch (or record with --screenshot)",
+    )
     play.add_argument("--hands", type=int, metavar="N", help="with --autoplay: stop after N hands")
-    play.add_argument("--speed", type=parse_speed, metavar="max|FACTOR",
-                      help="animation speed: max (as fast as possible) or a factor such as 2")
+    play.add_argument(
+        "--speed",
+        type=parse_speed,
+        metavar="max|FACTOR",
+        help="animation speed: max (as fast as possible) or a factor such as 2",
+    )
     play.add_argument("--level", choices=SKILL_LEVELS, help="the computer's skill level")
     play.add_argument("--seed", type=int, metavar="N", help="deal the game from this seed")
     net = parser.add_argument_group(
-        "network games (handled by game.netplay.cli; see python -m game.netplay.cli --help)")
+        "network games (handled by game.netplay.cli; see python -m game.netplay.cli --help)"
+    )
     net.add_argument("--host", nargs="?", metavar="PORT", help="host a game on this port")
     net.add_argument("--join", metavar="HOST:PORT", help="join the game hosted at this address")
-    net.add_argument("--autopilot", nargs="?", metavar="LEVEL",
-                     help="let the computer play this seat (at LEVEL)")
+    net.add_argument(
+        "--autopilot", nargs="?", metavar="LEVEL", help="let the computer play this seat (at LEVEL)"
+    )
     return parser
 
 
@@ -114,8 +139,11 @@ def setup_logging() -> None:
         handlers.append(file_handler)
     except OSError:
         pass  # no writable data folder: warnings still reach the terminal
-    logging.basicConfig(level=logging.INFO, handlers=handlers,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO,
+        handlers=handlers,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         # Network games from the command line run without a window (the title screen's Host
         # and Join are the windowed way): the network CLI owns these flags, never imports pygame.
         from game.netplay.cli import run
+
         return run(argv)
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -168,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     return app.exit_code
 
 
-def quit_on_terminate(app: "App") -> None:
+def quit_on_terminate(app: App) -> None:
     """A polite stop (SIGTERM, as from a logout) ends the loop normally: the game is saved
     and the computer's worker process is closed, instead of both being cut off."""
     try:
@@ -177,7 +206,7 @@ def quit_on_terminate(app: "App") -> None:
         pass  # not the main thread, or a platform without it
 
 
-def run_autoplay(app: "App", args: argparse.Namespace) -> int:
+def run_autoplay(app: App, args: argparse.Namespace) -> int:
     """The computer plays both seats through the table, exactly as a person's game runs."""
     from game.scenes import flow
     from game.scenes.photographer import Photographer
@@ -185,8 +214,9 @@ def run_autoplay(app: "App", args: argparse.Namespace) -> int:
 
     fastest = args.speed == 0.0
     photographer = Photographer(args.screenshot) if args.screenshot is not None else None
-    options = TableOptions(speed=args.speed, pauses=not fastest, hands=args.hands,
-                           photographer=photographer)
+    options = TableOptions(
+        speed=args.speed, pauses=not fastest, hands=args.hands, photographer=photographer
+    )
     flow.start_new_game(app, options, seed=args.seed, level=args.level, autoplay=True)
     try:
         if fastest or args.dt is not None:

@@ -20,8 +20,9 @@ import queue
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -66,16 +67,19 @@ class _Brain:
         start = time.perf_counter()
         try:
             if request.kind == HINT:
-                suggestion = hint(request.view, seed=request.seed, should_stop=should_stop,
-                                  now=time.perf_counter)
-                result = AIResult(request.id, HINT, actions=tuple(suggestion.actions),
-                                  reason=suggestion.reason)
+                suggestion = hint(
+                    request.view, seed=request.seed, should_stop=should_stop, now=time.perf_counter
+                )
+                result = AIResult(
+                    request.id, HINT, actions=tuple(suggestion.actions), reason=suggestion.reason
+                )
             else:
                 key = (request.level, request.seed, request.aggressiveness)
                 player = self._players.get(key)
                 if player is None:
-                    player = ComputerPlayer(request.level, seed=request.seed,
-                                            aggressiveness=request.aggressiveness)
+                    player = ComputerPlayer(
+                        request.level, seed=request.seed, aggressiveness=request.aggressiveness
+                    )
                     self._players[key] = player
                 action = player.decide(request.view, should_stop=should_stop, now=time.perf_counter)
                 result = AIResult(request.id, DECIDE, action=action)
@@ -113,7 +117,7 @@ def _serve(requests: Any, results: Any, generation: Any) -> None:
         if request.generation != generation.value:
             results.put(AIResult(request.id, request.kind, cancelled=True))
             continue
-        stop = (lambda gen=request.generation: generation.value != gen)
+        stop = lambda gen=request.generation: generation.value != gen
         result = brain.answer(request, stop)
         if stop():
             result = AIResult(request.id, request.kind, cancelled=True)
@@ -157,8 +161,11 @@ class AIWorker:
                 self._results = context.Queue()
                 self._generation = context.Value("i", self._generation.value)
                 self._process = context.Process(
-                    target=_serve, args=(self._requests, self._results, self._generation),
-                    name="canasta-opponent", daemon=True)
+                    target=_serve,
+                    args=(self._requests, self._results, self._generation),
+                    name="canasta-opponent",
+                    daemon=True,
+                )
                 self._process.start()
                 return
             except (OSError, ValueError, RuntimeError) as exc:
@@ -166,9 +173,12 @@ class AIWorker:
                 self.mode = "thread"
         self._requests = queue.Queue()
         self._results = queue.Queue()
-        self._thread = threading.Thread(target=_serve,
-                                        args=(self._requests, self._results, self._generation),
-                                        name="canasta-opponent", daemon=True)
+        self._thread = threading.Thread(
+            target=_serve,
+            args=(self._requests, self._results, self._generation),
+            name="canasta-opponent",
+            daemon=True,
+        )
         self._thread.start()
 
     def _alive(self) -> bool:
@@ -179,11 +189,19 @@ class AIWorker:
         return True
 
     # -- asking -------------------------------------------------------------------------------
-    def submit(self, kind: str, view: Any, *, level: str = "intermediate", seed: int = 0,
-               aggressiveness: int = 50) -> int:
+    def submit(
+        self,
+        kind: str,
+        view: Any,
+        *,
+        level: str = "intermediate",
+        seed: int = 0,
+        aggressiveness: int = 50,
+    ) -> int:
         """Ask for a decision (`DECIDE`) or a hint (`HINT`) for `view`; returns the request id."""
-        request = AIRequest(self._next_id, self._generation.value, kind, view, level, seed,
-                            aggressiveness)
+        request = AIRequest(
+            self._next_id, self._generation.value, kind, view, level, seed, aggressiveness
+        )
         self._next_id += 1
         self._outstanding[request.id] = request
         if self.mode == "inline":

@@ -20,8 +20,8 @@ import sys
 import time
 import traceback
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pygame
 
@@ -153,7 +153,7 @@ class App:
         sounds: SoundManager | None = None,
         cards: CardImages | None = None,
         autosave_exists: Callable[[], bool] | None = None,
-        home: Callable[["App"], Scene] | None = None,
+        home: Callable[[App], Scene] | None = None,
     ) -> None:
         _prepare_sdl()
         # Small mixer buffer: card sounds should land with the animation, not 100 ms after.
@@ -171,9 +171,15 @@ class App:
         self.clock = pygame.time.Clock()
         self.theme = Theme(self.size)
         self.stack = SceneStack(on_empty=self.quit)
-        self.sounds = sounds if sounds is not None else SoundManager(
-            effects_enabled=prefs.sound_enabled, effects_volume=prefs.sound_volume / 100,
-            music_enabled=prefs.music_enabled, music_volume=prefs.music_volume / 100,
+        self.sounds = (
+            sounds
+            if sounds is not None
+            else SoundManager(
+                effects_enabled=prefs.sound_enabled,
+                effects_volume=prefs.sound_volume / 100,
+                music_enabled=prefs.music_enabled,
+                music_volume=prefs.music_volume / 100,
+            )
         )
         if self.sounds.available:
             pygame.mixer.music.set_endevent(events.MUSIC_ENDED)
@@ -347,8 +353,10 @@ class App:
             pass
         except Exception as exc:
             path = self.write_crash_report(exc)
-            print(f"Canasta stopped because of an error. Details were written to {path}",
-                  file=sys.stderr)
+            print(
+                f"Canasta stopped because of an error. Details were written to {path}",
+                file=sys.stderr,
+            )
             self.exit_code = 1
         finally:
             self.close()
@@ -388,9 +396,11 @@ class App:
         path = self.crash_log_path()
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         scenes = ", ".join(scene.name for scene in self.stack) or "none"
-        header = (f"=== {time.strftime('%Y-%m-%d %H:%M:%S')}  frame {self.frame}  "
-                  f"scenes: {scenes}  python {sys.version.split()[0]}  "
-                  f"pygame-ce {pygame.version.ver}\n")
+        header = (
+            f"=== {time.strftime('%Y-%m-%d %H:%M:%S')}  frame {self.frame}  "
+            f"scenes: {scenes}  python {sys.version.split()[0]}  "
+            f"pygame-ce {pygame.version.ver}\n"
+        )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "a", encoding="utf-8") as handle:

@@ -23,8 +23,19 @@ log = logging.getLogger(__name__)
 
 SOUNDS_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 EFFECT_NAMES: tuple[str, ...] = (
-    "shuffle", "deal", "draw", "place", "meld", "canasta", "pile_taken",
-    "go_out", "win", "lose", "illegal", "chat", "turn",
+    "shuffle",
+    "deal",
+    "draw",
+    "place",
+    "meld",
+    "canasta",
+    "pile_taken",
+    "go_out",
+    "win",
+    "lose",
+    "illegal",
+    "chat",
+    "turn",
 )
 EFFECT_EXTENSIONS: tuple[str, ...] = (".ogg", ".wav")
 MUSIC_NAME = "music"
@@ -186,7 +197,7 @@ class SoundManager:
             self.play_music(self._music_track)
 
     # -- preferences -----------------------------------------------------------------------
-    def apply_preferences(self, prefs: "Preferences") -> None:
+    def apply_preferences(self, prefs: Preferences) -> None:
         self.effects_enabled = prefs.sound_enabled
         self.effects_volume = prefs.sound_volume / 100
         self.music_volume = prefs.music_volume / 100

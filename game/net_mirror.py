@@ -38,12 +38,20 @@ def seats_exchanged(view: PlayerView) -> PlayerView:
     special = view.special
     return dataclasses.replace(
         view,
-        seat=1 - view.seat, to_move=1 - view.to_move, first_player=1 - view.first_player,
-        totals=_pair(view.totals), hand_sizes=_pair(view.hand_sizes), known=_pair(view.known),
-        melds=_pair(view.melds), threes=_pair(view.threes), opened=_pair(view.opened),
-        returns=_pair(view.returns), pile_frozen_for=_pair(view.pile_frozen_for),
+        seat=1 - view.seat,
+        to_move=1 - view.to_move,
+        first_player=1 - view.first_player,
+        totals=_pair(view.totals),
+        hand_sizes=_pair(view.hand_sizes),
+        known=_pair(view.known),
+        melds=_pair(view.melds),
+        threes=_pair(view.threes),
+        opened=_pair(view.opened),
+        returns=_pair(view.returns),
+        pile_frozen_for=_pair(view.pile_frozen_for),
         talon_receivers=tuple(1 - r for r in view.talon_receivers),
-        initial_minimums=_pair(view.initial_minimums), went_out=_flip(view.went_out),
+        initial_minimums=_pair(view.initial_minimums),
+        went_out=_flip(view.went_out),
         special=None if special is None else (1 - special[0], special[1], special[2]),
         special_cards=_pair(view.special_cards),
         hand_scores=None if view.hand_scores is None else _pair(view.hand_scores),
@@ -70,8 +78,13 @@ class TableMirror:
     def local_events(self, events: tuple[Event, ...] | list[Event]) -> list[Event]:
         return [event_seats_exchanged(e) for e in events] if self.seat == 1 else list(events)
 
-    def update(self, network_view: PlayerView, events: list[Event], fresh: bool,
-               exchange: Exchange | None = None) -> Game:
+    def update(
+        self,
+        network_view: PlayerView,
+        events: list[Event],
+        fresh: bool,
+        exchange: Exchange | None = None,
+    ) -> Game:
         """Rebuild from the next view (`fresh` for a new deal); `exchange(a, b)` is told of every
         pair of hidden ids swapped in the old picture so the board can swap those sprites."""
         view = self.local_view(network_view)
@@ -80,13 +93,23 @@ class TableMirror:
             self._route_revealed(old, view, exchange)
         game = determinize(view, random.Random(0))
         self._keep_hidden_places(game, old, view)
-        if view.phase in (HAND_OVER, GAME_OVER) and view.hand_scores is not None and \
-                (not self.history or self.history[-1]["hand"] != view.hand_no):
+        if (
+            view.phase in (HAND_OVER, GAME_OVER)
+            and view.hand_scores is not None
+            and (not self.history or self.history[-1]["hand"] != view.hand_no)
+        ):
             reason = next((e.info.get("reason", "") for e in events if e.kind == ev.HAND_OVER), "")
-            self.history.append({"hand": view.hand_no, "first_player": view.first_player,
-                                 "scores": list(view.hand_scores), "went_out": view.went_out,
-                                 "concealed": view.concealed, "reason": reason,
-                                 "totals": list(view.totals)})
+            self.history.append(
+                {
+                    "hand": view.hand_no,
+                    "first_player": view.first_player,
+                    "scores": list(view.hand_scores),
+                    "went_out": view.went_out,
+                    "concealed": view.concealed,
+                    "reason": reason,
+                    "totals": list(view.totals),
+                }
+            )
         game.history = list(self.history)
         # Undo is the host's business; the table only asks whether there is anything to undo.
         game.turn_undo = [None] * view.undo_depth  # type: ignore[list-item]
@@ -159,7 +182,7 @@ class TableMirror:
         hidden_count = view.hand_sizes[1] - len(known)
         if old is not None:
             # The bottom of the stock stays; cards gone from its top went into a hand.
-            stock = [c for c in old.stock if c in pool][:view.stock_size]
+            stock = [c for c in old.stock if c in pool][: view.stock_size]
             pool -= set(stock)
             talons = []
             for index, size in enumerate(view.talon_sizes):

@@ -125,18 +125,34 @@ class Pilot:
 class NetGame:
     """One online session from the first listen or dial to the goodbye."""
 
-    def __init__(self, role: Role, port: Port, *, name: str, terms: dict | None = None,
-                 level: str = "advanced", resume: dict | None = None,
-                 endpoint: NetplayHost | NetplayGuest | None = None,
-                 save_to: str | os.PathLike[str] | None = None, address: str = "") -> None:
+    def __init__(
+        self,
+        role: Role,
+        port: Port,
+        *,
+        name: str,
+        terms: dict | None = None,
+        level: str = "advanced",
+        resume: dict | None = None,
+        endpoint: NetplayHost | NetplayGuest | None = None,
+        save_to: str | os.PathLike[str] | None = None,
+        address: str = "",
+    ) -> None:
         self.role = role
         self.endpoint = endpoint
         self.address = address  # what the guest dialled, or the host's port as text
         self.pilot = Pilot(level)
         self.rules_choice: str | None = None
-        self.peer = PlayPeer(role, port, self.pilot, terms=terms, name=name, answer=self._answer,
-                             save_path=save_to if save_to is not None else save_path(role),
-                             resume=resume)
+        self.peer = PlayPeer(
+            role,
+            port,
+            self.pilot,
+            terms=terms,
+            name=name,
+            answer=self._answer,
+            save_path=save_to if save_to is not None else save_path(role),
+            resume=resume,
+        )
         self.resumed_game = resume is not None
         self.inbox: deque[Any] = deque()
         self.status = "waiting" if role is Role.HOST else "connecting"
@@ -147,31 +163,62 @@ class NetGame:
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
-    def host(cls, prefs: Preferences, port: int, *, resume: dict | None = None,
-             config: SessionConfig | None = None) -> NetGame:
+    def host(
+        cls,
+        prefs: Preferences,
+        port: int,
+        *,
+        resume: dict | None = None,
+        config: SessionConfig | None = None,
+    ) -> NetGame:
         """Listen on `port` (0: any free port); raises `OSError` if the port cannot be used."""
         name = prefs.player_name
-        session = ReliableSession(Role.HOST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig())
+        session = ReliableSession(
+            Role.HOST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig()
+        )
         endpoint = NetplayHost(session, port).start()
         try:
-            return cls(Role.HOST, EndpointPort(endpoint), name=name, terms=my_terms(prefs),
-                       level=prefs.skill_level, resume=resume, endpoint=endpoint,
-                       address=str(endpoint.port))
+            return cls(
+                Role.HOST,
+                EndpointPort(endpoint),
+                name=name,
+                terms=my_terms(prefs),
+                level=prefs.skill_level,
+                resume=resume,
+                endpoint=endpoint,
+                address=str(endpoint.port),
+            )
         except Exception:
             endpoint.stop()
             raise
 
     @classmethod
-    def join(cls, prefs: Preferences, address: str, *, resume: dict | None = None,
-             config: SessionConfig | None = None) -> NetGame:
+    def join(
+        cls,
+        prefs: Preferences,
+        address: str,
+        *,
+        resume: dict | None = None,
+        config: SessionConfig | None = None,
+    ) -> NetGame:
         """Dial `address` (`host:port`); raises `ValueError` with a sentence if it is not one."""
         host, port = parse_endpoint(address)
         name = prefs.player_name
-        session = ReliableSession(Role.GUEST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig())
+        session = ReliableSession(
+            Role.GUEST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig()
+        )
         endpoint = NetplayGuest(session, (host, port)).start()
         try:
-            return cls(Role.GUEST, EndpointPort(endpoint), name=name, terms=my_terms(prefs),
-                       level=prefs.skill_level, resume=resume, endpoint=endpoint, address=address)
+            return cls(
+                Role.GUEST,
+                EndpointPort(endpoint),
+                name=name,
+                terms=my_terms(prefs),
+                level=prefs.skill_level,
+                resume=resume,
+                endpoint=endpoint,
+                address=address,
+            )
         except Exception:
             endpoint.stop()
             raise
@@ -226,7 +273,7 @@ class NetGame:
         self.pump()
 
     def decide_rules(self, choice: str) -> None:
-        """"accept", "counter" (the guest, once) or "decline" (UG 5.4)."""
+        """ "accept", "counter" (the guest, once) or "decline" (UG 5.4)."""
         self.rules_choice = choice
         self.pump()
 

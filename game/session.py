@@ -57,9 +57,16 @@ class TurnMark:
 class GameSession:
     """The game on the table and the people (or programs) playing it."""
 
-    def __init__(self, game: Game, *, seats: tuple[str, str] = (HUMAN, COMPUTER),
-                 levels: tuple[str, str] = ("master", "intermediate"), aggressiveness: int = 50,
-                 ai_seed: int = 0, marks: list[TurnMark] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seats: tuple[str, str] = (HUMAN, COMPUTER),
+        levels: tuple[str, str] = ("master", "intermediate"),
+        aggressiveness: int = 50,
+        ai_seed: int = 0,
+        marks: list[TurnMark] | None = None,
+    ) -> None:
         self.game = game
         self.seats = seats
         self.levels = levels
@@ -71,9 +78,15 @@ class GameSession:
 
     # -- making ------------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules | None = None, *, seed: int | None = None,
-            level: str = "intermediate", aggressiveness: int = 50,
-            autoplay: bool = False) -> "GameSession":
+    def new(
+        cls,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        level: str = "intermediate",
+        aggressiveness: int = 50,
+        autoplay: bool = False,
+    ) -> GameSession:
         """A fresh game: the person in seat 0 (or the computer too, for autoplay)."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
@@ -81,12 +94,23 @@ class GameSession:
         seats = (COMPUTER, COMPUTER) if autoplay else (HUMAN, COMPUTER)
         # Watching, both seats play the chosen level; the person's helper (hint, AutoStep) is Master.
         levels = (level if autoplay else "master", level)
-        return cls(game, seats=seats, levels=levels, aggressiveness=aggressiveness,
-                   ai_seed=seed % 1_000_003)
+        return cls(
+            game,
+            seats=seats,
+            levels=levels,
+            aggressiveness=aggressiveness,
+            ai_seed=seed % 1_000_003,
+        )
 
     @classmethod
-    def from_preferences(cls, prefs: Preferences, *, seed: int | None = None,
-                         level: str | None = None, autoplay: bool = False) -> tuple["GameSession", str]:
+    def from_preferences(
+        cls,
+        prefs: Preferences,
+        *,
+        seed: int | None = None,
+        level: str | None = None,
+        autoplay: bool = False,
+    ) -> tuple[GameSession, str]:
         """A new game with the player's rule options and opponent; returns it and a warning
         (empty if none) when the saved rule options could not be used."""
         warning = ""
@@ -95,8 +119,13 @@ class GameSession:
         except RulesError as exc:
             rules = Rules()
             warning = f"The saved rule options were not usable ({exc}); playing Classic rules."
-        session = cls.new(rules, seed=seed, level=level or prefs.skill_level,
-                          aggressiveness=prefs.aggressiveness, autoplay=autoplay)
+        session = cls.new(
+            rules,
+            seed=seed,
+            level=level or prefs.skill_level,
+            aggressiveness=prefs.aggressiveness,
+            autoplay=autoplay,
+        )
         return session, warning
 
     # -- playing -----------------------------------------------------------------------------
@@ -119,7 +148,9 @@ class GameSession:
     def _note(self, events: list[Event]) -> None:
         for event in events:
             if event.kind == TURN and event.player == HUMAN_SEAT:
-                self.marks.append(TurnMark(len(self.game.log), self.game.hand_no, self.game.turn_no))
+                self.marks.append(
+                    TurnMark(len(self.game.log), self.game.hand_no, self.game.turn_no)
+                )
 
     def earlier_turns(self) -> list[TurnMark]:
         """The person's turns in this hand that can be gone back to, oldest first."""
@@ -155,36 +186,55 @@ class GameSession:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "GameSession":
+    def from_json(cls, data: Any) -> GameSession:
         if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
             raise SessionError("The file is not a saved Canasta game.")
         seats = data.get("seats")
         levels = data.get("levels")
-        if not (isinstance(seats, list) and len(seats) == 2
-                and all(s in (HUMAN, COMPUTER) for s in seats)):
+        if not (
+            isinstance(seats, list)
+            and len(seats) == 2
+            and all(s in (HUMAN, COMPUTER) for s in seats)
+        ):
             raise SessionError("The saved game does not say who sits where.")
-        if not (isinstance(levels, list) and len(levels) == 2
-                and all(level in SKILL_LEVELS for level in levels)):
+        if not (
+            isinstance(levels, list)
+            and len(levels) == 2
+            and all(level in SKILL_LEVELS for level in levels)
+        ):
             raise SessionError("The saved game names an unknown skill level.")
         aggressiveness = data.get("aggressiveness", 50)
         ai_seed = data.get("ai_seed", 0)
-        if not (isinstance(aggressiveness, int) and 0 <= aggressiveness <= 100
-                and isinstance(ai_seed, int)):
+        if not (
+            isinstance(aggressiveness, int)
+            and 0 <= aggressiveness <= 100
+            and isinstance(ai_seed, int)
+        ):
             raise SessionError("The saved game's opponent settings are damaged.")
         try:
             result = load_replay(data.get("replay"))
         except (ReplayError, ValueError) as exc:
             raise SessionError(f"The saved game is damaged: {exc}") from None
         if result.error is not None:
-            raise SessionError(f"The saved game stops making sense at move {result.applied + 1}: "
-                               f"{result.error['message']}")
+            raise SessionError(
+                f"The saved game stops making sense at move {result.applied + 1}: "
+                f"{result.error['message']}"
+            )
         marks = []
         for raw in data.get("marks", []):
-            if not (isinstance(raw, list) and len(raw) == 3 and all(isinstance(v, int) for v in raw)):
+            if not (
+                isinstance(raw, list) and len(raw) == 3 and all(isinstance(v, int) for v in raw)
+            ):
                 raise SessionError("The saved game's turn list is damaged.")
             marks.append(TurnMark(*raw))
-        return cls(result.game, seats=(seats[0], seats[1]), levels=(levels[0], levels[1]),
-                   aggressiveness=aggressiveness, ai_seed=ai_seed, marks=marks)
+        return cls(
+            result.game,
+            seats=(seats[0], seats[1]),
+            levels=(levels[0], levels[1]),
+            aggressiveness=aggressiveness,
+            ai_seed=ai_seed,
+            marks=marks,
+        )
 
 
 # -- the autosave file ---------------------------------------------------------------------------
@@ -208,8 +258,9 @@ def load_autosave(path: Path | None = None) -> GameSession:
     try:
         data = json.loads(text)
     except ValueError:
-        raise SessionError("The saved game is damaged (it is not valid JSON)."
-                           + _set_aside(source)) from None
+        raise SessionError(
+            "The saved game is damaged (it is not valid JSON)." + _set_aside(source)
+        ) from None
     try:
         return GameSession.from_json(data)
     except SessionError as exc:

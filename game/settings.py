@@ -17,9 +17,10 @@ import logging
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.storage import atomic_write_json
 
@@ -40,7 +41,12 @@ ANIMATION_SPEED_FACTORS: dict[str, float] = {
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups")
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
 SKILL_LEVELS: tuple[str, ...] = (
-    "carefree", "beginner", "intermediate", "advanced", "expert", "master",
+    "carefree",
+    "beginner",
+    "intermediate",
+    "advanced",
+    "expert",
+    "master",
 )
 PLAYER_NAME_MAX = 20
 WINDOW_MIN = (640, 360)
@@ -94,7 +100,9 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[Any], bool]:
 
 
 def _valid_name(value: Any) -> bool:
-    return isinstance(value, str) and 0 < len(value.strip()) <= PLAYER_NAME_MAX and value.isprintable()
+    return (
+        isinstance(value, str) and 0 < len(value.strip()) <= PLAYER_NAME_MAX and value.isprintable()
+    )
 
 
 def _valid_window(value: Any) -> bool:
@@ -149,7 +157,7 @@ class Preferences:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> tuple["Preferences", list[str]]:
+    def from_json(cls, data: Any) -> tuple[Preferences, list[str]]:
         """Build preferences from parsed JSON; returns them and one warning per field replaced."""
         prefs = cls()
         if not isinstance(data, dict):
@@ -182,7 +190,7 @@ class Preferences:
         return target
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str] | None = None) -> "Preferences":
+    def load(cls, path: str | os.PathLike[str] | None = None) -> Preferences:
         return load_preferences(path)[0]
 
 

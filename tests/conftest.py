@@ -1,4 +1,5 @@
 """Test-wide setup: headless SDL before anything imports pygame."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -9,14 +9,40 @@ MAIN = str(Path(__file__).resolve().parent.parent / "main.py")
 
 
 def test_two_main_processes_finish_a_network_game_with_the_same_state():
-    host = subprocess.Popen([sys.executable, MAIN, "--host", "0", "--autopilot", "beginner",
-                             "--hands", "1", "--bind", "127.0.0.1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            MAIN,
+            "--host",
+            "0",
+            "--autopilot",
+            "beginner",
+            "--hands",
+            "1",
+            "--bind",
+            "127.0.0.1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         port = json.loads(host.stdout.readline())["listening"]
-        guest = subprocess.run([sys.executable, MAIN, "--join", f"127.0.0.1:{port}",
-                                "--autopilot", "beginner", "--hands", "1"],
-                               capture_output=True, text=True, timeout=120)
+        guest = subprocess.run(
+            [
+                sys.executable,
+                MAIN,
+                "--join",
+                f"127.0.0.1:{port}",
+                "--autopilot",
+                "beginner",
+                "--hands",
+                "1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         host_out, _ = host.communicate(timeout=60)
     finally:
         host.kill()

@@ -19,8 +19,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
+import numpy as np
+import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "assets" / "cards"
@@ -30,8 +30,19 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
 CARD_NAMES = [r + s for s in SUITS for r in RANKS] + ["JK_1", "JK_2", "back_1", "back_2"]
 SOUND_NAMES = [
-    "shuffle", "deal", "draw", "place", "meld", "canasta", "pile_taken",
-    "go_out", "win", "lose", "illegal", "chat", "turn",
+    "shuffle",
+    "deal",
+    "draw",
+    "place",
+    "meld",
+    "canasta",
+    "pile_taken",
+    "go_out",
+    "win",
+    "lose",
+    "illegal",
+    "chat",
+    "turn",
 ]
 
 

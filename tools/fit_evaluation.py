@@ -63,30 +63,39 @@ def fit(preset: str, hands: int, seed: int, jobs: int) -> tuple[float, ...]:
     y = np.array([t for _, targets in results for t in targets])
     weights, *_ = np.linalg.lstsq(x, y, rcond=None)
     residual = y - x @ weights
-    print(f"{preset}: {len(y)} positions, target sd {y.std():.0f}, "
-          f"residual sd {residual.std():.0f}, R^2 {1 - residual.var() / y.var():.3f}")
+    print(
+        f"{preset}: {len(y)} positions, target sd {y.std():.0f}, "
+        f"residual sd {residual.std():.0f}, R^2 {1 - residual.var() / y.var():.3f}"
+    )
     return tuple(round(float(w), 4) for w in weights)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    table = {preset: fit(preset, args.hands, args.seed, args.jobs)
-             for preset in ("classic", "modern_american")}
+    table = {
+        preset: fit(preset, args.hands, args.seed, args.jobs)
+        for preset in ("classic", "modern_american")
+    }
     for preset, weights in table.items():
         print(preset)
         for name, weight in zip(evaluation.FEATURES, weights):
             print(f"  {name:18} {weight:10.4f}")
     path = ROOT / "game" / "logic" / "ai" / "evaluation.py"
     text = path.read_text()
-    literal = "WEIGHTS: dict[str, tuple[float, ...]] = " + pprint.pformat(table, width=99,
-                                                                         compact=True) + "\n"
-    text, n = re.subn(r"WEIGHTS: dict\[str, tuple\[float, \.\.\.\]\] = \{.*?\n\}\n", literal,
-                      text, flags=re.S)
+    literal = (
+        "WEIGHTS: dict[str, tuple[float, ...]] = "
+        + pprint.pformat(table, width=99, compact=True)
+        + "\n"
+    )
+    text, n = re.subn(
+        r"WEIGHTS: dict\[str, tuple\[float, \.\.\.\]\] = \{.*?\n\}\n", literal, text, flags=re.S
+    )
     if n != 1:
         print("could not find the WEIGHTS table in evaluation.py", file=sys.stderr)
         return 1

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
 from ogg_vorbis import write_ogg
 from synth import (
     RATE,
@@ -58,15 +57,37 @@ QUALITIES = {
     "m6": (0, 3, 7, 9, 14),
 }
 F, G, A, Bb, C, D = 5, 7, 9, 10, 0, 2
-Fmaj7, Dm7, Gm7, C7, Am7, D7 = (Chord(F, "maj7"), Chord(D, "m7"), Chord(G, "m7"), Chord(C, "7"),
-                                Chord(A, "m7_11"), Chord(D, "7"))
+Fmaj7, Dm7, Gm7, C7, Am7, D7 = (
+    Chord(F, "maj7"),
+    Chord(D, "m7"),
+    Chord(G, "m7"),
+    Chord(C, "7"),
+    Chord(A, "m7_11"),
+    Chord(D, "7"),
+)
 Bbmaj7, Bbm6, D7b9 = Chord(Bb, "maj7"), Chord(Bb, "m6"), Chord(D, "7b9")
 
 # Each bar: (chord, beats). A sections end on Gm7-C7, which leads straight back to Fmaj7.
-A_SECTION = [[(Fmaj7, 4)], [(Dm7, 4)], [(Gm7, 4)], [(C7, 4)],
-             [(Am7, 4)], [(D7, 4)], [(Gm7, 4)], [(C7, 4)]]
-B_SECTION = [[(Bbmaj7, 4)], [(Bbm6, 4)], [(Am7, 4)], [(D7b9, 4)],
-             [(Gm7, 4)], [(C7, 4)], [(Am7, 2), (D7, 2)], [(Gm7, 2), (C7, 2)]]
+A_SECTION = [
+    [(Fmaj7, 4)],
+    [(Dm7, 4)],
+    [(Gm7, 4)],
+    [(C7, 4)],
+    [(Am7, 4)],
+    [(D7, 4)],
+    [(Gm7, 4)],
+    [(C7, 4)],
+]
+B_SECTION = [
+    [(Bbmaj7, 4)],
+    [(Bbm6, 4)],
+    [(Am7, 4)],
+    [(D7b9, 4)],
+    [(Gm7, 4)],
+    [(C7, 4)],
+    [(Am7, 2), (D7, 2)],
+    [(Gm7, 2), (C7, 2)],
+]
 FORM = A_SECTION + B_SECTION + A_SECTION
 
 # Melody as (beat within the bar, length in beats, MIDI note), one list per bar of each section.
@@ -123,13 +144,16 @@ def electric_piano(freq: float, seconds: float, velocity: float) -> np.ndarray:
     return (tone + tine) * note_envelope(len(t), 0.004, 0.25, decay=ring)
 
 
-def upright_bass(freq: float, seconds: float, velocity: float,
-                 rng: np.random.Generator) -> np.ndarray:
+def upright_bass(
+    freq: float, seconds: float, velocity: float, rng: np.random.Generator
+) -> np.ndarray:
     """Plucked bass: a few harmonics, the upper ones fading first, and a soft finger thump."""
     t = time_axis(seconds + 0.06)
-    tone = (np.sin(2 * np.pi * freq * t)
-            + 0.45 * np.sin(4 * np.pi * freq * t) * np.exp(-t / 0.25)
-            + 0.15 * np.sin(6 * np.pi * freq * t) * np.exp(-t / 0.12))
+    tone = (
+        np.sin(2 * np.pi * freq * t)
+        + 0.45 * np.sin(4 * np.pi * freq * t) * np.exp(-t / 0.25)
+        + 0.15 * np.sin(6 * np.pi * freq * t) * np.exp(-t / 0.12)
+    )
     thump = band_noise(rng, seconds + 0.06, 60, 400) * hit_envelope(len(t), 0.001, 0.012) * 0.15
     return velocity * (tone + thump) * note_envelope(len(t), 0.009, 0.06, decay=1.1)
 
@@ -137,9 +161,11 @@ def upright_bass(freq: float, seconds: float, velocity: float,
 def vibraphone(freq: float, seconds: float, velocity: float) -> np.ndarray:
     """Soft-mallet vibes with the motor's tremolo: the melody voice."""
     t = time_axis(seconds + 0.6)
-    tone = (np.sin(2 * np.pi * freq * t)
-            + 0.12 * np.sin(2 * np.pi * freq * 4.0 * t) * np.exp(-t / 0.15)
-            + 0.03 * np.sin(2 * np.pi * freq * 10.0 * t) * np.exp(-t / 0.04))
+    tone = (
+        np.sin(2 * np.pi * freq * t)
+        + 0.12 * np.sin(2 * np.pi * freq * 4.0 * t) * np.exp(-t / 0.15)
+        + 0.03 * np.sin(2 * np.pi * freq * 10.0 * t) * np.exp(-t / 0.04)
+    )
     tremolo = 1 - 0.22 * (0.5 - 0.5 * np.cos(2 * np.pi * 4.8 * t))
     env = note_envelope(len(t), 0.006, 0.6, decay=1.6)
     return velocity * tone * tremolo * env
@@ -191,6 +217,7 @@ def voicing(chord: Chord, previous: list[int] | None) -> list[int]:
                 notes.append(nxt)
             if notes[-1] <= 74:
                 candidates.append(notes)
+
     def cost(v: list[int]) -> float:
         # Smooth voice leading, with a pull back to the middle so the hands do not drift down.
         moved = sum(abs(a - b) for a, b in zip(v, previous, strict=True)) if previous else 0
@@ -318,13 +345,23 @@ def render() -> np.ndarray:
     t = np.arange(n) / RATE
     drift = 0.25 * np.sin(2 * np.pi * t / (8 * BEAT))
     keys = np.stack([parts["keys"] * (1 - drift), parts["keys"] * (1 + drift)], axis=1)
-    dry = (pan(parts["bass"], 0.0) + pan(parts["melody"], 0.3) + pan(parts["drums"], 0.15)
-           + keys * pan_gains(-0.3))
+    dry = (
+        pan(parts["bass"], 0.0)
+        + pan(parts["melody"], 0.3)
+        + pan(parts["drums"], 0.15)
+        + keys * pan_gains(-0.3)
+    )
 
-    send = (0.05 * parts["bass"] + 0.35 * parts["keys"] + 0.45 * parts["melody"]
-            + 0.25 * parts["drums"])
-    wet = np.stack([convolve(send, reverb_ir(rng, 2.5, 0.4, 4500), circular=True),
-                    convolve(send, reverb_ir(rng, 2.5, 0.4, 4500), circular=True)], axis=1)
+    send = (
+        0.05 * parts["bass"] + 0.35 * parts["keys"] + 0.45 * parts["melody"] + 0.25 * parts["drums"]
+    )
+    wet = np.stack(
+        [
+            convolve(send, reverb_ir(rng, 2.5, 0.4, 4500), circular=True),
+            convolve(send, reverb_ir(rng, 2.5, 0.4, 4500), circular=True),
+        ],
+        axis=1,
+    )
     mix = dry + 0.6 * wet
     return normalise(mix, -3.0)
 

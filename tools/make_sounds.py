@@ -16,7 +16,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-
 from synth import (
     RATE,
     band_noise,
@@ -52,8 +51,9 @@ def snap(rng: np.random.Generator, weight: float = 1.0, brightness: float = 1.0)
     return crack + 0.18 * air + 0.45 * weight * thud
 
 
-def swish(rng: np.random.Generator, seconds: float, start_hz: float, end_hz: float,
-          peak_at: float = 0.6) -> np.ndarray:
+def swish(
+    rng: np.random.Generator, seconds: float, start_hz: float, end_hz: float, peak_at: float = 0.6
+) -> np.ndarray:
     """A card sliding over felt: band noise whose centre glides from start_hz to end_hz.
 
     The glide is a bank of overlapping bands each swelling in turn, which needs no
@@ -71,8 +71,13 @@ def swish(rng: np.random.Generator, seconds: float, start_hz: float, end_hz: flo
     return out * swell_envelope(n, peak_at, 1.6) / bands * 2.5
 
 
-def riffle_clicks(rng: np.random.Generator, seconds: float, count: int, density_shape: np.ndarray,
-                  gain: float = 1.0) -> np.ndarray:
+def riffle_clicks(
+    rng: np.random.Generator,
+    seconds: float,
+    count: int,
+    density_shape: np.ndarray,
+    gain: float = 1.0,
+) -> np.ndarray:
     """Many tiny clicks, as the corners of two half-decks fall into each other."""
     out = np.zeros(samples(seconds) + samples(0.02))
     cdf = np.cumsum(density_shape)
@@ -155,8 +160,9 @@ def make_pile_taken(rng: np.random.Generator) -> np.ndarray:
 # --- musical cues ---------------------------------------------------------------------------
 
 
-def with_room(rng: np.random.Generator, dry: np.ndarray, wet: float = 0.2,
-              seconds: float = 1.1) -> np.ndarray:
+def with_room(
+    rng: np.random.Generator, dry: np.ndarray, wet: float = 0.2, seconds: float = 1.1
+) -> np.ndarray:
     """A small room so the tones sound played in a space, then a long fade so the cue dies away
     rather than stops (the room's tail past the dry length is dropped)."""
     ir = reverb_ir(rng, seconds, 0.35)
@@ -225,7 +231,7 @@ def make_illegal(rng: np.random.Generator) -> np.ndarray:
         tone += np.sin(2 * np.pi * 150 * k * t) / k**1.6
     tone *= 1 + 0.25 * np.sin(2 * np.pi * 30 * t)  # a slow flutter makes it a buzz, not a beep
     env = hit_envelope(len(t), 0.012, 0.06)
-    env[-samples(0.02):] *= np.linspace(1, 0, samples(0.02))
+    env[-samples(0.02) :] *= np.linspace(1, 0, samples(0.02))
     mix_at(out, tone * env, 0.0)
     mix_at(out, tone * env, 0.14, 0.8)
     return out

@@ -19,11 +19,12 @@ FIXED_SERIAL = 0x43414E41  # any constant will do
 def write_ogg(path: Path, audio: np.ndarray, rate: int, quality_level: float = 0.6) -> None:
     """Encodes (n,) or (n, channels) float audio. Level 0.6 is Vorbis quality 0.4."""
     channels = 1 if audio.ndim == 1 else audio.shape[1]
-    with soundfile.SoundFile(path, "w", rate, channels, format="OGG", subtype="VORBIS",
-                             compression_level=quality_level) as f:
+    with soundfile.SoundFile(
+        path, "w", rate, channels, format="OGG", subtype="VORBIS", compression_level=quality_level
+    ) as f:
         # In blocks: libsndfile's Vorbis writer crashes when handed a minute of audio at once.
         for i in range(0, len(audio), 8192):
-            f.write(audio[i:i + 8192].astype(np.float32))
+            f.write(audio[i : i + 8192].astype(np.float32))
     path.write_bytes(with_fixed_serial(path.read_bytes(), FIXED_SERIAL))
 
 
@@ -32,10 +33,10 @@ def with_fixed_serial(data: bytes, serial: int) -> bytes:
     out = bytearray(data)
     pos = 0
     while pos < len(out):
-        if out[pos:pos + 4] != b"OggS":
+        if out[pos : pos + 4] != b"OggS":
             raise ValueError(f"not an Ogg page at byte {pos}")
         segments = out[pos + 26]
-        body = sum(out[pos + 27:pos + 27 + segments])
+        body = sum(out[pos + 27 : pos + 27 + segments])
         end = pos + 27 + segments + body
         struct.pack_into("<I", out, pos + 14, serial)
         struct.pack_into("<I", out, pos + 22, 0)  # the checksum is computed with this field zeroed

@@ -27,8 +27,9 @@ def time_axis(seconds: float) -> np.ndarray:
 # --- noise and spectral shaping -------------------------------------------------------------
 
 
-def band_noise(rng: np.random.Generator, seconds: float, low: float, high: float,
-               rolloff: float = 0.5) -> np.ndarray:
+def band_noise(
+    rng: np.random.Generator, seconds: float, low: float, high: float, rolloff: float = 0.5
+) -> np.ndarray:
     """White noise band-passed between low and high Hz, unit RMS."""
     return bandpass(rng.standard_normal(samples(seconds)), low, high, rolloff)
 
@@ -83,7 +84,7 @@ def note_envelope(n: int, attack: float, release: float, decay: float = 1e9) -> 
     env = hit_envelope(n, attack, decay)
     r = min(samples(release), n)
     if r > 0:
-        env[n - r:] *= 0.5 + 0.5 * np.cos(np.linspace(0.0, np.pi, r))
+        env[n - r :] *= 0.5 + 0.5 * np.cos(np.linspace(0.0, np.pi, r))
     return env
 
 
@@ -94,8 +95,13 @@ def midi_hz(note: float) -> float:
     return 440.0 * 2.0 ** ((note - 69) / 12)
 
 
-def partials(freq: float, seconds: float, ratios_gains_decays: list[tuple[float, float, float]],
-             attack: float = 0.004, release: float = 0.08) -> np.ndarray:
+def partials(
+    freq: float,
+    seconds: float,
+    ratios_gains_decays: list[tuple[float, float, float]],
+    attack: float = 0.004,
+    release: float = 0.08,
+) -> np.ndarray:
     """Sum of sine partials, each (frequency ratio, gain, decay time constant), damped to
     silence over the last `release` s so a note never stops with a click."""
     t = time_axis(seconds)
@@ -110,11 +116,17 @@ def partials(freq: float, seconds: float, ratios_gains_decays: list[tuple[float,
 
 def mallet(freq: float, seconds: float, softness: float = 1.0) -> np.ndarray:
     """Vibraphone/marimba-like struck bar: inharmonic partials, the high ones dying fast."""
-    return partials(freq, seconds, [
-        (1.0, 1.0, 0.55 * softness),
-        (3.93, 0.28 / softness, 0.09),
-        (9.6, 0.08 / softness, 0.03),
-    ], attack=0.003, release=min(0.15, seconds / 3))
+    return partials(
+        freq,
+        seconds,
+        [
+            (1.0, 1.0, 0.55 * softness),
+            (3.93, 0.28 / softness, 0.09),
+            (9.6, 0.08 / softness, 0.03),
+        ],
+        attack=0.003,
+        release=min(0.15, seconds / 3),
+    )
 
 
 def bell(freq: float, seconds: float, brightness: float = 1.0) -> np.ndarray:
@@ -145,8 +157,9 @@ def soft_brass(freq: float, seconds: float, rng: np.random.Generator) -> np.ndar
 # --- mixing, effects, output ----------------------------------------------------------------
 
 
-def mix_at(buffer: np.ndarray, sound: np.ndarray, start: float, gain: float = 1.0,
-           wrap: bool = False) -> None:
+def mix_at(
+    buffer: np.ndarray, sound: np.ndarray, start: float, gain: float = 1.0, wrap: bool = False
+) -> None:
     """Adds `sound` into `buffer` at `start` seconds; with wrap, what overruns goes to the start
     (for loops), otherwise it is cut."""
     i = samples(start)
@@ -159,8 +172,9 @@ def mix_at(buffer: np.ndarray, sound: np.ndarray, start: float, gain: float = 1.
     np.add.at(buffer, idx, gain * sound)
 
 
-def reverb_ir(rng: np.random.Generator, seconds: float, decay: float,
-              damping_hz: float = 5000.0) -> np.ndarray:
+def reverb_ir(
+    rng: np.random.Generator, seconds: float, decay: float, damping_hz: float = 5000.0
+) -> np.ndarray:
     """Synthetic room: decaying noise whose high end fades faster than its low end."""
     n = samples(seconds)
     t = np.arange(n) / RATE

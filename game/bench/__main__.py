@@ -15,12 +15,17 @@ def main(argv: list[str] | None = None) -> int:
     eng.add_argument("--hands", type=int, default=300, help="hands to play per preset")
     eng.add_argument("--seed", type=int, default=1)
     eng.add_argument("--json", action="store_true", help="print one JSON object")
-    frames = sub.add_parser("frames", help="frame times of the busiest card table, and start-up time")
+    frames = sub.add_parser(
+        "frames", help="frame times of the busiest card table, and start-up time"
+    )
     frames.add_argument("--frames", type=int, default=600, help="frames to measure")
     frames.add_argument("--size", default="1280x720", help="drawing resolution, e.g. 1920x1080")
     frames.add_argument("--no-startup", action="store_true", help="skip the start-up measurement")
-    frames.add_argument("--no-thinking", action="store_true",
-                        help="skip the run with the computer thinking in the background")
+    frames.add_argument(
+        "--no-thinking",
+        action="store_true",
+        help="skip the run with the computer thinking in the background",
+    )
     frames.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.what == "engine":

@@ -38,22 +38,31 @@ def run(hands: int = 300, seed: int = 1) -> dict[str, Any]:
         elapsed, enum_times, steps = _play_hands(Rules.preset(name), hands, seed)
         total_time += elapsed
         all_enum.extend(enum_times)
-        per_preset[name] = {"hands_per_second": round(hands / elapsed, 1),
-                            "actions_per_hand": round(steps / hands, 1),
-                            "legal_moves_ms": round(1000 * statistics.mean(enum_times), 4)}
+        per_preset[name] = {
+            "hands_per_second": round(hands / elapsed, 1),
+            "actions_per_hand": round(steps / hands, 1),
+            "legal_moves_ms": round(1000 * statistics.mean(enum_times), 4),
+        }
     all_enum.sort()
-    return {"hands_per_second": round(2 * hands / total_time, 1),
-            "legal_moves_ms": round(1000 * statistics.mean(all_enum), 4),
-            "legal_moves_p95_ms": round(1000 * all_enum[int(0.95 * len(all_enum))], 4),
-            "hands": 2 * hands, "presets": per_preset}
+    return {
+        "hands_per_second": round(2 * hands / total_time, 1),
+        "legal_moves_ms": round(1000 * statistics.mean(all_enum), 4),
+        "legal_moves_p95_ms": round(1000 * all_enum[int(0.95 * len(all_enum))], 4),
+        "hands": 2 * hands,
+        "presets": per_preset,
+    }
 
 
 def describe(result: dict[str, Any]) -> str:
-    lines = [f"random hands per second (one core): {result['hands_per_second']}",
-             f"legal-move enumeration: mean {result['legal_moves_ms']} ms, "
-             f"p95 {result['legal_moves_p95_ms']} ms ({result['hands']} hands)"]
+    lines = [
+        f"random hands per second (one core): {result['hands_per_second']}",
+        f"legal-move enumeration: mean {result['legal_moves_ms']} ms, "
+        f"p95 {result['legal_moves_p95_ms']} ms ({result['hands']} hands)",
+    ]
     for name, figures in result["presets"].items():
-        lines.append(f"  {name}: {figures['hands_per_second']} hands/s, "
-                     f"{figures['actions_per_hand']} actions/hand, "
-                     f"enumeration {figures['legal_moves_ms']} ms")
+        lines.append(
+            f"  {name}: {figures['hands_per_second']} hands/s, "
+            f"{figures['actions_per_hand']} actions/hand, "
+            f"enumeration {figures['legal_moves_ms']} ms"
+        )
     return "\n".join(lines)

@@ -44,8 +44,13 @@ def busy_game() -> Any:
 
     game = Game(seed=1)
     melds = (
-        {"K": "KS KH KD KC KS KH KD KC", "Q": "QS QH QD 2C", "J": "JS JH JD JC",
-         "10": "10S 10H 10D", "9": "9S 9H 9D 9C 9S 9H JK"},
+        {
+            "K": "KS KH KD KC KS KH KD KC",
+            "Q": "QS QH QD 2C",
+            "J": "JS JH JD JC",
+            "10": "10S 10H 10D",
+            "9": "9S 9H 9D 9C 9S 9H JK",
+        },
         {"A": "AS AH AD AC AS AH 2H", "8": "8S 8H 8D", "7": "7S 7H 7D 7C", "6": "6S 6H 6D"},
     )
     for seat in (0, 1):
@@ -74,12 +79,14 @@ def _table(app: Any, game: Any) -> Any:
     from game.session import GameSession
 
     session = GameSession(game, marks=[])
-    return TableScene(app, session, options=TableOptions(speed=1.0, autosave=False,
-                                                         worker_mode="inline"))
+    return TableScene(
+        app, session, options=TableOptions(speed=1.0, autosave=False, worker_mode="inline")
+    )
 
 
-def run(frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3,
-        thinking: bool = False) -> dict[str, Any]:
+def run(
+    frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3, thinking: bool = False
+) -> dict[str, Any]:
     """Frame times of the busiest table with animations running throughout (and, with
     `thinking`, the computer searching at the Master level in its worker all the while)."""
     import tempfile
@@ -109,7 +116,9 @@ def run(frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3,
                 table.selected = set(rng.sample(hand, min(6, len(hand))))
                 table.relayout()
             if index % 60 == 30:
-                app.prefs.hand_sorting = "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"
+                app.prefs.hand_sorting = (
+                    "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"
+                )
                 table.relayout()
             start = time.perf_counter()
             app.step(dt)
@@ -123,18 +132,30 @@ def run(frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3,
         app.close()
     times.sort()
     mean = statistics.fmean(times)
-    return {"fps": round(1 / mean, 1), "median_ms": round(1000 * statistics.median(times), 2),
-            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
-            "frames": len(times), "size": f"{size[0]}x{size[1]}", "animations_at_end": in_flight}
+    return {
+        "fps": round(1 / mean, 1),
+        "median_ms": round(1000 * statistics.median(times), 2),
+        "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
+        "frames": len(times),
+        "size": f"{size[0]}x{size[1]}",
+        "animations_at_end": in_flight,
+    }
 
 
 def startup_seconds(timeout: float = 60.0) -> float:
     """Seconds from starting a fresh `python` to the first frame of a new game's table."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = dict(
+        os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
+    )
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "game.bench.frames", "--probe"], cwd=ROOT,
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "game.bench.frames", "--probe"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert child.stdout is not None
         for line in child.stdout:
@@ -172,12 +193,16 @@ def probe() -> int:
 
 
 def describe(result: dict[str, Any]) -> str:
-    lines = [f"busiest table at {result['size']}: {result['fps']} frames per second",
-             f"frame time: median {result['median_ms']} ms, p95 {result['p95_ms']} ms "
-             f"({result['frames']} frames, cards in flight throughout)"]
+    lines = [
+        f"busiest table at {result['size']}: {result['fps']} frames per second",
+        f"frame time: median {result['median_ms']} ms, p95 {result['p95_ms']} ms "
+        f"({result['frames']} frames, cards in flight throughout)",
+    ]
     if "thinking_median_ms" in result:
-        lines.append(f"while the computer thinks (Master, in its worker process): median "
-                     f"{result['thinking_median_ms']} ms, p95 {result['thinking_p95_ms']} ms")
+        lines.append(
+            f"while the computer thinks (Master, in its worker process): median "
+            f"{result['thinking_median_ms']} ms, p95 {result['thinking_p95_ms']} ms"
+        )
     if "startup_s" in result:
         lines.append(f"start-up to the interactive table: {result['startup_s']} s")
     return "\n".join(lines)

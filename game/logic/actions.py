@@ -143,11 +143,15 @@ def action_from_dict(data: object) -> Action:
         rank = data.get("rank")
         if rank is not None:
             if not isinstance(rank, str):
-                raise IllegalAction("bad_action", "A meld's rank must be a name such as '8' or 'wild'.")
+                raise IllegalAction(
+                    "bad_action", "A meld's rank must be a name such as '8' or 'wild'."
+                )
             rank = rank.strip().upper()
             rank = {"WILD": "wild", "SPECIAL": "special", "T": "10"}.get(rank, rank)
             if rank not in MELD_KEY_OF_NAME and rank != "special":
-                raise IllegalAction("bad_rank", f"{data['rank']!r} is not a rank that can be melded.")
+                raise IllegalAction(
+                    "bad_rank", f"{data['rank']!r} is not a rank that can be melded."
+                )
         cards = _codes(data.get("cards"), "cards to meld")
         if not cards:
             raise IllegalAction("bad_action", "Choose at least one card to meld.")
@@ -162,8 +166,10 @@ def action_from_dict(data: object) -> Action:
         raise IllegalAction("bad_action", f"Unknown action type {kind!r}.")
     extra = set(data) - allowed
     if extra:
-        raise IllegalAction("bad_action", f"Unexpected field(s) in a {kind} action: "
-                            f"{', '.join(sorted(map(str, extra)))}.")
+        raise IllegalAction(
+            "bad_action",
+            f"Unexpected field(s) in a {kind} action: {', '.join(sorted(map(str, extra)))}.",
+        )
     return action
 
 

@@ -27,8 +27,13 @@ from .view import player_view
 MAX_ACTIONS_PER_HAND = 5000
 
 
-def play_game(rules: Rules, deal_seed: int, levels: tuple[str, str], target: int | None,
-              player_seeds: tuple[int, int]) -> dict[str, Any]:
+def play_game(
+    rules: Rules,
+    deal_seed: int,
+    levels: tuple[str, str],
+    target: int | None,
+    player_seeds: tuple[int, int],
+) -> dict[str, Any]:
     """One game (or one hand when `target` is None) between two levels; seat 0 plays first."""
     if target is not None:
         rules = Rules.from_dict(rules.to_dict() | {"target_score": target})
@@ -80,13 +85,16 @@ def _ms(samples: list[float]) -> dict[str, float]:
     if not samples:
         return {"p50": 0.0, "p95": 0.0, "max": 0.0}
     ordered = sorted(samples)
-    return {"p50": round(1000 * statistics.median(ordered), 2),
-            "p95": round(1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
-            "max": round(1000 * ordered[-1], 2)}
+    return {
+        "p50": round(1000 * statistics.median(ordered), 2),
+        "p95": round(1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
+        "max": round(1000 * ordered[-1], 2),
+    }
 
 
-def run(a: str, b: str, games: int, seed: int, rules: Rules, target: int | None = None,
-        jobs: int = 1) -> dict[str, Any]:
+def run(
+    a: str, b: str, games: int, seed: int, rules: Rules, target: int | None = None, jobs: int = 1
+) -> dict[str, Any]:
     pairs = max(1, games // 2)
     tasks = [(rules, seed * 1_000_003 + k, a, b, target, seed) for k in range(pairs)]
     if jobs > 1:
@@ -107,41 +115,61 @@ def run(a: str, b: str, games: int, seed: int, rules: Rules, target: int | None 
     n = len(results)
     score_a = wins_a + 0.5 * ties
     low, high = wilson(score_a, n)
-    return {"a": a, "b": b, "rules": rules.nearest_preset(), "unit": "game" if target else "hand",
-            "games": n, "wins_a": wins_a, "wins_b": wins_b, "ties": ties,
-            "win_rate_a": round(score_a / n, 4), "ci95_a": [round(low, 4), round(high, 4)],
-            "margin_a": round(statistics.mean(margins), 1),
-            "decision_ms_a": _ms(times_a), "decision_ms_b": _ms(times_b)}
+    return {
+        "a": a,
+        "b": b,
+        "rules": rules.nearest_preset(),
+        "unit": "game" if target else "hand",
+        "games": n,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "ties": ties,
+        "win_rate_a": round(score_a / n, 4),
+        "ci95_a": [round(low, 4), round(high, 4)],
+        "margin_a": round(statistics.mean(margins), 1),
+        "decision_ms_a": _ms(times_a),
+        "decision_ms_b": _ms(times_b),
+    }
 
 
 def describe(result: dict[str, Any]) -> str:
     low, high = result["ci95_a"]
     ta, tb = result["decision_ms_a"], result["decision_ms_b"]
-    return (f"{result['a']} vs {result['b']} ({result['rules']}, {result['games']} "
-            f"{result['unit']}s, seats swapped on the same deals)\n"
-            f"  {result['a']} wins {result['wins_a']}, {result['b']} wins {result['wins_b']}, "
-            f"ties {result['ties']}\n"
-            f"  win rate {100 * result['win_rate_a']:.1f}% (95% CI {100 * low:.1f}-"
-            f"{100 * high:.1f}%), average margin {result['margin_a']:+.0f} points\n"
-            f"  ms per decision: {result['a']} p50 {ta['p50']} p95 {ta['p95']} max {ta['max']}; "
-            f"{result['b']} p50 {tb['p50']} p95 {tb['p95']} max {tb['max']}")
+    return (
+        f"{result['a']} vs {result['b']} ({result['rules']}, {result['games']} "
+        f"{result['unit']}s, seats swapped on the same deals)\n"
+        f"  {result['a']} wins {result['wins_a']}, {result['b']} wins {result['wins_b']}, "
+        f"ties {result['ties']}\n"
+        f"  win rate {100 * result['win_rate_a']:.1f}% (95% CI {100 * low:.1f}-"
+        f"{100 * high:.1f}%), average margin {result['margin_a']:+.0f} points\n"
+        f"  ms per decision: {result['a']} p50 {ta['p50']} p95 {ta['p95']} max {ta['max']}; "
+        f"{result['b']} p50 {tb['p50']} p95 {tb['p95']} max {tb['max']}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.logic.arena", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.logic.arena",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--a", default="master", choices=LEVELS)
     parser.add_argument("--b", default="expert", choices=LEVELS)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="classic", choices=("classic", "modern_american"))
-    parser.add_argument("--target", type=int, default=None,
-                        help="play whole games to this score (default: one hand per game)")
+    parser.add_argument(
+        "--target",
+        type=int,
+        default=None,
+        help="play whole games to this score (default: one hand per game)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = run(args.a, args.b, args.games, args.seed, Rules.preset(args.rules), args.target,
-                 args.jobs)
+    result = run(
+        args.a, args.b, args.games, args.seed, Rules.preset(args.rules), args.target, args.jobs
+    )
     print(json.dumps(result) if args.json else describe(result))
     return 0
 

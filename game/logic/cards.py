@@ -23,8 +23,22 @@ SEVEN = 7
 # The key of a meld of wild cards only (a Joker is nominally a Two).
 WILD = TWO
 
-RANK_NAME = {JOKER: "JK", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-             11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAME = {
+    JOKER: "JK",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 # How a meld is named in files and messages: by its natural rank, "wild" for a wild meld.
 MELD_KEY_NAME = {r: RANK_NAME[r] for r in range(3, 15)} | {WILD: "wild"}
 MELD_KEY_OF_NAME = {name: r for r, name in MELD_KEY_NAME.items()}
@@ -36,7 +50,7 @@ def _build() -> tuple[tuple[int, ...], ...]:
     for _pack in range(2):
         for suit in range(4):
             for rank_code in RANK_CODES:
-                rank = 14 if rank_code == "A" else {"J": 11, "Q": 12, "K": 13}.get(rank_code, None)
+                rank = 14 if rank_code == "A" else {"J": 11, "Q": 12, "K": 13}.get(rank_code)
                 rank = rank if rank is not None else int(rank_code)
                 ranks.append(rank)
                 suits.append(suit)
@@ -72,10 +86,25 @@ for _card, _code in enumerate(CARD_CODE):
     IDS_OF_CODE[_code] = IDS_OF_CODE.get(_code, ()) + (_card,)
 
 # Display order: Threes up to Aces, then Twos, then Jokers; suits S H D C.
-_RANK_ORDER = {3: 0, 4: 1, 5: 2, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7, 11: 8, 12: 9, 13: 10, 14: 11,
-               TWO: 12, JOKER: 13}
-SORT_KEY = tuple((_RANK_ORDER[r] * 5 + s) * 128 + i
-                 for i, (r, s) in enumerate(zip(CARD_RANK, CARD_SUIT)))
+_RANK_ORDER = {
+    3: 0,
+    4: 1,
+    5: 2,
+    6: 3,
+    7: 4,
+    8: 5,
+    9: 6,
+    10: 7,
+    11: 8,
+    12: 9,
+    13: 10,
+    14: 11,
+    TWO: 12,
+    JOKER: 13,
+}
+SORT_KEY = tuple(
+    (_RANK_ORDER[r] * 5 + s) * 128 + i for i, (r, s) in enumerate(zip(CARD_RANK, CARD_SUIT))
+)
 
 
 def code_of(card: int) -> str:

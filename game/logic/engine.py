@@ -16,15 +16,46 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import events as ev
-from .actions import (Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn,
-                      action_from_dict)
-from .cards import (ACE, CARD_CODE, CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_BLACK_THREE,
-                    IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME, N_CARDS, SEVEN, SORT_KEY, THREE,
-                    WILD)
+from .actions import (
+    Action,
+    Discard,
+    Draw,
+    Meld,
+    NextHand,
+    Pass,
+    TakePile,
+    Undo,
+    UndoTurn,
+    action_from_dict,
+)
+from .cards import (
+    ACE,
+    CARD_CODE,
+    CARD_POINTS,
+    CARD_RANK,
+    IDS_OF_CODE,
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    IS_WILD,
+    MELD_KEY_OF_NAME,
+    N_CARDS,
+    SEVEN,
+    SORT_KEY,
+    THREE,
+    WILD,
+)
 from .errors import IllegalAction
 from .events import Event
-from .melds import (CANASTA_SIZE, PLURAL, SPECIAL_MELD_NAMES, canasta_bonus, canasta_kind,
-                    check_black_threes, check_meld, special_meld)
+from .melds import (
+    CANASTA_SIZE,
+    PLURAL,
+    SPECIAL_MELD_NAMES,
+    canasta_bonus,
+    canasta_kind,
+    check_black_threes,
+    check_meld,
+    special_meld,
+)
 from .rules import Rules
 from .scoring import canasta_count, score_player, special_meld_score
 
@@ -34,7 +65,7 @@ DRAW, PLAY, HAND_OVER, GAME_OVER = "draw", "play", "hand_over", "game_over"
 class PlayerState:
     """One player's cards and standing in the current hand."""
 
-    __slots__ = ("hand", "melds", "threes", "opened", "known", "returns", "special_cards")
+    __slots__ = ("hand", "known", "melds", "opened", "returns", "special_cards", "threes")
 
     def __init__(self) -> None:
         self.hand: list[int] = []
@@ -65,8 +96,17 @@ class PlayerState:
 class _Snapshot:
     """What an undo restores: the mover's cards and turn flags, and the pile."""
 
-    __slots__ = ("player", "pile", "pile_freezers", "phase", "drew", "top", "locked",
-                 "black_threes", "is_take")
+    __slots__ = (
+        "black_threes",
+        "drew",
+        "is_take",
+        "locked",
+        "phase",
+        "pile",
+        "pile_freezers",
+        "player",
+        "top",
+    )
 
     def __init__(self, game: Game, is_take: bool) -> None:
         self.player = game.players[game.to_move].clone()
@@ -83,9 +123,15 @@ class _Snapshot:
 class Game:
     """A whole game of two-player Canasta: hands, turns, scores, undo, the action log."""
 
-    def __init__(self, rules: Rules | None = None, seed: int | None = None,
-                 deck: Sequence[int] | None = None, decks: Sequence[Sequence[int]] = (),
-                 scores: Sequence[int] = (0, 0), first_player: int = 0) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+        decks: Sequence[Sequence[int]] = (),
+        scores: Sequence[int] = (0, 0),
+        first_player: int = 0,
+    ) -> None:
         """Start a game and deal its first hand.
 
         The first hand uses `deck` (108 card ids, dealt from the front) when given, else a shuffle
@@ -113,7 +159,7 @@ class Game:
         self.hand_no = 0
         self.first_player = first_player
         self.log: list[dict[str, Any]] = []
-        self.history: list[dict[str, Any]] = []   # finished hands: scores and who went out
+        self.history: list[dict[str, Any]] = []  # finished hands: scores and who went out
         self.record_undo = True
         self.winner: int | None = None
         self.last_events: list[Event] = []
@@ -160,7 +206,7 @@ class Game:
             out.append(Event(ev.DEAL, p, tuple(self.players[p].hand)))
         self.talons: list[list[int]] = []
         if rules.talons:
-            self.talons = [deck[position:position + 4], deck[position + 4:position + 7]]
+            self.talons = [deck[position : position + 4], deck[position + 4 : position + 7]]
             position += 7
         self.pile: list[int] = []
         self.pile_freezers = 0
@@ -195,8 +241,9 @@ class Game:
                 replacement = self.stock.pop() if self.stock else None
                 if replacement is not None:
                     player.hand.append(replacement)
-                out.append(Event(ev.THREE_LAID, p, (card,),
-                                 info={"replaced": replacement is not None}))
+                out.append(
+                    Event(ev.THREE_LAID, p, (card,), info={"replaced": replacement is not None})
+                )
                 if replacement is not None:
                     out.append(Event(ev.DRAW, p, (replacement,), info={"replacement": True}))
 
@@ -221,8 +268,11 @@ class Game:
         self.turn_opened_at_start = self.players[p].opened
         self.turn_had_melds = bool(self.players[p].melds)
         out.append(Event(ev.TURN, p))
-        if not self.stock and self.rules.stock_end == "reuse_pile" and \
-                (self.stock_reused or len(self.pile) < 2):
+        if (
+            not self.stock
+            and self.rules.stock_end == "reuse_pile"
+            and (self.stock_reused or len(self.pile) < 2)
+        ):
             self._end_hand("stock_exhausted", out)
 
     def _end_turn(self, out: list[Event]) -> None:
@@ -246,8 +296,11 @@ class Game:
     def pile_is_frozen_for(self, p: int) -> bool:
         """Frozen: only a natural pair from the hand may take it (RULES.md 3.3)."""
         rules = self.rules
-        return (self.pile_freezers > 0 or rules.pile_always_frozen
-                or (rules.frozen_until_initial_meld and not self.players[p].opened))
+        return (
+            self.pile_freezers > 0
+            or rules.pile_always_frozen
+            or (rules.frozen_until_initial_meld and not self.players[p].opened)
+        )
 
     def initial_meld_minimum(self, p: int) -> int:
         return self.rules.initial_meld_minimum(self.totals[p])
@@ -272,8 +325,13 @@ class Game:
         if not self.rules.splash_initial_meld:
             return False
         top = self.turn_top if p == self.to_move else None
-        return any(len(cards) >= CANASTA_SIZE and key != WILD and not any(IS_WILD[c] for c in cards)
-                   and top not in cards for key, cards in self.players[p].melds.items())
+        return any(
+            len(cards) >= CANASTA_SIZE
+            and key != WILD
+            and not any(IS_WILD[c] for c in cards)
+            and top not in cards
+            for key, cards in self.players[p].melds.items()
+        )
 
     def _opening_met(self, p: int) -> bool:
         return (self.opening_points(p) >= self.initial_meld_minimum(p)) or self._splashed(p)
@@ -333,9 +391,12 @@ class Game:
             return self._take_codes(codes, self._usable_hand(self.to_move), "in your hand")
         except IllegalAction:
             if self.turn_locked and self._in_hand(codes):
-                raise IllegalAction("cards_locked", "The cards from the pile stay locked until "
-                                    "your melds reach the opening minimum of "
-                                    f"{self.initial_meld_minimum(self.to_move)} points.") from None
+                raise IllegalAction(
+                    "cards_locked",
+                    "The cards from the pile stay locked until "
+                    "your melds reach the opening minimum of "
+                    f"{self.initial_meld_minimum(self.to_move)} points.",
+                ) from None
             raise
 
     def _in_hand(self, codes: Sequence[str]) -> bool:
@@ -351,10 +412,12 @@ class Game:
         if self.phase in (HAND_OVER, GAME_OVER):
             raise IllegalAction("hand_over", "The hand is over.")
         if phase == DRAW:
-            raise IllegalAction("already_drawn", f"You have already drawn this turn; you cannot "
-                                f"{doing} now.")
-        raise IllegalAction("draw_first", f"Draw from the stock or take the pile before you "
-                            f"{doing}.")
+            raise IllegalAction(
+                "already_drawn", f"You have already drawn this turn; you cannot {doing} now."
+            )
+        raise IllegalAction(
+            "draw_first", f"Draw from the stock or take the pile before you {doing}."
+        )
 
     # ---- hand-size rule shared by melds and taking the pile
     def _check_cards_left(self, left: int, canastas_after: int) -> None:
@@ -362,13 +425,15 @@ class Game:
         need = rules.canastas_to_go_out
         if left == 0:
             if rules.must_discard:
-                raise IllegalAction("must_discard", "You must keep a card to discard when you "
-                                    "go out.")
+                raise IllegalAction(
+                    "must_discard", "You must keep a card to discard when you go out."
+                )
             if canastas_after < need:
                 raise IllegalAction("need_canastas", _need_canastas(need))
         elif left == 1 and canastas_after < need and not rules.pass_the_discard:
-            raise IllegalAction("need_canastas", _need_canastas(need) + " Keep at least two "
-                                "cards in your hand.")
+            raise IllegalAction(
+                "need_canastas", _need_canastas(need) + " Keep at least two cards in your hand."
+            )
 
     # ---- draw
     def _draw(self, action: Draw, out: list[Event]) -> None:
@@ -381,8 +446,9 @@ class Game:
             elif rules.stock_end == "reuse_pile":
                 raise IllegalAction("stock_empty", "The stock is used up.")
             else:
-                raise IllegalAction("stock_empty", "The stock is empty: take the pile if you "
-                                    "can, or end the hand.")
+                raise IllegalAction(
+                    "stock_empty", "The stock is empty: take the pile if you can, or end the hand."
+                )
         p = self.to_move
         player = self.players[p]
         if reuse:
@@ -403,8 +469,14 @@ class Game:
             while self._is_laid_three(card):
                 player.threes.append(card)
                 replace = self.stock and (rules.red_three_replacement or not IS_RED_THREE[card])
-                out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": bool(replace),
-                                                                   "from_stock": True}))
+                out.append(
+                    Event(
+                        ev.THREE_LAID,
+                        p,
+                        (card,),
+                        info={"replaced": bool(replace), "from_stock": True},
+                    )
+                )
                 if not replace:
                     last_was_three = True
                     card = -1
@@ -423,8 +495,9 @@ class Game:
     def _take_pile(self, action: TakePile, out: list[Event]) -> None:
         self._expect(DRAW, "take the pile")
         if self.turn_returned:
-            raise IllegalAction("pile_returned", "You returned the pile this turn: draw from "
-                                "the stock.")
+            raise IllegalAction(
+                "pile_returned", "You returned the pile this turn: draw from the stock."
+            )
         if not self.pile:
             raise IllegalAction("pile_empty", "The discard pile is empty.")
         with_cards = self._take_codes(action.with_, self.mover.hand, "in your hand")
@@ -441,33 +514,55 @@ class Game:
             raise IllegalAction("pile_empty", "The discard pile is empty.")
         top = self.pile[-1]
         if self.pile_is_blocked():
-            what = "a wild card" if IS_WILD[top] else ("a Red Three" if IS_RED_THREE[top]
-                                                       else "a Black Three")
-            raise IllegalAction("pile_blocked", f"The pile is blocked by {what} on top: nobody "
-                                "may take it this turn.")
+            what = (
+                "a wild card"
+                if IS_WILD[top]
+                else ("a Red Three" if IS_RED_THREE[top] else "a Black Three")
+            )
+            raise IllegalAction(
+                "pile_blocked",
+                f"The pile is blocked by {what} on top: nobody may take it this turn.",
+            )
         if rules.one_card_pile_rule and len(self.pile) == 1 and len(player.hand) == 1:
-            raise IllegalAction("one_card_pile", "You may not take a one-card pile while you "
-                                "hold only one card.")
+            raise IllegalAction(
+                "one_card_pile", "You may not take a one-card pile while you hold only one card."
+            )
         rank = CARD_RANK[top]
         name = PLURAL[rank]
         naturals = sum(1 for c in with_cards if not IS_WILD[c])
         frozen = self.pile_is_frozen_for(p)
         if frozen or rules.natural_pair_required:
             if naturals < 2 or naturals != len(with_cards):
-                why = ("The pile is frozen" if frozen
-                       else "These rules take the pile only with a natural pair")
-                raise IllegalAction("pile_frozen", f"{why}: you need two natural {name} in "
-                                    "your hand.")
+                why = (
+                    "The pile is frozen"
+                    if frozen
+                    else "These rules take the pile only with a natural pair"
+                )
+                raise IllegalAction(
+                    "pile_frozen", f"{why}: you need two natural {name} in your hand."
+                )
         existing = player.melds.get(rank)
         if not with_cards and existing is None:
-            raise IllegalAction("pile_needs_match", f"To take the pile, meld the top card with "
-                                f"cards from your hand or add it to your meld of {name}.")
+            raise IllegalAction(
+                "pile_needs_match",
+                f"To take the pile, meld the top card with "
+                f"cards from your hand or add it to your meld of {name}.",
+            )
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         if was_canasta and naturals < 2 and not rules.take_pile_to_canasta:
-            raise IllegalAction("pile_to_canasta", f"The top card may not be added to your "
-                                f"canasta of {name}; you need two natural {name} in your hand.")
-        check_meld(rules, rank, existing or (), [top] + with_cards, not player.opened,
-                   self._open_wild_meld(p, rank))
+            raise IllegalAction(
+                "pile_to_canasta",
+                f"The top card may not be added to your "
+                f"canasta of {name}; you need two natural {name} in your hand.",
+            )
+        check_meld(
+            rules,
+            rank,
+            existing or (),
+            [top] + with_cards,
+            not player.opened,
+            self._open_wild_meld(p, rank),
+        )
         gained = sum(1 for c in self.pile if not self._is_laid_three(c)) - 1
         size_after = (len(existing) if existing else 0) + 1 + len(with_cards)
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
@@ -505,8 +600,11 @@ class Game:
             out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": False}))
         out.append(Event(ev.MELD, p, tuple([top] + with_cards), rank))
         if not was_canasta and len(meld_after) >= CANASTA_SIZE:
-            out.append(Event(ev.CANASTA, p, tuple(meld_after), rank,
-                             {"kind": canasta_kind(rank, meld_after)}))
+            out.append(
+                Event(
+                    ev.CANASTA, p, tuple(meld_after), rank, {"kind": canasta_kind(rank, meld_after)}
+                )
+            )
         self._after_meld(p, out)
 
     def _open_wild_meld(self, p: int, key: int) -> bool:
@@ -527,14 +625,16 @@ class Game:
             if rules.special_melds and len(cards) >= 13 and not player.melds:
                 self._special_meld(action, out)
                 return
-            raise IllegalAction("mixed_ranks", "A meld holds cards of one rank only (plus wild "
-                                "cards).")
+            raise IllegalAction(
+                "mixed_ranks", "A meld holds cards of one rank only (plus wild cards)."
+            )
         named = MELD_KEY_OF_NAME.get(action.rank) if action.rank else None
         if naturals:
             key = naturals.pop()
             if named is not None and named != key:
-                raise IllegalAction("mixed_ranks", f"These cards are {PLURAL[key]}, not "
-                                    f"{PLURAL[named]}.")
+                raise IllegalAction(
+                    "mixed_ranks", f"These cards are {PLURAL[key]}, not {PLURAL[named]}."
+                )
         elif named is not None:
             key = named
         elif rules.wild_canastas and WILD in player.melds:
@@ -557,17 +657,25 @@ class Game:
             check_black_threes(rules, cards)
             need = rules.canastas_to_go_out
             if player.canastas() < need:
-                raise IllegalAction("need_canastas", "Black Threes may be melded only when "
-                                    "going out. " + _need_canastas(need))
-            if left > 1 or (left == 0 and rules.must_discard) or \
-                    (left == 1 and self.turn_no_discard):
-                raise IllegalAction("black_threes_last", "Black Threes may be melded only as "
-                                    "your last meld while going out.")
+                raise IllegalAction(
+                    "need_canastas",
+                    "Black Threes may be melded only when going out. " + _need_canastas(need),
+                )
+            if (
+                left > 1
+                or (left == 0 and rules.must_discard)
+                or (left == 1 and self.turn_no_discard)
+            ):
+                raise IllegalAction(
+                    "black_threes_last",
+                    "Black Threes may be melded only as your last meld while going out.",
+                )
             return
         existing = player.melds.get(key)
         if key != WILD and existing is None and all(IS_WILD[c] for c in cards):
-            raise IllegalAction("too_few_cards", f"You have no meld of {PLURAL[key]} to add wild "
-                                "cards to.")
+            raise IllegalAction(
+                "too_few_cards", f"You have no meld of {PLURAL[key]} to add wild cards to."
+            )
         opening = not player.opened or (key == ACE and not self.turn_opened_at_start)
         check_meld(rules, key, existing or (), cards, opening, self._open_wild_meld(p, key))
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
@@ -591,8 +699,11 @@ class Game:
             self.turn_black_threes = True
         out.append(Event(ev.MELD, p, tuple(cards), key))
         if not was_canasta and len(meld_after) >= CANASTA_SIZE:
-            out.append(Event(ev.CANASTA, p, tuple(meld_after), key,
-                             {"kind": canasta_kind(key, meld_after)}))
+            out.append(
+                Event(
+                    ev.CANASTA, p, tuple(meld_after), key, {"kind": canasta_kind(key, meld_after)}
+                )
+            )
         self._after_meld(p, out)
 
     def _special_meld(self, action: Meld, out: list[Event]) -> None:
@@ -606,8 +717,14 @@ class Game:
         player.hand.clear()
         player.known.clear()
         self.special = (p, name, bonus)
-        out.append(Event(ev.SPECIAL_MELD, p, tuple(player.special_cards),
-                         info={"name": name, "title": SPECIAL_MELD_NAMES[name], "bonus": bonus}))
+        out.append(
+            Event(
+                ev.SPECIAL_MELD,
+                p,
+                tuple(player.special_cards),
+                info={"name": name, "title": SPECIAL_MELD_NAMES[name], "bonus": bonus},
+            )
+        )
         self.went_out = p
         self._end_hand("special_meld", out)
 
@@ -617,15 +734,21 @@ class Game:
         if not self.rules.special_melds:
             raise IllegalAction("no_special_melds", "Special melds are not part of these rules.")
         if player.melds or player.opened:
-            raise IllegalAction("special_after_meld", "A special meld is allowed only before you "
-                                "have melded anything this hand.")
+            raise IllegalAction(
+                "special_after_meld",
+                "A special meld is allowed only before you have melded anything this hand.",
+            )
         if self.turn_drew != "stock":
-            raise IllegalAction("special_needs_stock", "A special meld goes out after drawing "
-                                "from the stock.")
+            raise IllegalAction(
+                "special_needs_stock", "A special meld goes out after drawing from the stock."
+            )
         found = special_meld(cards, bool(player.threes))
         if found is None or len(player.hand) - len(cards) > 1:
-            raise IllegalAction("not_special", "These cards are not a Straight (with a Three on "
-                                "the table), Seven Pairs or Garbage from your whole hand.")
+            raise IllegalAction(
+                "not_special",
+                "These cards are not a Straight (with a Three on "
+                "the table), Seven Pairs or Garbage from your whole hand.",
+            )
         return found
 
     def _after_meld(self, p: int, out: list[Event]) -> None:
@@ -644,8 +767,9 @@ class Game:
         if IS_RED_THREE[IDS_OF_CODE[action.card][0]] and self.rules.discard_red_three_to_freeze:
             laid = [c for c in player.threes if CARD_CODE[c] == action.card]
             if not laid:
-                raise IllegalAction("card_not_in_hand", f"You have no {action.card} on the "
-                                    "table to discard.")
+                raise IllegalAction(
+                    "card_not_in_hand", f"You have no {action.card} on the table to discard."
+                )
             card, from_threes = laid[0], True
         else:
             if self.turn_no_discard:
@@ -671,14 +795,25 @@ class Game:
             raise IllegalAction("need_canastas", _need_canastas(need))
         if self.turn_black_threes and left != 0:
             raise IllegalAction("black_threes_last", "After melding Black Threes you must go out.")
-        if IS_WILD[card] and rules.prohibit_wild_discard and left > 0 and \
-                not all(IS_WILD[c] for c in player.hand):
-            raise IllegalAction("no_wild_discard", "Wild cards may not be discarded, except to go "
-                                "out or when you hold nothing else.")
-        if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not self.pile \
-                and CARD_RANK[card] in (ACE, SEVEN):
-            raise IllegalAction("no_ace_seven_discard", "An Ace or a Seven may not be discarded "
-                                "onto an empty pile.")
+        if (
+            IS_WILD[card]
+            and rules.prohibit_wild_discard
+            and left > 0
+            and not all(IS_WILD[c] for c in player.hand)
+        ):
+            raise IllegalAction(
+                "no_wild_discard",
+                "Wild cards may not be discarded, except to go out or when you hold nothing else.",
+            )
+        if (
+            rules.prohibit_ace_seven_to_empty_pile
+            and rules.pure_aces_sevens
+            and not self.pile
+            and CARD_RANK[card] in (ACE, SEVEN)
+        ):
+            raise IllegalAction(
+                "no_ace_seven_discard", "An Ace or a Seven may not be discarded onto an empty pile."
+            )
 
     def _commit_discard(self, card: int, from_threes: bool, out: list[Event]) -> None:
         p = self.to_move
@@ -707,13 +842,19 @@ class Game:
             return
         need = self.initial_meld_minimum(p)
         have = self.opening_points(p)
-        raise IllegalAction("initial_meld_short", f"Your melds count {have} points towards the "
-                            f"opening minimum of {need}: meld more, or undo.")
+        raise IllegalAction(
+            "initial_meld_short",
+            f"Your melds count {have} points towards the "
+            f"opening minimum of {need}: meld more, or undo.",
+        )
 
     def _would_go_out_concealed(self) -> bool:
         player = self.mover
-        return (not self.turn_had_melds and len(player.hand) <= 1
-                and player.canastas() >= self.rules.canastas_to_go_out)
+        return (
+            not self.turn_had_melds
+            and len(player.hand) <= 1
+            and player.canastas() >= self.rules.canastas_to_go_out
+        )
 
     def _give_talon(self, p: int, opened_now: bool, out: list[Event]) -> None:
         if not (opened_now and self.talons and p not in self.talon_receivers):
@@ -751,12 +892,15 @@ class Game:
         rules = self.rules
         player = self.mover
         if self.phase == DRAW:
-            if self.stock or (rules.stock_end == "reuse_pile" and not self.stock_reused
-                              and len(self.pile) >= 2):
+            if self.stock or (
+                rules.stock_end == "reuse_pile" and not self.stock_reused and len(self.pile) >= 2
+            ):
                 raise IllegalAction("must_draw", "Draw from the stock or take the pile.")
             if not self.turn_returned and self._must_take_pile():
-                raise IllegalAction("must_take_pile", "The stock is empty and the top card fits "
-                                    "your meld: you must take the pile.")
+                raise IllegalAction(
+                    "must_take_pile",
+                    "The stock is empty and the top card fits your meld: you must take the pile.",
+                )
             return
         self._expect(PLAY, "pass")
         if self.turn_no_discard:
@@ -788,8 +932,10 @@ class Game:
     def _undo_turn(self, action: UndoTurn, out: list[Event]) -> None:
         self._expect(PLAY, "undo your turn")
         if not self.turn_undo:
-            raise IllegalAction("nothing_to_undo", "There is nothing this turn to undo: a card "
-                                "drawn from the stock cannot go back.")
+            raise IllegalAction(
+                "nothing_to_undo",
+                "There is nothing this turn to undo: a card drawn from the stock cannot go back.",
+            )
         first = self.turn_undo[0]
         self.turn_undo.clear()
         self._restore(first, out)
@@ -811,8 +957,14 @@ class Game:
             self.turn_undo = []
             self.turn_returned = True
             self.players[p].returns += 1
-            out.append(Event(ev.PILE_RETURNED, p, tuple(self.pile),
-                             info={"penalty": self.rules.discard_return_penalty}))
+            out.append(
+                Event(
+                    ev.PILE_RETURNED,
+                    p,
+                    tuple(self.pile),
+                    info={"penalty": self.rules.discard_return_penalty},
+                )
+            )
         else:
             out.append(Event(ev.UNDO, p, back_to_hand))
 
@@ -835,19 +987,36 @@ class Game:
             bonus = 0
             if self.went_out == p and self.went_out_bonus:
                 bonus = rules.going_out_bonus * (2 if self.concealed else 1)
-            scores.append(score_player(rules, player.hand, player.melds, player.threes,
-                                       player.returns, bonus))
+            scores.append(
+                score_player(rules, player.hand, player.melds, player.threes, player.returns, bonus)
+            )
         self.hand_scores = scores
         for p in (0, 1):
             self.totals[p] += scores[p]["total"]
-        self.history.append({"hand": self.hand_no, "first_player": self.first_player,
-                             "scores": scores, "went_out": self.went_out,
-                             "concealed": self.concealed, "reason": reason,
-                             "totals": list(self.totals)})
+        self.history.append(
+            {
+                "hand": self.hand_no,
+                "first_player": self.first_player,
+                "scores": scores,
+                "went_out": self.went_out,
+                "concealed": self.concealed,
+                "reason": reason,
+                "totals": list(self.totals),
+            }
+        )
         self.phase = HAND_OVER
-        out.append(Event(ev.HAND_OVER, self.went_out if self.went_out is not None else -1,
-                         info={"scores": scores, "reason": reason, "concealed": self.concealed,
-                               "totals": tuple(self.totals)}))
+        out.append(
+            Event(
+                ev.HAND_OVER,
+                self.went_out if self.went_out is not None else -1,
+                info={
+                    "scores": scores,
+                    "reason": reason,
+                    "concealed": self.concealed,
+                    "totals": tuple(self.totals),
+                },
+            )
+        )
         top = max(self.totals)
         if top >= rules.target_score and self.totals[0] != self.totals[1]:
             self.winner = self.totals.index(top)
@@ -859,8 +1028,11 @@ class Game:
             if self.phase == GAME_OVER:
                 raise IllegalAction("game_over", "The game is over.")
             raise IllegalAction("hand_not_over", "The hand is still being played.")
-        if self.rules.starter == "loser" and self.hand_scores is not None and \
-                self.hand_scores[0]["total"] != self.hand_scores[1]["total"]:
+        if (
+            self.rules.starter == "loser"
+            and self.hand_scores is not None
+            and self.hand_scores[0]["total"] != self.hand_scores[1]["total"]
+        ):
             a, b = (s["total"] for s in self.hand_scores)
             first = 0 if a < b else 1
         else:
@@ -895,30 +1067,64 @@ class Game:
     def canonical(self) -> tuple:
         """Everything that decides the game's future, as nested tuples (for the state hash)."""
         players = tuple(
-            (tuple(pl.hand), tuple((k, tuple(v)) for k, v in pl.melds.items()), tuple(pl.threes),
-             pl.opened, tuple(sorted(pl.known)), pl.returns, tuple(pl.special_cards))
-            for pl in self.players)
-        return (self.rules.digest(), tuple(self.totals), self.hand_no, self.first_player,
-                self.phase, self.to_move, players, tuple(self.stock), tuple(self.pile),
-                tuple(tuple(t) for t in self.talons), tuple(self.talon_receivers),
-                self.stock_reused, self.turn_drew, self.turn_top, tuple(sorted(self.turn_locked)),
-                self.turn_returned, self.turn_no_discard, self.turn_black_threes,
-                len(self.turn_undo), self.went_out, self.concealed, self.winner)
+            (
+                tuple(pl.hand),
+                tuple((k, tuple(v)) for k, v in pl.melds.items()),
+                tuple(pl.threes),
+                pl.opened,
+                tuple(sorted(pl.known)),
+                pl.returns,
+                tuple(pl.special_cards),
+            )
+            for pl in self.players
+        )
+        return (
+            self.rules.digest(),
+            tuple(self.totals),
+            self.hand_no,
+            self.first_player,
+            self.phase,
+            self.to_move,
+            players,
+            tuple(self.stock),
+            tuple(self.pile),
+            tuple(tuple(t) for t in self.talons),
+            tuple(self.talon_receivers),
+            self.stock_reused,
+            self.turn_drew,
+            self.turn_top,
+            tuple(sorted(self.turn_locked)),
+            self.turn_returned,
+            self.turn_no_discard,
+            self.turn_black_threes,
+            len(self.turn_undo),
+            self.went_out,
+            self.concealed,
+            self.winner,
+        )
 
     def state_hash(self) -> str:
         return hashlib.sha256(repr(self.canonical()).encode()).hexdigest()
 
 
-_NO_DISCARD = ("The last stock card was a Three: meld what you like, then end the hand without "
-               "discarding.")
+_NO_DISCARD = (
+    "The last stock card was a Three: meld what you like, then end the hand without discarding."
+)
 
 
 def _need_canastas(need: int) -> str:
     return f"You need {need} canasta{'s' if need != 1 else ''} to go out."
 
 
-_HANDLERS = {Draw: Game._draw, TakePile: Game._take_pile, Meld: Game._meld,
-             Discard: Game._discard, Pass: Game._pass, Undo: Game._undo,
-             UndoTurn: Game._undo_turn, NextHand: Game._next_hand}
+_HANDLERS = {
+    Draw: Game._draw,
+    TakePile: Game._take_pile,
+    Meld: Game._meld,
+    Discard: Game._discard,
+    Pass: Game._pass,
+    Undo: Game._undo,
+    UndoTurn: Game._undo_turn,
+    NextHand: Game._next_hand,
+}
 
-__all__ = ["Game", "PlayerState", "DRAW", "PLAY", "HAND_OVER", "GAME_OVER", "SORT_KEY"]
+__all__ = ["DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "SORT_KEY", "Game", "PlayerState"]

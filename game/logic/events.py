@@ -10,23 +10,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # Event kinds, in the order they can occur within a hand.
-DEAL = "deal"                   # cards dealt to a player (cards=their hand)
-UPCARD = "upcard"               # a card turned from the stock onto the pile
-THREE_LAID = "three_laid"       # a Three laid down (info["replaced"] says whether it was replaced)
-DRAW = "draw"                   # cards drawn from the stock into the hand
-STOCK_REUSED = "stock_reused"   # the pile below its top card became the new stock
-PILE_TAKEN = "pile_taken"       # the whole pile went to the player (cards=all of it, top last)
-MELD = "meld"                   # cards put onto one meld (rank = meld key)
-CANASTA = "canasta"             # a meld became a canasta (info["kind"]: natural/mixed/wild)
-DISCARD = "discard"             # a card went onto the pile
-TALON = "talon"                 # a talon went into the player's hand
-UNDO = "undo"                   # the last meld action or the turn was undone
+DEAL = "deal"  # cards dealt to a player (cards=their hand)
+UPCARD = "upcard"  # a card turned from the stock onto the pile
+THREE_LAID = "three_laid"  # a Three laid down (info["replaced"] says whether it was replaced)
+DRAW = "draw"  # cards drawn from the stock into the hand
+STOCK_REUSED = "stock_reused"  # the pile below its top card became the new stock
+PILE_TAKEN = "pile_taken"  # the whole pile went to the player (cards=all of it, top last)
+MELD = "meld"  # cards put onto one meld (rank = meld key)
+CANASTA = "canasta"  # a meld became a canasta (info["kind"]: natural/mixed/wild)
+DISCARD = "discard"  # a card went onto the pile
+TALON = "talon"  # a talon went into the player's hand
+UNDO = "undo"  # the last meld action or the turn was undone
 PILE_RETURNED = "pile_returned"  # a taken pile went back exactly (penalty recorded)
-PASS = "pass"                   # the player ended the turn without discarding
-TURN = "turn"                   # it is now this player's turn
-HAND_OVER = "hand_over"         # the hand ended (info: the score breakdowns, who went out)
-GAME_OVER = "game_over"         # the game ended (info["winner"])
-SPECIAL_MELD = "special_meld"   # a player went out with a special meld (info["name"])
+PASS = "pass"  # the player ended the turn without discarding
+TURN = "turn"  # it is now this player's turn
+HAND_OVER = "hand_over"  # the hand ended (info: the score breakdowns, who went out)
+GAME_OVER = "game_over"  # the game ended (info["winner"])
+SPECIAL_MELD = "special_meld"  # a player went out with a special meld (info["name"])
 
 
 @dataclass(frozen=True, slots=True)

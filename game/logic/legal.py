@@ -9,8 +9,18 @@ per distinct choice of codes.
 from __future__ import annotations
 
 from .actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
-from .cards import (CARD_CODE, CARD_RANK, IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER,
-                    MELD_KEY_NAME, THREE, TWO, WILD)
+from .cards import (
+    CARD_CODE,
+    CARD_RANK,
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    IS_WILD,
+    JOKER,
+    MELD_KEY_NAME,
+    THREE,
+    TWO,
+    WILD,
+)
 from .engine import DRAW, HAND_OVER, PLAY, Game
 from .errors import IllegalAction
 
@@ -31,16 +41,18 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
         return actions
     if game.phase == DRAW:
         actions = []
-        if game.stock or (game.rules.stock_end == "reuse_pile" and not game.stock_reused
-                          and len(game.pile) >= 2):
+        if game.stock or (
+            game.rules.stock_end == "reuse_pile" and not game.stock_reused and len(game.pile) >= 2
+        ):
             actions.append(Draw())
         if not game.turn_returned:
             actions.extend(_take_actions(game))
         if _passes(game):
             actions.append(Pass())
         return actions
-    if game.phase == HAND_OVER and (game._pending_decks or game.seed is not None
-                                    or game.initial_deck is None):
+    if game.phase == HAND_OVER and (
+        game._pending_decks or game.seed is not None or game.initial_deck is None
+    ):
         return [NextHand()]
     return []
 
@@ -98,8 +110,9 @@ def _meld_actions(game: Game) -> list[Action]:
             by_rank.setdefault(rank, []).append(card)
     actions: list[Action] = []
     wild_room = rules.max_wild_per_meld
-    keys = [k for k in by_rank if k != THREE] + [k for k in player.melds
-                                                  if k not in by_rank and k not in (WILD, THREE)]
+    keys = [k for k in by_rank if k != THREE] + [
+        k for k in player.melds if k not in by_rank and k not in (WILD, THREE)
+    ]
     for key in keys:
         naturals = by_rank.get(key, [])
         existing = player.melds.get(key)
@@ -131,8 +144,9 @@ def _meld_actions(game: Game) -> list[Action]:
     return actions
 
 
-def _try_meld(game: Game, key: int, cards: list[int], rank: str | None,
-              actions: list[Action]) -> None:
+def _try_meld(
+    game: Game, key: int, cards: list[int], rank: str | None, actions: list[Action]
+) -> None:
     try:
         game.validate_meld(key, cards)
     except IllegalAction:
@@ -144,7 +158,7 @@ def _special_actions(game: Game) -> list[Action]:
     if not game.rules.special_melds or game.mover.melds or game.turn_drew != "stock":
         return []
     hand = game.mover.hand
-    options = [list(hand)] + [hand[:i] + hand[i + 1:] for i in range(len(hand))]
+    options = [list(hand)] + [hand[:i] + hand[i + 1 :] for i in range(len(hand))]
     for cards in options:
         try:
             game.validate_special_meld(cards)

@@ -10,14 +10,37 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import (ACE, CARD_RANK, IS_BLACK_THREE, IS_WILD, JOKER, RANK_NAME, SEVEN, THREE, TWO,
-                    WILD)
+from .cards import (
+    ACE,
+    CARD_RANK,
+    IS_BLACK_THREE,
+    IS_WILD,
+    JOKER,
+    RANK_NAME,
+    SEVEN,
+    THREE,
+    TWO,
+    WILD,
+)
 from .errors import IllegalAction
 from .rules import Rules
 
 CANASTA_SIZE = 7
-PLURAL = {3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes", 7: "Sevens", 8: "Eights", 9: "Nines",
-          10: "Tens", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces", WILD: "wild cards"}
+PLURAL = {
+    3: "Threes",
+    4: "Fours",
+    5: "Fives",
+    6: "Sixes",
+    7: "Sevens",
+    8: "Eights",
+    9: "Nines",
+    10: "Tens",
+    11: "Jacks",
+    12: "Queens",
+    13: "Kings",
+    14: "Aces",
+    WILD: "wild cards",
+}
 
 
 def wild_count(cards: Sequence[int]) -> int:
@@ -49,8 +72,14 @@ def canasta_bonus(rules: Rules, key: int, cards: Sequence[int]) -> int:
     return 300
 
 
-def check_meld(rules: Rules, key: int, existing: Sequence[int], adding: Sequence[int],
-               opening_turn: bool, open_wild_meld: bool) -> None:
+def check_meld(
+    rules: Rules,
+    key: int,
+    existing: Sequence[int],
+    adding: Sequence[int],
+    opening_turn: bool,
+    open_wild_meld: bool,
+) -> None:
     """Raise `IllegalAction` unless putting `adding` onto a meld keyed `key` leaves it legal.
 
     `opening_turn` says the player is making the initial meld this turn (a pure Ace meld may then
@@ -61,41 +90,50 @@ def check_meld(rules: Rules, key: int, existing: Sequence[int], adding: Sequence
     adding_wilds = wild_count(adding)
     if key == WILD:
         if not rules.wild_canastas:
-            raise IllegalAction("no_wild_melds", "Melds of wild cards only are not allowed in "
-                                "these rules.")
+            raise IllegalAction(
+                "no_wild_melds", "Melds of wild cards only are not allowed in these rules."
+            )
         if wilds != size:
             raise IllegalAction("mixed_ranks", "A wild meld may hold only Jokers and Twos.")
         if size < 3:
             raise IllegalAction("too_few_cards", "A new meld needs at least three cards.")
         if size > CANASTA_SIZE and not rules.extended_canastas:
-            raise IllegalAction("canasta_full", "A canasta may not grow beyond seven cards in "
-                                "these rules.")
+            raise IllegalAction(
+                "canasta_full", "A canasta may not grow beyond seven cards in these rules."
+            )
         return
     name = PLURAL[key]
     for card in adding:
         if not IS_WILD[card] and CARD_RANK[card] != key:
-            raise IllegalAction("mixed_ranks", f"Only {name} and wild cards can go on your meld "
-                                f"of {name}.")
+            raise IllegalAction(
+                "mixed_ranks", f"Only {name} and wild cards can go on your meld of {name}."
+            )
     if size < 3:
         raise IllegalAction("too_few_cards", "A new meld needs at least three cards.")
     if adding_wilds:
         if rules.pure_aces_sevens and key == SEVEN:
             raise IllegalAction("pure_sevens", "Sevens must be melded pure: no wild cards.")
         if rules.pure_aces_sevens and key == ACE and not opening_turn:
-            raise IllegalAction("pure_aces", "Wild cards may join a meld of Aces only in the "
-                                "initial meld.")
+            raise IllegalAction(
+                "pure_aces", "Wild cards may join a meld of Aces only in the initial meld."
+            )
         if rules.prohibit_interim_mixed_melds and open_wild_meld:
-            raise IllegalAction("wild_meld_open", "While your wild meld is not yet a canasta, "
-                                "wild cards may go only to it.")
+            raise IllegalAction(
+                "wild_meld_open",
+                "While your wild meld is not yet a canasta, wild cards may go only to it.",
+            )
     if wilds > size - wilds:
-        raise IllegalAction("too_many_wild", "Wild cards may not outnumber the natural cards of "
-                            "a meld.")
+        raise IllegalAction(
+            "too_many_wild", "Wild cards may not outnumber the natural cards of a meld."
+        )
     if wilds > rules.max_wild_per_meld:
-        raise IllegalAction("too_many_wild", f"A meld may hold at most {rules.max_wild_per_meld} "
-                            "wild cards.")
+        raise IllegalAction(
+            "too_many_wild", f"A meld may hold at most {rules.max_wild_per_meld} wild cards."
+        )
     if size > CANASTA_SIZE and not rules.extended_canastas:
-        raise IllegalAction("canasta_full", "A canasta may not grow beyond seven cards in these "
-                            "rules.")
+        raise IllegalAction(
+            "canasta_full", "A canasta may not grow beyond seven cards in these rules."
+        )
 
 
 def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
@@ -109,10 +147,14 @@ def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
     if rules.black_three_out_with_wild and threes == 2 and wilds == 1:
         return
     if rules.black_three_out_with_wild:
-        raise IllegalAction("black_threes", "Black Threes go out as three or four of them, or "
-                            "two with one wild card.")
-    raise IllegalAction("black_threes", "Black Threes go out only as three or four Black Threes, "
-                        "with no wild cards.")
+        raise IllegalAction(
+            "black_threes",
+            "Black Threes go out as three or four of them, or two with one wild card.",
+        )
+    raise IllegalAction(
+        "black_threes",
+        "Black Threes go out only as three or four Black Threes, with no wild cards.",
+    )
 
 
 STRAIGHT_RANKS = (JOKER, TWO, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
@@ -121,8 +163,12 @@ STRAIGHT_RANKS = (JOKER, TWO, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, int] | None:
     """The name and bonus of a special meld (RULES.md 4.4) formed by `cards`, or None."""
     ranks = Counter(CARD_RANK[c] for c in cards)
-    if len(cards) == 13 and has_three_on_table and sorted(ranks) == sorted(STRAIGHT_RANKS) \
-            and all(n == 1 for n in ranks.values()):
+    if (
+        len(cards) == 13
+        and has_three_on_table
+        and sorted(ranks) == sorted(STRAIGHT_RANKS)
+        and all(n == 1 for n in ranks.values())
+    ):
         return "straight", 3000
     if len(cards) != 14 or THREE in ranks or JOKER in ranks:
         return None
@@ -137,9 +183,12 @@ def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, i
     return None
 
 
-SPECIAL_MELD_NAMES = {"straight": "a Straight", "seven_pairs": "Seven Pairs",
-                      "seven_pairs_wild": "Seven Pairs with Twos, Sevens and Aces",
-                      "garbage": "Garbage"}
+SPECIAL_MELD_NAMES = {
+    "straight": "a Straight",
+    "seven_pairs": "Seven Pairs",
+    "seven_pairs_wild": "Seven Pairs with Twos, Sevens and Aces",
+    "garbage": "Garbage",
+}
 
 
 def rank_name(key: int) -> str:

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import (CARD_CODE, MELD_KEY_NAME, N_CARDS, deck_from_codes, sorted_codes)
+from .cards import CARD_CODE, MELD_KEY_NAME, N_CARDS, deck_from_codes, sorted_codes
 from .engine import Game
 from .errors import IllegalAction
 from .rules import Rules, RulesError
@@ -58,8 +58,11 @@ def game_from_replay(doc: object) -> tuple[Game, list[Any]]:
     except RulesError as exc:
         raise ReplayError(str(exc)) from None
     scores = doc.get("scores", [0, 0])
-    if not (isinstance(scores, list) and len(scores) == 2
-            and all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
+    if not (
+        isinstance(scores, list)
+        and len(scores) == 2
+        and all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
+    ):
         raise ReplayError("'scores' must be two whole numbers.")
     first = doc.get("first_player", 0)
     if first not in (0, 1) or isinstance(first, bool):
@@ -88,16 +91,20 @@ def load_replay(doc: object) -> ReplayResult:
         try:
             game.apply(raw)
         except IllegalAction as exc:
-            return ReplayResult(game, index, {"index": index, "code": exc.code,
-                                              "message": exc.message})
+            return ReplayResult(
+                game, index, {"index": index, "code": exc.code, "message": exc.message}
+            )
     return ReplayResult(game, len(actions), None)
 
 
 def replay_document(game: Game) -> dict[str, Any]:
     """The replay document that rebuilds `game` (its deal and every action applied so far)."""
-    doc: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_dict(),
-                           "scores": list(game.initial_scores),
-                           "first_player": game.initial_first_player}
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": game.rules.to_dict(),
+        "scores": list(game.initial_scores),
+        "first_player": game.initial_first_player,
+    }
     if game.seed is not None:
         doc["seed"] = game.seed
     if game.initial_deck is not None:
@@ -112,22 +119,27 @@ def position_summary(game: Game, error: dict[str, Any] | None = None) -> dict[st
     """The position as the replay tool prints it (docs/replay-format.md)."""
     players = []
     for p, pl in enumerate(game.players):
-        players.append({
-            "hand": sorted_codes(pl.hand),
-            "melds": {MELD_KEY_NAME[k]: [CARD_CODE[c] for c in m] for k, m in pl.melds.items()},
-            "threes": [CARD_CODE[c] for c in pl.threes],
-            "canastas": canasta_count(pl.melds),
-            "opened": pl.opened,
-            "hand_score": dict(game.hand_scores[p]) if game.hand_scores else None,
-        })
+        players.append(
+            {
+                "hand": sorted_codes(pl.hand),
+                "melds": {MELD_KEY_NAME[k]: [CARD_CODE[c] for c in m] for k, m in pl.melds.items()},
+                "threes": [CARD_CODE[c] for c in pl.threes],
+                "canastas": canasta_count(pl.melds),
+                "opened": pl.opened,
+                "hand_score": dict(game.hand_scores[p]) if game.hand_scores else None,
+            }
+        )
     top = game.pile_top()
     return {
         "phase": game.phase,
         "to_move": game.to_move,
         "players": players,
-        "pile": {"size": len(game.pile), "top": CARD_CODE[top] if top is not None else None,
-                 "frozen_for": [game.pile_is_frozen_for(0), game.pile_is_frozen_for(1)],
-                 "blocked": game.pile_is_blocked()},
+        "pile": {
+            "size": len(game.pile),
+            "top": CARD_CODE[top] if top is not None else None,
+            "frozen_for": [game.pile_is_frozen_for(0), game.pile_is_frozen_for(1)],
+            "blocked": game.pile_is_blocked(),
+        },
         "stock_size": len(game.stock),
         "totals": list(game.totals),
         "error": error,

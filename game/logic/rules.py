@@ -26,7 +26,7 @@ class OptionSpec:
 
     key: str
     label: str
-    kind: str                      # "bool", "int" or "choice"
+    kind: str  # "bool", "int" or "choice"
     choices: tuple[Any, ...] = ()  # for "choice", and the allowed ints where only some make sense
     low: int = 0
     high: int = 0
@@ -83,14 +83,31 @@ class Rules:
     @classmethod
     def modern_american(cls) -> Rules:
         return cls(
-            hand_size=13, stock_draw=1, initial_upcard=False, talons=True,
-            pile_always_frozen=True, take_pile_to_canasta=False, all_threes_equal=True,
-            prohibit_wild_discard=True, pure_aces_sevens=True, prohibit_ace_seven_to_empty_pile=True,
-            special_canasta_bonuses=True, uncompleted_canasta_penalties=True,
-            top_card_counts_for_initial_meld=False, splash_initial_meld=True, wild_canastas=True,
-            wild_canasta_bonus=2000, prohibit_interim_mixed_melds=True, max_wild_per_meld=2,
-            extended_canastas=False, special_melds=True, must_discard=True, canastas_to_go_out=2,
-            higher_thresholds=True, target_score=8500, going_out_bonus=0,
+            hand_size=13,
+            stock_draw=1,
+            initial_upcard=False,
+            talons=True,
+            pile_always_frozen=True,
+            take_pile_to_canasta=False,
+            all_threes_equal=True,
+            prohibit_wild_discard=True,
+            pure_aces_sevens=True,
+            prohibit_ace_seven_to_empty_pile=True,
+            special_canasta_bonuses=True,
+            uncompleted_canasta_penalties=True,
+            top_card_counts_for_initial_meld=False,
+            splash_initial_meld=True,
+            wild_canastas=True,
+            wild_canasta_bonus=2000,
+            prohibit_interim_mixed_melds=True,
+            max_wild_per_meld=2,
+            extended_canastas=False,
+            special_melds=True,
+            must_discard=True,
+            canastas_to_go_out=2,
+            higher_thresholds=True,
+            target_score=8500,
+            going_out_bonus=0,
             canasta_required_for_positive_score=True,
         )
 
@@ -139,6 +156,7 @@ class Rules:
         def distance(name: str) -> int:
             base = PRESETS[name]()
             return sum(getattr(self, f.name) != getattr(base, f.name) for f in fields(self))
+
         return min(PRESETS, key=distance)
 
     def differences(self, other: Rules) -> list[str]:
@@ -158,19 +176,28 @@ class Rules:
     def validate(self) -> None:
         for f in fields(self):
             _checked_value(OPTION_SPECS[f.name], getattr(self, f.name))
-        needs_pure = ("prohibit_ace_seven_to_empty_pile", "special_canasta_bonuses",
-                      "uncompleted_canasta_penalties")
+        needs_pure = (
+            "prohibit_ace_seven_to_empty_pile",
+            "special_canasta_bonuses",
+            "uncompleted_canasta_penalties",
+        )
         for key in needs_pure:
             if getattr(self, key) and not self.pure_aces_sevens:
                 raise RulesError(f"The option {key!r} needs 'pure_aces_sevens' to be on.")
         if self.prohibit_interim_mixed_melds and not self.wild_canastas:
-            raise RulesError("The option 'prohibit_interim_mixed_melds' needs 'wild_canastas' to be on.")
+            raise RulesError(
+                "The option 'prohibit_interim_mixed_melds' needs 'wild_canastas' to be on."
+            )
         if self.special_melds and (self.hand_size != 13 or self.stock_draw != 1):
-            raise RulesError("Special melds need a 13-card deal ('hand_size' 13) and a one-card "
-                             "draw ('stock_draw' 1).")
+            raise RulesError(
+                "Special melds need a 13-card deal ('hand_size' 13) and a one-card "
+                "draw ('stock_draw' 1)."
+            )
         if self.black_three_out_with_wild and self.all_threes_equal:
-            raise RulesError("'black_three_out_with_wild' cannot be used with 'all_threes_equal': "
-                             "Black Threes are then laid down, never melded.")
+            raise RulesError(
+                "'black_three_out_with_wild' cannot be used with 'all_threes_equal': "
+                "Black Threes are then laid down, never melded."
+            )
 
     # ---- derived -------------------------------------------------------------------------
     def initial_meld_minimum(self, game_score: int) -> int:
@@ -198,8 +225,9 @@ def _checked_value(spec: OptionSpec, value: object) -> Any:
             allowed = " or ".join(str(c) for c in spec.choices)
             raise RulesError(f"Rule option {spec.key!r} must be {allowed}, not {value}.")
         if not spec.choices and not spec.low <= value <= spec.high:
-            raise RulesError(f"Rule option {spec.key!r} must be between {spec.low} and "
-                             f"{spec.high}, not {value}.")
+            raise RulesError(
+                f"Rule option {spec.key!r} must be between {spec.low} and {spec.high}, not {value}."
+            )
         return value
     if value not in spec.choices:
         allowed = ", ".join(repr(c) for c in spec.choices)
@@ -224,23 +252,27 @@ _SPECS = (
     OptionSpec("discard_return_penalty", "Penalty for returning a taken pile", "int", (), 0, 500),
     OptionSpec("prohibit_wild_discard", "Wild cards may not be discarded", "bool"),
     OptionSpec("prohibit_ace_seven_to_empty_pile", "No Ace or Seven onto an empty pile", "bool"),
-    OptionSpec("discard_red_three_to_freeze", "A laid-down Red Three may be discarded to freeze",
-               "bool"),
+    OptionSpec(
+        "discard_red_three_to_freeze", "A laid-down Red Three may be discarded to freeze", "bool"
+    ),
     OptionSpec("max_wild_per_meld", "Most wild cards in one meld", "int", (), 1, 3),
     OptionSpec("wild_canastas", "Melds of wild cards only (wild canastas)", "bool"),
     OptionSpec("wild_canasta_bonus", "Wild canasta bonus", "int", (), 0, 5000),
-    OptionSpec("prohibit_interim_mixed_melds", "No wild cards elsewhere while a wild meld is open",
-               "bool"),
+    OptionSpec(
+        "prohibit_interim_mixed_melds", "No wild cards elsewhere while a wild meld is open", "bool"
+    ),
     OptionSpec("extended_canastas", "Canastas may grow beyond seven cards", "bool"),
     OptionSpec("pure_aces_sevens", "Pure melds of Aces and Sevens", "bool"),
     OptionSpec("special_canasta_bonuses", "Special canasta bonuses", "bool"),
     OptionSpec("uncompleted_canasta_penalties", "Uncompleted canasta penalties", "bool"),
     OptionSpec("special_melds", "Special melds (Straight, Seven Pairs, Garbage)", "bool"),
     OptionSpec("higher_thresholds", "Higher initial-meld thresholds", "bool"),
-    OptionSpec("top_card_counts_for_initial_meld", "Top discard counts for the initial meld",
-               "bool"),
-    OptionSpec("canasta_bonus_counts_for_initial", "Canasta bonus counts for the initial meld",
-               "bool"),
+    OptionSpec(
+        "top_card_counts_for_initial_meld", "Top discard counts for the initial meld", "bool"
+    ),
+    OptionSpec(
+        "canasta_bonus_counts_for_initial", "Canasta bonus counts for the initial meld", "bool"
+    ),
     OptionSpec("splash_initial_meld", "A natural canasta from hand meets any minimum", "bool"),
     OptionSpec("black_three_out_with_wild", "Two Black Threes and a wild card may go out", "bool"),
     OptionSpec("canastas_to_go_out", "Canastas needed to go out", "int", (), 1, 3),
@@ -248,11 +280,13 @@ _SPECS = (
     OptionSpec("pass_the_discard", "Pass the discard without enough canastas", "bool"),
     OptionSpec("stock_end", "When the stock runs out", "choice", ("play_on", "reuse_pile")),
     OptionSpec("going_out_bonus", "Going-out bonus (doubled when concealed)", "int", (), 0, 1000),
-    OptionSpec("red_three_penalty", "Red Threes count against a player who has not melded",
-               "bool"),
+    OptionSpec("red_three_penalty", "Red Threes count against a player who has not melded", "bool"),
     OptionSpec("all_threes_equal", "All Threes are laid down and scored alike", "bool"),
-    OptionSpec("canasta_required_for_positive_score", "Melds count against a player short of "
-               "canastas", "bool"),
+    OptionSpec(
+        "canasta_required_for_positive_score",
+        "Melds count against a player short of canastas",
+        "bool",
+    ),
     OptionSpec("target_score", "Points to win the game", "int", (), 500, 50000),
 )
 OPTION_SPECS: dict[str, OptionSpec] = {spec.key: spec for spec in _SPECS}

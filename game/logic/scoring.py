@@ -41,8 +41,9 @@ def threes_score(rules: Rules, threes: Sequence[int], melds: Mapping[int, Sequen
     return -value
 
 
-def uncompleted_penalty(rules: Rules, melds: Mapping[int, Sequence[int]],
-                        hand: Sequence[int]) -> int:
+def uncompleted_penalty(
+    rules: Rules, melds: Mapping[int, Sequence[int]], hand: Sequence[int]
+) -> int:
     """Modern penalties for unfinished Ace, Seven and wild melds and Aces/Sevens left in hand."""
     if not rules.uncompleted_canasta_penalties:
         return 0
@@ -59,13 +60,21 @@ def uncompleted_penalty(rules: Rules, melds: Mapping[int, Sequence[int]],
     return penalty
 
 
-def score_player(rules: Rules, hand: Sequence[int], melds: Mapping[int, Sequence[int]],
-                 threes: Sequence[int], returns: int, going_out: int) -> dict[str, int]:
+def score_player(
+    rules: Rules,
+    hand: Sequence[int],
+    melds: Mapping[int, Sequence[int]],
+    threes: Sequence[int],
+    returns: int,
+    going_out: int,
+) -> dict[str, int]:
     """The breakdown for one player; `going_out` is the going-out bonus they earned (or 0)."""
     melded = sum(CARD_POINTS[c] for cards in melds.values() for c in cards)
     bonus = sum(canasta_bonus(rules, key, cards) for key, cards in melds.items())
-    if rules.canasta_required_for_positive_score and \
-            canasta_count(melds) < rules.canastas_to_go_out:
+    if (
+        rules.canasta_required_for_positive_score
+        and canasta_count(melds) < rules.canastas_to_go_out
+    ):
         melded, bonus = -melded, 0
     score = {
         "melded": melded,
@@ -73,8 +82,8 @@ def score_player(rules: Rules, hand: Sequence[int], melds: Mapping[int, Sequence
         "going_out": going_out,
         "threes": threes_score(rules, threes, melds),
         "in_hand": -sum(CARD_POINTS[c] for c in hand),
-        "penalties": -returns * rules.discard_return_penalty + uncompleted_penalty(rules, melds,
-                                                                                   hand),
+        "penalties": -returns * rules.discard_return_penalty
+        + uncompleted_penalty(rules, melds, hand),
     }
     score["total"] = sum(score.values())
     return score

@@ -98,13 +98,21 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """A compact summary with card codes (for logs and debugging)."""
-        return {"seat": self.seat, "phase": self.phase, "to_move": self.to_move,
-                "hand": sorted_codes(self.hand), "hand_sizes": list(self.hand_sizes),
-                "melds": [{MELD_KEY_NAME[k]: [CARD_CODE[c] for c in m] for k, m in self.melds[p]}
-                          for p in (0, 1)],
-                "pile_top": CARD_CODE[self.pile[-1]] if self.pile else None,
-                "pile_size": len(self.pile), "stock_size": self.stock_size,
-                "totals": list(self.totals)}
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": sorted_codes(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "melds": [
+                {MELD_KEY_NAME[k]: [CARD_CODE[c] for c in m] for k, m in self.melds[p]}
+                for p in (0, 1)
+            ],
+            "pile_top": CARD_CODE[self.pile[-1]] if self.pile else None,
+            "pile_size": len(self.pile),
+            "stock_size": self.stock_size,
+            "totals": list(self.totals),
+        }
 
 
 def player_view(game: Game, seat: int) -> PlayerView:
@@ -114,8 +122,13 @@ def player_view(game: Game, seat: int) -> PlayerView:
     players = game.players
     is_mover = game.to_move == seat
     return PlayerView(
-        seat=seat, rules=game.rules, phase=game.phase, to_move=game.to_move,
-        hand_no=game.hand_no, first_player=game.first_player, turn_no=game.turn_no,
+        seat=seat,
+        rules=game.rules,
+        phase=game.phase,
+        to_move=game.to_move,
+        hand_no=game.hand_no,
+        first_player=game.first_player,
+        turn_no=game.turn_no,
         totals=(game.totals[0], game.totals[1]),
         hand=tuple(players[seat].hand),
         hand_sizes=(len(players[0].hand), len(players[1].hand)),
@@ -127,19 +140,25 @@ def player_view(game: Game, seat: int) -> PlayerView:
         pile=tuple(game.pile),
         pile_frozen_for=(game.pile_is_frozen_for(0), game.pile_is_frozen_for(1)),
         pile_blocked=game.pile_is_blocked(),
-        stock_size=len(game.stock), stock_reused=game.stock_reused,
+        stock_size=len(game.stock),
+        stock_reused=game.stock_reused,
         talon_sizes=tuple(len(t) for t in game.talons),
         talon_receivers=tuple(game.talon_receivers),
         initial_minimums=(game.initial_meld_minimum(0), game.initial_meld_minimum(1)),
         opening_points=game.opening_points(game.to_move),
-        turn_drew=game.turn_drew, turn_top=game.turn_top,
+        turn_drew=game.turn_drew,
+        turn_top=game.turn_top,
         turn_locked=tuple(sorted(game.turn_locked)),
         turn_drawn=tuple(game.turn_drawn) if is_mover else (),
-        turn_returned=game.turn_returned, turn_no_discard=game.turn_no_discard,
+        turn_returned=game.turn_returned,
+        turn_no_discard=game.turn_no_discard,
         turn_black_threes=game.turn_black_threes,
-        turn_opened_at_start=game.turn_opened_at_start, turn_had_melds=game.turn_had_melds,
+        turn_opened_at_start=game.turn_opened_at_start,
+        turn_had_melds=game.turn_had_melds,
         undo_depth=len(game.turn_undo),
-        went_out=game.went_out, concealed=game.concealed, special=game.special,
+        went_out=game.went_out,
+        concealed=game.concealed,
+        special=game.special,
         special_cards=tuple(tuple(pl.special_cards) for pl in players),
         hand_scores=tuple(dict(s) for s in game.hand_scores) if game.hand_scores else None,
         winner=game.winner,
@@ -188,13 +207,13 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
             pl.hand = list(view.hand)
         else:
             hidden = view.hand_sizes[p] - len(view.known[p])
-            pl.hand = list(view.known[p]) + unseen[position:position + hidden]
+            pl.hand = list(view.known[p]) + unseen[position : position + hidden]
             position += hidden
         players.append(pl)
     game.players = players
     game.talons = []
     for size in view.talon_sizes:
-        game.talons.append(unseen[position:position + size])
+        game.talons.append(unseen[position : position + size])
         position += size
     game.stock = unseen[position:]
     if len(game.stock) != view.stock_size:
@@ -223,4 +242,3 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     game.turn_opened_at_start = view.turn_opened_at_start
     game.turn_had_melds = view.turn_had_melds
     return game
-

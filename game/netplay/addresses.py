@@ -12,7 +12,11 @@ import socket
 DEFAULT_PORT = 50410
 
 # Private destinations only pick the interface a LAN peer would reach; UDP connect sends nothing.
-_ROUTE_PROBES = ((socket.AF_INET, "10.255.255.255"), (socket.AF_INET, "192.168.255.255"), (socket.AF_INET6, "fd00::1"))
+_ROUTE_PROBES = (
+    (socket.AF_INET, "10.255.255.255"),
+    (socket.AF_INET, "192.168.255.255"),
+    (socket.AF_INET6, "fd00::1"),
+)
 
 
 def _usable(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -52,7 +56,9 @@ def lan_addresses() -> list[str]:
         ip = _usable(address)
         if ip is not None:
             unique.setdefault(str(ip), ip)
-    return sorted(unique, key=lambda a: (unique[a].version, not unique[a].is_private, unique[a].packed))
+    return sorted(
+        unique, key=lambda a: (unique[a].version, not unique[a].is_private, unique[a].packed)
+    )
 
 
 def format_endpoint(host: str, port: int) -> str:

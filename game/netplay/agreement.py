@@ -59,9 +59,15 @@ def rule_differences(proposed: dict, mine: dict) -> list[RuleDifference]:
     differences = []
     for name in sorted(set(proposed) | set(mine)):
         theirs, ours = proposed.get(name, _MISSING), mine.get(name, _MISSING)
-        if theirs is _MISSING or ours is _MISSING or rules_hash({"v": theirs}) != rules_hash({"v": ours}):
+        if (
+            theirs is _MISSING
+            or ours is _MISSING
+            or rules_hash({"v": theirs}) != rules_hash({"v": ours})
+        ):
             differences.append(
-                RuleDifference(name, None if theirs is _MISSING else theirs, None if ours is _MISSING else ours)
+                RuleDifference(
+                    name, None if theirs is _MISSING else theirs, None if ours is _MISSING else ours
+                )
             )
     return differences
 
@@ -140,7 +146,11 @@ class RulesNegotiation:
         A payload that makes no sense at this stage is a protocol error: the peer's copy of this
         state machine must have diverged, and guessing would risk playing different rules."""
         kind = payload[0]
-        if kind == p.RULES_PROPOSE and self.role is Role.GUEST and self.stage is Stage.WAITING_FOR_PROPOSAL:
+        if (
+            kind == p.RULES_PROPOSE
+            and self.role is Role.GUEST
+            and self.stage is Stage.WAITING_FOR_PROPOSAL
+        ):
             self.proposal = dict(payload[1])
             self.differences = rule_differences(self.proposal, self.my_rules)
             if not self.differences:
@@ -151,7 +161,9 @@ class RulesNegotiation:
         if kind == p.RULES_ACCEPT and self.stage in (Stage.PROPOSED, Stage.COUNTERED):
             assert self.proposal is not None
             if payload[1] != rules_hash(self.proposal):
-                raise ProtocolError("rules_mismatch", "the other side accepted different rules from those proposed")
+                raise ProtocolError(
+                    "rules_mismatch", "the other side accepted different rules from those proposed"
+                )
             who = "guest" if self.role is Role.HOST else "host"
             mine = "your" if self.stage is Stage.PROPOSED else "your counter-proposed"
             self._agree(self.proposal, f"The {who} accepted {mine} rules.")

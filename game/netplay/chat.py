@@ -92,7 +92,9 @@ class ChatLog:
 class ChatChannel:
     """Turns typed text into chat payloads and received payloads into log lines."""
 
-    def __init__(self, my_name: str, limiter: TokenBucket | None = None, log: ChatLog | None = None) -> None:
+    def __init__(
+        self, my_name: str, limiter: TokenBucket | None = None, log: ChatLog | None = None
+    ) -> None:
         self.my_name = my_name
         self.limiter = limiter or TokenBucket()
         self.log = log or ChatLog()

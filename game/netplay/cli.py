@@ -31,7 +31,16 @@ from .peer import LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, Saved, Sav
 from .play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
 from .ports import EndpointPort
 from .savefile import read_json
-from .session import Closed, Connected, Failed, GuestTurnedAway, Interrupted, ReliableSession, Resumed, SessionConfig
+from .session import (
+    Closed,
+    Connected,
+    Failed,
+    GuestTurnedAway,
+    Interrupted,
+    ReliableSession,
+    Resumed,
+    SessionConfig,
+)
 from .tcp import NetplayGuest, NetplayHost, TransportNotice
 
 APP_VERSION = "1.0"
@@ -47,27 +56,64 @@ def _port(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game.netplay.cli", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m game.netplay.cli", description=__doc__.split("\n\n")[0]
+    )
     where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--host", nargs="?", const=DEFAULT_PORT, type=_port, metavar="PORT",
-                       help=f"wait for a guest on PORT (default {DEFAULT_PORT}; 0 picks a free port)")
+    where.add_argument(
+        "--host",
+        nargs="?",
+        const=DEFAULT_PORT,
+        type=_port,
+        metavar="PORT",
+        help=f"wait for a guest on PORT (default {DEFAULT_PORT}; 0 picks a free port)",
+    )
     where.add_argument("--join", metavar="HOST:PORT", help="join the host at this address")
-    parser.add_argument("--autopilot", nargs="?", const="", choices=("", *LEVELS), metavar="LEVEL",
-                        help=f"the computer plays this seat at LEVEL (default: --level, else {DEFAULT_LEVEL})")
-    parser.add_argument("--level", choices=LEVELS, help="the AutoPilot's level when --autopilot names none")
-    parser.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only (default: all)")
+    parser.add_argument(
+        "--autopilot",
+        nargs="?",
+        const="",
+        choices=("", *LEVELS),
+        metavar="LEVEL",
+        help=f"the computer plays this seat at LEVEL (default: --level, else {DEFAULT_LEVEL})",
+    )
+    parser.add_argument(
+        "--level", choices=LEVELS, help="the AutoPilot's level when --autopilot names none"
+    )
+    parser.add_argument(
+        "--bind", metavar="ADDRESS", help="host: listen on this address only (default: all)"
+    )
     parser.add_argument("--name", default="", help="the player name shown to the other side")
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="the rules to propose")
-    parser.add_argument("--hands", type=int, default=0, metavar="N",
-                        help="hands in the game (0: play to the target score)")
+    parser.add_argument(
+        "--rules", choices=sorted(PRESETS), default="classic", help="the rules to propose"
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=0,
+        metavar="N",
+        help="hands in the game (0: play to the target score)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="the computer player's seed")
-    parser.add_argument("--save", metavar="PATH", help="save the game here if the other side is lost")
+    parser.add_argument(
+        "--save", metavar="PATH", help="save the game here if the other side is lost"
+    )
     parser.add_argument("--resume", metavar="PATH", help="continue the game saved in PATH")
     parser.add_argument("--say", metavar="TEXT", help="send this chat line once connected")
-    parser.add_argument("--give-up", type=float, default=60.0, metavar="SECONDS",
-                        help="how long a silent peer is waited for before the game is saved and left")
-    parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
-                        help="stop (outcome timeout) if the game is not over by then")
+    parser.add_argument(
+        "--give-up",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a silent peer is waited for before the game is saved and left",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="stop (outcome timeout) if the game is not over by then",
+    )
     return parser
 
 
@@ -145,7 +191,9 @@ def run(argv: list[str] | None = None) -> int:
     session = ReliableSession(role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up))
     try:
         if role is Role.HOST:
-            endpoint: NetplayHost | NetplayGuest = NetplayHost(session, args.host, bind_host=args.bind).start()
+            endpoint: NetplayHost | NetplayGuest = NetplayHost(
+                session, args.host, bind_host=args.bind
+            ).start()
             _emit({"listening": endpoint.port})
             print(invitation_text(endpoint.port), file=sys.stderr)
         else:
@@ -201,7 +249,9 @@ def run(argv: list[str] | None = None) -> int:
         {
             "role": role.value,
             "outcome": _outcome(peer, timed_out),
-            "state_hash": result.state_hash if result else (play.current_hash() if play is not None else None),
+            "state_hash": result.state_hash
+            if result
+            else (play.current_hash() if play is not None else None),
             "totals": list(view.totals) if view is not None else None,
             "hands": view.hand_no if view is not None else 0,
             "moves": play.state_no if play is not None else 0,
@@ -219,8 +269,15 @@ def _halt_report(peer: PlayPeer) -> dict:
     halted = peer.halted
     if halted is None:
         return {}
-    return {"halt": {"code": halted.code, "state_no": halted.state_no, "my_hash": halted.my_hash,
-                     "their_hash": halted.their_hash, "by_peer": halted.by_peer}}
+    return {
+        "halt": {
+            "code": halted.code,
+            "state_no": halted.state_no,
+            "my_hash": halted.my_hash,
+            "their_hash": halted.their_hash,
+            "by_peer": halted.by_peer,
+        }
+    }
 
 
 def _final_text(peer: PlayPeer) -> str:

@@ -105,7 +105,9 @@ class _HashStream:
 
 
 def _key(label: bytes, host_seed: str, guest_seed: str) -> bytes:
-    return hashlib.sha256(label + b"|" + host_seed.encode("ascii") + b"|" + guest_seed.encode("ascii")).digest()
+    return hashlib.sha256(
+        label + b"|" + host_seed.encode("ascii") + b"|" + guest_seed.encode("ascii")
+    ).digest()
 
 
 def shuffled_deck(host_seed: str, guest_seed: str) -> list[int]:

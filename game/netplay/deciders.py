@@ -34,7 +34,9 @@ class Autopilot:
     """The computer opponent playing one seat. `clock` (e.g. `time.perf_counter`) lets the
     stronger levels keep to their time budget; leave it out on a virtual clock."""
 
-    def __init__(self, level: str = "beginner", seed: int = 0, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self, level: str = "beginner", seed: int = 0, clock: Callable[[], float] | None = None
+    ) -> None:
         self.player = ComputerPlayer(level, seed=seed)
         self.clock = clock
         self._last: tuple[PlayerView, Action] | None = None
@@ -105,7 +107,9 @@ class Background:
             if self.thinking:
                 return None
             self._view, self._result = view, None
-            self._worker = threading.Thread(target=self._think, args=(view, now), name="netplay-decide", daemon=True)
+            self._worker = threading.Thread(
+                target=self._think, args=(view, now), name="netplay-decide", daemon=True
+            )
             self._worker.start()
         return None
 
@@ -117,4 +121,3 @@ class Background:
 
     def refused(self, action: Action, code: str, text: str) -> None:
         self.inner.refused(action, code, text)
-

@@ -41,7 +41,9 @@ def encode_frame(message: Any) -> bytes:
     """Pack one message into a frame ready to write to the wire."""
     body = msgpack.packb(message, use_bin_type=True)
     if len(body) > MAX_FRAME:
-        raise ProtocolError("frame_too_large", f"a {len(body)}-byte message exceeds the {MAX_FRAME}-byte limit")
+        raise ProtocolError(
+            "frame_too_large", f"a {len(body)}-byte message exceeds the {MAX_FRAME}-byte limit"
+        )
     return HEADER.pack(len(body)) + body
 
 
@@ -71,7 +73,9 @@ def decode_body(body: bytes) -> Any:
     if not body:
         raise ProtocolError("empty_frame", "received an empty frame")
     if len(body) > MAX_FRAME:
-        raise ProtocolError("frame_too_large", f"a {len(body)}-byte frame exceeds the {MAX_FRAME}-byte limit")
+        raise ProtocolError(
+            "frame_too_large", f"a {len(body)}-byte frame exceeds the {MAX_FRAME}-byte limit"
+        )
     try:
         value = msgpack.unpackb(
             body,
@@ -88,7 +92,9 @@ def decode_body(body: bytes) -> Any:
     except ProtocolError:
         raise
     except Exception as exc:  # untrusted bytes: every unpacker complaint is the peer's fault
-        raise ProtocolError("bad_msgpack", f"unreadable msgpack body ({type(exc).__name__}: {exc})") from None
+        raise ProtocolError(
+            "bad_msgpack", f"unreadable msgpack body ({type(exc).__name__}: {exc})"
+        ) from None
     check_shape(value)
     return value
 
@@ -99,9 +105,13 @@ def decode_frame(frame: bytes) -> Any:
         raise ProtocolError("truncated_frame", "frame shorter than its length prefix")
     (length,) = HEADER.unpack_from(frame)
     if length > MAX_FRAME:
-        raise ProtocolError("frame_too_large", f"a {length}-byte frame exceeds the {MAX_FRAME}-byte limit")
+        raise ProtocolError(
+            "frame_too_large", f"a {length}-byte frame exceeds the {MAX_FRAME}-byte limit"
+        )
     if len(frame) != HEADER_SIZE + length:
-        raise ProtocolError("truncated_frame", f"frame says {length} bytes but carries {len(frame) - HEADER_SIZE}")
+        raise ProtocolError(
+            "truncated_frame", f"frame says {length} bytes but carries {len(frame) - HEADER_SIZE}"
+        )
     return decode_body(bytes(frame[HEADER_SIZE:]))
 
 
@@ -145,7 +155,8 @@ class FrameDecoder:
                     raise ProtocolError("empty_frame", "received an empty frame")
                 if length > self.max_frame:
                     raise ProtocolError(
-                        "frame_too_large", f"a {length}-byte frame exceeds the {self.max_frame}-byte limit"
+                        "frame_too_large",
+                        f"a {length}-byte frame exceeds the {self.max_frame}-byte limit",
                     )
                 if len(self._buffer) < HEADER_SIZE + length:
                     return

@@ -62,6 +62,12 @@ def version_mismatch_message(peer_role: Role, peer: PeerInfo, local: PeerInfo) -
     """The sentence shown when the two copies share no protocol version, from this side's view:
     'The host runs protocol 2-3 (app 1.4.0); this copy speaks 1 (app 1.0.0): update to play.'"""
     theirs = describe_versions(peer.proto_min, peer.proto_max, peer.app_version)
-    ours = describe_versions(local.proto_min, local.proto_max, local.app_version).replace("protocol ", "", 1)
-    advice = "update to play" if peer.proto_min > local.proto_max else f"the {peer_role.value} needs to update to play"
+    ours = describe_versions(local.proto_min, local.proto_max, local.app_version).replace(
+        "protocol ", "", 1
+    )
+    advice = (
+        "update to play"
+        if peer.proto_min > local.proto_max
+        else f"the {peer_role.value} needs to update to play"
+    )
     return f"The {peer_role.value} runs {theirs}; this copy speaks {ours}: {advice}."

@@ -67,7 +67,10 @@ class LossyLink:
     """Two ends exchanging frames through a misbehaving medium."""
 
     def __init__(
-        self, rng: random.Random, a_to_b: LinkProfile | None = None, b_to_a: LinkProfile | None = None
+        self,
+        rng: random.Random,
+        a_to_b: LinkProfile | None = None,
+        b_to_a: LinkProfile | None = None,
     ) -> None:
         self.rng = rng
         self.profiles = {"a": a_to_b or LinkProfile(), "b": b_to_a or a_to_b or LinkProfile()}
@@ -102,7 +105,9 @@ class LossyLink:
                     delay += profile.reorder_delay * (0.5 + self.rng.random())
                     self.stats.reordered += 1
                 self._counter += 1
-                heapq.heappush(self._in_flight, (now + delay, self._counter, receiver, bytes(frame)))
+                heapq.heappush(
+                    self._in_flight, (now + delay, self._counter, receiver, bytes(frame))
+                )
 
     def arrivals(self, now: float) -> list[tuple[str, bytes]]:
         """Frames due by `now`, in arrival order, as (receiving end, frame)."""

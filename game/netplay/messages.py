@@ -217,7 +217,10 @@ def parse_message(value: Any) -> Message:
         values[1] = tuple(values[1])
     message = cls(*values)
     if isinstance(message, (Hello, Welcome, Reject)) and message.proto_min > message.proto_max:
-        raise ProtocolError("schema", f"{kind.name}: protocol range {message.proto_min}-{message.proto_max} is empty")
+        raise ProtocolError(
+            "schema",
+            f"{kind.name}: protocol range {message.proto_min}-{message.proto_max} is empty",
+        )
     return message
 
 

@@ -133,7 +133,9 @@ class PlayPeer:
     @property
     def done(self) -> bool:
         """Nothing more will happen on this side: the loop driving it may stop."""
-        return self.game_over and (self.port.finished() or self.failure is not None or self.closed is not None)
+        return self.game_over and (
+            self.port.finished() or self.failure is not None or self.closed is not None
+        )
 
     @property
     def result(self) -> GameFinished | None:
@@ -216,7 +218,9 @@ class PlayPeer:
             self._notices.append(self.chat.receive(payload, self.peer_name, now))
         elif kind == p.GAME:
             if self.play is None:
-                raise ProtocolError("unexpected", "a game message arrived before the rules were agreed")
+                raise ProtocolError(
+                    "unexpected", "a game message arrived before the rules were agreed"
+                )
             self._send(self.play.receive(payload))
             self._drain_play()
         elif self.negotiation is None:
@@ -225,7 +229,11 @@ class PlayPeer:
             replies = self.negotiation.handle(payload)
             if self.negotiation.stage is RulesStage.GUEST_DECIDING and not self._usable(payload[1]):
                 # rules this copy cannot play are declined before the player is asked anything
-                replies = [self.negotiation.decline("These rules cannot be played by this copy of the game.")]
+                replies = [
+                    self.negotiation.decline(
+                        "These rules cannot be played by this copy of the game."
+                    )
+                ]
             self._send(replies)
             self._after_rules()
 
@@ -239,10 +247,19 @@ class PlayPeer:
 
     def _ask_rules_answer(self) -> None:
         negotiation = self.negotiation
-        if negotiation is None or negotiation.stage not in (RulesStage.GUEST_DECIDING, RulesStage.HOST_DECIDING):
+        if negotiation is None or negotiation.stage not in (
+            RulesStage.GUEST_DECIDING,
+            RulesStage.HOST_DECIDING,
+        ):
             return
         if negotiation.stage is RulesStage.HOST_DECIDING and not self._usable(negotiation.proposal):
-            self._send([negotiation.decline_counter("These rules cannot be played by this copy of the game.")])
+            self._send(
+                [
+                    negotiation.decline_counter(
+                        "These rules cannot be played by this copy of the game."
+                    )
+                ]
+            )
             self._after_rules()
             return
         choice = self.answer(negotiation)
@@ -256,7 +273,11 @@ class PlayPeer:
             else:
                 payload = negotiation.decline()
         else:
-            payload = negotiation.accept_counter() if choice == "accept" else negotiation.decline_counter()
+            payload = (
+                negotiation.accept_counter()
+                if choice == "accept"
+                else negotiation.decline_counter()
+            )
         self._send([payload])
         self._after_rules()
 
@@ -276,7 +297,11 @@ class PlayPeer:
             if self._play_factory is not None:
                 self.play = self._play_factory(terms)
             else:
-                self.play = HostPlay(terms, guest_name=self.peer_name) if self.role is Role.HOST else GuestPlay(terms)
+                self.play = (
+                    HostPlay(terms, guest_name=self.peer_name)
+                    if self.role is Role.HOST
+                    else GuestPlay(terms)
+                )
             if isinstance(self.play, HostPlay):
                 self._send(self.play.begin())
 
@@ -320,7 +345,11 @@ class PlayPeer:
         if self._finished_at is None:
             self._finished_at = now
         if self.role is Role.GUEST or now - self._finished_at >= LINGER:
-            text = "The rules were not agreed." if self.declined is not None else "Thanks for the game."
+            text = (
+                "The rules were not agreed."
+                if self.declined is not None
+                else "Thanks for the game."
+            )
             self.port.close(text)
 
     def _save_unfinished(self) -> None:
@@ -335,7 +364,13 @@ class PlayPeer:
                 return  # the session has ended; the failure or closure was reported already
 
 
-def run_linked(pair: Any, host: PlayPeer, guest: PlayPeer, timeout: float, until: Callable[[], bool] | None = None) -> bool:
+def run_linked(
+    pair: Any,
+    host: PlayPeer,
+    guest: PlayPeer,
+    timeout: float,
+    until: Callable[[], bool] | None = None,
+) -> bool:
     """Drive two peers over a `LinkedSessions` pair on its virtual clock until both are done (or
     `until()` holds), at most `timeout` virtual seconds; returns whether that happened."""
     done = until or (lambda: host.done and guest.done)

@@ -43,7 +43,15 @@ from game.logic.view import PlayerView, player_view
 
 from . import playmsg as m
 from .agreement import rules_hash as terms_hash
-from .dealing import GAME_ID_BYTES, HostSecret, commitment, commitment_holds, first_player, fresh_seed, shuffled_deck
+from .dealing import (
+    GAME_ID_BYTES,
+    HostSecret,
+    commitment,
+    commitment_holds,
+    first_player,
+    fresh_seed,
+    shuffled_deck,
+)
 from .errors import ProtocolError
 from .payloads import GAME, game_payload
 from .viewcodec import (
@@ -82,8 +90,14 @@ class Terms:
         """Terms from an agreed proposal dict; raises `ValueError` (`RulesError`) if unusable."""
         rules_part = {k: v for k, v in agreed.items() if k != HANDS_KEY}
         hands = agreed.get(HANDS_KEY, 0)
-        if isinstance(hands, bool) or not isinstance(hands, int) or not 0 <= hands <= MAX_HANDS_TERM:
-            raise RulesError(f"The number of hands must be a whole number from 0 to {MAX_HANDS_TERM}.")
+        if (
+            isinstance(hands, bool)
+            or not isinstance(hands, int)
+            or not 0 <= hands <= MAX_HANDS_TERM
+        ):
+            raise RulesError(
+                f"The number of hands must be a whole number from 0 to {MAX_HANDS_TERM}."
+            )
         return cls(Rules.from_dict(rules_part), dict(agreed), terms_hash(agreed), hands)
 
     def game_ends_after(self, game: Game | PlayerView) -> bool:
@@ -224,7 +238,12 @@ class _Side:
         self.stage = Stage.HALTED
         # the peer's "sender" hash is theirs, its "receiver" hash is what it thinks ours is
         self.halted = Halted(
-            message.code, message.state_no, message.receiver_hash, message.sender_hash, message.text, by_peer=True
+            message.code,
+            message.state_no,
+            message.receiver_hash,
+            message.sender_hash,
+            message.text,
+            by_peer=True,
         )
         self._events.append(self.halted)
 
@@ -236,7 +255,9 @@ class _Side:
     def resend_from(self, count: int) -> list[list]:
         """What the peer missed, for a rejoin: every game message after the first `count`."""
         if not 0 <= count <= len(self.sent):
-            raise ProtocolError("rejoin", f"the peer claims {count} game messages; only {len(self.sent)} were sent")
+            raise ProtocolError(
+                "rejoin", f"the peer claims {count} game messages; only {len(self.sent)} were sent"
+            )
         return [game_payload(body) for body in self.sent[count:]]
 
 
@@ -303,7 +324,11 @@ class HostPlay(_Side):
     @property
     def wants_next_hand(self) -> bool:
         """True between hands until this side has asked for the next one."""
-        return self.stage is Stage.BETWEEN_HANDS and not self.ready[self.seat] and not self._awaiting_rejoin
+        return (
+            self.stage is Stage.BETWEEN_HANDS
+            and not self.ready[self.seat]
+            and not self._awaiting_rejoin
+        )
 
     def current_hash(self) -> str:
         """The public hash of the current state."""
@@ -322,14 +347,18 @@ class HostPlay(_Side):
         """Apply the host player's own action; raises `IllegalAction` if it is not allowed."""
         if self._awaiting_rejoin:
             raise IllegalAction("waiting", f"Wait for {self.guest_name} to rejoin the game.")
-        action = action_from_dict(action.to_dict())  # canonical codes, as the log and the wire hold them
+        action = action_from_dict(
+            action.to_dict()
+        )  # canonical codes, as the log and the wire hold them
         if isinstance(action, NextHand):
             if not self.wants_next_hand:
                 raise IllegalAction("not_now", "The next hand cannot be dealt now.")
             self.ready[self.seat] = True
             return self._maybe_next_hand()
         if not self.my_turn:
-            raise IllegalAction("not_your_turn", f"Wait for your turn: {self.guest_name} is to move.")
+            raise IllegalAction(
+                "not_your_turn", f"Wait for your turn: {self.guest_name} is to move."
+            )
         assert self.game is not None
         events = self.game.apply(action)
         return self._after_change(self.seat, self.game.log[-1], events)
@@ -362,8 +391,15 @@ class HostPlay(_Side):
 
     def _on_seed(self, message: m.Seed) -> list[list]:
         hand = self.hands[-1] if self.hands else None
-        if self.stage is not Stage.DEALING or hand is None or hand.hand_no != message.hand_no or hand.guest_seed:
-            raise ProtocolError("unexpected", f"a seed for hand {message.hand_no} is not expected now")
+        if (
+            self.stage is not Stage.DEALING
+            or hand is None
+            or hand.hand_no != message.hand_no
+            or hand.guest_seed
+        ):
+            raise ProtocolError(
+                "unexpected", f"a seed for hand {message.hand_no} is not expected now"
+            )
         hand.guest_seed = message.seed
         deck = self._deck_for(hand)
         if self.game is None:
@@ -383,20 +419,30 @@ class HostPlay(_Side):
         state = self.state_no
         action = message.parsed
         if message.state_no != state:
-            return [self._refuse(message, "stale", "That move was for an earlier position; the game has moved on.")]
+            return [
+                self._refuse(
+                    message,
+                    "stale",
+                    "That move was for an earlier position; the game has moved on.",
+                )
+            ]
         if not hmac.compare_digest(message.public_hash, self._last_hash):
             text = f"The two tables differ at state {state}: play stops here."
             return self._halt("desync", state, self._last_hash, message.public_hash, text)
         if self.stage is Stage.BETWEEN_HANDS and isinstance(action, NextHand):
             if self.ready[GUEST_SEAT]:
-                return [self._refuse(message, "already_asked", "You already asked for the next hand.")]
+                return [
+                    self._refuse(message, "already_asked", "You already asked for the next hand.")
+                ]
             self.ready[GUEST_SEAT] = True
             return self._maybe_next_hand()
         if self.stage is not Stage.PLAYING:
             return [self._refuse(message, "not_now", "No move can be made now: the hand is over.")]
         assert self.game is not None
         if self.game.to_move != GUEST_SEAT:
-            return [self._refuse(message, "not_your_turn", "Wait for your turn: it is the host's move.")]
+            return [
+                self._refuse(message, "not_your_turn", "Wait for your turn: it is the host's move.")
+            ]
         try:
             events = self.game.apply(action)
         except IllegalAction as error:
@@ -416,7 +462,8 @@ class HostPlay(_Side):
         if not self._awaiting_rejoin:
             raise ProtocolError("unexpected", "there is no saved game waiting for a rejoin")
         if not (
-            hmac.compare_digest(message.game_id, self.game_id) and hmac.compare_digest(message.token, self.token)
+            hmac.compare_digest(message.game_id, self.game_id)
+            and hmac.compare_digest(message.token, self.token)
         ):
             raise ProtocolError("rejoin", "this guest does not hold the saved game's token")
         out = [game_payload(m.rejoined(self.received))]
@@ -442,7 +489,9 @@ class HostPlay(_Side):
         assert self.game is not None and self.first_player is not None
         decks = self._decks()
         decks[-1] = deck
-        game = Game(self.terms.rules, deck=decks[0], decks=decks[1:], first_player=self.first_player)
+        game = Game(
+            self.terms.rules, deck=decks[0], decks=decks[1:], first_player=self.first_player
+        )
         for action in self.game.log:
             game.apply(action)
         return game
@@ -469,7 +518,11 @@ class HostPlay(_Side):
         self._last_fields = fields
         state = self.state_no
         self._last_hash = public_hash(fields, self.terms.rules_hash, state)
-        out = [self._out(m.update(state, actor, action, events_for(view, events), delta, self._last_hash))]
+        out = [
+            self._out(
+                m.update(state, actor, action, events_for(view, events), delta, self._last_hash)
+            )
+        ]
         mine = player_view(game, self.seat)
         self._events.append(Updated(state, actor, _parsed(action), tuple(events), mine))
         if game.phase in (HAND_OVER, GAME_OVER):
@@ -541,7 +594,9 @@ class HostPlay(_Side):
                     raise SaveError(f"the saved game does not replay: {result.error['message']}")
                 play.game = result.game
                 play._last_fields = view_fields(player_view(play.game, GUEST_SEAT))
-                play._last_hash = public_hash(play._last_fields, play.terms.rules_hash, play.state_no)
+                play._last_hash = public_hash(
+                    play._last_fields, play.terms.rules_hash, play.state_no
+                )
             play.received = int(doc["received"])
             play.sent = list(_unpack_blob(doc["sent"]))
         except (KeyError, TypeError, ValueError, ReplayError) as error:
@@ -647,12 +702,16 @@ class GuestPlay(_Side):
         message = m.parse_from_host(self.unwrap(payload))
         if isinstance(message, m.Rejoined):
             if not self._needs_rejoin:
-                raise ProtocolError("unexpected", "the host answered a rejoin that was never asked for")
+                raise ProtocolError(
+                    "unexpected", "the host answered a rejoin that was never asked for"
+                )
             out = self.resend_from(message.received)
             self._needs_rejoin = False
             return out
         if self._needs_rejoin:
-            raise ProtocolError("unexpected", "a saved game continues only after the host accepts the rejoin")
+            raise ProtocolError(
+                "unexpected", "a saved game continues only after the host accepts the rejoin"
+            )
         out = self._dispatch(message)
         self.received += 1
         return out
@@ -678,7 +737,9 @@ class GuestPlay(_Side):
         if self.stage is not Stage.STARTING or self.game_id:
             raise ProtocolError("unexpected", "the game has already started")
         if message.rules_hash != self.terms.rules_hash:
-            raise ProtocolError("rules_mismatch", "the host starts a game under rules that were not agreed")
+            raise ProtocolError(
+                "rules_mismatch", "the host starts a game under rules that were not agreed"
+            )
         self.game_id, self.token = message.game_id, message.token
         return []
 
@@ -688,7 +749,9 @@ class GuestPlay(_Side):
             self.stage is Stage.BETWEEN_HANDS and self._asked_next
         )
         if not ready or message.hand_no != expected:
-            raise ProtocolError("unexpected", f"a commitment for hand {message.hand_no} is not expected now")
+            raise ProtocolError(
+                "unexpected", f"a commitment for hand {message.hand_no} is not expected now"
+            )
         hand = GuestHand(message.hand_no, message.commitment, self._seed_source())
         self.hands.append(hand)
         self.stage = Stage.DEALING
@@ -696,18 +759,31 @@ class GuestPlay(_Side):
 
     def _on_update(self, message: m.Update) -> list[list]:
         dealing = message.actor == -1
-        if dealing != (self.stage is Stage.DEALING) or self.stage not in (Stage.DEALING, Stage.PLAYING):
-            raise ProtocolError("unexpected", f"update {message.state_no} does not fit the {self.stage.value} stage")
+        if dealing != (self.stage is Stage.DEALING) or self.stage not in (
+            Stage.DEALING,
+            Stage.PLAYING,
+        ):
+            raise ProtocolError(
+                "unexpected", f"update {message.state_no} does not fit the {self.stage.value} stage"
+            )
         if message.state_no != self.state_no + 1:
-            raise ProtocolError("sequence", f"update {message.state_no} arrived after state {self.state_no}")
+            raise ProtocolError(
+                "sequence", f"update {message.state_no} arrived after state {self.state_no}"
+            )
         if dealing and bool(self.log) != (message.action is not None):
             raise ProtocolError("sequence", "only the first deal comes without a next-hand action")
         if self.view is not None and not dealing and message.actor != self.view.to_move:
-            raise ProtocolError("out_of_turn", f"the host reports a move by seat {message.actor} out of turn")
-        if message.actor == self.seat and (self.pending is None or self.pending[1].to_dict() != message.action):
+            raise ProtocolError(
+                "out_of_turn", f"the host reports a move by seat {message.actor} out of turn"
+            )
+        if message.actor == self.seat and (
+            self.pending is None or self.pending[1].to_dict() != message.action
+        ):
             raise ProtocolError("not_my_move", "the host reports a move this player did not make")
         if self.pending is not None and message.actor == HOST_SEAT:
-            raise ProtocolError("out_of_turn", "the host moved while the guest's move was unanswered")
+            raise ProtocolError(
+                "out_of_turn", "the host moved while the guest's move was unanswered"
+            )
         fields = apply_delta(self.fields, message.delta)
         view = build_view(fields, self.terms.rules, self.seat)
         mine = public_hash(fields, self.terms.rules_hash, message.state_no)
@@ -724,7 +800,9 @@ class GuestPlay(_Side):
         elif self.pending is not None and dealing:
             self.pending = None  # my request for the next hand was answered with the deal
         self.stage = Stage.REVEALING if view.phase in (HAND_OVER, GAME_OVER) else Stage.PLAYING
-        self._events.append(Updated(message.state_no, message.actor, message.parsed, message.events, view))
+        self._events.append(
+            Updated(message.state_no, message.actor, message.parsed, message.events, view)
+        )
         return []
 
     def _on_refused(self, message: m.Refused) -> list[list]:
@@ -740,13 +818,17 @@ class GuestPlay(_Side):
     def _on_reveal(self, message: m.Reveal) -> list[list]:
         hand = self.hands[-1] if self.hands else None
         if self.stage is not Stage.REVEALING or hand is None or hand.hand_no != message.hand_no:
-            raise ProtocolError("unexpected", f"a reveal for hand {message.hand_no} is not expected now")
+            raise ProtocolError(
+                "unexpected", f"a reveal for hand {message.hand_no} is not expected now"
+            )
         hand.host_seed, hand.salt = message.seed, message.salt
         problem = self._check_deal(hand)
         if problem is not None:
             return self._halt("deal_tampered", self.state_no, self._my_hash, "", problem)
         hand.verified = True
-        self._events.append(DealChecked(hand.hand_no, f"Hand {hand.hand_no} was dealt from the committed deck."))
+        self._events.append(
+            DealChecked(hand.hand_no, f"Hand {hand.hand_no} was dealt from the committed deck.")
+        )
         assert self.view is not None
         if self.terms.game_ends_after(self.view):
             self._finish()
@@ -759,11 +841,18 @@ class GuestPlay(_Side):
         the decks both seeds make reproduces exactly the views the host sent; else why not."""
         secret = HostSecret(hand.host_seed or "", hand.salt or "")
         if not commitment_holds(hand.commitment, self.game_id, hand.hand_no, secret):
-            return f"The host's revealed seed for hand {hand.hand_no} does not match its commitment."
+            return (
+                f"The host's revealed seed for hand {hand.hand_no} does not match its commitment."
+            )
         first = self.hands[0]
         assert first.host_seed is not None
         decks = [shuffled_deck(h.host_seed or "", h.seed) for h in self.hands]
-        game = Game(self.terms.rules, deck=decks[0], decks=decks[1:], first_player=first_player(first.host_seed, first.seed))
+        game = Game(
+            self.terms.rules,
+            deck=decks[0],
+            decks=decks[1:],
+            first_player=first_player(first.host_seed, first.seed),
+        )
         for entry in self.log:
             if entry.state_no > 0:
                 try:
@@ -810,7 +899,9 @@ class GuestPlay(_Side):
             ],
             "log": [[e.state_no, e.actor, e.action, e.view_hash] for e in self.log],
             "view": _pack_blob(encode_view(self.fields)) if self.fields is not None else None,
-            "pending": None if self.pending is None else [self.pending[0], self.pending[1].to_dict()],
+            "pending": None
+            if self.pending is None
+            else [self.pending[0], self.pending[1].to_dict()],
             "received": self.received,
             "sent": _pack_blob(self.sent),
         }
@@ -825,7 +916,13 @@ class GuestPlay(_Side):
             play._asked_next = bool(doc["asked_next"])
             play.hands = [
                 GuestHand(
-                    h["hand"], h["commitment"], h["seed"], h["first_state"], h["host_seed"], h["salt"], h["verified"]
+                    h["hand"],
+                    h["commitment"],
+                    h["seed"],
+                    h["first_state"],
+                    h["host_seed"],
+                    h["salt"],
+                    h["verified"],
                 )
                 for h in doc["hands"]
             ]

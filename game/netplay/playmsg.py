@@ -189,8 +189,13 @@ class Rejoin:
 HostMessage = Start | Commit | Update | Refused | Reveal | Rejoined | Halt
 GuestMessage = Seed | Act | Done | Rejoin | Halt
 
-_HALT_FIELDS = [("code", _CODE), ("state_no", _STATE), ("sender_hash", _hash_or_empty),
-                ("receiver_hash", _hash_or_empty), ("text", _TEXT)]
+_HALT_FIELDS = [
+    ("code", _CODE),
+    ("state_no", _STATE),
+    ("sender_hash", _hash_or_empty),
+    ("receiver_hash", _hash_or_empty),
+    ("text", _TEXT),
+]
 
 _FROM_HOST: dict[str, s.Check] = {
     "start": s.record("start", [("game_id", _GAME_ID), ("token", _TOKEN), ("rules_hash", _DIGEST)]),
@@ -214,7 +219,9 @@ _FROM_HOST: dict[str, s.Check] = {
 
 _FROM_GUEST: dict[str, s.Check] = {
     "seed": s.record("seed", [("hand_no", _HAND), ("seed", _SEED)]),
-    "act": s.record("act", [("state_no", _STATE), ("public_hash", _PUBLIC_HASH), ("action", s.anything())]),
+    "act": s.record(
+        "act", [("state_no", _STATE), ("public_hash", _PUBLIC_HASH), ("action", s.anything())]
+    ),
     "done": s.record("done", [("state_no", _STATE), ("public_hash", _PUBLIC_HASH)]),
     "rejoin": s.record("rejoin", [("game_id", _GAME_ID), ("token", _TOKEN), ("received", _COUNT)]),
     "halt": s.record("halt", _HALT_FIELDS),
@@ -279,7 +286,9 @@ def commit(hand_no: int, commitment: str) -> list:
     return ["commit", hand_no, commitment]
 
 
-def update(state_no: int, actor: int, action: dict | None, events: list, delta: list, public_hash: str) -> list:
+def update(
+    state_no: int, actor: int, action: dict | None, events: list, delta: list, public_hash: str
+) -> list:
     return ["update", state_no, actor, action, events, delta, public_hash]
 
 

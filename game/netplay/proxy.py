@@ -44,7 +44,9 @@ class _Pipe:
 
 
 class FaultProxy:
-    def __init__(self, target: tuple[str, int], listen_host: str = "127.0.0.1", listen_port: int = 0) -> None:
+    def __init__(
+        self, target: tuple[str, int], listen_host: str = "127.0.0.1", listen_port: int = 0
+    ) -> None:
         self.target = target
         self.stats = ProxyStats()
         self.slice_bytes = False
@@ -143,7 +145,10 @@ class FaultProxy:
 
     def _timeout(self, now: float) -> float:
         waits = [
-            max(0.0005, max(p.queue[0][0], p.next_send) - now) for pair in self._pairs for p in pair[2:] if p.queue
+            max(0.0005, max(p.queue[0][0], p.next_send) - now)
+            for pair in self._pairs
+            for p in pair[2:]
+            if p.queue
         ]
         return min(waits + [0.2])
 
@@ -235,8 +240,12 @@ def _switch(word: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.netplay.proxy", description=__doc__.split(".")[0] + ".")
-    parser.add_argument("--listen", type=int, default=0, help="port to listen on (0 picks a free one)")
+    parser = argparse.ArgumentParser(
+        prog="python -m game.netplay.proxy", description=__doc__.split(".")[0] + "."
+    )
+    parser.add_argument(
+        "--listen", type=int, default=0, help="port to listen on (0 picks a free one)"
+    )
     parser.add_argument("--listen-host", default="127.0.0.1")
     parser.add_argument("--target", required=True, help="HOST:PORT to forward to")
     parser.add_argument("--delay", type=float, default=0.0)
@@ -250,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     proxy = FaultProxy(target, args.listen_host, args.listen)
     proxy.delay, proxy.slice_bytes, proxy.black_hole = args.delay, args.slice, args.black_hole
     proxy.start()
-    print(f"Proxy listening on {proxy.address}, forwarding to {format_endpoint(*target)}.", flush=True)
+    print(
+        f"Proxy listening on {proxy.address}, forwarding to {format_endpoint(*target)}.", flush=True
+    )
     print("Commands: kill | slice on|off | delay SECONDS | blackhole on|off | quit", flush=True)
     try:
         for line in sys.stdin:

@@ -16,5 +16,5 @@ def read_json(path: str | os.PathLike[str]) -> dict:
     with open(path, encoding="utf-8") as stream:
         document = json.load(stream)
     if not isinstance(document, dict):
-        raise ValueError(f"{path} does not hold a saved game")  # noqa: TRY004 - a file, not an argument
+        raise ValueError(f"{path} does not hold a saved game")
     return document

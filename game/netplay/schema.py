@@ -137,7 +137,9 @@ def record(name: str, fields: Sequence[tuple[str, Check]], *, extra_allowed: boo
         if not isinstance(value, list):
             raise fail(path or name, "a list", value)
         if len(value) < len(fields) or (len(value) > len(fields) and not extra_allowed):
-            raise ProtocolError("schema", f"{name}: expected {len(fields)} fields, got {len(value)}")
+            raise ProtocolError(
+                "schema", f"{name}: expected {len(fields)} fields, got {len(value)}"
+            )
         for (field_name, field_check), element in zip(fields, value, strict=False):
             field_check(element, f"{name}.{field_name}")
         return value

@@ -21,7 +21,14 @@ from typing import Any
 
 from .errors import ProtocolError, SessionError
 from .framing import FrameDecoder, decode_frame, encode_frame
-from .handshake import PeerInfo, Role, clean_name, clean_version, negotiate_protocol, version_mismatch_message
+from .handshake import (
+    PeerInfo,
+    Role,
+    clean_name,
+    clean_version,
+    negotiate_protocol,
+    version_mismatch_message,
+)
 from .messages import (
     MAGIC,
     MAX_REASON_CHARS,
@@ -69,10 +76,20 @@ class SessionConfig:
     max_unacked: int = WINDOW
 
     def __post_init__(self) -> None:
-        if not 0 < self.heartbeat_interval < self.interrupt_after <= self.reconnect_after < self.give_up_after:
-            raise ValueError("need 0 < heartbeat_interval < interrupt_after <= reconnect_after < give_up_after")
+        if (
+            not 0
+            < self.heartbeat_interval
+            < self.interrupt_after
+            <= self.reconnect_after
+            < self.give_up_after
+        ):
+            raise ValueError(
+                "need 0 < heartbeat_interval < interrupt_after <= reconnect_after < give_up_after"
+            )
         if not 0 <= self.ack_delay < self.min_rto:
-            raise ValueError("ack_delay must be shorter than min_rto, or every ack would look like a loss")
+            raise ValueError(
+                "ack_delay must be shorter than min_rto, or every ack would look like a loss"
+            )
         if not 1 <= self.max_unacked <= WINDOW:
             raise ValueError(f"max_unacked must be between 1 and the protocol window {WINDOW}")
         RtoEstimator(self.initial_rto, self.min_rto, self.max_rto)  # validates the bounds
@@ -350,7 +367,11 @@ class ReliableSession:
         except ProtocolError as error:
             local = self.local
             reject = Reject(
-                "protocol_error", error.message[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version
+                "protocol_error",
+                error.message[:MAX_REASON_CHARS],
+                local.proto_min,
+                local.proto_max,
+                local.app_version,
             )
             return self._reject_frame(reject)
         _, reject = self._judge_hello(hello, same_transport=False)
@@ -420,7 +441,9 @@ class ReliableSession:
         except ProtocolError as error:
             raise SessionError(f"cannot send this payload: {error.message}") from None
         if len(self._unacked) >= self.config.max_unacked:
-            raise SessionError("Too many messages are waiting for the other player; try again shortly.")
+            raise SessionError(
+                "Too many messages are waiting for the other player; try again shortly."
+            )
         seq = self._next_seq
         self._next_seq += 1
         self._unacked[seq] = _Outgoing(seq, payload)
@@ -490,7 +513,9 @@ class ReliableSession:
         # retransmit, so dropping is safe there, while on a byte stream it means a broken peer
         if self._datagram:
             return
-        raise ProtocolError("unexpected", f"{type(message).__name__.upper()} is not expected {when}")
+        raise ProtocolError(
+            "unexpected", f"{type(message).__name__.upper()} is not expected {when}"
+        )
 
     def _on_hello(self, hello: Hello, now: float) -> None:
         verdict, reject = self._judge_hello(hello, same_transport=True)
@@ -502,7 +527,10 @@ class ReliableSession:
         if verdict == "new":
             self._token = secrets.token_bytes(TOKEN_BYTES)
             self._peer = PeerInfo(
-                clean_name(hello.name), clean_version(hello.app_version), hello.proto_min, hello.proto_max
+                clean_name(hello.name),
+                clean_version(hello.app_version),
+                hello.proto_min,
+                hello.proto_max,
             )
             self._protocol = negotiate_protocol(
                 self.local.proto_min, self.local.proto_max, hello.proto_min, hello.proto_max
@@ -540,11 +568,18 @@ class ReliableSession:
         local = self.local
 
         def reject(code: str, text: str) -> tuple[str, Reject]:
-            return "reject", Reject(code, text[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version)
+            return "reject", Reject(
+                code, text[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version
+            )
 
         if hello.magic != MAGIC:
-            return reject("not_canasta", "This is a Canasta host; the caller is not a Canasta game.")
-        if negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max) is None:
+            return reject(
+                "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
+            )
+        if (
+            negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max)
+            is None
+        ):
             guest = PeerInfo("", hello.app_version, hello.proto_min, hello.proto_max)
             host_view = version_mismatch_message(Role.GUEST, guest, local)
             return reject("version", host_view)
@@ -554,13 +589,19 @@ class ReliableSession:
                 return "new", None
             if repeat:
                 return "repeat", None
-            if not self._guest_confirmed and self._peer is not None and clean_name(hello.name) == self._peer.name:
+            if (
+                not self._guest_confirmed
+                and self._peer is not None
+                and clean_name(hello.name) == self._peer.name
+            ):
                 # our WELCOME was lost with the connection, so the same guest dialled again
                 # without a token; it cannot have received anything, so start its stream over
                 return "rewelcome", None
             return reject("busy", f"{local.name} is already playing with {self.peer_label()}.")
         if self._token is None or not hmac.compare_digest(hello.token, self._token):
-            return reject("unknown_session", "The host has no game in progress with this guest to resume.")
+            return reject(
+                "unknown_session", "The host has no game in progress with this guest to resume."
+            )
         return ("repeat" if repeat else "resume"), None
 
     def _turned_away_text(self, reject: Reject, hello: Hello) -> str:
@@ -582,7 +623,10 @@ class ReliableSession:
         if welcome.magic != MAGIC:
             raise ProtocolError("not_canasta", "the host is not a Canasta game")
         host = PeerInfo(
-            clean_name(welcome.name), clean_version(welcome.app_version), welcome.proto_min, welcome.proto_max
+            clean_name(welcome.name),
+            clean_version(welcome.app_version),
+            welcome.proto_min,
+            welcome.proto_max,
         )
         if not (self.local.proto_min <= welcome.protocol <= self.local.proto_max):
             self._fail("version", version_mismatch_message(Role.HOST, host, self.local))
@@ -600,7 +644,9 @@ class ReliableSession:
             self._unexpected(resume, "without a session to resume")
             return
         if not hmac.compare_digest(resume.proof, _resume_proof(self._token)):
-            raise ProtocolError("bad_proof", "the host could not prove it holds this game's session")
+            raise ProtocolError(
+                "bad_proof", "the host could not prove it holds this game's session"
+            )
         if self._ready:
             return  # the answer to a retransmitted HELLO
         self._on_ack(resume.last_received, (), now)
@@ -632,7 +678,8 @@ class ReliableSession:
         else:
             detail = clean_text(f"{bye.code}: {bye.text}", MAX_REASON_CHARS)
             self._fail(
-                "peer_" + bye.code[:30], f"{who[:1].upper()}{who[1:]} closed the connection after an error ({detail})."
+                "peer_" + bye.code[:30],
+                f"{who[:1].upper()}{who[1:]} closed the connection after an error ({detail}).",
             )
 
     def _on_data(self, data: Data, now: float) -> None:
@@ -645,7 +692,9 @@ class ReliableSession:
             self._ack_now = True
             return
         if seq > self._received + WINDOW:
-            raise ProtocolError("window", f"message {seq} is beyond the window (delivered up to {self._received})")
+            raise ProtocolError(
+                "window", f"message {seq} is beyond the window (delivered up to {self._received})"
+            )
         if seq != self._received + 1:
             self._out_of_order[seq] = payload
             self.stats.out_of_order_received += 1
@@ -667,7 +716,9 @@ class ReliableSession:
 
     def _on_ack(self, ack: int, sack: tuple[int, ...] | list[int], now: float) -> None:
         if ack > self._highest_sent:
-            raise ProtocolError("bad_ack", f"ack for message {ack}, but only {self._highest_sent} were sent")
+            raise ProtocolError(
+                "bad_ack", f"ack for message {ack}, but only {self._highest_sent} were sent"
+            )
         sample = None
         if ack > self._peer_acked:
             for seq in range(self._peer_acked + 1, ack + 1):
@@ -703,7 +754,13 @@ class ReliableSession:
     def _send_hello(self, now: float) -> None:
         local = self.local
         hello = Hello(
-            MAGIC, local.proto_min, local.proto_max, local.app_version, local.name, self._token, self._received
+            MAGIC,
+            local.proto_min,
+            local.proto_max,
+            local.app_version,
+            local.name,
+            self._token,
+            self._received,
         )
         self._emit(hello, now)
         self._hello_due = now + self._hello_interval
@@ -776,7 +833,11 @@ class ReliableSession:
                 interrupt = self._last_heard + cfg.interrupt_after
             if self._transport_up and not self._wants_reset:
                 # a fresh transport gets its own allowance for the handshake
-                start = self._last_heard if self._ready else max(self._last_heard, self._transport_since)
+                start = (
+                    self._last_heard
+                    if self._ready
+                    else max(self._last_heard, self._transport_since)
+                )
                 reset = start + cfg.reconnect_after
         elif self.role is Role.GUEST and self._started_at is not None:
             give_up = self._started_at + cfg.give_up_after
@@ -790,7 +851,8 @@ class ReliableSession:
             seconds = f"{self.config.give_up_after:g}"
             if self._established:
                 self._fail(
-                    "timeout", f"No word from {self.peer_label()} for {seconds} seconds: the connection is lost."
+                    "timeout",
+                    f"No word from {self.peer_label()} for {seconds} seconds: the connection is lost.",
                 )
             else:
                 self._fail("unreachable", f"The host did not answer within {seconds} seconds.")
@@ -815,7 +877,9 @@ class ReliableSession:
             )
             if self._transport_up:
                 self._out.append(self._reject_frame(reject))
-            self._events.append(GuestTurnedAway(error.code, f"A connection was refused: {error.message}"))
+            self._events.append(
+                GuestTurnedAway(error.code, f"A connection was refused: {error.message}")
+            )
             self._wants_reset = True
             return
         if self._transport_up:

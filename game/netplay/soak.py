@@ -91,7 +91,9 @@ def _hex_stream(rng: random.Random):
     return take
 
 
-def play_one(index: int, profile: LinkProfile, rules: Rules, hands: int, level: str, seed: int) -> GameOutcome:
+def play_one(
+    index: int, profile: LinkProfile, rules: Rules, hands: int, level: str, seed: int
+) -> GameOutcome:
     """One complete game between two AutoPilot peers; everything random comes from `seed` and
     `index`, so a failing game can be rerun alone."""
     rng = random.Random(f"{seed}:{index}")
@@ -142,8 +144,12 @@ def play_one(index: int, profile: LinkProfile, rules: Rules, hands: int, level: 
     completed = all(results) and results[0].state_hash == results[1].state_hash and not halts  # type: ignore[union-attr]
     problem = ""
     if not completed:
-        reasons = [h.text for h in halts] + [f.text for f in (host.failure, guest.failure) if f is not None]
-        problem = "; ".join(reasons) or f"unfinished after {pair.clock.now - start:.0f} virtual seconds"
+        reasons = [h.text for h in halts] + [
+            f.text for f in (host.failure, guest.failure) if f is not None
+        ]
+        problem = (
+            "; ".join(reasons) or f"unfinished after {pair.clock.now - start:.0f} virtual seconds"
+        )
     stats = (host_session.stats, guest_session.stats)
     return GameOutcome(
         index=index,
@@ -193,8 +199,16 @@ class SoakReport:
         return self.completed == self.games and not (self.desyncs or self.lost or self.duplicated)
 
 
-def run(games: int, profile: LinkProfile, *, rules: str = "classic", hands: int = 1, level: str = "beginner",
-        seed: int = 1, jobs: int = 1) -> SoakReport:
+def run(
+    games: int,
+    profile: LinkProfile,
+    *,
+    rules: str = "classic",
+    hands: int = 1,
+    level: str = "beginner",
+    seed: int = 1,
+    jobs: int = 1,
+) -> SoakReport:
     started = time.perf_counter()
     chunks = [list(range(games))[j::jobs] for j in range(max(1, jobs))]
     work = [(chunk, profile, rules, hands, level, seed) for chunk in chunks if chunk]
@@ -212,15 +226,25 @@ def run(games: int, profile: LinkProfile, *, rules: str = "classic", hands: int 
         desyncs=sum(o.desync for o in outcomes),
         lost=sum(o.lost for o in outcomes),
         duplicated=sum(o.duplicated for o in outcomes),
-        retransmits_per_message=round((sum(o.transmissions for o in outcomes) - messages) / max(1, messages), 4),
+        retransmits_per_message=round(
+            (sum(o.transmissions for o in outcomes) - messages) / max(1, messages), 4
+        ),
         bytes_per_move=round(sum(o.bytes_sent for o in outcomes) / max(1, moves), 1),
         moves=moves,
         resumes=sum(o.resumes for o in outcomes),
         seconds=round(seconds, 2),
         seconds_per_game=round(seconds / max(1, games), 4),
         virtual_seconds_per_game=round(sum(o.virtual_seconds for o in outcomes) / max(1, games), 1),
-        settings={"profile": asdict(profile), "rules": rules, "hands": hands, "level": level, "seed": seed},
-        failures=[{"game": o.index, "problem": o.problem} for o in outcomes if not o.completed][:20],
+        settings={
+            "profile": asdict(profile),
+            "rules": rules,
+            "hands": hands,
+            "level": level,
+            "seed": seed,
+        },
+        failures=[{"game": o.index, "problem": o.problem} for o in outcomes if not o.completed][
+            :20
+        ],
     )
 
 
@@ -232,16 +256,28 @@ def _probability(text: str) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.netplay.soak", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m game.netplay.soak", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--drop", type=_probability, default=0.07, help="chance a frame is lost, each way")
-    parser.add_argument("--dup", type=_probability, default=0.01, help="chance a frame arrives twice")
-    parser.add_argument("--reorder", type=_probability, default=0.02, help="chance a frame is held back")
+    parser.add_argument(
+        "--drop", type=_probability, default=0.07, help="chance a frame is lost, each way"
+    )
+    parser.add_argument(
+        "--dup", type=_probability, default=0.01, help="chance a frame arrives twice"
+    )
+    parser.add_argument(
+        "--reorder", type=_probability, default=0.02, help="chance a frame is held back"
+    )
     parser.add_argument("--latency", type=float, default=0.05, help="one-way delay in seconds")
     parser.add_argument("--jitter", type=float, default=0.0, help="extra random delay up to this")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hands", type=int, default=1, help="hands per game; 0 plays to the target score")
-    parser.add_argument("--level", choices=LEVELS, default="beginner", help="AutoPilot skill on both sides")
+    parser.add_argument(
+        "--hands", type=int, default=1, help="hands per game; 0 plays to the target score"
+    )
+    parser.add_argument(
+        "--level", choices=LEVELS, default="beginner", help="AutoPilot skill on both sides"
+    )
     parser.add_argument("--rules", choices=sorted(PRESETS), default="classic")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -249,10 +285,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 1 or args.hands < 0 or args.latency < 0 or args.jitter < 0:
         parser.error("games and jobs must be positive; hands, latency and jitter not negative")
     profile = LinkProfile(
-        drop=args.drop, duplicate=args.dup, reorder=args.reorder, latency=args.latency, jitter=args.jitter
+        drop=args.drop,
+        duplicate=args.dup,
+        reorder=args.reorder,
+        latency=args.latency,
+        jitter=args.jitter,
     )
-    report = run(args.games, profile, rules=args.rules, hands=args.hands, level=args.level, seed=args.seed,
-                 jobs=args.jobs)
+    report = run(
+        args.games,
+        profile,
+        rules=args.rules,
+        hands=args.hands,
+        level=args.level,
+        seed=args.seed,
+        jobs=args.jobs,
+    )
     if args.json:
         print(json.dumps(asdict(report)))
     else:

@@ -57,7 +57,9 @@ class _Conn:
 class _Endpoint:
     """What host and guest shells share: the thread, the lock, the queues and the socket I/O."""
 
-    def __init__(self, session: ReliableSession, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, session: ReliableSession, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.session = session
         self.clock = clock
         self.lock = threading.RLock()  # guards the session; hold it to read session state

@@ -122,7 +122,12 @@ def _dec_melds_of_one(value: Any, name: str) -> tuple:
         if not isinstance(item, list) or len(item) != 2:
             raise _bad(name, "a meld is [key, cards]")
         key = item[0]
-        if isinstance(key, bool) or not isinstance(key, int) or key not in MELD_KEY_NAME or key in keys:
+        if (
+            isinstance(key, bool)
+            or not isinstance(key, int)
+            or key not in MELD_KEY_NAME
+            or key in keys
+        ):
             raise _bad(name, "a meld key is not a rank or is repeated")
         keys.add(key)
         cards = decode_cards(item[1], name)
@@ -268,11 +273,18 @@ def apply_delta(previous: Fields | None, delta: Any) -> Fields:
     delta must carry every field."""
     if not isinstance(delta, list) or len(delta) % 2 or len(delta) > 2 * len(_FIELDS):
         raise ProtocolError("bad_view", "a view update is a list of [index, value] pairs")
-    values: list[Any] = list(previous) if previous is not None else [dataclasses.MISSING] * len(_FIELDS)
+    values: list[Any] = (
+        list(previous) if previous is not None else [dataclasses.MISSING] * len(_FIELDS)
+    )
     seen = set()
     for position in range(0, len(delta), 2):
         index = delta[position]
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(_FIELDS) or index in seen:
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, int)
+            or not 0 <= index < len(_FIELDS)
+            or index in seen
+        ):
             raise ProtocolError("bad_view", f"view field index {index!r} is unknown or repeated")
         seen.add(index)
         name, _, decode, _ = _FIELDS[index]
@@ -312,7 +324,11 @@ def check_view(view: PlayerView) -> None:
     if len(seen) + len(theirs) + hidden + view.stock_size + sum(view.talon_sizes) != N_CARDS:
         raise ProtocolError("bad_view", f"the view does not account for all {N_CARDS} cards")
     visible = seen | theirs
-    extras = set(view.turn_locked) | set(view.turn_drawn) | ({view.turn_top} if view.turn_top is not None else set())
+    extras = (
+        set(view.turn_locked)
+        | set(view.turn_drawn)
+        | ({view.turn_top} if view.turn_top is not None else set())
+    )
     if not extras <= visible:
         raise ProtocolError("bad_view", "a card of the turn in progress is not on the table")
     if view.to_move == other and view.turn_drawn:

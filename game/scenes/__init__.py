@@ -9,6 +9,16 @@ from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 
 __all__ = [
-    "CrashScene", "DialogScene", "GameOverScene", "HandOverScene", "MenuScene", "OptionsScene",
-    "Scene", "TableOptions", "TableScene", "TitleScene", "confirm_dialog", "message_dialog",
+    "CrashScene",
+    "DialogScene",
+    "GameOverScene",
+    "HandOverScene",
+    "MenuScene",
+    "OptionsScene",
+    "Scene",
+    "TableOptions",
+    "TableScene",
+    "TitleScene",
+    "confirm_dialog",
+    "message_dialog",
 ]

@@ -18,8 +18,8 @@ from game.logic.rules import OPTION_SPECS, Rules, RulesError
 from game.net_session import NetGame
 from game.netplay import Closed, Failed, RulesDeclined, Updated
 from game.netplay.agreement import Stage
-from game.scenes.net_screen import NetworkScreen
 from game.scenes.dialog import message_dialog
+from game.scenes.net_screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
@@ -27,9 +27,16 @@ from game.ui.widget import WidgetGroup
 if TYPE_CHECKING:
     from game.app import App
 
-_WORDS = {True: "on", False: "off", "alternate": "take turns", "loser": "loser of the hand",
-          "play_on": "play on", "reuse_pile": "reuse the pile once", "classic": "Classic",
-          "modern_american": "Modern American"}
+_WORDS = {
+    True: "on",
+    False: "off",
+    "alternate": "take turns",
+    "loser": "loser of the hand",
+    "play_on": "play on",
+    "reuse_pile": "reuse the pile once",
+    "classic": "Classic",
+    "modern_american": "Modern American",
+}
 
 
 def _word(value: Any) -> str:
@@ -104,8 +111,17 @@ class AgreementScene(NetworkScreen):
         y = self.panel.bottom - t.px(28) - bh
         for index, (name, label) in enumerate(choices):
             action = self.cancel if name == "cancel" else (lambda n=name: self.decide(n))
-            self.buttons[name] = self.group.add(Button((x + index * (bw + gap), y, bw, bh), t, label,
-                                                       action, text_size=22, primary=index == 0, name=name))
+            self.buttons[name] = self.group.add(
+                Button(
+                    (x + index * (bw + gap), y, bw, bh),
+                    t,
+                    label,
+                    action,
+                    text_size=22,
+                    primary=index == 0,
+                    name=name,
+                )
+            )
         self.group.focus_first()
 
     # -- the network ----------------------------------------------------------------------------
@@ -122,11 +138,19 @@ class AgreementScene(NetworkScreen):
         stage = negotiation.stage if negotiation is not None else None
         if stage is not self.stage:
             self.stage = stage
-            self.rows = differences(negotiation.proposal or {}, negotiation.my_rules) \
-                if negotiation is not None and stage in (Stage.GUEST_DECIDING, Stage.HOST_DECIDING) else []
+            self.rows = (
+                differences(negotiation.proposal or {}, negotiation.my_rules)
+                if negotiation is not None and stage in (Stage.GUEST_DECIDING, Stage.HOST_DECIDING)
+                else []
+            )
             self._build_buttons()
         play = self.net.peer.play
-        if play is not None and play.view is not None and not self.handed_on and self.app.stack.top is self:
+        if (
+            play is not None
+            and play.view is not None
+            and not self.handed_on
+            and self.app.stack.top is self
+        ):
             self._open_table()
 
     def _open_table(self) -> None:
@@ -149,17 +173,28 @@ class AgreementScene(NetworkScreen):
         peer = self.net.peer_name
         stage = self.stage
         if stage is Stage.GUEST_DECIDING:
-            return (f"{peer}'s rules",
-                    ("The host proposes these rules. Accept them, counter once with your own rules, "
-                     "or decline."))
+            return (
+                f"{peer}'s rules",
+                (
+                    "The host proposes these rules. Accept them, counter once with your own rules, "
+                    "or decline."
+                ),
+            )
         if stage is Stage.HOST_DECIDING:
-            return (f"{peer} proposes other rules",
-                    ("The guest counters with its own rules. Accept them to play, or decline to end "
-                     "the connection."))
+            return (
+                f"{peer} proposes other rules",
+                (
+                    "The guest counters with its own rules. Accept them to play, or decline to end "
+                    "the connection."
+                ),
+            )
         if stage is Stage.PROPOSED:
             return ("Agreeing on the rules", f"Waiting for {peer} to answer your rules\u2026")
         if stage is Stage.COUNTERED:
-            return ("Agreeing on the rules", f"Waiting for {peer} to answer your counter-proposal\u2026")
+            return (
+                "Agreeing on the rules",
+                f"Waiting for {peer} to answer your counter-proposal\u2026",
+            )
         if stage is Stage.WAITING_FOR_PROPOSAL:
             return ("Agreeing on the rules", f"Waiting for {peer}'s rules\u2026")
         if self.net.peer.play is not None:
@@ -196,12 +231,16 @@ class AgreementScene(NetworkScreen):
         for text, x in (("Differs from your rules", left), (who, col_a), ("Yours", col_b)):
             surface.blit(t.text(text, 17, th.CREAM_DIM), (x, top))
         y = top + step
-        pygame.draw.line(surface, th.GOLD_DARK, (left, y - px(4)), (panel.right - px(48), y - px(4)))
+        pygame.draw.line(
+            surface, th.GOLD_DARK, (left, y - px(4)), (panel.right - px(48), y - px(4))
+        )
         rows = self.rows
         room = max(1, (self.buttons_top() - px(16) - y) // step - 1)
         shown = rows if len(rows) <= room + 1 else rows[:room]
         if not rows:
-            surface.blit(t.text("No differences: these are your rules too.", 18, th.CREAM), (left, y))
+            surface.blit(
+                t.text("No differences: these are your rules too.", 18, th.CREAM), (left, y)
+            )
         for label, theirs, mine in shown:
             surface.blit(t.text(label, 18, th.CREAM), (left, y))
             surface.blit(t.text(theirs, 18, th.GOLD_LIGHT), (col_a, y))
@@ -209,5 +248,9 @@ class AgreementScene(NetworkScreen):
             y += step
         if len(rows) > len(shown):
             more = len(rows) - len(shown)
-            surface.blit(t.text(f"\u2026and {more} more difference{'s' if more != 1 else ''}.", 17,
-                                th.CREAM_DIM), (left, y))
+            surface.blit(
+                t.text(
+                    f"\u2026and {more} more difference{'s' if more != 1 else ''}.", 17, th.CREAM_DIM
+                ),
+                (left, y),
+            )

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class Scene:
     overlay = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     # -- lifetime, called by the SceneStack ---------------------------------------------------

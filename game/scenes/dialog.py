@@ -8,8 +8,9 @@ arrow keys move between buttons. `CrashScene` is the dialog the app shows after 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,7 +28,7 @@ class DialogScene(Scene):
 
     def __init__(
         self,
-        app: "App",
+        app: App,
         title: str,
         message: str,
         buttons: Sequence[tuple[str, Any]] = (("OK", True),),
@@ -70,12 +71,22 @@ class DialogScene(Scene):
         total = count * button_w + (count - 1) * gap
         x = self.panel_rect.centerx - total // 2
         y = self.panel_rect.bottom - pad - button_h
-        focused_index = self.buttons.index(self.group.focused) if self.group.focused in self.buttons else self.default
+        focused_index = (
+            self.buttons.index(self.group.focused)
+            if self.group.focused in self.buttons
+            else self.default
+        )
         self.group.clear()
         self.buttons = []
         for index, (label, value) in enumerate(self.button_specs):
-            button = Button((x, y, button_w, button_h), t, label,
-                            lambda v=value: self.close(v), primary=index == self.default, text_size=22)
+            button = Button(
+                (x, y, button_w, button_h),
+                t,
+                label,
+                lambda v=value: self.close(v),
+                primary=index == self.default,
+                text_size=22,
+            )
             self.buttons.append(self.group.add(button))
             x += button_w + gap
         if self.buttons:
@@ -126,19 +137,37 @@ class DialogScene(Scene):
         self.group.draw(surface)
 
 
-def message_dialog(app: "App", title: str, message: str,
-                   on_close: Callable[[Any], None] | None = None) -> DialogScene:
+def message_dialog(
+    app: App, title: str, message: str, on_close: Callable[[Any], None] | None = None
+) -> DialogScene:
     """Show a message with an OK button."""
-    dialog = DialogScene(app, title, message, (("OK", True),), on_result=on_close, cancel_value=True)
+    dialog = DialogScene(
+        app, title, message, (("OK", True),), on_result=on_close, cancel_value=True
+    )
     app.stack.push(dialog)
     return dialog
 
 
-def confirm_dialog(app: "App", title: str, message: str, on_result: Callable[[bool], None], *,
-                   yes: str = "Yes", no: str = "No", default_yes: bool = False) -> DialogScene:
+def confirm_dialog(
+    app: App,
+    title: str,
+    message: str,
+    on_result: Callable[[bool], None],
+    *,
+    yes: str = "Yes",
+    no: str = "No",
+    default_yes: bool = False,
+) -> DialogScene:
     """Ask a yes/no question; Escape counts as no."""
-    dialog = DialogScene(app, title, message, ((yes, True), (no, False)),
-                         on_result=on_result, default=0 if default_yes else 1, cancel_value=False)
+    dialog = DialogScene(
+        app,
+        title,
+        message,
+        ((yes, True), (no, False)),
+        on_result=on_result,
+        default=0 if default_yes else 1,
+        cancel_value=False,
+    )
     app.stack.push(dialog)
     return dialog
 
@@ -148,7 +177,7 @@ class CrashScene(DialogScene):
 
     overlay = False
 
-    def __init__(self, app: "App", summary: str, log_path: Path) -> None:
+    def __init__(self, app: App, summary: str, log_path: Path) -> None:
         buttons: list[tuple[str, Any]] = []
         if app.home is not None:
             buttons.append(("Back to title", "home"))
@@ -158,9 +187,15 @@ class CrashScene(DialogScene):
             f"{_shorten(summary, 160)}\n\n"
             f"The details were saved to {log_path}"
         )
-        super().__init__(app, "Something went wrong", message, buttons,
-                         on_result=self._chosen, cancel_value="home" if app.home else "quit",
-                         width=760)
+        super().__init__(
+            app,
+            "Something went wrong",
+            message,
+            buttons,
+            on_result=self._chosen,
+            cancel_value="home" if app.home else "quit",
+            width=760,
+        )
         self.log_path = log_path
 
     def _chosen(self, choice: Any) -> None:

@@ -19,15 +19,23 @@ if TYPE_CHECKING:
     from game.app import App
 
 
-def title_scene(app: "App") -> TitleScene:
-    return TitleScene(app, on_new_game=lambda: start_new_game(app),
-                      on_continue=lambda: continue_game(app))
+def title_scene(app: App) -> TitleScene:
+    return TitleScene(
+        app, on_new_game=lambda: start_new_game(app), on_continue=lambda: continue_game(app)
+    )
 
 
-def start_new_game(app: "App", options: TableOptions | None = None, *, seed: int | None = None,
-                   level: str | None = None, autoplay: bool = False) -> TableScene:
-    session, warning = GameSession.from_preferences(app.prefs, seed=seed, level=level,
-                                                    autoplay=autoplay)
+def start_new_game(
+    app: App,
+    options: TableOptions | None = None,
+    *,
+    seed: int | None = None,
+    level: str | None = None,
+    autoplay: bool = False,
+) -> TableScene:
+    session, warning = GameSession.from_preferences(
+        app.prefs, seed=seed, level=level, autoplay=autoplay
+    )
     options = options or TableOptions()
     if warning:
         options.notice = warning
@@ -36,14 +44,15 @@ def start_new_game(app: "App", options: TableOptions | None = None, *, seed: int
     return table
 
 
-def continue_game(app: "App", options: TableOptions | None = None) -> TableScene:
+def continue_game(app: App, options: TableOptions | None = None) -> TableScene:
     """Open the saved game; if it cannot be restored, say why and deal a new one."""
     try:
         session = load_autosave()
     except SessionError as exc:
         table = start_new_game(app, options)
-        message_dialog(app, "The saved game could not be restored",
-                       f"{exc} A new game has been dealt instead.")
+        message_dialog(
+            app, "The saved game could not be restored", f"{exc} A new game has been dealt instead."
+        )
         return table
     # Whoever was watching, the person at the keyboard takes their seat back.
     session.set_autoplay(False)
@@ -54,15 +63,20 @@ def continue_game(app: "App", options: TableOptions | None = None) -> TableScene
     return table
 
 
-def launch(app: "App", options: TableOptions | None = None) -> TableScene:
+def launch(app: App, options: TableOptions | None = None) -> TableScene:
     """What `python main.py` opens: the saved game if there is one (offering a fresh start), else
     a new game against the computer."""
     if not autosave_exists():
         return start_new_game(app, options)
     table = continue_game(app, options)
     if table.session.game.log:
-        confirm_dialog(app, "Welcome back",
-                       "Your game in progress has been restored. Carry on, or start a new game?",
-                       lambda carry_on: None if carry_on else table.new_game(),
-                       yes="Carry on", no="New game", default_yes=True)
+        confirm_dialog(
+            app,
+            "Welcome back",
+            "Your game in progress has been restored. Carry on, or start a new game?",
+            lambda carry_on: None if carry_on else table.new_game(),
+            yes="Carry on",
+            no="New game",
+            default_yes=True,
+        )
     return table

@@ -20,8 +20,8 @@ import pygame
 from game.net_session import NetGame, saved_game
 from game.netplay import Connected, GuestTurnedAway, Role
 from game.netplay.addresses import format_endpoint, lan_addresses
-from game.scenes.net_screen import NetworkScreen
 from game.scenes.dialog import confirm_dialog
+from game.scenes.net_screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.label import Label
@@ -31,8 +31,10 @@ from game.ui.widget import WidgetGroup
 if TYPE_CHECKING:
     from game.app import App
 
-INTERNET_NOTE = ("Over the internet, your friend needs your router's public address instead, and the "
-                 "router must forward TCP port {port} to this computer.")
+INTERNET_NOTE = (
+    "Over the internet, your friend needs your router's public address instead, and the "
+    "router must forward TCP port {port} to this computer."
+)
 MAX_ADDRESSES = 3
 
 
@@ -61,7 +63,11 @@ class HostScene(NetworkScreen):
     @property
     def listening_port(self) -> int:
         """The port actually listened on (the chosen one, or the free one the system gave)."""
-        return self.net.endpoint.port if self.net is not None and self.net.endpoint is not None else self.port
+        return (
+            self.net.endpoint.port
+            if self.net is not None and self.net.endpoint is not None
+            else self.port
+        )
 
     @property
     def endpoints(self) -> list[str]:
@@ -76,13 +82,19 @@ class HostScene(NetworkScreen):
             self.net = NetGame.host(self.app.prefs, self.port, resume=resume)
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            self.error = (f"Cannot listen on port {self.port} ({reason}). Another program may be using "
-                          f"it: choose another port.")
+            self.error = (
+                f"Cannot listen on port {self.port} ({reason}). Another program may be using "
+                f"it: choose another port."
+            )
             self.note = ""
             return
         self.error = ""
         peer = (resume or {}).get("peer", "your opponent")
-        self.note = f"Waiting for {peer} to join the saved game\u2026" if resume else "Waiting for a guest\u2026"
+        self.note = (
+            f"Waiting for {peer} to join the saved game\u2026"
+            if resume
+            else "Waiting for a guest\u2026"
+        )
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
@@ -96,28 +108,48 @@ class HostScene(NetworkScreen):
         self.buttons = {}
         left = p.left + px(48)
         row_y = p.top + px(352)
-        self.group.add(Label((left, row_y, px(70), px(40)), t, "Port", size=20, colour=th.CREAM_DIM))
-        self.port_input = self.group.add(TextInput((left + px(70), row_y, px(120), px(40)), t, typed,
-                                                   max_length=5, allowed="0123456789", text_size=20,
-                                                   on_submit=lambda _t: self.apply_port(), name="port"))
-        self._button("listen", "Listen", self.apply_port, (left + px(200), row_y, px(120), px(40)), 18)
+        self.group.add(
+            Label((left, row_y, px(70), px(40)), t, "Port", size=20, colour=th.CREAM_DIM)
+        )
+        self.port_input = self.group.add(
+            TextInput(
+                (left + px(70), row_y, px(120), px(40)),
+                t,
+                typed,
+                max_length=5,
+                allowed="0123456789",
+                text_size=20,
+                on_submit=lambda _t: self.apply_port(),
+                name="port",
+            )
+        )
+        self._button(
+            "listen", "Listen", self.apply_port, (left + px(200), row_y, px(120), px(40)), 18
+        )
         copy_x = p.right - px(48) - px(150)
         self._button("copy", "Copy", self.copy, (copy_x, p.top + px(150), px(150), px(44)), 20)
         bw, bh, gap = px(250), px(50), px(16)
         y = p.bottom - px(28) - bh
-        specs = [("solo", "Play solo while waiting", self.play_solo), ("cancel", "Cancel", self.cancel)]
+        specs = [
+            ("solo", "Play solo while waiting", self.play_solo),
+            ("cancel", "Cancel", self.cancel),
+        ]
         if self.saved is not None:
             specs.insert(0, ("resume", "Resume saved game", self.resume_saved))
         total = len(specs) * bw + (len(specs) - 1) * gap
         x = p.centerx - total // 2
         for index, (name, label, action) in enumerate(specs):
-            self._button(name, label, action, (x + index * (bw + gap), y, bw, bh), 20,
-                         primary=name == "solo")
+            self._button(
+                name, label, action, (x + index * (bw + gap), y, bw, bh), 20, primary=name == "solo"
+            )
         self.group.set_focus(self.buttons["copy"])
 
-    def _button(self, name: str, label: str, action, rect, size: int, primary: bool = False) -> None:
-        self.buttons[name] = self.group.add(Button(rect, self.app.theme, label, action, text_size=size,
-                                                   primary=primary, name=name))
+    def _button(
+        self, name: str, label: str, action, rect, size: int, primary: bool = False
+    ) -> None:
+        self.buttons[name] = self.group.add(
+            Button(rect, self.app.theme, label, action, text_size=size, primary=primary, name=name)
+        )
 
     # -- actions --------------------------------------------------------------------------------
     def copy(self) -> None:
@@ -175,10 +207,16 @@ class HostScene(NetworkScreen):
             else:
                 self.cancel()
 
-        confirm_dialog(self.app, f"{name} has joined",
-                       f"{name} connected to your game. Start the network game now? Your solo game "
-                       f"is saved and waits for you.", answer, yes="Start", no="Not now",
-                       default_yes=True)
+        confirm_dialog(
+            self.app,
+            f"{name} has joined",
+            f"{name} connected to your game. Start the network game now? Your solo game "
+            f"is saved and waits for you.",
+            answer,
+            yes="Start",
+            no="Not now",
+            default_yes=True,
+        )
 
     def start_network_game(self) -> None:
         """Leave whatever was played while waiting and go on to the rules (or the saved game)."""
@@ -206,11 +244,15 @@ class HostScene(NetworkScreen):
         p = self.panel
         self.draw_panel(surface, "Host a game", 38, 22)
         left = p.left + px(48)
-        surface.blit(t.text("Tell your friend to join at:", 20, th.CREAM_DIM), (left, p.top + px(100)))
+        surface.blit(
+            t.text("Tell your friend to join at:", 20, th.CREAM_DIM), (left, p.top + px(100))
+        )
         endpoints = self.endpoints
         y = p.top + px(140)
         if not endpoints:
-            surface.blit(t.text("No network address found on this computer.", 22, th.ERROR), (left, y))
+            surface.blit(
+                t.text("No network address found on this computer.", 22, th.ERROR), (left, y)
+            )
         for index, endpoint in enumerate(endpoints):
             size = 34 if index == 0 else 22
             image = t.text(endpoint, size, th.GOLD_LIGHT if index == 0 else th.CREAM)
@@ -241,6 +283,8 @@ class HostScene(NetworkScreen):
         colour = tuple(int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT))
         pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 5))
         angle = self.clock * 2.0
-        tip = (centre[0] + math.sin(angle) * radius * 0.7, centre[1] - math.cos(angle) * radius * 0.7)
+        tip = (
+            centre[0] + math.sin(angle) * radius * 0.7,
+            centre[1] - math.cos(angle) * radius * 0.7,
+        )
         pygame.draw.line(surface, colour, centre, tip, max(2, radius // 6))
-

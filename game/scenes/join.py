@@ -36,14 +36,18 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
     """A sentence for a host that never answered, from the shell's last dialling complaint."""
     lowered = problem.lower()
     if "refused" in lowered:
-        return (f"{where} refused the connection: nobody is hosting a game there. Check the port, "
-                f"and that your friend chose Host.")
+        return (
+            f"{where} refused the connection: nobody is hosting a game there. Check the port, "
+            f"and that your friend chose Host."
+        )
     if "name or service" in lowered or "nodename" in lowered or "getaddrinfo" in lowered:
         return f"No computer called {where.rsplit(':', 1)[0]} could be found. Check the address."
     if "unreachable" in lowered:
         return f"{where} cannot be reached from this network. Check the address."
-    return (f"Nobody answered at {where} within {seconds:g} seconds. Check the address, that your "
-            f"friend is waiting as host, and that no firewall blocks the port.")
+    return (
+        f"Nobody answered at {where} within {seconds:g} seconds. Check the address, that your "
+        f"friend is waiting as host, and that no firewall blocks the port."
+    )
 
 
 class JoinScene(NetworkScreen):
@@ -74,9 +78,18 @@ class JoinScene(NetworkScreen):
         self.group.clear()
         self.buttons = {}
         left = p.left + px(48)
-        self.address = self.group.add(TextInput(
-            (left, p.top + px(150), p.width - px(96), px(48)), t, typed, max_length=255, text_size=24,
-            placeholder="192.168.1.5:50410", on_submit=lambda _t: self.connect(), name="address"))
+        self.address = self.group.add(
+            TextInput(
+                (left, p.top + px(150), p.width - px(96), px(48)),
+                t,
+                typed,
+                max_length=255,
+                text_size=24,
+                placeholder="192.168.1.5:50410",
+                on_submit=lambda _t: self.connect(),
+                name="address",
+            )
+        )
         bw, bh, gap = px(230), px(50), px(16)
         specs = [("connect", "Connect", self.connect), ("cancel", "Cancel", self.cancel)]
         if self.saved is not None:
@@ -85,8 +98,17 @@ class JoinScene(NetworkScreen):
         x = p.centerx - total // 2
         y = p.bottom - px(28) - bh
         for index, (name, label, action) in enumerate(specs):
-            self.buttons[name] = self.group.add(Button((x + index * (bw + gap), y, bw, bh), t, label,
-                                                       action, text_size=21, primary=index == 0, name=name))
+            self.buttons[name] = self.group.add(
+                Button(
+                    (x + index * (bw + gap), y, bw, bh),
+                    t,
+                    label,
+                    action,
+                    text_size=21,
+                    primary=index == 0,
+                    name=name,
+                )
+            )
         self.group.set_focus(self.address)
 
     # -- actions --------------------------------------------------------------------------------
@@ -159,7 +181,11 @@ class JoinScene(NetworkScreen):
 
     # -- frame ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.TEXTINPUT and self.address is not None and self.group.focused is not self.address:
+        if (
+            event.type == pygame.TEXTINPUT
+            and self.address is not None
+            and self.group.focused is not self.address
+        ):
             self.group.set_focus(self.address)
         return super().handle_event(event)
 
@@ -178,8 +204,10 @@ class JoinScene(NetworkScreen):
         p = self.panel
         self.draw_panel(surface, "Join a game", 38, 22)
         left = p.left + px(48)
-        surface.blit(t.text("The host's address and port, as your friend reads it out:", 20, th.CREAM_DIM),
-                     (left, p.top + px(108)))
+        surface.blit(
+            t.text("The host's address and port, as your friend reads it out:", 20, th.CREAM_DIM),
+            (left, p.top + px(108)),
+        )
         self.group.draw(surface)
         y = p.top + px(222)
         if self.error:
@@ -193,8 +221,10 @@ class JoinScene(NetworkScreen):
             else:
                 surface.blit(t.text(self.note, 19, th.CREAM), (left, y))
         else:
-            tip = ("For example 192.168.1.5:50410, [fd00::5]:50410 or a computer name. "
-                   "Without a port, 50410 is used.")
+            tip = (
+                "For example 192.168.1.5:50410, [fd00::5]:50410 or a computer name. "
+                "Without a port, 50410 is used."
+            )
             for line in t.wrap(tip, 17, p.width - px(96)):
                 surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))
                 y += t.font(17).get_linesize()

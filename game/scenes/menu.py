@@ -7,7 +7,8 @@ function; the menu closes before the function runs, so the function may open ano
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,8 +26,16 @@ MenuItem = tuple[str, Callable[[], None]]
 class MenuScene(Scene):
     overlay = True
 
-    def __init__(self, app: "App", title: str, items: Sequence[MenuItem], *, note: str = "",
-                 on_cancel: Callable[[], None] | None = None, width: int = 380) -> None:
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        items: Sequence[MenuItem],
+        *,
+        note: str = "",
+        on_cancel: Callable[[], None] | None = None,
+        width: int = 380,
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.items = list(items)
@@ -47,8 +56,16 @@ class MenuScene(Scene):
         title_h = t.font(32, "title").get_linesize()
         self._note_lines = t.wrap(self.note, 16, width - 2 * pad) if self.note else []
         note_h = len(self._note_lines) * t.font(16).get_linesize()
-        height = (pad + title_h + t.px(14) + note_h + (t.px(10) if note_h else 0)
-                  + len(self.items) * (button_h + gap) - gap + pad)
+        height = (
+            pad
+            + title_h
+            + t.px(14)
+            + note_h
+            + (t.px(10) if note_h else 0)
+            + len(self.items) * (button_h + gap)
+            - gap
+            + pad
+        )
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         y = self.panel_rect.top + pad + title_h + t.px(14) + note_h + (t.px(10) if note_h else 0)
@@ -56,8 +73,9 @@ class MenuScene(Scene):
         self.buttons = {}
         for index, (label, _action) in enumerate(self.items):
             rect = (self.panel_rect.left + pad, y, width - 2 * pad, button_h)
-            button = Button(rect, t, label, lambda i=index: self.choose(i), text_size=21,
-                            primary=index == 0)
+            button = Button(
+                rect, t, label, lambda i=index: self.choose(i), text_size=21, primary=index == 0
+            )
             self.buttons[label] = self.group.add(button)
             y += button_h + gap
         if self.group.widgets:
@@ -92,7 +110,9 @@ class MenuScene(Scene):
         surface.blit(t.panel(self.panel_rect.size, fill=th.PANEL_LIGHT, radius=18), self.panel_rect)
         pad = t.px(26)
         title = t.text(self.title, 32, th.GOLD_LIGHT, "title")
-        surface.blit(title, title.get_rect(midtop=(self.panel_rect.centerx, self.panel_rect.top + pad)))
+        surface.blit(
+            title, title.get_rect(midtop=(self.panel_rect.centerx, self.panel_rect.top + pad))
+        )
         y = self.panel_rect.top + pad + t.font(32, "title").get_linesize() + t.px(14)
         for line in self._note_lines:
             text = t.text(line, 16, th.CREAM_DIM)

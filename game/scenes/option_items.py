@@ -17,8 +17,10 @@ from typing import Any
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.settings import PLAYER_NAME_MAX, Preferences
 
-PRESET_CHOICES: tuple[tuple[str, str], ...] = (("classic", "Classic"),
-                                               ("modern_american", "Modern American"))
+PRESET_CHOICES: tuple[tuple[str, str], ...] = (
+    ("classic", "Classic"),
+    ("modern_american", "Modern American"),
+)
 RULES_NOTE = "Rule changes apply from the next new game."
 
 
@@ -109,49 +111,98 @@ class OptionSection:
 
 
 PLAYER_OPTIONS: tuple[OptionItem, ...] = (
-    TextOption("player_name", "Your name",
-               "The name shown on the scoresheet and to an online opponent.",
-               max_length=PLAYER_NAME_MAX, placeholder="Player"),
-    ChoiceOption("skill_level", "Opponent skill",
-                 "How well the computer plays, from Carefree (always draws from the stock) "
-                 "to Master.",
-                 choices=(("carefree", "Carefree"), ("beginner", "Beginner"),
-                          ("intermediate", "Intermediate"), ("advanced", "Advanced"),
-                          ("expert", "Expert"), ("master", "Master"))),
-    IntRangeOption("aggressiveness", "Opponent aggressiveness",
-                   "How eagerly the computer takes the pile and melds early (0 cautious, "
-                   "100 bold).", minimum=0, maximum=100, step=5),
+    TextOption(
+        "player_name",
+        "Your name",
+        "The name shown on the scoresheet and to an online opponent.",
+        max_length=PLAYER_NAME_MAX,
+        placeholder="Player",
+    ),
+    ChoiceOption(
+        "skill_level",
+        "Opponent skill",
+        "How well the computer plays, from Carefree (always draws from the stock) to Master.",
+        choices=(
+            ("carefree", "Carefree"),
+            ("beginner", "Beginner"),
+            ("intermediate", "Intermediate"),
+            ("advanced", "Advanced"),
+            ("expert", "Expert"),
+            ("master", "Master"),
+        ),
+    ),
+    IntRangeOption(
+        "aggressiveness",
+        "Opponent aggressiveness",
+        "How eagerly the computer takes the pile and melds early (0 cautious, 100 bold).",
+        minimum=0,
+        maximum=100,
+        step=5,
+    ),
 )
 
 TABLE_OPTIONS: tuple[OptionItem, ...] = (
-    ChoiceOption("animation_speed", "Animation speed",
-                 "How fast cards travel. Off: cards appear at once where they go.",
-                 choices=(("off", "Off"), ("very_fast", "Very fast"), ("fast", "Fast"),
-                          ("normal", "Normal"), ("slow", "Slow"))),
-    ChoiceOption("hand_sorting", "Hand sorting",
-                 "Your hand is sorted by rank; with gaps, each rank stands apart so melds are "
-                 "easy to see.",
-                 choices=(("rank", "By rank"), ("rank_groups", "Rank groups with gaps"))),
-    ChoiceOption("meld_layout", "Meld layout",
-                 "The order of melds on the mat: as created, by rank, or longest first "
-                 "(canastas leftmost).",
-                 choices=(("created", "Order created"), ("rank", "By rank"),
-                          ("length", "By length"))),
+    ChoiceOption(
+        "animation_speed",
+        "Animation speed",
+        "How fast cards travel. Off: cards appear at once where they go.",
+        choices=(
+            ("off", "Off"),
+            ("very_fast", "Very fast"),
+            ("fast", "Fast"),
+            ("normal", "Normal"),
+            ("slow", "Slow"),
+        ),
+    ),
+    ChoiceOption(
+        "hand_sorting",
+        "Hand sorting",
+        "Your hand is sorted by rank; with gaps, each rank stands apart so melds are easy to see.",
+        choices=(("rank", "By rank"), ("rank_groups", "Rank groups with gaps")),
+    ),
+    ChoiceOption(
+        "meld_layout",
+        "Meld layout",
+        "The order of melds on the mat: as created, by rank, or longest first (canastas leftmost).",
+        choices=(("created", "Order created"), ("rank", "By rank"), ("length", "By length")),
+    ),
 )
 
 SOUND_OPTIONS: tuple[OptionItem, ...] = (
     BoolOption("sound_enabled", "Sound effects", "Card, meld and turn sounds."),
-    IntRangeOption("sound_volume", "Effects volume", "Loudness of the sound effects.",
-                   minimum=0, maximum=100, step=5, unit="%"),
+    IntRangeOption(
+        "sound_volume",
+        "Effects volume",
+        "Loudness of the sound effects.",
+        minimum=0,
+        maximum=100,
+        step=5,
+        unit="%",
+    ),
     BoolOption("music_enabled", "Music", "Background music, looped."),
-    IntRangeOption("music_volume", "Music volume", "Loudness of the music.",
-                   minimum=0, maximum=100, step=5, unit="%"),
+    IntRangeOption(
+        "music_volume",
+        "Music volume",
+        "Loudness of the music.",
+        minimum=0,
+        maximum=100,
+        step=5,
+        unit="%",
+    ),
 )
 
-_CHOICE_TITLES = {"alternate": "Take turns", "loser": "Loser of the hand",
-                  "play_on": "Play on", "reuse_pile": "Reuse the pile once"}
-_SLIDER_STEPS = {"discard_return_penalty": 10, "wild_canasta_bonus": 100,
-                 "going_out_bonus": 50, "target_score": 500}
+_CHOICE_TITLES = {
+    "alternate": "Take turns",
+    "loser": "Loser of the hand",
+    "play_on": "Play on",
+    "reuse_pile": "Reuse the pile once",
+}
+_SLIDER_STEPS = {
+    "discard_return_penalty": 10,
+    "wild_canasta_bonus": 100,
+    "going_out_bonus": 50,
+    "target_score": 500,
+}
 
 
 def _text(value: Any) -> str:
@@ -169,22 +220,55 @@ def _rule_item(key: str) -> OptionItem:
     if spec.kind == "bool":
         return BoolOption(key, spec.label, help_text, store="rules", default=classic)
     if spec.kind == "choice":
-        return ChoiceOption(key, spec.label, help_text, store="rules", default=classic,
-                            choices=tuple((c, _CHOICE_TITLES.get(c, str(c))) for c in spec.choices))
+        return ChoiceOption(
+            key,
+            spec.label,
+            help_text,
+            store="rules",
+            default=classic,
+            choices=tuple((c, _CHOICE_TITLES.get(c, str(c))) for c in spec.choices),
+        )
     if spec.choices:
-        return ChoiceOption(key, spec.label, help_text, store="rules", default=classic,
-                            choices=tuple((c, str(c)) for c in spec.choices))
+        return ChoiceOption(
+            key,
+            spec.label,
+            help_text,
+            store="rules",
+            default=classic,
+            choices=tuple((c, str(c)) for c in spec.choices),
+        )
     if spec.high - spec.low <= 4:
-        return IntRangeOption(key, spec.label, help_text, store="rules", default=classic,
-                              minimum=spec.low, maximum=spec.high, style="stepper")
-    return IntRangeOption(key, spec.label, help_text, store="rules", default=classic,
-                          minimum=spec.low, maximum=spec.high, step=_SLIDER_STEPS.get(key, 1))
+        return IntRangeOption(
+            key,
+            spec.label,
+            help_text,
+            store="rules",
+            default=classic,
+            minimum=spec.low,
+            maximum=spec.high,
+            style="stepper",
+        )
+    return IntRangeOption(
+        key,
+        spec.label,
+        help_text,
+        store="rules",
+        default=classic,
+        minimum=spec.low,
+        maximum=spec.high,
+        step=_SLIDER_STEPS.get(key, 1),
+    )
 
 
 RULE_OPTIONS: list[OptionItem] = [
-    ChoiceOption("preset", "Rules to start from",
-                 "Classic or Modern American Canasta; choosing one resets every rule below to it. "
-                 + RULES_NOTE, store="rules_preset", choices=PRESET_CHOICES),
+    ChoiceOption(
+        "preset",
+        "Rules to start from",
+        "Classic or Modern American Canasta; choosing one resets every rule below to it. "
+        + RULES_NOTE,
+        store="rules_preset",
+        choices=PRESET_CHOICES,
+    ),
 ] + [_rule_item(key) for key in OPTION_SPECS]
 
 

@@ -50,8 +50,13 @@ class OptionRow:
 
 
 class OptionsScene(Scene):
-    def __init__(self, app: "App", sections: list[OptionSection] | None = None,
-                 section: int = 0, game_in_progress: bool = False) -> None:
+    def __init__(
+        self,
+        app: App,
+        sections: list[OptionSection] | None = None,
+        section: int = 0,
+        game_in_progress: bool = False,
+    ) -> None:
         super().__init__(app)
         self.game_in_progress = game_in_progress
         self.error_text = ""
@@ -96,8 +101,12 @@ class OptionsScene(Scene):
         panel_w = min(t.px(900), int(w * 0.9))
         self.panel_rect = pygame.Rect((w - panel_w) // 2, panel_top, panel_w, panel_h)
         self.footer_y = self.panel_rect.bottom + t.px(24)
-        self.content_rect = pygame.Rect(self.panel_rect.left + t.px(36), self.panel_rect.top + pad_top,
-                                        panel_w - 2 * t.px(36), rows_shown * self.row_height)
+        self.content_rect = pygame.Rect(
+            self.panel_rect.left + t.px(36),
+            self.panel_rect.top + pad_top,
+            panel_w - 2 * t.px(36),
+            rows_shown * self.row_height,
+        )
         self._help_cache = None
         self.group.clear()
         self._build_tabs(size)
@@ -114,8 +123,14 @@ class OptionsScene(Scene):
         x = (size[0] - total) // 2
         y = self.tabs_y
         for index, section in enumerate(self.sections):
-            tab = Button((x, y, tab_w, tab_h), t, section.title,
-                         lambda i=index: self.show_section(i), text_size=21, name=f"tab:{section.title}")
+            tab = Button(
+                (x, y, tab_w, tab_h),
+                t,
+                section.title,
+                lambda i=index: self.show_section(i),
+                text_size=21,
+                name=f"tab:{section.title}",
+            )
             tab.selected = index == self.section_index
             self.tabs.append(self.group.add(tab))
             x += tab_w + gap
@@ -133,8 +148,15 @@ class OptionsScene(Scene):
             # Rule names can be long: smaller type on the rules page, over two lines if need be.
             size = 19 if item.store in ("rules", "rules_preset") else 23
             long = t.font(size).size(item.label)[0] > label_w
-            label = Label((self.content_rect.left, 0, label_w, self.row_height), t, item.label,
-                          size=size, colour=th.CREAM, wrap=long, line_spacing=1.0)
+            label = Label(
+                (self.content_rect.left, 0, label_w, self.row_height),
+                t,
+                item.label,
+                size=size,
+                colour=th.CREAM,
+                wrap=long,
+                line_spacing=1.0,
+            )
             control = self._make_control(item, (control_x, 0, control_w, control_h))
             row = OptionRow(item, label, control, base_y)
             self.rows.append(row)
@@ -151,21 +173,53 @@ class OptionsScene(Scene):
         value = item.get(prefs)
         name = f"option:{item.key}"
         if isinstance(item, BoolOption):
-            return Toggle(rect, t, bool(value), lambda v, i=item: self.change(i, v),
-                          labels=(item.off_label, item.on_label), name=name)
+            return Toggle(
+                rect,
+                t,
+                bool(value),
+                lambda v, i=item: self.change(i, v),
+                labels=(item.off_label, item.on_label),
+                name=name,
+            )
         if isinstance(item, ChoiceOption):
-            return Choice(rect, t, item.choices, value, lambda v, i=item: self.change(i, v), name=name)
+            return Choice(
+                rect, t, item.choices, value, lambda v, i=item: self.change(i, v), name=name
+            )
         if isinstance(item, IntRangeOption):
             if item.style == "stepper":
-                return Stepper(rect, t, int(value), item.minimum, item.maximum, item.step,
-                               lambda v, i=item: self.change(i, v), unit=item.unit, name=name)
-            return Slider(rect, t, int(value), item.minimum, item.maximum, item.step,
-                          on_change=lambda v, i=item: self.change(i, v),
-                          on_commit=lambda v, i=item: self._committed(i, v), unit=item.unit, name=name)
+                return Stepper(
+                    rect,
+                    t,
+                    int(value),
+                    item.minimum,
+                    item.maximum,
+                    item.step,
+                    lambda v, i=item: self.change(i, v),
+                    unit=item.unit,
+                    name=name,
+                )
+            return Slider(
+                rect,
+                t,
+                int(value),
+                item.minimum,
+                item.maximum,
+                item.step,
+                on_change=lambda v, i=item: self.change(i, v),
+                on_commit=lambda v, i=item: self._committed(i, v),
+                unit=item.unit,
+                name=name,
+            )
         if isinstance(item, TextOption):
-            return TextInput(rect, t, str(value), max_length=item.max_length,
-                             placeholder=item.placeholder,
-                             on_change=lambda v, i=item: self._text_changed(i, v), name=name)
+            return TextInput(
+                rect,
+                t,
+                str(value),
+                max_length=item.max_length,
+                placeholder=item.placeholder,
+                on_change=lambda v, i=item: self._text_changed(i, v),
+                name=name,
+            )
         raise TypeError(f"no control for option kind {type(item).__name__}")
 
     def _build_footer(self, size: tuple[int, int]) -> None:
@@ -174,10 +228,16 @@ class OptionsScene(Scene):
         button_h = t.px(50)
         y = self.footer_y
         cx = size[0] // 2
-        defaults = Button((cx - gap // 2 - button_w, y, button_w, button_h), t, "Defaults",
-                          self.ask_defaults, text_size=22)
-        back = Button((cx + gap // 2, y, button_w, button_h), t, "Back", self.back,
-                      text_size=22, primary=True)
+        defaults = Button(
+            (cx - gap // 2 - button_w, y, button_w, button_h),
+            t,
+            "Defaults",
+            self.ask_defaults,
+            text_size=22,
+        )
+        back = Button(
+            (cx + gap // 2, y, button_w, button_h), t, "Back", self.back, text_size=22, primary=True
+        )
         self.footer = [self.group.add(defaults), self.group.add(back)]
 
     def _place_rows(self) -> None:
@@ -185,8 +245,12 @@ class OptionsScene(Scene):
             y = self.content_rect.top + row.base_y - self.scroll
             row.label.rect = pygame.Rect(row.label.rect.x, y, row.label.rect.width, self.row_height)
             control = row.control
-            control.rect = pygame.Rect(control.rect.x, y + (self.row_height - control.rect.height) // 2,
-                                       control.rect.width, control.rect.height)
+            control.rect = pygame.Rect(
+                control.rect.x,
+                y + (self.row_height - control.rect.height) // 2,
+                control.rect.width,
+                control.rect.height,
+            )
             # Rows scrolled out of view stay focusable (the keyboard scrolls to them) but only
             # their visible part takes the pointer.
             row.label.clip_rect = control.clip_rect = self.content_rect
@@ -264,9 +328,14 @@ class OptionsScene(Scene):
         self.app.stack.pop()
 
     def ask_defaults(self) -> None:
-        confirm_dialog(self.app, "Restore defaults?",
-                       "All preferences go back to how they were when the game was first "
-                       "started.", self._defaults_answer, yes="Restore", no="Cancel")
+        confirm_dialog(
+            self.app,
+            "Restore defaults?",
+            "All preferences go back to how they were when the game was first started.",
+            self._defaults_answer,
+            yes="Restore",
+            no="Cancel",
+        )
 
     def _defaults_answer(self, yes: bool) -> None:
         if not yes:
@@ -325,8 +394,13 @@ class OptionsScene(Scene):
                 continue
             if index and row.label.rect.top > self.content_rect.top:
                 y = row.label.rect.top
-                pygame.draw.line(surface, (60, 96, 66), (self.content_rect.left, y),
-                                 (self.content_rect.right, y), 1)
+                pygame.draw.line(
+                    surface,
+                    (60, 96, 66),
+                    (self.content_rect.left, y),
+                    (self.content_rect.right, y),
+                    1,
+                )
             row.label.draw(surface)
             row.control.draw(surface)
         surface.set_clip(previous)
@@ -342,10 +416,14 @@ class OptionsScene(Scene):
         size = t.px(7)
         if self.scroll > 0:
             y = self.content_rect.top + t.px(10)
-            pygame.draw.polygon(surface, th.GOLD, [(x - size, y + size), (x + size, y + size), (x, y)])
+            pygame.draw.polygon(
+                surface, th.GOLD, [(x - size, y + size), (x + size, y + size), (x, y)]
+            )
         if self.scroll < self.max_scroll:
             y = self.content_rect.bottom - t.px(10)
-            pygame.draw.polygon(surface, th.GOLD, [(x - size, y - size), (x + size, y - size), (x, y)])
+            pygame.draw.polygon(
+                surface, th.GOLD, [(x - size, y - size), (x + size, y - size), (x, y)]
+            )
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         t = self.app.theme
@@ -365,8 +443,9 @@ class OptionsScene(Scene):
         if self.error_text:
             text, colour = self.error_text, th.ERROR
         y = self.panel_rect.bottom - t.px(50)
-        pygame.draw.line(surface, th.GOLD_DARK, (self.content_rect.left, y),
-                         (self.content_rect.right, y), 1)
+        pygame.draw.line(
+            surface, th.GOLD_DARK, (self.content_rect.left, y), (self.content_rect.right, y), 1
+        )
         if self._help_cache is None or self._help_cache[0] != text:
             # Wrapping measures text; do it when the help changes, not every frame.
             self._help_cache = (text, t.wrap(text, 19, self.content_rect.width))

@@ -9,7 +9,8 @@ watched (automatic) games, and report when they are first on screen so a picture
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -54,8 +55,13 @@ def _number(value: int) -> str:
 class _OverlayScene(Scene):
     overlay = True
 
-    def __init__(self, app: "App", *, auto_seconds: float | None = None,
-                 on_shown: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        *,
+        auto_seconds: float | None = None,
+        on_shown: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.group = WidgetGroup(focus_follows_mouse=True)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -69,8 +75,12 @@ class _OverlayScene(Scene):
         raise NotImplementedError
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                          pygame.K_SPACE, pygame.K_ESCAPE):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_ESCAPE,
+        ):
             if self.group.focused is not None and event.key != pygame.K_ESCAPE:
                 self.group.focused.handle_event(event)
             else:
@@ -101,9 +111,16 @@ class _OverlayScene(Scene):
 
 
 class HandOverScene(_OverlayScene):
-    def __init__(self, app: "App", game: Game, names: tuple[str, str],
-                 on_continue: Callable[[], None], *, auto_seconds: float | None = None,
-                 on_shown: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        game: Game,
+        names: tuple[str, str],
+        on_continue: Callable[[], None],
+        *,
+        auto_seconds: float | None = None,
+        on_shown: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
         self.game = game
         self.names = names
@@ -126,9 +143,19 @@ class HandOverScene(_OverlayScene):
         self.group.clear()
         label = "See the result" if self.final else "Next hand"
         button_w, button_h = t.px(220), t.px(48)
-        self.button = Button((self.panel_rect.centerx - button_w // 2,
-                              self.panel_rect.bottom - t.px(24) - button_h, button_w, button_h),
-                             t, label, self.default_action, text_size=21, primary=True)
+        self.button = Button(
+            (
+                self.panel_rect.centerx - button_w // 2,
+                self.panel_rect.bottom - t.px(24) - button_h,
+                button_w,
+                button_h,
+            ),
+            t,
+            label,
+            self.default_action,
+            text_size=21,
+            primary=True,
+        )
         self.group.add(self.button)
         self.group.set_focus(self.button)
 
@@ -167,15 +194,20 @@ class HandOverScene(_OverlayScene):
                 number = t.text(_number(value), 17, colour)
                 surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
             y += t.px(27)
-        pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y + t.px(2)),
-                         (box.right - pad, y + t.px(2)), 1)
+        pygame.draw.line(
+            surface, th.GOLD_DARK, (box.left + pad, y + t.px(2)), (box.right - pad, y + t.px(2)), 1
+        )
         y += t.px(10)
-        rows = (("This hand", [int(s.get("total", 0)) for s in self.scores], th.GOLD_LIGHT),
-                ("Game total", list(self.totals), th.GOLD_LIGHT))
+        rows = (
+            ("This hand", [int(s.get("total", 0)) for s in self.scores], th.GOLD_LIGHT),
+            ("Game total", list(self.totals), th.GOLD_LIGHT),
+        )
         for label, values, colour in rows:
             surface.blit(t.text(label, 19, colour, "bold"), (box.left + pad, y))
             for index, value in enumerate(values):
-                text = _number(value) if label == "This hand" else f"{value:,}".replace(",", "\u2009")
+                text = (
+                    _number(value) if label == "This hand" else f"{value:,}".replace(",", "\u2009")
+                )
                 number = t.text(text, 19, NEGATIVE if value < 0 else colour, "bold")
                 surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
             y += t.px(30)
@@ -183,10 +215,17 @@ class HandOverScene(_OverlayScene):
 
 
 class GameOverScene(_OverlayScene):
-    def __init__(self, app: "App", game: Game, names: tuple[str, str], *,
-                 on_new_game: Callable[[], None], on_title: Callable[[], None],
-                 auto_seconds: float | None = None,
-                 on_shown: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        game: Game,
+        names: tuple[str, str],
+        *,
+        on_new_game: Callable[[], None],
+        on_title: Callable[[], None],
+        auto_seconds: float | None = None,
+        on_shown: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
         self.names = names
         self.winner = game.winner
@@ -204,10 +243,21 @@ class GameOverScene(_OverlayScene):
         self.group.clear()
         button_w, button_h, gap = t.px(200), t.px(48), t.px(16)
         y = self.panel_rect.bottom - t.px(26) - button_h
-        new = Button((self.panel_rect.centerx - gap // 2 - button_w, y, button_w, button_h), t,
-                     "New game", lambda: self._close(self.on_new_game), text_size=21, primary=True)
-        title = Button((self.panel_rect.centerx + gap // 2, y, button_w, button_h), t,
-                       "Title screen", lambda: self._close(self.on_title), text_size=21)
+        new = Button(
+            (self.panel_rect.centerx - gap // 2 - button_w, y, button_w, button_h),
+            t,
+            "New game",
+            lambda: self._close(self.on_new_game),
+            text_size=21,
+            primary=True,
+        )
+        title = Button(
+            (self.panel_rect.centerx + gap // 2, y, button_w, button_h),
+            t,
+            "Title screen",
+            lambda: self._close(self.on_title),
+            text_size=21,
+        )
         self.group.add(new)
         self.group.add(title)
         self.group.set_focus(new)

@@ -72,19 +72,26 @@ MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by r
 class TableOptions:
     """How this table runs (the command line sets these for headless runs)."""
 
-    speed: float | None = None       # animation speed factor; None: the player's preference
-    pauses: bool = True              # pause between the computer's moves
-    hands: int | None = None         # quit the app after this many hands
+    speed: float | None = None  # animation speed factor; None: the player's preference
+    pauses: bool = True  # pause between the computer's moves
+    hands: int | None = None  # quit the app after this many hands
     photographer: Photographer | None = None
     autosave: bool = True
     # "process" (default), "thread" or "inline"; CANASTA_AI_WORKER overrides the default.
     worker_mode: str = field(default_factory=lambda: os.environ.get("CANASTA_AI_WORKER", "process"))
-    notice: str = ""                 # a message for the status bar when the table opens
+    notice: str = ""  # a message for the status bar when the table opens
 
 
 class TableScene(PlayerMoves, Scene):
-    def __init__(self, app: "App", session: GameSession, *, options: TableOptions | None = None,
-                 worker: AIWorker | None = None, writer: AutosaveWriter | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        session: GameSession,
+        *,
+        options: TableOptions | None = None,
+        worker: AIWorker | None = None,
+        writer: AutosaveWriter | None = None,
+    ) -> None:
         super().__init__(app)
         self.session = session
         self.options = options or TableOptions()
@@ -151,8 +158,10 @@ class TableScene(PlayerMoves, Scene):
         if self._closed:
             return
         self._closed = True
-        if self.options.photographer is not None and \
-                self.options.photographer.after_draw in self.app.post_draw:
+        if (
+            self.options.photographer is not None
+            and self.options.photographer.after_draw in self.app.post_draw
+        ):
             self.app.post_draw.remove(self.options.photographer.after_draw)
         self.worker.close()
         self.writer.close()
@@ -161,7 +170,10 @@ class TableScene(PlayerMoves, Scene):
         """Back from the options or a menu: take up changed preferences."""
         self.animator.speed = self._speed()
         prefs = self.app.prefs
-        if (prefs.skill_level, prefs.aggressiveness) != (self._seen_level, self._seen_aggressiveness):
+        if (prefs.skill_level, prefs.aggressiveness) != (
+            self._seen_level,
+            self._seen_aggressiveness,
+        ):
             self._seen_level, self._seen_aggressiveness = prefs.skill_level, prefs.aggressiveness
             self.session.levels = (self.session.levels[0], prefs.skill_level)
             self.session.aggressiveness = prefs.aggressiveness
@@ -208,9 +220,14 @@ class TableScene(PlayerMoves, Scene):
 
     def board_options(self) -> BoardOptions:
         game = self.session.game
-        return BoardOptions(frozenset(self.selected), self.fresh_tint, self.app.prefs.hand_sorting,
-                            self.app.prefs.meld_layout, game.phase in (HAND_OVER, GAME_OVER),
-                            self.pile_viewer)
+        return BoardOptions(
+            frozenset(self.selected),
+            self.fresh_tint,
+            self.app.prefs.hand_sorting,
+            self.app.prefs.meld_layout,
+            game.phase in (HAND_OVER, GAME_OVER),
+            self.pile_viewer,
+        )
 
     @property
     def pile_viewer(self) -> int:
@@ -235,19 +252,31 @@ class TableScene(PlayerMoves, Scene):
         width = (g.buttons.width - gap) // 2
         height = g.px(34)
         specs = [
-            ("hint", "Hint", self.request_hint), ("undo", "Undo", self.undo_last),
-            ("undo_turn", "Undo turn", self.undo_turn), ("earlier", "Earlier turn", self.choose_earlier_turn),
-            ("sort", "Sort", self.toggle_sorting), ("melds", "Melds", self.cycle_meld_layout),
-            ("autoplay", "AutoPlay", self.toggle_autoplay), ("menu", "Menu", self.open_menu),
+            ("hint", "Hint", self.request_hint),
+            ("undo", "Undo", self.undo_last),
+            ("undo_turn", "Undo turn", self.undo_turn),
+            ("earlier", "Earlier turn", self.choose_earlier_turn),
+            ("sort", "Sort", self.toggle_sorting),
+            ("melds", "Melds", self.cycle_meld_layout),
+            ("autoplay", "AutoPlay", self.toggle_autoplay),
+            ("menu", "Menu", self.open_menu),
         ]
         for index, (name, label, action) in enumerate(specs):
             row, col = divmod(index, 2)
-            rect = (g.buttons.left + col * (width + gap), g.buttons.top + row * (height + gap),
-                    width, height)
-            self.buttons[name] = self.group.add(Button(rect, t, label, action, text_size=15,
-                                                       name=name))
-        self.buttons["pass"] = self.group.add(Button(g.pass_button, t, "Pass", self.pass_turn,
-                                                     text_size=15, primary=True, name="pass"))
+            rect = (
+                g.buttons.left + col * (width + gap),
+                g.buttons.top + row * (height + gap),
+                width,
+                height,
+            )
+            self.buttons[name] = self.group.add(
+                Button(rect, t, label, action, text_size=15, name=name)
+            )
+        self.buttons["pass"] = self.group.add(
+            Button(
+                g.pass_button, t, "Pass", self.pass_turn, text_size=15, primary=True, name="pass"
+            )
+        )
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -274,9 +303,10 @@ class TableScene(PlayerMoves, Scene):
             b["hint"].enabled = mine
             b["undo"].enabled = mine and (bool(game.turn_undo) or bool(self.selected))
             b["undo_turn"].enabled = mine and bool(game.turn_undo)
-            b["earlier"].enabled = bool(self.session.earlier_turns()) and \
-                game.phase in (DRAW, PLAY)
-        b["sort"].label = "Gaps: on" if self.app.prefs.hand_sorting == "rank_groups" else "Gaps: off"
+            b["earlier"].enabled = bool(self.session.earlier_turns()) and game.phase in (DRAW, PLAY)
+        b["sort"].label = (
+            "Gaps: on" if self.app.prefs.hand_sorting == "rank_groups" else "Gaps: off"
+        )
         b["melds"].label = "Melds: " + MELD_LAYOUT_TITLES.get(self.app.prefs.meld_layout, "")
         can_pass = mine and game.check(Pass()) is None
         b["pass"].visible = can_pass
@@ -300,9 +330,15 @@ class TableScene(PlayerMoves, Scene):
         if game.phase == HAND_OVER:
             return "The hand is over."
         if self.session.autoplay:
-            return "AutoPlay: the computer plays both hands." + (" Paused." if self.watch_paused else "")
+            return "AutoPlay: the computer plays both hands." + (
+                " Paused." if self.watch_paused else ""
+            )
         if game.to_move != HUMAN_SEAT:
-            return "The computer is thinking\u2026" if self.computer.thinking else "The computer is playing."
+            return (
+                "The computer is thinking\u2026"
+                if self.computer.thinking
+                else "The computer is playing."
+            )
         if game.phase == DRAW:
             if not game.stock:
                 return "The stock is empty: take the pile, or end the hand."
@@ -332,16 +368,27 @@ class TableScene(PlayerMoves, Scene):
         self.model = HudModel(
             names=self.names,
             opponent_line=f"{SKILL_TITLES[levels[1]]} level",
-            opponent_cards=len(game.players[1].hand), to_move=game.to_move,
-            stock_count=len(game.stock), pile_count=len(game.pile), pile_state=pile_state,
-            score_rows=scoresheet_rows(game), totals=(game.totals[0], game.totals[1]),
-            rules_title=title, rules_lines=lines, plays=list(self.plays), message=message,
+            opponent_cards=len(game.players[1].hand),
+            to_move=game.to_move,
+            stock_count=len(game.stock),
+            pile_count=len(game.pile),
+            pile_state=pile_state,
+            score_rows=scoresheet_rows(game),
+            totals=(game.totals[0], game.totals[1]),
+            rules_title=title,
+            rules_lines=lines,
+            plays=list(self.plays),
+            message=message,
             message_error=self.message_error and self.message_time > 0,
             round_text=f"Round {game.hand_no} ({game.turn_no})",
-            open_text=opening.text, open_tint=opening.tint,
-            hand_text=f"Hand {in_hand} ({net:+d})", goal_text=f"Goal {game.rules.target_score}",
-            level_text=level_text, badges=self.board.layout.badges if self.board else [],
-            watching=self.session.autoplay)
+            open_text=opening.text,
+            open_tint=opening.tint,
+            hand_text=f"Hand {in_hand} ({net:+d})",
+            goal_text=f"Goal {game.rules.target_score}",
+            level_text=level_text,
+            badges=self.board.layout.badges if self.board else [],
+            watching=self.session.autoplay,
+        )
         self._refresh_buttons()
         self.hud_dirty = False
 
@@ -418,8 +465,9 @@ class TableScene(PlayerMoves, Scene):
     def _animate(self, events: list[Event]) -> None:
         assert self.board is not None and self.choreo is not None
         layout = self.board.compute(self.session.game, self.board_options())
-        self.choreo.play(events, layout.placements, human_seat=HUMAN_SEAT,
-                         turn_cue=not self.session.autoplay)
+        self.choreo.play(
+            events, layout.placements, human_seat=HUMAN_SEAT, turn_cue=not self.session.autoplay
+        )
         self.board.layout = layout
         self.hud_dirty = True
 
@@ -439,8 +487,9 @@ class TableScene(PlayerMoves, Scene):
             return
         assert self.hint is not None
         self.hint.show_thinking()
-        self.hint_id = self.worker.submit(HINT, player_view(game, HUMAN_SEAT),
-                                          seed=self.session.ai_seed)
+        self.hint_id = self.worker.submit(
+            HINT, player_view(game, HUMAN_SEAT), seed=self.session.ai_seed
+        )
         self.hint_version = self.version
 
     def _show_hint(self, result: AIResult) -> None:
@@ -475,12 +524,22 @@ class TableScene(PlayerMoves, Scene):
             self.refuse("There is no earlier turn of yours in this hand to go back to.")
             return
         current = self.session.game.turn_no
-        items = [(f"Turn {m.turn_no}" + (" (start of this turn)" if m.turn_no == current else ""),
-                  (lambda m=m: self.rewind(m))) for m in reversed(marks[-6:])]
+        items = [
+            (
+                f"Turn {m.turn_no}" + (" (start of this turn)" if m.turn_no == current else ""),
+                (lambda m=m: self.rewind(m)),
+            )
+            for m in reversed(marks[-6:])
+        ]
         items.append(("Cancel", lambda: None))
-        self.app.stack.push(MenuScene(self.app, "Go back to a turn", items,
-                                      note="The hand is played again up to the start of the "
-                                           "turn you choose."))
+        self.app.stack.push(
+            MenuScene(
+                self.app,
+                "Go back to a turn",
+                items,
+                note="The hand is played again up to the start of the turn you choose.",
+            )
+        )
 
     def rewind(self, mark: object) -> None:
         assert self.choreo is not None
@@ -509,8 +568,11 @@ class TableScene(PlayerMoves, Scene):
         self.script.clear()
         self.watch_paused = False
         self.version += 1
-        self.say("AutoPlay on: watch the computer play both hands." if on
-                 else "AutoPlay off: your turn to play.")
+        self.say(
+            "AutoPlay on: watch the computer play both hands."
+            if on
+            else "AutoPlay off: your turn to play."
+        )
         self._refresh_buttons()
 
     def toggle_watch_pause(self) -> None:
@@ -535,11 +597,16 @@ class TableScene(PlayerMoves, Scene):
         self.relayout()
 
     def open_menu(self) -> None:
-        items = [("Resume", lambda: None), ("Options", self.open_options),
-                 ("New game", self.ask_new_game), ("Title screen", self.to_title),
-                 ("Quit", self.app.quit)]
-        self.app.stack.push(MenuScene(self.app, "Paused", items,
-                                      note="Your game is saved as you play."))
+        items = [
+            ("Resume", lambda: None),
+            ("Options", self.open_options),
+            ("New game", self.ask_new_game),
+            ("Title screen", self.to_title),
+            ("Quit", self.app.quit),
+        ]
+        self.app.stack.push(
+            MenuScene(self.app, "Paused", items, note="Your game is saved as you play.")
+        )
 
     def open_options(self) -> None:
         from game.scenes.options import OptionsScene
@@ -547,10 +614,14 @@ class TableScene(PlayerMoves, Scene):
         self.app.stack.push(OptionsScene(self.app, game_in_progress=True))
 
     def ask_new_game(self) -> None:
-        confirm_dialog(self.app, "Start a new game?",
-                       "The game in progress will be given up.",
-                       lambda yes: self.new_game() if yes else None,
-                       yes="New game", no="Keep playing")
+        confirm_dialog(
+            self.app,
+            "Start a new game?",
+            "The game in progress will be given up.",
+            lambda yes: self.new_game() if yes else None,
+            yes="New game",
+            no="Keep playing",
+        )
 
     def new_game(self) -> None:
         assert self.choreo is not None
@@ -582,8 +653,12 @@ class TableScene(PlayerMoves, Scene):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if not self.gestures.dragging and self.group.handle_event(event):
                 return True
-            if event.type == pygame.MOUSEMOTION and self.fresh_tint and self.geometry is not None \
-                    and self.geometry.hands[HUMAN_SEAT].collidepoint(event.pos):
+            if (
+                event.type == pygame.MOUSEMOTION
+                and self.fresh_tint
+                and self.geometry is not None
+                and self.geometry.hands[HUMAN_SEAT].collidepoint(event.pos)
+            ):
                 # Drawn cards stay tinted until the pointer passes over the hand (User Guide 2.4).
                 self.fresh_tint = False
                 self.relayout()
@@ -669,14 +744,19 @@ class TableScene(PlayerMoves, Scene):
             self._play_fallback()
             return
         was_thinking = self.computer.thinking
-        self.computer.ask(game, self.version, session.levels[seat], session.ai_seed,
-                          session.aggressiveness)
+        self.computer.ask(
+            game, self.version, session.levels[seat], session.ai_seed, session.aggressiveness
+        )
         if self.computer.thinking != was_thinking:
             self.hud_dirty = True  # the status bar says when the computer is thinking
         answer = self.computer.ready_move(self.version, ready, dt, self._pause())
         if answer is None:
             return
-        if answer.error or answer.action is None or not self.perform(answer.action, by_computer=True):
+        if (
+            answer.error
+            or answer.action is None
+            or not self.perform(answer.action, by_computer=True)
+        ):
             self._play_fallback()
 
     def _play_fallback(self) -> None:
@@ -705,8 +785,16 @@ class TableScene(PlayerMoves, Scene):
         photographer = self.options.photographer
         number = game.hand_no
         on_shown = (lambda: photographer.request(f"hand{number}_score")) if photographer else None
-        self.app.stack.push(HandOverScene(self.app, game, self.names, self._after_hand_over,
-                                          auto_seconds=self._auto_seconds(), on_shown=on_shown))
+        self.app.stack.push(
+            HandOverScene(
+                self.app,
+                game,
+                self.names,
+                self._after_hand_over,
+                auto_seconds=self._auto_seconds(),
+                on_shown=on_shown,
+            )
+        )
 
     def _auto_seconds(self) -> float | None:
         if not self.session.autoplay:
@@ -725,9 +813,17 @@ class TableScene(PlayerMoves, Scene):
         if game.phase == GAME_OVER:
             photographer = self.options.photographer
             on_shown = (lambda: photographer.request("game_over")) if photographer else None
-            self.app.stack.push(GameOverScene(
-                self.app, game, self.names, on_new_game=self.new_game, on_title=self.to_title,
-                auto_seconds=self._auto_seconds(), on_shown=on_shown))
+            self.app.stack.push(
+                GameOverScene(
+                    self.app,
+                    game,
+                    self.names,
+                    on_new_game=self.new_game,
+                    on_title=self.to_title,
+                    auto_seconds=self._auto_seconds(),
+                    on_shown=on_shown,
+                )
+            )
             return
         self.perform(NextHand(), by_computer=True)
 
@@ -741,8 +837,12 @@ class TableScene(PlayerMoves, Scene):
             photographer.request(f"hand{game.hand_no}_deal")
         # Frozen for the player: by a wild card or Red Three in it, or (before the player has
         # opened) by the rules; a pile of a few cards makes the better picture.
-        frozen = bool(game.pile) and game.pile_is_frozen_for(self.pile_viewer) and \
-            not game.pile_is_blocked() and (game.pile_freezers > 0 or len(game.pile) >= 3)
+        frozen = (
+            bool(game.pile)
+            and game.pile_is_frozen_for(self.pile_viewer)
+            and not game.pile_is_blocked()
+            and (game.pile_freezers > 0 or len(game.pile) >= 3)
+        )
         if frozen and not photographer.has("frozen_pile"):
             photographer.request("frozen_pile")
         if self.photo_canasta and not photographer.has("canasta"):
@@ -755,8 +855,13 @@ class TableScene(PlayerMoves, Scene):
         assert self.hud is not None and self.board is not None and self.geometry is not None
         self.hud.draw_under(surface, self.model)
         if self.drop_rect is not None:
-            pygame.draw.rect(surface, th.GOLD_LIGHT, self.drop_rect, max(2, self.geometry.px(3)),
-                             border_radius=self.geometry.px(10))
+            pygame.draw.rect(
+                surface,
+                th.GOLD_LIGHT,
+                self.drop_rect,
+                max(2, self.geometry.px(3)),
+                border_radius=self.geometry.px(10),
+            )
         self.board.draw(surface)
         self.hud.draw_over(surface, self.model)
         self.group.draw(surface)

@@ -32,8 +32,11 @@ LAYER_MELDS = 1000
 LAYER_OPPONENT = 2000
 LAYER_HAND = 3000
 LAYER_FLYING = 5000
-CANASTA_TINTS = {"natural": Tint.NATURAL_CANASTA, "mixed": Tint.MIXED_CANASTA,
-                 "wild": Tint.WILD_CANASTA}
+CANASTA_TINTS = {
+    "natural": Tint.NATURAL_CANASTA,
+    "mixed": Tint.MIXED_CANASTA,
+    "wild": Tint.WILD_CANASTA,
+}
 _RANK_POSITION = {3: 0, WILD: 20}
 
 
@@ -97,9 +100,17 @@ def image_code(card: int) -> str:
 class TableCard(CardSprite):
     """A card sprite that knows its card id (for hit-testing, nothing else)."""
 
-    def __init__(self, card_id: int, images: CardImages, height: int, pos: tuple[float, float]) -> None:
-        super().__init__(images, image_code(card_id), pack=CARD_PACK[card_id] + 1,
-                         face_up=False, height=height, pos=pos)
+    def __init__(
+        self, card_id: int, images: CardImages, height: int, pos: tuple[float, float]
+    ) -> None:
+        super().__init__(
+            images,
+            image_code(card_id),
+            pack=CARD_PACK[card_id] + 1,
+            face_up=False,
+            height=height,
+            pos=pos,
+        )
         self.card_id = card_id
 
 
@@ -109,7 +120,8 @@ class Board:
         self.geometry = geometry
         pos = (float(geometry.stock_pos[0]), float(geometry.stock_pos[1]))
         self.sprites: dict[int, TableCard] = {
-            card: TableCard(card, images, geometry.pile_height, pos) for card in range(N_CARDS)}
+            card: TableCard(card, images, geometry.pile_height, pos) for card in range(N_CARDS)
+        }
         self.group = pygame.sprite.LayeredUpdates()
         for sprite in self.sprites.values():
             self.group.add(sprite, layer=LAYER_STOCK)
@@ -155,8 +167,9 @@ class Board:
         x, y = g.stock_pos
         for card in range(N_CARDS):
             if card not in out.placements:
-                out.placements[card] = Placement(x, y, g.pile_height, False, None, LAYER_STOCK,
-                                                 False, Zone("stock"))
+                out.placements[card] = Placement(
+                    x, y, g.pile_height, False, None, LAYER_STOCK, False, Zone("stock")
+                )
         return out
 
     def _size(self, height: int) -> tuple[int, int]:
@@ -169,9 +182,16 @@ class Board:
         for index, rect in enumerate(pile(g.stock_pos, count, w, h)):
             # Only every fourth card and the top two are drawn: the rest lie hidden beneath.
             shown = index >= count - 2 or index % 4 == 3
-            out.placements[game.stock[index]] = Placement(rect.x, rect.y, g.pile_height, False,
-                                                          None, LAYER_STOCK + index, shown,
-                                                          Zone("stock"))
+            out.placements[game.stock[index]] = Placement(
+                rect.x,
+                rect.y,
+                g.pile_height,
+                False,
+                None,
+                LAYER_STOCK + index,
+                shown,
+                Zone("stock"),
+            )
 
     def _place_pile(self, game: Game, viewer: int, out: BoardLayout) -> None:
         g = self.geometry
@@ -185,8 +205,9 @@ class Board:
         for index, rect in enumerate(pile(g.pile_pos, count, w, h)):
             shown = index >= count - 3 or index % 4 == 3
             tint = top_tint if index == count - 1 else None
-            out.placements[game.pile[index]] = Placement(rect.x, rect.y, g.pile_height, True, tint,
-                                                         LAYER_PILE + index, shown, Zone("pile"))
+            out.placements[game.pile[index]] = Placement(
+                rect.x, rect.y, g.pile_height, True, tint, LAYER_PILE + index, shown, Zone("pile")
+            )
 
     def _place_threes(self, game: Game, seat: int, out: BoardLayout) -> None:
         g = self.geometry
@@ -195,20 +216,35 @@ class Board:
         room = g.left.right - g.threes_pos[seat][0] - w
         step = min(0.32, room / max(1, (len(threes) - 1) * w)) if len(threes) > 1 else 0.32
         for index, rect in enumerate(spread_row(g.threes_pos[seat], len(threes), w, h, step=step)):
-            out.placements[threes[index]] = Placement(rect.x, rect.y, g.threes_height, True, None,
-                                                      LAYER_THREES + index, True,
-                                                      Zone("threes", seat))
+            out.placements[threes[index]] = Placement(
+                rect.x,
+                rect.y,
+                g.threes_height,
+                True,
+                None,
+                LAYER_THREES + index,
+                True,
+                Zone("threes", seat),
+            )
 
     def _place_talons(self, game: Game, out: BoardLayout) -> None:
         g = self.geometry
         w, h = self._size(g.threes_height)
         x, y = g.talon_pos
         for number, talon in enumerate(game.talons):
-            for index, rect in enumerate(pile((x + number * (w + g.px(10)), y), len(talon), w, h,
-                                              every=1, shift=(1.0, -1.0))):
-                out.placements[talon[index]] = Placement(rect.x, rect.y, g.threes_height, False,
-                                                         None, LAYER_TALON + number * 10 + index,
-                                                         True, Zone("talon"))
+            for index, rect in enumerate(
+                pile((x + number * (w + g.px(10)), y), len(talon), w, h, every=1, shift=(1.0, -1.0))
+            ):
+                out.placements[talon[index]] = Placement(
+                    rect.x,
+                    rect.y,
+                    g.threes_height,
+                    False,
+                    None,
+                    LAYER_TALON + number * 10 + index,
+                    True,
+                    Zone("talon"),
+                )
 
     def _meld_order(self, game: Game, seat: int, layout: str) -> list[int]:
         melds = game.players[seat].melds
@@ -216,10 +252,12 @@ class Board:
         if layout == "rank":
             keys.sort(key=lambda k: _RANK_POSITION.get(k, k))
         elif layout == "length":
+
             def weight(k: int) -> tuple[int, int]:
                 kind = canasta_kind_of(k, melds[k])
                 band = 0 if kind in ("natural", "wild") else (1 if kind == "mixed" else 2)
                 return (band, -len(melds[k]))
+
             keys.sort(key=weight)
         return keys
 
@@ -268,30 +306,62 @@ class Board:
                 depth = min(len(ordered), 8)
                 for i, card in enumerate(ordered):
                     step = min(i, depth - 1)
-                    out.placements[card] = Placement(top.x + step * thick * 0.5, top.y + step * thick,
-                                                     height, True, tint, base + i, True,
-                                                     Zone("meld", seat, key))
-                box = Rect(round(top.x), round(top.y), w + round(depth * thick * 0.5),
-                           h + round(depth * thick))
+                    out.placements[card] = Placement(
+                        top.x + step * thick * 0.5,
+                        top.y + step * thick,
+                        height,
+                        True,
+                        tint,
+                        base + i,
+                        True,
+                        Zone("meld", seat, key),
+                    )
+                box = Rect(
+                    round(top.x),
+                    round(top.y),
+                    w + round(depth * thick * 0.5),
+                    h + round(depth * thick),
+                )
                 badge_size = g.px(22)
-                out.badges.append(Badge(Rect(box.right - badge_size - g.px(2),
-                                             box.bottom - badge_size - g.px(2),
-                                             badge_size, badge_size), len(cards), kind))
+                out.badges.append(
+                    Badge(
+                        Rect(
+                            box.right - badge_size - g.px(2),
+                            box.bottom - badge_size - g.px(2),
+                            badge_size,
+                            badge_size,
+                        ),
+                        len(cards),
+                        kind,
+                    )
+                )
             else:
                 for i, card in enumerate(ordered):
                     rect = column[i]
-                    out.placements[card] = Placement(rect.x, rect.y, height, True, None, base + i,
-                                                     True, Zone("meld", seat, key))
-                box = Rect(round(column[0].x), round(column[0].y), w,
-                           round(column[-1].bottom - column[0].y))
+                    out.placements[card] = Placement(
+                        rect.x, rect.y, height, True, None, base + i, True, Zone("meld", seat, key)
+                    )
+                box = Rect(
+                    round(column[0].x),
+                    round(column[0].y),
+                    w,
+                    round(column[-1].bottom - column[0].y),
+                )
             out.meld_boxes[(seat, key)] = box
         if specials:
             column = rects[len(keys)]
             step = (column[1].y - column[0].y) if len(column) > 1 else 0
             for i, card in enumerate(specials):
-                out.placements[card] = Placement(column[0].x, column[0].y + i * step * 0.45,
-                                                 height, True, Tint.NATURAL_CANASTA,
-                                                 LAYER_MELDS + 900 + i, True, Zone("special", seat))
+                out.placements[card] = Placement(
+                    column[0].x,
+                    column[0].y + i * step * 0.45,
+                    height,
+                    True,
+                    Tint.NATURAL_CANASTA,
+                    LAYER_MELDS + 900 + i,
+                    True,
+                    Zone("special", seat),
+                )
 
     def _place_player_hand(self, game: Game, options: BoardOptions, out: BoardLayout) -> None:
         g = self.geometry
@@ -323,10 +393,19 @@ class Board:
         spread, group_gap = 0.6, 0.3
         natural = w * (1 + spread * (len(order) - 1) + group_gap * (len(groups) - 1))
         # A hand that fits under the mat is centred under it; a long one uses the full width.
-        left, width = (g.mat.left, g.mat.width) if natural <= g.mat.width else (area.left, area.width)
+        left, width = (
+            (g.mat.left, g.mat.width) if natural <= g.mat.width else (area.left, area.width)
+        )
         row = Rect(left, area.bottom - h, width, h)
-        rects = fan_hand(row, len(order), w, h, groups=groups if len(groups) > 1 else None,
-                         spread=spread, group_gap=group_gap)
+        rects = fan_hand(
+            row,
+            len(order),
+            w,
+            h,
+            groups=groups if len(groups) > 1 else None,
+            spread=spread,
+            group_gap=group_gap,
+        )
         fresh = set(game.turn_drawn) if (game.to_move == 0 and options.fresh_tint) else set()
         for index, card in enumerate(order):
             rect = rects[index]
@@ -339,8 +418,9 @@ class Board:
                 tint = Tint.FROZEN
             elif card in fresh:
                 tint = Tint.STOCK_DRAW
-            out.placements[card] = Placement(rect.x, y, height, True, tint, LAYER_HAND + index,
-                                             True, Zone("hand", 0))
+            out.placements[card] = Placement(
+                rect.x, y, height, True, tint, LAYER_HAND + index, True, Zone("hand", 0)
+            )
 
     def _place_opponent_hand(self, game: Game, options: BoardOptions, out: BoardLayout) -> None:
         g = self.geometry
@@ -354,12 +434,21 @@ class Board:
         rects = fan_hand(g.hands[1], len(hand), w, h, spread=0.3 if not options.reveal else 0.4)
         for index, card in enumerate(hand):
             rect = rects[index]
-            out.placements[card] = Placement(rect.x, rect.y, height, options.reveal, None,
-                                             LAYER_OPPONENT + index, True, Zone("hand", 1))
+            out.placements[card] = Placement(
+                rect.x,
+                rect.y,
+                height,
+                options.reveal,
+                None,
+                LAYER_OPPONENT + index,
+                True,
+                Zone("hand", 1),
+            )
 
     # -- hit-testing ---------------------------------------------------------------------------
-    def card_at(self, pos: tuple[int, int], zone_kind: str | None = None,
-                seat: int | None = None) -> int | None:
+    def card_at(
+        self, pos: tuple[int, int], zone_kind: str | None = None, seat: int | None = None
+    ) -> int | None:
         """The top-most shown card under `pos` (optionally only in one kind of zone)."""
         for sprite in reversed(self.group.get_sprites_at(pos)):
             if not sprite.shown:
@@ -376,7 +465,9 @@ class Board:
 
     def meld_at(self, pos: tuple[int, int], seat: int) -> int | None:
         for (owner, key), box in self.layout.meld_boxes.items():
-            if owner == seat and box.inflate(self.geometry.px(6), self.geometry.px(6)).collidepoint(pos):
+            if owner == seat and box.inflate(self.geometry.px(6), self.geometry.px(6)).collidepoint(
+                pos
+            ):
                 return key
         return None
 

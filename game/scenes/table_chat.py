@@ -22,8 +22,14 @@ FILL = (16, 52, 32, 255)
 
 
 class ChatPanel:
-    def __init__(self, theme: th.Theme, rect: pygame.Rect, log: ChatLog,
-                 on_send: Callable[[str], None], on_hide: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        theme: th.Theme,
+        rect: pygame.Rect,
+        log: ChatLog,
+        on_send: Callable[[str], None],
+        on_hide: Callable[[], None],
+    ) -> None:
         self.theme = theme
         self.rect = pygame.Rect(rect)
         self.log = log
@@ -33,14 +39,32 @@ class ChatPanel:
         pad = px(10)
         input_h = px(32)
         bottom = self.rect.bottom - pad
-        self.input = TextInput((self.rect.left + pad, bottom - input_h,
-                                self.rect.width - 2 * pad - px(70), input_h), theme,
-                               max_length=300, placeholder="Type a message", text_size=TEXT_SIZE,
-                               on_submit=lambda _text: self.send(), name="chat_input")
-        self.send_button = Button((self.input.rect.right + px(6), bottom - input_h, px(64), input_h),
-                                  theme, "Send", self.send, text_size=15, primary=True, name="chat_send")
-        self.hide_button = Button((self.rect.right - pad - px(60), self.rect.top + pad, px(60), px(26)),
-                                  theme, "Hide", on_hide, text_size=14, name="chat_hide")
+        self.input = TextInput(
+            (self.rect.left + pad, bottom - input_h, self.rect.width - 2 * pad - px(70), input_h),
+            theme,
+            max_length=300,
+            placeholder="Type a message",
+            text_size=TEXT_SIZE,
+            on_submit=lambda _text: self.send(),
+            name="chat_input",
+        )
+        self.send_button = Button(
+            (self.input.rect.right + px(6), bottom - input_h, px(64), input_h),
+            theme,
+            "Send",
+            self.send,
+            text_size=15,
+            primary=True,
+            name="chat_send",
+        )
+        self.hide_button = Button(
+            (self.rect.right - pad - px(60), self.rect.top + pad, px(60), px(26)),
+            theme,
+            "Hide",
+            on_hide,
+            text_size=14,
+            name="chat_hide",
+        )
         self.group = WidgetGroup([self.input, self.send_button, self.hide_button])
         self.on_send = on_send
         self._lines: list[tuple[str, th.Colour]] = []
@@ -50,8 +74,12 @@ class ChatPanel:
     def log_rect(self) -> pygame.Rect:
         px = self.theme.px
         top = self.hide_button.rect.bottom + px(8)
-        return pygame.Rect(self.rect.left + px(12), top, self.rect.width - px(24),
-                           self.input.rect.top - px(26) - top)
+        return pygame.Rect(
+            self.rect.left + px(12),
+            top,
+            self.rect.width - px(24),
+            self.input.rect.top - px(26) - top,
+        )
 
     def show(self) -> None:
         self.visible = True

@@ -7,7 +7,7 @@ in order. "Do it" hands the moves back to the table to perform; "Close" or Escap
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 from pygame import Rect
@@ -19,8 +19,13 @@ from game.ui.widget import WidgetGroup
 
 
 class HintPanel:
-    def __init__(self, theme: th.Theme, geometry: TableGeometry, on_do: Callable[[], None],
-                 on_close: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        theme: th.Theme,
+        geometry: TableGeometry,
+        on_do: Callable[[], None],
+        on_close: Callable[[], None],
+    ) -> None:
         self.theme = theme
         self.geometry = geometry
         self.on_do = on_do
@@ -64,18 +69,39 @@ class HintPanel:
         self._wrapped = t.wrap(self.reason, 18, width - 2 * pad)
         line_h = t.font(18).get_linesize()
         list_h = t.font(16).get_linesize()
-        height = (pad + g.px(30) + line_h * len(self._wrapped) + g.px(8)
-                  + list_h * len(self.lines) + g.px(14) + g.px(38) + pad)
+        height = (
+            pad
+            + g.px(30)
+            + line_h * len(self._wrapped)
+            + g.px(8)
+            + list_h * len(self.lines)
+            + g.px(14)
+            + g.px(38)
+            + pad
+        )
         self.rect = Rect(0, 0, width, height)
         self.rect.center = (g.mat.centerx, g.mat.centery)
         button_w, button_h = g.px(130), g.px(38)
         y = self.rect.bottom - pad - button_h
         self.group.clear()
-        self.do_button = Button((self.rect.centerx - button_w - g.px(8), y, button_w, button_h), t,
-                                "Do it", self.on_do, text_size=18, primary=True,
-                                enabled=self.can_do, name="hint:do")
-        self.close_button = Button((self.rect.centerx + g.px(8), y, button_w, button_h), t,
-                                   "Close", self.on_close, text_size=18, name="hint:close")
+        self.do_button = Button(
+            (self.rect.centerx - button_w - g.px(8), y, button_w, button_h),
+            t,
+            "Do it",
+            self.on_do,
+            text_size=18,
+            primary=True,
+            enabled=self.can_do,
+            name="hint:do",
+        )
+        self.close_button = Button(
+            (self.rect.centerx + g.px(8), y, button_w, button_h),
+            t,
+            "Close",
+            self.on_close,
+            text_size=18,
+            name="hint:close",
+        )
         self.group.add(self.do_button)
         self.group.add(self.close_button)
 
@@ -86,8 +112,11 @@ class HintPanel:
             return True
         pos = getattr(event, "pos", None)
         # Clicks on the box itself go no further (they would otherwise meld on the mat below).
-        return pos is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+        return (
+            pos is not None
+            and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
             and self.rect.collidepoint(pos)
+        )
 
     def update(self, dt: float) -> None:
         if self.visible:
@@ -108,6 +137,9 @@ class HintPanel:
             y += t.font(18).get_linesize()
         y += g.px(8)
         for index, line in enumerate(self.lines):
-            surface.blit(t.text(f"{index + 1}.  {line}", 16, th.GOLD_LIGHT), (self.rect.left + pad + g.px(8), y))
+            surface.blit(
+                t.text(f"{index + 1}.  {line}", 16, th.GOLD_LIGHT),
+                (self.rect.left + pad + g.px(8), y),
+            )
             y += t.font(16).get_linesize()
         self.group.draw(surface)

@@ -23,8 +23,13 @@ MAT_FILL = (14, 62, 34, 150)
 MAT_EDGE = (120, 150, 96)
 STATUS_FILL = (8, 26, 15)
 NEGATIVE = (240, 150, 130)
-OPEN_TINTS = {"met": (40, 128, 64), "pile": (170, 140, 30), "splash": (40, 90, 170),
-              "short": (150, 50, 40), "": (30, 60, 42)}
+OPEN_TINTS = {
+    "met": (40, 128, 64),
+    "pile": (170, 140, 30),
+    "splash": (40, 90, 170),
+    "short": (150, 50, 40),
+    "": (30, 60, 42),
+}
 BADGE_COLOURS = {"natural": (30, 120, 50), "mixed": (170, 130, 20), "wild": (90, 80, 170)}
 
 
@@ -67,8 +72,9 @@ class TableHud:
     def px(self, value: float) -> int:
         return self.geometry.px(value)
 
-    def fitted(self, text: str, size: int, width: int, colour: th.Colour = th.CREAM,
-               role: str = "ui") -> pygame.Surface:
+    def fitted(
+        self, text: str, size: int, width: int, colour: th.Colour = th.CREAM, role: str = "ui"
+    ) -> pygame.Surface:
         """Text cut with an ellipsis to fit `width` (cached: measuring is not free)."""
         key = (text, size, width, tuple(colour), role)
         surface = self._fitted.get(key)
@@ -98,15 +104,19 @@ class TableHud:
         for seat, half in enumerate(g.halves):
             shade = pygame.Surface(half.size, pygame.SRCALPHA)
             pygame.draw.rect(shade, MAT_FILL, shade.get_rect(), border_radius=radius)
-            pygame.draw.rect(shade, (*MAT_EDGE, 90), shade.get_rect(), max(1, self.px(1)),
-                             border_radius=radius)
+            pygame.draw.rect(
+                shade, (*MAT_EDGE, 90), shade.get_rect(), max(1, self.px(1)), border_radius=radius
+            )
             surface.blit(shade, half)
             label = t.text("Your melds" if seat == 0 else "Opponent's melds", 14, (92, 140, 104))
-            surface.blit(label, label.get_rect(bottomright=(half.right - self.px(12),
-                                                            half.bottom - self.px(6))))
+            surface.blit(
+                label,
+                label.get_rect(bottomright=(half.right - self.px(12), half.bottom - self.px(6))),
+            )
         for rect in (g.stock_rect, g.pile_rect):
-            pygame.draw.rect(surface, (60, 120, 80), rect, max(1, self.px(2)),
-                             border_radius=self.px(7))
+            pygame.draw.rect(
+                surface, (60, 120, 80), rect, max(1, self.px(2)), border_radius=self.px(7)
+            )
         for name, rect in (("Stock", g.stock_rect), ("Pile", g.pile_rect)):
             word = t.text(name, 13, (110, 160, 120))
             surface.blit(word, word.get_rect(center=rect.center))
@@ -138,7 +148,9 @@ class TableHud:
         stock = t.text(f"Stock {model.stock_count}", 15, th.CREAM)
         surface.blit(stock, stock.get_rect(center=(g.stock_rect.centerx, y)))
         state = {"frozen": " \u2022 frozen", "blocked": " \u2022 blocked"}.get(model.pile_state, "")
-        colour = {"frozen": (200, 206, 214), "blocked": (160, 160, 160)}.get(model.pile_state, th.CREAM)
+        colour = {"frozen": (200, 206, 214), "blocked": (160, 160, 160)}.get(
+            model.pile_state, th.CREAM
+        )
         pile = t.text(f"Pile {model.pile_count}", 15, colour)
         surface.blit(pile, pile.get_rect(center=(g.pile_rect.centerx, y)))
         if state:
@@ -152,8 +164,12 @@ class TableHud:
         name = self.fitted(model.names[1], 18, box.width - self.px(24), th.GOLD_LIGHT, "bold")
         surface.blit(name, (x + self.px(14), box.top + self.px(6)))
         if model.to_move == 1 and not model.watching:
-            pygame.draw.circle(surface, th.GOLD_LIGHT, (x + self.px(5), box.top + self.px(6)
-                                                        + name.get_height() // 2), self.px(4))
+            pygame.draw.circle(
+                surface,
+                th.GOLD_LIGHT,
+                (x + self.px(5), box.top + self.px(6) + name.get_height() // 2),
+                self.px(4),
+            )
         line = self.fitted(model.opponent_line, 14, box.width - self.px(10), th.CREAM_DIM)
         surface.blit(line, (x, box.top + self.px(30)))
         count = model.opponent_cards
@@ -179,27 +195,45 @@ class TableHud:
         line_h = self.px(21)
         for row in model.score_rows:
             if row.style == "italic" and row.label == "Melds":
-                pygame.draw.line(surface, (70, 100, 76), (box.left + pad, y + self.px(2)),
-                                 (box.right - pad, y + self.px(2)), 1)
+                pygame.draw.line(
+                    surface,
+                    (70, 100, 76),
+                    (box.left + pad, y + self.px(2)),
+                    (box.right - pad, y + self.px(2)),
+                    1,
+                )
                 y += self.px(6)
             colour = th.CREAM_DIM if row.style == "italic" else th.CREAM
             label = t.text(row.label, 15, colour, row.style)
             surface.blit(label, (box.left + pad, y))
             for index, value in enumerate(row.values):
                 x = col_a if index == 0 else col_b
-                number = t.text(f"{value:,}".replace(",", "\u2009"), 15,
-                                NEGATIVE if value < 0 else colour, row.style)
+                number = t.text(
+                    f"{value:,}".replace(",", "\u2009"),
+                    15,
+                    NEGATIVE if value < 0 else colour,
+                    row.style,
+                )
                 surface.blit(number, number.get_rect(topright=(x, y)))
             y += line_h
         total_y = box.bottom - self.px(36)
-        pygame.draw.line(surface, th.GOLD, (box.left + pad, total_y - self.px(6)),
-                         (box.right - pad, total_y - self.px(6)), max(1, self.px(2)))
+        pygame.draw.line(
+            surface,
+            th.GOLD,
+            (box.left + pad, total_y - self.px(6)),
+            (box.right - pad, total_y - self.px(6)),
+            max(1, self.px(2)),
+        )
         label = t.text("Total", 17, th.GOLD_LIGHT, "bold")
         surface.blit(label, (box.left + pad, total_y))
         for index, value in enumerate(model.totals):
             x = col_a if index == 0 else col_b
-            number = t.text(f"{value:,}".replace(",", "\u2009"), 17,
-                            NEGATIVE if value < 0 else th.GOLD_LIGHT, "bold")
+            number = t.text(
+                f"{value:,}".replace(",", "\u2009"),
+                17,
+                NEGATIVE if value < 0 else th.GOLD_LIGHT,
+                "bold",
+            )
             surface.blit(number, number.get_rect(topright=(x, total_y)))
 
     def _side_boxes(self, model: HudModel) -> tuple[Rect, Rect | None]:
@@ -217,10 +251,14 @@ class TableHud:
         if box.height < self.px(50):
             return
         t = self.theme
-        surface.blit(t.panel(box.size, radius=12, fill=(10, 36, 22, 190), border=th.GOLD_DARK,
-                             shadow=False), box)
+        surface.blit(
+            t.panel(box.size, radius=12, fill=(10, 36, 22, 190), border=th.GOLD_DARK, shadow=False),
+            box,
+        )
         pad = self.px(10)
-        surface.blit(t.text("Last plays", 15, th.GOLD_LIGHT, "bold"), (box.left + pad, box.top + self.px(7)))
+        surface.blit(
+            t.text("Last plays", 15, th.GOLD_LIGHT, "bold"), (box.left + pad, box.top + self.px(7))
+        )
         line_h = self.px(18)
         y = box.top + self.px(29)
         room = max(0, (box.bottom - self.px(6) - y) // line_h)
@@ -238,8 +276,10 @@ class TableHud:
         t = self.theme
         if box.height < self.px(40):
             return
-        surface.blit(t.panel(box.size, radius=12, fill=(10, 36, 22, 200), border=th.GOLD_DARK,
-                             shadow=False), box)
+        surface.blit(
+            t.panel(box.size, radius=12, fill=(10, 36, 22, 200), border=th.GOLD_DARK, shadow=False),
+            box,
+        )
         pad = self.px(10)
         title = self.fitted(model.rules_title, 15, box.width - 2 * pad, th.GOLD_LIGHT, "bold")
         surface.blit(title, (box.left + pad, box.top + self.px(7)))
@@ -249,7 +289,9 @@ class TableHud:
         lines = model.rules_lines or ["Every option as in the preset."]
         shown = lines if len(lines) <= room else lines[: max(0, room - 1)]
         for line in shown:
-            surface.blit(self.fitted(line, 12, box.width - 2 * pad, th.CREAM_DIM), (box.left + pad, y))
+            surface.blit(
+                self.fitted(line, 12, box.width - 2 * pad, th.CREAM_DIM), (box.left + pad, y)
+            )
             y += line_h
         if len(shown) < len(lines):
             more = t.text(f"and {len(lines) - len(shown)} more: see Options, Rules", 12, th.GOLD)
@@ -277,9 +319,13 @@ class TableHud:
         x += pad
         # Counters from the right edge leftwards; the message takes what is left in between.
         right = bar.right - pad
-        pieces = [(model.level_text, th.CREAM_DIM, None), (model.goal_text, th.CREAM, None),
-                  (model.hand_text, th.CREAM, None), (model.open_text, th.CREAM, model.open_tint),
-                  (model.round_text, th.CREAM, None)]
+        pieces = [
+            (model.level_text, th.CREAM_DIM, None),
+            (model.goal_text, th.CREAM, None),
+            (model.hand_text, th.CREAM, None),
+            (model.open_text, th.CREAM, model.open_tint),
+            (model.round_text, th.CREAM, None),
+        ]
         for text, colour, tint in pieces:
             if not text:
                 continue
@@ -287,8 +333,9 @@ class TableHud:
             rect = image.get_rect(midright=(right, cy))
             if tint is not None:
                 chip = rect.inflate(self.px(14), self.px(6))
-                pygame.draw.rect(surface, OPEN_TINTS.get(tint, OPEN_TINTS[""]), chip,
-                                 border_radius=self.px(6))
+                pygame.draw.rect(
+                    surface, OPEN_TINTS.get(tint, OPEN_TINTS[""]), chip, border_radius=self.px(6)
+                )
             surface.blit(image, rect)
             right = rect.left - pad - (self.px(7) if tint is not None else 0)
             self._divider(surface, right + pad // 2, bar)
@@ -300,4 +347,6 @@ class TableHud:
             surface.blit(message, message.get_rect(midleft=(x, cy)))
 
     def _divider(self, surface: pygame.Surface, x: int, bar: Rect) -> None:
-        pygame.draw.line(surface, (50, 80, 56), (x, bar.top + self.px(7)), (x, bar.bottom - self.px(7)), 1)
+        pygame.draw.line(
+            surface, (50, 80, 56), (x, bar.top + self.px(7)), (x, bar.bottom - self.px(7)), 1
+        )

@@ -45,8 +45,14 @@ if TYPE_CHECKING:
     from game.logic.events import Event
 
 PRESET_TITLES = {"classic": "Classic", "modern_american": "Modern American"}
-SKILL_TITLES = {"carefree": "Carefree", "beginner": "Beginner", "intermediate": "Intermediate",
-                "advanced": "Advanced", "expert": "Expert", "master": "Master"}
+SKILL_TITLES = {
+    "carefree": "Carefree",
+    "beginner": "Beginner",
+    "intermediate": "Intermediate",
+    "advanced": "Advanced",
+    "expert": "Expert",
+    "master": "Master",
+}
 # Suits alternate colours in the hand (User Guide 3.5): Clubs, Diamonds, Spades, Hearts.
 _SUIT_ORDER = {3: 0, 2: 1, 0: 2, 1: 3, 4: 4}
 
@@ -188,8 +194,11 @@ def opening_status(game: Game, seat: int) -> Opening:
     need = game.initial_meld_minimum(seat)
     have = game.opening_points(seat) if game.to_move == seat else 0
     left = max(0, need - have)
-    usable = [c for c in player.hand if c not in game.turn_locked] if game.to_move == seat \
+    usable = (
+        [c for c in player.hand if c not in game.turn_locked]
+        if game.to_move == seat
         else list(player.hand)
+    )
     points, splash = best_opening_points(usable, game.rules)
     text = f"Open: {left}"
     if points >= left:
@@ -233,7 +242,7 @@ def scoresheet_rows(game: Game, max_hand_rows: int = 6) -> list[ScoreRow]:
         folded = history[: len(history) - max_hand_rows + 1]
         sums = tuple(sum(h["scores"][p]["total"] for h in folded) for p in (0, 1))
         rows.append(ScoreRow(f"Hands 1\u2013{len(folded)}", (sums[0], sums[1]), "bold"))
-        history = history[len(folded):]
+        history = history[len(folded) :]
     for record in history:
         scores = record["scores"]
         rows.append(ScoreRow(f"Hand {record['hand']}", (scores[0]["total"], scores[1]["total"])))
@@ -292,7 +301,7 @@ def plural(key: int) -> str:
 
 
 # -- what just happened ----------------------------------------------------------------------------
-def narrate(events: list["Event"], names: tuple[str, str]) -> list[str]:
+def narrate(events: list[Event], names: tuple[str, str]) -> list[str]:
     """Short lines for the "Last plays" panel, one per thing a player did."""
     from game.logic import events as ev
 
@@ -309,7 +318,9 @@ def narrate(events: list["Event"], names: tuple[str, str]) -> list[str]:
         elif kind == ev.MELD:
             lines.append(f"{who} melded {plural(event.rank or 0)} (+{count})")
         elif kind == ev.CANASTA:
-            lines.append(f"{who}: {event.info.get('kind', '')} canasta of {plural(event.rank or 0)}")
+            lines.append(
+                f"{who}: {event.info.get('kind', '')} canasta of {plural(event.rank or 0)}"
+            )
         elif kind == ev.DISCARD:
             lines.append(f"{who} discarded {card_name(CARD_CODE[event.cards[0]])}")
         elif kind == ev.THREE_LAID and event.player in (0, 1):

@@ -84,8 +84,11 @@ class Gestures:
                     self.target.drag_end(pos)
                     return True
                 last = self._last_click
-                if last is not None and now - last[1] <= DOUBLE_CLICK_SECONDS \
-                        and math.dist(last[0], pos) <= self.threshold:
+                if (
+                    last is not None
+                    and now - last[1] <= DOUBLE_CLICK_SECONDS
+                    and math.dist(last[0], pos) <= self.threshold
+                ):
                     self._last_click = None
                     self.target.double_click(pos)
                 else:

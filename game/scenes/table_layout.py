@@ -90,8 +90,12 @@ def compute_geometry(size: tuple[int, int]) -> TableGeometry:
     centre_left = left.right + px(8)
     centre_right = right.left - px(8)
     opponent_hand = Rect(centre_left, margin, centre_right - centre_left, opponent_h)
-    mat = Rect(centre_left, opponent_hand.bottom + px(8), centre_right - centre_left,
-               player_hand.top - px(6) - (opponent_hand.bottom + px(8)))
+    mat = Rect(
+        centre_left,
+        opponent_hand.bottom + px(8),
+        centre_right - centre_left,
+        player_hand.top - px(6) - (opponent_hand.bottom + px(8)),
+    )
     gap = px(6)
     upper = Rect(mat.left, mat.top, mat.width, (mat.height - gap) // 2)
     lower = Rect(mat.left, upper.bottom + gap, mat.width, mat.bottom - upper.bottom - gap)
@@ -120,17 +124,35 @@ def compute_geometry(size: tuple[int, int]) -> TableGeometry:
     buttons = Rect(right.left, right.bottom - buttons_h, right.width, buttons_h)
     # Between the scoresheet and the buttons: the last plays, and the rules panel when the rules
     # are not the Classic ones (the HUD divides this space).
-    rules_panel = Rect(right.left, scoresheet.bottom + px(8), right.width,
-                       max(0, buttons.top - px(8) - scoresheet.bottom - px(8)))
+    rules_panel = Rect(
+        right.left,
+        scoresheet.bottom + px(8),
+        right.width,
+        max(0, buttons.top - px(8) - scoresheet.bottom - px(8)),
+    )
     opponent_label = Rect(left.left, margin, left.width, opponent_h)
 
     return TableGeometry(
-        size=(w, h), scale=scale, status=status, left=left, right=right,
-        scoresheet=scoresheet, rules_panel=rules_panel, buttons=buttons, mat=mat,
-        halves=(lower, upper), hands=(player_hand, opponent_hand),
-        hand_heights=(hand_h, opponent_h), raise_px=raise_px, meld_height=meld_h,
-        pile_height=pile_h, stock_pos=(stock_x, pile_y), pile_pos=(pile_x, pile_y),
-        threes_height=threes_h, threes_pos=(threes_bottom, threes_top), talon_pos=talon_pos,
+        size=(w, h),
+        scale=scale,
+        status=status,
+        left=left,
+        right=right,
+        scoresheet=scoresheet,
+        rules_panel=rules_panel,
+        buttons=buttons,
+        mat=mat,
+        halves=(lower, upper),
+        hands=(player_hand, opponent_hand),
+        hand_heights=(hand_h, opponent_h),
+        raise_px=raise_px,
+        meld_height=meld_h,
+        pile_height=pile_h,
+        stock_pos=(stock_x, pile_y),
+        pile_pos=(pile_x, pile_y),
+        threes_height=threes_h,
+        threes_pos=(threes_bottom, threes_top),
+        talon_pos=talon_pos,
         pass_button=pass_button,
         opponent_label=opponent_label,
     )

@@ -12,8 +12,8 @@ animator's clock, so the animation-speed preference and "off" apply to sounds an
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from game.logic import events as ev
 from game.logic.events import Event
@@ -46,7 +46,9 @@ class _Flight:
 class Choreographer:
     """Schedules sprite flights and sounds for batches of engine events."""
 
-    def __init__(self, board: Board, animator: Animator, play_sound: Callable[[str], object]) -> None:
+    def __init__(
+        self, board: Board, animator: Animator, play_sound: Callable[[str], object]
+    ) -> None:
         self.board = board
         self.animator = animator
         self.play_sound = play_sound
@@ -108,8 +110,14 @@ class Choreographer:
         sprite.face_up = placement.face_up
         sprite.tint = placement.tint
 
-    def play(self, events: list[Event], new: dict[int, Placement], *, human_seat: int = 0,
-             turn_cue: bool = True) -> float:
+    def play(
+        self,
+        events: list[Event],
+        new: dict[int, Placement],
+        *,
+        human_seat: int = 0,
+        turn_cue: bool = True,
+    ) -> float:
         """Animate from the board's current placements to `new`; returns the batch's length."""
         old = self.board.placements
         starts: dict[int, float] = {}
@@ -149,8 +157,14 @@ class Choreographer:
                 sounds.append((t, "draw"))
                 t += 0.4 + 0.09 * max(0, len(event.cards) - 1)
             elif kind == ev.STOCK_REUSED:
-                mark((c for c, p in new.items() if p.zone.kind == "stock"
-                      and c in old and old[c].zone.kind == "pile"), t)
+                mark(
+                    (
+                        c
+                        for c, p in new.items()
+                        if p.zone.kind == "stock" and c in old and old[c].zone.kind == "pile"
+                    ),
+                    t,
+                )
                 sounds.append((t, "shuffle"))
                 t += 0.5
             elif kind in (ev.PILE_TAKEN, ev.PILE_RETURNED):
@@ -170,8 +184,15 @@ class Choreographer:
                 sounds.append((t + 0.3, "canasta"))
                 t += 0.8
             elif kind == ev.HAND_OVER:
-                mark((c for c, p in new.items() if c in old and old[c].face_up != p.face_up
-                      and p.zone.kind == "hand"), t + 0.2, 0.02)
+                mark(
+                    (
+                        c
+                        for c, p in new.items()
+                        if c in old and old[c].face_up != p.face_up and p.zone.kind == "hand"
+                    ),
+                    t + 0.2,
+                    0.02,
+                )
                 if event.player >= 0:
                     sounds.append((t, "go_out"))
                 t += 0.8
@@ -208,18 +229,45 @@ class Choreographer:
         if gather:
             sx, sy = board.geometry.stock_pos
             if sprite.face_up or abs(sprite.x - sx) > 1 or abs(sprite.y - sy) > 1:
-                steps.append(self._leg(sprite, (float(sx), float(sy)), board.geometry.pile_height,
-                                       False, None, GATHER_SECONDS * 0.9, shown=sprite.shown))
+                steps.append(
+                    self._leg(
+                        sprite,
+                        (float(sx), float(sy)),
+                        board.geometry.pile_height,
+                        False,
+                        None,
+                        GATHER_SECONDS * 0.9,
+                        shown=sprite.shown,
+                    )
+                )
                 delay = max(0.0, delay - GATHER_SECONDS)
         if delay > 0:
             steps.append(Wait(delay))
-        steps.append(self._leg(sprite, (target.x, target.y), target.height, target.face_up,
-                               target.tint, None, shown=target.shown))
+        steps.append(
+            self._leg(
+                sprite,
+                (target.x, target.y),
+                target.height,
+                target.face_up,
+                target.tint,
+                None,
+                shown=target.shown,
+            )
+        )
         steps.append(Call(lambda s=sprite, p=target: self._land(s, p)))
         self.animator.add(_CardRun(sprite, *steps))
 
-    def _leg(self, sprite: CardSprite, pos: tuple[float, float], height: int, face_up: bool,
-             tint: object, duration: float | None, *, shown: bool) -> Sequence:
+    def _leg(
+        self,
+        sprite: CardSprite,
+        pos: tuple[float, float],
+        height: int,
+        face_up: bool,
+        tint: object,
+        duration: float | None,
+        *,
+        shown: bool,
+    ) -> Sequence:
         """One flight: lift above everything, glide (turning over if needed), keep the look."""
         state: dict[str, object] = {}
 
@@ -235,16 +283,22 @@ class Choreographer:
             start = sprite.pos
             distance = math.hypot(pos[0] - start[0], pos[1] - start[1])
             scale = self.board.geometry.scale
-            length = duration if duration is not None else \
-                min(0.6, max(0.2, 0.17 + distance / (2300.0 * scale)))
+            length = (
+                duration
+                if duration is not None
+                else min(0.6, max(0.2, 0.17 + distance / (2300.0 * scale)))
+            )
             move = Tween(sprite, length, easing=in_out_cubic, pos=pos)
             parts: list = [move]
             if state["flip"]:
                 half = length / 2
-                parts.append(Sequence(
-                    Tween(sprite, half, easing=in_sine, flip_scale=0.0),
-                    Call(lambda: _turn(sprite, face_up, tint)),
-                    Tween(sprite, half, easing=out_sine, flip_scale=1.0)))
+                parts.append(
+                    Sequence(
+                        Tween(sprite, half, easing=in_sine, flip_scale=0.0),
+                        Call(lambda: _turn(sprite, face_up, tint)),
+                        Tween(sprite, half, easing=out_sine, flip_scale=1.0),
+                    )
+                )
             runner.steps.append(Parallel(*parts))
 
         runner = Sequence(Call(lift))
@@ -276,5 +330,10 @@ def _turn(sprite: CardSprite, face_up: bool, tint: object) -> None:
 
 
 def _differs(a: Placement, b: Placement) -> bool:
-    return (abs(a.x - b.x) > 0.5 or abs(a.y - b.y) > 0.5 or a.face_up != b.face_up
-            or a.height != b.height or a.shown != b.shown)
+    return (
+        abs(a.x - b.x) > 0.5
+        or abs(a.y - b.y) > 0.5
+        or a.face_up != b.face_up
+        or a.height != b.height
+        or a.shown != b.shown
+    )

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Drag:
-    kind: str                        # "hand", "pile" or "stock"
+    kind: str  # "hand", "pile" or "stock"
     cards: list[int]
     origins: dict[int, tuple[float, float]]
 
@@ -95,8 +95,11 @@ class PlayerMoves:
             return False
         game = self.session.game
         rank = None
-        if all(IS_WILD[c] for c in chosen) and game.rules.wild_canastas and \
-                WILD not in game.players[HUMAN_SEAT].melds:
+        if (
+            all(IS_WILD[c] for c in chosen)
+            and game.rules.wild_canastas
+            and WILD not in game.players[HUMAN_SEAT].melds
+        ):
             rank = "wild"
         return self.act(Meld(self._codes(chosen), rank))
 
@@ -150,14 +153,18 @@ class PlayerMoves:
         card = self.board.card_at(pos)
         if card is not None and self.board.placements[card].zone.kind == "stock":
             return True
-        return self.geometry.stock_rect.inflate(self.geometry.px(8), self.geometry.px(8)).collidepoint(pos)
+        return self.geometry.stock_rect.inflate(
+            self.geometry.px(8), self.geometry.px(8)
+        ).collidepoint(pos)
 
     def _on_pile(self, pos: tuple[int, int]) -> bool:
         assert self.geometry is not None and self.board is not None
         card = self.board.card_at(pos)
         if card is not None and self.board.placements[card].zone.kind == "pile":
             return True
-        return self.geometry.pile_rect.inflate(self.geometry.px(8), self.geometry.px(8)).collidepoint(pos)
+        return self.geometry.pile_rect.inflate(
+            self.geometry.px(8), self.geometry.px(8)
+        ).collidepoint(pos)
 
     def _target(self, pos: tuple[int, int]) -> tuple[str, int]:
         """What lies under the pointer, as far as melding and discarding go."""
@@ -202,8 +209,11 @@ class PlayerMoves:
             return
         cards = set(self.selected) | {card}
         game = self.session.game
-        if all(IS_WILD[c] for c in cards) and self.last_meld_key is not None and \
-                self.last_meld_key in game.players[HUMAN_SEAT].melds:
+        if (
+            all(IS_WILD[c] for c in cards)
+            and self.last_meld_key is not None
+            and self.last_meld_key in game.players[HUMAN_SEAT].melds
+        ):
             # A wild card joins the meld last added to this turn (User Guide 2.6).
             self.meld_onto(self.last_meld_key, cards)
         else:
@@ -218,8 +228,11 @@ class PlayerMoves:
         card = self._hand_card(pos)
         if card is not None:
             kind = "hand"
-            cards = [c for c in self.board.hand_order if c in self.selected] \
-                if card in self.selected else [card]
+            cards = (
+                [c for c in self.board.hand_order if c in self.selected]
+                if card in self.selected
+                else [card]
+            )
         elif self._on_pile(pos) and game.pile:
             kind, cards = "pile", [game.pile[-1]]
         elif self._on_stock(pos) and game.stock:
@@ -301,7 +314,7 @@ class PlayerMoves:
         if card != self.sweep.origin:
             self.sweep.left = True
             a, b = sorted((order.index(self.sweep.origin), order.index(card)))
-            chosen = set(order[a:b + 1])
+            chosen = set(order[a : b + 1])
         elif self.sweep.left:
             chosen = set()
         else:

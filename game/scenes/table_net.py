@@ -101,8 +101,12 @@ class NetTableScene(TableScene):
         assert g is not None
         was_open = self.chat is not None and self.chat.visible
         typed = self.chat.input.text if self.chat is not None else ""
-        rect = pygame.Rect(g.right.left, g.right.top, g.right.width, g.buttons.top - g.px(8) - g.right.top)
-        self.chat = ChatPanel(self.app.theme, rect, self.net.peer.chat.log, self.send_chat, self.hide_chat)
+        rect = pygame.Rect(
+            g.right.left, g.right.top, g.right.width, g.buttons.top - g.px(8) - g.right.top
+        )
+        self.chat = ChatPanel(
+            self.app.theme, rect, self.net.peer.chat.log, self.send_chat, self.hide_chat
+        )
         self.chat.input.set_text(typed, notify=False)
         if was_open:
             self.chat.show()
@@ -128,11 +132,18 @@ class NetTableScene(TableScene):
 
     def _rebuild_model(self) -> None:
         super()._rebuild_model()
-        status = {"connected": "Online", "interrupted": "Interrupted", "lost": "Disconnected",
-                  "closed": "Disconnected"}.get(self.net.status, "Online")
+        status = {
+            "connected": "Online",
+            "interrupted": "Interrupted",
+            "lost": "Disconnected",
+            "closed": "Disconnected",
+        }.get(self.net.status, "Online")
         self.model = dataclasses.replace(
-            self.model, opponent_line="Online opponent",
-            level_text=f"{status}: {self.net.peer_name}" + (" \u00b7 AutoPilot" if self.net.autopilot else ""))
+            self.model,
+            opponent_line="Online opponent",
+            level_text=f"{status}: {self.net.peer_name}"
+            + (" \u00b7 AutoPilot" if self.net.autopilot else ""),
+        )
 
     def _finished(self) -> bool:
         return self.net.peer.result is not None or self.session.game.phase == GAME_OVER
@@ -223,8 +234,14 @@ class NetTableScene(TableScene):
         self.say(text, error=True)
         saved = self.net.peer.play is not None and not self.net.peer.play.over
         where = "Host" if self.net.seat == 0 else "Join"
-        more = (f" The game is saved: choose {where} on the title screen to carry on when you are "
-                f"both back.") if saved else ""
+        more = (
+            (
+                f" The game is saved: choose {where} on the title screen to carry on when you are "
+                f"both back."
+            )
+            if saved
+            else ""
+        )
         message_dialog(self.app, "Connection lost" if lost else "The game has ended", text + more)
 
     def _apply_update(self, update: Updated) -> None:
@@ -295,27 +312,46 @@ class NetTableScene(TableScene):
         self.net.set_autopilot(on, self.app.prefs.skill_level)
         self.hint_close()
         self.script.clear()
-        self.say("AutoPilot on: the computer plays your turns until you turn it off." if on
-                 else "AutoPilot off: you play your own turns again.")
+        self.say(
+            "AutoPilot on: the computer plays your turns until you turn it off."
+            if on
+            else "AutoPilot off: you play your own turns again."
+        )
         self._refresh_buttons()
 
     def choose_earlier_turn(self) -> None:
         self.refuse("Going back to an earlier turn is only for games against the computer.")
 
     def open_menu(self) -> None:
-        items = [("Resume", lambda: None), ("Chat", self.toggle_chat), ("Options", self.open_options),
-                 ("Disconnect", self.ask_disconnect), ("Quit", self.app.quit)]
-        self.app.stack.push(MenuScene(self.app, "Paused", items,
-                                      note=f"{self.net.peer_name} keeps waiting while this menu is open."))
+        items = [
+            ("Resume", lambda: None),
+            ("Chat", self.toggle_chat),
+            ("Options", self.open_options),
+            ("Disconnect", self.ask_disconnect),
+            ("Quit", self.app.quit),
+        ]
+        self.app.stack.push(
+            MenuScene(
+                self.app,
+                "Paused",
+                items,
+                note=f"{self.net.peer_name} keeps waiting while this menu is open.",
+            )
+        )
 
     def ask_disconnect(self) -> None:
         if self._finished() or self.net.status in ("lost", "closed"):
             self.to_title()
             return
-        confirm_dialog(self.app, "Disconnect?",
-                       f"{self.net.peer_name} is told at once. The game is saved so you can both "
-                       f"carry on later.",
-                       lambda yes: self.disconnect() if yes else None, yes="Disconnect", no="Keep playing")
+        confirm_dialog(
+            self.app,
+            "Disconnect?",
+            f"{self.net.peer_name} is told at once. The game is saved so you can both "
+            f"carry on later.",
+            lambda yes: self.disconnect() if yes else None,
+            yes="Disconnect",
+            no="Keep playing",
+        )
 
     def disconnect(self) -> None:
         self.farewell_shown = True
@@ -331,8 +367,12 @@ class NetTableScene(TableScene):
         if self.chat is not None and self.chat.handle_event(event):
             self.hud_dirty = True
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.chat is not None \
-                and not self.chat.visible:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_RETURN
+            and self.chat is not None
+            and not self.chat.visible
+        ):
             self.toggle_chat()  # Enter opens the chat line, as in most online games
             return True
         return super().handle_event(event)

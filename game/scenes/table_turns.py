@@ -34,9 +34,11 @@ def safe_action(game: Game) -> Action | None:
             return action
     discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
+
         def cost(action: Discard) -> tuple[bool, int]:
             card = IDS_OF_CODE[action.card][0]
             return (IS_WILD[card], CARD_POINTS[card])
+
         return min(discards, key=cost)
     for action in actions:
         if isinstance(action, Pass):
@@ -65,12 +67,18 @@ class ComputerSeat:
 
     def ask(self, game: Game, version: int, level: str, seed: int, aggressiveness: int) -> None:
         """Start thinking about the position `version` unless already doing so."""
-        if (self.request_id is not None and self.request_version == version) or \
-                (self.answer is not None and self.answer_version == version):
+        if (self.request_id is not None and self.request_version == version) or (
+            self.answer is not None and self.answer_version == version
+        ):
             return
         seat = game.to_move
-        self.request_id = self.worker.submit(DECIDE, player_view(game, seat), level=level,
-                                             seed=seed + 7919 * seat, aggressiveness=aggressiveness)
+        self.request_id = self.worker.submit(
+            DECIDE,
+            player_view(game, seat),
+            level=level,
+            seed=seed + 7919 * seat,
+            aggressiveness=aggressiveness,
+        )
         self.request_version = version
         self.asked_at = time.monotonic()
         self.answer = None
@@ -89,7 +97,9 @@ class ComputerSeat:
     def overdue(self) -> bool:
         return self.request_id is not None and time.monotonic() - self.asked_at > GIVE_UP_SECONDS
 
-    def ready_move(self, version: int, table_ready: bool, dt: float, pause: float) -> AIResult | None:
+    def ready_move(
+        self, version: int, table_ready: bool, dt: float, pause: float
+    ) -> AIResult | None:
         """The answer for `version` once the table is idle and the pause has passed."""
         if not table_ready:
             self.wait = pause

@@ -8,7 +8,8 @@ composed once per layout, so a frame is a handful of blits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,7 +28,7 @@ RIGHT_FAN = ("KD", "KC", "2H", "KS", "KH")
 class TitleScene(Scene):
     def __init__(
         self,
-        app: "App",
+        app: App,
         *,
         on_new_game: Callable[[], None] | None = None,
         on_continue: Callable[[], None] | None = None,
@@ -70,7 +71,11 @@ class TitleScene(Scene):
         self._refresh_continue()
         target = self.buttons.get(focused or "") if focused else None
         if target is None or not target.can_focus():
-            target = self.buttons["Continue"] if self.buttons["Continue"].enabled else self.buttons["New game"]
+            target = (
+                self.buttons["Continue"]
+                if self.buttons["Continue"].enabled
+                else self.buttons["New game"]
+            )
         self.group.set_focus(target)
         self._compose_fans(size)
 
@@ -111,7 +116,9 @@ class TitleScene(Scene):
             framed = pygame.Surface((card_w + 4, card_h + 4), pygame.SRCALPHA)
             # A soft shadow so the cards sit on the felt instead of floating.
             shade = pygame.Surface((card_w, card_h), pygame.SRCALPHA)
-            pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=max(2, card_w // 12))
+            pygame.draw.rect(
+                shade, (0, 0, 0, 70), shade.get_rect(), border_radius=max(2, card_w // 12)
+            )
             framed.blit(shade, (4, 4))
             framed.blit(card, (0, 0))
             rotated = pygame.transform.rotozoom(framed, -angle, 1.0)
@@ -173,11 +180,16 @@ class TitleScene(Scene):
         surface.blit(title, title_rect)
         rule_y = title_rect.bottom + t.px(4)
         half = t.px(150)
-        pygame.draw.line(surface, th.GOLD_DARK, (w // 2 - half, rule_y), (w // 2 + half, rule_y), max(1, t.px(2)))
+        pygame.draw.line(
+            surface, th.GOLD_DARK, (w // 2 - half, rule_y), (w // 2 + half, rule_y), max(1, t.px(2))
+        )
         pygame.draw.circle(surface, th.GOLD, (w // 2, rule_y), t.px(4))
         subtitle = t.text("The classic two-player card game", 22, th.CREAM_DIM)
         surface.blit(subtitle, subtitle.get_rect(midtop=(w // 2, rule_y + t.px(12))))
         self.group.draw(surface)
-        hint = t.text("\u2191 \u2193  choose     Enter  select     Esc  quit     F11  full screen", 17,
-                      th.CREAM_DIM)
+        hint = t.text(
+            "\u2191 \u2193  choose     Enter  select     Esc  quit     F11  full screen",
+            17,
+            th.CREAM_DIM,
+        )
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - t.px(16))))

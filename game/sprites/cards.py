@@ -107,10 +107,13 @@ class CardImages:
             lighter = tuple(min(255, c + 40) for c in colour)
             for offset in range(-inner.height, inner.width, step):
                 pygame.draw.line(
-                    surface, lighter,
+                    surface,
+                    lighter,
                     (inner.left + max(0, offset), inner.top + max(0, -offset)),
-                    (inner.left + min(inner.width, offset + inner.height) - 1,
-                     inner.top + min(inner.height, inner.width - offset) - 1),
+                    (
+                        inner.left + min(inner.width, offset + inner.height) - 1,
+                        inner.top + min(inner.height, inner.width - offset) - 1,
+                    ),
                     2,
                 )
             pygame.draw.rect(surface, (40, 40, 40), card, 2, border_radius=radius)
@@ -126,23 +129,36 @@ class CardImages:
             label = pygame.font.Font(None, height // 5).render(rank, True, colour)
             surface.blit(label, (width // 14, height // 24))
         # Suit glyphs are not in every font, so suits are drawn shapes.
-        self._draw_pip(surface, code, (width // 8 + 4, height // 4 + height // 16), width // 12, colour)
+        self._draw_pip(
+            surface, code, (width // 8 + 4, height // 4 + height // 16), width // 12, colour
+        )
         self._draw_pip(surface, code, card.center, width // 5, colour)
         return surface
 
     @staticmethod
-    def _draw_pip(surface: pygame.Surface, code: str, centre: tuple[int, int], size: int,
-                  colour: tuple[int, int, int]) -> None:
+    def _draw_pip(
+        surface: pygame.Surface,
+        code: str,
+        centre: tuple[int, int],
+        size: int,
+        colour: tuple[int, int, int],
+    ) -> None:
         x, y = centre
         suit = code[-1] if code not in JOKERS else "J"
         if suit == "D":
-            pygame.draw.polygon(surface, colour, [(x, y - size), (x + size * 3 // 4, y),
-                                                  (x, y + size), (x - size * 3 // 4, y)])
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [(x, y - size), (x + size * 3 // 4, y), (x, y + size), (x - size * 3 // 4, y)],
+            )
         elif suit == "H":
             pygame.draw.circle(surface, colour, (x - size // 2, y - size // 4), size // 2)
             pygame.draw.circle(surface, colour, (x + size // 2, y - size // 4), size // 2)
-            pygame.draw.polygon(surface, colour, [(x - size, y - size // 8), (x + size, y - size // 8),
-                                                  (x, y + size)])
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [(x - size, y - size // 8), (x + size, y - size // 8), (x, y + size)],
+            )
         elif suit == "S":
             pygame.draw.circle(surface, colour, (x - size // 2, y + size // 8), size // 2)
             pygame.draw.circle(surface, colour, (x + size // 2, y + size // 8), size // 2)
@@ -179,7 +195,11 @@ class CardImages:
         else:
             original = self.original(code)
             size = (max(1, round(original.get_width() * height / original.get_height())), height)
-            surface = original if size == original.get_size() else pygame.transform.smoothscale(original, size)
+            surface = (
+                original
+                if size == original.get_size()
+                else pygame.transform.smoothscale(original, size)
+            )
         self._scaled[key] = surface
         return surface
 

@@ -11,7 +11,7 @@ rows when the mat is crowded. Piles are stacks with a slight offset so their thi
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from pygame import FRect, Rect
 
@@ -88,7 +88,12 @@ def fan_hand(
     else:
         breaks = 0
     step, gap = hand_step(
-        box.width, count, card_width, spread=spread, gaps=breaks, gap=group_gap * card_width,
+        box.width,
+        count,
+        card_width,
+        spread=spread,
+        gaps=breaks,
+        gap=group_gap * card_width,
     )
     total = card_width + step * (count - 1) + gap * breaks
     left = box.centerx - total / 2

@@ -11,7 +11,8 @@ many of them at once under one speed factor: 0 turns animation off (everything l
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 Easing = Callable[[float], float]
 
@@ -205,7 +206,9 @@ class Tween(Animation):
     def _apply(self, t: float) -> None:
         eased = self.easing(t) if t < 1.0 else 1.0
         for name, end in self.end_values.items():
-            setattr(self.target, name, end if t >= 1.0 else _lerp(self.start_values[name], end, eased))
+            setattr(
+                self.target, name, end if t >= 1.0 else _lerp(self.start_values[name], end, eased)
+            )
         if self.on_update is not None:
             self.on_update(eased)
 
@@ -278,7 +281,7 @@ class Sequence(Animation):
         self.index = 0
 
     def targets(self) -> Iterable[object]:
-        for step in self.steps[self.index:]:
+        for step in self.steps[self.index :]:
             yield from step.targets()
 
     def update(self, dt: float) -> float:
@@ -302,7 +305,7 @@ class Sequence(Animation):
         self._complete()
 
     def cancel(self) -> None:
-        for step in self.steps[self.index:]:
+        for step in self.steps[self.index :]:
             step.cancel()
         super().cancel()
 

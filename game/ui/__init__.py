@@ -8,6 +8,15 @@ from game.ui.theme import Theme
 from game.ui.widget import Widget, WidgetGroup
 
 __all__ = [
-    "Button", "Choice", "Label", "Panel", "Slider", "Stepper", "TextInput", "Theme", "Toggle",
-    "Widget", "WidgetGroup",
+    "Button",
+    "Choice",
+    "Label",
+    "Panel",
+    "Slider",
+    "Stepper",
+    "TextInput",
+    "Theme",
+    "Toggle",
+    "Widget",
+    "WidgetGroup",
 ]

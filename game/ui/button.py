@@ -8,7 +8,7 @@ button it was pressed on, as players expect; Enter or Space work when it has the
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -104,24 +104,36 @@ class Button(Widget):
         ring = t.px(3)
         body = pygame.Rect(0, 0, w, h).inflate(-2 * ring, -2 * ring)
         fill = {
-            "normal": th.BUTTON, "hover": th.BUTTON_HOVER,
-            "pressed": th.BUTTON_PRESSED, "disabled": th.DISABLED_FILL,
+            "normal": th.BUTTON,
+            "hover": th.BUTTON_HOVER,
+            "pressed": th.BUTTON_PRESSED,
+            "disabled": th.DISABLED_FILL,
         }[state]
         if self.primary and state in ("normal", "hover"):
             fill = tuple(min(255, c + 10) for c in fill)
         border = {
-            "normal": th.GOLD_DARK, "hover": th.GOLD_LIGHT,
-            "pressed": th.GOLD, "disabled": (64, 84, 66),
+            "normal": th.GOLD_DARK,
+            "hover": th.GOLD_LIGHT,
+            "pressed": th.GOLD,
+            "disabled": (64, 84, 66),
         }[state]
-        text_colour = th.DISABLED_TEXT if state == "disabled" else (
-            th.GOLD_LIGHT if state == "hover" else th.CREAM)
+        text_colour = (
+            th.DISABLED_TEXT
+            if state == "disabled"
+            else (th.GOLD_LIGHT if state == "hover" else th.CREAM)
+        )
         if self._selected and state != "disabled":
             fill = th.GOLD_LIGHT if state == "hover" else th.GOLD
             border = th.GOLD_LIGHT
             text_colour = th.INK
         if focused and state != "disabled":
-            pygame.draw.rect(surface, (*th.FOCUS, 150), pygame.Rect(0, 0, w, h),
-                             ring, border_radius=radius + ring)
+            pygame.draw.rect(
+                surface,
+                (*th.FOCUS, 150),
+                pygame.Rect(0, 0, w, h),
+                ring,
+                border_radius=radius + ring,
+            )
         shadow = body.move(0, t.px(3))
         if state != "pressed":
             pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=radius)

@@ -8,7 +8,8 @@ drag, not once per pixel.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -24,9 +25,16 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme)
 class Toggle(Widget):
     """An on/off switch with its state written beside it."""
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: th.Theme,
-                 value: bool = False, on_change: Callable[[bool], None] | None = None, *,
-                 labels: tuple[str, str] = ("Off", "On"), name: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        theme: th.Theme,
+        value: bool = False,
+        on_change: Callable[[bool], None] | None = None,
+        *,
+        labels: tuple[str, str] = ("Off", "On"),
+        name: str = "",
+    ) -> None:
         super().__init__(rect, theme, name=name)
         self.value = bool(value)
         self.on_change = on_change
@@ -82,21 +90,37 @@ class Toggle(Widget):
         x = track.left + h // 2 + (w - h) * self._knob
         pygame.draw.circle(surface, th.CREAM, (round(x), track.centery), radius)
         pygame.draw.circle(surface, th.GOLD_DARK, (round(x), track.centery), radius, 1)
-        label = t.text(self.labels[1] if self.value else self.labels[0], 21,
-                       th.CREAM if self.enabled else th.DISABLED_TEXT)
+        label = t.text(
+            self.labels[1] if self.value else self.labels[0],
+            21,
+            th.CREAM if self.enabled else th.DISABLED_TEXT,
+        )
         surface.blit(label, label.get_rect(midleft=(track.right + t.px(12), track.centery)))
         if self.focused:
-            draw_focus_ring(surface, track.union(label.get_rect(midleft=(track.right + t.px(12), track.centery))), t)
+            draw_focus_ring(
+                surface,
+                track.union(label.get_rect(midleft=(track.right + t.px(12), track.centery))),
+                t,
+            )
 
 
 class Slider(Widget):
     """A horizontal slider over whole numbers, with the value shown at its right."""
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: th.Theme,
-                 value: int, minimum: int = 0, maximum: int = 100, step: int = 1,
-                 on_change: Callable[[int], None] | None = None,
-                 on_commit: Callable[[int], None] | None = None, *,
-                 unit: str = "", name: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        theme: th.Theme,
+        value: int,
+        minimum: int = 0,
+        maximum: int = 100,
+        step: int = 1,
+        on_change: Callable[[int], None] | None = None,
+        on_commit: Callable[[int], None] | None = None,
+        *,
+        unit: str = "",
+        name: str = "",
+    ) -> None:
         super().__init__(rect, theme, name=name)
         if maximum <= minimum or step <= 0:
             raise ValueError("slider needs minimum < maximum and a positive step")
@@ -127,8 +151,12 @@ class Slider(Widget):
         t = self.theme
         value_width = t.px(64)
         knob = t.px(11)
-        return pygame.Rect(self.rect.left + knob, self.rect.centery - t.px(3),
-                           self.rect.width - value_width - 2 * knob, t.px(6))
+        return pygame.Rect(
+            self.rect.left + knob,
+            self.rect.centery - t.px(3),
+            self.rect.width - value_width - 2 * knob,
+            t.px(6),
+        )
 
     def _value_at(self, x: int) -> float:
         track = self.track_rect()
@@ -157,9 +185,12 @@ class Slider(Widget):
         elif event.type == pygame.KEYDOWN and self.focused:
             big = max(self.step, (self.maximum - self.minimum) // 10)
             moves = {
-                pygame.K_LEFT: -self.step, pygame.K_RIGHT: self.step,
-                pygame.K_PAGEDOWN: -big, pygame.K_PAGEUP: big,
-                pygame.K_HOME: self.minimum - self.value, pygame.K_END: self.maximum - self.value,
+                pygame.K_LEFT: -self.step,
+                pygame.K_RIGHT: self.step,
+                pygame.K_PAGEDOWN: -big,
+                pygame.K_PAGEUP: big,
+                pygame.K_HOME: self.minimum - self.value,
+                pygame.K_END: self.maximum - self.value,
             }
             if event.key in moves:
                 self.set_value(self.value + moves[event.key])
@@ -177,15 +208,20 @@ class Slider(Widget):
         # The empty part of the track must still read as a track on the dark panel.
         pygame.draw.rect(surface, (58, 86, 64), track, border_radius=radius)
         if filled.width > 0:
-            pygame.draw.rect(surface, th.GOLD if self.enabled else th.DISABLED_TEXT, filled,
-                             border_radius=radius)
+            pygame.draw.rect(
+                surface, th.GOLD if self.enabled else th.DISABLED_TEXT, filled, border_radius=radius
+            )
         knob_centre = (track.left + filled.width, track.centery)
         knob_radius = t.px(11)
-        pygame.draw.circle(surface, (6, 24, 12), (knob_centre[0], knob_centre[1] + t.px(2)), knob_radius)
+        pygame.draw.circle(
+            surface, (6, 24, 12), (knob_centre[0], knob_centre[1] + t.px(2)), knob_radius
+        )
         pygame.draw.circle(surface, th.CREAM, knob_centre, knob_radius)
         pygame.draw.circle(surface, th.GOLD_DARK, knob_centre, knob_radius, max(1, t.px(2)))
         if self.focused or self.dragging:
-            pygame.draw.circle(surface, th.FOCUS, knob_centre, knob_radius + t.px(4), max(1, t.px(2)))
+            pygame.draw.circle(
+                surface, th.FOCUS, knob_centre, knob_radius + t.px(4), max(1, t.px(2))
+            )
         text = t.text(f"{self.value}{self.unit}", 21, th.CREAM)
         surface.blit(text, text.get_rect(midright=(self.rect.right, self.rect.centery)))
 
@@ -193,10 +229,17 @@ class Slider(Widget):
 class Choice(Widget):
     """One of several named values, shown as ‹ value › and cycled with the arrows."""
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: th.Theme,
-                 choices: Sequence[tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], None] | None = None, *, wrap: bool = True,
-                 name: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        theme: th.Theme,
+        choices: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], None] | None = None,
+        *,
+        wrap: bool = True,
+        name: str = "",
+    ) -> None:
         super().__init__(rect, theme, name=name)
         if not choices:
             raise ValueError("a choice needs at least one option")
@@ -270,8 +313,13 @@ class Choice(Widget):
         box = self.rect
         radius = t.px(8)
         pygame.draw.rect(surface, (12, 40, 24), box, border_radius=radius)
-        pygame.draw.rect(surface, th.GOLD if self.hovered or self.focused else th.GOLD_DARK, box,
-                         max(1, t.px(2)), border_radius=radius)
+        pygame.draw.rect(
+            surface,
+            th.GOLD if self.hovered or self.focused else th.GOLD_DARK,
+            box,
+            max(1, t.px(2)),
+            border_radius=radius,
+        )
         arrow = self.arrow_width()
         colour = th.GOLD_LIGHT if self.enabled else th.DISABLED_TEXT
         can_left = self.wrap or self.index > 0
@@ -279,11 +327,17 @@ class Choice(Widget):
         size = t.px(7)
         lx, rx, cy = box.left + arrow // 2, box.right - arrow // 2, box.centery
         if can_left:
-            pygame.draw.polygon(surface, colour, [(lx + size // 2, cy - size), (lx - size // 2, cy),
-                                                  (lx + size // 2, cy + size)])
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [(lx + size // 2, cy - size), (lx - size // 2, cy), (lx + size // 2, cy + size)],
+            )
         if can_right:
-            pygame.draw.polygon(surface, colour, [(rx - size // 2, cy - size), (rx + size // 2, cy),
-                                                  (rx - size // 2, cy + size)])
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [(rx - size // 2, cy - size), (rx + size // 2, cy), (rx - size // 2, cy + size)],
+            )
         text = self._label_image(box.width - 2 * arrow)
         surface.blit(text, text.get_rect(center=box.center))
         if self.focused:
@@ -293,9 +347,18 @@ class Choice(Widget):
 class Stepper(Choice):
     """A whole number in a range, stepped with the arrows (for short ranges)."""
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: th.Theme,
-                 value: int, minimum: int, maximum: int, step: int = 1,
-                 on_change: Callable[[Any], None] | None = None, *, unit: str = "",
-                 name: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        theme: th.Theme,
+        value: int,
+        minimum: int,
+        maximum: int,
+        step: int = 1,
+        on_change: Callable[[Any], None] | None = None,
+        *,
+        unit: str = "",
+        name: str = "",
+    ) -> None:
         choices = [(v, f"{v}{unit}") for v in range(minimum, maximum + 1, step)]
         super().__init__(rect, theme, choices, value, on_change, wrap=False, name=name)

@@ -16,10 +16,21 @@ from game.ui.widget import Widget
 class Label(Widget):
     focusable = False
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: th.Theme,
-                 text: str, *, size: int = 22, colour: th.Colour = th.CREAM, role: str = "ui",
-                 align: str = "left", wrap: bool = False, shadow: bool = False,
-                 line_spacing: float = 1.15, name: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        theme: th.Theme,
+        text: str,
+        *,
+        size: int = 22,
+        colour: th.Colour = th.CREAM,
+        role: str = "ui",
+        align: str = "left",
+        wrap: bool = False,
+        shadow: bool = False,
+        line_spacing: float = 1.15,
+        name: str = "",
+    ) -> None:
         super().__init__(rect, theme, name=name)
         self._text = text
         self.size = size
@@ -51,7 +62,9 @@ class Label(Widget):
 
     def _render(self) -> pygame.Surface:
         t = self.theme
-        lines = t.wrap(self._text, self.size, self.rect.width, self.role) if self.wrap else [self._text]
+        lines = (
+            t.wrap(self._text, self.size, self.rect.width, self.role) if self.wrap else [self._text]
+        )
         render = t.shadowed_text if self.shadow else t.text
         pieces = [render(line, self.size, self.colour, self.role) for line in lines]
         step = round(t.font(self.size, self.role).get_linesize() * self.line_spacing)
@@ -59,8 +72,11 @@ class Label(Widget):
         width = max(p.get_width() for p in pieces)
         surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
         for index, piece in enumerate(pieces):
-            x = {"left": 0, "center": (width - piece.get_width()) // 2,
-                 "right": width - piece.get_width()}[self.align]
+            x = {
+                "left": 0,
+                "center": (width - piece.get_width()) // 2,
+                "right": width - piece.get_width(),
+            }[self.align]
             surface.blit(piece, (x, index * step))
         return surface
 
@@ -88,9 +104,17 @@ class Label(Widget):
 class Panel(Widget):
     focusable = False
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: th.Theme, *,
-                 fill: th.Colour = th.PANEL, border: th.Colour = th.GOLD, radius: int = 16,
-                 shadow: bool = True, name: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        theme: th.Theme,
+        *,
+        fill: th.Colour = th.PANEL,
+        border: th.Colour = th.GOLD,
+        radius: int = 16,
+        shadow: bool = True,
+        name: str = "",
+    ) -> None:
         super().__init__(rect, theme, name=name)
         self.fill = fill
         self.border = border
@@ -98,6 +122,11 @@ class Panel(Widget):
         self.shadow = shadow
 
     def draw(self, surface: pygame.Surface) -> None:
-        image = self.theme.panel(self.rect.size, fill=self.fill, border=self.border,
-                                 radius=self.radius, shadow=self.shadow)
+        image = self.theme.panel(
+            self.rect.size,
+            fill=self.fill,
+            border=self.border,
+            radius=self.radius,
+            shadow=self.shadow,
+        )
         surface.blit(image, self.rect)

@@ -10,7 +10,7 @@ falling back to a private clipboard where the system one is unavailable.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -245,7 +245,9 @@ class TextInput(Widget):
             return True
         if key == pygame.K_DELETE:
             if self.selection[0] == self.selection[1]:
-                self.anchor = self._word_right(self.cursor) if ctrl else min(len(self._text), self.cursor + 1)
+                self.anchor = (
+                    self._word_right(self.cursor) if ctrl else min(len(self._text), self.cursor + 1)
+                )
             self._replace_selection("")
             return True
         if ctrl and key == pygame.K_a:
@@ -282,10 +284,16 @@ class TextInput(Widget):
         t = self.theme
         box = self.rect
         radius = t.px(8)
-        pygame.draw.rect(surface, (246, 240, 222) if self.enabled else (150, 150, 140), box,
-                         border_radius=radius)
-        pygame.draw.rect(surface, th.GOLD if self.focused else th.GOLD_DARK, box,
-                         max(1, t.px(2)), border_radius=radius)
+        pygame.draw.rect(
+            surface, (246, 240, 222) if self.enabled else (150, 150, 140), box, border_radius=radius
+        )
+        pygame.draw.rect(
+            surface,
+            th.GOLD if self.focused else th.GOLD_DARK,
+            box,
+            max(1, t.px(2)),
+            border_radius=radius,
+        )
         inner = box.inflate(-2 * t.px(12), -t.px(6))
         font_height = self._font().get_height()
         text_y = box.centery - font_height // 2
@@ -301,23 +309,39 @@ class TextInput(Widget):
         x0 = inner.left - self._scroll
         start, end = self.selection
         if self.focused and start != end:
-            sel = pygame.Rect(x0 + self._offsets[start], text_y,
-                              self._offsets[end] - self._offsets[start], font_height)
+            sel = pygame.Rect(
+                x0 + self._offsets[start],
+                text_y,
+                self._offsets[end] - self._offsets[start],
+                font_height,
+            )
             pygame.draw.rect(surface, (170, 196, 236), sel)
         if self._text:
             surface.blit(t.text(self._text, self.text_size, th.INK), (x0, text_y))
         elif self.placeholder and not self.focused:
-            surface.blit(t.text(self.placeholder, self.text_size, (120, 120, 110)), (inner.left, text_y))
+            surface.blit(
+                t.text(self.placeholder, self.text_size, (120, 120, 110)), (inner.left, text_y)
+            )
         caret_x = x0 + cursor_x
         if self.composition:
             comp = t.text(self.composition, self.text_size, (40, 60, 140))
             surface.blit(comp, (caret_x, text_y))
-            pygame.draw.line(surface, (40, 60, 140), (caret_x, text_y + font_height - 1),
-                             (caret_x + comp.get_width(), text_y + font_height - 1), 1)
+            pygame.draw.line(
+                surface,
+                (40, 60, 140),
+                (caret_x, text_y + font_height - 1),
+                (caret_x + comp.get_width(), text_y + font_height - 1),
+                1,
+            )
             caret_x += comp.get_width()
         if self.focused and self._blink < self.BLINK:
-            pygame.draw.line(surface, th.INK, (caret_x, text_y + 1), (caret_x, text_y + font_height - 2),
-                             max(1, t.px(2)))
+            pygame.draw.line(
+                surface,
+                th.INK,
+                (caret_x, text_y + 1),
+                (caret_x, text_y + font_height - 2),
+                max(1, t.px(2)),
+            )
         surface.set_clip(previous_clip)
         if self.focused:
             draw_focus_ring(surface, box, t)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import OrderedDict
-from typing import Iterable
+from collections.abc import Iterable
 
 import pygame
 
@@ -44,10 +44,24 @@ SELECTION = (70, 110, 170)
 BASE_HEIGHT = 720
 
 # Preferred installed fonts, best first; pygame.font.match_font accepts several names.
-TITLE_FONTS = ("dejavuserif", "georgia", "palatinolinotype", "bookantiqua", "liberationserif",
-               "timesnewroman", "times")
-UI_FONTS = ("dejavusans", "segoeui", "helveticaneue", "helvetica", "arial", "liberationsans",
-            "freesans")
+TITLE_FONTS = (
+    "dejavuserif",
+    "georgia",
+    "palatinolinotype",
+    "bookantiqua",
+    "liberationserif",
+    "timesnewroman",
+    "times",
+)
+UI_FONTS = (
+    "dejavusans",
+    "segoeui",
+    "helveticaneue",
+    "helvetica",
+    "arial",
+    "liberationsans",
+    "freesans",
+)
 UI_BOLD_FONTS = UI_FONTS
 
 
@@ -60,7 +74,9 @@ class FontBook:
 
     def _path(self, role: str) -> str | None:
         if role not in self._paths:
-            names = {"title": TITLE_FONTS, "ui": UI_FONTS, "bold": UI_BOLD_FONTS}.get(role, UI_FONTS)
+            names = {"title": TITLE_FONTS, "ui": UI_FONTS, "bold": UI_BOLD_FONTS}.get(
+                role, UI_FONTS
+            )
             bold = role in ("title", "bold", "bold_italic")
             # Running totals on the scoresheet are set in italics, as on a paper scoresheet.
             italic = role in ("italic", "bold_italic")
@@ -115,7 +131,9 @@ class Theme:
         return self.fonts.get(role, self.px(size))
 
     # -- text ------------------------------------------------------------------------------
-    def text(self, text: str, size: int = 22, colour: Colour = CREAM, role: str = "ui") -> pygame.Surface:
+    def text(
+        self, text: str, size: int = 22, colour: Colour = CREAM, role: str = "ui"
+    ) -> pygame.Surface:
         """Rendered text, cached by content and style (least recently used dropped first)."""
         key = (text, size, colour, role)
         surface = self._text.get(key)
@@ -128,8 +146,9 @@ class Theme:
             self._text.popitem(last=False)
         return surface
 
-    def shadowed_text(self, text: str, size: int, colour: Colour = CREAM, role: str = "ui",
-                      offset: int = 2) -> pygame.Surface:
+    def shadowed_text(
+        self, text: str, size: int, colour: Colour = CREAM, role: str = "ui", offset: int = 2
+    ) -> pygame.Surface:
         """Text with a soft drop shadow, for titles on the felt; cached like `text`."""
         key = ("shadow", text, size, colour, role, offset)
         surface = self._text.get(key)
@@ -140,7 +159,9 @@ class Theme:
         back = self.font(size, role).render(text, True, (0, 0, 0))
         back.set_alpha(120)
         off = self.px(offset)
-        surface = pygame.Surface((front.get_width() + off, front.get_height() + off), pygame.SRCALPHA)
+        surface = pygame.Surface(
+            (front.get_width() + off, front.get_height() + off), pygame.SRCALPHA
+        )
         surface.blit(back, (off, off))
         surface.blit(front, (0, 0))
         self._text[key] = surface
@@ -179,15 +200,28 @@ class Theme:
             self._felt = make_felt(self.size)
         return self._felt
 
-    def panel(self, size: tuple[int, int], *, fill: Colour = PANEL, border: Colour = GOLD,
-              radius: int = 14, border_width: int = 2, shadow: bool = True) -> pygame.Surface:
+    def panel(
+        self,
+        size: tuple[int, int],
+        *,
+        fill: Colour = PANEL,
+        border: Colour = GOLD,
+        radius: int = 14,
+        border_width: int = 2,
+        shadow: bool = True,
+    ) -> pygame.Surface:
         """A rounded translucent panel with a gold rule and a soft shadow; cached by look."""
         key = (size, fill, border, radius, border_width, shadow)
         surface = self._panels.get(key)
         if surface is None:
-            surface = make_panel(size, fill=fill, border=border, radius=self.px(radius),
-                                 border_width=max(1, self.px(border_width)),
-                                 shadow=self.px(6) if shadow else 0)
+            surface = make_panel(
+                size,
+                fill=fill,
+                border=border,
+                radius=self.px(radius),
+                border_width=max(1, self.px(border_width)),
+                shadow=self.px(6) if shadow else 0,
+            )
             self._panels[key] = surface
         return surface
 
@@ -230,21 +264,33 @@ def _apply_vignette(surface: pygame.Surface) -> None:
                 dy = (y + 0.5) / small_h * 2 - 1
                 d = min(1.0, (dx * dx * 0.85 + dy * dy) ** 0.5 / 1.25)
                 # 255 in the middle falling to ~45% at the corners, eased so the rim is gentle.
-                v = int(255 * (1.0 - 0.55 * d ** 2.2))
+                v = int(255 * (1.0 - 0.55 * d**2.2))
                 pixels[x, y] = (v, v, v)
-    surface.blit(pygame.transform.smoothscale(shade, (width, height)), (0, 0),
-                 special_flags=pygame.BLEND_RGB_MULT)
+    surface.blit(
+        pygame.transform.smoothscale(shade, (width, height)),
+        (0, 0),
+        special_flags=pygame.BLEND_RGB_MULT,
+    )
 
 
-def make_panel(size: tuple[int, int], *, fill: Colour, border: Colour, radius: int,
-               border_width: int, shadow: int) -> pygame.Surface:
+def make_panel(
+    size: tuple[int, int],
+    *,
+    fill: Colour,
+    border: Colour,
+    radius: int,
+    border_width: int,
+    shadow: int,
+) -> pygame.Surface:
     width, height = size
     surface = pygame.Surface((width + shadow, height + shadow), pygame.SRCALPHA)
     if shadow:
         shade = pygame.Surface((width + shadow, height + shadow), pygame.SRCALPHA)
         pygame.draw.rect(shade, SHADOW, (shadow, shadow, width, height), border_radius=radius)
         # Soften the shadow's edge by scaling down and up.
-        small = pygame.transform.smoothscale(shade, (max(1, (width + shadow) // 4), max(1, (height + shadow) // 4)))
+        small = pygame.transform.smoothscale(
+            shade, (max(1, (width + shadow) // 4), max(1, (height + shadow) // 4))
+        )
         surface.blit(pygame.transform.smoothscale(small, (width + shadow, height + shadow)), (0, 0))
     body = pygame.Rect(0, 0, width, height)
     panel = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -255,7 +301,9 @@ def make_panel(size: tuple[int, int], *, fill: Colour, border: Colour, radius: i
     return surface
 
 
-def blit_centered(target: pygame.Surface, surface: pygame.Surface, centre: tuple[float, float]) -> pygame.Rect:
+def blit_centered(
+    target: pygame.Surface, surface: pygame.Surface, centre: tuple[float, float]
+) -> pygame.Rect:
     return target.blit(surface, surface.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 

@@ -8,7 +8,7 @@ the keyboard focus, and moves it with the arrow keys and Tab, as a player expect
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import pygame
 
@@ -34,8 +34,14 @@ class Widget:
 
     focusable = True
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: Theme, *,
-                 enabled: bool = True, name: str = "") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        theme: Theme,
+        *,
+        enabled: bool = True,
+        name: str = "",
+    ) -> None:
         self._rect = pygame.Rect(rect)
         self.theme = theme
         self._enabled = enabled
@@ -106,8 +112,13 @@ class WidgetGroup:
     never shows two highlighted buttons at once.
     """
 
-    def __init__(self, widgets: Iterable[Widget] = (), *, focus_follows_mouse: bool = False,
-                 horizontal_moves_focus: bool = True) -> None:
+    def __init__(
+        self,
+        widgets: Iterable[Widget] = (),
+        *,
+        focus_follows_mouse: bool = False,
+        horizontal_moves_focus: bool = True,
+    ) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus_follows_mouse = focus_follows_mouse
         self.horizontal_moves_focus = horizontal_moves_focus
@@ -178,8 +189,9 @@ class WidgetGroup:
                 if widget.hovered and self.focus_follows_mouse and widget.can_focus():
                     self.set_focus(widget)
         if event.type == pygame.MOUSEBUTTONDOWN and is_primary_button(event):
-            target = next((w for w in reversed(self.widgets)
-                           if w.visible and w.contains(pos)), None)
+            target = next(
+                (w for w in reversed(self.widgets) if w.visible and w.contains(pos)), None
+            )
             if target is not None and target.can_focus():
                 self.set_focus(target)
         # Every widget sees mouse events: one dragging a slider must get the release outside it.

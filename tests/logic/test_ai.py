@@ -8,11 +8,10 @@ import sys
 import pytest
 
 from game.logic import Game, Rules, legal_actions, player_view
-from game.logic.ai import LEVELS, ComputerPlayer, hint
-from game.logic.ai import search
-from game.logic.arena import run as arena_run, wilson
-
-from .scenario import random_position
+from game.logic.ai import LEVELS, ComputerPlayer, hint, search
+from game.logic.arena import run as arena_run
+from game.logic.arena import wilson
+from tests.helpers.scenario import random_position
 
 
 def reshuffle_hidden(game, seat, rng):
@@ -22,12 +21,12 @@ def reshuffle_hidden(game, seat, rng):
     unknown = [c for c in opponent.hand if c not in opponent.known]
     pool = unknown + other.stock + [c for t in other.talons for c in t]
     rng.shuffle(pool)
-    opponent.hand = [c for c in opponent.hand if c in opponent.known] + pool[:len(unknown)]
-    rest = pool[len(unknown):]
+    opponent.hand = [c for c in opponent.hand if c in opponent.known] + pool[: len(unknown)]
+    rest = pool[len(unknown) :]
     talons = []
     for t in other.talons:
-        talons.append(rest[:len(t)])
-        rest = rest[len(t):]
+        talons.append(rest[: len(t)])
+        rest = rest[len(t) :]
     other.talons = talons
     other.stock = rest
     return other
@@ -67,8 +66,9 @@ def test_heuristic_levels_finish_whole_hands(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_decision_is_identical_whatever_the_hidden_cards_are(level):
     for i in range(8):
-        game = random_position(Rules.preset(("classic", "modern_american")[i % 2]), 300 + i,
-                               steps=5 + 7 * i)
+        game = random_position(
+            Rules.preset(("classic", "modern_american")[i % 2]), 300 + i, steps=5 + 7 * i
+        )
         if game.phase not in ("draw", "play"):
             continue
         view = player_view(game, game.to_move)
@@ -138,7 +138,7 @@ def test_cancelled_search_returns_promptly_with_the_heuristic_choice(monkeypatch
 
 
 def test_time_budget_stops_the_search():
-    ticks = iter(range(0, 10_000, 10))          # a clock that jumps 10 s per reading
+    ticks = iter(range(0, 10_000, 10))  # a clock that jumps 10 s per reading
     game = random_position(Rules(), 43, steps=10)
     view = player_view(game, game.to_move)
     samples = []
@@ -153,7 +153,7 @@ def test_time_budget_stops_the_search():
         ComputerPlayer("master", seed=1).decide(view, now=lambda: next(ticks))
     finally:
         search.determinize = original
-    assert len(samples) <= 3     # the root, then one round before the budget is spent
+    assert len(samples) <= 3  # the root, then one round before the budget is spent
 
 
 def test_wilson_interval():
@@ -171,18 +171,43 @@ def test_arena_plays_seat_swapped_pairs_on_the_same_deals():
 
 
 def test_arena_command_prints_json():
-    out = subprocess.run([sys.executable, "-m", "game.logic.arena", "--a", "beginner", "--b",
-                          "carefree", "--games", "2", "--json", "--rules", "modern_american"],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game.logic.arena",
+            "--a",
+            "beginner",
+            "--b",
+            "carefree",
+            "--games",
+            "2",
+            "--json",
+            "--rules",
+            "modern_american",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     data = json.loads(out.stdout)
-    for key in ("games", "wins_a", "wins_b", "win_rate_a", "ci95_a", "margin_a",
-                "decision_ms_a", "decision_ms_b"):
+    for key in (
+        "games",
+        "wins_a",
+        "wins_b",
+        "win_rate_a",
+        "ci95_a",
+        "margin_a",
+        "decision_ms_a",
+        "decision_ms_b",
+    ):
         assert key in data
 
 
 @pytest.mark.parametrize("level", ["advanced", "expert", "master"])
 def test_search_never_starts_an_opening_it_cannot_finish(level):
-    from tests.logic.scenario import position
+    from tests.helpers.scenario import position
+
     # Found by the arena: Fives (20) and Fours (15) can never reach the minimum of 50, so
     # melding them only leads to undoing the turn, after which the same view came round again.
     hand = "4S 4H 4D 5S 5S 5C 5C 7H 7D 9S 9C 10S 10H QD QC KS KC"
@@ -200,7 +225,8 @@ def test_search_never_starts_an_opening_it_cannot_finish(level):
 
 
 def test_after_taking_back_an_opening_the_computer_discards_instead_of_retrying():
-    from tests.logic.scenario import position
+    from tests.helpers.scenario import position
+
     hand = "4S 4H 4D 5S 5S 5C 5C 7H 7D 9S 9C 10S 10H QD QC KS KC"
     game = position(hands=(hand, "6D 7C"), opened=(False, False), phase="play")
     game.apply({"type": "meld", "cards": ["5C", "5S", "5C", "5S"]})
@@ -213,8 +239,13 @@ def test_after_taking_back_an_opening_the_computer_discards_instead_of_retrying(
 
 @pytest.mark.parametrize("level", ["advanced", "expert", "master"])
 def test_a_special_meld_in_hand_is_played(level):
-    from tests.logic.scenario import position
-    game = position(Rules.modern_american(), hands=("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD",
-                                                    "KD KC"), opened=(False, False), phase="play")
+    from tests.helpers.scenario import position
+
+    game = position(
+        Rules.modern_american(),
+        hands=("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD", "KD KC"),
+        opened=(False, False),
+        phase="play",
+    )
     action = ComputerPlayer(level, seed=1, samples=2).decide(player_view(game, 0))
     assert action.type == "meld" and action.rank == "special"

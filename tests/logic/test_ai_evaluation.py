@@ -8,8 +8,7 @@ from game.logic import Game, Rules
 from game.logic.actions import Discard, UndoTurn
 from game.logic.ai import evaluation, heuristic
 from game.logic.engine import PLAY
-
-from .scenario import position, random_position
+from tests.helpers.scenario import position, random_position
 
 
 @pytest.mark.parametrize("preset", ["classic", "modern_american"])
@@ -30,10 +29,12 @@ def test_a_finished_hand_is_worth_its_true_margin():
 
 def test_evaluation_prefers_a_canasta_to_the_same_cards_in_hand():
     rules = Rules.preset("classic")
-    melded = position(rules, hands=("4C 9D", "5H 6H 8S"),
-                      melds=({"K": "KC KD KH KS KC KD KH"}, {"Q": "QC QD QH"}))
-    held = position(rules, hands=("4C 9D KC KD KH KS", "5H 6H 8S"),
-                    melds=({"K": "KC KD KH"}, {"Q": "QC QD QH"}))
+    melded = position(
+        rules, hands=("4C 9D", "5H 6H 8S"), melds=({"K": "KC KD KH KS KC KD KH"}, {"Q": "QC QD QH"})
+    )
+    held = position(
+        rules, hands=("4C 9D KC KD KH KS", "5H 6H 8S"), melds=({"K": "KC KD KH"}, {"Q": "QC QD QH"})
+    )
     assert evaluation.value(melded, 0) > evaluation.value(held, 0) + 200
 
 
@@ -58,10 +59,13 @@ def _finish_turn(game):
 def test_no_meld_leaves_only_cards_that_may_not_be_discarded():
     # Modern rules forbid an Ace or a Seven onto an empty pile: melding the Tens would leave
     # 7S 7D, and the turn could only be taken back.
-    game = position(Rules.preset("modern_american"), phase=PLAY,
-                    hands=("7S 7D 10S 10C 10C", "5H 6H 8S 9S"),
-                    melds=({"J": "JD JS JC", "A": "AS AC AS", "Q": "QS QH 2H"}, {}),
-                    opened=(True, False))
+    game = position(
+        Rules.preset("modern_american"),
+        phase=PLAY,
+        hands=("7S 7D 10S 10C 10C", "5H 6H 8S 9S"),
+        melds=({"J": "JD JS JC", "A": "AS AC AS", "Q": "QS QH 2H"}, {}),
+        opened=(True, False),
+    )
     chosen = _finish_turn(game)
     assert not any(isinstance(a, UndoTurn) for a in chosen)
     assert isinstance(chosen[-1], Discard) and chosen[-1].card.startswith("10")
@@ -70,8 +74,11 @@ def test_no_meld_leaves_only_cards_that_may_not_be_discarded():
 def test_opening_plan_puts_no_wild_card_on_pure_sevens():
     # 4s with two wild cards make 90; the Sevens cannot take the other Twos (pure Aces and
     # Sevens), so 7s alone reach 105 < 125: the plan must find another way or not open.
-    game = position(Rules.preset("modern_american"), phase=PLAY,
-                    hands=("4S 2S 4H 4D 2D 7D QC 7S 4C JK 2C 9C AC 7H", "5H 6H 8S 9S"))
+    game = position(
+        Rules.preset("modern_american"),
+        phase=PLAY,
+        hands=("4S 2S 4H 4D 2D 7D QC 7S 4C JK 2C 9C AC 7H", "5H 6H 8S 9S"),
+    )
     plan = heuristic._opening_plan(game)
     if plan is not None:
         for key, cards in plan:

@@ -3,8 +3,14 @@
 import pytest
 
 from game.logic import Rules, RulesError
-from game.logic.cards import (CARD_CODE, CARD_POINTS, IS_WILD, N_CARDS, deck_from_codes,
-                              normalize_code)
+from game.logic.cards import (
+    CARD_CODE,
+    CARD_POINTS,
+    IS_WILD,
+    N_CARDS,
+    deck_from_codes,
+    normalize_code,
+)
 from game.logic.rules import OPTION_SPECS
 
 
@@ -21,9 +27,23 @@ def test_wild_cards_are_the_jokers_and_twos():
     assert len(wild) == 12
 
 
-@pytest.mark.parametrize("code, points", [("JK", 50), ("2S", 20), ("AH", 20), ("KD", 10),
-                                          ("10C", 10), ("8S", 10), ("7H", 5), ("4D", 5),
-                                          ("3S", 5), ("3C", 5), ("3H", 100), ("3D", 100)])
+@pytest.mark.parametrize(
+    "code, points",
+    [
+        ("JK", 50),
+        ("2S", 20),
+        ("AH", 20),
+        ("KD", 10),
+        ("10C", 10),
+        ("8S", 10),
+        ("7H", 5),
+        ("4D", 5),
+        ("3S", 5),
+        ("3C", 5),
+        ("3H", 100),
+        ("3D", 100),
+    ],
+)
 def test_point_values(code, points):
     assert CARD_POINTS[CARD_CODE.index(code)] == points
 
@@ -70,37 +90,67 @@ def test_rules_round_trip_through_a_plain_dict():
     assert Rules.from_dict({"preset": "modern_american"}).to_dict() == {"preset": "modern_american"}
 
 
-@pytest.mark.parametrize("data, words", [
-    ({"colour": "red"}, "Unknown rule option 'colour'"),
-    ({"stock_draw": 3}, "must be 1 or 2"),
-    ({"stock_draw": "2"}, "whole number"),
-    ({"talons": 1}, "true or false"),
-    ({"stock_end": "stop"}, "must be one of"),
-    ({"discard_return_penalty": -5}, "between 0 and 500"),
-    ({"preset": "samba"}, "Unknown rule preset"),
-    ({"special_melds": True}, "13-card deal"),
-    ({"prohibit_interim_mixed_melds": True}, "needs 'wild_canastas'"),
-    ({"special_canasta_bonuses": True}, "needs 'pure_aces_sevens'"),
-])
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ({"colour": "red"}, "Unknown rule option 'colour'"),
+        ({"stock_draw": 3}, "must be 1 or 2"),
+        ({"stock_draw": "2"}, "whole number"),
+        ({"talons": 1}, "true or false"),
+        ({"stock_end": "stop"}, "must be one of"),
+        ({"discard_return_penalty": -5}, "between 0 and 500"),
+        ({"preset": "samba"}, "Unknown rule preset"),
+        ({"special_melds": True}, "13-card deal"),
+        ({"prohibit_interim_mixed_melds": True}, "needs 'wild_canastas'"),
+        ({"special_canasta_bonuses": True}, "needs 'pure_aces_sevens'"),
+    ],
+)
 def test_bad_rules_are_rejected_with_a_clear_message(data, words):
     with pytest.raises(RulesError, match=words):
         Rules.from_dict(data)
 
 
 def test_every_option_of_rules_md_has_a_key_and_a_description():
-    for key in ("starter", "hand_size", "initial_upcard", "talons", "stock_draw",
-                "red_three_replacement", "frozen_until_initial_meld", "pile_always_frozen",
-                "take_pile_to_canasta", "natural_pair_required", "one_card_pile_rule",
-                "discard_return_penalty", "prohibit_wild_discard",
-                "prohibit_ace_seven_to_empty_pile", "discard_red_three_to_freeze",
-                "max_wild_per_meld", "wild_canastas", "wild_canasta_bonus",
-                "prohibit_interim_mixed_melds", "extended_canastas", "pure_aces_sevens",
-                "special_canasta_bonuses", "uncompleted_canasta_penalties", "special_melds",
-                "top_card_counts_for_initial_meld", "canasta_bonus_counts_for_initial",
-                "splash_initial_meld", "black_three_out_with_wild", "canastas_to_go_out",
-                "pass_the_discard", "must_discard", "stock_end", "going_out_bonus",
-                "red_three_penalty", "all_threes_equal", "canasta_required_for_positive_score",
-                "higher_thresholds", "target_score"):
+    for key in (
+        "starter",
+        "hand_size",
+        "initial_upcard",
+        "talons",
+        "stock_draw",
+        "red_three_replacement",
+        "frozen_until_initial_meld",
+        "pile_always_frozen",
+        "take_pile_to_canasta",
+        "natural_pair_required",
+        "one_card_pile_rule",
+        "discard_return_penalty",
+        "prohibit_wild_discard",
+        "prohibit_ace_seven_to_empty_pile",
+        "discard_red_three_to_freeze",
+        "max_wild_per_meld",
+        "wild_canastas",
+        "wild_canasta_bonus",
+        "prohibit_interim_mixed_melds",
+        "extended_canastas",
+        "pure_aces_sevens",
+        "special_canasta_bonuses",
+        "uncompleted_canasta_penalties",
+        "special_melds",
+        "top_card_counts_for_initial_meld",
+        "canasta_bonus_counts_for_initial",
+        "splash_initial_meld",
+        "black_three_out_with_wild",
+        "canastas_to_go_out",
+        "pass_the_discard",
+        "must_discard",
+        "stock_end",
+        "going_out_bonus",
+        "red_three_penalty",
+        "all_threes_equal",
+        "canasta_required_for_positive_score",
+        "higher_thresholds",
+        "target_score",
+    ):
         assert key in OPTION_SPECS and OPTION_SPECS[key].label
 
 

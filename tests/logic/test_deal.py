@@ -1,9 +1,9 @@
 """RULES.md section 2: the deal, the upcard procedure, talons, Red Threes, dealer rotation."""
 
-from game.logic import Game, Rules, NextHand
-from game.logic.cards import CARD_CODE, IS_RED_THREE, IS_WILD, N_CARDS
+from game.logic import Game, NextHand, Rules
 from game.logic import events as ev
-from tests.logic.scenario import all_cards
+from game.logic.cards import CARD_CODE, IS_RED_THREE, IS_WILD, N_CARDS
+from tests.helpers.scenario import all_cards
 
 
 def deck_with(front: list[str]) -> list[int]:
@@ -33,10 +33,46 @@ def test_cards_are_dealt_singly_and_alternately_from_the_deck_front():
 
 
 def test_upcard_wild_or_red_three_is_covered_and_the_pile_starts_frozen():
-    front = [c for pair in zip(["4S", "5S", "6S", "8S", "9S", "10S", "JS", "QS", "KS", "AS",
-                                "4H", "5H", "6H", "8H", "9H"],
-                               ["4D", "5D", "6D", "8D", "9D", "10D", "JD", "QD", "KD", "AD",
-                                "4C", "5C", "6C", "8C", "9C"]) for c in pair]
+    front = [
+        c
+        for pair in zip(
+            [
+                "4S",
+                "5S",
+                "6S",
+                "8S",
+                "9S",
+                "10S",
+                "JS",
+                "QS",
+                "KS",
+                "AS",
+                "4H",
+                "5H",
+                "6H",
+                "8H",
+                "9H",
+            ],
+            [
+                "4D",
+                "5D",
+                "6D",
+                "8D",
+                "9D",
+                "10D",
+                "JD",
+                "QD",
+                "KD",
+                "AD",
+                "4C",
+                "5C",
+                "6C",
+                "8C",
+                "9C",
+            ],
+        )
+        for c in pair
+    ]
     game = Game(Rules(), deck=deck_with(front + ["JK", "3H", "7C"]))
     assert [CARD_CODE[c] for c in game.pile] == ["JK", "3H", "7C"]
     assert game.pile_is_frozen_for(0) and game.pile_is_frozen_for(1)
@@ -90,7 +126,7 @@ def test_dealer_alternates_and_the_non_dealer_starts():
 def test_starter_loser_lets_the_loser_of_the_hand_start():
     game = Game(Rules(starter="loser"), seed=2, first_player=0)
     game.players[0].melds = {}
-    game.players[0].hand = game.players[0].hand[:1]   # player 0 holds less: player 1 loses
+    game.players[0].hand = game.players[0].hand[:1]  # player 0 holds less: player 1 loses
     game._end_hand("stock_exhausted", [])
     loser = 0 if game.hand_scores[0]["total"] < game.hand_scores[1]["total"] else 1
     game.apply(NextHand())
@@ -111,13 +147,18 @@ def test_upcard_procedure_stops_at_a_natural_card():
 
 def test_talons_go_to_the_first_and_second_player_to_open():
     from game.logic import Discard, Meld
-    from tests.logic.scenario import position
+    from tests.helpers.scenario import position
+
     rules = Rules(talons=True)
-    game = position(rules, hands=("AS AD AH 9C 5C", "KS KD KH QS QD QH 6C 4C"),
-                    opened=(False, False), phase="play")
+    game = position(
+        rules,
+        hands=("AS AD AH 9C 5C", "KS KD KH QS QD QH 6C 4C"),
+        opened=(False, False),
+        phase="play",
+    )
     game.talons = [[game.stock.pop() for _ in range(4)], [game.stock.pop() for _ in range(3)]]
     four, three = list(game.talons[0]), list(game.talons[1])
-    game.apply(Meld(("AS", "AD", "AH")))          # 60: opens in Classic
+    game.apply(Meld(("AS", "AD", "AH")))  # 60: opens in Classic
     game.apply(Discard("9C"))
     assert set(four) <= set(game.players[0].hand) and game.talons == [three]
     game.apply({"type": "draw"})

@@ -3,8 +3,7 @@
 import pytest
 
 from game.logic import Discard, Rules, TakePile
-from tests.logic.scenario import codes, position
-from tests.logic.test_turn_pile import refused
+from tests.helpers.scenario import codes, position, refused
 
 OPEN = {"K": "KS KD KH"}
 
@@ -38,46 +37,57 @@ def test_prohibit_wild_discard():
 
 
 def test_prohibit_wild_discard_allows_a_hand_of_only_wild_cards():
-    game = position(Rules(prohibit_wild_discard=True), hands=("2S JK", "4D 5D"),
-                    melds=(OPEN, {}), phase="play")
+    game = position(
+        Rules(prohibit_wild_discard=True), hands=("2S JK", "4D 5D"), melds=(OPEN, {}), phase="play"
+    )
     game.apply(Discard("JK"))
 
 
 def test_prohibit_wild_discard_allows_the_final_discard_of_going_out():
     two = {"K": "KS KD KH KC KS KD KH", "Q": "QS QD QH QC QS QD QH"}
-    game = position(Rules(prohibit_wild_discard=True), hands=("2S", "4D 5D"),
-                    melds=(two, {}), phase="play")
+    game = position(
+        Rules(prohibit_wild_discard=True), hands=("2S", "4D 5D"), melds=(two, {}), phase="play"
+    )
     game.apply(Discard("2S"))
     assert game.went_out == 0
 
 
 def test_prohibit_ace_seven_to_empty_pile():
     rules = Rules.modern_american()
-    game = position(rules, hands=("AS 7S 5D", "4D 5D"), melds=({"K": "KS KD KH"}, {}),
-                    phase="play")
+    game = position(rules, hands=("AS 7S 5D", "4D 5D"), melds=({"K": "KS KD KH"}, {}), phase="play")
     refused(game, Discard("AS"), "no_ace_seven_discard")
     refused(game, Discard("7S"), "no_ace_seven_discard")
     game.apply(Discard("5D"))
 
 
 def test_ace_seven_may_go_onto_a_pile_that_has_cards():
-    game = position(Rules.modern_american(), hands=("AS 7S 5D", "4D 5D"),
-                    melds=({"K": "KS KD KH"}, {}), pile="9C", phase="play")
+    game = position(
+        Rules.modern_american(),
+        hands=("AS 7S 5D", "4D 5D"),
+        melds=({"K": "KS KD KH"}, {}),
+        pile="9C",
+        phase="play",
+    )
     game.apply(Discard("AS"))
 
 
 def test_discard_red_three_to_freeze():
     rules = Rules(discard_red_three_to_freeze=True)
-    game = position(rules, hands=("4S 5S", "4D 5D"), melds=(OPEN, {}), threes=("3H", ""),
-                    pile="9H", phase="play")
+    game = position(
+        rules,
+        hands=("4S 5S", "4D 5D"),
+        melds=(OPEN, {}),
+        threes=("3H", ""),
+        pile="9H",
+        phase="play",
+    )
     game.apply(Discard("3H"))
     assert game.players[0].threes == [] and codes(game.players[0].hand) == ["4S", "5S"]
     assert game.pile_is_blocked() and game.pile_is_frozen_for(1)
 
 
 def test_red_three_may_not_be_discarded_without_the_option():
-    game = position(hands=("4S 5S", "4D 5D"), melds=(OPEN, {}), threes=("3H", ""),
-                    phase="play")
+    game = position(hands=("4S 5S", "4D 5D"), melds=(OPEN, {}), threes=("3H", ""), phase="play")
     refused(game, Discard("3H"), "card_not_in_hand")
 
 
@@ -91,9 +101,17 @@ def test_wrong_player_cannot_discard_a_card_they_do_not_hold():
     refused(game, Discard("4D"), "card_not_in_hand")
 
 
-@pytest.mark.parametrize("raw", [{"type": "discard"}, {"type": "discard", "card": "ZZ"},
-                                 {"type": "discard", "card": "4S", "extra": 1},
-                                 {"type": "fly"}, "discard", {"type": "meld", "cards": "4S"}])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "discard"},
+        {"type": "discard", "card": "ZZ"},
+        {"type": "discard", "card": "4S", "extra": 1},
+        {"type": "fly"},
+        "discard",
+        {"type": "meld", "cards": "4S"},
+    ],
+)
 def test_malformed_actions_are_refused_and_change_nothing(raw):
     game = position(hands=("4S 5S", "4D 5D"), melds=(OPEN, {}), phase="play")
     before = game.state_hash()

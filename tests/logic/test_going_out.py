@@ -1,8 +1,7 @@
 """RULES.md section 5: going out, canastas needed, concealed, pass the discard, stock end."""
 
 from game.logic import Discard, Draw, Meld, Pass, Rules, TakePile
-from tests.logic.scenario import codes, position
-from tests.logic.test_turn_pile import refused
+from tests.helpers.scenario import codes, position, refused
 
 TWO = {"K": "KS KD KH KC KS KD KH", "Q": "QS QD QH QC QS QD QH"}
 ONE = {"K": "KS KD KH KC KS KD KH", "8": "8S 8D 8H"}
@@ -23,8 +22,9 @@ def test_going_out_by_melding_every_card_without_discard():
 
 
 def test_must_discard_option_forbids_melding_the_last_card():
-    game = position(Rules(must_discard=True), hands=("9S 9D 9H", "4D 6D"), melds=(TWO, {}),
-                    phase="play")
+    game = position(
+        Rules(must_discard=True), hands=("9S 9D 9H", "4D 6D"), melds=(TWO, {}), phase="play"
+    )
     refused(game, Meld(("9S", "9D", "9H")), "must_discard")
 
 
@@ -33,12 +33,13 @@ def test_melding_down_too_far_without_canastas_is_refused():
     error = refused(game, Meld(("9S", "9D", "9H")), "need_canastas")
     assert "two cards" in error.message
     game = position(hands=("9S 9D 9H 5C 6C", "4D 6D"), melds=(ONE, {}), phase="play")
-    game.apply(Meld(("9S", "9D", "9H")))          # two cards left: fine
+    game.apply(Meld(("9S", "9D", "9H")))  # two cards left: fine
 
 
 def test_one_canasta_option():
-    game = position(Rules(canastas_to_go_out=1), hands=("9S 9D 9H 5C", "4D 6D"),
-                    melds=(ONE, {}), phase="play")
+    game = position(
+        Rules(canastas_to_go_out=1), hands=("9S 9D 9H 5C", "4D 6D"), melds=(ONE, {}), phase="play"
+    )
     game.apply(Meld(("9S", "9D", "9H")))
     game.apply(Discard("5C"))
     assert game.went_out == 0
@@ -55,7 +56,7 @@ def test_canastas_completed_this_turn_count_for_going_out():
 def test_pass_the_discard():
     rules = Rules(pass_the_discard=True)
     game = position(rules, hands=("9S 9D 9H 5C", "4D 6D"), melds=(ONE, {}), phase="play")
-    game.apply(Meld(("9S", "9D", "9H")))            # down to one card
+    game.apply(Meld(("9S", "9D", "9H")))  # down to one card
     refused(game, Discard("5C"), "need_canastas")
     game.apply(Pass())
     assert game.to_move == 1 and codes(game.players[0].hand) == ["5C"]
@@ -68,8 +69,7 @@ def test_pass_is_refused_without_the_option():
 
 def test_concealed_going_out_doubles_the_bonus_and_waives_the_minimum():
     hand = "5S 5D 5H 5C 5S 5D 5H 4S 4D 4H 4C 4S 4D 4H 6C"
-    game = position(hands=(hand, "4C 6D"), opened=(False, False), phase="play",
-                    totals=(3000, 0))
+    game = position(hands=(hand, "4C 6D"), opened=(False, False), phase="play", totals=(3000, 0))
     game.apply(Meld(("5S", "5D", "5H", "5C", "5S", "5D", "5H")))
     game.apply(Meld(("4S", "4D", "4H", "4C", "4S", "4D", "4H")))
     game.apply(Discard("6C"))
@@ -95,8 +95,13 @@ def test_not_concealed_when_melds_were_made_on_an_earlier_turn():
 
 
 # ---- 5.3 stock end
-def stock_end(rules=None, hands=("6S 6D 5C", "4D 6D 7C"), melds=({"9": "9S 9D 9H"}, {}),
-              pile="8C 9C", stock=""):
+def stock_end(
+    rules=None,
+    hands=("6S 6D 5C", "4D 6D 7C"),
+    melds=({"9": "9S 9D 9H"}, {}),
+    pile="8C 9C",
+    stock="",
+):
     return position(rules, hands=hands, melds=melds, pile=pile, stock=stock, stock_rest=False)
 
 
@@ -156,9 +161,9 @@ def test_reuse_pile_turns_the_pile_below_the_top_into_a_new_stock():
 def test_reuse_pile_only_once_then_the_hand_ends():
     rules = Rules(stock_end="reuse_pile")
     game = stock_end(rules, pile="4C 5H 8C 10C")
-    game.apply(Draw())                        # reuse: 3 cards, draw 2 → 1 left
+    game.apply(Draw())  # reuse: 3 cards, draw 2 → 1 left
     game.apply(Discard("5C"))
-    game.apply(Draw())                        # draws the last one
+    game.apply(Draw())  # draws the last one
     game.apply(Discard("7C"))
     assert game.phase == "hand_over" and game.end_reason == "stock_exhausted"
 
@@ -174,9 +179,10 @@ def test_lone_card_left_after_red_threes_is_discarded_without_a_bonus():
 
 def test_reuse_pile_shuffle_depends_on_this_hands_deck_only():
     import random
+
     rules = Rules(stock_end="reuse_pile")
     stocks = []
-    for generator_seed in (1, 2):     # same deal, different game-long generators
+    for generator_seed in (1, 2):  # same deal, different game-long generators
         game = stock_end(rules, pile="4C 5H 7S 8C 9D 10C JH QS KC")
         game.rng = random.Random(generator_seed)
         game.apply(Draw())

@@ -3,8 +3,7 @@ Black Threes."""
 
 from game.logic import Discard, Meld, Rules
 from game.logic.cards import CARD_CODE
-from tests.logic.scenario import codes, position
-from tests.logic.test_turn_pile import refused
+from tests.helpers.scenario import codes, position, refused
 
 OPEN = {"K": "KS KD KH"}
 
@@ -39,8 +38,7 @@ def test_at_most_three_wild_cards_classic_two_modern():
     refused(game, Meld(("8S", "8D", "8H", "8C", "2D", "JK", "2S", "JK")), "too_many_wild")
     meld(game, "8S 8D 8H 8C 2D JK 2S")
     rules = Rules(max_wild_per_meld=2)
-    game = position(rules, hands=("8S 8D 8H 2D JK 2S 4C 5C", "4D"), phase="play",
-                    melds=(OPEN, {}))
+    game = position(rules, hands=("8S 8D 8H 2D JK 2S 4C 5C", "4D"), phase="play", melds=(OPEN, {}))
     refused(game, Meld(("8S", "8D", "8H", "2D", "JK", "2S")), "too_many_wild")
 
 
@@ -59,8 +57,9 @@ def test_wild_card_needs_a_named_meld():
 
 
 def test_seven_cards_make_a_natural_canasta_and_a_wild_makes_it_mixed():
-    game = position(hands=("8S 8D 8H 2C 4C 5C", "4D"), phase="play",
-                    melds=({"8": "8C 8D 8H 8C"}, {}))
+    game = position(
+        hands=("8S 8D 8H 2C 4C 5C", "4D"), phase="play", melds=({"8": "8C 8D 8H 8C"}, {})
+    )
     events = meld(game, "8S 8D 8H")
     canasta = [e for e in events if e.kind == "canasta"]
     assert canasta and canasta[0].info["kind"] == "natural"
@@ -69,34 +68,41 @@ def test_seven_cards_make_a_natural_canasta_and_a_wild_makes_it_mixed():
 
 
 def test_mixed_canasta_event():
-    game = position(hands=("8S 8D JK 4C 5C 6C", "4D"), phase="play",
-                    melds=({"8": "8C 8D 8H 8C"}, {}))
+    game = position(
+        hands=("8S 8D JK 4C 5C 6C", "4D"), phase="play", melds=({"8": "8C 8D 8H 8C"}, {})
+    )
     events = meld(game, "8S 8D JK")
     assert [e.info["kind"] for e in events if e.kind == "canasta"] == ["mixed"]
 
 
 def test_extended_canastas_off_caps_melds_at_seven():
-    game = position(Rules(extended_canastas=False), hands=("8S 4C 5C 6C", "4D"), phase="play",
-                    melds=({"8": "8C 8D 8H 8C 8D 8H 2S"}, {}))
+    game = position(
+        Rules(extended_canastas=False),
+        hands=("8S 4C 5C 6C", "4D"),
+        phase="play",
+        melds=({"8": "8C 8D 8H 8C 8D 8H 2S"}, {}),
+    )
     refused(game, Meld(("8S",)), "canasta_full")
 
 
 def test_wild_melds_only_with_wild_canastas():
     game = position(hands=("2S 2D JK 4C 5C", "4D"), phase="play", melds=(OPEN, {}))
     refused(game, Meld(("2S", "2D", "JK"), "wild"), "no_wild_melds")
-    game = position(Rules(wild_canastas=True), hands=("2S 2D JK 4C 5C", "4D"), phase="play",
-                    melds=(OPEN, {}))
+    game = position(
+        Rules(wild_canastas=True), hands=("2S 2D JK 4C 5C", "4D"), phase="play", melds=(OPEN, {})
+    )
     meld(game, "2S 2D JK", "wild")
     assert codes(game.players[0].melds[2]) == ["2D", "2S", "JK"]
 
 
 def test_prohibit_interim_mixed_melds():
     rules = Rules(wild_canastas=True, prohibit_interim_mixed_melds=True)
-    game = position(rules, hands=("2S 8S 8D 8H 2H 4C 5C", "4D"), phase="play",
-                    melds=({"wild": "2C 2D JK"}, {}))
+    game = position(
+        rules, hands=("2S 8S 8D 8H 2H 4C 5C", "4D"), phase="play", melds=({"wild": "2C 2D JK"}, {})
+    )
     refused(game, Meld(("8S", "8D", "8H", "2S")), "wild_meld_open")
     meld(game, "8S 8D 8H")
-    meld(game, "2S")   # onto the wild meld, the only open wild meld
+    meld(game, "2S")  # onto the wild meld, the only open wild meld
     assert len(game.players[0].melds[2]) == 4
 
 
@@ -108,13 +114,21 @@ def test_pure_sevens_take_no_wild_cards():
 
 def test_pure_aces_take_a_wild_card_only_in_the_initial_meld():
     rules = Rules.modern_american()
-    game = position(rules, hands=("AS AD AH JK KS KD KH QS QD QH 4C 5C 6C", "4D"),
-                    phase="play", opened=(False, False))
+    game = position(
+        rules,
+        hands=("AS AD AH JK KS KD KH QS QD QH 4C 5C 6C", "4D"),
+        phase="play",
+        opened=(False, False),
+    )
     meld(game, "AS AD AH JK")
     meld(game, "KS KD KH")
     assert game.players[0].opened
-    game = position(rules, hands=("JK 4C 5C", "4D"), phase="play",
-                    melds=({"A": "AS AD AH", "K": "KS KD KH"}, {}))
+    game = position(
+        rules,
+        hands=("JK 4C 5C", "4D"),
+        phase="play",
+        melds=({"A": "AS AD AH", "K": "KS KD KH"}, {}),
+    )
     refused(game, Meld(("JK",), "A"), "pure_aces")
 
 
@@ -135,16 +149,21 @@ def test_black_threes_with_a_wild_only_with_the_option():
     two = {"K": "KS KD KH KC KS KD KH", "Q": "QS QD QH QC QS QD QH"}
     game = position(hands=("3S 3C 2D", "4D"), phase="play", melds=(two, {}))
     refused(game, Meld(("3S", "3C", "2D")), "black_threes")
-    game = position(Rules(black_three_out_with_wild=True), hands=("3S 3C 2D", "4D"),
-                    phase="play", melds=(two, {}))
+    game = position(
+        Rules(black_three_out_with_wild=True),
+        hands=("3S 3C 2D", "4D"),
+        phase="play",
+        melds=(two, {}),
+    )
     meld(game, "3S 3C 2D")
     assert game.went_out == 0
 
 
 def special_game(hand, threes=""):
     rules = Rules.modern_american()
-    game = position(rules, hands=(hand, "4D 5D"), threes=(threes, ""), opened=(False, False),
-                    phase="play")
+    game = position(
+        rules, hands=(hand, "4D 5D"), threes=(threes, ""), opened=(False, False), phase="play"
+    )
     return game
 
 
@@ -152,8 +171,15 @@ def test_special_meld_seven_pairs_goes_out_at_once():
     game = special_game("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD")
     meld(game, "4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD", "special")
     assert game.phase == "hand_over" and game.special == (0, "seven_pairs", 2500)
-    assert game.hand_scores[0] == {"melded": 0, "canasta_bonus": 0, "going_out": 2500,
-                                   "threes": 0, "in_hand": 0, "penalties": 0, "total": 2500}
+    assert game.hand_scores[0] == {
+        "melded": 0,
+        "canasta_bonus": 0,
+        "going_out": 2500,
+        "threes": 0,
+        "in_hand": 0,
+        "penalties": 0,
+        "total": 2500,
+    }
 
 
 def test_special_meld_pairs_with_twos_need_sevens_and_aces():
@@ -161,8 +187,16 @@ def test_special_meld_pairs_with_twos_need_sevens_and_aces():
     meld(game, "2S 2D 7S 7D AS AD 6S 6D 8S 8D 9S 9D JS JD", "special")
     assert game.special[1:] == ("seven_pairs_wild", 2000)
     game = special_game("2S 2D 5S 5D AS AD 6S 6D 8S 8D 9S 9D JS JD")
-    refused(game, Meld(tuple("2S 2D 5S 5D AS AD 6S 6D 8S 8D 9S 9D JS JD".split()), "special"),
-            "not_special")
+    refused(
+        game,
+        Meld(
+            tuple(
+                ["2S", "2D", "5S", "5D", "AS", "AD", "6S", "6D", "8S", "8D", "9S", "9D", "JS", "JD"]
+            ),
+            "special",
+        ),
+        "not_special",
+    )
 
 
 def test_special_meld_garbage_and_straight():
@@ -180,12 +214,36 @@ def test_special_meld_garbage_and_straight():
 def test_special_meld_not_after_melding():
     game = special_game("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD")
     game.players[0].melds = {13: [CARD_CODE.index("KS")]}
-    refused(game, Meld(tuple("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD".split()), "special"),
-            "special_after_meld")
+    refused(
+        game,
+        Meld(
+            tuple(
+                [
+                    "4S",
+                    "4D",
+                    "5S",
+                    "5D",
+                    "6S",
+                    "6D",
+                    "8S",
+                    "8D",
+                    "9S",
+                    "9D",
+                    "10S",
+                    "10D",
+                    "JS",
+                    "JD",
+                ]
+            ),
+            "special",
+        ),
+        "special_after_meld",
+    )
 
 
 def test_special_meld_is_offered_as_a_legal_action():
     from game.logic import legal_actions
+
     game = special_game("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD")
     specials = [a for a in legal_actions(game) if isinstance(a, Meld) and a.rank == "special"]
     assert len(specials) == 1
@@ -194,5 +252,28 @@ def test_special_meld_is_offered_as_a_legal_action():
 def test_special_meld_needs_a_stock_draw():
     game = special_game("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD")
     game.turn_drew = "pile"
-    refused(game, Meld(tuple("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD".split()), "special"),
-            "special_needs_stock")
+    refused(
+        game,
+        Meld(
+            tuple(
+                [
+                    "4S",
+                    "4D",
+                    "5S",
+                    "5D",
+                    "6S",
+                    "6D",
+                    "8S",
+                    "8D",
+                    "9S",
+                    "9D",
+                    "10S",
+                    "10D",
+                    "JS",
+                    "JD",
+                ]
+            ),
+            "special",
+        ),
+        "special_needs_stock",
+    )

@@ -7,14 +7,22 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.logic import (Discard, Game, IllegalAction, Meld, Rules, RulesError, TakePile,
-                        legal_actions, player_view)
+from game.logic import (
+    Discard,
+    Game,
+    IllegalAction,
+    Meld,
+    Rules,
+    RulesError,
+    TakePile,
+    legal_actions,
+    player_view,
+)
 from game.logic.cards import CARD_CODE, CARD_RANK, IS_BLACK_THREE, IS_WILD, N_CARDS, WILD
 from game.logic.melds import CANASTA_SIZE
 from game.logic.replay import load_replay, replay_document
 from game.logic.rules import OPTION_SPECS
-from tests.logic.scenario import all_cards
-from tests.logic.test_view import hidden_from
+from tests.helpers.scenario import all_cards, hidden_from
 
 
 @st.composite
@@ -60,9 +68,17 @@ def bogus_actions(game, rng):
     codes = [rng.choice(CARD_CODE) for _ in range(4)]
     hand = [CARD_CODE[c] for c in game.players[game.to_move].hand]
     picks = rng.sample(hand, min(len(hand), rng.randint(1, 4))) if hand else codes
-    return [Discard(codes[0]), Meld(tuple(codes[:3])), Meld(tuple(picks)),
-            TakePile(tuple(picks[:2])), Discard(rng.choice(hand) if hand else "AS"),
-            {"type": "pass"}, {"type": "undo"}, {"type": "draw"}, {"type": "next_hand"}]
+    return [
+        Discard(codes[0]),
+        Meld(tuple(codes[:3])),
+        Meld(tuple(picks)),
+        TakePile(tuple(picks[:2])),
+        Discard(rng.choice(hand) if hand else "AS"),
+        {"type": "pass"},
+        {"type": "undo"},
+        {"type": "draw"},
+        {"type": "next_hand"},
+    ]
 
 
 def play_and_check(rules, seed, steps):
@@ -80,14 +96,14 @@ def play_and_check(rules, seed, steps):
             break
         for action in rng.sample(actions, min(len(actions), 6)):
             probe = game.clone()
-            probe.apply(action)          # every enumerated action is legal
+            probe.apply(action)  # every enumerated action is legal
         for bogus in bogus_actions(game, rng):
             before = game.state_hash()
             probe = game.clone()
             try:
                 probe.apply(bogus)
             except IllegalAction:
-                assert probe.state_hash() == before   # refused: nothing changed
+                assert probe.state_hash() == before  # refused: nothing changed
         game.apply(rng.choice(actions))
     return game
 
@@ -113,8 +129,7 @@ def test_complete_hands_under_both_presets(preset, seed):
         game.apply(rng.choice(building if building and rng.random() < 0.8 else actions))
         if game.phase == "hand_over":
             scores = game.hand_scores
-            assert all(s["total"] == sum(v for k, v in s.items() if k != "total")
-                       for s in scores)
+            assert all(s["total"] == sum(v for k, v in s.items() if k != "total") for s in scores)
     assert game.hand_no == 4 or game.phase == "game_over"
     assert sum(len(h["scores"]) for h in game.history) == 2 * len(game.history)
     assert game.totals == [sum(h["scores"][p]["total"] for h in game.history) for p in (0, 1)]

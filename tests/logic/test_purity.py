@@ -5,7 +5,9 @@ import sys
 
 
 def test_logic_imports_neither_pygame_nor_sockets():
-    code = ("import sys, game.logic, game.logic.replay; "
-            "bad = [m for m in ('pygame', 'socket', 'asyncio', 'time') if m in sys.modules "
-            "and m != 'time']; assert not bad, bad; assert 'pygame' not in sys.modules")
+    code = (
+        "import sys, game.logic, game.logic.replay; "
+        "bad = [m for m in ('pygame', 'socket', 'asyncio', 'time') if m in sys.modules "
+        "and m != 'time']; assert not bad, bad; assert 'pygame' not in sys.modules"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -6,8 +6,7 @@ from game.logic import Discard, Meld, NextHand, Pass, Rules
 from game.logic.cards import CARD_CODE
 from game.logic.melds import canasta_bonus
 from game.logic.scoring import score_player, threes_score
-from tests.logic.scenario import position
-from tests.logic.test_turn_pile import refused
+from tests.helpers.scenario import position, refused
 
 TWO = {"K": "KS KD KH KC KS KD KH", "Q": "QS QD QH QC QS QD 2H"}
 
@@ -22,16 +21,34 @@ def ids(text):
 
 
 def test_going_out_breakdown_classic():
-    game = position(hands=("9S 9D 9H 5C", "AD JK 4D"), melds=(TWO, {"8": "8S 8D 8H"}),
-                    threes=("3H", "3D"), phase="play")
+    game = position(
+        hands=("9S 9D 9H 5C", "AD JK 4D"),
+        melds=(TWO, {"8": "8S 8D 8H"}),
+        threes=("3H", "3D"),
+        phase="play",
+    )
     game.apply(Meld(("9S", "9D", "9H")))
     game.apply(Discard("5C"))
     me, other = game.hand_scores
     # K canasta 70 + Q canasta 60+20 + nines 30 = 180; natural 500 + mixed 300.
-    assert me == {"melded": 180, "canasta_bonus": 800, "going_out": 100, "threes": 100,
-                  "in_hand": 0, "penalties": 0, "total": 1180}
-    assert other == {"melded": 30, "canasta_bonus": 0, "going_out": 0, "threes": 100,
-                     "in_hand": -75, "penalties": 0, "total": 55}
+    assert me == {
+        "melded": 180,
+        "canasta_bonus": 800,
+        "going_out": 100,
+        "threes": 100,
+        "in_hand": 0,
+        "penalties": 0,
+        "total": 1180,
+    }
+    assert other == {
+        "melded": 30,
+        "canasta_bonus": 0,
+        "going_out": 0,
+        "threes": 100,
+        "in_hand": -75,
+        "penalties": 0,
+        "total": 55,
+    }
     assert game.totals == [1180, 55]
 
 
@@ -51,9 +68,17 @@ def test_red_three_penalty_option_off():
     assert threes_score(Rules(red_three_penalty=False), ids("3H"), {}) == 100
 
 
-@pytest.mark.parametrize("threes, canastas, expected", [
-    ("3H 3D 3S 3C 3S", 2, 800), ("3H 3D 3S 3C", 2, 600), ("3H 3D 3S 3C", 1, 0),
-    ("3H 3D 3S 3C", 0, -600), ("3H 3H 3D 3D", 2, 1000), ("3S", 3, 100)])
+@pytest.mark.parametrize(
+    "threes, canastas, expected",
+    [
+        ("3H 3D 3S 3C 3S", 2, 800),
+        ("3H 3D 3S 3C", 2, 600),
+        ("3H 3D 3S 3C", 1, 0),
+        ("3H 3D 3S 3C", 0, -600),
+        ("3H 3H 3D 3D", 2, 1000),
+        ("3S", 3, 100),
+    ],
+)
 def test_all_threes_equal_scoring(threes, canastas, expected):
     melds = {}
     for i, rank in enumerate(("K", "Q", "J")[:canastas]):
@@ -82,25 +107,32 @@ def test_canasta_required_for_positive_score():
 
 def test_uncompleted_canasta_penalties():
     rules = Rules.modern_american()
-    melds = {14: ids("AS AD AH"), 2: ids("2S 2D JK"), 7: ids("7S 7D 7H 7C 7S 7D 7H"),
-             13: ids("KS KD KH KC KS KD KH")}
+    melds = {
+        14: ids("AS AD AH"),
+        2: ids("2S 2D JK"),
+        7: ids("7S 7D 7H 7C 7S 7D 7H"),
+        13: ids("KS KD KH KC KS KD KH"),
+    }
     score = score_player(rules, ids("AC AC 4S"), melds, [], 0, 0)
     assert score["penalties"] == -2500 - 2000
     score = score_player(rules, ids("7C 7C 7S 4S"), {}, [], 0, 0)
     assert score["penalties"] == -1500
 
 
-@pytest.mark.parametrize("key, cards, rules, bonus", [
-    (8, "8S 8D 8H 8C 8S 8D 8H", Rules(), 500),
-    (8, "8S 8D 8H 8C 8S 8D 2H", Rules(), 300),
-    (14, "AS AD AH AC AS AD AH", Rules.modern_american(), 2500),
-    (7, "7S 7D 7H 7C 7S 7D 7H", Rules.modern_american(), 2500),
-    (2, "2S 2D 2H 2C 2S 2D 2H", Rules.modern_american(), 3000),
-    (2, "JK JK JK JK 2S 2D 2H", Rules.modern_american(), 2500),
-    (2, "JK JK 2S 2D 2H 2C 2S", Rules(wild_canastas=True), 2000),
-    (2, "JK JK 2S 2D 2H 2C 2S", Rules(wild_canastas=True, wild_canasta_bonus=1000), 1000),
-    (8, "8S 8D 8H 8C 8S 8D", Rules(), 0),
-])
+@pytest.mark.parametrize(
+    "key, cards, rules, bonus",
+    [
+        (8, "8S 8D 8H 8C 8S 8D 8H", Rules(), 500),
+        (8, "8S 8D 8H 8C 8S 8D 2H", Rules(), 300),
+        (14, "AS AD AH AC AS AD AH", Rules.modern_american(), 2500),
+        (7, "7S 7D 7H 7C 7S 7D 7H", Rules.modern_american(), 2500),
+        (2, "2S 2D 2H 2C 2S 2D 2H", Rules.modern_american(), 3000),
+        (2, "JK JK JK JK 2S 2D 2H", Rules.modern_american(), 2500),
+        (2, "JK JK 2S 2D 2H 2C 2S", Rules(wild_canastas=True), 2000),
+        (2, "JK JK 2S 2D 2H 2C 2S", Rules(wild_canastas=True, wild_canasta_bonus=1000), 1000),
+        (8, "8S 8D 8H 8C 8S 8D", Rules(), 0),
+    ],
+)
 def test_canasta_bonuses(key, cards, rules, bonus):
     assert canasta_bonus(rules, key, ids(cards)) == bonus
 
@@ -108,16 +140,18 @@ def test_canasta_bonuses(key, cards, rules, bonus):
 def test_no_going_out_bonus_in_modern():
     rules = Rules.modern_american()
     melds = {"K": "KS KD KH KC KS KD KH", "Q": "QS QD QH QC QS QD QH"}
-    game = position(rules, hands=("9S 9D 9H 5C", "4D 6D"), melds=(melds, {}), pile="8C",
-                    phase="play")
+    game = position(
+        rules, hands=("9S 9D 9H 5C", "4D 6D"), melds=(melds, {}), pile="8C", phase="play"
+    )
     game.apply(Meld(("9S", "9D", "9H")))
     game.apply(Discard("5C"))
     assert game.hand_scores[0]["going_out"] == 0
 
 
 def test_game_ends_when_a_player_reaches_the_target():
-    game = position(hands=("9S 9D 9H 5C", "4D 6D"), melds=(TWO, {}), phase="play",
-                    totals=(4000, 100))
+    game = position(
+        hands=("9S 9D 9H 5C", "4D 6D"), melds=(TWO, {}), phase="play", totals=(4000, 100)
+    )
     game.apply(Meld(("9S", "9D", "9H")))
     game.apply(Discard("5C"))
     assert game.phase == "game_over" and game.winner == 0
@@ -125,12 +159,17 @@ def test_game_ends_when_a_player_reaches_the_target():
 
 
 def test_equal_totals_over_the_target_play_another_hand():
-    game = position(hands=("6S 6D 5C", "4D 6D"), melds=({"9": "9S 9D 9H"}, {"8": "8S 8D 8H"}),
-                    pile="7C", totals=(5000, 5000), stock_rest=False)
+    game = position(
+        hands=("6S 6D 5C", "4D 6D"),
+        melds=({"9": "9S 9D 9H"}, {"8": "8S 8D 8H"}),
+        pile="7C",
+        totals=(5000, 5000),
+        stock_rest=False,
+    )
     game.players[0].melds = {}
     game.players[1].melds = {}
     game.players[0].hand = ids("4S")
     game.players[1].hand = ids("4H")
-    game.apply(Pass())     # stock empty and the pile cannot be taken: the hand ends
+    game.apply(Pass())  # stock empty and the pile cannot be taken: the hand ends
     assert game.totals[0] == game.totals[1]
     assert game.phase == "hand_over" and game.winner is None

@@ -1,13 +1,13 @@
 """Undo as the User Guide (4.3.5-4.3.6) and RULES.md 3.5 describe it."""
 
-from game.logic import Discard, Draw, Meld, TakePile, Undo, UndoTurn, Rules
-from tests.logic.scenario import codes, position
-from tests.logic.test_turn_pile import refused
+from game.logic import Discard, Draw, Meld, Rules, TakePile, Undo, UndoTurn
+from tests.helpers.scenario import codes, position, refused
 
 
 def test_undo_last_meld_action():
-    game = position(hands=("8S 8D 8H 8C 9S 9D 9H 4C", "4D"), melds=({"K": "KS KD KH"}, {}),
-                    phase="play")
+    game = position(
+        hands=("8S 8D 8H 8C 9S 9D 9H 4C", "4D"), melds=({"K": "KS KD KH"}, {}), phase="play"
+    )
     game.apply(Meld(("8S", "8D", "8H")))
     after_first = game.state_hash()
     game.apply(Meld(("9S", "9D", "9H")))
@@ -37,16 +37,14 @@ def test_no_undo_of_a_stock_draw_alone():
 
 
 def test_no_undo_after_a_discard():
-    game = position(hands=("8S 8D 8H 4C 5C", "4D 6D"), melds=({"K": "KS KD KH"}, {}),
-                    phase="play")
+    game = position(hands=("8S 8D 8H 4C 5C", "4D 6D"), melds=({"K": "KS KD KH"}, {}), phase="play")
     game.apply(Meld(("8S", "8D", "8H")))
     game.apply(Discard("4C"))
     refused(game, Undo(), "draw_first")
 
 
 def test_undo_of_a_taken_pile_returns_it_exactly_and_records_the_penalty():
-    game = position(hands=("7S 7D 4D 5S", "5D 6D"), pile="3H KD JK 9S 7H",
-                    opened=(False, False))
+    game = position(hands=("7S 7D 4D 5S", "5D 6D"), pile="3H KD JK 9S 7H", opened=(False, False))
     before = game.state_hash()
     pile_before = list(game.pile)
     hand_before = list(game.players[0].hand)
@@ -70,8 +68,12 @@ def test_undo_last_action_after_taking_the_pile_returns_it():
 
 
 def test_returned_pile_costs_the_penalty_at_the_end_of_the_hand():
-    game = position(Rules(discard_return_penalty=50), hands=("7S 7D 4D 5S", "5D 6D"),
-                    pile="9S 7H", opened=(False, False))
+    game = position(
+        Rules(discard_return_penalty=50),
+        hands=("7S 7D 4D 5S", "5D 6D"),
+        pile="9S 7H",
+        opened=(False, False),
+    )
     game.apply(TakePile(("7S", "7D")))
     game.apply(UndoTurn())
     game._end_hand("stock_exhausted", [])

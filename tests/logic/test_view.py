@@ -4,19 +4,12 @@ import random
 
 from game.logic import Draw, Rules, TakePile, determinize, legal_actions, player_view
 from game.logic.cards import N_CARDS
-from tests.logic.scenario import all_cards, position
-
-
-def hidden_from(game, seat):
-    """Cards `seat` must not see: the stock, the talons, the opponent's unseen cards."""
-    other = game.players[1 - seat]
-    hidden = set(game.stock) | {c for t in game.talons for c in t}
-    hidden |= set(other.hand) - other.known
-    return hidden
+from tests.helpers.scenario import all_cards, hidden_from, position
 
 
 def test_view_shows_own_hand_and_only_the_size_of_the_opponents():
     from game.logic import Game
+
     game = Game(Rules(), seed=9)
     view = player_view(game, 0)
     assert view.hand == tuple(game.players[0].hand)
@@ -25,8 +18,7 @@ def test_view_shows_own_hand_and_only_the_size_of_the_opponents():
 
 
 def test_cards_taken_from_the_pile_stay_known_to_the_opponent():
-    game = position(hands=("7S 7D 4D", "5D 6D"), melds=({"K": "KS KD KH"}, {}),
-                    pile="9S QH 7H")
+    game = position(hands=("7S 7D 4D", "5D 6D"), melds=({"K": "KS KD KH"}, {}), pile="9S QH 7H")
     game.apply(TakePile(("7S", "7D")))
     view = player_view(game, 1)
     assert set(view.known[0]) == set(game.players[0].hand) - {game.players[0].hand[0]}
@@ -35,6 +27,7 @@ def test_cards_taken_from_the_pile_stay_known_to_the_opponent():
 
 def test_view_has_no_reference_back_to_the_game():
     from game.logic import Game
+
     game = Game(Rules(), seed=4)
     view = player_view(game, 1)
     for value in vars(view).values():
@@ -43,6 +36,7 @@ def test_view_has_no_reference_back_to_the_game():
 
 def test_determinize_agrees_with_the_view_and_accounts_for_every_card():
     from game.logic import Game
+
     game = Game(Rules.modern_american(), seed=11)
     game.apply(Draw())
     view = player_view(game, 0)
@@ -54,8 +48,7 @@ def test_determinize_agrees_with_the_view_and_accounts_for_every_card():
 
 
 def test_determinize_keeps_the_opponents_known_cards():
-    game = position(hands=("7S 7D 4D", "5D 6D"), melds=({"K": "KS KD KH"}, {}),
-                    pile="9S QH 7H")
+    game = position(hands=("7S 7D 4D", "5D 6D"), melds=({"K": "KS KD KH"}, {}), pile="9S QH 7H")
     game.apply(TakePile(("7S", "7D")))
     view = player_view(game, 1)
     sample = determinize(view, random.Random(1))

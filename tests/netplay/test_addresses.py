@@ -8,7 +8,13 @@ import socket
 import pytest
 
 from game.netplay import addresses
-from game.netplay.addresses import DEFAULT_PORT, format_endpoint, invitation_text, lan_addresses, parse_endpoint
+from game.netplay.addresses import (
+    DEFAULT_PORT,
+    format_endpoint,
+    invitation_text,
+    lan_addresses,
+    parse_endpoint,
+)
 
 
 @pytest.mark.parametrize(
@@ -28,7 +34,19 @@ def test_typed_addresses_are_understood(typed, expected):
 
 
 @pytest.mark.parametrize(
-    "typed", ["", "host:", "host:0", "host:70000", "host:abc", "host:²", "[::1", "[::1]x", "fd00::zz", ":5000"]
+    "typed",
+    [
+        "",
+        "host:",
+        "host:0",
+        "host:70000",
+        "host:abc",
+        "host:²",
+        "[::1",
+        "[::1]x",
+        "fd00::zz",
+        ":5000",
+    ],
 )
 def test_bad_addresses_get_a_sentence_for_the_player(typed):
     with pytest.raises(ValueError) as info:
@@ -61,7 +79,8 @@ def test_private_ipv4_addresses_are_listed_first(monkeypatch):
         socket,
         "getaddrinfo",
         lambda *a, **k: [
-            (0, 0, 0, "", (ip, 0)) for ip in ("2001:db8::7", "127.0.0.1", "203.0.113.9", "192.168.1.20", "fe80::1")
+            (0, 0, 0, "", (ip, 0))
+            for ip in ("2001:db8::7", "127.0.0.1", "203.0.113.9", "192.168.1.20", "fe80::1")
         ],
     )
     assert lan_addresses() == ["192.168.1.20", "203.0.113.9", "2001:db8::7"]
@@ -72,5 +91,5 @@ def test_private_ipv4_addresses_are_listed_first(monkeypatch):
 
 
 def test_no_network_still_gives_a_readable_sentence(monkeypatch):
-    monkeypatch.setattr(addresses, "lan_addresses", lambda: [])
+    monkeypatch.setattr(addresses, "lan_addresses", list)
     assert "No network address" in invitation_text(5000)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.netplay.chat import ChatChannel, ChatLine, ChatLog, ChatRefused, TokenBucket, sanitize_chat
+from game.netplay.chat import (
+    ChatChannel,
+    ChatLine,
+    ChatLog,
+    ChatRefused,
+    TokenBucket,
+    sanitize_chat,
+)
 from game.netplay.errors import ProtocolError
 from game.netplay.payloads import MAX_CHAT_CHARS, default_registry
 

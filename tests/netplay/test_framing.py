@@ -110,7 +110,11 @@ def test_malformed_or_oversized_bodies_raise_protocol_error(body, why):
 
 
 def test_values_at_the_limits_are_accepted():
-    value = ["x" * framing.MAX_STR_BYTES, b"y" * framing.MAX_BIN_BYTES, list(range(framing.MAX_ARRAY_LEN))]
+    value = [
+        "x" * framing.MAX_STR_BYTES,
+        b"y" * framing.MAX_BIN_BYTES,
+        list(range(framing.MAX_ARRAY_LEN)),
+    ]
     assert decode_body(_body(value)) == value
 
 

@@ -14,8 +14,7 @@ from game.netplay.framing import HEADER_SIZE, MAX_FRAME, FrameDecoder, encode_fr
 from game.netplay.messages import MAGIC, WINDOW, Kind
 from game.netplay.payloads import game_payload
 from game.netplay.session import ReliableSession, Status
-
-from .support import Shuttle, guest_session, host_session
+from tests.helpers.netplay import Shuttle, guest_session, host_session
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -29,7 +28,9 @@ scalars = (
 )
 values = st.recursive(
     scalars,
-    lambda children: st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=25,
 )
 # shaped like messages, so that many get past framing and exercise the schema and the session
@@ -41,7 +42,9 @@ field = st.one_of(
     st.lists(st.integers(0, 300), max_size=4),
     values,
 )
-message_like = st.builds(lambda kind, rest: [kind, *rest], st.integers(0, 12), st.lists(field, max_size=8))
+message_like = st.builds(
+    lambda kind, rest: [kind, *rest], st.integers(0, 12), st.lists(field, max_size=8)
+)
 payload_like = st.builds(
     lambda seq, ack, payload: [int(Kind.DATA), seq, ack, payload],
     st.integers(1, 400),
@@ -53,8 +56,12 @@ small = st.integers(0, 4) | st.integers(-(2**63), 2**64 - 1)
 token = st.none() | st.binary(min_size=16, max_size=16) | st.binary(max_size=20)
 name = st.text(max_size=40)
 handshakes = st.one_of(
-    st.tuples(st.just(int(Kind.HELLO)), st.just(MAGIC) | name, small, small, name, name, token, small),
-    st.tuples(st.just(int(Kind.WELCOME)), st.just(MAGIC) | name, small, small, small, name, name, token),
+    st.tuples(
+        st.just(int(Kind.HELLO)), st.just(MAGIC) | name, small, small, name, name, token, small
+    ),
+    st.tuples(
+        st.just(int(Kind.WELCOME)), st.just(MAGIC) | name, small, small, small, name, name, token
+    ),
     st.tuples(st.just(int(Kind.RESUME_OK)), small, token),
     st.tuples(st.just(int(Kind.REJECT)), name, name, small, small, name),
 ).map(list)

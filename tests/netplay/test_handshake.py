@@ -13,11 +13,20 @@ from game.netplay.errors import ProtocolError, SessionError
 from game.netplay.handshake import PeerInfo, Role, negotiate_protocol, version_mismatch_message
 from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.session import Delivered, Failed, GuestTurnedAway, Status
+from tests.helpers.netplay import guest_session, host_session
 
-from .support import guest_session, host_session
-
-HOST_RULES = {"jokers": 4, "minimum_canastas_to_go_out": 2, "pile_always_frozen": False, "target": 5000}
-GUEST_RULES = {"jokers": 4, "minimum_canastas_to_go_out": 1, "pile_always_frozen": True, "target": 5000}
+HOST_RULES = {
+    "jokers": 4,
+    "minimum_canastas_to_go_out": 2,
+    "pile_always_frozen": False,
+    "target": 5000,
+}
+GUEST_RULES = {
+    "jokers": 4,
+    "minimum_canastas_to_go_out": 1,
+    "pile_always_frozen": True,
+    "target": 5000,
+}
 
 
 def test_version_mismatch_sentence_names_both_sides_versions():
@@ -41,7 +50,9 @@ def test_the_highest_protocol_both_speak_is_chosen():
 
 def _meet(host_info: dict, guest_info: dict) -> LinkedSessions:
     pair = LinkedSessions(
-        host_session(**host_info), guest_session(**guest_info), LossyLink(random.Random(1), LinkProfile(latency=0.01))
+        host_session(**host_info),
+        guest_session(**guest_info),
+        LossyLink(random.Random(1), LinkProfile(latency=0.01)),
     )
     pair.connect()
     pair.run_until(lambda: pair.guest.finished or pair.guest.established, 10)
@@ -52,7 +63,8 @@ def _meet(host_info: dict, guest_info: dict) -> LinkedSessions:
 def test_an_old_guest_is_told_exactly_which_versions_met_and_the_host_keeps_waiting():
     pair = _meet({"app_version": "1.4.0", "proto_min": 2, "proto_max": 3}, {"app_version": "1.0.0"})
     assert pair.guest.failure == Failed(
-        "version", "The host runs protocol 2-3 (app 1.4.0); this copy speaks 1 (app 1.0.0): update to play."
+        "version",
+        "The host runs protocol 2-3 (app 1.4.0); this copy speaks 1 (app 1.0.0): update to play.",
     )
     assert (
         GuestTurnedAway(
@@ -98,7 +110,10 @@ def test_rules_hash_ignores_key_order_but_not_values_or_types():
 
 
 def test_identical_rules_are_agreed_without_asking_anyone():
-    host, guest = RulesNegotiation(Role.HOST, HOST_RULES), RulesNegotiation(Role.GUEST, dict(HOST_RULES))
+    host, guest = (
+        RulesNegotiation(Role.HOST, HOST_RULES),
+        RulesNegotiation(Role.GUEST, dict(HOST_RULES)),
+    )
     _exchange(host, guest, host.start())
     assert host.stage is guest.stage is Stage.AGREED
     assert host.agreed_hash == guest.agreed_hash == rules_hash(HOST_RULES)
@@ -108,7 +123,10 @@ def test_the_guest_sees_the_differences_and_can_accept_the_hosts_rules():
     host, guest = RulesNegotiation(Role.HOST, HOST_RULES), RulesNegotiation(Role.GUEST, GUEST_RULES)
     _exchange(host, guest, host.start())
     assert guest.stage is Stage.GUEST_DECIDING
-    assert [d.name for d in guest.differences] == ["minimum_canastas_to_go_out", "pile_always_frozen"]
+    assert [d.name for d in guest.differences] == [
+        "minimum_canastas_to_go_out",
+        "pile_always_frozen",
+    ]
     assert guest.differences[0].proposed == 2 and guest.differences[0].mine == 1
     _exchange(guest, host, guest.accept())
     assert host.agreed_rules == guest.agreed_rules == HOST_RULES
@@ -121,7 +139,10 @@ def test_a_counter_proposal_accepted_by_the_host_becomes_the_rules():
     _exchange(host, guest, host.start())
     _exchange(guest, host, guest.counter())
     assert host.stage is Stage.HOST_DECIDING
-    assert {d.name for d in host.differences} == {"minimum_canastas_to_go_out", "pile_always_frozen"}
+    assert {d.name for d in host.differences} == {
+        "minimum_canastas_to_go_out",
+        "pile_always_frozen",
+    }
     _exchange(host, guest, host.accept_counter())
     assert host.agreed_rules == guest.agreed_rules == GUEST_RULES
     assert guest.outcome == "The host accepted your counter-proposed rules."
@@ -179,9 +200,14 @@ def test_rule_differences_include_options_only_one_side_has():
 
 def test_rules_are_agreed_through_real_sessions_over_a_lossy_link():
     pair = LinkedSessions(
-        host_session(), guest_session(), LossyLink(random.Random(4), LinkProfile(drop=0.2, duplicate=0.2, latency=0.1))
+        host_session(),
+        guest_session(),
+        LossyLink(random.Random(4), LinkProfile(drop=0.2, duplicate=0.2, latency=0.1)),
     )
-    host_rules, guest_rules = RulesNegotiation(Role.HOST, HOST_RULES), RulesNegotiation(Role.GUEST, GUEST_RULES)
+    host_rules, guest_rules = (
+        RulesNegotiation(Role.HOST, HOST_RULES),
+        RulesNegotiation(Role.GUEST, GUEST_RULES),
+    )
     sides = {"a": (pair.host, host_rules), "b": (pair.guest, guest_rules)}
     seen = {"a": 0, "b": 0}
     pair.host.send(host_rules.start())

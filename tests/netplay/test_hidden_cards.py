@@ -14,8 +14,7 @@ from game.netplay.framing import decode_frame
 from game.netplay.link import LinkProfile
 from game.netplay.messages import Data, parse_message
 from game.netplay.payloads import GAME
-
-from .play_support import linked_game
+from tests.helpers.netplay_play import linked_game
 
 
 def walk(value: Any) -> Iterator[Any]:
@@ -71,14 +70,18 @@ def record_host_traffic(game) -> tuple[list[bytes], dict[int, frozenset[int]]]:
 
 
 def test_the_scan_notices_a_hidden_card():
-    assert leaked_cards(["update", 3, 0, {"type": "discard", "card": "8H"}, [], [6, b"\x01\x02"], "0" * 32],
-                        frozenset({1})) == {2, "8H"}
+    assert leaked_cards(
+        ["update", 3, 0, {"type": "discard", "card": "8H"}, [], [6, b"\x01\x02"], "0" * 32],
+        frozenset({1}),
+    ) == {2, "8H"}
 
 
 def test_no_frame_to_the_guest_ever_holds_a_card_its_view_does_not_show():
     checked_cards = game_frames = 0
     for seed in (3, 4):
-        game = linked_game(LinkProfile(drop=0.1, duplicate=0.05, reorder=0.05, latency=0.03), seed=seed, hands=2)
+        game = linked_game(
+            LinkProfile(drop=0.1, duplicate=0.05, reorder=0.05, latency=0.03), seed=seed, hands=2
+        )
         frames, allowed = record_host_traffic(game)
         assert game.run()
         assert game.host.result is not None and game.host.result == game.guest.result

@@ -19,5 +19,7 @@ def test_netplay_modules_do_not_import_pygame():
         "    importlib.import_module(name)\n"
         "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=30, cwd=ROOT
+    )
     assert result.returncode == 0, result.stderr

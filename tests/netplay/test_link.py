@@ -7,8 +7,7 @@ import random
 import pytest
 
 from game.netplay.link import LinkProfile, LossyLink, VirtualClock
-
-from .support import linked_pair
+from tests.helpers.netplay import linked_pair
 
 
 def _send_many(link: LossyLink, count: int = 2000) -> list[bytes]:
@@ -19,7 +18,9 @@ def _send_many(link: LossyLink, count: int = 2000) -> list[bytes]:
 
 def test_the_same_seed_gives_the_same_misbehaviour():
     profile = LinkProfile(drop=0.2, duplicate=0.2, reorder=0.2, latency=0.1, jitter=0.1)
-    assert _send_many(LossyLink(random.Random(7), profile)) == _send_many(LossyLink(random.Random(7), profile))
+    assert _send_many(LossyLink(random.Random(7), profile)) == _send_many(
+        LossyLink(random.Random(7), profile)
+    )
 
 
 def test_drop_and_duplicate_rates_are_roughly_as_configured():

@@ -121,7 +121,17 @@ def test_builtin_payloads_are_accepted():
     registry = p.default_registry()
     for payload in (
         ["chat", "hello"],
-        ["rules_propose", {"jokers": 4, "open_pile": True, "target": 5000, "ratio": 0.5, "names": ["a"], "x": None}],
+        [
+            "rules_propose",
+            {
+                "jokers": 4,
+                "open_pile": True,
+                "target": 5000,
+                "ratio": 0.5,
+                "names": ["a"],
+                "x": None,
+            },
+        ],
         ["rules_accept", "0" * 64],
         ["rules_decline", ""],
         ["game", {"anything": [1, 2, {"the game layer": "checks it"}]}],
@@ -132,7 +142,8 @@ def test_builtin_payloads_are_accepted():
 def test_game_layer_can_register_its_own_payload_kinds():
     registry = p.default_registry()
     registry.register(
-        "move", s.record("move", [("action", s.text(16, 1)), ("cards", s.list_of(s.integer(0, 107), 20))])
+        "move",
+        s.record("move", [("action", s.text(16, 1)), ("cards", s.list_of(s.integer(0, 107), 20))]),
     )
     assert registry.validate(["move", "meld", [1, 2, 3]])
     with pytest.raises(ProtocolError):

@@ -21,8 +21,7 @@ from game.netplay.play import DealChecked, Halted, Stage, Updated
 from game.netplay.savefile import read_json
 from game.netplay.session import Failed, Interrupted, SessionConfig
 from game.netplay.viewcodec import FIELD_NAMES
-
-from .play_support import linked_game
+from tests.helpers.netplay_play import linked_game
 
 LOSSY = LinkProfile(drop=0.1, duplicate=0.05, reorder=0.05, latency=0.05, jitter=0.02)
 
@@ -61,7 +60,11 @@ def test_a_game_over_a_lossy_link_that_drops_twice_ends_with_the_same_public_has
     game = linked_game(LOSSY, seed=11, hands=2)
     _host, guest, until = watch(game)
     for cut_at in (25, 70):
-        assert game.run(until=until(lambda c=cut_at: game.host.play is not None and game.host.play.state_no >= c))
+        assert game.run(
+            until=until(
+                lambda c=cut_at: game.host.play is not None and game.host.play.state_no >= c
+            )
+        )
         game.pair.cut()
     assert game.run(until=until())
     assert game.host.result is not None and game.host.result == game.guest.result
@@ -119,10 +122,15 @@ def test_a_counter_proposal_accepted_by_the_host_sets_the_rules():
     game = linked_game(
         seed=3,
         host_kwargs={"answer": host_answer},
-        guest_kwargs={"terms": {"preset": "classic", "stock_draw": 1, "hands": 1}, "answer": lambda n: "counter"},
+        guest_kwargs={
+            "terms": {"preset": "classic", "stock_draw": 1, "hands": 1},
+            "answer": lambda n: "counter",
+        },
     )
     host, guest, until = watch(game)
-    assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.view is not None))
+    assert game.run(
+        until=until(lambda: game.guest.play is not None and game.guest.play.view is not None)
+    )
     assert answers == [["stock_draw"]]
     assert game.host.play.terms.rules.stock_draw == 1 == game.guest.play.terms.rules.stock_draw
     assert host.of(RulesAgreed)[0].text == "You accepted the guest's rules."
@@ -133,7 +141,10 @@ def test_a_declined_counter_ends_the_connection_with_a_reason_and_no_game():
     game = linked_game(
         seed=4,
         host_kwargs={"answer": lambda n: "decline"},
-        guest_kwargs={"terms": {"preset": "modern_american", "hands": 1}, "answer": lambda n: "counter"},
+        guest_kwargs={
+            "terms": {"preset": "modern_american", "hands": 1},
+            "answer": lambda n: "counter",
+        },
     )
     host, guest, until = watch(game)
     assert game.run(timeout=120, until=until())
@@ -143,7 +154,9 @@ def test_a_declined_counter_ends_the_connection_with_a_reason_and_no_game():
 
 
 def test_a_guest_declining_the_rules_is_told_to_the_host():
-    game = linked_game(seed=4, guest_kwargs={"terms": {"preset": "modern_american"}, "answer": lambda n: "decline"})
+    game = linked_game(
+        seed=4, guest_kwargs={"terms": {"preset": "modern_american"}, "answer": lambda n: "decline"}
+    )
     host, _guest, until = watch(game)
     assert game.run(timeout=120, until=until())
     assert host.of(RulesDeclined)[0].text == "The guest declined your rules."
@@ -162,7 +175,9 @@ def test_rules_this_copy_cannot_play_are_declined_without_asking_the_player():
 def test_a_desync_stops_play_on_both_sides_and_chat_still_works():
     game = linked_game(LOSSY, seed=6)
     host, guest, until = watch(game)
-    assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.state_no >= 20))
+    assert game.run(
+        until=until(lambda: game.guest.play is not None and game.guest.play.state_no >= 20)
+    )
     play = game.guest.play
     totals = FIELD_NAMES.index("totals")
     fields = list(play.fields)
@@ -182,7 +197,9 @@ def test_a_malformed_game_message_closes_the_session_with_the_reason():
     _host, _guest, until = watch(game)
     assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.my_turn))
     state = game.guest.play.state_no
-    game.guest.port.send(game_payload(m.act(state, game.guest.play.current_hash(), {"type": "teleport"})))
+    game.guest.port.send(
+        game_payload(m.act(state, game.guest.play.current_hash(), {"type": "teleport"}))
+    )
     assert game.run(timeout=120, until=until(lambda: game.guest.failure is not None))
     assert game.host.failure.code == "bad_action"
     assert "sent something this game cannot accept" in game.host.failure.text
@@ -210,9 +227,16 @@ def _guest_behind(game) -> bool:
 
 @pytest.mark.parametrize(
     ("seed", "lost_when"),
-    [(8, _guest_behind), (13, _guest_move_in_flight), (17, _host_move_in_flight), (19, _between_hands)],
+    [
+        (8, _guest_behind),
+        (13, _guest_move_in_flight),
+        (17, _host_move_in_flight),
+        (19, _between_hands),
+    ],
 )
-def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_later(tmp_path, seed, lost_when):
+def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_later(
+    tmp_path, seed, lost_when
+):
     config = SessionConfig()
     saves = {"host": tmp_path / "host.json", "guest": tmp_path / "guest.json"}
     game = linked_game(
@@ -236,7 +260,9 @@ def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_la
         assert notes.of(Saved)
     assert game.pair.redial_attempts >= 3, "the guest kept trying to resume"
     host_save, guest_save = read_json(saves["host"]), read_json(saves["guest"])
-    assert host_save["replay"]["format"] == "canasta-replay/1" and host_save["hands"][0]["commitment"]
+    assert (
+        host_save["replay"]["format"] == "canasta-replay/1" and host_save["hands"][0]["commitment"]
+    )
     assert guest_save["hands"][0]["commitment"] == host_save["hands"][0]["commitment"]
     saved_state = game.host.play.state_no
 
@@ -255,17 +281,25 @@ def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_la
 
 
 def test_a_rejoin_without_the_saved_token_is_refused(tmp_path):
-    game = linked_game(seed=10, host_kwargs={"save_path": tmp_path / "h.json"},
-                       guest_kwargs={"save_path": tmp_path / "g.json"})
+    game = linked_game(
+        seed=10,
+        host_kwargs={"save_path": tmp_path / "h.json"},
+        guest_kwargs={"save_path": tmp_path / "g.json"},
+    )
     _, _, until = watch(game)
-    assert game.run(until=until(lambda: game.host.play is not None and game.host.play.state_no >= 10))
+    assert game.run(
+        until=until(lambda: game.host.play is not None and game.host.play.state_no >= 10)
+    )
     game.pair.link.accepting = False
     game.pair.cut()
     assert game.run(timeout=300, until=until())
     guest_save = read_json(tmp_path / "g.json")
     guest_save["token"] = "0" * 32
-    later = linked_game(seed=11, host_kwargs={"resume": read_json(tmp_path / "h.json")},
-                        guest_kwargs={"resume": guest_save})
+    later = linked_game(
+        seed=11,
+        host_kwargs={"resume": read_json(tmp_path / "h.json")},
+        guest_kwargs={"resume": guest_save},
+    )
     _, _, until2 = watch(later)
     assert later.run(timeout=300, until=until2())
     assert later.host.failure.code == "rejoin"

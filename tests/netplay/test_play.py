@@ -25,8 +25,7 @@ from game.netplay.play import (
     Updated,
 )
 from game.netplay.viewcodec import FIELD_NAMES, view_fields
-
-from .play_support import Table, terms
+from tests.helpers.netplay_play import Table, terms
 
 
 def test_a_whole_hand_ends_with_the_same_public_hash_and_a_checked_deal():
@@ -97,7 +96,9 @@ def test_a_malformed_guest_action_is_a_protocol_error_and_nothing_changes():
     table = Table.new()
     table.guest_to_move()
     before = table.host.game.state_hash()
-    bad = game_payload(m.act(table.host.state_no, table.host.current_hash(), {"type": "fly", "to": "moon"}))
+    bad = game_payload(
+        m.act(table.host.state_no, table.host.current_hash(), {"type": "fly", "to": "moon"})
+    )
     with pytest.raises(ProtocolError) as error:
         table.host.receive(bad)
     assert error.value.code == "bad_action"
@@ -158,7 +159,10 @@ def test_a_changed_guest_table_is_a_desync_reported_with_both_hashes():
     assert halted.my_hash != halted.their_hash and len(halted.my_hash) == 32
     assert halted.state_no > 12
     assert table.host.halted.by_peer and table.host.halted.state_no == halted.state_no
-    assert (table.host.halted.my_hash, table.host.halted.their_hash) == (halted.their_hash, halted.my_hash)
+    assert (table.host.halted.my_hash, table.host.halted.their_hash) == (
+        halted.their_hash,
+        halted.my_hash,
+    )
     assert not table.move(), "play stops on both sides"
 
 

@@ -13,8 +13,7 @@ from game.netplay import playmsg as m
 from game.netplay.errors import ProtocolError
 from game.netplay.payloads import game_payload
 from game.netplay.viewcodec import check_view
-
-from .play_support import Table
+from tests.helpers.netplay_play import Table
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -30,11 +29,27 @@ scalars = (
 )
 values = st.recursive(
     scalars,
-    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
     max_leaves=20,
 )
-tags = st.sampled_from(["start", "commit", "update", "refused", "reveal", "rejoined", "halt", "seed", "act",
-                        "done", "rejoin", "chat"])
+tags = st.sampled_from(
+    [
+        "start",
+        "commit",
+        "update",
+        "refused",
+        "reveal",
+        "rejoined",
+        "halt",
+        "seed",
+        "act",
+        "done",
+        "rejoin",
+        "chat",
+    ]
+)
 message_like = st.builds(lambda tag, rest: [tag, *rest], tags, st.lists(values, max_size=8))
 
 
@@ -98,8 +113,13 @@ def test_a_mutated_guest_move_changes_nothing_unless_it_is_a_legal_move_for_this
         assert host.game.state_hash() == before and host.received == received
         return
     if any(payload[1][0] == "update" for payload in out):
-        assert body[1] == state and body[2] == draft[2], "only a move for this very state is applied"
-        assert host.state_no == state + 1 and host.game.log[-1] == m.check_action(body[3], "x").to_dict()
+        assert body[1] == state and body[2] == draft[2], (
+            "only a move for this very state is applied"
+        )
+        assert (
+            host.state_no == state + 1
+            and host.game.log[-1] == m.check_action(body[3], "x").to_dict()
+        )
     else:
         assert host.game.state_hash() == before and host.state_no == state
 

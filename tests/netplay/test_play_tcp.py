@@ -38,12 +38,16 @@ CONFIG = SessionConfig(
 class Side:
     """A peer on a TCP endpoint, with every notice it reported and when."""
 
-    def __init__(self, role: Role, endpoint: NetplayHost | NetplayGuest, seed: int, **kwargs) -> None:
+    def __init__(
+        self, role: Role, endpoint: NetplayHost | NetplayGuest, seed: int, **kwargs
+    ) -> None:
         self.endpoint = endpoint
         self.port = EndpointPort(endpoint)
         terms = proposal(Rules(), kwargs.pop("hands", 1))
         name = "Alice" if role is Role.HOST else "Bob"
-        self.peer = PlayPeer(role, self.port, Autopilot("beginner", seed=seed), terms=terms, name=name, **kwargs)
+        self.peer = PlayPeer(
+            role, self.port, Autopilot("beginner", seed=seed), terms=terms, name=name, **kwargs
+        )
         self.seen: list[tuple[float, object]] = []
 
     def pump(self) -> None:
@@ -66,7 +70,12 @@ def host_side(seed: int = 1, **kwargs) -> Side:
 
 def guest_side(address: str, seed: int = 2, **kwargs) -> Side:
     session = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), CONFIG)
-    return Side(Role.GUEST, NetplayGuest(session, address, redial_delays=(0.05, 0.1, 0.2)).start(), seed, **kwargs)
+    return Side(
+        Role.GUEST,
+        NetplayGuest(session, address, redial_delays=(0.05, 0.1, 0.2)).start(),
+        seed,
+        **kwargs,
+    )
 
 
 def pump_until(done: Callable[[], bool], timeout: float, *sides: Side) -> bool:
@@ -124,7 +133,12 @@ def test_a_dead_network_is_noticed_both_sides_save_and_the_game_continues_later(
             proxy.black_hole = True  # nothing gets through any more, redials included
             proxy.kill_all()
             gone = time.monotonic()
-            assert pump_until(lambda: host.peer.failure and guest.peer.failure, CONFIG.give_up_after + 5, host, guest)
+            assert pump_until(
+                lambda: host.peer.failure and guest.peer.failure,
+                CONFIG.give_up_after + 5,
+                host,
+                guest,
+            )
         finally:
             stop(guest, host)
     for side in (host, guest):
@@ -132,9 +146,9 @@ def test_a_dead_network_is_noticed_both_sides_save_and_the_game_continues_later(
         assert side.first_time(Failed) - gone <= CONFIG.give_up_after + 1.5
         assert side.peer.failure.code == "timeout"
         assert any(isinstance(n, Saved) for _, n in side.seen)
-    assert any(isinstance(n, TransportNotice) and n.code == "dialled" for t, n in guest.seen if t > gone), (
-        "the guest tried to resume"
-    )
+    assert any(
+        isinstance(n, TransportNotice) and n.code == "dialled" for t, n in guest.seen if t > gone
+    ), "the guest tried to resume"
 
     host2 = host_side(resume=read_json(saves["host"]))
     guest2 = guest_side(f"127.0.0.1:{host2.endpoint.port}", resume=read_json(saves["guest"]))
@@ -154,13 +168,21 @@ def test_two_processes_play_a_game_over_loopback():
     command = [sys.executable, "-m", "game.netplay.cli", "--autopilot", "beginner", "--hands", "1"]
     host = subprocess.Popen(
         command + ["--host", "0", "--bind", "127.0.0.1", "--name", "Alice"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         first = json.loads(host.stdout.readline())
         guest = subprocess.run(
-            command + ["--join", f"127.0.0.1:{first['listening']}", "--name", "Bob", "--say", "good luck"],
-            cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+            command
+            + ["--join", f"127.0.0.1:{first['listening']}", "--name", "Bob", "--say", "good luck"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
         host_out, host_err = host.communicate(timeout=30)
     finally:

@@ -9,11 +9,12 @@ from game.netplay.messages import Ack, Data, parse_message
 from game.netplay.payloads import game_payload
 from game.netplay.rto import RtoEstimator
 from game.netplay.session import SessionConfig
-
-from .support import Shuttle
+from tests.helpers.netplay import Shuttle
 
 # heartbeats slower than the first RTO, so the timers under test are the only ones due
-QUIET = SessionConfig(heartbeat_interval=2.5, interrupt_after=10, reconnect_after=10, give_up_after=60)
+QUIET = SessionConfig(
+    heartbeat_interval=2.5, interrupt_after=10, reconnect_after=10, give_up_after=60
+)
 
 
 def messages(frames):
@@ -84,7 +85,9 @@ def test_retransmitted_message_gives_no_rtt_sample_karns_rule():
     sh.to_host()  # the guest's ack: ambiguous, which copy does it answer?
     assert sh.host.unacked_count == 0
     assert sh.host.rto.samples == 0
-    assert sh.host.rto.rto == pytest.approx(2.0), "the backed-off timeout stays until a clean sample"
+    assert sh.host.rto.rto == pytest.approx(2.0), (
+        "the backed-off timeout stays until a clean sample"
+    )
 
 
 def test_cleanly_acknowledged_message_gives_an_rtt_sample():

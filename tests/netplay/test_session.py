@@ -36,8 +36,14 @@ from game.netplay.session import (
     SessionConfig,
     Status,
 )
-
-from .support import Shuttle, guest_session, host_session, linked_pair, numbers, stream_both_ways
+from tests.helpers.netplay import (
+    Shuttle,
+    guest_session,
+    host_session,
+    linked_pair,
+    numbers,
+    stream_both_ways,
+)
 
 
 def frame(message) -> bytes:
@@ -86,7 +92,9 @@ def test_payloads_sent_before_the_connection_are_delivered_after_the_handshake()
     host.send(game_payload("early too"))
     pair = LinkedSessions(host, guest, LossyLink(random.Random(5)))
     pair.connect()
-    assert pair.run_until(lambda: len(pair.delivered("a")) == 1 and len(pair.delivered("b")) == 1, 10)
+    assert pair.run_until(
+        lambda: len(pair.delivered("a")) == 1 and len(pair.delivered("b")) == 1, 10
+    )
     assert numbers(pair.host_events) == ["early"] and numbers(pair.guest_events) == ["early too"]
 
 
@@ -205,7 +213,9 @@ def test_silence_gives_an_interrupted_notice_within_5_seconds_then_a_redial():
     assert pair.clock.now - blackout <= 5.0
     assert pair.guest.status is Status.INTERRUPTED
     assert "interrupted" in [e for e in pair.guest_events if isinstance(e, Interrupted)][0].text
-    assert pair.run_until(lambda: pair.guest.stats.transports > transports, 5.0 - (pair.clock.now - blackout))
+    assert pair.run_until(
+        lambda: pair.guest.stats.transports > transports, 5.0 - (pair.clock.now - blackout)
+    )
 
 
 def test_connection_comes_back_after_a_blackout_and_says_so():
@@ -263,7 +273,9 @@ def test_a_peer_gone_for_good_is_reported_after_the_configured_limit(limit):
     host_failure, guest_failure = pair.host.failure, pair.guest.failure
     assert host_failure.code == guest_failure.code == "timeout"
     assert host_failure.text == f"No word from Bob for {limit:g} seconds: the connection is lost."
-    assert guest_failure.text == f"No word from Alice for {limit:g} seconds: the connection is lost."
+    assert (
+        guest_failure.text == f"No word from Alice for {limit:g} seconds: the connection is lost."
+    )
     assert any(isinstance(e, Failed) for e in pair.host_events)
     assert pair.redial_attempts > 10, "the guest kept redialling until then"
 
@@ -311,7 +323,9 @@ def test_garbage_on_the_wire_fails_the_session_with_a_clear_error_on_both_sides(
         sh.guest.receive_bytes(f, 0.0)
     assert sh.guest.status is Status.FAILED
     assert sh.guest.failure.code == "peer_bad_msgpack"
-    assert sh.guest.failure.text.startswith("Alice closed the connection after an error (bad_msgpack:")
+    assert sh.guest.failure.text.startswith(
+        "Alice closed the connection after an error (bad_msgpack:"
+    )
 
 
 def test_an_unexpected_message_on_a_stream_is_a_protocol_error():
@@ -327,14 +341,21 @@ def test_a_second_guest_is_turned_away_without_disturbing_the_game():
     assert isinstance(reject, Reject) and reject.code == "busy"
     assert sh.host.status is Status.CONNECTED
     (event,) = [e for e in sh.host.pop_events() if isinstance(e, GuestTurnedAway)]
-    assert event == GuestTurnedAway("busy", "Carol could not join: Alice is already playing with Bob.")
+    assert event == GuestTurnedAway(
+        "busy", "Carol could not join: Alice is already playing with Bob."
+    )
 
 
 def test_a_connection_with_the_right_token_is_accepted_for_resume():
     sh = Shuttle().handshake()
     token = sh.guest._token
-    assert sh.host.screen_hello(pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Bob", token, 0)), 0.0) is None
-    wrong = sh.host.screen_hello(pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Bob", bytes(16), 0)), 0.0)
+    assert (
+        sh.host.screen_hello(pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Bob", token, 0)), 0.0)
+        is None
+    )
+    wrong = sh.host.screen_hello(
+        pack_message(Hello(MAGIC, 1, 1, "1.0.0", "Bob", bytes(16), 0)), 0.0
+    )
     assert parse_message(decode_frame(wrong)).code == "unknown_session"
 
 
@@ -345,7 +366,9 @@ def test_a_guest_resuming_with_a_restarted_host_is_told_the_game_is_gone():
     old_guest.connection_lost(pair.clock.now)
     fresh.connect()
     assert fresh.run_until(lambda: old_guest.finished, 10)
-    assert old_guest.failure == Failed("unknown_session", "The host no longer has this game, so it cannot be resumed.")
+    assert old_guest.failure == Failed(
+        "unknown_session", "The host no longer has this game, so it cannot be resumed."
+    )
     assert fresh.host.status is Status.CONNECTING, "the new host keeps waiting for a guest"
 
 
@@ -392,7 +415,9 @@ def test_a_session_never_reads_time_itself():
 
     from game.netplay import session
 
-    names = {n.id for n in ast.walk(ast.parse(inspect.getsource(session))) if isinstance(n, ast.Name)}
+    names = {
+        n.id for n in ast.walk(ast.parse(inspect.getsource(session))) if isinstance(n, ast.Name)
+    }
     assert "time" not in names and "datetime" not in names
 
 
@@ -409,7 +434,10 @@ def test_the_game_layer_can_abort_with_a_reason_both_players_see():
     sh.guest.abort(0.0, ProtocolError("illegal_move", "the pile is frozen"))
     assert sh.guest.failure.code == "illegal_move"
     sh.to_host()
-    assert sh.host.failure.text == "Bob closed the connection after an error (illegal_move: the pile is frozen)."
+    assert (
+        sh.host.failure.text
+        == "Bob closed the connection after an error (illegal_move: the pile is frozen)."
+    )
 
 
 def test_a_guest_whose_welcome_was_lost_is_welcomed_again_on_redial():
@@ -423,7 +451,9 @@ def test_a_guest_whose_welcome_was_lost_is_welcomed_again_on_redial():
     sh.host.connection_made(1.0)
     sh.guest.connection_made(1.0)
     (hello,) = sh.guest.poll(1.0)
-    assert sh.host.screen_hello(decode_frame(hello), 1.0) is None, "the shell attaches it, not 'busy'"
+    assert sh.host.screen_hello(decode_frame(hello), 1.0) is None, (
+        "the shell attaches it, not 'busy'"
+    )
     sh.host.receive_bytes(hello, 1.0)
     sh.settle()
     assert sh.guest.status is Status.CONNECTED

@@ -29,8 +29,7 @@ from game.netplay.session import (
     Status,
 )
 from game.netplay.tcp import NetplayGuest, NetplayHost, TransportNotice
-
-from .support import numbers
+from tests.helpers.netplay import numbers
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = SessionConfig(
@@ -140,23 +139,33 @@ def test_frames_sliced_into_single_bytes_are_reassembled(game):
         game.host.send(game_payload({"move": i, "cards": list(range(i))}))
         game.guest.send(["chat", f"line {i}"])
     assert wait_until(
-        lambda: len(numbers(game.g.events)) == 10 and len(numbers(game.h.events)) == 10, 10, game.h, game.g
+        lambda: len(numbers(game.g.events)) == 10 and len(numbers(game.h.events)) == 10,
+        10,
+        game.h,
+        game.g,
     )
     assert [n["move"] for n in numbers(game.g.events)] == list(range(10))
-    assert game.proxy.stats.sends >= game.proxy.stats.bytes_forwarded - 200, "nearly every byte went alone"
+    assert game.proxy.stats.sends >= game.proxy.stats.bytes_forwarded - 200, (
+        "nearly every byte went alone"
+    )
 
 
 def test_a_black_hole_gives_the_interrupted_notice_then_the_game_resumes(game):
     game.proxy.black_hole = True
     start = time.monotonic()
-    assert wait_until(lambda: game.h.has(Interrupted) and game.g.has(Interrupted), 5, game.h, game.g)
+    assert wait_until(
+        lambda: game.h.has(Interrupted) and game.g.has(Interrupted), 5, game.h, game.g
+    )
     assert time.monotonic() - start < FAST.interrupt_after + 1.5
     game.host.send(game_payload("sent into the void"))
     time.sleep(0.3)
     game.proxy.black_hole = False
     assert wait_until(lambda: game.h.has(Resumed) and game.g.has(Resumed), 5, game.h, game.g)
     assert wait_until(lambda: numbers(game.g.events) == ["sent into the void"], 5, game.g)
-    assert game.g.first(Interrupted).text == "The connection to Alice is interrupted; trying to reconnect."
+    assert (
+        game.g.first(Interrupted).text
+        == "The connection to Alice is interrupted; trying to reconnect."
+    )
 
 
 def test_a_host_gone_for_good_is_reported_within_the_limit(game):
@@ -198,7 +207,9 @@ def test_a_stranger_sending_garbage_is_refused_and_the_game_goes_on(game):
         stranger.settimeout(2)
         assert stranger.recv(100) == b""  # closed on us
     assert wait_until(
-        lambda: any(isinstance(e, TransportNotice) and e.code == "refused" for e in game.h.events), 2, game.h
+        lambda: any(isinstance(e, TransportNotice) and e.code == "refused" for e in game.h.events),
+        2,
+        game.h,
     )
     game.host.send(game_payload("unbothered"))
     assert wait_until(lambda: numbers(game.g.events) == ["unbothered"], 5, game.g)
@@ -226,7 +237,9 @@ def test_the_guest_can_dial_an_ipv6_address_in_brackets():
             pass
     except OSError:
         pytest.skip("no IPv6 loopback here")
-    host = NetplayHost(ReliableSession(Role.HOST, PeerInfo("Alice", "1.0.0"), FAST), bind_host="::1").start()
+    host = NetplayHost(
+        ReliableSession(Role.HOST, PeerInfo("Alice", "1.0.0"), FAST), bind_host="::1"
+    ).start()
     guest = make_guest(f"[::1]:{host.port}")
     h, g = Watch(host), Watch(guest)
     try:
@@ -243,9 +256,15 @@ def test_the_guest_keeps_redialling_until_the_host_appears():
     g = Watch(guest)
     try:
         assert wait_until(
-            lambda: any(isinstance(e, TransportNotice) and e.code == "dial_failed" for e in g.events), 3, g
+            lambda: any(
+                isinstance(e, TransportNotice) and e.code == "dial_failed" for e in g.events
+            ),
+            3,
+            g,
         )
-        host = NetplayHost(ReliableSession(Role.HOST, PeerInfo("Alice", "1.0.0"), FAST), port, "127.0.0.1").start()
+        host = NetplayHost(
+            ReliableSession(Role.HOST, PeerInfo("Alice", "1.0.0"), FAST), port, "127.0.0.1"
+        ).start()
         try:
             assert wait_until(lambda: g.has(Connected), 5, g)
         finally:
@@ -258,7 +277,15 @@ def test_the_proxy_runs_from_the_command_line():
     with socket.create_server(("127.0.0.1", 0)) as target:
         port = target.getsockname()[1]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "game.netplay.proxy", "--listen", "0", "--target", f"127.0.0.1:{port}"],
+            [
+                sys.executable,
+                "-m",
+                "game.netplay.proxy",
+                "--listen",
+                "0",
+                "--target",
+                f"127.0.0.1:{port}",
+            ],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -4,8 +4,8 @@ and helpers that post real pygame events and step frames with a fixed dt."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
@@ -14,7 +14,6 @@ from game.app import App
 from game.audio import SoundManager
 from game.sprites.cards import BACKS, FACE_CODES, CardImages
 
-DT = 1 / 60
 # The computer answers within the frame it is asked in: tests stay deterministic and need no
 # child process (the real worker process is exercised through main.py in a subprocess).
 os.environ.setdefault("CANASTA_AI_WORKER", "inline")
@@ -51,27 +50,3 @@ def app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
     pygame.event.clear()
     yield application
     application.close()
-
-
-def step(app: App, frames: int = 1, dt: float = DT) -> None:
-    for _ in range(frames):
-        app.step(dt)
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    """A full click as the player makes it: move there, press, release, one frame."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.step(DT)
-
-
-def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
-    app.step(DT)
-
-
-def type_text(app: App, text: str) -> None:
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    app.step(DT)

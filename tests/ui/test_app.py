@@ -14,7 +14,7 @@ from game.app import App, SceneStack
 from game.scenes.base import Scene
 from game.scenes.dialog import CrashScene
 from game.scenes.title import TitleScene
-from tests.ui.conftest import press, step
+from tests.helpers.ui_events import press, step
 
 
 class Recorder(Scene):
@@ -81,7 +81,9 @@ def test_a_long_stall_does_not_jump_animations_ahead(app: App) -> None:
     assert scene.updates == pytest.approx(0.1)
 
 
-def test_a_crash_in_a_scene_is_logged_and_shown_not_fatal(app: App, user_dirs: tuple[Path, Path]) -> None:
+def test_a_crash_in_a_scene_is_logged_and_shown_not_fatal(
+    app: App, user_dirs: tuple[Path, Path]
+) -> None:
     app.home = lambda a: TitleScene(a)
     app.stack.push(Exploding(app))
     step(app)
@@ -103,7 +105,9 @@ def test_request_quit_event_closes_the_app(app: App) -> None:
     assert not app.running
 
 
-def test_the_window_size_is_remembered_for_next_start(app: App, user_dirs: tuple[Path, Path]) -> None:
+def test_the_window_size_is_remembered_for_next_start(
+    app: App, user_dirs: tuple[Path, Path]
+) -> None:
     app.stack.push(Recorder(app, "s", []))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)

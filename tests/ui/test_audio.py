@@ -38,7 +38,8 @@ def no_mixer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_without_a_mixer_everything_is_silent_and_safe(
-        no_mixer: None, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    no_mixer: None, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     write_tone(tmp_path / "meld.wav")
     with caplog.at_level(logging.WARNING):
         sounds = SoundManager(tmp_path)

@@ -14,23 +14,46 @@ from game.app import App
 from game.scenes import flow
 from game.scenes.table import TableScene
 from game.session import HUMAN, load_autosave
-from tests.ui.conftest import step
+from tests.helpers.ui_events import step
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def environment(tmp_path: Path) -> dict[str, str]:
-    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                CANASTA_CONFIG_DIR=str(tmp_path / "config"), CANASTA_DATA_DIR=str(tmp_path / "data"),
-                CANASTA_AI_WORKER="process")
+    return dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        CANASTA_CONFIG_DIR=str(tmp_path / "config"),
+        CANASTA_DATA_DIR=str(tmp_path / "data"),
+        CANASTA_AI_WORKER="process",
+    )
 
 
 def test_headless_autoplay_plays_a_hand_saves_pictures_and_exits_0(tmp_path: Path) -> None:
     shots = tmp_path / "shots"
     result = subprocess.run(
-        [sys.executable, "main.py", "--autoplay", "--hands", "1", "--speed", "max",
-         "--screenshot", str(shots), "--level", "carefree", "--seed", "3"],
-        cwd=ROOT, env=environment(tmp_path), capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "main.py",
+            "--autoplay",
+            "--hands",
+            "1",
+            "--speed",
+            "max",
+            "--screenshot",
+            str(shots),
+            "--level",
+            "carefree",
+            "--seed",
+            "3",
+        ],
+        cwd=ROOT,
+        env=environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     names = {p.name for p in shots.glob("*.png")}
     assert {"hand1_deal.png", "hand1_score.png"} <= names
@@ -41,8 +64,22 @@ def test_a_killed_game_is_resumed_by_continue(tmp_path: Path, app: App) -> None:
     # The app fixture's data folder is tmp_path/data too: the same place the child saves to.
     env = environment(tmp_path)
     child = subprocess.Popen(
-        [sys.executable, "main.py", "--autoplay", "--speed", "max", "--level", "carefree",
-         "--seed", "9"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "main.py",
+            "--autoplay",
+            "--speed",
+            "max",
+            "--level",
+            "carefree",
+            "--seed",
+            "9",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     save = tmp_path / "data" / "autosave.json"
     try:
         deadline = time.monotonic() + 60

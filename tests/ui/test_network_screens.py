@@ -13,8 +13,8 @@ from game.scenes.host import HostScene
 from game.scenes.join import JoinScene
 from game.scenes.title import TitleScene
 from game.ui.text_input import clipboard_get
-from tests.ui.conftest import click, press, step, type_text
-from tests.ui.net_support import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.ui_events import click, press, step, type_text
 
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:
@@ -115,7 +115,8 @@ def test_a_host_of_another_version_is_named_with_both_versions(app: App) -> None
     try:
         # A copy from the future speaks only protocols this one does not.
         host.endpoint.session.local = type(host.endpoint.session.local)(
-            "Robot", "9.9", PROTOCOL_MAX + 1, PROTOCOL_MAX + 1)
+            "Robot", "9.9", PROTOCOL_MAX + 1, PROTOCOL_MAX + 1
+        )
         scene = open_join(app)
         scene.address.set_text(host.address)
         press(app, pygame.K_RETURN)

@@ -21,8 +21,8 @@ from game.scenes.join import JoinScene
 from game.scenes.table_net import NetTableScene
 from game.scenes.title import TitleScene
 from game.session import HUMAN_SEAT
-from tests.ui.conftest import click, press, step, type_text
-from tests.ui.net_support import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.ui_events import click, press, step, type_text
 
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:
@@ -51,11 +51,17 @@ def join(app: App, address: str) -> JoinScene:
 
 def my_turn(table: NetTableScene) -> bool:
     game = table.session.game
-    return game.to_move == HUMAN_SEAT and game.phase == DRAW and not table.updates \
+    return (
+        game.to_move == HUMAN_SEAT
+        and game.phase == DRAW
+        and not table.updates
         and not table.animator.busy
+    )
 
 
-def join_table(app: App, peers: list[HeadlessPeer], **host_options) -> tuple[NetTableScene, HeadlessPeer]:
+def join_table(
+    app: App, peers: list[HeadlessPeer], **host_options
+) -> tuple[NetTableScene, HeadlessPeer]:
     host = HeadlessPeer(Role.HOST, **host_options)
     peers.append(host)
     join(app, host.address)
@@ -67,7 +73,9 @@ def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: 
     host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
     peers.append(host)
     join(app, host.address)
-    assert run_until(app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows))
+    assert run_until(
+        app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows)
+    )
     agreement = app.stack.top
     labels = [row[0] for row in agreement.rows]
     assert "Cards dealt to each player" in labels  # 13 in Modern American, 15 in Classic
@@ -85,12 +93,16 @@ def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: 
     card = next(c for c in hand if table.session.game.check(Discard(CARD_CODE[c])) is None)
     table.act(Discard(CARD_CODE[card]))
     # The host's computer answers with a turn of its own, animated on this table.
-    assert run_until(app, lambda: my_turn(table) and any(line.startswith("Robot") for line in table.plays))
+    assert run_until(
+        app, lambda: my_turn(table) and any(line.startswith("Robot") for line in table.plays)
+    )
     assert table.mirror.view.turn_no >= 3
     assert table.session.game.players[1].hand  # the opponent's hand is there, face down
 
 
-def test_host_app_plays_a_guest_that_joined_while_the_host_waited(app: App, peers, monkeypatch) -> None:
+def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
+    app: App, peers, monkeypatch
+) -> None:
     app.prefs.animation_speed = "off"
     scene = open_host_screen(app)
     port = scene.net.endpoint.port
@@ -100,7 +112,9 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(app: App, peer
     table = app.stack.top
     click(app, centre(table.buttons["autoplay"].rect))  # AutoPilot plays the host's turns
     assert table.net.autopilot
-    assert run_until(app, lambda: table.mirror.view is not None and table.mirror.view.turn_no >= 5, 30)
+    assert run_until(
+        app, lambda: table.mirror.view is not None and table.mirror.view.turn_no >= 5, 30
+    )
     assert any(line.startswith("You") for line in table.plays)
     assert any(line.startswith("Robot") for line in table.plays)
 
@@ -116,7 +130,9 @@ def test_chat_lines_arrive_bump_the_unread_count_and_can_be_answered(app: App, p
     type_text(app, "Thanks, you too")
     press(app, pygame.K_RETURN)
     assert table.chat.input.text == ""
-    assert run_until(app, lambda: any(getattr(n, "text", "") == "Thanks, you too" for n in host.notices), 10)
+    assert run_until(
+        app, lambda: any(getattr(n, "text", "") == "Thanks, you too" for n in host.notices), 10
+    )
     press(app, pygame.K_ESCAPE)
     assert not table.chat.visible
 
@@ -153,7 +169,9 @@ def test_a_move_the_host_refuses_shows_its_sentence_and_changes_nothing(app: App
     assert not table.updates
 
 
-def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_starts(app: App, peers) -> None:
+def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_starts(
+    app: App, peers
+) -> None:
     from game.scenes.dialog import DialogScene
     from game.scenes.table import TableScene
 
@@ -194,4 +212,6 @@ def test_disconnect_in_the_menu_tells_the_host_and_returns_to_the_title(app: App
     step(app)
     click(app, centre(app.stack.top.buttons[0].rect))  # "Disconnect" (Enter would keep playing)
     assert run_until(app, lambda: isinstance(app.stack.top, TitleScene), 5)
-    assert run_until(app, lambda: any(isinstance(n, Closed) and n.by_peer for n in host.notices), 10)
+    assert run_until(
+        app, lambda: any(isinstance(n, Closed) and n.by_peer for n in host.notices), 10
+    )

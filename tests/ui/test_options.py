@@ -8,11 +8,11 @@ from pathlib import Path
 import pygame
 
 from game.app import App
-from game.scenes.option_items import OptionSection, IntRangeOption, BoolOption
+from game.scenes.option_items import BoolOption, IntRangeOption, OptionSection
 from game.scenes.options import OptionsScene
 from game.scenes.title import TitleScene
 from game.settings import preferences_path
-from tests.ui.conftest import click, press, step, type_text
+from tests.helpers.ui_events import click, press, step, type_text
 
 
 def open_options(app: App, **kwargs: object) -> OptionsScene:
@@ -23,7 +23,7 @@ def open_options(app: App, **kwargs: object) -> OptionsScene:
     return scene
 
 
-def control(scene: OptionsScene, key: str):  # noqa: ANN201 - any widget
+def control(scene: OptionsScene, key: str):
     return next(row.control for row in scene.rows if row.item.key == key)
 
 
@@ -31,7 +31,9 @@ def saved() -> dict:
     return json.loads(preferences_path().read_text(encoding="utf-8"))
 
 
-def test_clicking_the_sound_switch_turns_effects_off_and_saves(app: App, user_dirs: tuple[Path, Path]) -> None:
+def test_clicking_the_sound_switch_turns_effects_off_and_saves(
+    app: App, user_dirs: tuple[Path, Path]
+) -> None:
     scene = open_options(app)
     click(app, next(t for t in scene.tabs if t.label == "Sound").rect.center)
     switch = control(scene, "sound_enabled")
@@ -76,8 +78,12 @@ def test_dragging_the_music_volume_applies_it_live(app: App) -> None:
     scene = open_options(app, section=2)
     slider = control(scene, "music_volume")
     track = slider.track_rect()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.left, track.centery), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left, track.centery), button=1))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.left, track.centery), button=1)
+    )
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left, track.centery), button=1)
+    )
     step(app)
     assert app.prefs.music_volume == 0
     assert app.sounds.music_volume == 0
@@ -95,11 +101,21 @@ def test_defaults_restores_everything_after_confirmation(app: App) -> None:
 
 
 def test_rule_options_are_rendered_from_descriptors(app: App) -> None:
-    rules = OptionSection("Rules", (
-        IntRangeOption("stock_draw", "Cards drawn from the stock", store="rules", default=2,
-                       minimum=1, maximum=2, style="stepper"),
-        BoolOption("one_card_pile_rule", "One-card pile rule", store="rules", default=True),
-    ))
+    rules = OptionSection(
+        "Rules",
+        (
+            IntRangeOption(
+                "stock_draw",
+                "Cards drawn from the stock",
+                store="rules",
+                default=2,
+                minimum=1,
+                maximum=2,
+                style="stepper",
+            ),
+            BoolOption("one_card_pile_rule", "One-card pile rule", store="rules", default=True),
+        ),
+    )
     scene = open_options(app, sections=[rules])
     stepper = control(scene, "stock_draw")
     scene.group.set_focus(stepper)
@@ -110,7 +126,9 @@ def test_rule_options_are_rendered_from_descriptors(app: App) -> None:
 
 
 def test_many_options_scroll_to_keep_the_focused_row_visible(app: App) -> None:
-    items = tuple(BoolOption(f"r{i}", f"Rule number {i}", store="rules", default=False) for i in range(20))
+    items = tuple(
+        BoolOption(f"r{i}", f"Rule number {i}", store="rules", default=False) for i in range(20)
+    )
     scene = open_options(app, sections=[OptionSection("Rules", items)])
     scene.group.set_focus(scene.rows[0].control)
     for _ in range(19):

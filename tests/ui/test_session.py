@@ -54,19 +54,27 @@ def test_the_person_s_turns_are_marked_and_can_be_gone_back_to() -> None:
 
 
 def test_a_session_survives_a_round_trip_through_json() -> None:
-    session = GameSession(Game(Rules.preset("modern_american"), seed=2), levels=("master", "expert"))
+    session = GameSession(
+        Game(Rules.preset("modern_american"), seed=2), levels=("master", "expert")
+    )
     play_a_round(session)
     copy = GameSession.from_json(json.loads(json.dumps(session.to_json())))
     assert copy.game.state_hash() == session.game.state_hash()
     assert copy.levels == ("master", "expert") and copy.marks == session.marks
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "not valid JSON"),
-    ("[1, 2]", "not a saved Canasta game"),
-    ('{"format": "canasta-autosave/1", "seats": ["human", "computer"], '
-     '"levels": ["master", "genius"]}', "unknown skill level"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "not valid JSON"),
+        ("[1, 2]", "not a saved Canasta game"),
+        (
+            '{"format": "canasta-autosave/1", "seats": ["human", "computer"], '
+            '"levels": ["master", "genius"]}',
+            "unknown skill level",
+        ),
+    ],
+)
 def test_a_damaged_autosave_raises_a_readable_error(tmp_path: Path, text: str, words: str) -> None:
     path = tmp_path / "autosave.json"
     path.write_text(text, encoding="utf-8")
@@ -85,7 +93,8 @@ def test_an_autosave_whose_moves_do_not_replay_is_refused(tmp_path: Path) -> Non
 
 
 def test_the_writer_saves_in_the_background_and_deletes_on_request(
-        user_dirs: tuple[Path, Path]) -> None:
+    user_dirs: tuple[Path, Path],
+) -> None:
     writer = AutosaveWriter()
     session = GameSession(Game(seed=4))
     session.apply(Draw())

@@ -13,10 +13,19 @@ from game.settings import Preferences, atomic_write_json, load_preferences
 
 
 def test_preferences_round_trip_through_disk(user_dirs: tuple[Path, Path]) -> None:
-    prefs = Preferences(player_name="Meg", animation_speed="fast", sound_volume=35,
-                        music_enabled=False, hand_sorting="rank_groups", meld_layout="length",
-                        skill_level="master", aggressiveness=85, window_size=(1600, 900),
-                        last_join_address="192.0.2.7:4000", rules={"stock_draw": 1})
+    prefs = Preferences(
+        player_name="Meg",
+        animation_speed="fast",
+        sound_volume=35,
+        music_enabled=False,
+        hand_sorting="rank_groups",
+        meld_layout="length",
+        skill_level="master",
+        aggressiveness=85,
+        window_size=(1600, 900),
+        last_join_address="192.0.2.7:4000",
+        rules={"stock_draw": 1},
+    )
     path = prefs.save()
     assert path == user_dirs[0] / "preferences.json"
     loaded, warnings = load_preferences()
@@ -24,7 +33,9 @@ def test_preferences_round_trip_through_disk(user_dirs: tuple[Path, Path]) -> No
     assert loaded == prefs
 
 
-def test_config_dir_can_be_overridden_by_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_config_dir_can_be_overridden_by_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("CANASTA_CONFIG_DIR", str(tmp_path / "x"))
     assert settings.config_dir() == tmp_path / "x"
 
@@ -50,7 +61,8 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
 
 
 def test_a_failed_atomic_write_keeps_the_old_file_and_cleans_up(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "save.json"
     atomic_write_json(target, {"version": 1})
 
@@ -78,11 +90,20 @@ def test_corrupt_file_gives_defaults_and_is_kept_as_bak(user_dirs: tuple[Path, P
 def test_bad_fields_fall_back_alone_and_good_fields_are_kept(user_dirs: tuple[Path, Path]) -> None:
     path = settings.preferences_path()
     path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({
-        "player_name": "Meg", "sound_volume": 250, "music_enabled": "yes",
-        "skill_level": "grandmaster", "aggressiveness": 70, "window_size": [10, 10],
-        "surprise": 1,
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "player_name": "Meg",
+                "sound_volume": 250,
+                "music_enabled": "yes",
+                "skill_level": "grandmaster",
+                "aggressiveness": 70,
+                "window_size": [10, 10],
+                "surprise": 1,
+            }
+        ),
+        encoding="utf-8",
+    )
     prefs, warnings = load_preferences()
     assert prefs.player_name == "Meg" and prefs.aggressiveness == 70
     assert prefs.sound_volume == Preferences().sound_volume

@@ -12,9 +12,8 @@ from game.logic import Game, Rules
 from game.logic.cards import CARD_CODE, MELD_KEY_OF_NAME
 from game.scenes.menu import MenuScene
 from game.scenes.scores import GameOverScene, HandOverScene
-from tests.logic.scenario import position
-from tests.ui.conftest import click, press, step
-from tests.ui.table_support import (
+from tests.helpers.scenario import position
+from tests.helpers.table import (
     card_spot,
     card_with_code,
     centre,
@@ -23,6 +22,7 @@ from tests.ui.table_support import (
     open_table,
     settle,
 )
+from tests.helpers.ui_events import click, press, step
 
 NINE = MELD_KEY_OF_NAME["9"]
 EIGHT = MELD_KEY_OF_NAME["8"]
@@ -36,8 +36,13 @@ def sounds(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def opened_position(hand: str, melds: dict[str, str] | None = None, phase: str = "play") -> Game:
-    return position(hands=(hand, "4C 4D 5H 6S 7C 9D JH"), melds=(melds or {"Q": "QS QH QD"}, {}),
-                    pile="7D 6C", phase=phase, opened=(True, False))
+    return position(
+        hands=(hand, "4C 4D 5H 6S 7C 9D JH"),
+        melds=(melds or {"Q": "QS QH QD"}, {}),
+        pile="7D 6C",
+        phase=phase,
+        opened=(True, False),
+    )
 
 
 def test_clicking_the_stock_draws_from_it(app: App) -> None:
@@ -53,8 +58,10 @@ def test_clicking_the_pile_takes_it_with_a_natural_pair(app: App) -> None:
     game = position(hands=("8H 8S 5C 6D 9S KH KD", "4C 4D 5H 6S 7C 9D JH"), pile="7D 8D")
     table = open_table(app, game)
     click(app, centre(table.geometry.pile_rect))
-    assert game.log[-1] == {"type": "take_pile", "with": ["8S", "8H"]} or \
-        game.log[-1] == {"type": "take_pile", "with": ["8H", "8S"]}
+    assert game.log[-1] == {"type": "take_pile", "with": ["8S", "8H"]} or game.log[-1] == {
+        "type": "take_pile",
+        "with": ["8H", "8S"],
+    }
     assert not game.pile
     assert len(game.players[0].melds[EIGHT]) == 3
     # The rest of the pile is in the hand, locked until the opening minimum is met.
@@ -134,7 +141,8 @@ def test_delete_undoes_the_last_meld(app: App) -> None:
 
 
 def test_a_refused_move_shows_the_engines_sentence_and_changes_nothing(
-        app: App, sounds: list[str]) -> None:
+    app: App, sounds: list[str]
+) -> None:
     game = position(hands=("8H 5C 6D 9S KH KD", "4C 4D 5H 6S 7C 9D JH"), pile="7D 7S")
     table = open_table(app, game)
     before = game.state_hash()
@@ -229,7 +237,8 @@ def test_a_whole_hand_against_the_computer_reaches_the_score_breakdown(app: App)
 
 
 def test_the_game_is_saved_after_every_move_and_continue_restores_it(
-        app: App, user_dirs: tuple[Path, Path]) -> None:
+    app: App, user_dirs: tuple[Path, Path]
+) -> None:
     from game.scenes import flow
     from game.session import load_autosave
 
@@ -245,7 +254,8 @@ def test_the_game_is_saved_after_every_move_and_continue_restores_it(
 
 
 def test_a_damaged_autosave_gives_a_clear_message_and_a_fresh_game(
-        app: App, user_dirs: tuple[Path, Path]) -> None:
+    app: App, user_dirs: tuple[Path, Path]
+) -> None:
     from game.scenes import flow
     from game.scenes.dialog import DialogScene
     from game.session import autosave_path

@@ -12,7 +12,7 @@ from game.scenes.table_info import (
     rules_summary,
     scoresheet_rows,
 )
-from tests.logic.scenario import position
+from tests.helpers.scenario import position
 
 
 def test_a_frozen_pile_is_taken_with_a_natural_pair() -> None:
@@ -62,5 +62,6 @@ def test_the_rules_panel_lists_what_differs_from_the_preset() -> None:
 def test_plays_are_told_in_words() -> None:
     game = Game(seed=1)
     from game.logic import Draw
+
     events = game.apply(Draw())
     assert narrate(events, ("You", "Computer"))[0] == "You drew 2 cards"

@@ -11,18 +11,22 @@ from game.bench.frames import busy_game
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.table_layout import compute_geometry
 from game.session import GameSession
-from tests.ui.conftest import step
+from tests.helpers.ui_events import step
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_a_forty_card_hand_and_full_meld_areas_fit(size: tuple[int, int],
-                                                    user_dirs: tuple[Path, Path]) -> None:
+def test_a_forty_card_hand_and_full_meld_areas_fit(
+    size: tuple[int, int], user_dirs: tuple[Path, Path]
+) -> None:
     app = App(size=size)
     try:
         game = busy_game()
         assert len(game.players[0].hand) == 40
-        table = TableScene(app, GameSession(game, marks=[]),
-                           options=TableOptions(speed=0.0, autosave=False, worker_mode="inline"))
+        table = TableScene(
+            app,
+            GameSession(game, marks=[]),
+            options=TableOptions(speed=0.0, autosave=False, worker_mode="inline"),
+        )
         app.stack.push(table)
         step(app, 2)
         g = table.geometry
@@ -41,7 +45,7 @@ def test_a_forty_card_hand_and_full_meld_areas_fit(size: tuple[int, int],
         for (seat, _key), box in boxes.items():
             assert g.halves[seat].contains(box), box
         mine = [b for (s, _), b in boxes.items() if s == 0]
-        assert not any(a.colliderect(b) for i, a in enumerate(mine) for b in mine[i + 1:])
+        assert not any(a.colliderect(b) for i, a in enumerate(mine) for b in mine[i + 1 :])
         assert app.last_crash is None
     finally:
         app.close()

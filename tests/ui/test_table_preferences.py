@@ -11,14 +11,16 @@ from game.logic import Rules
 from game.scenes import flow
 from game.scenes.options import OptionsScene
 from game.settings import load_preferences, preferences_path
-from tests.ui.conftest import press, step
+from tests.helpers.ui_events import press, step
 
 
-def control(scene: OptionsScene, key: str):  # noqa: ANN201 - any widget
+def control(scene: OptionsScene, key: str):
     return next(row.control for row in scene.rows if row.item.key == key)
 
 
-def test_preferences_round_trip_through_disk_into_the_next_game(user_dirs: tuple[Path, Path]) -> None:
+def test_preferences_round_trip_through_disk_into_the_next_game(
+    user_dirs: tuple[Path, Path],
+) -> None:
     app = App(size=(1280, 720))
     try:
         app.stack.push(flow.title_scene(app))
@@ -49,14 +51,18 @@ def test_preferences_round_trip_through_disk_into_the_next_game(user_dirs: tuple
         assert table.session.levels[1] == "expert" and table.animator.speed == 0
         # Rank groups: the hand shows a gap between ranks.
         order = table.board.hand_order
-        steps = {round(table.board.sprites[b].rect.x - table.board.sprites[a].rect.x)
-                 for a, b in zip(order, order[1:])}
+        steps = {
+            round(table.board.sprites[b].rect.x - table.board.sprites[a].rect.x)
+            for a, b in zip(order, order[1:])
+        }
         assert len(steps) >= 2
     finally:
         again.close()
 
 
-def test_an_impossible_rule_combination_is_refused_with_its_reason(user_dirs: tuple[Path, Path]) -> None:
+def test_an_impossible_rule_combination_is_refused_with_its_reason(
+    user_dirs: tuple[Path, Path],
+) -> None:
     app = App(size=(1280, 720))
     try:
         scene = OptionsScene(app, section=3, game_in_progress=True)

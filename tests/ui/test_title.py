@@ -10,7 +10,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
-from tests.ui.conftest import click, press, step
+from tests.helpers.ui_events import click, press, step
 
 
 def open_title(app: App) -> TitleScene:

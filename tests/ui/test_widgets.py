@@ -96,8 +96,12 @@ def test_slider_follows_a_drag_and_commits_on_release(theme: Theme) -> None:
     slider = Slider((100, 100, 400, 40), theme, 50, 0, 100, 5, changes.append, commits.append)
     track = slider.track_rect()
     slider.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=(track.left, track.centery), button=1))
-    slider.handle_event(ev(pygame.MOUSEMOTION, pos=(track.centerx, track.centery), rel=(0, 0), buttons=(1, 0, 0)))
-    slider.handle_event(ev(pygame.MOUSEMOTION, pos=(track.right + 50, track.centery), rel=(0, 0), buttons=(1, 0, 0)))
+    slider.handle_event(
+        ev(pygame.MOUSEMOTION, pos=(track.centerx, track.centery), rel=(0, 0), buttons=(1, 0, 0))
+    )
+    slider.handle_event(
+        ev(pygame.MOUSEMOTION, pos=(track.right + 50, track.centery), rel=(0, 0), buttons=(1, 0, 0))
+    )
     slider.handle_event(ev(pygame.MOUSEBUTTONUP, pos=(track.right + 50, track.centery), button=1))
     assert changes == [0, 50, 100]
     assert commits == [100]

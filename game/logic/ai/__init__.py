@@ -3,4 +3,4 @@
 from .hint import Hint, hint
 from .player import DEFAULT_LEVEL, LEVELS, ComputerPlayer
 
-__all__ = ["ComputerPlayer", "DEFAULT_LEVEL", "Hint", "LEVELS", "hint"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "ComputerPlayer", "Hint", "hint"]

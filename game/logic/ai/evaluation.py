@@ -16,31 +16,64 @@ from ..melds import CANASTA_SIZE, canasta_bonus
 from ..scoring import threes_score, uncompleted_penalty
 
 FEATURES = (
-    "melded",          # card points on the table
-    "canasta_bonus",   # bonuses of the finished canastas
-    "near_canastas",   # melds of five or six cards
-    "small_melds",     # melds of three or four cards
-    "threes",          # the Threes' bonus or penalty as things stand
-    "hand_points",     # card points held (a debt if the opponent goes out)
+    "melded",  # card points on the table
+    "canasta_bonus",  # bonuses of the finished canastas
+    "near_canastas",  # melds of five or six cards
+    "small_melds",  # melds of three or four cards
+    "threes",  # the Threes' bonus or penalty as things stand
+    "hand_points",  # card points held (a debt if the opponent goes out)
     "late_hand_points",  # the same, weighted by how close the stock is to running out
     "hand_size",
     "wilds_held",
-    "pairs_held",      # natural pairs (chances to take the pile)
-    "sets_held",       # three or more naturals of a rank (a meld in waiting)
-    "layoffs_held",    # cards that fit one of the player's own melds
+    "pairs_held",  # natural pairs (chances to take the pile)
+    "sets_held",  # three or more naturals of a rank (a meld in waiting)
+    "layoffs_held",  # cards that fit one of the player's own melds
     "opened",
-    "may_go_out",      # has the canastas needed to go out
-    "penalties",       # Modern penalties for unfinished Ace, Seven and wild melds
-    "pile_to_move",    # the pile's size, for the player to move
+    "may_go_out",  # has the canastas needed to go out
+    "penalties",  # Modern penalties for unfinished Ace, Seven and wild melds
+    "pile_to_move",  # the pile's size, for the player to move
 )
 
 # Fitted by tools/fit_evaluation.py (one set of weights per preset; other rule sets use the
 # weights of their nearest preset).
-WEIGHTS: dict[str, tuple[float, ...]] = {'classic': (1.3469, 0.8753, 153.3686, 95.0966, 1.0419, 0.6097, -3.3142, 40.3668, 35.3097, -6.8702,
-             -32.472, -16.8896, -138.4756, 105.0616, 0.0, -2.6169),
- 'modern_american': (3.2897, 0.6163, 156.3175, -134.1081, 1.0373, 4.6084, -2.1024, 121.985,
-                     -307.6537, 49.0822, 239.9178, 145.1957, 1105.1671, 787.7213, 0.7299,
-                     -1.9594)}
+WEIGHTS: dict[str, tuple[float, ...]] = {
+    "classic": (
+        1.3469,
+        0.8753,
+        153.3686,
+        95.0966,
+        1.0419,
+        0.6097,
+        -3.3142,
+        40.3668,
+        35.3097,
+        -6.8702,
+        -32.472,
+        -16.8896,
+        -138.4756,
+        105.0616,
+        0.0,
+        -2.6169,
+    ),
+    "modern_american": (
+        3.2897,
+        0.6163,
+        156.3175,
+        -134.1081,
+        1.0373,
+        4.6084,
+        -2.1024,
+        121.985,
+        -307.6537,
+        49.0822,
+        239.9178,
+        145.1957,
+        1105.1671,
+        787.7213,
+        0.7299,
+        -1.9594,
+    ),
+}
 
 
 def player_features(game: Game, p: int) -> list[float]:
@@ -73,10 +106,24 @@ def player_features(game: Game, p: int) -> list[float]:
     pairs = sum(1 for n in counts.values() if n == 2)
     sets = sum(1 for n in counts.values() if n >= 3)
     late = max(0.0, 1.0 - len(game.stock) / 40.0)
-    return [melded, bonus, near, small, float(threes_score(rules, player.threes, player.melds)),
-            points, points * late, len(player.hand), wilds, pairs, sets, layoffs,
-            float(player.opened), float(player.canastas() >= rules.canastas_to_go_out),
-            float(uncompleted_penalty(rules, player.melds, player.hand)), 0.0]
+    return [
+        melded,
+        bonus,
+        near,
+        small,
+        float(threes_score(rules, player.threes, player.melds)),
+        points,
+        points * late,
+        len(player.hand),
+        wilds,
+        pairs,
+        sets,
+        layoffs,
+        float(player.opened),
+        float(player.canastas() >= rules.canastas_to_go_out),
+        float(uncompleted_penalty(rules, player.melds, player.hand)),
+        0.0,
+    ]
 
 
 def features(game: Game, seat: int) -> list[float]:

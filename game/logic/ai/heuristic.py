@@ -15,8 +15,22 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
-from ..cards import (ACE, CARD_CODE, CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_BLACK_THREE, IS_WILD,
-                     JOKER, MELD_KEY_NAME, MELD_KEY_OF_NAME, SEVEN, THREE, TWO, WILD)
+from ..cards import (
+    ACE,
+    CARD_CODE,
+    CARD_POINTS,
+    CARD_RANK,
+    IDS_OF_CODE,
+    IS_BLACK_THREE,
+    IS_WILD,
+    JOKER,
+    MELD_KEY_NAME,
+    MELD_KEY_OF_NAME,
+    SEVEN,
+    THREE,
+    TWO,
+    WILD,
+)
 from ..engine import DRAW, PLAY, Game
 from ..errors import IllegalAction
 from ..legal import legal_actions
@@ -28,25 +42,48 @@ class Style:
     """The strategy a heuristic level applies."""
 
     name: str
-    takes_pile: bool = True          # Carefree never takes the pile
-    pile_judgement: bool = True      # weigh the pile's value (else take whenever it melds)
-    opens_minimal: bool = True       # open with as few cards as the minimum allows
-    keeps_pairs: bool = True         # keep natural pairs to capture a frozen pile
-    holds_wilds: bool = True         # keep wild cards for canastas, the opening and going out
-    safe_discards: bool = True       # avoid feeding the opponent's melds and pairs
-    freezes: bool = True             # freeze the pile when defending
-    judges_going_out: bool = True    # go out when it pays, build when it does not
-    noise: float = 0.0               # random error added to every score
+    takes_pile: bool = True  # Carefree never takes the pile
+    pile_judgement: bool = True  # weigh the pile's value (else take whenever it melds)
+    opens_minimal: bool = True  # open with as few cards as the minimum allows
+    keeps_pairs: bool = True  # keep natural pairs to capture a frozen pile
+    holds_wilds: bool = True  # keep wild cards for canastas, the opening and going out
+    safe_discards: bool = True  # avoid feeding the opponent's melds and pairs
+    freezes: bool = True  # freeze the pile when defending
+    judges_going_out: bool = True  # go out when it pays, build when it does not
+    noise: float = 0.0  # random error added to every score
 
 
-CAREFREE = Style("carefree", takes_pile=False, pile_judgement=False, opens_minimal=False,
-                 keeps_pairs=False, holds_wilds=False, safe_discards=False, freezes=False,
-                 judges_going_out=False, noise=6.0)
-BEGINNER = Style("beginner", pile_judgement=False, opens_minimal=False, keeps_pairs=False,
-                 holds_wilds=False, safe_discards=False, freezes=False, judges_going_out=False,
-                 noise=4.0)
-INTERMEDIATE = Style("intermediate", keeps_pairs=False, holds_wilds=False, freezes=False,
-                     judges_going_out=False, noise=1.5)
+CAREFREE = Style(
+    "carefree",
+    takes_pile=False,
+    pile_judgement=False,
+    opens_minimal=False,
+    keeps_pairs=False,
+    holds_wilds=False,
+    safe_discards=False,
+    freezes=False,
+    judges_going_out=False,
+    noise=6.0,
+)
+BEGINNER = Style(
+    "beginner",
+    pile_judgement=False,
+    opens_minimal=False,
+    keeps_pairs=False,
+    holds_wilds=False,
+    safe_discards=False,
+    freezes=False,
+    judges_going_out=False,
+    noise=4.0,
+)
+INTERMEDIATE = Style(
+    "intermediate",
+    keeps_pairs=False,
+    holds_wilds=False,
+    freezes=False,
+    judges_going_out=False,
+    noise=1.5,
+)
 ADVANCED = Style("advanced")
 
 
@@ -117,9 +154,9 @@ def _pile_value(game: Game, action: TakePile, style: Style) -> float:
         except IllegalAction:
             return -1e9
         if not probe.players[p].opened and _opening_plan(probe) is None:
-            return -1e9           # could not open with it: taking would cost the penalty
+            return -1e9  # could not open with it: taking would cost the penalty
     if not style.pile_judgement:
-        return len(pile) - 3.5          # a simple player takes a pile of four or more
+        return len(pile) - 3.5  # a simple player takes a pile of four or more
     with_cards = _ids(game, action.with_)
     hand_counts = _rank_counts([c for c in me.hand if c not in with_cards])
     value = 0.0
@@ -137,12 +174,12 @@ def _pile_value(game: Game, action: TakePile, style: Style) -> float:
             value += 3
         else:
             value += 1
-        value += 4            # every card taken is one more to play with
+        value += 4  # every card taken is one more to play with
         if rules.uncompleted_canasta_penalties and rank in (ACE, SEVEN):
             value -= 6
     top = pile[-1]
     value += 6 + CARD_POINTS[top] / 5
-    value -= 3 * sum(IS_WILD[c] for c in with_cards)   # spending a wild card on the pile
+    value -= 3 * sum(IS_WILD[c] for c in with_cards)  # spending a wild card on the pile
     # Drawing gives `stock_draw` fresh cards (and the Red Threes among them): a small pile is
     # worth less than that.
     value -= 11.0 * rules.stock_draw
@@ -173,7 +210,7 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
         if existing is None and len(naturals) >= 3:
             options.append((rank, naturals))
         elif existing is None and len(naturals) == 2 and rank not in pure:
-            options.append((rank, naturals + [-1]))        # -1: a wild card to be chosen
+            options.append((rank, naturals + [-1]))  # -1: a wild card to be chosen
         elif existing is not None:
             options.append((rank, naturals))
     found: list[tuple[tuple[int, int], list[tuple[int, list[int]]]]] = []
@@ -236,8 +273,9 @@ def _can_discard_one(game: Game, cards: list[int]) -> bool:
     """Whether one of `cards` could be discarded to end the turn (Modern rules forbid wild
     cards, and Aces or Sevens onto an empty pile)."""
     rules = game.rules
-    no_ace_seven = rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens \
-        and not game.pile
+    no_ace_seven = (
+        rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile
+    )
     all_wild = all(IS_WILD[c] for c in cards)
     for card in cards:
         if IS_WILD[card] and rules.prohibit_wild_discard and not all_wild:
@@ -266,8 +304,9 @@ def _meld_of(key: int, cards: list[int]) -> Meld:
     return Meld(tuple(CARD_CODE[c] for c in cards), None if named else MELD_KEY_NAME[key])
 
 
-def _choose_play(game: Game, actions: list[Action], style: Style, rng: random.Random,
-                 aggressive: bool) -> Action:
+def _choose_play(
+    game: Game, actions: list[Action], style: Style, rng: random.Random, aggressive: bool
+) -> Action:
     p = game.to_move
     me = game.players[p]
     melds = [a for a in actions if isinstance(a, Meld)]
@@ -277,8 +316,11 @@ def _choose_play(game: Game, actions: list[Action], style: Style, rng: random.Ra
     discards = [a for a in actions if isinstance(a, Discard)]
     if not me.opened:
         plan = _opening_plan(game)
-        wants_open = plan is not None and (game.turn_drew == "pile" or bool(me.melds)
-                                           or _should_open(game, plan, style, aggressive))
+        wants_open = plan is not None and (
+            game.turn_drew == "pile"
+            or bool(me.melds)
+            or _should_open(game, plan, style, aggressive)
+        )
         if wants_open and plan:
             action = _plan_action(game, plan)
             if action is not None:
@@ -299,12 +341,15 @@ def _choose_play(game: Game, actions: list[Action], style: Style, rng: random.Ra
         return best
     if discards:
         return choose_discard(game, discards, style, rng, aggressive)
-    return next((a for a in actions if isinstance(a, Pass)),
-                next((a for a in actions if isinstance(a, UndoTurn)), actions[0]))
+    return next(
+        (a for a in actions if isinstance(a, Pass)),
+        next((a for a in actions if isinstance(a, UndoTurn)), actions[0]),
+    )
 
 
-def _should_open(game: Game, plan: list[tuple[int, list[int]]], style: Style,
-                 aggressive: bool) -> bool:
+def _should_open(
+    game: Game, plan: list[tuple[int, list[int]]], style: Style, aggressive: bool
+) -> bool:
     if not style.opens_minimal or aggressive:
         return True
     wilds = sum(IS_WILD[c] for _, cards in plan for c in cards)
@@ -334,31 +379,45 @@ def _should_go_out(game: Game, style: Style, aggressive: bool) -> bool:
         return True
     me, opponent = game.mover, game.players[1 - game.to_move]
     mine = sum(CARD_POINTS[c] for m in me.melds.values() for c in m) + 300 * me.canastas()
-    theirs = sum(CARD_POINTS[c] for m in opponent.melds.values() for c in m) \
-        + 300 * opponent.canastas()
+    theirs = (
+        sum(CARD_POINTS[c] for m in opponent.melds.values() for c in m) + 300 * opponent.canastas()
+    )
     # Go out when ahead on the table, when the opponent threatens to go out, or late in the hand.
-    return (mine >= theirs or opponent.canastas() >= game.rules.canastas_to_go_out
-            or len(opponent.hand) <= 4 or len(game.stock) < 20)
+    return (
+        mine >= theirs
+        or opponent.canastas() >= game.rules.canastas_to_go_out
+        or len(opponent.hand) <= 4
+        or len(game.stock) < 20
+    )
 
 
 def _under_pressure(game: Game) -> bool:
     """The opponent may go out soon: shed cards rather than build."""
     opponent = game.players[1 - game.to_move]
     need = game.rules.canastas_to_go_out
-    return (opponent.canastas() >= need and len(opponent.hand) <= 8) or \
-        (opponent.canastas() >= need - 1 and len(opponent.hand) <= 4) or len(game.stock) < 8
+    return (
+        (opponent.canastas() >= need and len(opponent.hand) <= 8)
+        or (opponent.canastas() >= need - 1 and len(opponent.hand) <= 4)
+        or len(game.stock) < 8
+    )
 
 
 def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float:
     if action.rank == "special":
-        return 2000.0     # a special meld goes out at once for its bonus
+        return 2000.0  # a special meld goes out at once for its bonus
     me = game.mover
     cards = _ids(game, action.cards)
     wild = sum(IS_WILD[c] for c in cards)
     natural = len(cards) - wild
-    key = WILD if action.rank == "wild" else (MELD_KEY_OF_NAME[action.rank] if action.rank
-                                             else CARD_RANK[next(c for c in cards
-                                                                 if not IS_WILD[c])])
+    key = (
+        WILD
+        if action.rank == "wild"
+        else (
+            MELD_KEY_OF_NAME[action.rank]
+            if action.rank
+            else CARD_RANK[next(c for c in cards if not IS_WILD[c])]
+        )
+    )
     if key == THREE:
         return 1000.0 if want_out else -1.0
     existing = me.melds.get(key, [])
@@ -367,7 +426,7 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     if left == 0:
         return 1000.0 if want_out else -50.0
     if not _can_discard_one(game, [c for c in me.hand if c not in cards]):
-        return -1000.0    # the turn could not end: the melds would have to be taken back
+        return -1000.0  # the turn could not end: the melds would have to be taken back
     makes_canasta = before < CANASTA_SIZE <= after
     pressure = _under_pressure(game)
     score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
@@ -375,30 +434,36 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
         score += 80.0 if wild == 0 else 50.0
     held = _rank_counts(me.hand).get(key, 0)
     if not existing and natural < held:
-        score -= 6.0 * (held - natural)        # split a rank: keep its cards together
+        score -= 6.0 * (held - natural)  # split a rank: keep its cards together
     if wild:
         if makes_canasta or want_out or pressure or not style.holds_wilds:
             score += 3.0 * wild
         else:
-            score -= 25.0 * wild               # keep wild cards for canastas and going out
+            score -= 25.0 * wild  # keep wild cards for canastas and going out
     if key == WILD and not makes_canasta:
         score -= 10.0
-    if game.rules.uncompleted_canasta_penalties and key in (ACE, SEVEN, WILD) \
-            and after < CANASTA_SIZE and not pressure:
+    if (
+        game.rules.uncompleted_canasta_penalties
+        and key in (ACE, SEVEN, WILD)
+        and after < CANASTA_SIZE
+        and not pressure
+    ):
         score -= 60.0
     if left <= 2 and me.canastas() + makes_canasta < game.rules.canastas_to_go_out:
-        score -= 30.0     # do not strip the hand bare without the canastas to go out
+        score -= 30.0  # do not strip the hand bare without the canastas to go out
     return score
 
 
 # ------------------------------------------------------------------ discarding
-def choose_discard(game: Game, discards: list[Action], style: Style, rng: random.Random,
-                   aggressive: bool = False) -> Action:
+def choose_discard(
+    game: Game, discards: list[Action], style: Style, rng: random.Random, aggressive: bool = False
+) -> Action:
     """The discard the style prefers among `discards`."""
     best, best_score = discards[0], -1e18
     for action in discards:
-        score = _discard_score(game, action, style, aggressive) \
-            + rng.uniform(-style.noise, style.noise)
+        score = _discard_score(game, action, style, aggressive) + rng.uniform(
+            -style.noise, style.noise
+        )
         if score > best_score:
             best, best_score = action, score
     return best
@@ -416,7 +481,7 @@ def _discard_score(game: Game, action: Discard, style: Style, aggressive: bool) 
     if IS_WILD[card]:
         score -= 30.0
         if style.freezes and opponent.opened and len(game.pile) >= 6:
-            score += 22.0          # freeze a rich pile against an opened opponent
+            score += 22.0  # freeze a rich pile against an opened opponent
         return score
     if IS_BLACK_THREE[card]:
         # A Black Three is dead weight that also blocks the pile for a turn.
@@ -429,7 +494,7 @@ def _discard_score(game: Game, action: Discard, style: Style, aggressive: bool) 
     elif held >= 3:
         score += 1.0 if not me.opened else -3.0
     if rank in me.melds:
-        score -= 8.0               # it belongs on our meld
+        score -= 8.0  # it belongs on our meld
     if style.safe_discards:
         frozen_for_them = game.pile_is_frozen_for(1 - p)
         if rank in opponent.melds and not frozen_for_them:
@@ -440,7 +505,7 @@ def _discard_score(game: Game, action: Discard, style: Style, aggressive: bool) 
         in_pile = sum(1 for c in game.pile if CARD_RANK[c] == rank and not IS_WILD[c])
         score -= 1.5 * in_pile
         if game.pile and CARD_RANK[game.pile[-1]] == rank:
-            score += 4.0           # matching the opponent's last discard is usually safe
+            score += 4.0  # matching the opponent's last discard is usually safe
     if aggressive:
         score += CARD_POINTS[card] / 10.0
     return score

@@ -30,8 +30,12 @@ class Hint:
     reason: str
 
 
-def hint(view: PlayerView, seed: int = 0, should_stop: Callable[[], bool] | None = None,
-         now: Callable[[], float] | None = None) -> Hint:
+def hint(
+    view: PlayerView,
+    seed: int = 0,
+    should_stop: Callable[[], bool] | None = None,
+    now: Callable[[], float] | None = None,
+) -> Hint:
     """The Master level's suggestion for the view's seat."""
     if not view.my_turn:
         return Hint((), "It is not your turn.")
@@ -69,8 +73,10 @@ def _reason(view: PlayerView, actions: list[Action]) -> str:
             return "Draw from the stock: the pile is frozen and taking it would not pay."
         return "Draw from the stock: the pile is not worth taking now."
     if isinstance(first, TakePile):
-        return f"Take the pile: its {len(view.pile)} cards start with a meld of " \
-               f"{_name(CARD_CODE[view.pile[-1]])}."
+        return (
+            f"Take the pile: its {len(view.pile)} cards start with a meld of "
+            f"{_name(CARD_CODE[view.pile[-1]])}."
+        )
     melds = [a for a in actions if isinstance(a, Meld)]
     discard = next((a for a in actions if isinstance(a, Discard)), None)
     parts = []
@@ -79,10 +85,11 @@ def _reason(view: PlayerView, actions: list[Action]) -> str:
         for meld in melds:
             if meld.rank == "special":
                 return "Meld your whole hand as a special meld and go out."
-            name = (_name(next(c for c in meld.cards if not c.startswith(("2", "JK"))))
-                    if any(not c.startswith(("2", "JK")) for c in meld.cards)
-                    else ("wild cards" if meld.rank == "wild" else PLURAL[MELD_KEY_OF_NAME[
-                        meld.rank]]))
+            name = (
+                _name(next(c for c in meld.cards if not c.startswith(("2", "JK"))))
+                if any(not c.startswith(("2", "JK")) for c in meld.cards)
+                else ("wild cards" if meld.rank == "wild" else PLURAL[MELD_KEY_OF_NAME[meld.rank]])
+            )
             if name not in ranks:
                 ranks.append(name)
         parts.append("meld your " + ", ".join(ranks))
@@ -96,4 +103,3 @@ def _reason(view: PlayerView, actions: list[Action]) -> str:
         return "Nothing useful to do."
     sentence = " and ".join(parts)
     return sentence[0].upper() + sentence[1:] + "."
-

@@ -21,26 +21,50 @@ from . import heuristic, search
 from .search import SearchConfig
 
 LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master")
-STYLES = {"carefree": heuristic.CAREFREE, "beginner": heuristic.BEGINNER,
-          "intermediate": heuristic.INTERMEDIATE, "advanced": heuristic.ADVANCED,
-          "expert": heuristic.ADVANCED, "master": heuristic.ADVANCED}
-SEARCH = {"expert": SearchConfig(samples=8, horizon=10, candidates=4, seconds=0.1),
-          "master": SearchConfig(samples=16, horizon=10, candidates=6, seconds=0.25)}
+STYLES = {
+    "carefree": heuristic.CAREFREE,
+    "beginner": heuristic.BEGINNER,
+    "intermediate": heuristic.INTERMEDIATE,
+    "advanced": heuristic.ADVANCED,
+    "expert": heuristic.ADVANCED,
+    "master": heuristic.ADVANCED,
+}
+SEARCH = {
+    "expert": SearchConfig(samples=8, horizon=10, candidates=4, seconds=0.1),
+    "master": SearchConfig(samples=16, horizon=10, candidates=6, seconds=0.25),
+}
 DEFAULT_LEVEL = "advanced"
 
 
 def view_digest(view: PlayerView) -> str:
     """A digest of the decision point as this player sees it (never of hidden cards)."""
-    key = (view.seat, view.hand_no, view.turn_no, view.phase, view.undo_depth, view.hand,
-           view.pile, view.melds, view.threes, view.hand_sizes, view.totals, view.known)
+    key = (
+        view.seat,
+        view.hand_no,
+        view.turn_no,
+        view.phase,
+        view.undo_depth,
+        view.hand,
+        view.pile,
+        view.melds,
+        view.threes,
+        view.hand_sizes,
+        view.totals,
+        view.known,
+    )
     return hashlib.sha256(repr(key).encode()).hexdigest()
 
 
 class ComputerPlayer:
     """A computer player of one skill level."""
 
-    def __init__(self, level: str = DEFAULT_LEVEL, seed: int = 0, aggressiveness: int = 50,
-                 samples: int | None = None) -> None:
+    def __init__(
+        self,
+        level: str = DEFAULT_LEVEL,
+        seed: int = 0,
+        aggressiveness: int = 50,
+        samples: int | None = None,
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown skill level {level!r}: choose one of {', '.join(LEVELS)}.")
         if not 0 <= aggressiveness <= 100:
@@ -61,8 +85,12 @@ class ComputerPlayer:
         rng = random.Random(f"{self.seed}:aggression:{hand_no}")
         return rng.random() * 100 < self.aggressiveness
 
-    def decide(self, view: PlayerView, should_stop: Callable[[], bool] | None = None,
-               now: Callable[[], float] | None = None) -> Action:
+    def decide(
+        self,
+        view: PlayerView,
+        should_stop: Callable[[], bool] | None = None,
+        now: Callable[[], float] | None = None,
+    ) -> Action:
         """The next action for the view's seat."""
         rng = random.Random(f"{self.seed}:{view_digest(view)}")
         world = determinize(view, random.Random(rng.random()))

@@ -30,10 +30,10 @@ from .heuristic import Style
 class SearchConfig:
     """How hard a level searches."""
 
-    samples: int            # determinizations per decision (rounds over all candidates)
-    horizon: int            # turns played out after the candidate before scoring
-    candidates: int         # most actions compared in one decision
-    seconds: float          # time budget per decision when a clock is given
+    samples: int  # determinizations per decision (rounds over all candidates)
+    horizon: int  # turns played out after the candidate before scoring
+    candidates: int  # most actions compared in one decision
+    seconds: float  # time budget per decision when a clock is given
     confidence: float = 0.0  # standard errors by which an alternative must beat the heuristic
 
 
@@ -49,8 +49,9 @@ def candidates(game: Game, style: Style, rng: random.Random, limit: int) -> list
         return ranked[:limit]
     discards = [a for a in actions if isinstance(a, Discard)]
     melds = [a for a in actions if isinstance(a, Meld)]
-    scored_discards = sorted(discards, key=lambda a: -heuristic._discard_score(game, a, style,
-                                                                              False))
+    scored_discards = sorted(
+        discards, key=lambda a: -heuristic._discard_score(game, a, style, False)
+    )
     if not game.mover.opened:
         # Before the opening, a meld that leaves the minimum out of reach is a dead end: the
         # turn could then only be undone, and the same decision would come round again.
@@ -93,9 +94,14 @@ def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
     return evaluation.value(game, seat)
 
 
-def decide(view: PlayerView, config: SearchConfig, style: Style, rng: random.Random,
-           should_stop: Callable[[], bool] | None = None,
-           now: Callable[[], float] | None = None) -> Action:
+def decide(
+    view: PlayerView,
+    config: SearchConfig,
+    style: Style,
+    rng: random.Random,
+    should_stop: Callable[[], bool] | None = None,
+    now: Callable[[], float] | None = None,
+) -> Action:
     """The best action for the view's seat by determinized Monte Carlo."""
     start = now() if now else 0.0
     root = determinize(view, random.Random(rng.random()))
@@ -119,8 +125,9 @@ def decide(view: PlayerView, config: SearchConfig, style: Style, rng: random.Ran
             except IllegalAction:
                 results[index].append(-1e6)
                 continue
-            results[index].append(rollout(trial, view.seat, config.horizon,
-                                          random.Random(roll_seed)))
+            results[index].append(
+                rollout(trial, view.seat, config.horizon, random.Random(roll_seed))
+            )
     return options[_pick(results, config.confidence)]
 
 

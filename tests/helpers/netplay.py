@@ -36,7 +36,9 @@ def numbers(events: Iterable[Event]) -> list:
     return [e.payload[1] for e in events if isinstance(e, Delivered)]
 
 
-def stream_both_ways(pair: LinkedSessions, count: int, timeout: float, window: int = 16, cuts: Iterable[int] = ()):
+def stream_both_ways(
+    pair: LinkedSessions, count: int, timeout: float, window: int = 16, cuts: Iterable[int] = ()
+):
     """Send `count` numbered game payloads each way, `window` at a time, cutting the connection
     when the guest has received each of the `cuts` counts; returns once both sides have
     everything acknowledged."""

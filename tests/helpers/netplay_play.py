@@ -51,7 +51,9 @@ class Table:
     players: tuple = (ComputerPlayer("beginner", seed=1), ComputerPlayer("beginner", seed=2))
 
     @classmethod
-    def new(cls, t: Terms | None = None, host_cls: type[HostPlay] = HostPlay, seed: int = 1) -> Table:
+    def new(
+        cls, t: Terms | None = None, host_cls: type[HostPlay] = HostPlay, seed: int = 1
+    ) -> Table:
         t = t or terms()
         table = cls(host_play(t, seed, host_cls), guest_play(t, seed + 1))
         table.to_guest += table.host.begin()

@@ -25,7 +25,7 @@ from game.netplay.cli import APP_VERSION, session_config
 from game.netplay.tcp import NetplayGuest, NetplayHost
 from game.scenes.host import HostScene
 from game.scenes.title import TitleScene
-from tests.ui.conftest import DT, step
+from tests.helpers.ui_events import DT, step
 
 WAIT = 20.0  # seconds any single network step may take before the test fails
 
@@ -33,17 +33,33 @@ WAIT = 20.0  # seconds any single network step may take before the test fails
 class HeadlessPeer:
     """The remote player. `answer` decides a rules disagreement as `PlayPeer` expects."""
 
-    def __init__(self, role: Role, *, address: str = "", rules: Rules | None = None,
-                 answer: Callable[[Any], str | None] | None = None, give_up: float = 60.0,
-                 name: str = "Robot", version: str = APP_VERSION) -> None:
+    def __init__(
+        self,
+        role: Role,
+        *,
+        address: str = "",
+        rules: Rules | None = None,
+        answer: Callable[[Any], str | None] | None = None,
+        give_up: float = 60.0,
+        name: str = "Robot",
+        version: str = APP_VERSION,
+    ) -> None:
         session = ReliableSession(role, PeerInfo(name, version), session_config(give_up))
         if role is Role.HOST:
-            self.endpoint: NetplayHost | NetplayGuest = NetplayHost(session, 0, bind_host="127.0.0.1").start()
+            self.endpoint: NetplayHost | NetplayGuest = NetplayHost(
+                session, 0, bind_host="127.0.0.1"
+            ).start()
         else:
             self.endpoint = NetplayGuest(session, address).start()
         kwargs = {"answer": answer} if answer is not None else {}
-        self.peer = PlayPeer(role, EndpointPort(self.endpoint), Autopilot("carefree", seed=1),
-                             terms=proposal(rules or Rules()), name=name, **kwargs)
+        self.peer = PlayPeer(
+            role,
+            EndpointPort(self.endpoint),
+            Autopilot("carefree", seed=1),
+            terms=proposal(rules or Rules()),
+            name=name,
+            **kwargs,
+        )
         self.notices: list[Any] = []
         self._lines: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._stop = threading.Event()

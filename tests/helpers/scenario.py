@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.logic import Game, Rules, legal_actions
+import pytest
+
+from game.logic import Game, IllegalAction, Rules, legal_actions
 from game.logic.cards import CARD_CODE, IDS_OF_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME
 from game.logic.engine import PLAY
 
@@ -28,11 +30,19 @@ class _Pool:
         return sorted(c for ids in self.free.values() for c in ids)
 
 
-def position(rules: Rules | None = None, hands: Sequence[str] = ("", ""),
-             melds: Sequence[dict[str, str]] = ({}, {}), threes: Sequence[str] = ("", ""),
-             pile: str = "", stock: str = "", to_move: int = 0, phase: str = "draw",
-             opened: Sequence[bool] | None = None, totals: Sequence[int] = (0, 0),
-             stock_rest: bool = True) -> Game:
+def position(
+    rules: Rules | None = None,
+    hands: Sequence[str] = ("", ""),
+    melds: Sequence[dict[str, str]] = ({}, {}),
+    threes: Sequence[str] = ("", ""),
+    pile: str = "",
+    stock: str = "",
+    to_move: int = 0,
+    phase: str = "draw",
+    opened: Sequence[bool] | None = None,
+    totals: Sequence[int] = (0, 0),
+    stock_rest: bool = True,
+) -> Game:
     """A game at an exact position. Card lists are space-separated codes; `pile` is bottom to top,
     `stock` front first. `phase="play"` starts the mover's turn as if they had drawn nothing
     from the stock this turn. With `stock_rest=False` the stock holds only the named cards and
@@ -97,3 +107,21 @@ def random_position(rules: Rules, seed: int, steps: int) -> Game:
             break
         game.apply(rng.choice(legal_actions(game)))
     return game
+
+
+def refused(game, action, code):
+    before = game.state_hash()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action)
+    assert info.value.code == code
+    assert info.value.message.endswith((".", "!"))
+    assert game.state_hash() == before
+    return info.value
+
+
+def hidden_from(game, seat):
+    """Cards `seat` must not see: the stock, the talons, the opponent's unseen cards."""
+    other = game.players[1 - seat]
+    hidden = set(game.stock) | {c for t in game.talons for c in t}
+    hidden |= set(other.hand) - other.known
+    return hidden

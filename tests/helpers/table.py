@@ -12,15 +12,25 @@ from game.logic.cards import CARD_CODE
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.session import GameSession
-from tests.ui.conftest import DT, step
+from tests.helpers.ui_events import DT, step
 
 
-def open_table(app: App, game: Game, *, speed: float = 0.0, autosave: bool = False,
-               level: str = "carefree", **options: Any) -> TableScene:
+def open_table(
+    app: App,
+    game: Game,
+    *,
+    speed: float = 0.0,
+    autosave: bool = False,
+    level: str = "carefree",
+    **options: Any,
+) -> TableScene:
     """A table over the title screen, the computer at `level`, animations off unless asked."""
     session = GameSession(game, levels=("master", level))
-    table = TableScene(app, session, options=TableOptions(speed=speed, autosave=autosave,
-                                                          worker_mode="inline", **options))
+    table = TableScene(
+        app,
+        session,
+        options=TableOptions(speed=speed, autosave=autosave, worker_mode="inline", **options),
+    )
     app.stack.push(TitleScene(app))
     app.stack.push(table)
     step(app)
@@ -50,13 +60,19 @@ def empty_mat_spot(table: TableScene) -> tuple[int, int]:
 def drag(app: App, start: tuple[int, int], end: tuple[int, int], button: int = 1) -> None:
     """Press at `start`, move there in a few steps, release at `end`."""
     buttons = (1, 0, 0) if button == 1 else (0, 0, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=button))
     app.step(DT)
     for fraction in (0.25, 0.5, 0.75, 1.0):
-        pos = (round(start[0] + (end[0] - start[0]) * fraction),
-               round(start[1] + (end[1] - start[1]) * fraction))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+        pos = (
+            round(start[0] + (end[0] - start[0]) * fraction),
+            round(start[1] + (end[1] - start[1]) * fraction),
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+        )
         app.step(DT)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=button))
     app.step(DT)

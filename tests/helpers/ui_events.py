@@ -1,0 +1,39 @@
+"""Real pygame events posted as the player makes them, and frames stepped with a fixed dt."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+
+DT = 1 / 60
+
+
+def step(app: App, frames: int = 1, dt: float = DT) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """A full click as the player makes it: move there, press, release, one frame."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step(DT)
+
+
+def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+    )
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+    )
+    app.step(DT)
+
+
+def type_text(app: App, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step(DT)
