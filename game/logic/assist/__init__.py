@@ -1,6 +1,6 @@
 """Help for the player at the table, computed from that player's view only: cards in words,
-hints explained, "What can I do?", the opening scenario, the going-out warning and the Explore
-tools."""
+hints explained, "What can I do?", the opening scenario, the going-out warning, the Explore
+tools and the tutorial."""
 
 from .choices import describe_choices
 from .explain import explain_action, explain_hint
@@ -19,6 +19,7 @@ from .explore import (
 )
 from .memory import TableMemory
 from .names import card_name, cards_text, code_name, codes_text, rank_plural, rank_singular
+from .narration import narrate
 from .opening import (
     OpeningPlan,
     OpeningScenario,
@@ -28,9 +29,11 @@ from .opening import (
     opening_scenario,
     plan_text,
 )
+from .tutorial import RULE_NOTES, RuleNote, Tutorial, TutorialStep, notes_for
 from .warning import GoingOutRisk, canasta_shortfall, opponent_may_go_out
 
 __all__ = [
+    "RULE_NOTES",
     "Deduction",
     "Distribution",
     "GoingOutRisk",
@@ -41,7 +44,10 @@ __all__ = [
     "Prediction",
     "RankChance",
     "Recall",
+    "RuleNote",
     "TableMemory",
+    "Tutorial",
+    "TutorialStep",
     "canasta_shortfall",
     "card_name",
     "cards_text",
@@ -54,6 +60,8 @@ __all__ = [
     "explain_hint",
     "find_opening",
     "meldable_points",
+    "narrate",
+    "notes_for",
     "opening_scenario",
     "opponent_may_go_out",
     "plan_text",
