@@ -53,6 +53,10 @@ REFUSAL_ANCHORS: dict[str, str] = {
     "hand_not_over": "game-end",
     "game_over": "game-end",
     "no_deck": "game-end",
+    # practice tools
+    "practice_hand_over": "practice",
+    "practice_after_meld": "practice",
+    "practice_card": "practice",
     # network games
     "waiting": "network",
     "not_now": "network",

@@ -1,6 +1,6 @@
 """Help for the player at the table, computed from that player's view only: cards in words,
 hints explained, "What can I do?", the opening scenario, the going-out warning, the Explore
-tools and the tutorial."""
+tools, the tutorial and the practice tools."""
 
 from .choices import describe_choices
 from .explain import explain_action, explain_hint
@@ -29,6 +29,7 @@ from .opening import (
     opening_scenario,
     plan_text,
 )
+from .practice import PracticeChange, doctor_hand, practice_refusal, swap_hands
 from .tutorial import RULE_NOTES, RuleNote, Tutorial, TutorialStep, notes_for
 from .warning import GoingOutRisk, canasta_shortfall, opponent_may_go_out
 
@@ -41,6 +42,7 @@ __all__ = [
     "OpeningScenario",
     "Place",
     "PlannedMeld",
+    "PracticeChange",
     "Prediction",
     "RankChance",
     "Recall",
@@ -56,6 +58,7 @@ __all__ = [
     "deduce",
     "describe_choices",
     "distribution",
+    "doctor_hand",
     "explain_action",
     "explain_hint",
     "find_opening",
@@ -65,9 +68,11 @@ __all__ = [
     "opening_scenario",
     "opponent_may_go_out",
     "plan_text",
+    "practice_refusal",
     "predict_opponent",
     "rank_plural",
     "rank_singular",
     "recall",
     "seen_in_opponent_hand",
+    "swap_hands",
 ]
