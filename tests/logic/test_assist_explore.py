@@ -1,7 +1,9 @@
 """The Explore tools and the going-out warning, on scripted positions with known answers."""
 
+from collections import Counter
+
+from game.logic import Game, player_view
 from game.logic import events as ev
-from game.logic import player_view
 from game.logic.actions import Discard, TakePile
 from game.logic.assist import (
     Place,
@@ -147,3 +149,29 @@ def test_rank_sums_in_deduce_add_up():
     deduction = deduce(player_view(game, 0))
     assert sum(deduction.by_rank().values()) == len(deduction.unknown)
     assert all(c in hidden_from(game, 0) for c in deduction.unknown)
+
+
+def test_early_in_a_hand_nothing_stands_out_to_predict():
+    game = Game(seed=12)
+    prediction = predict_opponent(player_view(game, 0))
+    assert prediction.likely == ()
+    assert prediction.lines()[0] == "Too little is known to say which ranks your opponent holds."
+
+
+def test_a_rank_with_many_unknown_cards_stands_out_late_in_a_hand():
+    # Everything is in the pile but two hands and a four-card stock: of the seven unknown
+    # cards four are Fives, so the opponent's three hidden cards very likely include one.
+    named = Counter({"4S": 1, "4D": 1, "5C": 1, "6C": 1, "7C": 1, "5S": 1, "5D": 1, "5H": 1})
+    named["9C"] = 1
+    rest = Counter(CARD_CODE[c] for c in range(N_CARDS)) - named
+    game = position(
+        hands=("4S 4D", "5C 6C 7C"),
+        pile=" ".join(rest.elements()),
+        stock="5S 5D 5H 9C",
+        stock_rest=False,
+        to_move=1,
+    )
+    prediction = predict_opponent(player_view(game, 0))
+    assert [c.rank for c in prediction.likely] == [5]
+    assert round(prediction.likely[0].chance, 3) == round(1 - 1 / 35, 3)
+    assert prediction.lines()[0] == "Your opponent probably holds Fives (97%)."

@@ -24,7 +24,8 @@ from .memory import TableMemory
 from .names import article, card_name, count_text, join_words, rank_plural, rank_singular
 from .warning import GoingOutRisk, opponent_may_go_out
 
-LIKELY = 0.6  # a rank at least this likely to be held is shown as a prediction
+LIKELY = 0.6  # a rank at least this likely to be held may be shown as a prediction...
+STANDS_OUT = 0.15  # ...if its chance is this much above the average rank's
 
 
 class Place(str, Enum):
@@ -240,28 +241,41 @@ def _at_least_one(pool: int, of_rank: int, drawn: int) -> float:
     return 1.0 - comb(pool - of_rank, drawn) / comb(pool, drawn)
 
 
+def _holdable(view: PlayerView, card: int) -> bool:
+    """Whether a card can be in a hand at all (Threes that are laid down at once cannot)."""
+    return not (IS_RED_THREE[card] or (view.rules.all_threes_equal and CARD_RANK[card] == THREE))
+
+
 def predict_opponent(view: PlayerView, memory: TableMemory | None = None) -> Prediction:
-    """The ranks the opponent probably holds and cannot hold, and whether it may go out."""
+    """The ranks the opponent probably holds and cannot hold, and whether it may go out.
+
+    The chance for a rank is exact for a hand dealt at random from the unknown cards that can be
+    held; a rank is predicted only when its chance is high and stands out from the others (early
+    in a hand every rank is about as likely, and nothing is predicted), or when cards of it were
+    seen going into the opponent's hand. A rank the opponent discarded since it last took the pile
+    is not predicted: players keep the ranks they collect.
+    """
     deduction = deduce(view, memory)
-    unknown_by_rank = deduction.by_rank()
+    holdable = [c for c in deduction.unknown if _holdable(view, c)]
+    unknown_by_rank = Counter(rank_key(c) for c in holdable)
     seen = Counter(rank_key(c) for c in seen_in_opponent_hand(view, memory))
-    pool = len(deduction.unknown)
     hidden = deduction.opponent_hidden
     discarded = Counter(rank_key(c) for c in (memory.discards_by(view.opponent) if memory else []))
+    chances = {
+        rank: _at_least_one(len(holdable), unknown_by_rank[rank], hidden)
+        for rank in PREDICTED_RANKS
+    }
+    open_ranks = [r for r in PREDICTED_RANKS if unknown_by_rank[r] and not seen[r]]
+    mean = sum(chances[r] for r in open_ranks) / len(open_ranks) if open_ranks else 0.0
     likely = []
     cannot = []
     for rank in PREDICTED_RANKS:
-        # Black Threes only: a Red Three is laid down at once and never held.
-        unknown = unknown_by_rank.get(rank, 0)
-        if rank == THREE:
-            unknown = sum(
-                1 for c in deduction.unknown if CARD_RANK[c] == THREE and not IS_RED_THREE[c]
-            )
-        chance = 1.0 if seen[rank] else _at_least_one(pool, unknown, hidden)
-        if not seen[rank] and unknown == 0:
+        if seen[rank]:
+            likely.append(RankChance(rank, seen[rank], 1.0))
+        elif unknown_by_rank[rank] == 0:
             cannot.append(rank)
-        elif seen[rank] or (chance >= LIKELY and not discarded[rank]):
-            likely.append(RankChance(rank, seen[rank], chance))
+        elif chances[rank] >= max(LIKELY, mean + STANDS_OUT) and not discarded[rank]:
+            likely.append(RankChance(rank, 0, chances[rank]))
     likely.sort(key=lambda c: (-c.known, -c.chance, c.rank))
     notes = []
     for rank, n in sorted(discarded.items()):
