@@ -16,7 +16,7 @@ from .document import (
     parse_inline,
 )
 from .refusals import FALLBACK_ANCHOR, REFUSAL_ANCHORS, anchor_for
-from .search import SearchHit, active_options, option_in_force, search
+from .search import SearchHit, active_options, describe_option, option_in_force, search
 from .source import help_markdown, load_help
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "Span",
     "active_options",
     "anchor_for",
+    "describe_option",
     "help_markdown",
     "load_help",
     "option_in_force",

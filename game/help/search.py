@@ -92,6 +92,20 @@ def option_in_force(block: Block, rules: Rules) -> bool:
     return True
 
 
+def describe_option(document: HelpDocument, key: str, value: object | None = None) -> str:
+    """The help text's sentences about rule option `key` (for the Options screen), without the
+    key itself; with `value`, the block about that value where there is one. KeyError if the
+    help text does not describe the option."""
+    blocks = [b for _s, b in document.option_blocks() if b.option == key]
+    if value is not None:
+        blocks = [b for b in blocks if b.option_value == str(value)] or blocks
+    if not blocks:
+        raise KeyError(key)
+    text = blocks[0].text
+    head, _, rest = text.partition(": ")
+    return rest[0].upper() + rest[1:] if rest else head
+
+
 def active_options(document: HelpDocument, rules: Rules) -> set[tuple[str, int]]:
     """(anchor, block index) of every option block in force under `rules`."""
     return {

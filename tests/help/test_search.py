@@ -1,6 +1,13 @@
 """Searching the help text and highlighting the options in force."""
 
-from game.help import active_options, load_help, option_in_force, parse_help, search
+from game.help import (
+    active_options,
+    describe_option,
+    load_help,
+    option_in_force,
+    parse_help,
+    search,
+)
 from game.logic import Rules
 
 
@@ -50,3 +57,21 @@ def test_choice_and_number_options_are_in_force_by_value():
     assert option_in_force(penalty, Rules())
     assert not option_in_force(penalty, Rules(discard_return_penalty=0))
     assert not option_in_force(plain, Rules())
+
+
+def test_every_option_has_a_description_of_one_or_two_sentences():
+    from game.logic.rules import OPTION_SPECS
+
+    doc = load_help()
+    for key in OPTION_SPECS:
+        text = describe_option(doc, key)
+        assert text[0].isupper() and text.endswith("."), key
+        assert not text.startswith(key)
+        assert text.count(". ") <= 1, key
+
+
+def test_option_descriptions_by_value():
+    doc = load_help()
+    assert describe_option(doc, "stock_end", "reuse_pile").startswith("The pile below its top card")
+    assert describe_option(doc, "stock_end", "play_on").startswith("When the stock is empty")
+    assert describe_option(doc, "talons").startswith("After the hands, two face-down talons")
