@@ -162,7 +162,7 @@ def test_what_can_i_do_in_the_play_phase():
         "You can meld Kings (K♠ K♦ K♣).",
         "You can add 4♦ to your Fours.",
         "Your wild cards can join your melds.",
-        "You have no canastas of the 2 you need to go out, so keep at least two cards in your hand.",
+        "You have no canastas of the two you need to go out, so keep at least two cards in your hand.",
         "End your turn by discarding a card.",
     ]
 

@@ -15,7 +15,15 @@ from ..cards import CARD_RANK, IDS_OF_CODE, IS_RED_THREE, IS_WILD, code_of
 from ..engine import DRAW, GAME_OVER, HAND_OVER, PLAY, Game
 from ..legal import legal_actions
 from ..view import PlayerView, determinize
-from .names import article, cards_text, count_text, join_words, rank_plural, rank_singular
+from .names import (
+    article,
+    cards_text,
+    count_text,
+    join_words,
+    number_word,
+    rank_plural,
+    rank_singular,
+)
 from .opening import opening_scenario
 
 
@@ -171,7 +179,8 @@ def _play_choices(view: PlayerView, world: Game) -> list[str]:
         )
     else:
         out.append(
-            f"You have {count_text(canastas, 'canasta')} of the {need} you need to go out, so "
+            f"You have {count_text(canastas, 'canasta')} of the {number_word(need)} you need to "
+            "go out, so "
             "keep at least two cards in your hand."
         )
     discards = [a for a in actions if isinstance(a, Discard)]

@@ -70,10 +70,14 @@ def article(word: str) -> str:
     return ("an " if word[:1] in "AEIOU8" else "a ") + word
 
 
+def number_word(n: int) -> str:
+    """Small numbers in words ("two"), larger ones in digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def count_text(n: int, singular: str, plural: str | None = None) -> str:
-    """ "one card", "two cards", "12 cards": small numbers in words."""
-    number = NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-    return f"{number} {singular if n == 1 else (plural or singular + 's')}"
+    """ "one card", "two cards", "12 cards"."""
+    return f"{number_word(n)} {singular if n == 1 else (plural or singular + 's')}"
 
 
 def join_words(parts: list[str], last: str = "and") -> str:

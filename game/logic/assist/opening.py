@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARD_POINTS, CARD_RANK, IS_WILD, JOKER, SEVEN, THREE, TWO
+from ..cards import CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_WILD, JOKER, SEVEN, THREE, TWO
 from ..engine import DRAW, PLAY
 from ..melds import CANASTA_SIZE
 from ..rules import Rules
@@ -22,6 +22,8 @@ from .names import cards_text, join_words
 # The search stops after this many steps (deterministically): hands are small and the bound
 # keeps a pathological hand from stalling a frame.
 SEARCH_STEPS = 20000
+JOKER_POINTS = CARD_POINTS[IDS_OF_CODE["JK"][0]]
+TWO_POINTS = CARD_POINTS[IDS_OF_CODE["2S"][0]]
 SPLASH = 10**6  # points that meet any minimum (a natural canasta under splash_initial_meld)
 
 
@@ -64,7 +66,8 @@ class OpeningScenario:
 
 @dataclass
 class _Search:
-    rules: Rules
+    """A depth-first search over the ranks for the cheapest melds reaching `need` points."""
+
     need: int
     max_cards: int
     options: list[list[tuple[int, list[int], int, int, int]]]  # per rank: (key, cards, pts, j, t)
@@ -96,7 +99,7 @@ class _Search:
             if j > jokers or t > twos or cards + len(group) > self.max_cards:
                 continue
             chosen.append((key, group, pts))
-            wild_pts = j * CARD_POINTS[_JOKER_ID] + t * 20
+            wild_pts = j * JOKER_POINTS + t * TWO_POINTS
             self.run(
                 index + 1,
                 chosen,
@@ -111,9 +114,6 @@ class _Search:
             )
             chosen.pop()
         self.run(index + 1, chosen, state)
-
-
-_JOKER_ID = 104
 
 
 def _rank_options(
@@ -194,13 +194,13 @@ def find_opening(
         if forced and not opts:
             return None
         options.append(opts)
-    search = _Search(rules, need, len(cards) - keep, options)
+    search = _Search(need, len(cards) - keep, options)
     if top_rank is not None:
         # The top card's meld is not optional: search each of its ways first.
         for key, group, pts, j, t in options[0]:
             if len(group) > search.max_cards:
                 continue
-            wild_pts = j * CARD_POINTS[_JOKER_ID] + t * 20
+            wild_pts = j * JOKER_POINTS + t * TWO_POINTS
             search.run(
                 1,
                 [(key, group, pts)],
