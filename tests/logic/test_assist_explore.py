@@ -13,6 +13,7 @@ from game.logic.assist import (
     opponent_may_go_out,
     predict_opponent,
     recall,
+    recall_and_deduce,
 )
 from game.logic.cards import CARD_CODE, N_CARDS
 from game.logic.events import Event
@@ -74,6 +75,12 @@ def test_deduce_lists_the_unknown_cards_and_where_they_can_be():
     assert deduction.opponent_hidden == 3 and deduction.stock == len(game.stock)
     assert deduction.by_rank()[12] == 5  # three of the eight Queens are on the table
     assert deduction.lines()[0].startswith(f"{len(deduction.unknown)} cards are unknown:")
+
+
+def test_recall_and_deduce_reports_both():
+    game, _events = taken_by_opponent()
+    view = player_view(game, 0)
+    assert recall_and_deduce(view) == recall(view).lines() + deduce(view).lines()
 
 
 def test_predict_names_the_ranks_the_opponent_cannot_hold():

@@ -15,6 +15,7 @@ from .explore import (
     distribution,
     predict_opponent,
     recall,
+    recall_and_deduce,
     seen_in_opponent_hand,
 )
 from .memory import TableMemory
@@ -73,6 +74,7 @@ __all__ = [
     "rank_plural",
     "rank_singular",
     "recall",
+    "recall_and_deduce",
     "seen_in_opponent_hand",
     "swap_hands",
 ]

@@ -183,6 +183,11 @@ def deduce(view: PlayerView, memory: TableMemory | None = None) -> Deduction:
     return Deduction(unknown, view.stock_size, sum(view.talon_sizes), hidden)
 
 
+def recall_and_deduce(view: PlayerView, memory: TableMemory | None = None) -> list[str]:
+    """UG 4.7.4: the Recall and Deduce reports together."""
+    return recall(view, memory).lines() + deduce(view, memory).lines()
+
+
 @dataclass(frozen=True)
 class RankChance:
     """The chance that the opponent holds at least one card of a rank, and how many it is known
@@ -299,5 +304,6 @@ __all__ = [
     "distribution",
     "predict_opponent",
     "recall",
+    "recall_and_deduce",
     "seen_in_opponent_hand",
 ]
