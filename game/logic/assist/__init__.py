@@ -3,6 +3,7 @@ hints explained, "What can I do?", the opening scenario, the going-out warning, 
 tools, the tutorial and the practice tools."""
 
 from .choices import describe_choices
+from .coach import coach
 from .explain import explain_action, explain_hint
 from .explore import (
     Deduction,
@@ -54,6 +55,7 @@ __all__ = [
     "canasta_shortfall",
     "card_name",
     "cards_text",
+    "coach",
     "code_name",
     "codes_text",
     "deduce",
