@@ -71,6 +71,8 @@ class _Search:
     need: int
     max_cards: int
     options: list[list[tuple[int, list[int], int, int, int]]]  # per rank: (key, cards, pts, j, t)
+    # Points of the natural cards from each rank on (empty when bonuses may count).
+    natural_points: list[int]
     best: tuple[tuple[int, int, int], list[tuple[int, list[int], int]]] | None = None
     steps: int = 0
 
@@ -93,6 +95,10 @@ class _Search:
         if index == len(self.options):
             return
         remaining = sum(max((o[2] for o in opts), default=0) for opts in self.options[index:])
+        if self.natural_points:
+            # Without bonuses a meld is worth its cards: the wild cards left bound it too.
+            cards_left = self.natural_points[index] + jokers * JOKER_POINTS + twos * TWO_POINTS
+            remaining = min(remaining, cards_left)
         if points + remaining < self.need:
             return
         for key, group, pts, j, t in self.options[index]:
@@ -186,7 +192,8 @@ def find_opening(
     if top_rank is not None and top_rank not in by_rank:
         return None
     options = []
-    for key in sorted(by_rank, key=lambda k: (k != top_rank, -CARD_POINTS[by_rank[k][0]])):
+    keys = sorted(by_rank, key=lambda k: (k != top_rank, -CARD_POINTS[by_rank[k][0]]))
+    for key in keys:
         forced = key == top_rank
         opts = _rank_options(
             rules, key, by_rank[key], jokers, twos, top if forced else None, frozen
@@ -194,7 +201,15 @@ def find_opening(
         if forced and not opts:
             return None
         options.append(opts)
-    search = _Search(need, len(cards) - keep, options)
+    natural_points: list[int] = []
+    if not (rules.splash_initial_meld or rules.canasta_bonus_counts_for_initial):
+        suffix = [0]
+        for key in reversed(keys):
+            suffix.append(suffix[-1] + sum(CARD_POINTS[c] for c in by_rank[key]))
+        natural_points = suffix[::-1]
+        if top is not None:
+            natural_points = [n + CARD_POINTS[top] for n in natural_points]
+    search = _Search(need, len(cards) - keep, options, natural_points)
     if top_rank is not None:
         # The top card's meld is not optional: search each of its ways first.
         for key, group, pts, j, t in options[0]:
