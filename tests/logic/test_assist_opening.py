@@ -1,11 +1,12 @@
 """The opening scenario: one way to open now, never wasting wild cards."""
 
 import random
+from itertools import product
 
 from game.logic import Game, Rules, determinize, player_view
 from game.logic.actions import Draw, Meld
 from game.logic.assist import find_opening, meldable_points, opening_scenario
-from game.logic.cards import CARD_CODE, IDS_OF_CODE, IS_WILD
+from game.logic.cards import CARD_CODE, CARD_POINTS, IDS_OF_CODE, IS_WILD
 from tests.helpers.scenario import position
 
 
@@ -102,3 +103,57 @@ def test_every_plan_found_is_accepted_by_the_engine_and_opens():
         for meld in scenario.plan.melds:
             world.apply(Meld(tuple(CARD_CODE[c] for c in meld.cards)))
         assert world.players[view.seat].opened, seed
+
+
+def brute_force_cost(cards, rules, need, keep):
+    """The cheapest (wild cards, their points, cards) of any opening reaching `need`, by trying
+    every combination of melds."""
+    jokers = sum(1 for c in cards if CARD_CODE[c] == "JK")
+    twos = sum(1 for c in cards if CARD_CODE[c].startswith("2"))
+    by_rank = {}
+    for c in cards:
+        if not IS_WILD[c] and not CARD_CODE[c].startswith("3"):
+            by_rank.setdefault(CARD_CODE[c][:-1], []).append(c)
+    choices = []
+    for group in by_rank.values():
+        value = CARD_POINTS[group[0]]
+        opts = [(0, 0, 0, 0)]
+        for m in range(2, len(group) + 1):
+            for j in range(jokers + 1):
+                for t in range(twos + 1):
+                    if j + t <= min(m, rules.max_wild_per_meld) and m + j + t >= 3:
+                        opts.append((m, j, t, m * value + 50 * j + 20 * t))
+        choices.append(opts)
+    best = None
+    for combo in product(*choices):
+        j = sum(o[1] for o in combo)
+        t = sum(o[2] for o in combo)
+        used = sum(o[0] + o[1] + o[2] for o in combo)
+        points = sum(o[3] for o in combo)
+        if j > jokers or t > twos or used > len(cards) - keep or points < need:
+            continue
+        cost = (j + t, 50 * j + 20 * t, used)
+        best = cost if best is None or cost < best else best
+    return best
+
+
+def test_the_opening_search_finds_the_cheapest_plan():
+    rng = random.Random(11)
+    rules = Rules()
+    for _ in range(150):
+        cards = rng.sample(range(108), 10)
+        cards = [c for c in cards if not CARD_CODE[c].startswith("3")]
+        need = rng.choice((15, 50, 90, 120))
+        plan = find_opening(cards, rules, need)
+        expected = brute_force_cost(cards, rules, need, 2)
+        if expected is None:
+            assert plan is None
+            continue
+        assert plan is not None
+        wilds = [c for m in plan.melds for c in m.cards if IS_WILD[c]]
+        cost = (
+            len(wilds),
+            sum(CARD_POINTS[c] for c in wilds),
+            sum(len(m.cards) for m in plan.melds),
+        )
+        assert cost == expected, [CARD_CODE[c] for c in cards]
