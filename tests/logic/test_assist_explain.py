@@ -137,6 +137,8 @@ def test_what_can_i_do_explains_a_frozen_pile():
         "Draw two cards from the stock.",
         "The pile is frozen for you (you have not opened yet): to take it you need two natural "
         "Nines in your hand, and you hold only one.",
+        "You need 50 points to open. You cannot open now: the cards you can meld are worth 30 "
+        "points.",
     ]
 
 

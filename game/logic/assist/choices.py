@@ -117,6 +117,8 @@ def _draw_choices(view: PlayerView, world: Game) -> list[str]:
         out.append(pile)
         if any(isinstance(a, Pass) for a in actions):
             out.append("The stock is used up: if you do not take the pile, the hand ends (Pass).")
+    if not view.opened[view.seat]:
+        out.append(opening_scenario(view).text)
     return out
 
 
