@@ -1,0 +1,87 @@
+"""Cards and ranks in words for the player: "8♥", "Joker", "Eights", "a Nine", never codes like 7S.
+
+Every sentence the assist tools write names cards through these functions, so the table, the
+hints, the tutorial and the explore views all speak of cards the same way, with the suit symbols
+the table's fonts draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import CARD_RANK, CARD_SUIT, IDS_OF_CODE, JOKER, WILD, code_of, sorted_cards
+from ..melds import PLURAL
+
+SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")  # ♠ ♥ ♦ ♣, in the engine's suit order
+SINGULAR = {
+    JOKER: "Joker",
+    2: "Two",
+    3: "Three",
+    4: "Four",
+    5: "Five",
+    6: "Six",
+    7: "Seven",
+    8: "Eight",
+    9: "Nine",
+    10: "Ten",
+    11: "Jack",
+    12: "Queen",
+    13: "King",
+    14: "Ace",
+}
+PLURALS = {**PLURAL, JOKER: "Jokers", 2: "Twos", WILD: "wild cards"}
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def card_name(card: int) -> str:
+    """A card as the table shows it: rank and suit symbol ("10♦"), or "Joker"."""
+    if CARD_RANK[card] == JOKER:
+        return "Joker"
+    return code_of(card)[:-1] + SUIT_SYMBOLS[CARD_SUIT[card]]
+
+
+def code_name(code: str) -> str:
+    """The name of the card an action names by code ("8H" -> "8♥")."""
+    return card_name(IDS_OF_CODE[code][0])
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """Cards in display order, named and separated by spaces ("8♠ 8♥ 8♦ Joker")."""
+    return " ".join(card_name(c) for c in sorted_cards(cards))
+
+
+def codes_text(codes: Iterable[str]) -> str:
+    """Cards named by code, in the order given."""
+    return " ".join(code_name(c) for c in codes)
+
+
+def rank_singular(rank: int) -> str:
+    """One card of a rank in words: "Nine", "Joker"."""
+    return SINGULAR[rank]
+
+
+def rank_plural(rank: int) -> str:
+    """Cards of a rank (or a meld key) in words: "Nines", "wild cards"."""
+    return PLURALS[rank]
+
+
+def article(word: str) -> str:
+    """ "a Nine", "an Eight", "an Ace"."""
+    return ("an " if word[:1] in "AEIOU8" else "a ") + word
+
+
+def number_word(n: int) -> str:
+    """Small numbers in words ("two"), larger ones in digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def count_text(n: int, singular: str, plural: str | None = None) -> str:
+    """ "one card", "two cards", "12 cards"."""
+    return f"{number_word(n)} {singular if n == 1 else (plural or singular + 's')}"
+
+
+def join_words(parts: list[str], last: str = "and") -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]

@@ -1,0 +1,84 @@
+"""Whether the opponent could go out on its next turn (User Guide 4.7.5), from the view alone.
+
+The status bar tints its "Melding" counter yellow for a moderate and magenta for a high chance.
+The reckoning uses only public facts: the opponent's canastas and melds, the number of cards it
+holds, what a draw can bring and how big the pile is. When the cards it could hold after drawing
+cannot complete the canastas it still needs, it certainly cannot go out; otherwise the fewer cards
+it holds beyond what its canastas need, the likelier it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import GAME_OVER, HAND_OVER
+from ..melds import CANASTA_SIZE
+from ..view import PlayerView
+from .names import count_text
+
+NONE, LOW, MODERATE, HIGH = "none", "low", "moderate", "high"
+
+
+@dataclass(frozen=True)
+class GoingOutRisk:
+    """How likely the opponent is to go out on its next turn, and why, in words."""
+
+    level: str
+    reason: str
+
+    @property
+    def warn(self) -> bool:
+        """Whether the status bar should warn (moderate or high)."""
+        return self.level in (MODERATE, HIGH)
+
+
+def canasta_shortfall(view: PlayerView, player: int) -> tuple[int, int]:
+    """(canastas still needed to go out, the fewest cards that would complete them)."""
+    melds = [cards for _key, cards in view.melds[player]]
+    canastas = sum(1 for m in melds if len(m) >= CANASTA_SIZE)
+    missing = max(0, view.rules.canastas_to_go_out - canastas)
+    gaps = sorted(CANASTA_SIZE - len(m) for m in melds if len(m) < CANASTA_SIZE)
+    gaps += [CANASTA_SIZE] * missing
+    return missing, sum(gaps[:missing])
+
+
+def opponent_may_go_out(view: PlayerView) -> GoingOutRisk:
+    """The chance that the view's opponent goes out on its next turn."""
+    if view.phase in (HAND_OVER, GAME_OVER):
+        return GoingOutRisk(NONE, "The hand is over.")
+    other = view.opponent
+    held = view.hand_sizes[other]
+    if view.to_move == other and view.phase != "draw":
+        draw = 0  # it is in the middle of its turn: it has drawn already
+    else:
+        draw = min(view.rules.stock_draw, view.stock_size)
+        if view.pile and not view.pile_blocked:
+            draw = max(draw, len(view.pile))
+    cards = held + draw
+    missing, needed = canasta_shortfall(view, other)
+    room = cards - (1 if view.rules.must_discard else 0)
+    if needed > room:
+        return GoingOutRisk(
+            NONE,
+            f"Your opponent cannot go out on its next turn: it still needs "
+            f"{count_text(missing, 'canasta')} ({count_text(needed, 'more card')} at least) and "
+            f"will hold at most {count_text(cards, 'card')}.",
+        )
+    spare = cards - needed
+    if missing == 0 and held <= 2:
+        level = HIGH
+    elif (missing == 0 and held <= 5) or (missing == 1 and needed <= 2 and held <= 4):
+        level = MODERATE
+    else:
+        level = LOW
+    if missing:
+        need_text = (
+            f"it needs {count_text(missing, 'more canasta')}, {count_text(needed, 'card')} away"
+        )
+    else:
+        need_text = "it has the canastas it needs"
+    return GoingOutRisk(
+        level,
+        f"Your opponent holds {count_text(held, 'card')} and {need_text}; after its draw "
+        f"{count_text(spare, 'card')} would have to fit its melds or be its last discard.",
+    )
