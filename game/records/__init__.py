@@ -14,6 +14,7 @@ from .deals import (
     numbered_deal_seed,
     setup_from_replay,
 )
+from .fame import FAME_RECORDS, FameEntry, LeagueRow, hall_of_fame, league_table
 from .hands import HandRecord, hands_from_replay
 from .profiles import (
     Profile,
@@ -42,18 +43,23 @@ from .queries import (
     win_ratio_over_time,
 )
 from .recorder import Ending, GameRecorder, Opponent, resume_game, start_game
+from .stats import OVERALL, Statistics, statistics, statistics_by_opponent, wilson_interval
 from .store import OpenedRecords, Records, default_path, open_records
 
 __all__ = [
+    "FAME_RECORDS",
+    "OVERALL",
     "DealError",
     "DealSource",
     "Ending",
+    "FameEntry",
     "GameFilter",
     "GameRecorder",
     "GameRow",
     "GameSetup",
     "HandRecord",
     "HistoryPage",
+    "LeagueRow",
     "OpenedRecords",
     "Opponent",
     "Profile",
@@ -61,6 +67,7 @@ __all__ = [
     "RatioPoint",
     "Records",
     "RunningTotals",
+    "Statistics",
     "create_profile",
     "current_profile",
     "default_path",
@@ -68,8 +75,10 @@ __all__ = [
     "game_hands",
     "get_game",
     "get_profile",
+    "hall_of_fame",
     "hands_from_replay",
     "history_page",
+    "league_table",
     "numbered_deal",
     "numbered_deal_seed",
     "open_records",
@@ -83,6 +92,9 @@ __all__ = [
     "save_preferences",
     "setup_from_replay",
     "start_game",
+    "statistics",
+    "statistics_by_opponent",
     "switch_profile",
+    "wilson_interval",
     "win_ratio_over_time",
 ]
