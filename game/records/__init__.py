@@ -43,6 +43,7 @@ from .queries import (
     win_ratio_over_time,
 )
 from .recorder import Ending, GameRecorder, Opponent, resume_game, start_game
+from .replicate import next_numbered_game, replicate_game
 from .stats import OVERALL, Statistics, statistics, statistics_by_opponent, wilson_interval
 from .store import OpenedRecords, Records, default_path, open_records
 
@@ -79,6 +80,7 @@ __all__ = [
     "hands_from_replay",
     "history_page",
     "league_table",
+    "next_numbered_game",
     "numbered_deal",
     "numbered_deal_seed",
     "open_records",
@@ -87,6 +89,7 @@ __all__ = [
     "remove_profile",
     "rename_profile",
     "replay_of",
+    "replicate_game",
     "resume_game",
     "running_totals",
     "save_preferences",

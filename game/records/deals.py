@@ -50,9 +50,9 @@ class DealSource:
     def kind(self) -> str:
         if self.sequence is not None:
             return "numbered"
-        if self.seed is not None:
-            return "seed"
-        return "deck"
+        if self.deck is not None or self.seed is None:
+            return "deck"
+        return "seed"
 
 
 @dataclass(frozen=True)
@@ -102,10 +102,15 @@ def fresh_deal() -> DealSource:
 
 
 def setup_from_replay(doc: dict[str, Any], replicated_from: int | None = None) -> GameSetup:
-    """The setup that deals exactly the hands of the game a replay document describes."""
+    """The setup that deals exactly the hands of the game a replay document describes.
+
+    A game dealt from explicit decks only (a network game) gets a fresh seed for any hand past
+    the ones it recorded, so the new game can go on longer than the old one did.
+    """
     deck = doc.get("deck")
+    seed = doc.get("seed")
     deal = DealSource(
-        seed=doc.get("seed"),
+        seed=seed if seed is not None else secrets.randbits(SEED_BITS),
         deck=tuple(deck) if deck is not None else None,
         decks=tuple(tuple(d) for d in doc.get("decks", [])),
         replicated_from=replicated_from,
