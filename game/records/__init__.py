@@ -14,6 +14,7 @@ from .deals import (
     numbered_deal_seed,
     setup_from_replay,
 )
+from .export import CSV_COLUMNS, export_history_csv, export_replay, write_history_csv
 from .fame import FAME_RECORDS, FameEntry, LeagueRow, hall_of_fame, league_table
 from .hands import HandRecord, hands_from_replay
 from .profiles import (
@@ -48,6 +49,7 @@ from .stats import OVERALL, Statistics, statistics, statistics_by_opponent, wils
 from .store import OpenedRecords, Records, default_path, open_records
 
 __all__ = [
+    "CSV_COLUMNS",
     "FAME_RECORDS",
     "OVERALL",
     "DealError",
@@ -72,6 +74,8 @@ __all__ = [
     "create_profile",
     "current_profile",
     "default_path",
+    "export_history_csv",
+    "export_replay",
     "fresh_deal",
     "game_hands",
     "get_game",
@@ -100,4 +104,5 @@ __all__ = [
     "switch_profile",
     "wilson_interval",
     "win_ratio_over_time",
+    "write_history_csv",
 ]
