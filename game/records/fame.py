@@ -16,7 +16,7 @@ from typing import Any
 
 from game.settings import SKILL_LEVELS
 
-from .recorder import COMPUTER
+from .schema import COMPUTER
 from .store import Records
 
 _ELIGIBLE = (

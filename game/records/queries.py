@@ -14,7 +14,8 @@ from typing import Any
 
 from .hands import HandRecord
 from .profiles import current_profile
-from .recorder import COMPUTER, NETWORK, unpack_replay
+from .recorder import unpack_replay
+from .schema import COMPUTER, NETWORK
 from .store import Records
 
 PAGE_SIZE = 20

@@ -25,11 +25,11 @@ from game.logic.replay import ReplayError, load_replay
 from .deals import GameSetup
 from .hands import HandRecord, hands_from_replay
 from .profiles import current_profile
+from .schema import COMPUTER, NETWORK
 from .store import Records
+from .streaks import update_game
 
 log = logging.getLogger(__name__)
-
-COMPUTER, NETWORK = "computer", "network"
 
 
 class Ending(str, Enum):
@@ -203,6 +203,7 @@ class GameRecorder:
                     "INSERT OR REPLACE INTO replays (game_id, document) VALUES (?, ?)",
                     (game_id, pack_replay(replay)),
                 )
+                update_game(conn, game_id)
 
         if not self._guarded("keep this game", write):
             return None

@@ -20,6 +20,9 @@ from game.logic.rules import Rules, RulesError
 
 SCHEMA_VERSION = 2
 
+# The two kinds of opponent (column games.opponent_kind).
+COMPUTER, NETWORK = "computer", "network"
+
 # Version 1, kept verbatim: it is history, and the migration test builds old files from it.
 V1_TABLES = (
     """CREATE TABLE profiles (
@@ -73,6 +76,11 @@ _V2_GAME_COLUMNS = (
     "canastas INTEGER NOT NULL DEFAULT 0",
     "best_hand INTEGER",
     "most_canastas_hand INTEGER NOT NULL DEFAULT 0",
+    *(
+        f"{kind}_{scope} INTEGER"
+        for scope in ("all", "opp", "rules", "opp_rules")
+        for kind in ("streak", "best")
+    ),
     "restarted INTEGER NOT NULL DEFAULT 0",
     "replicated INTEGER NOT NULL DEFAULT 0",
     "replicated_from INTEGER",
@@ -132,6 +140,14 @@ _V2_STATEMENTS = (
     "CREATE INDEX games_opponent ON games (profile_id, opponent_kind, opponent, started_at DESC)",
     "CREATE INDEX games_rules ON games (profile_id, rules_preset, started_at DESC)",
     "CREATE INDEX games_numbered ON games (profile_id, deal_sequence, deal_game)",
+    # Statistics add up their sums from this index alone, grouped by opponent in index order.
+    """CREATE INDEX games_totals ON games (profile_id, opponent_kind, opponent, result,
+        rules_preset, score_for, score_against, hands, went_out_hands, canastas, restarted,
+        replicated, practice)""",
+    # The latest won or lost game of a streak scope (see streaks.py).
+    "CREATE INDEX games_streaks ON games (profile_id, ended_at, id, result, rules_preset)",
+    """CREATE INDEX games_opponent_streaks ON games (profile_id, opponent_kind, opponent,
+        ended_at, id, result, rules_preset)""",
 )
 
 
@@ -152,9 +168,13 @@ def _to_v1(conn: sqlite3.Connection) -> None:
 
 
 def _to_v2(conn: sqlite3.Connection) -> None:
+    # Imported here: streaks needs this module's names.
+    from .streaks import recompute
+
     for statement in _V2_STATEMENTS:
         conn.execute(statement)
     _v2_target_scores(conn)
+    recompute(conn)
 
 
 # MIGRATIONS[n] upgrades a version-n file to version n+1.

@@ -10,14 +10,15 @@ fewer than `FEW_GAMES` games, so the screen can say how much to trust it.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from game.settings import SKILL_LEVELS
 
 from .queries import GameFilter, profile_or_current
-from .recorder import NETWORK
+from .schema import COMPUTER, NETWORK
 from .store import Records
+from .streaks import scope_of, scope_where
 
 FEW_GAMES = 10
 Z_95 = 1.959964
@@ -57,101 +58,138 @@ def wilson_interval(won: int, games: int, z: float = Z_95) -> tuple[float, float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-@dataclass(frozen=True)
-class _Game:
-    result: str
-    score_for: int
-    score_against: int
-    hands: int
-    went_out_hands: int
-    canastas: int
-    marked: bool
+@dataclass
+class _Tally:
+    """Running counts for one opponent (or overall) while the rows are read."""
 
+    won: int = 0
+    lost: int = 0
+    abandoned: int = 0
+    disconnected: int = 0
+    marked: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    hands: int = 0
+    went_out: int = 0
+    canastas: int = 0
+    streak: int = 0
+    best: int = 0
 
-def _summarise(games: Iterable[_Game]) -> Statistics:
-    won = lost = abandoned = disconnected = marked = 0
-    points_for = points_against = hands = went_out = canastas = 0
-    streak = best = 0
-    for game in games:
-        if game.result == "abandoned":
-            abandoned += 1
-            continue
-        if game.result == "disconnected":
-            disconnected += 1
-            continue
-        if game.result == "won":
-            won += 1
-            streak += 1
-            best = max(best, streak)
+    def add_group(self, result: str, row: tuple[int, ...]) -> None:
+        count, points_for, points_against, hands, went_out, canastas, marked = row
+        if result == "abandoned":
+            self.abandoned += count
+            return
+        if result == "disconnected":
+            self.disconnected += count
+            return
+        if result == "won":
+            self.won += count
         else:
-            lost += 1
-            streak = 0
-        marked += game.marked
-        points_for += game.score_for
-        points_against += game.score_against
-        hands += game.hands
-        went_out += game.went_out_hands
-        canastas += game.canastas
-    played = won + lost
-    interval = wilson_interval(won, played)
-    return Statistics(
-        games=played,
-        won=won,
-        lost=lost,
-        abandoned=abandoned,
-        disconnected=disconnected,
-        win_ratio=won / played if played else None,
-        ratio_low=interval[0] if interval else None,
-        ratio_high=interval[1] if interval else None,
-        few_games=played < FEW_GAMES,
-        average_for=points_for / played if played else None,
-        average_against=points_against / played if played else None,
-        average_margin=(points_for - points_against) / played if played else None,
-        hands=hands,
-        going_out_rate=went_out / hands if hands else None,
-        canastas_per_hand=canastas / hands if hands else None,
-        current_streak=streak,
-        best_streak=best,
-        marked=marked,
-    )
+            self.lost += count
+        self.points_for += points_for
+        self.points_against += points_against
+        self.hands += hands
+        self.went_out += went_out
+        self.canastas += canastas
+        self.marked += marked
 
-
-def _games(
-    records: Records, profile_id: int | None, game_filter: GameFilter | None
-) -> list[tuple[str, _Game]]:
-    where, params = (game_filter or GameFilter()).where()
-    rows = records.conn.execute(
-        "SELECT g.opponent_kind, g.opponent, g.result, g.score_for, g.score_against, g.hands, "
-        "g.went_out_hands, g.canastas, g.restarted OR g.replicated OR g.practice "
-        f"FROM games g WHERE g.profile_id = ? AND g.result IS NOT NULL{where} "
-        "ORDER BY g.ended_at, g.id",
-        [profile_or_current(records, profile_id), *params],
-    ).fetchall()
-    return [
-        (
-            NETWORK if kind == NETWORK else opponent,
-            _Game(result, score_for, against, hands, went_out, canastas, bool(marked)),
+    def summary(self) -> Statistics:
+        played = self.won + self.lost
+        interval = wilson_interval(self.won, played)
+        return Statistics(
+            games=played,
+            won=self.won,
+            lost=self.lost,
+            abandoned=self.abandoned,
+            disconnected=self.disconnected,
+            win_ratio=self.won / played if played else None,
+            ratio_low=interval[0] if interval else None,
+            ratio_high=interval[1] if interval else None,
+            few_games=played < FEW_GAMES,
+            average_for=self.points_for / played if played else None,
+            average_against=self.points_against / played if played else None,
+            average_margin=(self.points_for - self.points_against) / played if played else None,
+            hands=self.hands,
+            going_out_rate=self.went_out / self.hands if self.hands else None,
+            canastas_per_hand=self.canastas / self.hands if self.hands else None,
+            current_streak=self.streak,
+            best_streak=self.best,
+            marked=self.marked,
         )
-        for kind, opponent, result, score_for, against, hands, went_out, canastas, marked in rows
-    ]
+
+
+def _key(kind: str, opponent: str) -> str:
+    return NETWORK if kind == NETWORK else opponent
+
+
+def _streaks(
+    records: Records, scope: str, params: dict[str, Any], kind: str = COMPUTER
+) -> tuple[int, int]:
+    """(current, best) streak of a scope: read from its latest won or lost game."""
+    row = records.conn.execute(
+        f"SELECT streak_{scope}, best_{scope} FROM games WHERE profile_id = :profile "
+        f"AND result IN ('won', 'lost'){scope_where(scope, kind)} "
+        "ORDER BY ended_at DESC, id DESC LIMIT 1",
+        params,
+    ).fetchone()
+    return (row[0] or 0, row[1] or 0) if row is not None else (0, 0)
+
+
+def _tallies(
+    records: Records, profile_id: int | None, game_filter: GameFilter | None
+) -> tuple[dict[str, _Tally], _Tally]:
+    """Per opponent key and overall. SQLite adds up the sums in the order of the index
+    `games_totals`; the streaks are stored with each game (see `streaks`)."""
+    game_filter = game_filter or GameFilter()
+    where, args = game_filter.where()
+    player = profile_or_current(records, profile_id)
+    per: dict[str, _Tally] = {}
+    overall = _Tally()
+    for kind, opponent, result, *sums in records.conn.execute(
+        "SELECT g.opponent_kind, g.opponent, g.result, COUNT(*), SUM(g.score_for), "
+        "SUM(g.score_against), SUM(g.hands), SUM(g.went_out_hands), SUM(g.canastas), "
+        "SUM(g.restarted OR g.replicated OR g.practice) "
+        f"FROM games g WHERE g.profile_id = ? AND g.result IS NOT NULL{where} "
+        "GROUP BY g.opponent_kind, g.opponent, g.result",
+        [player, *args],
+    ):
+        per.setdefault(_key(kind, opponent), _Tally()).add_group(result, tuple(sums))
+        overall.add_group(result, tuple(sums))
+    preset = game_filter.rules_preset
+    params: dict[str, Any] = {"profile": player, "preset": preset}
+    if game_filter.opponent is None:
+        overall.streak, overall.best = _streaks(
+            records, scope_of(False, preset is not None), params
+        )
+    for key, tally in per.items():
+        kind = NETWORK if key == NETWORK else COMPUTER
+        scope = scope_of(True, preset is not None)
+        tally.streak, tally.best = _streaks(
+            records, scope, {**params, "kind": kind, "opponent": key}, kind
+        )
+    if game_filter.opponent is not None and per:
+        # Filtered to one opponent, "overall" is that opponent.
+        only = next(iter(per.values()))
+        overall.streak, overall.best = only.streak, only.best
+    return per, overall
 
 
 def statistics(
     records: Records, profile_id: int | None = None, game_filter: GameFilter | None = None
 ) -> Statistics:
     """The profile's statistics over the games `game_filter` selects (all by default)."""
-    return _summarise(game for _, game in _games(records, profile_id, game_filter))
+    return _tallies(records, profile_id, game_filter)[1].summary()
 
 
 def statistics_by_opponent(
     records: Records, profile_id: int | None = None, rules_preset: str | None = None
 ) -> dict[str, Statistics]:
     """Statistics for every computer level (played or not), network games if any, and overall."""
-    games = _games(records, profile_id, GameFilter(rules_preset=rules_preset))
-    played = {k for k, _ in games}
-    keys = [*SKILL_LEVELS, *sorted(played - set(SKILL_LEVELS) - {NETWORK})]
-    if NETWORK in played:
+    per, overall = _tallies(records, profile_id, GameFilter(rules_preset=rules_preset))
+    keys = [*SKILL_LEVELS, *sorted(set(per) - set(SKILL_LEVELS) - {NETWORK})]
+    if NETWORK in per:
         keys.append(NETWORK)
-    out = {key: _summarise(g for k, g in games if k == key) for key in keys}
-    out[OVERALL] = _summarise(g for _, g in games)
+    out = {key: per.get(key, _Tally()).summary() for key in keys}
+    out[OVERALL] = overall.summary()
     return out

@@ -32,6 +32,7 @@ BACKUP_MARK = ".damaged-"
 KEEP_BACKUPS = 5
 BUSY_TIMEOUT_S = 2.0
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+CACHE_KIB = 32 * 1024
 
 Clock = Callable[[], datetime]
 
@@ -92,6 +93,8 @@ def _connect(path: Path | str, uri: bool = False) -> sqlite3.Connection:
     conn.execute("PRAGMA foreign_keys = ON")
     # With WAL, NORMAL survives any crash of the game; only a power cut can lose the last commit.
     conn.execute("PRAGMA synchronous = NORMAL")
+    # Statistics scan a career's worth of index pages: keep them in memory once read.
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
     return conn
 
 

@@ -70,8 +70,31 @@ def test_statistics_filtered_by_rules(records, ids):
     modern = statistics_by_opponent(records, rules_preset="modern_american")
     assert modern[OVERALL].games == 1 and modern["advanced"].won == 1
     assert "network" not in modern
+    assert (modern[OVERALL].current_streak, modern[OVERALL].best_streak) == (1, 1)
     classic = statistics(records, game_filter=GameFilter(rules_preset="classic"))
     assert classic.games == 5
+    # Classic only: W (g1) L (g2) W (g5) L (g6) W (g7).
+    assert (classic.current_streak, classic.best_streak) == (1, 1)
+    advanced = statistics_by_opponent(records, rules_preset="classic")["advanced"]
+    assert (advanced.games, advanced.current_streak, advanced.best_streak) == (1, 1, 1)
+
+
+def test_statistics_filtered_by_opponent(records, ids):
+    advanced = statistics(records, game_filter=GameFilter(opponent="advanced"))
+    assert (advanced.games, advanced.abandoned, advanced.current_streak) == (2, 1, 2)
+    network = statistics(records, game_filter=GameFilter(opponent="network"))
+    assert (network.games, network.lost, network.best_streak) == (1, 1, 0)
+    nobody = statistics(records, game_filter=GameFilter(opponent="carefree"))
+    assert (nobody.games, nobody.current_streak, nobody.best_streak) == (0, 0, 0)
+
+
+def test_stored_streaks_equal_a_full_recount(records, ids):
+    from game.records.streaks import COLUMNS, recompute
+
+    query = f"SELECT id, {', '.join(COLUMNS)} FROM games ORDER BY id"
+    written = records.conn.execute(query).fetchall()
+    recompute(records.conn)
+    assert records.conn.execute(query).fetchall() == written
 
 
 def test_statistics_are_per_profile(records, ids):

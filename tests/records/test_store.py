@@ -128,6 +128,8 @@ def test_migration_from_version_1_keeps_and_completes_the_old_records(tmp_path):
         "SELECT seat, total, canastas, pile_takes FROM hand_scores WHERE hand_no = 2 ORDER BY seat"
     ).fetchall() == [(0, 2000, 0, 0), (1, 5600, 0, 0)]
     assert "hand_scores_v2" not in _tables(conn)
+    streaks = conn.execute("SELECT streak_all, best_all, streak_opp_rules FROM games").fetchone()
+    assert streaks == (1, 1, 1)
 
 
 def test_a_failing_migration_step_leaves_the_file_at_its_old_version(tmp_path, monkeypatch):
