@@ -16,7 +16,7 @@ from .deals import (
 )
 from .export import CSV_COLUMNS, export_history_csv, export_replay, write_history_csv
 from .fame import FAME_RECORDS, FameEntry, LeagueRow, hall_of_fame, league_table
-from .hands import HandRecord, hands_from_replay
+from .hands import HandRecord, HandTally, hands_from_replay
 from .profiles import (
     Profile,
     ProfileError,
@@ -61,6 +61,7 @@ __all__ = [
     "GameRow",
     "GameSetup",
     "HandRecord",
+    "HandTally",
     "HistoryPage",
     "LeagueRow",
     "OpenedRecords",

@@ -78,11 +78,10 @@ class HandTally:
         return done
 
 
-def hands_from_replay(doc: dict[str, Any]) -> list[HandRecord]:
-    """Every finished hand of the game in `doc`, replaying its actions up to the first illegal one.
-
-    Raises `game.logic.replay.ReplayError` for a document that cannot be dealt at all.
-    """
+def replay_hands(doc: dict[str, Any]) -> tuple[Game, list[HandRecord]]:
+    """The game in `doc` with its actions applied up to the first illegal one, and a record of
+    every hand finished on the way. Raises `game.logic.replay.ReplayError` for a document that
+    cannot be dealt at all."""
     game, actions = game_from_replay(doc)
     tally = HandTally()
     records: list[HandRecord] = []
@@ -94,4 +93,9 @@ def hands_from_replay(doc: dict[str, Any]) -> list[HandRecord]:
         record = tally.observe(game, events)
         if record is not None:
             records.append(record)
-    return records
+    return game, records
+
+
+def hands_from_replay(doc: dict[str, Any]) -> list[HandRecord]:
+    """Every finished hand of the game in `doc` (see `replay_hands`)."""
+    return replay_hands(doc)[1]

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.logic.replay import ReplayError, load_replay
+from game.logic.replay import ReplayError
 
 from .deals import GameSetup
-from .hands import HandRecord, hands_from_replay
+from .hands import HandRecord, replay_hands
 from .profiles import current_profile
 from .schema import COMPUTER, NETWORK
 from .store import Records
@@ -141,8 +141,7 @@ class GameRecorder:
         Hands, totals and the winner are read from the replay, so the caller passes only that.
         """
         try:
-            hands = hands_from_replay(replay)
-            final = load_replay(replay).game
+            final, hands = replay_hands(replay)
         except (ReplayError, ValueError) as exc:
             self.records.last_error = f"The records could not read this game's replay ({exc})."
             log.warning("records: %s", self.records.last_error)

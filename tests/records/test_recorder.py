@@ -238,3 +238,32 @@ def test_a_hand_record_needs_every_score_item():
 def test_bad_seat_is_refused(records):
     with pytest.raises(ValueError):
         start_game(records, GameSetup(Rules(), 0, DealSource(seed=1)), Opponent.peer("B"), 2)
+
+
+def test_the_documented_match_flow_records_the_same_hands_live_and_from_the_replay(records):
+    import random
+
+    from game.logic import NextHand, legal_actions
+    from game.records import HandTally, fresh_deal
+
+    setup = GameSetup(QUICK, 1, fresh_deal())
+    game = setup.new_game()
+    recorder = start_game(records, setup, Opponent.computer("beginner"))
+    tally = HandTally()
+    live = []
+    rng = random.Random(2)
+    while game.phase != "game_over":
+        if game.phase == "hand_over":
+            action = NextHand()
+        else:
+            actions = legal_actions(game)
+            building = [a for a in actions if a.type in ("meld", "take_pile")]
+            action = rng.choice(building if building and rng.random() < 0.7 else actions)
+        hand_record = tally.observe(game, game.apply(action))
+        if hand_record is not None:
+            live.append(hand_record)
+            assert recorder.record_hand(hand_record)
+    assert game_hands(records, recorder.game_id) == live
+    assert recorder.finish_game(replay_document(game)) in ("won", "lost")
+    assert game_hands(records, recorder.game_id) == live
+    assert hands_from_replay(replay_document(game)) == live
