@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -106,9 +106,8 @@ class GameRecorder:
         # None when the game could not even be started in the records: then nothing is written.
         self.game_id = game_id
         self.seat = seat
-        self.finished = False
 
-    def _guarded(self, what: str, write: Any) -> bool:
+    def _guarded(self, what: str, write: Callable[[], None]) -> bool:
         try:
             write()
         except (sqlite3.Error, ValueError) as exc:
@@ -206,7 +205,6 @@ class GameRecorder:
 
         if not self._guarded("keep this game", write):
             return None
-        self.finished = True
         return result
 
 

@@ -123,9 +123,11 @@ def _open_file(path: Path, clock: Clock) -> Records | int:
         if version > SCHEMA_VERSION:
             conn.close()
             return version
-        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        check = str(conn.execute("PRAGMA quick_check").fetchone()[0])
         if check != "ok":
-            raise sqlite3.DatabaseError(f"damaged: {check}")
+            # The report can list hundreds of pages; the player needs only the first.
+            problems = [line for line in check.splitlines() if not line.startswith("***")]
+            raise sqlite3.DatabaseError(f"damaged: {(problems or [check])[0]}")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal":
             log.warning("records: journal mode is %s, not WAL", mode)

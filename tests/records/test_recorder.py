@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import zlib
 
 import pytest
 
@@ -267,3 +268,17 @@ def test_the_documented_match_flow_records_the_same_hands_live_and_from_the_repl
     assert recorder.finish_game(replay_document(game)) in ("won", "lost")
     assert game_hands(records, recorder.game_id) == live
     assert hands_from_replay(replay_document(game)) == live
+
+
+def test_a_replay_with_an_illegal_action_keeps_the_hands_before_it():
+    game = play_game(4, Rules(), hands=2)
+    doc = replay_document(game)
+    doc["actions"] = [*doc["actions"], {"type": "discard", "card": "ZZ"}, {"type": "draw"}]
+    assert len(hands_from_replay(doc)) == 2
+
+
+def test_a_stored_replay_that_is_not_an_object_is_refused(records):
+    from game.records.recorder import unpack_replay
+
+    with pytest.raises(ValueError, match="not a JSON object"):
+        unpack_replay(zlib.compress(b"[1, 2]"))

@@ -201,3 +201,24 @@ def test_long_series_are_thinned_keeping_the_last_point():
     assert len(thin) == 50 and thin[0] == points[0] and thin[-1] == points[-1]
     assert [p.games for p in thin] == sorted(p.games for p in thin)
     assert _thin(points[:10], 50) == points[:10]
+
+
+def test_disconnected_games_are_counted_apart(records):
+    from game.records import Ending, Opponent
+
+    from .history import add_game, hand
+
+    add_game(records, Opponent.peer("Bob"), [hand(1, (5000, 0))], 0)
+    add_game(records, Opponent.peer("Bob"), [hand(1, (10, 900))], None, ending=Ending.DISCONNECTED)
+    s = statistics(records)
+    assert (s.games, s.won, s.disconnected, s.hands) == (1, 1, 1, 1)
+    assert s.current_streak == 1 and s.average_against == 0
+
+
+def test_an_unknown_game_is_reported(records):
+    from game.records import get_game, replay_of
+
+    with pytest.raises(KeyError):
+        get_game(records, 5)
+    with pytest.raises(KeyError):
+        replay_of(records, 5)

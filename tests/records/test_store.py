@@ -268,3 +268,46 @@ def test_an_unusable_folder_keeps_records_in_memory(tmp_path):
     assert opened.message is not None and not opened.records.persistent
     assert blocker.read_text() == "a file where the folder should be"
     opened.records.close()
+
+
+def test_a_database_whose_check_finds_problems_is_kept_and_replaced(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("CREATE TABLE t (x)")
+    conn.execute("CREATE INDEX t_x ON t (x)")
+    conn.executemany("INSERT INTO t VALUES (?)", [(str(i) * 50,) for i in range(500)])
+    # Forget the index without freeing its pages: the file reads, but its check fails.
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE name = 't_x'")
+    conn.close()
+    opened = open_records(path)
+    assert opened.message is not None and "never used" in opened.message
+    assert opened.message.count("\n") == 0
+    assert opened.backup is not None and opened.records.persistent
+    opened.records.close()
+
+
+def test_a_bad_file_that_cannot_be_set_aside_leaves_records_in_memory(tmp_path, monkeypatch):
+    path = tmp_path / "records.sqlite3"
+    path.write_bytes(b"not a database" * 100)
+
+    def refuse(self, target):
+        raise PermissionError("read-only folder")
+
+    monkeypatch.setattr(Path, "rename", refuse)
+    opened = open_records(path)
+    assert opened.message is not None and "nor replaced" in opened.message
+    assert not opened.records.persistent and opened.backup is None
+    assert path.read_bytes() == b"not a database" * 100
+    opened.records.close()
+
+
+def test_version_1_rules_that_no_longer_load_keep_the_default_target(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    _v1_file(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute('UPDATE games SET rules = \'{"preset": "gone"}\'')
+    opened = open_records(path)
+    target = opened.records.conn.execute("SELECT target_score FROM games").fetchone()[0]
+    assert target == 5000
+    opened.records.close()
