@@ -18,9 +18,10 @@ from game.records import (
     numbered_deal,
     numbered_deal_seed,
     replicate_game,
+    setup_from_replay,
     start_game,
 )
-from game.records.deals import SEED_BITS
+from game.records.deals import NUMBERED_DEAL_FORMAT, SEED_BITS
 
 from .history import MINIMAL_REPLAY, add_game, hand, play_game
 
@@ -171,3 +172,20 @@ def test_a_game_without_a_known_deal_cannot_be_dealt_again():
 def test_replicating_an_unknown_game_says_so(records):
     with pytest.raises(KeyError):
         replicate_game(records, 404)
+
+
+def test_a_setup_starts_the_replay_it_deals():
+    setup = GameSetup(Rules.modern_american(), 1, numbered_deal(3, 4))
+    start = setup.replay_start()
+    assert start["format"] == NUMBERED_DEAL_FORMAT and start["seed"] == numbered_deal_seed(3, 4)
+    game = setup.new_game()
+    assert replay_document(game) == {**start, "scores": [0, 0], "actions": []}
+
+
+def test_replication_keeps_the_shuffle_of_the_recorded_format(records):
+    doc = {"format": "canasta-replay/1", "rules": {"preset": "classic"}, "seed": 77, "actions": []}
+    setup = setup_from_replay(doc, replicated_from=1)
+    assert setup.deal.format == "canasta-replay/1"
+    original, _ = game_from_replay(doc)
+    assert setup.new_game().deck == original.deck
+    assert replay_document(setup.new_game())["format"] == "canasta-replay/1"
