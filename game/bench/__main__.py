@@ -1,6 +1,5 @@
 """Command line: `python -m game.bench engine [--hands N] [--json]` and
-`python -m game.bench frames [--frames N] [--size WxH] [--json]` and
-`python -m game.bench records [--games N] [--json]`."""
+`python -m game.bench frames [--frames N] [--size WxH] [--json]`."""
 
 import argparse
 import json
