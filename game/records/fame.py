@@ -16,7 +16,7 @@ from typing import Any
 
 from game.settings import SKILL_LEVELS
 
-from .schema import COMPUTER
+from .kinds import COMPUTER
 from .store import Records
 
 _ELIGIBLE = (

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .hands import HandRecord
+from .kinds import COMPUTER, NETWORK
 from .profiles import current_profile
 from .recorder import unpack_replay
-from .schema import COMPUTER, NETWORK
 from .store import Records
 
 PAGE_SIZE = 20

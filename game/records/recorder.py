@@ -24,8 +24,8 @@ from game.logic.replay import ReplayError
 
 from .deals import GameSetup
 from .hands import HandRecord, replay_hands
+from .kinds import COMPUTER, NETWORK
 from .profiles import current_profile
-from .schema import COMPUTER, NETWORK
 from .store import Records
 from .streaks import update_game
 

@@ -18,10 +18,9 @@ from collections.abc import Callable
 
 from game.logic.rules import Rules, RulesError
 
-SCHEMA_VERSION = 2
+from .streaks import recompute
 
-# The two kinds of opponent (column games.opponent_kind).
-COMPUTER, NETWORK = "computer", "network"
+SCHEMA_VERSION = 2
 
 # Version 1, kept verbatim: it is history, and the migration test builds old files from it.
 V1_TABLES = (
@@ -168,9 +167,6 @@ def _to_v1(conn: sqlite3.Connection) -> None:
 
 
 def _to_v2(conn: sqlite3.Connection) -> None:
-    # Imported here: streaks needs this module's names.
-    from .streaks import recompute
-
     for statement in _V2_STATEMENTS:
         conn.execute(statement)
     _v2_target_scores(conn)

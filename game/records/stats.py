@@ -15,8 +15,8 @@ from typing import Any
 
 from game.settings import SKILL_LEVELS
 
+from .kinds import COMPUTER, NETWORK
 from .queries import GameFilter, profile_or_current
-from .schema import COMPUTER, NETWORK
 from .store import Records
 from .streaks import scope_of, scope_where
 

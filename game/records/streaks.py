@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from .schema import NETWORK
+from .kinds import NETWORK
 
 SCOPES = ("all", "opp", "rules", "opp_rules")
 COLUMNS = tuple(f"{kind}_{scope}" for scope in SCOPES for kind in ("streak", "best"))
