@@ -5,8 +5,9 @@ database into version n+1, inside one transaction with the version bump, so a fi
 exactly one version. An empty file is version 0 and runs every step. Version 1 was the first
 published layout (profiles, games with their final scores, per-seat hand scores); version 2 added
 the deal source, the flags that keep restarted, replicated and practice games out of the high
-scores, per-hand turns, pile takes and canastas, per-game aggregates for fast statistics, the
-replay documents and the indexes the history and statistics screens need. docs/records.md
+scores, per-hand turns, pile takes and canastas, per-game aggregates and stored winning streaks
+for fast statistics, the replay documents and the indexes the history and statistics screens
+need. docs/records.md
 describes every column.
 """
 
