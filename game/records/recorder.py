@@ -134,10 +134,13 @@ class GameRecorder:
         replay: dict[str, Any],
         ending: Ending = Ending.OVER,
         practice_tools_used: bool = False,
+        hand_restarted: bool = False,
     ) -> str | None:
         """Write the whole game in one transaction; returns its result, or None if not written.
 
         Hands, totals and the winner are read from the replay, so the caller passes only that.
+        `practice_tools_used` and `hand_restarted` (a hand was dealt again during the game) mark
+        the game, like the flags given to `start_game`.
         """
         try:
             final, hands = replay_hands(replay)
@@ -146,7 +149,9 @@ class GameRecorder:
             log.warning("records: %s", self.records.last_error)
             return None
         totals = (final.totals[0], final.totals[1])
-        return self.finish_with(hands, totals, final.winner, replay, ending, practice_tools_used)
+        return self.finish_with(
+            hands, totals, final.winner, replay, ending, practice_tools_used, hand_restarted
+        )
 
     def finish_with(
         self,
@@ -156,6 +161,7 @@ class GameRecorder:
         replay: dict[str, Any],
         ending: Ending = Ending.OVER,
         practice_tools_used: bool = False,
+        hand_restarted: bool = False,
     ) -> str | None:
         """`finish_game` for a caller that already has the hands, totals (by seat) and winner.
 
@@ -183,6 +189,7 @@ class GameRecorder:
             max((h.totals[seat] for h in hands), default=None),
             max((h.canastas[seat] for h in hands), default=0),
             int(practice_tools_used),
+            int(hand_restarted),
             game_id,
         )
 
@@ -194,7 +201,8 @@ class GameRecorder:
                 conn.execute(
                     "UPDATE games SET ended_at = ?, result = ?, score_for = ?, score_against = ?, "
                     "hands = ?, went_out_hands = ?, canastas = ?, best_hand = ?, "
-                    "most_canastas_hand = ?, practice = MAX(practice, ?) WHERE id = ?",
+                    "most_canastas_hand = ?, practice = MAX(practice, ?), "
+                    "restarted = MAX(restarted, ?) WHERE id = ?",
                     values,
                 )
                 conn.execute(

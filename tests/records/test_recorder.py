@@ -173,6 +173,26 @@ def test_flags_and_numbered_deals_are_stored(records):
     assert not row.counts_for_high_scores
 
 
+def test_flags_raised_during_the_game_are_kept_at_its_end(records):
+    recorder = start_game(records, GameSetup(Rules(), 0, DealSource(seed=1)), Opponent.peer("B"))
+    recorder.finish_with(
+        [hand(1, (10, 20))],
+        (10, 20),
+        0,
+        MINIMAL_REPLAY,
+        practice_tools_used=False,
+        hand_restarted=True,
+    )
+    row = get_game(records, recorder.game_id)
+    assert row.restarted and not row.practice and not row.counts_for_high_scores
+    # A flag given at the start is never cleared by the end.
+    flagged = start_game(
+        records, GameSetup(Rules(), 0, DealSource(seed=1)), Opponent.peer("B"), practice=True
+    )
+    flagged.finish_with([hand(1, (10, 20))], (10, 20), 0, MINIMAL_REPLAY)
+    assert get_game(records, flagged.game_id).practice
+
+
 def test_record_hand_keeps_hands_before_the_game_ends(records):
     recorder = start_game(records, GameSetup(Rules(), 0, DealSource(seed=1)), Opponent.peer("B"))
     assert recorder.record_hand(hand(1, (300, 200), went_out=0))
