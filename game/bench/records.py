@@ -1,7 +1,7 @@
 """Records benchmark: how fast the history and statistics screens open on a long career.
 
 Fills a scratch database with `games` finished games of one player (every computer level, both
-rule presets, a few network games, 3-12 hands each with full breakdowns, a real replay document
+rule presets, a few network games, 2 to 11 hands each with full breakdowns, a real replay document
 stored with each) through the same recorder the table uses, then times what the history screen
 and the statistics screen read when they open: the first history page and the statistics per
 opponent and overall. `open_ms` is the first (cold) such load on a freshly opened database;
