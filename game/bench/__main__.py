@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
         help="skip the run with the computer thinking in the background",
     )
     frames.add_argument("--json", action="store_true", help="print one JSON object")
+    recs = sub.add_parser("records", help="history and statistics load time on a long career")
+    recs.add_argument("--games", type=int, default=10_000, help="games in the scratch database")
+    recs.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.what == "engine":
         result = engine.run(args.hands, args.seed)
@@ -44,6 +47,11 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_startup:
             result["startup_s"] = frame_bench.startup_seconds()
         print(json.dumps(result) if args.json else frame_bench.describe(result))
+    elif args.what == "records":
+        from . import records as records_bench
+
+        result = records_bench.run(args.games)
+        print(json.dumps(result) if args.json else records_bench.describe(result))
     return 0
 
 

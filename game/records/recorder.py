@@ -1,0 +1,281 @@
+"""The three calls the match layer makes to put a game into the records.
+
+``recorder = start_game(records, setup, Opponent.computer("advanced"))`` when the first hand is
+dealt, ``recorder.record_hand(hand)`` after each hand if the hands should survive a crash, and
+``recorder.finish_game(replay_document(game))`` at game over, when the player abandons the game
+or when the network link is lost. `finish_game` replays the document once to read every hand's
+breakdown, turns, pile takes and canastas, and writes the game, its hands, its per-game aggregates
+and the replay in one transaction. None of these calls raises into the game: a failed write is
+logged and left in `records.last_error` for the screen to show.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from game.logic.replay import ReplayError
+
+from .deals import GameSetup
+from .hands import HandRecord, replay_hands
+from .kinds import COMPUTER, NETWORK
+from .profiles import current_profile
+from .store import Records
+from .streaks import update_game
+
+log = logging.getLogger(__name__)
+
+
+class Ending(str, Enum):
+    """How a game stopped, as the caller knows it; a game that reached its target is won or lost."""
+
+    OVER = "over"
+    ABANDONED = "abandoned"
+    DISCONNECTED = "disconnected"
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """Who sat across the table: a computer level (its key) or a network peer (their name)."""
+
+    kind: str
+    name: str
+
+    @classmethod
+    def computer(cls, level: str) -> Opponent:
+        return cls(COMPUTER, level)
+
+    @classmethod
+    def peer(cls, name: str) -> Opponent:
+        return cls(NETWORK, name)
+
+
+def pack_replay(doc: dict[str, Any]) -> bytes:
+    """The stored form of a replay document: compact JSON, zlib-compressed (about a tenth)."""
+    return zlib.compress(json.dumps(doc, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def unpack_replay(blob: bytes) -> dict[str, Any]:
+    doc = json.loads(zlib.decompress(blob).decode("utf-8"))
+    if not isinstance(doc, dict):
+        raise ValueError("a stored replay is not a JSON object")
+    return doc
+
+
+def _write_hand(conn: sqlite3.Connection, game_id: int, hand: HandRecord) -> None:
+    conn.execute("DELETE FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand.hand_no))
+    conn.execute(
+        "INSERT INTO hands (game_id, hand_no, went_out, concealed, reason, turns) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, hand.hand_no, hand.went_out, int(hand.concealed), hand.reason, hand.turns),
+    )
+    for seat in (0, 1):
+        score = hand.scores[seat]
+        conn.execute(
+            "INSERT INTO hand_scores (game_id, hand_no, seat, melded, canasta_bonus, going_out, "
+            "threes, in_hand, penalties, total, canastas, pile_takes) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                hand.hand_no,
+                seat,
+                score["melded"],
+                score["canasta_bonus"],
+                score["going_out"],
+                score["threes"],
+                score["in_hand"],
+                score["penalties"],
+                score["total"],
+                hand.canastas[seat],
+                hand.pile_takes[seat],
+            ),
+        )
+
+
+class GameRecorder:
+    """One game being recorded. Obtain it from `start_game` or `resume_game`."""
+
+    def __init__(self, records: Records, game_id: int | None, seat: int) -> None:
+        self.records = records
+        # None when the game could not even be started in the records: then nothing is written.
+        self.game_id = game_id
+        self.seat = seat
+
+    def _guarded(self, what: str, write: Callable[[], None]) -> bool:
+        try:
+            write()
+        except (sqlite3.Error, ValueError) as exc:
+            message = f"The records could not {what} ({exc})."
+            log.warning("records: %s", message)
+            self.records.last_error = message
+            return False
+        return True
+
+    def record_hand(self, hand: HandRecord) -> bool:
+        """Keep one finished hand now (replacing an earlier record of the same hand)."""
+        game_id = self.game_id
+        if game_id is None:
+            return False
+
+        def write() -> None:
+            with self.records.transaction() as conn:
+                _write_hand(conn, game_id, hand)
+
+        return self._guarded("keep this hand", write)
+
+    def finish_game(
+        self,
+        replay: dict[str, Any],
+        ending: Ending = Ending.OVER,
+        practice_tools_used: bool = False,
+        hand_restarted: bool = False,
+    ) -> str | None:
+        """Write the whole game in one transaction; returns its result, or None if not written.
+
+        Hands, totals and the winner are read from the replay, so the caller passes only that.
+        `practice_tools_used` and `hand_restarted` (a hand was dealt again during the game) mark
+        the game, like the flags given to `start_game`.
+        """
+        try:
+            final, hands = replay_hands(replay)
+        except (ReplayError, ValueError) as exc:
+            self.records.last_error = f"The records could not read this game's replay ({exc})."
+            log.warning("records: %s", self.records.last_error)
+            return None
+        totals = (final.totals[0], final.totals[1])
+        return self.finish_with(
+            hands, totals, final.winner, replay, ending, practice_tools_used, hand_restarted
+        )
+
+    def finish_with(
+        self,
+        hands: Sequence[HandRecord],
+        totals: tuple[int, int],
+        winner: int | None,
+        replay: dict[str, Any],
+        ending: Ending = Ending.OVER,
+        practice_tools_used: bool = False,
+        hand_restarted: bool = False,
+    ) -> str | None:
+        """`finish_game` for a caller that already has the hands, totals (by seat) and winner.
+
+        The result is ``won`` or ``lost`` when there is a winner, otherwise the `ending`
+        (``abandoned`` for OVER without a winner). Everything lands in one transaction.
+        """
+        game_id = self.game_id
+        if game_id is None:
+            return None
+        seat = self.seat
+        if winner is not None:
+            result = "won" if winner == seat else "lost"
+        elif ending is Ending.DISCONNECTED:
+            result = "disconnected"
+        else:
+            result = "abandoned"
+        values = (
+            self.records.now(),
+            result,
+            totals[seat],
+            totals[1 - seat],
+            len(hands),
+            sum(1 for h in hands if h.went_out == seat),
+            sum(h.canastas[seat] for h in hands),
+            max((h.totals[seat] for h in hands), default=None),
+            max((h.canastas[seat] for h in hands), default=0),
+            int(practice_tools_used),
+            int(hand_restarted),
+            game_id,
+        )
+
+        def write() -> None:
+            with self.records.transaction() as conn:
+                conn.execute("DELETE FROM hands WHERE game_id = ?", (game_id,))
+                for hand in hands:
+                    _write_hand(conn, game_id, hand)
+                conn.execute(
+                    "UPDATE games SET ended_at = ?, result = ?, score_for = ?, score_against = ?, "
+                    "hands = ?, went_out_hands = ?, canastas = ?, best_hand = ?, "
+                    "most_canastas_hand = ?, practice = MAX(practice, ?), "
+                    "restarted = MAX(restarted, ?) WHERE id = ?",
+                    values,
+                )
+                conn.execute(
+                    "INSERT OR REPLACE INTO replays (game_id, document) VALUES (?, ?)",
+                    (game_id, pack_replay(replay)),
+                )
+                update_game(conn, game_id)
+
+        if not self._guarded("keep this game", write):
+            return None
+        return result
+
+
+def start_game(
+    records: Records,
+    setup: GameSetup,
+    opponent: Opponent,
+    seat: int = 0,
+    *,
+    restarted: bool = False,
+    practice: bool = False,
+    profile_id: int | None = None,
+) -> GameRecorder:
+    """Open the record of a game the current profile (or `profile_id`) plays from `seat`.
+
+    `restarted` marks a game started again with the same deal; a setup from `replicate_game`
+    marks the game as a replica. Either keeps it out of the high scores, as does `practice`.
+    """
+    if seat not in (0, 1):
+        raise ValueError("seat must be 0 or 1")
+    player = profile_id if profile_id is not None else current_profile(records).id
+    rules, deal = setup.rules, setup.deal
+    values = (
+        player,
+        records.now(),
+        rules.nearest_preset(),
+        rules.digest(),
+        json.dumps(rules.to_dict(), sort_keys=True),
+        rules.target_score,
+        opponent.kind,
+        opponent.name,
+        seat,
+        1 - setup.first_player,
+        deal.seed,
+        deal.kind,
+        deal.sequence,
+        deal.game_number,
+        int(restarted),
+        int(deal.replicated_from is not None),
+        deal.replicated_from,
+        int(practice),
+    )
+    recorder = GameRecorder(records, None, seat)
+
+    def write() -> None:
+        with records.transaction() as conn:
+            cursor = conn.execute(
+                "INSERT INTO games (profile_id, started_at, rules_preset, rules_digest, rules, "
+                "target_score, opponent_kind, opponent, seat, first_dealer, seed, deal_kind, "
+                "deal_sequence, deal_game, restarted, replicated, replicated_from, practice) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                values,
+            )
+        assert cursor.lastrowid is not None
+        recorder.game_id = cursor.lastrowid
+
+    recorder._guarded("start recording this game", write)
+    return recorder
+
+
+def resume_game(records: Records, game_id: int) -> GameRecorder:
+    """The recorder of a game started earlier (for a game resumed from its autosave)."""
+    row = records.conn.execute("SELECT seat FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise ValueError(f"there is no recorded game {game_id}")
+    return GameRecorder(records, game_id, int(row[0]))
