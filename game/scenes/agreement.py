@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.logic.rules import OPTION_SPECS, Rules, RulesError
-from game.net_session import NetGame
+from game.match import NetGame, NetMatch
 from game.netplay import Closed, Failed, RulesDeclined, Updated
 from game.netplay.agreement import Stage
 from game.scenes.dialog import message_dialog
 from game.scenes.net_screen import NetworkScreen
+from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
@@ -154,10 +155,8 @@ class AgreementScene(NetworkScreen):
             self._open_table()
 
     def _open_table(self) -> None:
-        from game.scenes.table_net import NetTableScene
-
         self.handed_on = True
-        self.app.stack.replace(NetTableScene(self.app, self.net))
+        self.app.stack.replace(NetTableScene(self.app, NetMatch(self.net)))
 
     def _end(self, title: str, text: str) -> None:
         if self.handed_on:

@@ -17,11 +17,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.net_session import NetGame, saved_game
+from game.match import NetGame, NetMatch, saved_game
 from game.netplay import Connected, GuestTurnedAway, Role
 from game.netplay.addresses import format_endpoint, lan_addresses
+from game.scenes.agreement import AgreementScene
 from game.scenes.dialog import confirm_dialog
+from game.scenes.flow import start_new_game
 from game.scenes.net_screen import NetworkScreen
+from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.label import Label
@@ -176,8 +179,6 @@ class HostScene(NetworkScreen):
         self.listen(resume=self.saved)
 
     def play_solo(self) -> None:
-        from game.scenes.flow import start_new_game
-
         start_new_game(self.app)
 
     # -- the network ----------------------------------------------------------------------------
@@ -220,16 +221,13 @@ class HostScene(NetworkScreen):
 
     def start_network_game(self) -> None:
         """Leave whatever was played while waiting and go on to the rules (or the saved game)."""
-        from game.scenes.agreement import AgreementScene
-        from game.scenes.table_net import NetTableScene
-
         assert self.net is not None
         while self.app.stack.top is not None and self.app.stack.top is not self:
             self.app.stack.pop()
         self.handed_on = True
         net = self.net
         if net.resumed_game:
-            self.app.stack.replace(NetTableScene(self.app, net))
+            self.app.stack.replace(NetTableScene(self.app, NetMatch(net)))
         else:
             self.app.stack.replace(AgreementScene(self.app, net))
 

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.net_session import NetGame, saved_game
+from game.match import NetGame, NetMatch, saved_game
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
+from game.scenes.agreement import AgreementScene
 from game.scenes.net_screen import NetworkScreen
+from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_input import TextInput
@@ -165,13 +167,14 @@ class JoinScene(NetworkScreen):
             self.note = f"Connecting to {self.where}\u2026 ({reason}; trying again)"
 
     def _connected(self) -> None:
-        from game.scenes.agreement import AgreementScene
-        from game.scenes.table_net import NetTableScene
-
         assert self.net is not None
         self.handed_on = True
         net = self.net
-        scene = NetTableScene(self.app, net) if net.resumed_game else AgreementScene(self.app, net)
+        scene = (
+            NetTableScene(self.app, NetMatch(net))
+            if net.resumed_game
+            else AgreementScene(self.app, net)
+        )
         self.app.stack.replace(scene)
 
     def _failed(self, text: str) -> None:

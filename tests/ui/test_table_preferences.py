@@ -10,7 +10,9 @@ from game.app import App
 from game.logic import Rules
 from game.scenes import flow
 from game.scenes.options import OptionsScene
+from game.scenes.title import TitleScene
 from game.settings import load_preferences, preferences_path
+from tests.helpers.table import engine
 from tests.helpers.ui_events import press, step
 
 
@@ -23,7 +25,7 @@ def test_preferences_round_trip_through_disk_into_the_next_game(
 ) -> None:
     app = App(size=(1280, 720))
     try:
-        app.stack.push(flow.title_scene(app))
+        app.stack.push(TitleScene(app))
         scene = OptionsScene(app)
         app.stack.push(scene)
         step(app)
@@ -46,9 +48,9 @@ def test_preferences_round_trip_through_disk_into_the_next_game(
         assert again.prefs == stored
         table = flow.start_new_game(again)
         step(again)
-        game = table.session.game
+        game = engine(table)
         assert game.rules == Rules.from_dict({"preset": "modern_american", "target_score": 10000})
-        assert table.session.levels[1] == "expert" and table.animator.speed == 0
+        assert table.match.game.levels[1] == "expert" and table.animator.speed == 0
         # Rank groups: the hand shows a gap between ranks.
         order = table.board.hand_order
         steps = {

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.ai_worker import DECIDE, HINT, AIWorker
 from game.logic import Game, player_view
 from game.logic.actions import Draw, TakePile
+from game.match.worker import DECIDE, HINT, AIWorker
 
 
 def test_a_worker_process_answers_decisions_and_hints() -> None:
@@ -24,7 +24,7 @@ def test_a_worker_process_answers_decisions_and_hints() -> None:
 
 
 def test_cancelled_requests_never_answer() -> None:
-    worker = AIWorker("thread")
+    worker = AIWorker("process")
     try:
         view = player_view(Game(seed=3), 0)
         worker.submit(DECIDE, view, level="master")
