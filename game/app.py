@@ -181,8 +181,6 @@ class App:
                 music_volume=prefs.music_volume / 100,
             )
         )
-        if self.sounds.available:
-            pygame.mixer.music.set_endevent(events.MUSIC_ENDED)
         self.cards = cards if cards is not None else CardImages()
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
@@ -265,11 +263,10 @@ class App:
     def animation_speed(self) -> float:
         return self.prefs.animation_factor
 
-    def preferences_changed(self, name: str = "") -> None:
+    def preferences_changed(self) -> None:
         """A scene changed `self.prefs`: apply what is live (sound, music) and save soon."""
         self.sounds.apply_preferences(self.prefs)
         self._save_countdown = SAVE_DELAY
-        events.post(events.PREFERENCES_CHANGED, name=name)
 
     def save_preferences(self) -> bool:
         self._save_countdown = None

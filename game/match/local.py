@@ -240,15 +240,12 @@ class LocalMatch(Match):
             else "AutoPlay off: your turn to play."
         )
 
-    def preferences_changed(self, prefs: Preferences) -> bool:
+    def preferences_changed(self, prefs: Preferences) -> None:
         game = self.game
-        if (prefs.skill_level, prefs.aggressiveness) == (game.levels[1], game.aggressiveness):
-            return False
         game.levels = (game.levels[0], prefs.skill_level)
         game.aggressiveness = prefs.aggressiveness
         self._forget_thinking()
         self._save()
-        return True
 
     # -- turns gone by, saving, the end ---------------------------------------------------------
     @property

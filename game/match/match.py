@@ -175,9 +175,8 @@ class Match(ABC):
         """Turn the computer on or off for my turns; returns the line to show."""
 
     @abstractmethod
-    def preferences_changed(self, prefs: Preferences) -> bool:
-        """The player changed options; returns whether the opponent changed (so the table
-        forgets what it was waiting for)."""
+    def preferences_changed(self, prefs: Preferences) -> None:
+        """The player changed the computer's level or manner in the options."""
 
     # -- turns gone by, saving, the end ---------------------------------------------------------
     @property

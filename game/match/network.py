@@ -287,9 +287,8 @@ class NetMatch(Match):
             else "AutoPilot off: you play your own turns again."
         )
 
-    def preferences_changed(self, prefs: Preferences) -> bool:
+    def preferences_changed(self, prefs: Preferences) -> None:
         self.net.pilot.level = prefs.skill_level  # for AutoPilot, next time it is turned on
-        return False
 
     # -- turns gone by, the end -----------------------------------------------------------------
     @property

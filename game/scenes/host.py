@@ -172,7 +172,7 @@ class HostScene(NetworkScreen):
         self.port = int(text)
         if self.port != self.app.prefs.host_port:
             self.app.prefs.host_port = self.port
-            self.app.preferences_changed("host_port")
+            self.app.preferences_changed()
         self.listen()
 
     def resume_saved(self) -> None:

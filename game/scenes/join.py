@@ -125,7 +125,7 @@ class JoinScene(NetworkScreen):
         self.release_network()
         if text != self.app.prefs.last_join_address:
             self.app.prefs.last_join_address = text
-            self.app.preferences_changed("last_join_address")
+            self.app.preferences_changed()
         self.where = format_endpoint(host, port)
         try:
             self.net = NetGame.join(self.app.prefs, f"{self.where}", resume=resume)

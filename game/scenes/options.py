@@ -299,7 +299,7 @@ class OptionsScene(Scene):
             return
         self.error_text = ""
         self._help_cache = None
-        self.app.preferences_changed(item.key)
+        self.app.preferences_changed()
         if item.store == "rules_preset":
             self._rebuild_rows()
 
@@ -344,7 +344,7 @@ class OptionsScene(Scene):
         # The window stays as it is; that is not a preference the player set here.
         fresh.window_size = self.app.prefs.window_size
         self.app.prefs.__dict__.update(fresh.__dict__)
-        self.app.preferences_changed("*")
+        self.app.preferences_changed()
         self.layout(self.app.size)
 
     def leave(self) -> None:

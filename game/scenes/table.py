@@ -118,6 +118,9 @@ class TableScene(PlayerMoves, Scene):
         self.photo_deal = True
         self.photo_canasta = False
         self.plays: deque[str] = deque(maxlen=PLAYS_KEPT)
+        # The opponent preferences as last seen, so only a change made in Options applies
+        # (a level chosen on the command line is kept otherwise).
+        self._seen_opponent = (app.prefs.skill_level, app.prefs.aggressiveness)
         self._closed = False
 
     # -- lifetime -------------------------------------------------------------------------------
@@ -149,7 +152,10 @@ class TableScene(PlayerMoves, Scene):
     def resume(self) -> None:
         """Back from the options or a menu: take up changed preferences."""
         self.animator.speed = self._speed()
-        self.match.preferences_changed(self.app.prefs)
+        prefs = self.app.prefs
+        if (prefs.skill_level, prefs.aggressiveness) != self._seen_opponent:
+            self._seen_opponent = (prefs.skill_level, prefs.aggressiveness)
+            self.match.preferences_changed(prefs)
         self.relayout()
 
     def wants_quit(self) -> bool:
@@ -570,13 +576,13 @@ class TableScene(PlayerMoves, Scene):
     def toggle_sorting(self) -> None:
         prefs = self.app.prefs
         prefs.hand_sorting = "rank" if prefs.hand_sorting == "rank_groups" else "rank_groups"
-        self.app.preferences_changed("hand_sorting")
+        self.app.preferences_changed()
         self.relayout()
 
     def cycle_meld_layout(self) -> None:
         prefs = self.app.prefs
         prefs.meld_layout = MELD_LAYOUT_NEXT.get(prefs.meld_layout, "created")
-        self.app.preferences_changed("meld_layout")
+        self.app.preferences_changed()
         self.relayout()
 
     def open_menu(self) -> None:
