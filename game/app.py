@@ -14,6 +14,7 @@ shown in a dialog that can return to the title screen.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -166,7 +167,7 @@ class App:
             self.preference_warnings = []
         self.prefs = prefs
         self.fps = fps
-        self.size = tuple(size) if size is not None else DEFAULT_SIZE
+        self.size = (size[0], size[1]) if size is not None else DEFAULT_SIZE
         self.screen = self._open_window(self.size)
         self.clock = pygame.time.Clock()
         self.theme = Theme(self.size)
@@ -417,8 +418,6 @@ class App:
             # The report screen itself failed: nothing trustworthy is left to show.
             raise exc
         for scene in self.stack.drop_all():
-            try:
+            with contextlib.suppress(Exception):
                 scene.leave()
-            except Exception:
-                pass
         self.stack.push(CrashScene(self, self.last_crash, path))

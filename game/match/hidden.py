@@ -13,19 +13,25 @@ before it animates.
 from __future__ import annotations
 
 import dataclasses
+from typing import TypeVar
 
 from game.logic.events import Event
 from game.logic.view import PlayerView
 from game.match.state import OPPONENT, HandRecord, TableState
 
 Swap = tuple[int, int]
+T = TypeVar("T")
 
 
 def _flip(seat: int | None) -> int | None:
     return seat if seat is None or seat < 0 else 1 - seat
 
 
-def _pair(values: tuple) -> tuple:  # type: ignore[type-arg]
+def _flip_player(seat: int) -> int:
+    return seat if seat < 0 else 1 - seat
+
+
+def _pair(values: tuple[T, T]) -> tuple[T, T]:
     return (values[1], values[0])
 
 
@@ -50,13 +56,13 @@ def seats_exchanged(view: PlayerView) -> PlayerView:
         went_out=_flip(view.went_out),
         special=None if special is None else (1 - special[0], special[1], special[2]),
         special_cards=_pair(view.special_cards),
-        hand_scores=None if view.hand_scores is None else _pair(view.hand_scores),
+        hand_scores=None if view.hand_scores is None else view.hand_scores[::-1],
         winner=_flip(view.winner),
     )
 
 
 def event_seats_exchanged(event: Event) -> Event:
-    return dataclasses.replace(event, player=_flip(event.player))
+    return dataclasses.replace(event, player=_flip_player(event.player))
 
 
 class _Places:

@@ -27,7 +27,8 @@ from game.logic.engine import GAME_OVER
 from game.logic.events import TURN, Event
 from game.logic.replay import ReplayError, load_replay, replay_document
 from game.match.match import TurnMark
-from game.settings import SKILL_LEVELS, Preferences, atomic_write_json, data_dir
+from game.settings import SKILL_LEVELS, Preferences, data_dir
+from game.storage import atomic_write_json
 
 log = logging.getLogger(__name__)
 

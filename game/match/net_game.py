@@ -59,7 +59,7 @@ def save_path(role: Role) -> Path:
     return data_dir() / SAVE_FILES[role]
 
 
-def saved_game(role: Role) -> dict | None:
+def saved_game(role: Role) -> dict[str, Any] | None:
     """The saved network game for this role, or None if there is none that can be read."""
     try:
         doc = read_json(save_path(role))
@@ -68,7 +68,7 @@ def saved_game(role: Role) -> dict | None:
     return doc if isinstance(doc, dict) and doc.get("role") == role.value else None
 
 
-def my_terms(prefs: Preferences) -> dict:
+def my_terms(prefs: Preferences) -> dict[str, Any]:
     """The rules this player proposes: their own rule options (Classic if those are unusable)."""
     try:
         rules = Rules.from_dict(prefs.rules or {})
@@ -140,9 +140,9 @@ class NetGame:
         port: Port,
         *,
         name: str,
-        terms: dict | None = None,
+        terms: dict[str, Any] | None = None,
         level: str = "advanced",
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
         endpoint: NetplayHost | NetplayGuest | None = None,
         save_to: str | os.PathLike[str] | None = None,
         address: str = "",
@@ -178,7 +178,7 @@ class NetGame:
         prefs: Preferences,
         port: int,
         *,
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
         config: SessionConfig | None = None,
     ) -> NetGame:
         """Listen on `port` (0: any free port); raises `OSError` if the port cannot be used."""
@@ -208,7 +208,7 @@ class NetGame:
         prefs: Preferences,
         address: str,
         *,
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
         config: SessionConfig | None = None,
     ) -> NetGame:
         """Dial `address` (`host:port`); raises `ValueError` with a sentence if it is not one."""

@@ -15,6 +15,8 @@ the rules package.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import multiprocessing
 import os
@@ -94,6 +96,11 @@ class _Brain:
 PARENT_CHECK_SECONDS = 0.5
 
 
+def _moved_on(generation: Any, asked_in: int) -> bool:
+    """Whether the caller cancelled everything asked before (the search should stop)."""
+    return bool(generation.value != asked_in)
+
+
 def _serve(requests: Any, results: Any, generation: Any) -> None:
     """The worker: answer requests until a None arrives, or until the game is gone."""
     brain = _Brain()
@@ -102,10 +109,8 @@ def _serve(requests: Any, results: Any, generation: Any) -> None:
     parent = multiprocessing.parent_process()
     if hasattr(os, "nice"):
         # When the cores are busy, drawing the table comes first; the search has a time budget.
-        try:
+        with contextlib.suppress(OSError):
             os.nice(5)
-        except OSError:
-            pass
     while True:
         try:
             request = requests.get(timeout=PARENT_CHECK_SECONDS)
@@ -118,7 +123,7 @@ def _serve(requests: Any, results: Any, generation: Any) -> None:
         if request.generation != generation.value:
             results.put(AIResult(request.id, request.kind, cancelled=True))
             continue
-        stop = lambda gen=request.generation: generation.value != gen
+        stop = functools.partial(_moved_on, generation, request.generation)
         result = brain.answer(request, stop)
         if stop():
             result = AIResult(request.id, request.kind, cancelled=True)

@@ -10,6 +10,7 @@ A declined agreement, a lost connection or Cancel goes back to the title screen 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -46,7 +47,7 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-def full_rules(terms: dict) -> dict[str, Any]:
+def full_rules(terms: dict[str, Any]) -> dict[str, Any]:
     """Every option's value under these terms (presets spelled out), plus the hands term."""
     rules_part = {k: v for k, v in terms.items() if k != "hands"}
     try:
@@ -58,7 +59,7 @@ def full_rules(terms: dict) -> dict[str, Any]:
     return out
 
 
-def differences(proposed: dict, mine: dict) -> list[tuple[str, str, str]]:
+def differences(proposed: dict[str, Any], mine: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(option label, proposed value, my value) for every option the two terms disagree on."""
     theirs, ours = full_rules(proposed), full_rules(mine)
     rows = []
@@ -76,6 +77,8 @@ def differences(proposed: dict, mine: dict) -> list[tuple[str, str, str]]:
 
 
 class AgreementScene(NetworkScreen):
+    net: NetGame
+
     def __init__(self, app: App, net: NetGame) -> None:
         super().__init__(app)
         self.net = net
@@ -111,7 +114,7 @@ class AgreementScene(NetworkScreen):
         x = self.panel.centerx - total // 2
         y = self.panel.bottom - t.px(28) - bh
         for index, (name, label) in enumerate(choices):
-            action = self.cancel if name == "cancel" else (lambda n=name: self.decide(n))
+            action = self.cancel if name == "cancel" else functools.partial(self.decide, name)
             self.buttons[name] = self.group.add(
                 Button(
                     (x + index * (bw + gap), y, bw, bh),

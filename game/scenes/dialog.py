@@ -8,6 +8,7 @@ arrow keys move between buttons. `CrashScene` is the dialog the app shows after 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -83,7 +84,7 @@ class DialogScene(Scene):
                 (x, y, button_w, button_h),
                 t,
                 label,
-                lambda v=value: self.close(v),
+                functools.partial(self.close, value),
                 primary=index == self.default,
                 text_size=22,
             )

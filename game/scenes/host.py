@@ -13,7 +13,8 @@ listening.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -76,7 +77,7 @@ class HostScene(NetworkScreen):
     def endpoints(self) -> list[str]:
         return [format_endpoint(a, self.listening_port) for a in self.addresses[:MAX_ADDRESSES]]
 
-    def listen(self, resume: dict | None = None) -> None:
+    def listen(self, resume: dict[str, Any] | None = None) -> None:
         """(Re)start listening on `self.port`; a port that cannot be used is said plainly."""
         if self.net is not None:
             self.net.stop()
@@ -148,7 +149,13 @@ class HostScene(NetworkScreen):
         self.group.set_focus(self.buttons["copy"])
 
     def _button(
-        self, name: str, label: str, action, rect, size: int, primary: bool = False
+        self,
+        name: str,
+        label: str,
+        action: Callable[[], None],
+        rect: pygame.Rect | tuple[int, int, int, int],
+        size: int,
+        primary: bool = False,
     ) -> None:
         self.buttons[name] = self.group.add(
             Button(rect, self.app.theme, label, action, text_size=size, primary=primary, name=name)
@@ -278,7 +285,9 @@ class HostScene(NetworkScreen):
     def _draw_watch(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
         """The waiting host's watch (UG 5.2): a pulsing face with a sweeping hand."""
         pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
-        colour = tuple(int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT))
+        colour = tuple(
+            int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT, strict=False)
+        )
         pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 5))
         angle = self.clock * 2.0
         tip = (

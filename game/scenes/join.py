@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -114,7 +114,7 @@ class JoinScene(NetworkScreen):
         self.group.set_focus(self.address)
 
     # -- actions --------------------------------------------------------------------------------
-    def connect(self, resume: dict | None = None) -> None:
+    def connect(self, resume: dict[str, Any] | None = None) -> None:
         assert self.address is not None
         text = self.address.text.strip()
         try:
@@ -236,6 +236,8 @@ class JoinScene(NetworkScreen):
         for index in range(8):
             angle = index * math.pi / 4
             fade = (index - self.clock * 10) % 8 / 8
-            colour = tuple(int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK))
+            colour = tuple(
+                int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK, strict=False)
+            )
             spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
             pygame.draw.circle(surface, colour, spot, max(2, radius // 4))

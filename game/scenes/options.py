@@ -11,6 +11,7 @@ combination the rules engine refuses is not stored, and its reason shows in the 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -127,7 +128,7 @@ class OptionsScene(Scene):
                 (x, y, tab_w, tab_h),
                 t,
                 section.title,
-                lambda i=index: self.show_section(i),
+                functools.partial(self.show_section, index),
                 text_size=21,
                 name=f"tab:{section.title}",
             )
@@ -177,13 +178,13 @@ class OptionsScene(Scene):
                 rect,
                 t,
                 bool(value),
-                lambda v, i=item: self.change(i, v),
+                functools.partial(self.change, item),
                 labels=(item.off_label, item.on_label),
                 name=name,
             )
         if isinstance(item, ChoiceOption):
             return Choice(
-                rect, t, item.choices, value, lambda v, i=item: self.change(i, v), name=name
+                rect, t, item.choices, value, functools.partial(self.change, item), name=name
             )
         if isinstance(item, IntRangeOption):
             if item.style == "stepper":
@@ -194,7 +195,7 @@ class OptionsScene(Scene):
                     item.minimum,
                     item.maximum,
                     item.step,
-                    lambda v, i=item: self.change(i, v),
+                    functools.partial(self.change, item),
                     unit=item.unit,
                     name=name,
                 )
@@ -205,8 +206,8 @@ class OptionsScene(Scene):
                 item.minimum,
                 item.maximum,
                 item.step,
-                on_change=lambda v, i=item: self.change(i, v),
-                on_commit=lambda v, i=item: self._committed(i, v),
+                on_change=functools.partial(self.change, item),
+                on_commit=functools.partial(self._committed, item),
                 unit=item.unit,
                 name=name,
             )
@@ -217,7 +218,7 @@ class OptionsScene(Scene):
                 str(value),
                 max_length=item.max_length,
                 placeholder=item.placeholder,
-                on_change=lambda v, i=item: self._text_changed(i, v),
+                on_change=functools.partial(self._text_changed, item),
                 name=name,
             )
         raise TypeError(f"no control for option kind {type(item).__name__}")

@@ -15,6 +15,7 @@ in `table_motion`; the network table's chat and Disconnect, in `table_net`.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import deque
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from game.logic.events import Event
 from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.menu import MenuScene
+from game.scenes.menu import MenuItem, MenuScene
 from game.scenes.photographer import Photographer
 from game.scenes.scores import GameOverScene, HandOverScene
 from game.scenes.table_board import Board, BoardOptions
@@ -64,6 +65,10 @@ MESSAGE_SECONDS = 6.0
 PLAYS_KEPT = 12
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
 MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by rank"}
+
+
+def _nothing() -> None:
+    """A menu item that only closes the menu."""
 
 
 @dataclass
@@ -526,14 +531,14 @@ class TableScene(PlayerMoves, Scene):
             self.refuse("There is no earlier turn of yours in this hand to go back to.")
             return
         current = self.state.turn_no
-        items = [
+        items: list[MenuItem] = [
             (
                 f"Turn {m.turn_no}" + (" (start of this turn)" if m.turn_no == current else ""),
-                (lambda m=m: self.rewind(m)),
+                functools.partial(self.rewind, m),
             )
             for m in reversed(marks[-6:])
         ]
-        items.append(("Cancel", lambda: None))
+        items.append(("Cancel", _nothing))
         self.app.stack.push(
             MenuScene(
                 self.app,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from game.logic.cards import CARD_CODE, CARD_PACK, IS_WILD, N_CARDS, WILD
+from game.logic.cards import CARD_PACK, IS_WILD, N_CARDS, WILD, code_of
 from game.match import TableState
 from game.scenes.table_info import canasta_kind_of, display_key, rank_group
 from game.scenes.table_layout import TableGeometry
@@ -93,7 +93,7 @@ class BoardLayout:
 
 def image_code(card: int) -> str:
     """The picture of a card: the two packs have Jokers of their own design."""
-    code = CARD_CODE[card]
+    code = code_of(card)
     return f"JK_{CARD_PACK[card] + 1}" if code == "JK" else code
 
 
@@ -122,7 +122,7 @@ class Board:
         self.sprites: dict[int, TableCard] = {
             card: TableCard(card, images, geometry.pile_height, pos) for card in range(N_CARDS)
         }
-        self.group = pygame.sprite.LayeredUpdates()
+        self.group: pygame.sprite.LayeredUpdates[TableCard] = pygame.sprite.LayeredUpdates()
         for sprite in self.sprites.values():
             self.group.add(sprite, layer=LAYER_STOCK)
         self.layout = BoardLayout({})
@@ -288,7 +288,7 @@ class Board:
         if not keys and not specials:
             return
         squared = [canasta_kind_of(k, melds[k]) is not None for k in keys]
-        columns = [1 if sq else len(melds[k]) for k, sq in zip(keys, squared)]
+        columns = [1 if sq else len(melds[k]) for k, sq in zip(keys, squared, strict=False)]
         if specials:
             columns.append(min(len(specials), 6))
         height = self._fit_meld_height(area, columns)
@@ -352,11 +352,11 @@ class Board:
             out.meld_boxes[(seat, key)] = box
         if specials:
             column = rects[len(keys)]
-            step = (column[1].y - column[0].y) if len(column) > 1 else 0
+            spacing = (column[1].y - column[0].y) if len(column) > 1 else 0.0
             for i, card in enumerate(specials):
                 out.placements[card] = Placement(
                     column[0].x,
-                    column[0].y + i * step * 0.45,
+                    column[0].y + i * spacing * 0.45,
                     height,
                     True,
                     Tint.NATURAL_CANASTA,

@@ -10,7 +10,7 @@ returns plain values, so it is tested without a screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
@@ -27,7 +27,6 @@ from game.logic.actions import (
     UndoTurn,
 )
 from game.logic.cards import (
-    CARD_CODE,
     CARD_POINTS,
     CARD_RANK,
     CARD_SUIT,
@@ -37,6 +36,7 @@ from game.logic.cards import (
     SORT_KEY,
     THREE,
     WILD,
+    code_of,
 )
 from game.logic.melds import CANASTA_SIZE, PLURAL, canasta_bonus
 from game.logic.rules import OPTION_SPECS, PRESETS
@@ -122,8 +122,8 @@ def take_candidates(state: TableState, seat: int) -> list[tuple[str, ...]]:
     wilds = sorted((c for c in hand if IS_WILD[c]), key=lambda c: CARD_RANK[c] != JOKER)
     melded = rank in state.melds(seat)
     frozen = state.pile_frozen_for(seat) or state.rules.natural_pair_required
-    pair = tuple(CARD_CODE[c] for c in naturals[:2]) if len(naturals) >= 2 else None
-    with_wild = (CARD_CODE[naturals[0]], CARD_CODE[wilds[0]]) if naturals and wilds else None
+    pair = tuple(code_of(c) for c in naturals[:2]) if len(naturals) >= 2 else None
+    with_wild = (code_of(naturals[0]), code_of(wilds[0])) if naturals and wilds else None
     out: list[tuple[str, ...]] = []
     if frozen:
         order = [pair, () if melded else None]
@@ -166,7 +166,7 @@ def best_opening_points(cards: list[int], rules: Rules) -> tuple[int, bool]:
     for group in pairs:
         if not spare:
             break
-        melds.append(group + [spare.pop(0)])
+        melds.append([*group, spare.pop(0)])
     for meld in melds:
         naturals = sum(1 for c in meld if not IS_WILD[c])
         while spare and sum(1 for c in meld if IS_WILD[c]) < min(naturals, rules.max_wild_per_meld):
@@ -201,7 +201,7 @@ def opening_status(state: TableState, seat: int) -> Opening:
     if state.pile and not state.pile_blocked and state.phase == "draw":
         top = state.pile[-1]
         naturals = sum(1 for c in usable if CARD_RANK[c] == CARD_RANK[top] and not IS_WILD[c])
-        if naturals >= 2 and best_opening_points(usable + [top], state.rules)[0] >= left:
+        if naturals >= 2 and best_opening_points([*usable, top], state.rules)[0] >= left:
             return Opening(text, "pile")
     return Opening(text, "short")
 
@@ -277,7 +277,7 @@ def rules_summary(rules: Rules) -> tuple[str, list[str]]:
     return f"{PRESET_TITLES.get(preset, preset)} rules", lines
 
 
-def canasta_kind_of(key: int, cards: list[int]) -> str | None:
+def canasta_kind_of(key: int, cards: Sequence[int]) -> str | None:
     if len(cards) < CANASTA_SIZE:
         return None
     if key == WILD:
@@ -316,9 +316,9 @@ def narrate(events: list[Event], names: tuple[str, str]) -> list[str]:
                 f"{who}: {event.info.get('kind', '')} canasta of {plural(event.rank or 0)}"
             )
         elif kind == ev.DISCARD:
-            lines.append(f"{who} discarded {card_name(CARD_CODE[event.cards[0]])}")
+            lines.append(f"{who} discarded {card_name(code_of(event.cards[0]))}")
         elif kind == ev.THREE_LAID and event.player in (0, 1):
-            lines.append(f"{who} laid down {card_name(CARD_CODE[event.cards[0]])}")
+            lines.append(f"{who} laid down {card_name(code_of(event.cards[0]))}")
         elif kind == ev.PASS:
             lines.append(f"{who} passed")
         elif kind == ev.UNDO:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
-from game.logic.cards import CARD_CODE, IS_WILD, WILD
+from game.logic.cards import IS_WILD, WILD, code_of
 from game.logic.engine import DRAW
 from game.match import ME
 from game.scenes.table_board import LAYER_FLYING
@@ -25,6 +25,7 @@ from game.scenes.table_info import auto_take_with, display_key, meld_name
 if TYPE_CHECKING:
     from game.match import Match, TableState
     from game.scenes.table_board import Board
+    from game.scenes.table_hint import HintPanel
     from game.scenes.table_layout import TableGeometry
     from game.scenes.table_motion import Choreographer
     from game.sprites.tween import Animator
@@ -58,7 +59,7 @@ class PlayerMoves:
     drag: Drag | None
     drop_rect: pygame.Rect | None
     sweep: Sweep | None
-    hint: object
+    hint: HintPanel | None
 
     def act(self, action: Action) -> bool:
         raise NotImplementedError
@@ -79,7 +80,7 @@ class PlayerMoves:
     def take_pile(self) -> bool:
         state = self.state
         if self.selected:
-            codes = tuple(CARD_CODE[c] for c in sorted(self.selected, key=display_key))
+            codes = tuple(code_of(c) for c in sorted(self.selected, key=display_key))
         elif state.to_move == ME and state.phase == DRAW:
             codes = auto_take_with(state, ME, self.match.check)
         else:
@@ -87,7 +88,7 @@ class PlayerMoves:
         return self.act(TakePile(codes))
 
     def _codes(self, cards: set[int] | list[int]) -> tuple[str, ...]:
-        return tuple(CARD_CODE[c] for c in sorted(cards, key=display_key))
+        return tuple(code_of(c) for c in sorted(cards, key=display_key))
 
     def meld_new(self, cards: set[int] | list[int] | None = None) -> bool:
         chosen = set(cards) if cards is not None else set(self.selected)
@@ -112,7 +113,7 @@ class PlayerMoves:
         return self.act(Meld(self._codes(chosen), meld_name(key)))
 
     def discard(self, card: int) -> bool:
-        return self.act(Discard(CARD_CODE[card]))
+        return self.act(Discard(code_of(card)))
 
     def discard_selected(self) -> None:
         if len(self.selected) != 1:

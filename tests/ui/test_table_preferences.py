@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -55,7 +56,7 @@ def test_preferences_round_trip_through_disk_into_the_next_game(
         order = table.board.hand_order
         steps = {
             round(table.board.sprites[b].rect.x - table.board.sprites[a].rect.x)
-            for a, b in zip(order, order[1:])
+            for a, b in itertools.pairwise(order)
         }
         assert len(steps) >= 2
     finally:
