@@ -131,7 +131,8 @@ class WorkerPilot:
             # the computer decides the same way for the same view: play a plain move instead
             action = safe_action_for(view, avoid=self._refused[1])
             self._refused = None
-            return self._chosen(view, action)
+            if action is not None:
+                return self._chosen(view, action)
         if view != self._view:
             self.seat.worker.cancel()
             self.seat.reset()

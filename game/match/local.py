@@ -106,7 +106,7 @@ class LocalMatch(Match):
 
     def _my_turn(self) -> bool:
         state = self._state
-        return state.to_move == HUMAN_SEAT and not self.changes
+        return state.to_move == HUMAN_SEAT and not self.opponent_pending
 
     # -- what I may do --------------------------------------------------------------------------
     def check(self, action: Action) -> str | None:

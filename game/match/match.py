@@ -134,6 +134,11 @@ class Match(ABC):
         return self.changes.popleft() if self.changes else None
 
     @property
+    def opponent_pending(self) -> bool:
+        """Whether some of the opponent's moves are still to be shown."""
+        return any(change.paced for change in self.changes)
+
+    @property
     def next_paced(self) -> bool:
         """Whether the next change waits for the table to be at rest."""
         return bool(self.changes) and self.changes[0].paced

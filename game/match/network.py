@@ -123,7 +123,7 @@ class NetMatch(Match):
             return net.status_text
         if self._state.hand_over:
             return ""
-        if self._state.to_move != ME or self.changes:
+        if self._state.to_move != ME or self.opponent_pending:
             return f"{net.peer_name} is playing\u2026"
         if self.autoplay:
             return "AutoPilot is playing your turn."
@@ -134,7 +134,7 @@ class NetMatch(Match):
         state = self._state
         if self.autoplay:
             return "AutoPilot is playing your turns: turn it off to play yourself."
-        if self.changes or (state.to_move != ME and state.phase in (DRAW, PLAY)):
+        if self.opponent_pending or (state.to_move != ME and state.phase in (DRAW, PLAY)):
             return f"Wait for your turn: {self.net.peer_name} is playing."
         if self.net.status in ("lost", "closed"):
             return "The connection is closed: no more moves can be made."

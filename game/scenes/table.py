@@ -267,7 +267,7 @@ class TableScene(PlayerMoves, Scene):
             state.to_move == ME
             and state.phase in (DRAW, PLAY)
             and not match.autoplay
-            and not match.changes
+            and not match.opponent_pending
         )
         b = self.buttons
         if watching:
@@ -492,7 +492,7 @@ class TableScene(PlayerMoves, Scene):
             self.match.autoplay
             or state.phase not in (DRAW, PLAY)
             or state.to_move != ME
-            or self.match.changes
+            or self.match.opponent_pending
         ):
             self.refuse("Hints are given on your turn.")
             return

@@ -42,3 +42,13 @@ def test_the_inline_worker_answers_on_the_next_poll() -> None:
     request = worker.submit(DECIDE, player_view(Game(seed=5), 0), level="carefree")
     assert [a.id for a in worker.poll()] == [request]
     assert worker.poll() == []
+
+
+def test_the_worker_process_is_spawned_the_same_way_on_every_platform() -> None:
+    worker = AIWorker("process")
+    try:
+        # "spawn" starts a fresh interpreter: no forked copy of pygame or open sockets, and it
+        # works in a frozen app (where fork is unavailable or unsafe).
+        assert worker._process._start_method == "spawn"
+    finally:
+        worker.close()
