@@ -220,9 +220,6 @@ class AIWorker:
     def busy(self) -> bool:
         return bool(self._outstanding)
 
-    def pending(self, request_id: int) -> bool:
-        return request_id in self._outstanding
-
     def poll(self) -> list[AIResult]:
         """Answers that have arrived (cancelled ones left out)."""
         out: list[AIResult] = []
