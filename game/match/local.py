@@ -248,10 +248,6 @@ class LocalMatch(Match):
         self._save()
 
     # -- turns gone by, saving, the end ---------------------------------------------------------
-    @property
-    def can_rewind(self) -> bool:
-        return True
-
     def earlier_turns(self) -> list[TurnMark]:
         return self.game.earlier_turns()
 

@@ -7,7 +7,7 @@ the engine events to animate), words for the table to show (`Note`s from `pump`)
 an earlier turn where allowed, AutoPlay or AutoPilot, the next hand, saving, and the names and
 lines the table prints. `LocalMatch` plays against the computer on this machine; `NetMatch`
 against a person over the network. The table never learns which: where they differ, the match
-says so through this interface (`can_rewind`, `watching`, `restart`, the texts).
+says so through this interface (`earlier_turns`, `watching`, `restart`, the texts).
 """
 
 from __future__ import annotations
@@ -184,13 +184,9 @@ class Match(ABC):
         """The player changed the computer's level or manner in the options."""
 
     # -- turns gone by, saving, the end ---------------------------------------------------------
-    @property
     @abstractmethod
-    def can_rewind(self) -> bool:
-        """Whether going back to an earlier turn is offered at all."""
-
-    @abstractmethod
-    def earlier_turns(self) -> list[TurnMark]: ...
+    def earlier_turns(self) -> list[TurnMark]:
+        """The player's turns in this hand that can be gone back to (none over the network)."""
 
     @abstractmethod
     def rewind(self, mark: TurnMark) -> str | None:

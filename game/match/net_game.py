@@ -3,9 +3,9 @@
 It opens the TCP shell (listening as the host, dialling as the guest), wires it to a `PlayPeer`
 whose decisions come from the person at the table or, with AutoPilot on (UG 4.2.6), from the
 computer thinking in the worker process, and is pumped once a frame by whichever screen owns it
-(the host, join and agreement screens, then the table through `NetMatch`). It
-keeps what every screen wants to show (who the opponent is, whether the link is up, interrupted or
-lost, the chat log) and queues the peer's notices for the screen to act on. Nothing here draws.
+(the host, join and agreement screens, then the table through `NetMatch`). It keeps what every
+screen wants to show (who the opponent is, whether the link is up, interrupted or lost, the chat
+log) and queues the peer's notices for the screen to act on. Nothing here draws.
 """
 
 from __future__ import annotations

@@ -291,10 +291,6 @@ class NetMatch(Match):
         self.net.pilot.level = prefs.skill_level  # for AutoPilot, next time it is turned on
 
     # -- turns gone by, the end -----------------------------------------------------------------
-    @property
-    def can_rewind(self) -> bool:
-        return False
-
     def earlier_turns(self) -> list[TurnMark]:
         return []
 
