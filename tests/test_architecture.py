@@ -1,10 +1,9 @@
 """The shape of the code, checked: no import cycles inside `game/`, and the layer rules of
 docs/architecture.md (what may import what).
 
-Imports are read from the source (every `import` and `from ... import`, at module level or inside
-a function), so a cycle hidden in a function body is found too. Imports under
-`if TYPE_CHECKING:` are annotations only, never run: they count for the layer rules (a layer
-must not even name a layer above it) but not for cycles.
+Imports are read from the source (every `import` and `from ... import`, at module level, inside
+a function or under `if TYPE_CHECKING:`), so a cycle hidden in a function body or in the type
+annotations is found too.
 """
 
 from __future__ import annotations
@@ -41,21 +40,12 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _under_type_checking(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    while node in parents:
-        node = parents[node]
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            return True
-    return False
-
-
-def imports_of(path: Path) -> list[tuple[str, bool]]:
-    """(imported module, only for type checking) for every import in the file."""
+def imports_of(path: Path) -> list[str]:
+    """The modules of game/ named by every import in the file."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    found: list[tuple[str, bool]] = []
+    found: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -72,8 +62,7 @@ def imports_of(path: Path) -> list[tuple[str, bool]]:
             ]
         else:
             continue
-        hint = _under_type_checking(node, parents)
-        found.extend((t, hint) for t in targets if t == "game" or t.startswith("game."))
+        found.extend(t for t in targets if t == "game" or t.startswith("game."))
     return found
 
 
@@ -82,15 +71,13 @@ def _is_module(name: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
-def graph(include_type_checking: bool) -> dict[str, set[str]]:
+def graph() -> dict[str, set[str]]:
     """Module -> the modules of game/ it imports. Python imports a module's parent packages
     before it in any case, so an import of one's own package is not an edge."""
     files = {module_name(p): p for p in GAME.rglob("*.py")}
     edges: dict[str, set[str]] = {name: set() for name in files}
     for name, path in files.items():
-        for target, hint in imports_of(path):
-            if hint and not include_type_checking:
-                continue
+        for target in imports_of(path):
             if target in files and target != name and not name.startswith(target + "."):
                 edges[name].add(target)
     return edges
@@ -136,19 +123,20 @@ def test_the_cycle_finder_finds_a_cycle_through_three_modules() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
-def test_an_import_inside_a_function_and_a_relative_import_are_seen(tmp_path: Path) -> None:
-    edges = graph(include_type_checking=False)
+def test_imports_in_functions_under_type_checking_and_relative_ones_are_seen() -> None:
+    edges = graph()
     assert "game.scenes.table" in edges["game.scenes.flow"]  # module level
     assert "game.logic.engine" in edges["game.logic"]  # relative, in a package's __init__
-    assert "game.scenes.dialog" in edges["game.app"]  # inside a function
+    assert "game.scenes.options" in edges["game.scenes.table"]  # inside a function
+    assert "game.scenes.table_hint" in edges["game.scenes.table_moves"]  # type checking only
 
 
 def test_no_module_in_game_imports_itself_round_a_cycle() -> None:
-    cycle = find_cycle(graph(include_type_checking=False))
+    cycle = find_cycle(graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-@pytest.mark.parametrize("module", sorted(graph(include_type_checking=True)))
+@pytest.mark.parametrize("module", sorted(graph()))
 def test_every_module_keeps_to_its_layer(module: str) -> None:
     layer = layer_of(module)
     if layer is None:
@@ -158,7 +146,7 @@ def test_every_module_keeps_to_its_layer(module: str) -> None:
     bad = sorted(
         {
             target
-            for target, _hint in imports_of(path)
+            for target in imports_of(path)
             if not any(target == a or target.startswith(a + ".") for a in allowed)
             and target != "game"
             and not module.startswith(target + ".")
@@ -168,7 +156,7 @@ def test_every_module_keeps_to_its_layer(module: str) -> None:
 
 
 def test_nothing_below_the_screens_imports_the_screens() -> None:
-    edges = graph(include_type_checking=True)
+    edges = graph()
     below = ("game.logic", "game.netplay", "game.match")
     for module, targets in edges.items():
         if module.startswith(below):

@@ -27,7 +27,7 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 _WORDS = {
     True: "on",
@@ -79,7 +79,7 @@ def differences(proposed: dict[str, Any], mine: dict[str, Any]) -> list[tuple[st
 class AgreementScene(NetworkScreen):
     net: NetGame
 
-    def __init__(self, app: App, net: NetGame) -> None:
+    def __init__(self, app: Host, net: NetGame) -> None:
         super().__init__(app)
         self.net = net
         self.group = WidgetGroup(focus_follows_mouse=False, horizontal_moves_focus=True)

@@ -22,11 +22,11 @@ from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table import TableOptions, TableScene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 
 def start_new_game(
-    app: App,
+    app: Host,
     options: TableOptions | None = None,
     *,
     seed: int | None = None,
@@ -42,7 +42,7 @@ def start_new_game(
     return table
 
 
-def continue_game(app: App, options: TableOptions | None = None) -> TableScene:
+def continue_game(app: Host, options: TableOptions | None = None) -> TableScene:
     """Open the saved game; if it cannot be restored, say why and deal a new one."""
     try:
         game = load_autosave()
@@ -61,7 +61,7 @@ def continue_game(app: App, options: TableOptions | None = None) -> TableScene:
     return table
 
 
-def launch(app: App, options: TableOptions | None = None) -> TableScene:
+def launch(app: Host, options: TableOptions | None = None) -> TableScene:
     """What `python main.py` opens: the saved game if there is one (offering a fresh start), else
     a new game against the computer."""
     if not autosave_exists():

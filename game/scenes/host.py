@@ -33,7 +33,7 @@ from game.ui.text_input import TextInput, clipboard_put
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 INTERNET_NOTE = (
     "Over the internet, your friend needs your router's public address instead, and the "
@@ -43,7 +43,7 @@ MAX_ADDRESSES = 3
 
 
 class HostScene(NetworkScreen):
-    def __init__(self, app: App, *, port: int | None = None) -> None:
+    def __init__(self, app: Host, *, port: int | None = None) -> None:
         super().__init__(app)
         self.port = port if port is not None else app.prefs.host_port
         self.net: NetGame | None = None

@@ -29,7 +29,7 @@ from game.ui.text_input import TextInput
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 CONNECT_TIMEOUT = 15.0
 
@@ -53,7 +53,7 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
 
 
 class JoinScene(NetworkScreen):
-    def __init__(self, app: App, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, app: Host, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
         super().__init__(app)
         self.connect_timeout = connect_timeout
         self.net: NetGame | None = None

@@ -19,7 +19,7 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 MenuItem = tuple[str, Callable[[], None]]
 
@@ -29,7 +29,7 @@ class MenuScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         title: str,
         items: Sequence[MenuItem],
         *,

@@ -37,7 +37,7 @@ from game.ui.text_input import TextInput
 from game.ui.widget import Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 
 class OptionRow:
@@ -53,7 +53,7 @@ class OptionRow:
 class OptionsScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: Host,
         sections: list[OptionSection] | None = None,
         section: int = 0,
         game_in_progress: bool = False,

@@ -21,7 +21,7 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 ITEM_LABELS = (
     ("melded", "Melded cards"),
@@ -58,7 +58,7 @@ class _OverlayScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         *,
         auto_seconds: float | None = None,
         on_shown: Callable[[], None] | None = None,
@@ -114,7 +114,7 @@ class _OverlayScene(Scene):
 class HandOverScene(_OverlayScene):
     def __init__(
         self,
-        app: App,
+        app: Host,
         state: TableState,
         names: tuple[str, str],
         on_continue: Callable[[], None],
@@ -217,7 +217,7 @@ class HandOverScene(_OverlayScene):
 class GameOverScene(_OverlayScene):
     def __init__(
         self,
-        app: App,
+        app: Host,
         state: TableState,
         names: tuple[str, str],
         *,

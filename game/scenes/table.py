@@ -54,7 +54,7 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ class TableOptions:
 
 
 class TableScene(PlayerMoves, Scene):
-    def __init__(self, app: App, match: Match, *, options: TableOptions | None = None) -> None:
+    def __init__(self, app: Host, match: Match, *, options: TableOptions | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.state = match.state  # the picture on the table (changes not yet shown wait)

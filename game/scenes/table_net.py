@@ -22,11 +22,11 @@ from game.scenes.table import TableOptions, TableScene
 from game.scenes.table_chat import ChatPanel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 
 class NetTableScene(TableScene):
-    def __init__(self, app: App, match: NetMatch, *, options: TableOptions | None = None) -> None:
+    def __init__(self, app: Host, match: NetMatch, *, options: TableOptions | None = None) -> None:
         super().__init__(app, match, options=options)
         self.net_match = match
         self.chat: ChatPanel | None = None

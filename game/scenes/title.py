@@ -22,14 +22,14 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 LEFT_FAN = ("AH", "AS", "AD", "AC", "JK_1")
 RIGHT_FAN = ("KD", "KC", "2H", "KS", "KH")
 
 
 class TitleScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.group = WidgetGroup(focus_follows_mouse=True)
         self.buttons: dict[str, Button] = {}
