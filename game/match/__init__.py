@@ -3,7 +3,7 @@ opponent is. The table talks only to a `Match`: `LocalMatch` (the engine and the
 machine) or `NetMatch` (the other player's peer over the network). The computer thinks in one
 worker process (`AIWorker`) for the opponent, hints and AutoPilot alike. Nothing here draws."""
 
-from .local import LocalMatch, local_match
+from .local import SKILL_TITLES, LocalMatch, local_match
 from .local_game import (
     COMPUTER,
     HUMAN,
@@ -24,6 +24,7 @@ __all__ = [
     "HUMAN",
     "ME",
     "OPPONENT",
+    "SKILL_TITLES",
     "AIWorker",
     "Alert",
     "AutosaveWriter",
