@@ -1,5 +1,5 @@
-"""Fixtures for screen tests (private user folders come from tests/conftest.py): generated assets, a running app,
-and helpers that post real pygame events and step frames with a fixed dt."""
+"""Fixtures for screen tests: generated assets and a running app (private user folders come from
+tests/conftest.py); the computer answers inline, so every test is deterministic."""
 
 from __future__ import annotations
 
