@@ -52,3 +52,17 @@ def test_the_worker_process_is_spawned_the_same_way_on_every_platform() -> None:
         assert worker._process._start_method == "spawn"
     finally:
         worker.close()
+
+
+def test_a_worker_process_that_dies_is_started_again_and_the_question_asked_again() -> None:
+    worker = AIWorker("process")
+    try:
+        view = player_view(Game(seed=3), 0)
+        worker._process.kill()  # as if the system had ended it (out of memory)
+        worker._process.join(5)
+        asked = worker.submit(DECIDE, view, level="carefree")
+        answers = worker.wait(30)
+        assert [a.id for a in answers] == [asked] and answers[0].action is not None
+        assert worker.mode == "process" and worker._process.is_alive()
+    finally:
+        worker.close()
