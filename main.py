@@ -164,13 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging()
 
     from game.app import App
+    from game.match import autosave_exists
     from game.scenes import flow
     from game.scenes.options import OptionsScene
-    from game.session import autosave_exists
+    from game.scenes.title import TitleScene
 
-    app = App(size=args.size, home=flow.title_scene, autosave_exists=autosave_exists)
+    app = App(size=args.size, home=TitleScene, autosave_exists=autosave_exists)
     quit_on_terminate(app)
-    app.stack.push(flow.title_scene(app))
+    app.stack.push(TitleScene(app))
     if args.autoplay:
         return run_autoplay(app, args)
     if args.scene == "table":

@@ -14,20 +14,22 @@ shown in a dialog that can return to the title screen.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
 import time
 import traceback
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game import events
 from game.audio import SoundManager
-from game.scenes.base import Scene
+from game.scenes.base import Host, Scene, SceneStack
+from game.scenes.dialog import CrashScene
 from game.settings import Preferences, data_dir, load_preferences, preferences_path
 from game.sprites.cards import CardImages
 from game.ui.theme import Theme
@@ -42,83 +44,6 @@ MAX_DT = 0.1
 # Preferences are written this long after the last change, so a slider drag saves once.
 SAVE_DELAY = 0.4
 CRASH_LOG = "crash.log"
-
-
-class SceneStack:
-    """Scenes on top of each other; only the top one is active.
-
-    `push` pauses the current top and enters the new scene; `pop` leaves the top and resumes
-    the one beneath; `replace` swaps the top without resuming anything in between.
-    """
-
-    def __init__(self, on_empty: Callable[[], None] | None = None) -> None:
-        self._scenes: list[Scene] = []
-        self.on_empty = on_empty
-
-    @property
-    def top(self) -> Scene | None:
-        return self._scenes[-1] if self._scenes else None
-
-    def __len__(self) -> int:
-        return len(self._scenes)
-
-    def __iter__(self) -> Iterator[Scene]:
-        return iter(list(self._scenes))
-
-    def __contains__(self, scene: object) -> bool:
-        return scene in self._scenes
-
-    def push(self, scene: Scene) -> Scene:
-        if self._scenes:
-            self._scenes[-1].pause()
-        self._scenes.append(scene)
-        scene.enter()
-        return scene
-
-    def pop(self) -> Scene | None:
-        if not self._scenes:
-            return None
-        scene = self._scenes.pop()
-        scene.leave()
-        if self._scenes:
-            self._scenes[-1].resume()
-        elif self.on_empty is not None:
-            self.on_empty()
-        return scene
-
-    def remove(self, scene: Scene) -> None:
-        """Take a scene out from anywhere (a dialog closed while something is above it)."""
-        if scene is self.top:
-            self.pop()
-        elif scene in self._scenes:
-            self._scenes.remove(scene)
-            scene.leave()
-
-    def replace(self, scene: Scene) -> Scene:
-        if self._scenes:
-            self._scenes.pop().leave()
-        self._scenes.append(scene)
-        scene.enter()
-        return scene
-
-    def clear(self) -> None:
-        while self._scenes:
-            self._scenes.pop().leave()
-
-    def drop_all(self) -> list[Scene]:
-        """Empty the stack without calling anything on the scenes (after a crash, when their
-        own code cannot be trusted); returns them."""
-        scenes, self._scenes = self._scenes, []
-        return scenes
-
-    def visible(self) -> list[Scene]:
-        """The scenes to draw, bottom first: the topmost full-screen scene and overlays above."""
-        start = 0
-        for index in range(len(self._scenes) - 1, -1, -1):
-            if not self._scenes[index].overlay:
-                start = index
-                break
-        return self._scenes[start:]
 
 
 def _prepare_sdl() -> None:
@@ -153,7 +78,7 @@ class App:
         sounds: SoundManager | None = None,
         cards: CardImages | None = None,
         autosave_exists: Callable[[], bool] | None = None,
-        home: Callable[[App], Scene] | None = None,
+        home: Callable[[Host], Scene] | None = None,
     ) -> None:
         _prepare_sdl()
         # Small mixer buffer: card sounds should land with the animation, not 100 ms after.
@@ -166,7 +91,7 @@ class App:
             self.preference_warnings = []
         self.prefs = prefs
         self.fps = fps
-        self.size = tuple(size) if size is not None else DEFAULT_SIZE
+        self.size = (size[0], size[1]) if size is not None else DEFAULT_SIZE
         self.screen = self._open_window(self.size)
         self.clock = pygame.time.Clock()
         self.theme = Theme(self.size)
@@ -181,8 +106,6 @@ class App:
                 music_volume=prefs.music_volume / 100,
             )
         )
-        if self.sounds.available:
-            pygame.mixer.music.set_endevent(events.MUSIC_ENDED)
         self.cards = cards if cards is not None else CardImages()
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
@@ -265,11 +188,10 @@ class App:
     def animation_speed(self) -> float:
         return self.prefs.animation_factor
 
-    def preferences_changed(self, name: str = "") -> None:
+    def preferences_changed(self) -> None:
         """A scene changed `self.prefs`: apply what is live (sound, music) and save soon."""
         self.sounds.apply_preferences(self.prefs)
         self._save_countdown = SAVE_DELAY
-        events.post(events.PREFERENCES_CHANGED, name=name)
 
     def save_preferences(self) -> bool:
         self._save_countdown = None
@@ -412,16 +334,12 @@ class App:
 
     def report_crash(self, exc: Exception) -> None:
         """Log the error and replace the scenes with a dialog that explains it."""
-        from game.scenes.dialog import CrashScene
-
         path = self.write_crash_report(exc)
         self.last_crash = f"{type(exc).__name__}: {exc}"
         if isinstance(self.stack.top, CrashScene):
             # The report screen itself failed: nothing trustworthy is left to show.
             raise exc
         for scene in self.stack.drop_all():
-            try:
+            with contextlib.suppress(Exception):
                 scene.leave()
-            except Exception:
-                pass
         self.stack.push(CrashScene(self, self.last_crash, path))

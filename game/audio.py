@@ -10,6 +10,7 @@ stays silent for that sound and logs it once instead of crashing the game.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -147,10 +148,8 @@ class SoundManager:
     def music_volume(self, value: float) -> None:
         self._music_volume = _clamp(value)
         if self.available:
-            try:
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.music.set_volume(self._music_volume)
-            except pygame.error:
-                pass
 
     @property
     def music_playing(self) -> bool:

@@ -11,24 +11,9 @@ from typing import Any
 
 import pygame
 
-# A preference changed on the options screen; attribute `name` is the Preferences field.
-PREFERENCES_CHANGED: int = pygame.event.custom_type()
-# `pygame.mixer.music` finished a track (used as its end event, so looping/cycling can react).
-MUSIC_ENDED: int = pygame.event.custom_type()
-# Reserved for the network inbox: attribute `message` carries one decoded peer message.
-NETWORK_MESSAGE: int = pygame.event.custom_type()
-# Reserved for the computer opponent: attribute `action` carries its chosen move.
-OPPONENT_ACTION: int = pygame.event.custom_type()
-# Ask the app to close cleanly from anywhere (for example a menu item or a test).
+# Ask the app to close cleanly from outside its scenes (a tool or a test driving it); the app's
+# loop ends as for the window's close button, without asking the top scene.
 REQUEST_QUIT: int = pygame.event.custom_type()
-
-NAMES: dict[int, str] = {
-    PREFERENCES_CHANGED: "PREFERENCES_CHANGED",
-    MUSIC_ENDED: "MUSIC_ENDED",
-    NETWORK_MESSAGE: "NETWORK_MESSAGE",
-    OPPONENT_ACTION: "OPPONENT_ACTION",
-    REQUEST_QUIT: "REQUEST_QUIT",
-}
 
 
 def post(event_type: int, **attributes: Any) -> bool:

@@ -75,13 +75,11 @@ def busy_game() -> Any:
 
 
 def _table(app: Any, game: Any) -> Any:
+    from game.match import LocalGame, local_match
     from game.scenes.table import TableOptions, TableScene
-    from game.session import GameSession
 
-    session = GameSession(game, marks=[])
-    return TableScene(
-        app, session, options=TableOptions(speed=1.0, autosave=False, worker_mode="inline")
-    )
+    match = local_match(LocalGame(game, marks=[]), autosave=False, worker_mode="inline")
+    return TableScene(app, match, options=TableOptions(speed=1.0))
 
 
 def run(
@@ -92,17 +90,18 @@ def run(
     import tempfile
 
     _headless()
-    from game.ai_worker import DECIDE, AIWorker
     from game.app import App
     from game.logic import player_view
+    from game.match.worker import DECIDE, AIWorker
 
     folder = tempfile.mkdtemp(prefix="canasta-bench-")
     app = App(size=size, prefs_path=os.path.join(folder, "preferences.json"))
     worker = AIWorker("process") if thinking else None
     try:
-        table = _table(app, busy_game())
+        game = busy_game()
+        table = _table(app, game)
         app.stack.push(table)
-        view = player_view(table.session.game, 1)
+        view = player_view(game, 1)
         rng = random.Random(seed)
         dt = 1 / 60
         times: list[float] = []
@@ -180,11 +179,12 @@ def probe() -> int:
     os.environ["CANASTA_CONFIG_DIR"] = os.path.join(folder, "config")
     os.environ["CANASTA_DATA_DIR"] = os.path.join(folder, "data")
     from game.app import App
+    from game.match import autosave_exists
     from game.scenes import flow
-    from game.session import autosave_exists
+    from game.scenes.title import TitleScene
 
-    app = App(home=flow.title_scene, autosave_exists=autosave_exists)
-    app.stack.push(flow.title_scene(app))
+    app = App(home=TitleScene, autosave_exists=autosave_exists)
+    app.stack.push(TitleScene(app))
     flow.launch(app)
     app.step(1 / 60)
     print(READY, flush=True)

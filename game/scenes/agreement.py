@@ -10,22 +10,24 @@ A declined agreement, a lost connection or Cancel goes back to the title screen 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.logic.rules import OPTION_SPECS, Rules, RulesError
-from game.net_session import NetGame
+from game.match import NetGame, NetMatch
 from game.netplay import Closed, Failed, RulesDeclined, Updated
 from game.netplay.agreement import Stage
 from game.scenes.dialog import message_dialog
 from game.scenes.net_screen import NetworkScreen
+from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 _WORDS = {
     True: "on",
@@ -45,7 +47,7 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-def full_rules(terms: dict) -> dict[str, Any]:
+def full_rules(terms: dict[str, Any]) -> dict[str, Any]:
     """Every option's value under these terms (presets spelled out), plus the hands term."""
     rules_part = {k: v for k, v in terms.items() if k != "hands"}
     try:
@@ -57,7 +59,7 @@ def full_rules(terms: dict) -> dict[str, Any]:
     return out
 
 
-def differences(proposed: dict, mine: dict) -> list[tuple[str, str, str]]:
+def differences(proposed: dict[str, Any], mine: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(option label, proposed value, my value) for every option the two terms disagree on."""
     theirs, ours = full_rules(proposed), full_rules(mine)
     rows = []
@@ -75,7 +77,9 @@ def differences(proposed: dict, mine: dict) -> list[tuple[str, str, str]]:
 
 
 class AgreementScene(NetworkScreen):
-    def __init__(self, app: App, net: NetGame) -> None:
+    net: NetGame
+
+    def __init__(self, app: Host, net: NetGame) -> None:
         super().__init__(app)
         self.net = net
         self.group = WidgetGroup(focus_follows_mouse=False, horizontal_moves_focus=True)
@@ -110,7 +114,7 @@ class AgreementScene(NetworkScreen):
         x = self.panel.centerx - total // 2
         y = self.panel.bottom - t.px(28) - bh
         for index, (name, label) in enumerate(choices):
-            action = self.cancel if name == "cancel" else (lambda n=name: self.decide(n))
+            action = self.cancel if name == "cancel" else functools.partial(self.decide, name)
             self.buttons[name] = self.group.add(
                 Button(
                     (x + index * (bw + gap), y, bw, bh),
@@ -154,10 +158,8 @@ class AgreementScene(NetworkScreen):
             self._open_table()
 
     def _open_table(self) -> None:
-        from game.scenes.table_net import NetTableScene
-
         self.handed_on = True
-        self.app.stack.replace(NetTableScene(self.app, self.net))
+        self.app.stack.replace(NetTableScene(self.app, NetMatch(self.net)))
 
     def _end(self, title: str, text: str) -> None:
         if self.handed_on:

@@ -1,26 +1,70 @@
-"""The base class of every screen (title, options, dialogs, later the table and scores).
+"""The base class of every screen (title, options, dialogs, the table and scores), the stack they
+live on, and `Host`: what a scene may use of the application that runs it.
 
 Scenes live on the app's `SceneStack`. The top scene gets events and `update(dt)`; the one it
 covered is paused (a dialog over the table freezes the table's animations) and resumed when the
 cover is removed. An `overlay` scene (a dialog) is drawn over the scenes below it instead of
 replacing them. `layout(size)` is where a scene places its widgets for the screen size; it runs
-on `enter` and again whenever the resolution changes.
+on `enter` and again whenever the resolution changes. Scenes know the app only as a `Host` (the
+services it lends them), so the screens never import the application that imports them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.audio import SoundManager
+    from game.settings import Preferences
+    from game.sprites.cards import CardImages
+    from game.ui.theme import Theme
+
+
+class Host(Protocol):
+    """What a scene may use of the application running it (`game.app.App` is one)."""
+
+    running: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def prefs(self) -> Preferences: ...
+    @property
+    def theme(self) -> Theme: ...
+    @property
+    def sounds(self) -> SoundManager: ...
+    @property
+    def cards(self) -> CardImages: ...
+    @property
+    def stack(self) -> SceneStack: ...
+    @property
+    def home(self) -> Callable[[Host], Scene] | None:
+        """The title screen, for a way home after a crash (None in tests that need none)."""
+
+    @property
+    def autosave_exists(self) -> Callable[[], bool]: ...
+    @property
+    def inbox_pollers(self) -> list[Callable[[], None]]:
+        """Called every frame, whichever scene is on top (the network, the computer)."""
+
+    @property
+    def post_draw(self) -> list[Callable[[pygame.Surface], None]]:
+        """Called with the screen after each frame is drawn."""
+
+    def quit(self) -> None: ...
+    def preferences_changed(self) -> None:
+        """A scene changed the preferences: apply what is live and save soon."""
+
+    def save_preferences(self) -> bool: ...
 
 
 class Scene:
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     # -- lifetime, called by the SceneStack ---------------------------------------------------
@@ -59,3 +103,80 @@ class Scene:
     @property
     def name(self) -> str:
         return type(self).__name__
+
+
+class SceneStack:
+    """Scenes on top of each other; only the top one is active.
+
+    `push` pauses the current top and enters the new scene; `pop` leaves the top and resumes
+    the one beneath; `replace` swaps the top without resuming anything in between.
+    """
+
+    def __init__(self, on_empty: Callable[[], None] | None = None) -> None:
+        self._scenes: list[Scene] = []
+        self.on_empty = on_empty
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(list(self._scenes))
+
+    def __contains__(self, scene: object) -> bool:
+        return scene in self._scenes
+
+    def push(self, scene: Scene) -> Scene:
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.leave()
+        if self._scenes:
+            self._scenes[-1].resume()
+        elif self.on_empty is not None:
+            self.on_empty()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take a scene out from anywhere (a dialog closed while something is above it)."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self._scenes:
+            self._scenes.remove(scene)
+            scene.leave()
+
+    def replace(self, scene: Scene) -> Scene:
+        if self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def clear(self) -> None:
+        while self._scenes:
+            self._scenes.pop().leave()
+
+    def drop_all(self) -> list[Scene]:
+        """Empty the stack without calling anything on the scenes (after a crash, when their
+        own code cannot be trusted); returns them."""
+        scenes, self._scenes = self._scenes, []
+        return scenes
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the topmost full-screen scene and overlays above."""
+        start = 0
+        for index in range(len(self._scenes) - 1, -1, -1):
+            if not self._scenes[index].overlay:
+                start = index
+                break
+        return self._scenes[start:]

@@ -8,6 +8,7 @@ arrow keys move between buttons. `CrashScene` is the dialog the app shows after 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 
 class DialogScene(Scene):
@@ -28,7 +29,7 @@ class DialogScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         title: str,
         message: str,
         buttons: Sequence[tuple[str, Any]] = (("OK", True),),
@@ -83,7 +84,7 @@ class DialogScene(Scene):
                 (x, y, button_w, button_h),
                 t,
                 label,
-                lambda v=value: self.close(v),
+                functools.partial(self.close, value),
                 primary=index == self.default,
                 text_size=22,
             )
@@ -138,7 +139,7 @@ class DialogScene(Scene):
 
 
 def message_dialog(
-    app: App, title: str, message: str, on_close: Callable[[Any], None] | None = None
+    app: Host, title: str, message: str, on_close: Callable[[Any], None] | None = None
 ) -> DialogScene:
     """Show a message with an OK button."""
     dialog = DialogScene(
@@ -149,7 +150,7 @@ def message_dialog(
 
 
 def confirm_dialog(
-    app: App,
+    app: Host,
     title: str,
     message: str,
     on_result: Callable[[bool], None],
@@ -177,7 +178,7 @@ class CrashScene(DialogScene):
 
     overlay = False
 
-    def __init__(self, app: App, summary: str, log_path: Path) -> None:
+    def __init__(self, app: Host, summary: str, log_path: Path) -> None:
         buttons: list[tuple[str, Any]] = []
         if app.home is not None:
             buttons.append(("Back to title", "home"))

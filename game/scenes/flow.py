@@ -10,66 +10,65 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.match import (
+    LocalGame,
+    LocalMatch,
+    SavedGameError,
+    autosave_exists,
+    load_autosave,
+    local_match,
+)
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table import TableOptions, TableScene
-from game.scenes.title import TitleScene
-from game.session import GameSession, SessionError, autosave_exists, load_autosave
 
 if TYPE_CHECKING:
-    from game.app import App
-
-
-def title_scene(app: App) -> TitleScene:
-    return TitleScene(
-        app, on_new_game=lambda: start_new_game(app), on_continue=lambda: continue_game(app)
-    )
+    from game.scenes.base import Host
 
 
 def start_new_game(
-    app: App,
+    app: Host,
     options: TableOptions | None = None,
     *,
     seed: int | None = None,
     level: str | None = None,
     autoplay: bool = False,
 ) -> TableScene:
-    session, warning = GameSession.from_preferences(
-        app.prefs, seed=seed, level=level, autoplay=autoplay
-    )
+    game, warning = LocalGame.from_preferences(app.prefs, seed=seed, level=level, autoplay=autoplay)
     options = options or TableOptions()
     if warning:
         options.notice = warning
-    table = TableScene(app, session, options=options)
+    table = TableScene(app, local_match(game), options=options)
     app.stack.push(table)
     return table
 
 
-def continue_game(app: App, options: TableOptions | None = None) -> TableScene:
+def continue_game(app: Host, options: TableOptions | None = None) -> TableScene:
     """Open the saved game; if it cannot be restored, say why and deal a new one."""
     try:
-        session = load_autosave()
-    except SessionError as exc:
+        game = load_autosave()
+    except SavedGameError as exc:
         table = start_new_game(app, options)
         message_dialog(
             app, "The saved game could not be restored", f"{exc} A new game has been dealt instead."
         )
         return table
     # Whoever was watching, the person at the keyboard takes their seat back.
-    session.set_autoplay(False)
+    game.set_autoplay(False)
     options = options or TableOptions()
     options.notice = options.notice or "Your saved game is restored: carry on where you left off."
-    table = TableScene(app, session, options=options)
+    table = TableScene(app, local_match(game), options=options)
     app.stack.push(table)
     return table
 
 
-def launch(app: App, options: TableOptions | None = None) -> TableScene:
+def launch(app: Host, options: TableOptions | None = None) -> TableScene:
     """What `python main.py` opens: the saved game if there is one (offering a fresh start), else
     a new game against the computer."""
     if not autosave_exists():
         return start_new_game(app, options)
     table = continue_game(app, options)
-    if table.session.game.log:
+    match = table.match
+    if isinstance(match, LocalMatch) and match.game.game.log:
         confirm_dialog(
             app,
             "Welcome back",

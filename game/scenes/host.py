@@ -13,15 +13,19 @@ listening.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.net_session import NetGame, saved_game
+from game.match import NetGame, NetMatch, saved_game
 from game.netplay import Connected, GuestTurnedAway, Role
 from game.netplay.addresses import format_endpoint, lan_addresses
+from game.scenes.agreement import AgreementScene
 from game.scenes.dialog import confirm_dialog
+from game.scenes.flow import start_new_game
 from game.scenes.net_screen import NetworkScreen
+from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.label import Label
@@ -29,7 +33,7 @@ from game.ui.text_input import TextInput, clipboard_put
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 INTERNET_NOTE = (
     "Over the internet, your friend needs your router's public address instead, and the "
@@ -39,7 +43,7 @@ MAX_ADDRESSES = 3
 
 
 class HostScene(NetworkScreen):
-    def __init__(self, app: App, *, port: int | None = None) -> None:
+    def __init__(self, app: Host, *, port: int | None = None) -> None:
         super().__init__(app)
         self.port = port if port is not None else app.prefs.host_port
         self.net: NetGame | None = None
@@ -73,7 +77,7 @@ class HostScene(NetworkScreen):
     def endpoints(self) -> list[str]:
         return [format_endpoint(a, self.listening_port) for a in self.addresses[:MAX_ADDRESSES]]
 
-    def listen(self, resume: dict | None = None) -> None:
+    def listen(self, resume: dict[str, Any] | None = None) -> None:
         """(Re)start listening on `self.port`; a port that cannot be used is said plainly."""
         if self.net is not None:
             self.net.stop()
@@ -145,7 +149,13 @@ class HostScene(NetworkScreen):
         self.group.set_focus(self.buttons["copy"])
 
     def _button(
-        self, name: str, label: str, action, rect, size: int, primary: bool = False
+        self,
+        name: str,
+        label: str,
+        action: Callable[[], None],
+        rect: pygame.Rect | tuple[int, int, int, int],
+        size: int,
+        primary: bool = False,
     ) -> None:
         self.buttons[name] = self.group.add(
             Button(rect, self.app.theme, label, action, text_size=size, primary=primary, name=name)
@@ -169,15 +179,13 @@ class HostScene(NetworkScreen):
         self.port = int(text)
         if self.port != self.app.prefs.host_port:
             self.app.prefs.host_port = self.port
-            self.app.preferences_changed("host_port")
+            self.app.preferences_changed()
         self.listen()
 
     def resume_saved(self) -> None:
         self.listen(resume=self.saved)
 
     def play_solo(self) -> None:
-        from game.scenes.flow import start_new_game
-
         start_new_game(self.app)
 
     # -- the network ----------------------------------------------------------------------------
@@ -220,16 +228,13 @@ class HostScene(NetworkScreen):
 
     def start_network_game(self) -> None:
         """Leave whatever was played while waiting and go on to the rules (or the saved game)."""
-        from game.scenes.agreement import AgreementScene
-        from game.scenes.table_net import NetTableScene
-
         assert self.net is not None
         while self.app.stack.top is not None and self.app.stack.top is not self:
             self.app.stack.pop()
         self.handed_on = True
         net = self.net
         if net.resumed_game:
-            self.app.stack.replace(NetTableScene(self.app, net))
+            self.app.stack.replace(NetTableScene(self.app, NetMatch(net)))
         else:
             self.app.stack.replace(AgreementScene(self.app, net))
 
@@ -280,7 +285,9 @@ class HostScene(NetworkScreen):
     def _draw_watch(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
         """The waiting host's watch (UG 5.2): a pulsing face with a sweeping hand."""
         pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
-        colour = tuple(int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT))
+        colour = tuple(
+            int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT, strict=False)
+        )
         pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 5))
         angle = self.clock * 2.0
         tip = (

@@ -13,21 +13,23 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.net_session import NetGame, saved_game
+from game.match import NetGame, NetMatch, saved_game
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
+from game.scenes.agreement import AgreementScene
 from game.scenes.net_screen import NetworkScreen
+from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_input import TextInput
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 CONNECT_TIMEOUT = 15.0
 
@@ -51,7 +53,7 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
 
 
 class JoinScene(NetworkScreen):
-    def __init__(self, app: App, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, app: Host, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
         super().__init__(app)
         self.connect_timeout = connect_timeout
         self.net: NetGame | None = None
@@ -112,7 +114,7 @@ class JoinScene(NetworkScreen):
         self.group.set_focus(self.address)
 
     # -- actions --------------------------------------------------------------------------------
-    def connect(self, resume: dict | None = None) -> None:
+    def connect(self, resume: dict[str, Any] | None = None) -> None:
         assert self.address is not None
         text = self.address.text.strip()
         try:
@@ -123,7 +125,7 @@ class JoinScene(NetworkScreen):
         self.release_network()
         if text != self.app.prefs.last_join_address:
             self.app.prefs.last_join_address = text
-            self.app.preferences_changed("last_join_address")
+            self.app.preferences_changed()
         self.where = format_endpoint(host, port)
         try:
             self.net = NetGame.join(self.app.prefs, f"{self.where}", resume=resume)
@@ -165,13 +167,14 @@ class JoinScene(NetworkScreen):
             self.note = f"Connecting to {self.where}\u2026 ({reason}; trying again)"
 
     def _connected(self) -> None:
-        from game.scenes.agreement import AgreementScene
-        from game.scenes.table_net import NetTableScene
-
         assert self.net is not None
         self.handed_on = True
         net = self.net
-        scene = NetTableScene(self.app, net) if net.resumed_game else AgreementScene(self.app, net)
+        scene = (
+            NetTableScene(self.app, NetMatch(net))
+            if net.resumed_game
+            else AgreementScene(self.app, net)
+        )
         self.app.stack.replace(scene)
 
     def _failed(self, text: str) -> None:
@@ -233,6 +236,8 @@ class JoinScene(NetworkScreen):
         for index in range(8):
             angle = index * math.pi / 4
             fade = (index - self.clock * 10) % 8 / 8
-            colour = tuple(int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK))
+            colour = tuple(
+                int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK, strict=False)
+            )
             spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
             pygame.draw.circle(surface, colour, spot, max(2, radius // 4))

@@ -7,6 +7,7 @@ function; the menu closes before the function runs, so the function may open ano
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 MenuItem = tuple[str, Callable[[], None]]
 
@@ -28,7 +29,7 @@ class MenuScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         title: str,
         items: Sequence[MenuItem],
         *,
@@ -74,7 +75,12 @@ class MenuScene(Scene):
         for index, (label, _action) in enumerate(self.items):
             rect = (self.panel_rect.left + pad, y, width - 2 * pad, button_h)
             button = Button(
-                rect, t, label, lambda i=index: self.choose(i), text_size=21, primary=index == 0
+                rect,
+                t,
+                label,
+                functools.partial(self.choose, index),
+                text_size=21,
+                primary=index == 0,
             )
             self.buttons[label] = self.group.add(button)
             y += button_h + gap

@@ -12,7 +12,7 @@ from game.scenes.base import Scene
 from game.ui import theme as th
 
 if TYPE_CHECKING:
-    from game.net_session import NetGame
+    from game.match import NetGame
     from game.ui.widget import WidgetGroup
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
+from game.match import SKILL_TITLES
 from game.settings import PLAYER_NAME_MAX, Preferences
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
@@ -122,14 +123,7 @@ PLAYER_OPTIONS: tuple[OptionItem, ...] = (
         "skill_level",
         "Opponent skill",
         "How well the computer plays, from Carefree (always draws from the stock) to Master.",
-        choices=(
-            ("carefree", "Carefree"),
-            ("beginner", "Beginner"),
-            ("intermediate", "Intermediate"),
-            ("advanced", "Advanced"),
-            ("expert", "Expert"),
-            ("master", "Master"),
-        ),
+        choices=tuple(SKILL_TITLES.items()),
     ),
     IntRangeOption(
         "aggressiveness",

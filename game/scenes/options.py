@@ -11,6 +11,7 @@ combination the rules engine refuses is not stored, and its reason shows in the 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -36,7 +37,7 @@ from game.ui.text_input import TextInput
 from game.ui.widget import Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 
 class OptionRow:
@@ -52,7 +53,7 @@ class OptionRow:
 class OptionsScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: Host,
         sections: list[OptionSection] | None = None,
         section: int = 0,
         game_in_progress: bool = False,
@@ -127,7 +128,7 @@ class OptionsScene(Scene):
                 (x, y, tab_w, tab_h),
                 t,
                 section.title,
-                lambda i=index: self.show_section(i),
+                functools.partial(self.show_section, index),
                 text_size=21,
                 name=f"tab:{section.title}",
             )
@@ -177,13 +178,13 @@ class OptionsScene(Scene):
                 rect,
                 t,
                 bool(value),
-                lambda v, i=item: self.change(i, v),
+                functools.partial(self.change, item),
                 labels=(item.off_label, item.on_label),
                 name=name,
             )
         if isinstance(item, ChoiceOption):
             return Choice(
-                rect, t, item.choices, value, lambda v, i=item: self.change(i, v), name=name
+                rect, t, item.choices, value, functools.partial(self.change, item), name=name
             )
         if isinstance(item, IntRangeOption):
             if item.style == "stepper":
@@ -194,7 +195,7 @@ class OptionsScene(Scene):
                     item.minimum,
                     item.maximum,
                     item.step,
-                    lambda v, i=item: self.change(i, v),
+                    functools.partial(self.change, item),
                     unit=item.unit,
                     name=name,
                 )
@@ -205,8 +206,8 @@ class OptionsScene(Scene):
                 item.minimum,
                 item.maximum,
                 item.step,
-                on_change=lambda v, i=item: self.change(i, v),
-                on_commit=lambda v, i=item: self._committed(i, v),
+                on_change=functools.partial(self.change, item),
+                on_commit=functools.partial(self._committed, item),
                 unit=item.unit,
                 name=name,
             )
@@ -217,7 +218,7 @@ class OptionsScene(Scene):
                 str(value),
                 max_length=item.max_length,
                 placeholder=item.placeholder,
-                on_change=lambda v, i=item: self._text_changed(i, v),
+                on_change=functools.partial(self._text_changed, item),
                 name=name,
             )
         raise TypeError(f"no control for option kind {type(item).__name__}")
@@ -299,7 +300,7 @@ class OptionsScene(Scene):
             return
         self.error_text = ""
         self._help_cache = None
-        self.app.preferences_changed(item.key)
+        self.app.preferences_changed()
         if item.store == "rules_preset":
             self._rebuild_rows()
 
@@ -344,7 +345,7 @@ class OptionsScene(Scene):
         # The window stays as it is; that is not a preference the player set here.
         fresh.window_size = self.app.prefs.window_size
         self.app.prefs.__dict__.update(fresh.__dict__)
-        self.app.preferences_changed("*")
+        self.app.preferences_changed()
         self.layout(self.app.size)
 
     def leave(self) -> None:

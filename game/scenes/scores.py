@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.logic import Game
+from game.match import TableState
 from game.scenes.base import Scene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 ITEM_LABELS = (
     ("melded", "Melded cards"),
@@ -34,12 +34,13 @@ ITEM_LABELS = (
 NEGATIVE = (240, 150, 130)
 
 
-def end_reason(game: Game, names: tuple[str, str]) -> str:
-    record = game.history[-1] if game.history else {}
+def end_reason(state: TableState, names: tuple[str, str]) -> str:
+    record = state.history[-1] if state.history else {}
     reason = record.get("reason", "")
     out = record.get("went_out")
-    if reason == "special_meld" and game.special is not None:
-        who = names[game.special[0]]
+    special = state.view.special
+    if reason == "special_meld" and special is not None:
+        who = names[special[0]]
         return f"{who} went out with a special meld."
     if out is not None:
         return f"{names[out]} went out{' concealed' if record.get('concealed') else ''}."
@@ -57,7 +58,7 @@ class _OverlayScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         *,
         auto_seconds: float | None = None,
         on_shown: Callable[[], None] | None = None,
@@ -113,8 +114,8 @@ class _OverlayScene(Scene):
 class HandOverScene(_OverlayScene):
     def __init__(
         self,
-        app: App,
-        game: Game,
+        app: Host,
+        state: TableState,
         names: tuple[str, str],
         on_continue: Callable[[], None],
         *,
@@ -122,14 +123,13 @@ class HandOverScene(_OverlayScene):
         on_shown: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
-        self.game = game
         self.names = names
         self.on_continue = on_continue
-        self.scores = list(game.hand_scores or [{}, {}])
-        self.totals = tuple(game.totals)
-        self.hand_no = game.hand_no
-        self.reason = end_reason(game, names)
-        self.final = game.phase == "game_over"
+        self.scores = list(state.view.hand_scores or [{}, {}])
+        self.totals = tuple(state.totals)
+        self.hand_no = state.hand_no
+        self.reason = end_reason(state, names)
+        self.final = state.game_over
         self.button: Button | None = None
         self._closed = False
 
@@ -217,8 +217,8 @@ class HandOverScene(_OverlayScene):
 class GameOverScene(_OverlayScene):
     def __init__(
         self,
-        app: App,
-        game: Game,
+        app: Host,
+        state: TableState,
         names: tuple[str, str],
         *,
         on_new_game: Callable[[], None],
@@ -228,9 +228,9 @@ class GameOverScene(_OverlayScene):
     ) -> None:
         super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
         self.names = names
-        self.winner = game.winner
-        self.totals = tuple(game.totals)
-        self.hands = game.hand_no
+        self.winner = state.view.winner
+        self.totals = tuple(state.totals)
+        self.hands = state.hand_no
         self.on_new_game = on_new_game
         self.on_title = on_title
         self._closed = False

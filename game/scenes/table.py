@@ -1,42 +1,42 @@
-"""The card table: a game against the computer, played with the mouse or the keyboard.
+"""The card table: a game played with the mouse or the keyboard, against whatever `Match` holds.
 
-Data flows one way. A click, a drag, a key or the computer's decision becomes an engine action;
-the engine returns events (or refuses, with a sentence shown in the status bar and the "illegal"
-sound, changing nothing); the board works out where every card now belongs, and the choreographer
-turns the events into card flights and sounds. The same path serves the person at the keyboard,
-the computer opponent, hints ("Do it") and AutoPlay. Input is never lost while cards move: a new
-action first brings every moving card to rest, then applies. The computer thinks in a worker
-process (`AIWorker`), so the window keeps drawing and answering while it does. After every action
-the game is saved in the background, and restored by Continue. What each gesture means on the
-table is in `table_moves`; where cards lie, in `table_board`; how they move, in `table_motion`.
+Data flows one way. A click, a drag, a key or a hint's "Do it" becomes an engine action handed to
+the match (`play`), which refuses it with a sentence (shown in the status bar with the "illegal"
+sound, nothing changed) or answers with a `Change`: the picture after it (a `TableState`, only
+what the player may see) and the engine events that led there. The opponent's moves, the
+computer's or a remote player's, arrive as changes too and are shown one at a time once the cards
+have come to rest, after a short pause. For each change the board works out where every card now
+belongs, and the choreographer turns the events into card flights and sounds. Input is never lost
+while cards move: a new action first brings every moving card to rest, then applies. The table
+never learns who the opponent is: the match says what to write and what is offered. What each
+gesture means on the table is in `table_moves`; where cards lie, in `table_board`; how they move,
+in `table_motion`; the network table's chat and Disconnect, in `table_net`.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-import os
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai_worker import HINT, AIResult, AIWorker
-from game.logic import IllegalAction, player_view
 from game.logic import events as ev
-from game.logic.actions import Action, Draw, NextHand, Pass
-from game.logic.engine import DRAW, GAME_OVER, HAND_OVER, PLAY
+from game.logic.actions import Action, Draw, Pass
+from game.logic.engine import DRAW, PLAY
 from game.logic.events import Event
+from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
 from game.scenes.base import Scene
-from game.scenes.dialog import confirm_dialog
-from game.scenes.menu import MenuScene
+from game.scenes.dialog import confirm_dialog, message_dialog
+from game.scenes.menu import MenuItem, MenuScene
 from game.scenes.photographer import Photographer
 from game.scenes.scores import GameOverScene, HandOverScene
 from game.scenes.table_board import Board, BoardOptions
 from game.scenes.table_hint import HintPanel
 from game.scenes.table_hud import HudModel, TableHud
 from game.scenes.table_info import (
-    SKILL_TITLES,
     describe_action,
     hand_value,
     narrate,
@@ -48,24 +48,27 @@ from game.scenes.table_input import Gestures
 from game.scenes.table_layout import TableGeometry, compute_geometry
 from game.scenes.table_motion import Choreographer
 from game.scenes.table_moves import Drag, PlayerMoves, Sweep
-from game.scenes.table_turns import ComputerSeat, safe_action
-from game.session import HUMAN_SEAT, AutosaveWriter, GameSession, SessionError
 from game.sprites.tween import Animator
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 log = logging.getLogger(__name__)
 
 OPPONENT_PAUSE = 0.4
 HAND_OVER_DELAY = 0.8
+AUTOPILOT_HAND_OVER_SECONDS = 5.0
 MESSAGE_SECONDS = 6.0
 PLAYS_KEPT = 12
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
 MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by rank"}
+
+
+def _nothing() -> None:
+    """A menu item that only closes the menu."""
 
 
 @dataclass
@@ -73,32 +76,19 @@ class TableOptions:
     """How this table runs (the command line sets these for headless runs)."""
 
     speed: float | None = None  # animation speed factor; None: the player's preference
-    pauses: bool = True  # pause between the computer's moves
+    pauses: bool = True  # pause between the opponent's moves
     hands: int | None = None  # quit the app after this many hands
     photographer: Photographer | None = None
-    autosave: bool = True
-    # "process" (default), "thread" or "inline"; CANASTA_AI_WORKER overrides the default.
-    worker_mode: str = field(default_factory=lambda: os.environ.get("CANASTA_AI_WORKER", "process"))
     notice: str = ""  # a message for the status bar when the table opens
 
 
 class TableScene(PlayerMoves, Scene):
-    def __init__(
-        self,
-        app: App,
-        session: GameSession,
-        *,
-        options: TableOptions | None = None,
-        worker: AIWorker | None = None,
-        writer: AutosaveWriter | None = None,
-    ) -> None:
+    def __init__(self, app: Host, match: Match, *, options: TableOptions | None = None) -> None:
         super().__init__(app)
-        self.session = session
+        self.match = match
+        self.state = match.state  # the picture on the table (changes not yet shown wait)
         self.options = options or TableOptions()
-        self.worker = worker or AIWorker(self.options.worker_mode)
-        self.writer = writer or AutosaveWriter()
         self.animator = Animator(self._speed())
-        self.computer = ComputerSeat(self.worker)
         self.geometry: TableGeometry | None = None
         self.board: Board | None = None
         self.hud: TableHud | None = None
@@ -109,7 +99,6 @@ class TableScene(PlayerMoves, Scene):
         self.buttons: dict[str, Button] = {}
         self.model = HudModel()
         self.hud_dirty = True
-        self.version = 0
         self.selected: set[int] = set()
         self.fresh_tint = True
         self.last_meld_key: int | None = None
@@ -122,9 +111,10 @@ class TableScene(PlayerMoves, Scene):
         self.sweep: Sweep | None = None
         self.script: deque[Action] = deque()
         self.script_rehint = False
-        self.hint_id: int | None = None
-        self.hint_version = -1
+        self.hint_waiting = False
         self.hint_actions: list[Action] = []
+        self.opponent_wait = 0.0
+        self.was_thinking = False
         self.watch_paused = False
         self.watch_steps = 0
         self.hand_over_wait = 0.0
@@ -135,9 +125,7 @@ class TableScene(PlayerMoves, Scene):
         self.plays: deque[str] = deque(maxlen=PLAYS_KEPT)
         # The opponent preferences as last seen, so only a change made in Options applies
         # (a level chosen on the command line is kept otherwise).
-        self._seen_level = app.prefs.skill_level
-        self._seen_aggressiveness = app.prefs.aggressiveness
-        self._entered = False
+        self._seen_opponent = (app.prefs.skill_level, app.prefs.aggressiveness)
         self._closed = False
 
     # -- lifetime -------------------------------------------------------------------------------
@@ -145,42 +133,34 @@ class TableScene(PlayerMoves, Scene):
         super().enter()
         if self.options.photographer is not None:
             self.app.post_draw.append(self.options.photographer.after_draw)
-        game = self.session.game
-        if not game.log and game.hand_no == 1:
+        opening = list(self.match.opening)
+        if opening:
             # A fresh game: deal it out card by card.
-            self.plays.extend(narrate(game.last_events, self.names))
-            self._animate(game.last_events)
-        self._entered = True
+            self.plays.extend(narrate(opening, self.names))
+            self._animate(opening)
+        self.app.inbox_pollers.append(self.poll)
         self.app.sounds.play_music()
-        self.autosave()
 
     def leave(self) -> None:
         if self._closed:
             return
         self._closed = True
+        if self.poll in self.app.inbox_pollers:
+            self.app.inbox_pollers.remove(self.poll)
         if (
             self.options.photographer is not None
             and self.options.photographer.after_draw in self.app.post_draw
         ):
             self.app.post_draw.remove(self.options.photographer.after_draw)
-        self.worker.close()
-        self.writer.close()
+        self.match.close()
 
     def resume(self) -> None:
         """Back from the options or a menu: take up changed preferences."""
         self.animator.speed = self._speed()
         prefs = self.app.prefs
-        if (prefs.skill_level, prefs.aggressiveness) != (
-            self._seen_level,
-            self._seen_aggressiveness,
-        ):
-            self._seen_level, self._seen_aggressiveness = prefs.skill_level, prefs.aggressiveness
-            self.session.levels = (self.session.levels[0], prefs.skill_level)
-            self.session.aggressiveness = prefs.aggressiveness
-            self.computer.reset()
-            self.worker.cancel()
-            self.version += 1
-            self.autosave()
+        if (prefs.skill_level, prefs.aggressiveness) != self._seen_opponent:
+            self._seen_opponent = (prefs.skill_level, prefs.aggressiveness)
+            self.match.preferences_changed(prefs)
         self.relayout()
 
     def wants_quit(self) -> bool:
@@ -200,7 +180,7 @@ class TableScene(PlayerMoves, Scene):
         if was_shown:
             self.hint_close()
         self._build_buttons()
-        layout = self.board.compute(self.session.game, self.board_options())
+        layout = self.board.compute(self.state, self.board_options())
         assert self.choreo is not None
         self.choreo.snap(layout.placements)
         self.board.layout = layout
@@ -219,13 +199,12 @@ class TableScene(PlayerMoves, Scene):
         return OPPONENT_PAUSE / speed if speed > 0 else OPPONENT_PAUSE * 0.6
 
     def board_options(self) -> BoardOptions:
-        game = self.session.game
         return BoardOptions(
             frozenset(self.selected),
             self.fresh_tint,
             self.app.prefs.hand_sorting,
             self.app.prefs.meld_layout,
-            game.phase in (HAND_OVER, GAME_OVER),
+            self.state.hand_over,
             self.pile_viewer,
         )
 
@@ -233,13 +212,12 @@ class TableScene(PlayerMoves, Scene):
     def pile_viewer(self) -> int:
         """The seat the pile's frozen state is shown for: the player's, or the mover's when
         watching the computer play both hands."""
-        game = self.session.game
-        return game.to_move if self.session.autoplay else HUMAN_SEAT
+        return self.state.to_move if self.match.watching else ME
 
     @property
     def names(self) -> tuple[str, str]:
         name = self.app.prefs.player_name
-        return ("You" if name in ("", "Player") else name, "Computer")
+        return ("You" if name in ("", "Player") else name, self.match.opponent_name)
 
     # -- buttons --------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
@@ -282,14 +260,20 @@ class TableScene(PlayerMoves, Scene):
     def _refresh_buttons(self) -> None:
         if not self.buttons:
             return
-        game = self.session.game
-        watching = self.session.autoplay
-        mine = game.to_move == HUMAN_SEAT and game.phase in (DRAW, PLAY) and not watching
+        state = self.state
+        match = self.match
+        watching = match.watching
+        mine = (
+            state.to_move == ME
+            and state.phase in (DRAW, PLAY)
+            and not match.autoplay
+            and not match.opponent_pending
+        )
         b = self.buttons
         if watching:
             b["hint"].label = "Run" if self.watch_paused else "Pause"
             b["hint"].on_click = self.toggle_watch_pause
-            b["hint"].enabled = game.phase in (DRAW, PLAY)
+            b["hint"].enabled = state.phase in (DRAW, PLAY)
             b["undo"].label = "Step"
             b["undo"].on_click = self.watch_step
             b["undo"].enabled = self.watch_paused
@@ -301,16 +285,18 @@ class TableScene(PlayerMoves, Scene):
             b["undo"].label, b["undo"].on_click = "Undo", self.undo_last
             b["autoplay"].label = "AutoPlay"
             b["hint"].enabled = mine
-            b["undo"].enabled = mine and (bool(game.turn_undo) or bool(self.selected))
-            b["undo_turn"].enabled = mine and bool(game.turn_undo)
-            b["earlier"].enabled = bool(self.session.earlier_turns()) and game.phase in (DRAW, PLAY)
+            b["undo"].enabled = mine and (bool(state.view.undo_depth) or bool(self.selected))
+            b["undo_turn"].enabled = mine and bool(state.view.undo_depth)
+            b["earlier"].enabled = bool(match.earlier_turns()) and state.phase in (DRAW, PLAY)
         b["sort"].label = (
             "Gaps: on" if self.app.prefs.hand_sorting == "rank_groups" else "Gaps: off"
         )
         b["melds"].label = "Melds: " + MELD_LAYOUT_TITLES.get(self.app.prefs.meld_layout, "")
-        can_pass = mine and game.check(Pass()) is None
+        can_pass = mine and match.check(Pass()) is None
         b["pass"].visible = can_pass
-        b["pass"].label = "End hand" if game.phase == DRAW or game.turn_no_discard else "Pass"
+        b["pass"].label = (
+            "End hand" if state.phase == DRAW or state.view.turn_no_discard else "Pass"
+        )
 
     # -- messages -------------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -324,124 +310,130 @@ class TableScene(PlayerMoves, Scene):
         self.app.sounds.play("illegal")
 
     def default_message(self) -> str:
-        game = self.session.game
-        if game.phase == GAME_OVER:
+        state = self.state
+        about_match = self.match.status_text()
+        if about_match:
+            return about_match
+        if state.game_over:
             return "The game is over."
-        if game.phase == HAND_OVER:
+        if state.hand_over:
             return "The hand is over."
-        if self.session.autoplay:
+        if self.match.watching:
             return "AutoPlay: the computer plays both hands." + (
                 " Paused." if self.watch_paused else ""
             )
-        if game.to_move != HUMAN_SEAT:
-            return (
-                "The computer is thinking\u2026"
-                if self.computer.thinking
-                else "The computer is playing."
-            )
-        if game.phase == DRAW:
-            if not game.stock:
+        if state.phase == DRAW:
+            if not state.stock:
                 return "The stock is empty: take the pile, or end the hand."
             return "Your turn: click the stock to draw, or click the pile to take it."
-        if game.turn_locked:
+        if state.view.turn_locked:
             return "Reach the opening minimum with your melds; the pile's cards unlock then."
         return "Meld (select cards, click the mat), then discard: right-click a card."
 
     # -- the model on screen --------------------------------------------------------------------
     def _rebuild_model(self) -> None:
-        game = self.session.game
-        opening = opening_status(game, HUMAN_SEAT)
-        in_hand, net = hand_value(game, HUMAN_SEAT)
-        title, lines = rules_summary(game.rules)
-        if game.pile and game.pile_is_blocked():
+        state = self.state
+        opening = opening_status(state, ME)
+        in_hand, net = hand_value(state, ME)
+        title, lines = rules_summary(state.rules)
+        if state.pile and state.pile_blocked:
             pile_state = "blocked"
-        elif game.pile and game.pile_is_frozen_for(self.pile_viewer):
+        elif state.pile and state.pile_frozen_for(self.pile_viewer):
             pile_state = "frozen"
         else:
             pile_state = ""
-        levels = self.session.levels
-        if self.session.autoplay:
-            level_text = f"{SKILL_TITLES[levels[0]]} vs {SKILL_TITLES[levels[1]]}"
-        else:
-            level_text = f"Opponent: {SKILL_TITLES[levels[1]]}"
         message = self.message if self.message_time > 0 and self.message else self.default_message()
         self.model = HudModel(
             names=self.names,
-            opponent_line=f"{SKILL_TITLES[levels[1]]} level",
-            opponent_cards=len(game.players[1].hand),
-            to_move=game.to_move,
-            stock_count=len(game.stock),
-            pile_count=len(game.pile),
+            opponent_line=self.match.opponent_line,
+            opponent_cards=state.view.hand_sizes[1],
+            to_move=state.to_move,
+            stock_count=len(state.stock),
+            pile_count=len(state.pile),
             pile_state=pile_state,
-            score_rows=scoresheet_rows(game),
-            totals=(game.totals[0], game.totals[1]),
+            score_rows=scoresheet_rows(state),
+            totals=(state.totals[0], state.totals[1]),
             rules_title=title,
             rules_lines=lines,
             plays=list(self.plays),
             message=message,
             message_error=self.message_error and self.message_time > 0,
-            round_text=f"Round {game.hand_no} ({game.turn_no})",
+            round_text=f"Round {state.hand_no} ({state.turn_no})",
             open_text=opening.text,
             open_tint=opening.tint,
             hand_text=f"Hand {in_hand} ({net:+d})",
-            goal_text=f"Goal {game.rules.target_score}",
-            level_text=level_text,
+            goal_text=f"Goal {state.rules.target_score}",
+            level_text=self.match.level_text(),
             badges=self.board.layout.badges if self.board else [],
-            watching=self.session.autoplay,
+            watching=self.match.watching,
         )
         self._refresh_buttons()
         self.hud_dirty = False
 
-    # -- applying actions -----------------------------------------------------------------------
+    # -- actions and changes --------------------------------------------------------------------
     def act(self, action: Action) -> bool:
-        """An action of the person at the keyboard: checked for turn, then applied."""
-        game = self.session.game
-        if self.session.autoplay:
-            self.refuse("AutoPlay is on: press Stop AutoPlay to play yourself.")
-            return False
-        if game.phase in (HAND_OVER, GAME_OVER):
-            self.refuse("The hand is over.")
-            return False
-        if game.to_move != HUMAN_SEAT:
-            self.refuse("Wait for your turn: the computer is playing.")
-            return False
+        """An action of the person at the keyboard, handed to the match."""
         assert self.choreo is not None
         # Cards still moving land at once: the action applies to the table as the player sees it.
         self.choreo.fast_forward()
-        return self.perform(action)
-
-    def perform(self, action: Action, by_computer: bool = False) -> bool:
-        try:
-            events = self.session.apply(action)
-        except IllegalAction as exc:
-            if by_computer:
-                log.warning("the computer's move %s was refused: %s", action, exc.message)
-            else:
-                self.refuse(exc.message)
+        refusal = self.match.play(action)
+        if refusal is not None:
+            self.refuse(refusal)
             return False
-        self._after(events, by_computer)
+        self._show_unpaced()
         return True
 
-    def _after(self, events: list[Event], by_computer: bool = False) -> None:
-        self.version += 1
-        game = self.session.game
-        self.selected &= set(game.players[HUMAN_SEAT].hand)
-        if self.hint_id is not None:
-            self.worker.cancel()
-            self.computer.reset()
-            self.hint_id = None
+    def _show_unpaced(self) -> None:
+        """Show at once the changes that need no pause (the player's own, a new deal)."""
+        while self.match.changes and not self.match.next_paced:
+            change = self.match.next_change()
+            assert change is not None
+            self._show(change)
+
+    def _show_changes(self, dt: float, ready: bool) -> None:
+        """The player's own changes show at once; the opponent's one at a time, when the cards
+        have come to rest and after a short pause, so a person can follow them."""
+        self._show_unpaced()
+        if not self.match.changes:
+            return
+        if not ready:
+            self.opponent_wait = self._pause()
+            return
+        if self.match.watching and self.watch_paused and self.watch_steps <= 0:
+            return
+        if self.opponent_wait > 0:
+            self.opponent_wait -= dt
+            if self.opponent_wait > 0:
+                return
+        change = self.match.next_change()
+        assert change is not None
+        self._show(change)
+
+    def _show(self, change: Change) -> None:
+        assert self.choreo is not None and self.board is not None
+        self.choreo.fast_forward()
+        for a, b in change.swaps:
+            self.board.exchange(a, b)
+        self.state = change.state
+        self._after(list(change.events), by_me=change.by_me)
+
+    def _after(self, events: list[Event], by_me: bool) -> None:
+        self.selected &= set(self.state.hand(ME))
+        if self.hint_waiting:
+            self.match.cancel_hint()
+            self.hint_waiting = False
         if self.hint is not None and self.hint.visible:
             self.hint.hide()
-        if not by_computer:
+        if by_me:
             self.message_time = 0.0
         for event in events:
             kind = event.kind
-            if kind == ev.MELD and event.player == HUMAN_SEAT:
+            if kind == ev.MELD and event.player == ME:
                 self.last_meld_key = event.rank
             elif kind == ev.TURN:
                 self.selected.clear()
                 self.fresh_tint = True
-                if event.player == HUMAN_SEAT:
+                if event.player == ME:
                     self.last_meld_key = None
                 if self.watch_steps > 0:
                     self.watch_steps -= 1
@@ -456,18 +448,11 @@ class TableScene(PlayerMoves, Scene):
                 self.hand_over_wait = 0.0
         self.plays.extend(narrate(events, self.names))
         self._animate(events)
-        if game.phase == GAME_OVER:
-            if self.options.autosave:
-                self.writer.delete()
-        else:
-            self.autosave()
 
     def _animate(self, events: list[Event]) -> None:
         assert self.board is not None and self.choreo is not None
-        layout = self.board.compute(self.session.game, self.board_options())
-        self.choreo.play(
-            events, layout.placements, human_seat=HUMAN_SEAT, turn_cue=not self.session.autoplay
-        )
+        layout = self.board.compute(self.state, self.board_options())
+        self.choreo.play(events, layout.placements, human_seat=ME, turn_cue=not self.match.watching)
         self.board.layout = layout
         self.hud_dirty = True
 
@@ -475,31 +460,54 @@ class TableScene(PlayerMoves, Scene):
         """Cards glide to where they now belong (selection, sorting, or a spring back)."""
         self._animate([])
 
-    def autosave(self) -> None:
-        if self.options.autosave and not self.session.finished:
-            self.writer.save(self.session)
+    # -- what the match says ----------------------------------------------------------------------
+    def poll(self) -> None:
+        """Every frame, even under a dialog: the match's news (network, the computer)."""
+        for note in self.match.pump():
+            self._note(note)
+            self.hud_dirty = True
+        if self.match.thinking != self.was_thinking:
+            self.was_thinking = self.match.thinking
+            self.hud_dirty = True  # the status bar says when the computer is thinking
+
+    def _note(self, note: Note) -> None:
+        if isinstance(note, HintReady):
+            if self.hint_waiting:
+                self.hint_waiting = False
+                self._show_hint(note)
+        elif isinstance(note, Refused):
+            self.refuse(note.text)
+            self.relayout()
+        elif isinstance(note, Alert):
+            message_dialog(self.app, note.title, note.text)
+        elif isinstance(note, ChatArrived):
+            self.app.sounds.play("chat")
+        else:
+            self.say(note.text, error=note.error)
 
     # -- hints ------------------------------------------------------------------------------------
     def request_hint(self) -> None:
-        game = self.session.game
-        if self.session.autoplay or game.phase not in (DRAW, PLAY) or game.to_move != HUMAN_SEAT:
+        state = self.state
+        if (
+            self.match.autoplay
+            or state.phase not in (DRAW, PLAY)
+            or state.to_move != ME
+            or self.match.opponent_pending
+        ):
             self.refuse("Hints are given on your turn.")
             return
         assert self.hint is not None
         self.hint.show_thinking()
-        self.hint_id = self.worker.submit(
-            HINT, player_view(game, HUMAN_SEAT), seed=self.session.ai_seed
-        )
-        self.hint_version = self.version
+        self.match.ask_hint()
+        self.hint_waiting = True
 
-    def _show_hint(self, result: AIResult) -> None:
+    def _show_hint(self, note: HintReady) -> None:
         assert self.hint is not None
-        self.hint_id = None
-        if result.error or not result.actions:
-            self.hint.show("No suggestion is available just now.", [], False)
+        if not note.actions:
+            self.hint.show(note.text, [], False)
             return
-        self.hint_actions = list(result.actions)
-        self.hint.show(result.reason, [describe_action(a) for a in self.hint_actions], True)
+        self.hint_actions = list(note.actions)
+        self.hint.show(note.text, [describe_action(a) for a in self.hint_actions], True)
 
     def hint_do(self) -> None:
         assert self.hint is not None
@@ -512,26 +520,25 @@ class TableScene(PlayerMoves, Scene):
     def hint_close(self) -> None:
         if self.hint is not None:
             self.hint.hide()
-        if self.hint_id is not None:
-            self.worker.cancel()
-            self.computer.reset()
-            self.hint_id = None
+        if self.hint_waiting:
+            self.match.cancel_hint()
+            self.hint_waiting = False
 
     # -- assistance, AutoPlay, menus ----------------------------------------------------------------
     def choose_earlier_turn(self) -> None:
-        marks = self.session.earlier_turns()
+        marks = self.match.earlier_turns()
         if not marks:
             self.refuse("There is no earlier turn of yours in this hand to go back to.")
             return
-        current = self.session.game.turn_no
-        items = [
+        current = self.state.turn_no
+        items: list[MenuItem] = [
             (
                 f"Turn {m.turn_no}" + (" (start of this turn)" if m.turn_no == current else ""),
-                (lambda m=m: self.rewind(m)),
+                functools.partial(self.rewind, m),
             )
             for m in reversed(marks[-6:])
         ]
-        items.append(("Cancel", lambda: None))
+        items.append(("Cancel", _nothing))
         self.app.stack.push(
             MenuScene(
                 self.app,
@@ -541,38 +548,25 @@ class TableScene(PlayerMoves, Scene):
             )
         )
 
-    def rewind(self, mark: object) -> None:
+    def rewind(self, mark: TurnMark) -> None:
         assert self.choreo is not None
         self.choreo.fast_forward()
-        self.worker.cancel()
-        self.computer.reset()
-        self.hint_id = None
+        self.hint_close()
         self.script.clear()
-        try:
-            self.session.rewind(mark)  # type: ignore[arg-type]
-        except SessionError as exc:
-            self.refuse(str(exc))
+        refusal = self.match.rewind(mark)
+        if refusal is not None:
+            self.refuse(refusal)
             return
-        self.version += 1
         self.selected.clear()
-        self._animate([])
-        self.autosave()
-        self.say(f"Back at the start of turn {self.session.game.turn_no}.")
+        self._show_unpaced()
+        self.say(f"Back at the start of turn {self.state.turn_no}.")
 
     def toggle_autoplay(self) -> None:
-        on = not self.session.autoplay
-        self.session.set_autoplay(on)
-        self.worker.cancel()
-        self.computer.reset()
+        text = self.match.set_autoplay(not self.match.autoplay, self.app.prefs.skill_level)
         self.hint_close()
         self.script.clear()
         self.watch_paused = False
-        self.version += 1
-        self.say(
-            "AutoPlay on: watch the computer play both hands."
-            if on
-            else "AutoPlay off: your turn to play."
-        )
+        self.say(text)
         self._refresh_buttons()
 
     def toggle_watch_pause(self) -> None:
@@ -587,13 +581,13 @@ class TableScene(PlayerMoves, Scene):
     def toggle_sorting(self) -> None:
         prefs = self.app.prefs
         prefs.hand_sorting = "rank" if prefs.hand_sorting == "rank_groups" else "rank_groups"
-        self.app.preferences_changed("hand_sorting")
+        self.app.preferences_changed()
         self.relayout()
 
     def cycle_meld_layout(self) -> None:
         prefs = self.app.prefs
         prefs.meld_layout = MELD_LAYOUT_NEXT.get(prefs.meld_layout, "created")
-        self.app.preferences_changed("meld_layout")
+        self.app.preferences_changed()
         self.relayout()
 
     def open_menu(self) -> None:
@@ -626,19 +620,16 @@ class TableScene(PlayerMoves, Scene):
     def new_game(self) -> None:
         assert self.choreo is not None
         self.choreo.fast_forward()
-        self.worker.cancel()
-        self.computer.reset()
         self.hint_close()
         self.script.clear()
-        autoplay = self.session.autoplay
-        session, warning = GameSession.from_preferences(self.app.prefs, autoplay=autoplay)
-        if autoplay:
-            session.levels = self.session.levels
-        self.session = session
+        warning = self.match.restart(self.app.prefs)
+        if warning is None:
+            self.to_title()
+            return
         self.selected.clear()
         self.hands_completed = 0
         self.plays.clear()
-        self._after(list(session.game.last_events), by_computer=True)
+        self._show_unpaced()
         self.say(warning or "A new game: good luck!", error=bool(warning))
 
     def to_title(self) -> None:
@@ -657,7 +648,7 @@ class TableScene(PlayerMoves, Scene):
                 event.type == pygame.MOUSEMOTION
                 and self.fresh_tint
                 and self.geometry is not None
-                and self.geometry.hands[HUMAN_SEAT].collidepoint(event.pos)
+                and self.geometry.hands[ME].collidepoint(event.pos)
             ):
                 # Drawn cards stay tinted until the pointer passes over the hand (User Guide 2.4).
                 self.fresh_tint = False
@@ -706,63 +697,18 @@ class TableScene(PlayerMoves, Scene):
             self.message_time -= dt
             if self.message_time <= 0:
                 self.hud_dirty = True
-        self._poll_worker()
-        game = self.session.game
         ready = not self.animator.busy and self.drag is None
         if ready:
             self._take_photos()
-        if game.phase in (DRAW, PLAY):
-            if self.session.is_computer(game.to_move):
-                self._drive_computer(dt, ready)
-            elif ready and self.script:
+        self._show_changes(dt, ready)
+        state = self.state
+        if state.phase in (DRAW, PLAY):
+            if ready and self.script and state.to_move == ME:
                 self._run_script()
-        elif ready:
+        elif ready and not self.match.changes:
             self._end_of_hand(dt)
         if self.hud_dirty:
             self._rebuild_model()
-
-    def _poll_worker(self) -> None:
-        for result in self.worker.poll():
-            if self.computer.receive(result):
-                self.hud_dirty = True
-            elif result.id == self.hint_id:
-                if self.hint_version == self.version:
-                    self._show_hint(result)
-                else:
-                    self.hint_id = None
-
-    def _drive_computer(self, dt: float, ready: bool) -> None:
-        session = self.session
-        game = session.game
-        if session.autoplay and self.watch_paused and self.watch_steps <= 0:
-            return
-        seat = game.to_move
-        if self.computer.overdue():
-            log.warning("the computer took too long; playing a plain move instead")
-            self.worker.cancel()
-            self.computer.reset()
-            self._play_fallback()
-            return
-        was_thinking = self.computer.thinking
-        self.computer.ask(
-            game, self.version, session.levels[seat], session.ai_seed, session.aggressiveness
-        )
-        if self.computer.thinking != was_thinking:
-            self.hud_dirty = True  # the status bar says when the computer is thinking
-        answer = self.computer.ready_move(self.version, ready, dt, self._pause())
-        if answer is None:
-            return
-        if (
-            answer.error
-            or answer.action is None
-            or not self.perform(answer.action, by_computer=True)
-        ):
-            self._play_fallback()
-
-    def _play_fallback(self) -> None:
-        action = safe_action(self.session.game)
-        if action is None or not self.perform(action, by_computer=True):
-            log.error("no move could be played for seat %d", self.session.game.to_move)
 
     def _run_script(self) -> None:
         action = self.script.popleft()
@@ -781,14 +727,13 @@ class TableScene(PlayerMoves, Scene):
         if self.hand_over_wait < delay:
             return
         self.hand_over_shown = True
-        game = self.session.game
         photographer = self.options.photographer
-        number = game.hand_no
+        number = self.state.hand_no
         on_shown = (lambda: photographer.request(f"hand{number}_score")) if photographer else None
         self.app.stack.push(
             HandOverScene(
                 self.app,
-                game,
+                self.state,
                 self.names,
                 self._after_hand_over,
                 auto_seconds=self._auto_seconds(),
@@ -797,8 +742,12 @@ class TableScene(PlayerMoves, Scene):
         )
 
     def _auto_seconds(self) -> float | None:
-        if not self.session.autoplay:
+        """How long the scores stay up by themselves: while the computer plays (watching, or
+        AutoPilot), else until the player moves on."""
+        if not self.match.autoplay:
             return None
+        if not self.match.watching:
+            return AUTOPILOT_HAND_OVER_SECONDS
         if not self.options.pauses:
             return 0.0
         speed = self.animator.speed
@@ -809,14 +758,13 @@ class TableScene(PlayerMoves, Scene):
         if limit is not None and self.hands_completed >= limit:
             self.app.quit()
             return
-        game = self.session.game
-        if game.phase == GAME_OVER:
+        if self.state.game_over:
             photographer = self.options.photographer
             on_shown = (lambda: photographer.request("game_over")) if photographer else None
             self.app.stack.push(
                 GameOverScene(
                     self.app,
-                    game,
+                    self.state,
                     self.names,
                     on_new_game=self.new_game,
                     on_title=self.to_title,
@@ -825,23 +773,26 @@ class TableScene(PlayerMoves, Scene):
                 )
             )
             return
-        self.perform(NextHand(), by_computer=True)
+        text = self.match.next_hand()
+        if text:
+            self.say(text)
+        self._show_unpaced()
 
     def _take_photos(self) -> None:
         photographer = self.options.photographer
         if photographer is None:
             return
-        game = self.session.game
+        state = self.state
         if self.photo_deal:
             self.photo_deal = False
-            photographer.request(f"hand{game.hand_no}_deal")
+            photographer.request(f"hand{state.hand_no}_deal")
         # Frozen for the player: by a wild card or Red Three in it, or (before the player has
         # opened) by the rules; a pile of a few cards makes the better picture.
         frozen = (
-            bool(game.pile)
-            and game.pile_is_frozen_for(self.pile_viewer)
-            and not game.pile_is_blocked()
-            and (game.pile_freezers > 0 or len(game.pile) >= 3)
+            bool(state.pile)
+            and state.pile_frozen_for(self.pile_viewer)
+            and not state.pile_blocked
+            and (state.pile_freezers > 0 or len(state.pile) >= 3)
         )
         if frozen and not photographer.has("frozen_pile"):
             photographer.request("frozen_pile")

@@ -2,10 +2,10 @@
 
 `Board` owns 108 `TableCard` sprites, one per card id for the whole game, so a card that moves
 from the stock to a hand to a meld is the same sprite gliding from place to place. `placements`
-works out, from the game and the table's own state (selected cards, sorting, meld order), where
+works out, from the `TableState` (what the player may see) and the table's own state (selected cards, sorting, meld order), where
 every card should be, face up or down, tinted or not, and above which others; the choreographer
 then animates the sprites there. The board also answers "which card, meld or area is under the
-pointer". It reads the rules engine's state but decides nothing about the rules.
+pointer". It decides nothing about the rules.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from game.logic import Game
-from game.logic.cards import CARD_CODE, CARD_PACK, IS_WILD, N_CARDS, WILD
+from game.logic.cards import CARD_PACK, IS_WILD, N_CARDS, WILD, code_of
+from game.match import TableState
 from game.scenes.table_info import canasta_kind_of, display_key, rank_group
 from game.scenes.table_layout import TableGeometry
 from game.sprites.cards import CardImages, CardSprite, Tint
@@ -93,7 +93,7 @@ class BoardLayout:
 
 def image_code(card: int) -> str:
     """The picture of a card: the two packs have Jokers of their own design."""
-    code = CARD_CODE[card]
+    code = code_of(card)
     return f"JK_{CARD_PACK[card] + 1}" if code == "JK" else code
 
 
@@ -122,7 +122,7 @@ class Board:
         self.sprites: dict[int, TableCard] = {
             card: TableCard(card, images, geometry.pile_height, pos) for card in range(N_CARDS)
         }
-        self.group = pygame.sprite.LayeredUpdates()
+        self.group: pygame.sprite.LayeredUpdates[TableCard] = pygame.sprite.LayeredUpdates()
         for sprite in self.sprites.values():
             self.group.add(sprite, layer=LAYER_STOCK)
         self.layout = BoardLayout({})
@@ -152,17 +152,17 @@ class Board:
             placements[a], placements[b] = placements[b], placements[a]
 
     # -- where cards belong --------------------------------------------------------------------
-    def compute(self, game: Game, options: BoardOptions) -> BoardLayout:
+    def compute(self, state: TableState, options: BoardOptions) -> BoardLayout:
         g = self.geometry
         out = BoardLayout({})
-        self._place_stock(game, out)
-        self._place_pile(game, options.pile_viewer, out)
+        self._place_stock(state, out)
+        self._place_pile(state, options.pile_viewer, out)
         for seat in (0, 1):
-            self._place_threes(game, seat, out)
-            self._place_melds(game, seat, options, out)
-        self._place_talons(game, out)
-        self._place_player_hand(game, options, out)
-        self._place_opponent_hand(game, options, out)
+            self._place_threes(state, seat, out)
+            self._place_melds(state, seat, options, out)
+        self._place_talons(state, out)
+        self._place_player_hand(state, options, out)
+        self._place_opponent_hand(state, options, out)
         # Anything not accounted for waits, hidden, under the stock.
         x, y = g.stock_pos
         for card in range(N_CARDS):
@@ -175,14 +175,14 @@ class Board:
     def _size(self, height: int) -> tuple[int, int]:
         return self.images.size_for(height)
 
-    def _place_stock(self, game: Game, out: BoardLayout) -> None:
+    def _place_stock(self, state: TableState, out: BoardLayout) -> None:
         g = self.geometry
         w, h = self._size(g.pile_height)
-        count = len(game.stock)
+        count = len(state.stock)
         for index, rect in enumerate(pile(g.stock_pos, count, w, h)):
             # Only every fourth card and the top two are drawn: the rest lie hidden beneath.
             shown = index >= count - 2 or index % 4 == 3
-            out.placements[game.stock[index]] = Placement(
+            out.placements[state.stock[index]] = Placement(
                 rect.x,
                 rect.y,
                 g.pile_height,
@@ -193,26 +193,26 @@ class Board:
                 Zone("stock"),
             )
 
-    def _place_pile(self, game: Game, viewer: int, out: BoardLayout) -> None:
+    def _place_pile(self, state: TableState, viewer: int, out: BoardLayout) -> None:
         g = self.geometry
         w, h = self._size(g.pile_height)
-        count = len(game.pile)
+        count = len(state.pile)
         top_tint = None
-        if game.pile_is_blocked():
+        if state.pile_blocked:
             top_tint = Tint.BLOCKED
-        elif game.pile_is_frozen_for(viewer):
+        elif state.pile_frozen_for(viewer):
             top_tint = Tint.FROZEN
         for index, rect in enumerate(pile(g.pile_pos, count, w, h)):
             shown = index >= count - 3 or index % 4 == 3
             tint = top_tint if index == count - 1 else None
-            out.placements[game.pile[index]] = Placement(
+            out.placements[state.pile[index]] = Placement(
                 rect.x, rect.y, g.pile_height, True, tint, LAYER_PILE + index, shown, Zone("pile")
             )
 
-    def _place_threes(self, game: Game, seat: int, out: BoardLayout) -> None:
+    def _place_threes(self, state: TableState, seat: int, out: BoardLayout) -> None:
         g = self.geometry
         w, h = self._size(g.threes_height)
-        threes = game.players[seat].threes
+        threes = state.threes(seat)
         room = g.left.right - g.threes_pos[seat][0] - w
         step = min(0.32, room / max(1, (len(threes) - 1) * w)) if len(threes) > 1 else 0.32
         for index, rect in enumerate(spread_row(g.threes_pos[seat], len(threes), w, h, step=step)):
@@ -227,11 +227,11 @@ class Board:
                 Zone("threes", seat),
             )
 
-    def _place_talons(self, game: Game, out: BoardLayout) -> None:
+    def _place_talons(self, state: TableState, out: BoardLayout) -> None:
         g = self.geometry
         w, h = self._size(g.threes_height)
         x, y = g.talon_pos
-        for number, talon in enumerate(game.talons):
+        for number, talon in enumerate(state.talons):
             for index, rect in enumerate(
                 pile((x + number * (w + g.px(10)), y), len(talon), w, h, every=1, shift=(1.0, -1.0))
             ):
@@ -246,8 +246,8 @@ class Board:
                     Zone("talon"),
                 )
 
-    def _meld_order(self, game: Game, seat: int, layout: str) -> list[int]:
-        melds = game.players[seat].melds
+    def _meld_order(self, state: TableState, seat: int, layout: str) -> list[int]:
+        melds = state.melds(seat)
         keys = list(melds)
         if layout == "rank":
             keys.sort(key=lambda k: _RANK_POSITION.get(k, k))
@@ -277,16 +277,18 @@ class Board:
             height -= g.px(4)
         return height
 
-    def _place_melds(self, game: Game, seat: int, options: BoardOptions, out: BoardLayout) -> None:
+    def _place_melds(
+        self, state: TableState, seat: int, options: BoardOptions, out: BoardLayout
+    ) -> None:
         g = self.geometry
-        player = game.players[seat]
+        melds = state.melds(seat)
         area = g.halves[seat].inflate(-g.px(16), -g.px(12))
-        specials = list(player.special_cards)
-        keys = self._meld_order(game, seat, options.meld_layout)
+        specials = list(state.special_cards(seat))
+        keys = self._meld_order(state, seat, options.meld_layout)
         if not keys and not specials:
             return
-        squared = [canasta_kind_of(k, player.melds[k]) is not None for k in keys]
-        columns = [1 if sq else len(player.melds[k]) for k, sq in zip(keys, squared)]
+        squared = [canasta_kind_of(k, melds[k]) is not None for k in keys]
+        columns = [1 if sq else len(melds[k]) for k, sq in zip(keys, squared, strict=False)]
         if specials:
             columns.append(min(len(specials), 6))
         height = self._fit_meld_height(area, columns)
@@ -294,7 +296,7 @@ class Board:
         rects = meld_columns(area, columns, w, h)
         thick = max(1.0, g.px(1.4))
         for index, key in enumerate(keys):
-            cards = player.melds[key]
+            cards = melds[key]
             # Wild cards lie behind the naturals (User Guide 3.1).
             ordered = sorted(cards, key=lambda c: (not IS_WILD[c], display_key(c)))
             kind = canasta_kind_of(key, cards)
@@ -350,11 +352,11 @@ class Board:
             out.meld_boxes[(seat, key)] = box
         if specials:
             column = rects[len(keys)]
-            step = (column[1].y - column[0].y) if len(column) > 1 else 0
+            spacing = (column[1].y - column[0].y) if len(column) > 1 else 0.0
             for i, card in enumerate(specials):
                 out.placements[card] = Placement(
                     column[0].x,
-                    column[0].y + i * step * 0.45,
+                    column[0].y + i * spacing * 0.45,
                     height,
                     True,
                     Tint.NATURAL_CANASTA,
@@ -363,10 +365,12 @@ class Board:
                     Zone("special", seat),
                 )
 
-    def _place_player_hand(self, game: Game, options: BoardOptions, out: BoardLayout) -> None:
+    def _place_player_hand(
+        self, state: TableState, options: BoardOptions, out: BoardLayout
+    ) -> None:
         g = self.geometry
-        hand = game.players[0].hand
-        locked = game.turn_locked if game.to_move == 0 else set()
+        hand = state.hand(0)
+        locked = state.turn_locked() if state.to_move == 0 else frozenset()
         main = sorted((c for c in hand if c not in locked), key=display_key)
         extra = sorted((c for c in hand if c in locked), key=display_key)
         order = main + extra
@@ -406,7 +410,7 @@ class Board:
             spread=spread,
             group_gap=group_gap,
         )
-        fresh = set(game.turn_drawn) if (game.to_move == 0 and options.fresh_tint) else set()
+        fresh = set(state.view.turn_drawn) if (state.to_move == 0 and options.fresh_tint) else set()
         for index, card in enumerate(order):
             rect = rects[index]
             y = rect.y
@@ -422,9 +426,11 @@ class Board:
                 rect.x, y, height, True, tint, LAYER_HAND + index, True, Zone("hand", 0)
             )
 
-    def _place_opponent_hand(self, game: Game, options: BoardOptions, out: BoardLayout) -> None:
+    def _place_opponent_hand(
+        self, state: TableState, options: BoardOptions, out: BoardLayout
+    ) -> None:
         g = self.geometry
-        hand = list(game.players[1].hand)
+        hand = list(state.hand(1))
         if options.reveal:
             hand.sort(key=display_key)
         if not hand:

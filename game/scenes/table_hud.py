@@ -66,7 +66,7 @@ class TableHud:
         self.theme = theme
         self.geometry = geometry
         self._backdrop: pygame.Surface | None = None
-        self._fitted: dict[tuple[str, int, int, tuple, str], pygame.Surface] = {}
+        self._fitted: dict[tuple[str, int, int, tuple[int, ...], str], pygame.Surface] = {}
 
     # -- helpers ---------------------------------------------------------------------------
     def px(self, value: float) -> int:

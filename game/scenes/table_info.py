@@ -4,16 +4,17 @@ The scoresheet's lines (hand scores, this hand's running meld and bonus totals, 
 status bar's counters (User Guide 3.9: stock and pile, hand and turn numbers, the "Open:" minimum
 and how able the player is to reach it, the hand's value, the goal), the rules panel's lines, the
 cards AutoMeld puts with a taken pile's top card (User Guide 2.5), and plain-words descriptions of
-actions for hints. Everything reads the `Game` and returns plain values, so it is tested without
-a screen.
+actions for hints. Everything reads the table's `TableState` (what the player may see) and
+returns plain values, so it is tested without a screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
-from game.logic import Game, Rules
+from game.logic import Rules
 from game.logic.actions import (
     Action,
     Discard,
@@ -26,7 +27,6 @@ from game.logic.actions import (
     UndoTurn,
 )
 from game.logic.cards import (
-    CARD_CODE,
     CARD_POINTS,
     CARD_RANK,
     CARD_SUIT,
@@ -36,23 +36,17 @@ from game.logic.cards import (
     SORT_KEY,
     THREE,
     WILD,
+    code_of,
 )
 from game.logic.melds import CANASTA_SIZE, PLURAL, canasta_bonus
 from game.logic.rules import OPTION_SPECS, PRESETS
 from game.logic.scoring import threes_score
+from game.match import TableState
 
 if TYPE_CHECKING:
     from game.logic.events import Event
 
 PRESET_TITLES = {"classic": "Classic", "modern_american": "Modern American"}
-SKILL_TITLES = {
-    "carefree": "Carefree",
-    "beginner": "Beginner",
-    "intermediate": "Intermediate",
-    "advanced": "Advanced",
-    "expert": "Expert",
-    "master": "Master",
-}
 # Suits alternate colours in the hand (User Guide 3.5): Clubs, Diamonds, Spades, Hearts.
 _SUIT_ORDER = {3: 0, 2: 1, 0: 2, 1: 3, 4: 4}
 
@@ -102,32 +96,34 @@ def describe_action(action: Action) -> str:
 
 
 # -- taking the pile -------------------------------------------------------------------------------
-def auto_take_with(game: Game, seat: int) -> tuple[str, ...]:
+def auto_take_with(
+    state: TableState, seat: int, check: Callable[[TakePile], str | None]
+) -> tuple[str, ...]:
     """The cards AutoMeld melds with the pile's top card (User Guide 2.5), best first.
 
     Frozen pile, or two naturals of the rank and no meld of it yet: two naturals. One natural and
     no meld yet: that natural and a wild card (Joker before Two). A meld of the rank already: the
-    top card goes onto it alone. Candidates the engine would refuse are skipped.
+    top card goes onto it alone. Candidates `check` refuses (it returns why) are skipped.
     """
-    for candidate in take_candidates(game, seat):
-        if game.check(TakePile(candidate)) is None:
+    candidates = take_candidates(state, seat)
+    for candidate in candidates:
+        if check(TakePile(candidate)) is None:
             return candidate
-    candidates = take_candidates(game, seat)
     return candidates[0] if candidates else ()
 
 
-def take_candidates(game: Game, seat: int) -> list[tuple[str, ...]]:
-    if not game.pile:
+def take_candidates(state: TableState, seat: int) -> list[tuple[str, ...]]:
+    if not state.pile:
         return [()]
-    top = game.pile[-1]
+    top = state.pile[-1]
     rank = CARD_RANK[top]
-    hand = sorted(game.players[seat].hand, key=display_key)
+    hand = sorted(state.hand(seat), key=display_key)
     naturals = [c for c in hand if CARD_RANK[c] == rank and not IS_WILD[c]]
     wilds = sorted((c for c in hand if IS_WILD[c]), key=lambda c: CARD_RANK[c] != JOKER)
-    melded = rank in game.players[seat].melds
-    frozen = game.pile_is_frozen_for(seat) or game.rules.natural_pair_required
-    pair = tuple(CARD_CODE[c] for c in naturals[:2]) if len(naturals) >= 2 else None
-    with_wild = (CARD_CODE[naturals[0]], CARD_CODE[wilds[0]]) if naturals and wilds else None
+    melded = rank in state.melds(seat)
+    frozen = state.pile_frozen_for(seat) or state.rules.natural_pair_required
+    pair = tuple(code_of(c) for c in naturals[:2]) if len(naturals) >= 2 else None
+    with_wild = (code_of(naturals[0]), code_of(wilds[0])) if naturals and wilds else None
     out: list[tuple[str, ...]] = []
     if frozen:
         order = [pair, () if melded else None]
@@ -170,7 +166,7 @@ def best_opening_points(cards: list[int], rules: Rules) -> tuple[int, bool]:
     for group in pairs:
         if not spare:
             break
-        melds.append(group + [spare.pop(0)])
+        melds.append([*group, spare.pop(0)])
     for meld in melds:
         naturals = sum(1 for c in meld if not IS_WILD[c])
         while spare and sum(1 for c in meld if IS_WILD[c]) < min(naturals, rules.max_wild_per_meld):
@@ -187,43 +183,41 @@ class Opening:
     tint: str  # "met", "pile", "splash", "short" or "" once opened
 
 
-def opening_status(game: Game, seat: int) -> Opening:
-    player = game.players[seat]
-    if player.opened:
+def opening_status(state: TableState, seat: int) -> Opening:
+    """The "Open:" counter of the player at the keyboard (`seat` is the table's seat 0)."""
+    if state.view.opened[seat]:
         return Opening("Melding", "")
-    need = game.initial_meld_minimum(seat)
-    have = game.opening_points(seat) if game.to_move == seat else 0
-    left = max(0, need - have)
-    usable = (
-        [c for c in player.hand if c not in game.turn_locked]
-        if game.to_move == seat
-        else list(player.hand)
-    )
-    points, splash = best_opening_points(usable, game.rules)
+    need = state.initial_meld_minimum(seat)
+    left = max(0, need - state.opening_points(seat))
+    hand = state.hand(seat)
+    locked = state.turn_locked() if state.to_move == seat else frozenset()
+    usable = [c for c in hand if c not in locked]
+    points, splash = best_opening_points(usable, state.rules)
     text = f"Open: {left}"
     if points >= left:
         return Opening(text, "met")
-    if splash and game.rules.splash_initial_meld:
+    if splash and state.rules.splash_initial_meld:
         return Opening(text, "splash")
-    if game.pile and not game.pile_is_blocked() and game.phase == "draw":
-        top = game.pile[-1]
+    if state.pile and not state.pile_blocked and state.phase == "draw":
+        top = state.pile[-1]
         naturals = sum(1 for c in usable if CARD_RANK[c] == CARD_RANK[top] and not IS_WILD[c])
-        if naturals >= 2 and best_opening_points(usable + [top], game.rules)[0] >= left:
+        if naturals >= 2 and best_opening_points([*usable, top], state.rules)[0] >= left:
             return Opening(text, "pile")
     return Opening(text, "short")
 
 
 # -- scoresheet ------------------------------------------------------------------------------------
-def running_scores(game: Game, seat: int) -> tuple[int, int]:
+def running_scores(state: TableState, seat: int) -> tuple[int, int]:
     """This hand's melded points and bonus/penalty points so far for `seat` (scoresheet italics).
 
     Cards in hand are not counted, so the opponent's line gives nothing of their hand away.
     """
-    player = game.players[seat]
-    melded = sum(CARD_POINTS[c] for cards in player.melds.values() for c in cards)
-    bonus = sum(canasta_bonus(game.rules, key, cards) for key, cards in player.melds.items())
-    bonus += threes_score(game.rules, player.threes, player.melds)
-    bonus -= player.returns * game.rules.discard_return_penalty
+    rules = state.rules
+    melds = {key: list(cards) for key, cards in state.melds(seat).items()}
+    melded = sum(CARD_POINTS[c] for cards in melds.values() for c in cards)
+    bonus = sum(canasta_bonus(rules, key, cards) for key, cards in melds.items())
+    bonus += threes_score(rules, list(state.threes(seat)), melds)
+    bonus -= state.view.returns[seat] * rules.discard_return_penalty
     return melded, bonus
 
 
@@ -234,10 +228,10 @@ class ScoreRow:
     style: str = "ui"  # "ui", "italic" or "bold"
 
 
-def scoresheet_rows(game: Game, max_hand_rows: int = 6) -> list[ScoreRow]:
+def scoresheet_rows(state: TableState, max_hand_rows: int = 6) -> list[ScoreRow]:
     """Hand rows (older hands folded into one bold line when many), then the running lines."""
     rows: list[ScoreRow] = []
-    history = game.history
+    history = list(state.history)
     if len(history) > max_hand_rows:
         folded = history[: len(history) - max_hand_rows + 1]
         sums = tuple(sum(h["scores"][p]["total"] for h in folded) for p in (0, 1))
@@ -246,17 +240,17 @@ def scoresheet_rows(game: Game, max_hand_rows: int = 6) -> list[ScoreRow]:
     for record in history:
         scores = record["scores"]
         rows.append(ScoreRow(f"Hand {record['hand']}", (scores[0]["total"], scores[1]["total"])))
-    if game.phase in ("draw", "play"):
-        mine, theirs = running_scores(game, 0), running_scores(game, 1)
+    if state.phase in ("draw", "play"):
+        mine, theirs = running_scores(state, 0), running_scores(state, 1)
         rows.append(ScoreRow("Melds", (mine[0], theirs[0]), "italic"))
         rows.append(ScoreRow("Bonus", (mine[1], theirs[1]), "italic"))
     return rows
 
 
-def hand_value(game: Game, seat: int) -> tuple[int, int]:
+def hand_value(state: TableState, seat: int) -> tuple[int, int]:
     """Points in the hand, and the hand's score if the opponent went out now (User Guide 3.9)."""
-    in_hand = sum(CARD_POINTS[c] for c in game.players[seat].hand)
-    melded, bonus = running_scores(game, seat)
+    in_hand = sum(CARD_POINTS[c] for c in state.hand(seat))
+    melded, bonus = running_scores(state, seat)
     return in_hand, melded + bonus - in_hand
 
 
@@ -283,7 +277,7 @@ def rules_summary(rules: Rules) -> tuple[str, list[str]]:
     return f"{PRESET_TITLES.get(preset, preset)} rules", lines
 
 
-def canasta_kind_of(key: int, cards: list[int]) -> str | None:
+def canasta_kind_of(key: int, cards: Sequence[int]) -> str | None:
     if len(cards) < CANASTA_SIZE:
         return None
     if key == WILD:
@@ -322,9 +316,9 @@ def narrate(events: list[Event], names: tuple[str, str]) -> list[str]:
                 f"{who}: {event.info.get('kind', '')} canasta of {plural(event.rank or 0)}"
             )
         elif kind == ev.DISCARD:
-            lines.append(f"{who} discarded {card_name(CARD_CODE[event.cards[0]])}")
+            lines.append(f"{who} discarded {card_name(code_of(event.cards[0]))}")
         elif kind == ev.THREE_LAID and event.player in (0, 1):
-            lines.append(f"{who} laid down {card_name(CARD_CODE[event.cards[0]])}")
+            lines.append(f"{who} laid down {card_name(code_of(event.cards[0]))}")
         elif kind == ev.PASS:
             lines.append(f"{who} passed")
         elif kind == ev.UNDO:

@@ -64,11 +64,14 @@ class Gestures:
                 return self._sweeping
             return False
         if event.type == pygame.MOUSEMOTION:
-            if self._press is not None and not self._dragging:
-                if math.dist(pos, self._press) > self.threshold:
-                    self._dragging = self.target.drag_begin(self._press)
-                    if not self._dragging:
-                        self._press = None
+            if (
+                self._press is not None
+                and not self._dragging
+                and math.dist(pos, self._press) > self.threshold
+            ):
+                self._dragging = self.target.drag_begin(self._press)
+                if not self._dragging:
+                    self._press = None
             if self._dragging and self._press is not None:
                 self.target.drag_move(pos, self._press)
                 return True

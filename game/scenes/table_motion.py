@@ -11,15 +11,17 @@ animator's clock, so the animation-speed preference and "off" apply to sounds an
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from game.logic import events as ev
 from game.logic.events import Event
-from game.scenes.table_board import LAYER_FLYING, Board, Placement
-from game.sprites.cards import CardSprite
+from game.scenes.table_board import LAYER_FLYING, Board, Placement, TableCard
+from game.sprites.cards import Tint
 from game.sprites.tween import (
+    Animation,
     Animator,
     Call,
     Parallel,
@@ -52,7 +54,7 @@ class Choreographer:
         self.board = board
         self.animator = animator
         self.play_sound = play_sound
-        self._sounds: list[list[object]] = []
+        self._sounds: list[tuple[float, str]] = []  # (seconds from now, sound)
         self._flying_order = 0
 
     # -- sounds ---------------------------------------------------------------------------------
@@ -61,16 +63,18 @@ class Choreographer:
         if not self._sounds:
             return
         if self.animator.speed == 0:
-            self._play_now([str(entry[1]) for entry in self._sounds])
+            self._play_now([name for _at, name in self._sounds])
             self._sounds.clear()
             return
         scaled = dt * self.animator.speed
-        due = []
-        for entry in self._sounds:
-            entry[0] = float(entry[0]) - scaled  # type: ignore[arg-type]
-            if entry[0] <= 0:
-                due.append(str(entry[1]))
-        self._sounds = [e for e in self._sounds if float(e[0]) > 0]  # type: ignore[arg-type]
+        due: list[str] = []
+        waiting: list[tuple[float, str]] = []
+        for at, name in self._sounds:
+            if at - scaled <= 0:
+                due.append(name)
+            else:
+                waiting.append((at - scaled, name))
+        self._sounds = waiting
         self._play_now(due)
 
     def _play_now(self, names: Iterable[str]) -> None:
@@ -104,7 +108,7 @@ class Choreographer:
             sprite.shown = placement.shown
             self.board.group.change_layer(sprite, placement.layer)
 
-    def _apply_look(self, sprite: CardSprite, placement: Placement) -> None:
+    def _apply_look(self, sprite: TableCard, placement: Placement) -> None:
         sprite.flip_scale = 1.0
         sprite.height = placement.height
         sprite.face_up = placement.face_up
@@ -213,7 +217,7 @@ class Choreographer:
         for flight in flights:
             self._fly(flight, gather)
         for at, name in sounds:
-            self._sounds.append([at, name])
+            self._sounds.append((at, name))
         if self.animator.speed == 0:
             self.tick(0.0)
         return t
@@ -224,7 +228,7 @@ class Choreographer:
         target = flight.placement
         self.animator.cancel_target(sprite)
         sprite.flip_scale = 1.0
-        steps = []
+        steps: list[Animation] = []
         delay = flight.delay
         if gather:
             sx, sy = board.geometry.stock_pos
@@ -254,16 +258,16 @@ class Choreographer:
                 shown=target.shown,
             )
         )
-        steps.append(Call(lambda s=sprite, p=target: self._land(s, p)))
+        steps.append(Call(functools.partial(self._land, sprite, target)))
         self.animator.add(_CardRun(sprite, *steps))
 
     def _leg(
         self,
-        sprite: CardSprite,
+        sprite: TableCard,
         pos: tuple[float, float],
         height: int,
         face_up: bool,
-        tint: object,
+        tint: Tint | None,
         duration: float | None,
         *,
         shown: bool,
@@ -279,7 +283,7 @@ class Choreographer:
             sprite.shown = sprite.shown or shown
             state["flip"] = sprite.face_up != face_up
             if not state["flip"]:
-                sprite.tint = tint  # type: ignore[assignment]
+                sprite.tint = tint
             start = sprite.pos
             distance = math.hypot(pos[0] - start[0], pos[1] - start[1])
             scale = self.board.geometry.scale
@@ -289,7 +293,7 @@ class Choreographer:
                 else min(0.6, max(0.2, 0.17 + distance / (2300.0 * scale)))
             )
             move = Tween(sprite, length, easing=in_out_cubic, pos=pos)
-            parts: list = [move]
+            parts: list[Animation] = [move]
             if state["flip"]:
                 half = length / 2
                 parts.append(
@@ -304,7 +308,7 @@ class Choreographer:
         runner = Sequence(Call(lift))
         return runner
 
-    def _land(self, sprite: CardSprite, placement: Placement) -> None:
+    def _land(self, sprite: TableCard, placement: Placement) -> None:
         self._apply_look(sprite, placement)
         sprite.pos = (placement.x, placement.y)
         sprite.shown = placement.shown
@@ -315,8 +319,8 @@ class _CardRun(Sequence):
     """A card's whole journey; it names the sprite from the start (even while it waits for its
     turn in the deal), so a newer journey for the same card cancels it."""
 
-    def __init__(self, sprite: CardSprite, *steps: object) -> None:
-        super().__init__(*steps)  # type: ignore[arg-type]
+    def __init__(self, sprite: TableCard, *steps: Animation) -> None:
+        super().__init__(*steps)
         self.sprite = sprite
 
     def targets(self) -> Iterable[object]:
@@ -324,9 +328,9 @@ class _CardRun(Sequence):
             yield self.sprite
 
 
-def _turn(sprite: CardSprite, face_up: bool, tint: object) -> None:
+def _turn(sprite: TableCard, face_up: bool, tint: Tint | None) -> None:
     sprite.face_up = face_up
-    sprite.tint = tint  # type: ignore[assignment]
+    sprite.tint = tint
 
 
 def _differs(a: Placement, b: Placement) -> bool:

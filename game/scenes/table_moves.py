@@ -4,8 +4,8 @@
 a right-button sweep means where it lands (User Guide 2.4-2.8 and 3.2-3.4): the stock draws, the
 pile is taken (with the cards AutoMeld would choose, or the selected ones), selected cards go onto
 the mat or a meld, a right-click or a drop on the pile discards. Each becomes one engine action
-passed to the table's `act`, which checks the turn and applies it. It is mixed into
-`TableScene`, whose state (board, selection, geometry) it reads.
+passed to the table's `act`, which hands it to the match. It is mixed into `TableScene`, whose
+state (the picture shown, board, selection, geometry) it reads.
 """
 
 from __future__ import annotations
@@ -16,17 +16,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
-from game.logic.cards import CARD_CODE, IS_WILD, WILD
+from game.logic.cards import IS_WILD, WILD, code_of
 from game.logic.engine import DRAW
+from game.match import ME
 from game.scenes.table_board import LAYER_FLYING
 from game.scenes.table_info import auto_take_with, display_key, meld_name
-from game.session import HUMAN_SEAT
 
 if TYPE_CHECKING:
+    from game.match import Match, TableState
     from game.scenes.table_board import Board
+    from game.scenes.table_hint import HintPanel
     from game.scenes.table_layout import TableGeometry
     from game.scenes.table_motion import Choreographer
-    from game.session import GameSession
     from game.sprites.tween import Animator
 
 
@@ -46,7 +47,8 @@ class Sweep:
 class PlayerMoves:
     """Gesture targets and the person's moves; needs the attributes declared below."""
 
-    session: GameSession
+    match: Match
+    state: TableState
     board: Board | None
     geometry: TableGeometry | None
     choreo: Choreographer | None
@@ -57,7 +59,7 @@ class PlayerMoves:
     drag: Drag | None
     drop_rect: pygame.Rect | None
     sweep: Sweep | None
-    hint: object
+    hint: HintPanel | None
 
     def act(self, action: Action) -> bool:
         raise NotImplementedError
@@ -76,29 +78,29 @@ class PlayerMoves:
         return self.act(Draw())
 
     def take_pile(self) -> bool:
-        game = self.session.game
+        state = self.state
         if self.selected:
-            codes = tuple(CARD_CODE[c] for c in sorted(self.selected, key=display_key))
-        elif game.to_move == HUMAN_SEAT and game.phase == DRAW:
-            codes = auto_take_with(game, HUMAN_SEAT)
+            codes = tuple(code_of(c) for c in sorted(self.selected, key=display_key))
+        elif state.to_move == ME and state.phase == DRAW:
+            codes = auto_take_with(state, ME, self.match.check)
         else:
             codes = ()
         return self.act(TakePile(codes))
 
     def _codes(self, cards: set[int] | list[int]) -> tuple[str, ...]:
-        return tuple(CARD_CODE[c] for c in sorted(cards, key=display_key))
+        return tuple(code_of(c) for c in sorted(cards, key=display_key))
 
     def meld_new(self, cards: set[int] | list[int] | None = None) -> bool:
         chosen = set(cards) if cards is not None else set(self.selected)
         if not chosen:
             self.refuse("Select the cards to meld first: click them in your hand.")
             return False
-        game = self.session.game
+        state = self.state
         rank = None
         if (
             all(IS_WILD[c] for c in chosen)
-            and game.rules.wild_canastas
-            and WILD not in game.players[HUMAN_SEAT].melds
+            and state.rules.wild_canastas
+            and WILD not in state.melds(ME)
         ):
             rank = "wild"
         return self.act(Meld(self._codes(chosen), rank))
@@ -111,7 +113,7 @@ class PlayerMoves:
         return self.act(Meld(self._codes(chosen), meld_name(key)))
 
     def discard(self, card: int) -> bool:
-        return self.act(Discard(CARD_CODE[card]))
+        return self.act(Discard(code_of(card)))
 
     def discard_selected(self) -> None:
         if len(self.selected) != 1:
@@ -146,7 +148,7 @@ class PlayerMoves:
     # -- gestures (called by Gestures) -----------------------------------------------------------
     def _hand_card(self, pos: tuple[int, int]) -> int | None:
         assert self.board is not None
-        return self.board.card_at(pos, "hand", HUMAN_SEAT)
+        return self.board.card_at(pos, "hand", ME)
 
     def _on_stock(self, pos: tuple[int, int]) -> bool:
         assert self.geometry is not None and self.board is not None
@@ -172,14 +174,14 @@ class PlayerMoves:
         g = self.geometry
         if self._on_pile(pos):
             return ("pile", 0)
-        key = self.board.meld_at(pos, HUMAN_SEAT)
+        key = self.board.meld_at(pos, ME)
         if key is not None:
             return ("meld", key)
-        if g.threes_rect(HUMAN_SEAT).collidepoint(pos):
+        if g.threes_rect(ME).collidepoint(pos):
             return ("threes", 0)
-        if g.halves[HUMAN_SEAT].collidepoint(pos):
+        if g.halves[ME].collidepoint(pos):
             return ("mat", 0)
-        if g.hands[HUMAN_SEAT].collidepoint(pos):
+        if g.hands[ME].collidepoint(pos):
             return ("hand", 0)
         return ("", 0)
 
@@ -208,11 +210,10 @@ class PlayerMoves:
             self.click(pos)
             return
         cards = set(self.selected) | {card}
-        game = self.session.game
         if (
             all(IS_WILD[c] for c in cards)
             and self.last_meld_key is not None
-            and self.last_meld_key in game.players[HUMAN_SEAT].melds
+            and self.last_meld_key in self.state.melds(ME)
         ):
             # A wild card joins the meld last added to this turn (User Guide 2.6).
             self.meld_onto(self.last_meld_key, cards)
@@ -224,7 +225,7 @@ class PlayerMoves:
         if self.hint is not None and self.hint.visible and self.hint.rect.collidepoint(pos):
             return False
         self.choreo.fast_forward()
-        game = self.session.game
+        state = self.state
         card = self._hand_card(pos)
         if card is not None:
             kind = "hand"
@@ -233,10 +234,10 @@ class PlayerMoves:
                 if card in self.selected
                 else [card]
             )
-        elif self._on_pile(pos) and game.pile:
-            kind, cards = "pile", [game.pile[-1]]
-        elif self._on_stock(pos) and game.stock:
-            kind, cards = "stock", [game.stock[-1]]
+        elif self._on_pile(pos) and state.pile:
+            kind, cards = "pile", [state.pile[-1]]
+        elif self._on_stock(pos) and state.stock:
+            kind, cards = "stock", [state.stock[-1]]
         else:
             return False
         origins = {}
@@ -265,12 +266,12 @@ class PlayerMoves:
             if kind == "pile":
                 return g.pile_rect.inflate(g.px(10), g.px(10))
             if kind == "meld":
-                return self.board.layout.meld_boxes[(HUMAN_SEAT, key)].inflate(g.px(8), g.px(8))
+                return self.board.layout.meld_boxes[(ME, key)].inflate(g.px(8), g.px(8))
             if kind in ("mat", "threes"):
-                return g.halves[HUMAN_SEAT]
+                return g.halves[ME]
             return None
         if kind in ("mat", "hand", "meld", "threes"):
-            return g.hands[HUMAN_SEAT]
+            return g.hands[ME]
         return None
 
     def drag_end(self, pos: tuple[int, int]) -> None:

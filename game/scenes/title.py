@@ -8,34 +8,29 @@ composed once per layout, so a frame is a handful of blits.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes.base import Scene
+from game.scenes.flow import continue_game, start_new_game
+from game.scenes.host import HostScene
+from game.scenes.join import JoinScene
+from game.scenes.options import OptionsScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Host
 
 LEFT_FAN = ("AH", "AS", "AD", "AC", "JK_1")
 RIGHT_FAN = ("KD", "KC", "2H", "KS", "KH")
 
 
 class TitleScene(Scene):
-    def __init__(
-        self,
-        app: App,
-        *,
-        on_new_game: Callable[[], None] | None = None,
-        on_continue: Callable[[], None] | None = None,
-    ) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.on_new_game = on_new_game
-        self.on_continue = on_continue
         self.group = WidgetGroup(focus_follows_mouse=True)
         self.buttons: dict[str, Button] = {}
         self._fans: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -129,34 +124,18 @@ class TitleScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------
     def new_game(self) -> None:
-        if self.on_new_game is not None:
-            self.on_new_game()
-            return
-        from game.scenes.flow import start_new_game
-
         start_new_game(self.app)
 
     def continue_game(self) -> None:
-        if self.on_continue is not None:
-            self.on_continue()
-            return
-        from game.scenes.flow import continue_game
-
         continue_game(self.app)
 
     def host(self) -> None:
-        from game.scenes.host import HostScene
-
         self.app.stack.push(HostScene(self.app))
 
     def join(self) -> None:
-        from game.scenes.join import JoinScene
-
         self.app.stack.push(JoinScene(self.app))
 
     def options(self) -> None:
-        from game.scenes.options import OptionsScene
-
         self.app.stack.push(OptionsScene(self.app))
 
     # -- frame ------------------------------------------------------------------------------

@@ -222,6 +222,8 @@ class CardSprite(pygame.sprite.Sprite):
     the flip animation drives; the picture is rebuilt only when something visible changes.
     """
 
+    rect: pygame.FRect
+
     def __init__(
         self,
         images: CardImages,

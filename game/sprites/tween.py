@@ -115,7 +115,7 @@ def _lerp(start: Any, end: Any, t: float) -> Any:
     if isinstance(start, (int, float)):
         return start + (end - start) * t
     # Sequences (tuples, Vector2, colours) interpolate element by element and keep their type.
-    values = [a + (b - a) * t for a, b in zip(start, end)]
+    values = [a + (b - a) * t for a, b in zip(start, end, strict=False)]
     try:
         return type(start)(values)
     except TypeError:

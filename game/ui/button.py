@@ -110,7 +110,7 @@ class Button(Widget):
             "disabled": th.DISABLED_FILL,
         }[state]
         if self.primary and state in ("normal", "hover"):
-            fill = tuple(min(255, c + 10) for c in fill)
+            fill = (min(255, fill[0] + 10), min(255, fill[1] + 10), min(255, fill[2] + 10))
         border = {
             "normal": th.GOLD_DARK,
             "hover": th.GOLD_LIGHT,

@@ -83,7 +83,9 @@ class Toggle(Widget):
         w = int(h * 1.9)
         track = pygame.Rect(self.rect.left, self.rect.centery - h // 2, w, h)
         on_colour = th.GOLD if self.enabled else th.DISABLED_TEXT
-        fill = tuple(int(a + (b - a) * self._knob) for a, b in zip((16, 44, 28), on_colour))
+        fill = tuple(
+            int(a + (b - a) * self._knob) for a, b in zip((16, 44, 28), on_colour, strict=False)
+        )
         pygame.draw.rect(surface, fill, track, border_radius=h // 2)
         pygame.draw.rect(surface, th.GOLD_DARK, track, max(1, t.px(2)), border_radius=h // 2)
         radius = h // 2 - t.px(4)
@@ -303,7 +305,7 @@ class Choice(Widget):
             if event.key == pygame.K_LEFT:
                 self.step(-1)
                 return True
-            if event.key in (pygame.K_RIGHT,) + ACTIVATE_KEYS:
+            if event.key in (pygame.K_RIGHT, *ACTIVATE_KEYS):
                 self.step(1)
                 return True
         return False

@@ -10,6 +10,7 @@ falling back to a private clipboard where the system one is unavailable.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import pygame
@@ -33,10 +34,8 @@ def clipboard_get() -> str:
 def clipboard_put(text: str) -> None:
     global _private_clipboard
     _private_clipboard = text
-    try:
+    with contextlib.suppress(pygame.error, AttributeError, NotImplementedError):
         pygame.scrap.put_text(text)
-    except (pygame.error, AttributeError, NotImplementedError):
-        pass
 
 
 def _is_word_char(ch: str) -> bool:

@@ -108,9 +108,9 @@ class Theme:
 
     def __init__(self, size: tuple[int, int], fonts: FontBook | None = None) -> None:
         self.fonts = fonts or FontBook()
-        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._felt: pygame.Surface | None = None
-        self._panels: dict[tuple, pygame.Surface] = {}
+        self._panels: dict[tuple[object, ...], pygame.Surface] = {}
         self.size = size
         self.scale = size[1] / BASE_HEIGHT
 
@@ -239,11 +239,10 @@ def make_felt(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
     # Weave: a small noise tile multiplied over the whole table (255 = unchanged), so the
     # felt has texture without a visible pattern at normal viewing distance.
     tile = pygame.Surface((96, 96))
-    with pygame.PixelArray(tile) as pixels:
-        for y in range(96):
-            for x in range(96):
-                v = min(255, 238 + rng.randint(-12, 12) + (6 if (x + 2 * y) % 5 == 0 else 0))
-                pixels[x, y] = (v, v, v)
+    for y in range(96):
+        for x in range(96):
+            v = min(255, 238 + rng.randint(-12, 12) + (6 if (x + 2 * y) % 5 == 0 else 0))
+            tile.set_at((x, y), (v, v, v))
     layer = pygame.Surface(size)
     for y in range(0, height, 96):
         for x in range(0, width, 96):
@@ -257,15 +256,14 @@ def _apply_vignette(surface: pygame.Surface) -> None:
     width, height = surface.get_size()
     small_w, small_h = 64, 36
     shade = pygame.Surface((small_w, small_h))
-    with pygame.PixelArray(shade) as pixels:
-        for y in range(small_h):
-            for x in range(small_w):
-                dx = (x + 0.5) / small_w * 2 - 1
-                dy = (y + 0.5) / small_h * 2 - 1
-                d = min(1.0, (dx * dx * 0.85 + dy * dy) ** 0.5 / 1.25)
-                # 255 in the middle falling to ~45% at the corners, eased so the rim is gentle.
-                v = int(255 * (1.0 - 0.55 * d**2.2))
-                pixels[x, y] = (v, v, v)
+    for y in range(small_h):
+        for x in range(small_w):
+            dx = (x + 0.5) / small_w * 2 - 1
+            dy = (y + 0.5) / small_h * 2 - 1
+            d = min(1.0, (dx * dx * 0.85 + dy * dy) ** 0.5 / 1.25)
+            # 255 in the middle falling to ~45% at the corners, eased so the rim is gentle.
+            v = int(255 * (1.0 - 0.55 * d**2.2))
+            shade.set_at((x, y), (v, v, v))
     surface.blit(
         pygame.transform.smoothscale(shade, (width, height)),
         (0, 0),

@@ -9,6 +9,7 @@ the keyboard focus, and moves it with the arrow keys and Tab, as a player expect
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 import pygame
 
@@ -104,6 +105,9 @@ class Widget:
         pass
 
 
+W = TypeVar("W", bound=Widget)
+
+
 class WidgetGroup:
     """Widgets of one screen: event dispatch, hover and keyboard focus.
 
@@ -124,7 +128,7 @@ class WidgetGroup:
         self.horizontal_moves_focus = horizontal_moves_focus
         self.focused: Widget | None = None
 
-    def add(self, widget: Widget) -> Widget:
+    def add(self, widget: W) -> W:
         self.widgets.append(widget)
         return widget
 

@@ -9,9 +9,9 @@ import pygame
 from game.app import App
 from game.logic import Game
 from game.logic.cards import CARD_CODE
+from game.match import LocalGame, LocalMatch, local_match
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
-from game.session import GameSession
 from tests.helpers.ui_events import DT, step
 
 
@@ -25,20 +25,24 @@ def open_table(
     **options: Any,
 ) -> TableScene:
     """A table over the title screen, the computer at `level`, animations off unless asked."""
-    session = GameSession(game, levels=("master", level))
-    table = TableScene(
-        app,
-        session,
-        options=TableOptions(speed=speed, autosave=autosave, worker_mode="inline", **options),
+    match = local_match(
+        LocalGame(game, levels=("master", level)), autosave=autosave, worker_mode="inline"
     )
+    table = TableScene(app, match, options=TableOptions(speed=speed, **options))
     app.stack.push(TitleScene(app))
     app.stack.push(table)
     step(app)
     return table
 
 
+def engine(table: TableScene) -> Game:
+    """The engine's game behind a table against the computer."""
+    assert isinstance(table.match, LocalMatch)
+    return table.match.game.game
+
+
 def card_with_code(table: TableScene, code: str) -> int:
-    game = table.session.game
+    game = engine(table)
     return next(c for c in game.players[0].hand if CARD_CODE[c] == code)
 
 

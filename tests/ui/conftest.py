@@ -1,5 +1,5 @@
-"""Fixtures for screen tests: private config and data folders, generated assets, a running app,
-and helpers that post real pygame events and step frames with a fixed dt."""
+"""Fixtures for screen tests: generated assets and a running app (private user folders come from
+tests/conftest.py); the computer answers inline, so every test is deterministic."""
 
 from __future__ import annotations
 
@@ -17,15 +17,6 @@ from game.sprites.cards import BACKS, FACE_CODES, CardImages
 # The computer answers within the frame it is asked in: tests stay deterministic and need no
 # child process (the real worker process is exercised through main.py in a subprocess).
 os.environ.setdefault("CANASTA_AI_WORKER", "inline")
-
-
-@pytest.fixture
-def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    config = tmp_path / "config"
-    data = tmp_path / "data"
-    monkeypatch.setenv("CANASTA_CONFIG_DIR", str(config))
-    monkeypatch.setenv("CANASTA_DATA_DIR", str(data))
-    return config, data
 
 
 @pytest.fixture

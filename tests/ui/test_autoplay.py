@@ -11,9 +11,10 @@ import time
 from pathlib import Path
 
 from game.app import App
-from game.scenes import flow
+from game.match import HUMAN, load_autosave
 from game.scenes.table import TableScene
-from game.session import HUMAN, load_autosave
+from game.scenes.title import TitleScene
+from tests.helpers.table import engine
 from tests.helpers.ui_events import step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,7 +99,7 @@ def test_a_killed_game_is_resumed_by_continue(tmp_path: Path, app: App) -> None:
         child.wait(10)
     saved = load_autosave(save)  # whole, whatever moment the kill caught
     assert len(saved.game.log) >= 12
-    app.stack.push(flow.title_scene(app))
+    app.stack.push(TitleScene(app))
     title = app.stack.top
     app.autosave_exists = lambda: save.exists()
     title.resume()
@@ -107,5 +108,5 @@ def test_a_killed_game_is_resumed_by_continue(tmp_path: Path, app: App) -> None:
     step(app)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.session.game.log[: len(saved.game.log)] == saved.game.log
-    assert table.session.seats[0] == HUMAN
+    assert engine(table).log[: len(saved.game.log)] == saved.game.log
+    assert table.match.game.seats[0] == HUMAN

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from pygame import Rect
 
@@ -28,7 +30,7 @@ def test_forty_cards_fit_across_a_1280_window_with_every_index_visible() -> None
     area = hand_area()
     assert rects[0].left >= area.left - 1e-3
     assert rects[-1].right <= area.right + 1e-3
-    steps = [b.x - a.x for a, b in zip(rects, rects[1:])]
+    steps = [b.x - a.x for a, b in itertools.pairwise(rects)]
     # Each card keeps at least a quarter of its width visible: its rank and suit index show.
     assert min(steps) >= 0.25 * w
     assert max(steps) - min(steps) < 1e-3
@@ -46,8 +48,8 @@ def test_rank_groups_get_gaps_when_there_is_room() -> None:
     w, h = card_size(120)
     plain = fan_hand(hand_area(), 6, w, h)
     grouped = fan_hand(hand_area(), 6, w, h, groups=[2, 3, 1])
-    plain_steps = [b.x - a.x for a, b in zip(plain, plain[1:])]
-    grouped_steps = [b.x - a.x for a, b in zip(grouped, grouped[1:])]
+    plain_steps = [b.x - a.x for a, b in itertools.pairwise(plain)]
+    grouped_steps = [b.x - a.x for a, b in itertools.pairwise(grouped)]
     assert grouped_steps[1] > plain_steps[1]  # break after the first group of 2
     assert grouped_steps[0] == pytest.approx(plain_steps[0], abs=1e-2)
 
@@ -88,7 +90,7 @@ def test_melds_stay_inside_their_area_and_wrap_to_new_rows() -> None:
 def test_meld_cards_cascade_so_each_index_shows() -> None:
     w, h = card_size(90)
     column = meld_columns(Rect(0, 0, 500, 400), [5], w, h)[0]
-    offsets = [b.y - a.y for a, b in zip(column, column[1:])]
+    offsets = [b.y - a.y for a, b in itertools.pairwise(column)]
     assert all(o >= 0.12 * h - 1e-3 for o in offsets)
     assert all(rect.x == column[0].x for rect in column)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -25,7 +26,7 @@ def test_missing_pygame_explains_how_to_install(
 
 def test_size_argument_is_checked() -> None:
     assert main.parse_size("1920x1080") == (1920, 1080)
-    with pytest.raises(Exception):
+    with pytest.raises(argparse.ArgumentTypeError, match="1280x720"):
         main.parse_size("big")
 
 

@@ -14,13 +14,13 @@ from game.logic.actions import Discard
 from game.logic.cards import CARD_CODE
 from game.logic.engine import DRAW, PLAY
 from game.logic.rules import Rules
+from game.match import ME
 from game.netplay import Role
 from game.netplay.proxy import FaultProxy
 from game.scenes.agreement import AgreementScene
 from game.scenes.join import JoinScene
 from game.scenes.table_net import NetTableScene
 from game.scenes.title import TitleScene
-from game.session import HUMAN_SEAT
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.ui_events import click, press, step, type_text
 
@@ -50,11 +50,11 @@ def join(app: App, address: str) -> JoinScene:
 
 
 def my_turn(table: NetTableScene) -> bool:
-    game = table.session.game
+    state = table.state
     return (
-        game.to_move == HUMAN_SEAT
-        and game.phase == DRAW
-        and not table.updates
+        state.to_move == ME
+        and state.phase == DRAW
+        and not table.match.changes
         and not table.animator.busy
     )
 
@@ -82,22 +82,22 @@ def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: 
     click(app, centre(agreement.buttons["accept"].rect))
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     table = app.stack.top
-    assert table.session.game.rules.hand_size == 13
+    assert table.state.rules.hand_size == 13
     assert run_until(app, lambda: my_turn(table))
-    hand_before = len(table.session.game.players[HUMAN_SEAT].hand)
+    hand_before = len(table.state.hand(ME))
     click(app, centre(table.geometry.stock_rect))  # draw: the host applies it and answers
-    assert run_until(app, lambda: table.session.game.phase == PLAY, 10)
-    hand = table.session.game.players[HUMAN_SEAT].hand
+    assert run_until(app, lambda: table.state.phase == PLAY, 10)
+    hand = table.state.hand(ME)
     assert len(hand) >= hand_before + 1
     # Any card Modern rules let go now (not a wild card, nor an Ace or Seven onto an empty pile).
-    card = next(c for c in hand if table.session.game.check(Discard(CARD_CODE[c])) is None)
+    card = next(c for c in hand if table.match.check(Discard(CARD_CODE[c])) is None)
     table.act(Discard(CARD_CODE[card]))
     # The host's computer answers with a turn of its own, animated on this table.
     assert run_until(
         app, lambda: my_turn(table) and any(line.startswith("Robot") for line in table.plays)
     )
-    assert table.mirror.view.turn_no >= 3
-    assert table.session.game.players[1].hand  # the opponent's hand is there, face down
+    assert table.state.turn_no >= 3
+    assert table.state.hand(1)  # the opponent's hand is there, face down
 
 
 def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
@@ -111,10 +111,8 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     table = app.stack.top
     click(app, centre(table.buttons["autoplay"].rect))  # AutoPilot plays the host's turns
-    assert table.net.autopilot
-    assert run_until(
-        app, lambda: table.mirror.view is not None and table.mirror.view.turn_no >= 5, 30
-    )
+    assert table.match.autoplay
+    assert run_until(app, lambda: table.state.turn_no >= 5, 30)
     assert any(line.startswith("You") for line in table.plays)
     assert any(line.startswith("Robot") for line in table.plays)
 
@@ -122,11 +120,11 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
 def test_chat_lines_arrive_bump_the_unread_count_and_can_be_answered(app: App, peers) -> None:
     table, host = join_table(app, peers)
     host.say("Good luck!")
-    assert run_until(app, lambda: table.net.peer.chat.log.unread == 1, 10)
+    assert run_until(app, lambda: table.net_match.net.peer.chat.log.unread == 1, 10)
     step(app)
     assert table.buttons["earlier"].label == "Chat (1)"
     click(app, centre(table.buttons["earlier"].rect))
-    assert table.chat.visible and table.net.peer.chat.log.unread == 0
+    assert table.chat.visible and table.net_match.net.peer.chat.log.unread == 0
     type_text(app, "Thanks, you too")
     press(app, pygame.K_RETURN)
     assert table.chat.input.text == ""
@@ -145,13 +143,13 @@ def test_status_bar_says_interrupted_when_the_link_is_cut_and_recovers(app: App,
         assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
         table = app.stack.top
         proxy.black_hole = True  # nothing gets through, as when a cable is pulled
-        assert run_until(app, lambda: table.net.status == "interrupted", 15)
+        assert run_until(app, lambda: table.net_match.net.status == "interrupted", 15)
         step(app)
         assert "Robot's connection interrupted, waiting" in table.model.message
         assert table.model.level_text.startswith("Interrupted")
         proxy.black_hole = False
         proxy.kill_all()  # the dead connection goes; the guest redials and the session resumes
-        assert run_until(app, lambda: table.net.status == "connected", 20)
+        assert run_until(app, lambda: table.net_match.net.status == "connected", 20)
         step(app)
         assert "back" in table.model.message
         assert table.model.level_text.startswith("Online")
@@ -160,13 +158,13 @@ def test_status_bar_says_interrupted_when_the_link_is_cut_and_recovers(app: App,
 def test_a_move_the_host_refuses_shows_its_sentence_and_changes_nothing(app: App, peers) -> None:
     table, _host = join_table(app, peers)
     assert run_until(app, lambda: my_turn(table))
-    before = table.mirror.view
-    card = table.session.game.players[HUMAN_SEAT].hand[0]
+    before = table.state.view
+    card = table.state.hand(ME)[0]
     table.act(Discard(CARD_CODE[card]))  # discarding before drawing: the host's engine says no
     assert run_until(app, lambda: table.message_error, 10)
     assert "draw" in table.message.lower()
-    assert table.mirror.view == before
-    assert not table.updates
+    assert table.state.view == before
+    assert not table.match.changes
 
 
 def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_starts(
@@ -188,7 +186,7 @@ def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_sta
 
 
 def test_a_player_who_leaves_mid_game_is_reported_and_the_game_is_saved(app: App, peers) -> None:
-    from game.net_session import save_path
+    from game.match.net_game import save_path
     from game.scenes.dialog import DialogScene
 
     table, host = join_table(app, peers)

@@ -12,6 +12,7 @@ from game.logic import Game, Rules
 from game.logic.cards import CARD_CODE, MELD_KEY_OF_NAME
 from game.scenes.menu import MenuScene
 from game.scenes.scores import GameOverScene, HandOverScene
+from game.scenes.title import TitleScene
 from tests.helpers.scenario import position
 from tests.helpers.table import (
     card_spot,
@@ -19,6 +20,7 @@ from tests.helpers.table import (
     centre,
     drag,
     empty_mat_spot,
+    engine,
     open_table,
     settle,
 )
@@ -47,7 +49,7 @@ def opened_position(hand: str, melds: dict[str, str] | None = None, phase: str =
 
 def test_clicking_the_stock_draws_from_it(app: App) -> None:
     table = open_table(app, Game(seed=4))
-    game = table.session.game
+    game = engine(table)
     click(app, centre(table.geometry.stock_rect))
     assert game.log == [{"type": "draw"}]
     assert game.phase == "play" and game.to_move == 0
@@ -70,7 +72,7 @@ def test_clicking_the_pile_takes_it_with_a_natural_pair(app: App) -> None:
 
 def test_selecting_cards_then_clicking_the_mat_melds_them(app: App) -> None:
     table = open_table(app, opened_position("9S 9H 9D 4C 5D KS KH"))
-    game = table.session.game
+    game = engine(table)
     for code in ("9S", "9H", "9D"):
         click(app, card_spot(table, card_with_code(table, code)))
     assert len(table.selected) == 3
@@ -84,14 +86,14 @@ def test_double_clicking_a_card_adds_it_to_its_meld(app: App) -> None:
     spot = card_spot(table, card_with_code(table, "9C"))
     click(app, spot)
     click(app, spot)
-    assert len(table.session.game.players[0].melds[NINE]) == 4
+    assert len(engine(table).players[0].melds[NINE]) == 4
 
 
 def test_dragging_a_card_onto_a_meld_adds_it(app: App) -> None:
     table = open_table(app, opened_position("9C 4C 5D KS KH", {"9": "9S 9H 9D"}))
     box = table.board.layout.meld_boxes[(0, NINE)]
     drag(app, card_spot(table, card_with_code(table, "9C")), centre(box))
-    assert len(table.session.game.players[0].melds[NINE]) == 4
+    assert len(engine(table).players[0].melds[NINE]) == 4
 
 
 def test_dragging_a_selected_group_to_the_mat_makes_a_new_meld(app: App) -> None:
@@ -101,12 +103,12 @@ def test_dragging_a_selected_group_to_the_mat_makes_a_new_meld(app: App) -> None
     step(app, 30)  # past the double-click time
     # Dragging one card of the selected group takes the whole group (User Guide 3.3).
     drag(app, card_spot(table, card_with_code(table, "KD")), empty_mat_spot(table))
-    assert len(table.session.game.players[0].melds[MELD_KEY_OF_NAME["K"]]) == 3
+    assert len(engine(table).players[0].melds[MELD_KEY_OF_NAME["K"]]) == 3
 
 
 def test_right_clicking_a_card_discards_it(app: App) -> None:
     table = open_table(app, opened_position("4C 5D KS KH"))
-    game = table.session.game
+    game = engine(table)
     card = card_with_code(table, "5D")
     click(app, card_spot(table, card), button=3)
     assert game.pile[-1] == card
@@ -117,7 +119,7 @@ def test_dragging_a_card_to_the_pile_discards_it(app: App) -> None:
     table = open_table(app, opened_position("4C 5D KS KH"))
     card = card_with_code(table, "KS")
     drag(app, card_spot(table, card), centre(table.geometry.pile_rect))
-    assert table.session.game.pile[-1] == card
+    assert engine(table).pile[-1] == card
 
 
 def test_right_dragging_across_cards_selects_and_melds_them(app: App) -> None:
@@ -125,12 +127,12 @@ def test_right_dragging_across_cards_selects_and_melds_them(app: App) -> None:
     hand = table.board.hand_order
     kings = [c for c in hand if CARD_CODE[c].startswith("K")]
     drag(app, card_spot(table, kings[0]), card_spot(table, kings[-1]), button=3)
-    assert len(table.session.game.players[0].melds[MELD_KEY_OF_NAME["K"]]) == 3
+    assert len(engine(table).players[0].melds[MELD_KEY_OF_NAME["K"]]) == 3
 
 
 def test_delete_undoes_the_last_meld(app: App) -> None:
     table = open_table(app, opened_position("9S 9H 9D 4C 5D KS KH"))
-    game = table.session.game
+    game = engine(table)
     for code in ("9S", "9H", "9D"):
         click(app, card_spot(table, card_with_code(table, code)))
     click(app, empty_mat_spot(table))
@@ -156,7 +158,7 @@ def test_a_refused_move_shows_the_engines_sentence_and_changes_nothing(
 def test_moves_out_of_turn_are_refused_politely(app: App, sounds: list[str]) -> None:
     game = position(hands=("8H 5C", "4C 4D 5H"), to_move=1)
     table = open_table(app, game, level="carefree")
-    table.session.seats = ("human", "human")  # nobody answers for seat 1 in this test
+    table.match.game.seats = ("human", "human")  # nobody answers for seat 1 in this test
     press(app, pygame.K_F6)
     assert game.log == [] and "your turn" in table.model.message
     assert sounds[-1] == "illegal"
@@ -168,7 +170,7 @@ def test_input_during_an_animation_is_applied_not_lost(app: App) -> None:
     assert table.animator.busy
     card = card_with_code(table, "KH")
     click(app, card_spot(table, card), button=3)  # ...and the discard comes at once
-    game = table.session.game
+    game = engine(table)
     assert game.pile[-1] == card and game.to_move == 1
 
 
@@ -188,26 +190,26 @@ def test_a_hint_can_be_done_for_the_player(app: App) -> None:
     assert table.hint.state == "shown" and table.hint.lines
     click(app, table.hint.do_button.rect.center)
     step(app, 3)
-    game = table.session.game
+    game = engine(table)
     assert game.log[0] in ({"type": "draw"},) or game.log[0]["type"] == "take_pile"
 
 
 def test_going_back_to_an_earlier_turn_replays_the_hand_to_it(app: App) -> None:
     table = open_table(app, Game(seed=12), pauses=False)
-    game = table.session.game
+    game = engine(table)
     dealt = sorted(game.players[0].hand)
     press(app, pygame.K_F6)
     click(app, card_spot(table, table.board.hand_order[0]), button=3)
     for _ in range(200):
         step(app)
-        if table.session.game.to_move == 0:
+        if engine(table).to_move == 0:
             break
-    assert table.session.game.to_move == 0 and table.session.game.turn_no == 3
+    assert engine(table).to_move == 0 and engine(table).turn_no == 3
     click(app, table.buttons["earlier"].rect.center)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     click(app, menu.buttons["Turn 1"].rect.center)
-    rebuilt = table.session.game
+    rebuilt = engine(table)
     assert rebuilt.turn_no == 1 and not rebuilt.log
     assert sorted(rebuilt.players[0].hand) == dealt
 
@@ -215,7 +217,7 @@ def test_going_back_to_an_earlier_turn_replays_the_hand_to_it(app: App) -> None:
 def test_a_whole_hand_against_the_computer_reaches_the_score_breakdown(app: App) -> None:
     table = open_table(app, Game(seed=21), pauses=False)
     for _ in range(6000):
-        game = table.session.game
+        game = engine(table)
         if isinstance(app.stack.top, HandOverScene):
             break
         if game.to_move == 0 and game.phase == "draw":
@@ -227,47 +229,47 @@ def test_a_whole_hand_against_the_computer_reaches_the_score_breakdown(app: App)
             step(app)
     overlay = app.stack.top
     assert isinstance(overlay, HandOverScene)
-    assert table.session.game.history
+    assert engine(table).history
     press(app, pygame.K_RETURN)
-    if table.session.game.phase == "game_over":
+    if engine(table).phase == "game_over":
         assert isinstance(app.stack.top, GameOverScene)
     else:
         settle(app, table)
-        assert table.session.game.hand_no == 2
+        assert engine(table).hand_no == 2
 
 
 def test_the_game_is_saved_after_every_move_and_continue_restores_it(
     app: App, user_dirs: tuple[Path, Path]
 ) -> None:
+    from game.match import load_autosave
     from game.scenes import flow
-    from game.session import load_autosave
 
     table = open_table(app, Game(seed=5), autosave=True)
     press(app, pygame.K_F6)
-    table.writer.flush()
+    table.match.writer.flush()
     saved = load_autosave()
     assert saved.game.log == [{"type": "draw"}]
     app.stack.remove(table)
     restored = flow.continue_game(app)
     step(app)
-    assert restored.session.game.state_hash() == saved.game.state_hash()
+    assert engine(restored).state_hash() == saved.game.state_hash()
 
 
 def test_a_damaged_autosave_gives_a_clear_message_and_a_fresh_game(
     app: App, user_dirs: tuple[Path, Path]
 ) -> None:
+    from game.match.local_game import autosave_path
     from game.scenes import flow
     from game.scenes.dialog import DialogScene
-    from game.session import autosave_path
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("{ not json", encoding="utf-8")
-    app.stack.push(flow.title_scene(app))
+    app.stack.push(TitleScene(app))
     table = flow.launch(app)
     step(app)
     dialog = app.stack.top
     assert isinstance(dialog, DialogScene) and "damaged" in dialog.message
-    assert table.session.game.log == [] and app.last_crash is None
+    assert engine(table).log == [] and app.last_crash is None
     kept = autosave_path().with_name("autosave.damaged.json")
     assert kept.read_text(encoding="utf-8") == "{ not json" and str(kept) in dialog.message
 

@@ -8,9 +8,9 @@ import pytest
 
 from game.app import App
 from game.bench.frames import busy_game
+from game.match import LocalGame, local_match
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.table_layout import compute_geometry
-from game.session import GameSession
 from tests.helpers.ui_events import step
 
 
@@ -24,8 +24,8 @@ def test_a_forty_card_hand_and_full_meld_areas_fit(
         assert len(game.players[0].hand) == 40
         table = TableScene(
             app,
-            GameSession(game, marks=[]),
-            options=TableOptions(speed=0.0, autosave=False, worker_mode="inline"),
+            local_match(LocalGame(game, marks=[]), autosave=False, worker_mode="inline"),
+            options=TableOptions(speed=0.0),
         )
         app.stack.push(table)
         step(app, 2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -10,7 +11,9 @@ from game.app import App
 from game.logic import Rules
 from game.scenes import flow
 from game.scenes.options import OptionsScene
+from game.scenes.title import TitleScene
 from game.settings import load_preferences, preferences_path
+from tests.helpers.table import engine
 from tests.helpers.ui_events import press, step
 
 
@@ -23,7 +26,7 @@ def test_preferences_round_trip_through_disk_into_the_next_game(
 ) -> None:
     app = App(size=(1280, 720))
     try:
-        app.stack.push(flow.title_scene(app))
+        app.stack.push(TitleScene(app))
         scene = OptionsScene(app)
         app.stack.push(scene)
         step(app)
@@ -46,14 +49,14 @@ def test_preferences_round_trip_through_disk_into_the_next_game(
         assert again.prefs == stored
         table = flow.start_new_game(again)
         step(again)
-        game = table.session.game
+        game = engine(table)
         assert game.rules == Rules.from_dict({"preset": "modern_american", "target_score": 10000})
-        assert table.session.levels[1] == "expert" and table.animator.speed == 0
+        assert table.match.game.levels[1] == "expert" and table.animator.speed == 0
         # Rank groups: the hand shows a gap between ranks.
         order = table.board.hand_order
         steps = {
             round(table.board.sprites[b].rect.x - table.board.sprites[a].rect.x)
-            for a, b in zip(order, order[1:])
+            for a, b in itertools.pairwise(order)
         }
         assert len(steps) >= 2
     finally:

@@ -1,12 +1,13 @@
-"""A game in progress: the engine's `Game`, who sits in each seat, and its autosave.
+"""A game against the computer in progress: the engine's `Game`, who sits in each seat, and its
+autosave.
 
-`GameSession` wraps a `Game` with what the table needs beyond the rules: which seat is the person
+`LocalGame` wraps a `Game` with what the table needs beyond the rules: which seat is the person
 at the keyboard and which the computer (and at what skill), and where each of the person's turns
 began in the action log, so the table can rebuild the hand at the start of an earlier turn from
-the replay document truncated there ("undo to a previous turn"). The session saves itself as one
+the replay document truncated there ("undo to a previous turn"). The game saves itself as one
 JSON document (the replay document plus the seats) through `atomic_write_json`, on a background
 thread so a slow disk never stalls a frame; a process killed mid-write leaves the previous save
-whole. Loading checks everything and raises `SessionError` with a sentence a player can read.
+whole. Loading checks everything and raises `SavedGameError` with a sentence a player can read.
 No pygame here.
 """
 
@@ -17,7 +18,6 @@ import logging
 import random
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,9 @@ from game.logic.actions import Action
 from game.logic.engine import GAME_OVER
 from game.logic.events import TURN, Event
 from game.logic.replay import ReplayError, load_replay, replay_document
-from game.settings import SKILL_LEVELS, Preferences, atomic_write_json, data_dir
+from game.match.match import TurnMark
+from game.settings import SKILL_LEVELS, Preferences, data_dir
+from game.storage import atomic_write_json
 
 log = logging.getLogger(__name__)
 
@@ -38,23 +40,11 @@ COMPUTER = "computer"
 HUMAN_SEAT = 0
 
 
-class SessionError(ValueError):
+class SavedGameError(ValueError):
     """A saved game that cannot be restored, with a sentence saying why."""
 
 
-@dataclass(frozen=True)
-class TurnMark:
-    """Where one of the person's turns began: actions applied before it, and its numbers."""
-
-    log_index: int
-    hand_no: int
-    turn_no: int
-
-    def to_json(self) -> list[int]:
-        return [self.log_index, self.hand_no, self.turn_no]
-
-
-class GameSession:
+class LocalGame:
     """The game on the table and the people (or programs) playing it."""
 
     def __init__(
@@ -86,7 +76,7 @@ class GameSession:
         level: str = "intermediate",
         aggressiveness: int = 50,
         autoplay: bool = False,
-    ) -> GameSession:
+    ) -> LocalGame:
         """A fresh game: the person in seat 0 (or the computer too, for autoplay)."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
@@ -110,7 +100,7 @@ class GameSession:
         seed: int | None = None,
         level: str | None = None,
         autoplay: bool = False,
-    ) -> tuple[GameSession, str]:
+    ) -> tuple[LocalGame, str]:
         """A new game with the player's rule options and opponent; returns it and a warning
         (empty if none) when the saved rule options could not be used."""
         warning = ""
@@ -119,14 +109,14 @@ class GameSession:
         except RulesError as exc:
             rules = Rules()
             warning = f"The saved rule options were not usable ({exc}); playing Classic rules."
-        session = cls.new(
+        local = cls.new(
             rules,
             seed=seed,
             level=level or prefs.skill_level,
             aggressiveness=prefs.aggressiveness,
             autoplay=autoplay,
         )
-        return session, warning
+        return local, warning
 
     # -- playing -----------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:
@@ -164,7 +154,7 @@ class GameSession:
         doc["actions"] = doc["actions"][: mark.log_index]
         result = load_replay(doc)
         if result.error is not None:
-            raise SessionError(f"The game could not be rebuilt: {result.error['message']}")
+            raise SavedGameError(f"The game could not be rebuilt: {result.error['message']}")
         self.game = result.game
         self.marks = [m for m in self.marks if m.log_index <= mark.log_index]
 
@@ -186,9 +176,9 @@ class GameSession:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> GameSession:
+    def from_json(cls, data: Any) -> LocalGame:
         if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
-            raise SessionError("The file is not a saved Canasta game.")
+            raise SavedGameError("The file is not a saved Canasta game.")
         seats = data.get("seats")
         levels = data.get("levels")
         if not (
@@ -196,13 +186,13 @@ class GameSession:
             and len(seats) == 2
             and all(s in (HUMAN, COMPUTER) for s in seats)
         ):
-            raise SessionError("The saved game does not say who sits where.")
+            raise SavedGameError("The saved game does not say who sits where.")
         if not (
             isinstance(levels, list)
             and len(levels) == 2
             and all(level in SKILL_LEVELS for level in levels)
         ):
-            raise SessionError("The saved game names an unknown skill level.")
+            raise SavedGameError("The saved game names an unknown skill level.")
         aggressiveness = data.get("aggressiveness", 50)
         ai_seed = data.get("ai_seed", 0)
         if not (
@@ -210,13 +200,13 @@ class GameSession:
             and 0 <= aggressiveness <= 100
             and isinstance(ai_seed, int)
         ):
-            raise SessionError("The saved game's opponent settings are damaged.")
+            raise SavedGameError("The saved game's opponent settings are damaged.")
         try:
             result = load_replay(data.get("replay"))
         except (ReplayError, ValueError) as exc:
-            raise SessionError(f"The saved game is damaged: {exc}") from None
+            raise SavedGameError(f"The saved game is damaged: {exc}") from None
         if result.error is not None:
-            raise SessionError(
+            raise SavedGameError(
                 f"The saved game stops making sense at move {result.applied + 1}: "
                 f"{result.error['message']}"
             )
@@ -225,7 +215,7 @@ class GameSession:
             if not (
                 isinstance(raw, list) and len(raw) == 3 and all(isinstance(v, int) for v in raw)
             ):
-                raise SessionError("The saved game's turn list is damaged.")
+                raise SavedGameError("The saved game's turn list is damaged.")
             marks.append(TurnMark(*raw))
         return cls(
             result.game,
@@ -246,27 +236,27 @@ def autosave_exists() -> bool:
     return autosave_path().is_file()
 
 
-def load_autosave(path: Path | None = None) -> GameSession:
-    """The saved game; `SessionError` (never another exception) when it cannot be used."""
+def load_autosave(path: Path | None = None) -> LocalGame:
+    """The saved game; `SavedGameError` (never another exception) when it cannot be used."""
     source = path or autosave_path()
     try:
         text = source.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SessionError("There is no saved game.") from None
+        raise SavedGameError("There is no saved game.") from None
     except OSError as exc:
-        raise SessionError(f"The saved game could not be read ({exc}).") from None
+        raise SavedGameError(f"The saved game could not be read ({exc}).") from None
     try:
         data = json.loads(text)
     except ValueError:
-        raise SessionError(
+        raise SavedGameError(
             "The saved game is damaged (it is not valid JSON)." + _set_aside(source)
         ) from None
     try:
-        return GameSession.from_json(data)
-    except SessionError as exc:
-        raise SessionError(str(exc) + _set_aside(source)) from None
+        return LocalGame.from_json(data)
+    except SavedGameError as exc:
+        raise SavedGameError(str(exc) + _set_aside(source)) from None
     except (IllegalAction, RulesError, ValueError, TypeError, KeyError) as exc:
-        raise SessionError(f"The saved game is damaged: {exc}." + _set_aside(source)) from None
+        raise SavedGameError(f"The saved game is damaged: {exc}." + _set_aside(source)) from None
 
 
 def _set_aside(source: Path) -> str:
@@ -291,7 +281,7 @@ def delete_autosave(path: Path | None = None) -> None:
 
 
 class AutosaveWriter:
-    """Writes the newest snapshot of a session on a background thread.
+    """Writes the newest snapshot of a game on a background thread.
 
     `save` only copies the document (cheap) and returns; if several arrive while one is being
     written, only the latest is written next. `flush` waits until everything asked for is on disk.
@@ -307,8 +297,8 @@ class AutosaveWriter:
         self._closed = False
         self.last_error: str | None = None
 
-    def save(self, session: GameSession) -> None:
-        doc = session.to_json()
+    def save(self, local: LocalGame) -> None:
+        doc = local.to_json()
         with self._cond:
             self._pending = doc
             self._delete = False

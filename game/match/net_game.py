@@ -1,17 +1,17 @@
-"""The glue between the screens and a network peer: one `NetGame` per online session.
+"""The connection to the other player: one `NetGame` per online game, from listen or dial on.
 
 It opens the TCP shell (listening as the host, dialling as the guest), wires it to a `PlayPeer`
 whose decisions come from the person at the table or, with AutoPilot on (UG 4.2.6), from the
-computer thinking on a worker thread, and is pumped once a frame by whichever screen owns it. It
-keeps what every screen wants to show (who the opponent is, whether the link is up, interrupted or
-lost, the chat log) and queues the peer's notices for the screen to act on. Nothing here draws.
+computer thinking in the worker process, and is pumped once a frame by whichever screen owns it
+(the host, join and agreement screens, then the table through `NetMatch`). It keeps what every
+screen wants to show (who the opponent is, whether the link is up, interrupted or lost, the chat
+log) and queues the peer's notices for the screen to act on. Nothing here draws.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import random
 import time
 from collections import deque
 from pathlib import Path
@@ -19,10 +19,11 @@ from typing import Any
 
 from game.logic.actions import Action
 from game.logic.rules import Rules, RulesError
-from game.logic.view import PlayerView, determinize
+from game.logic.view import PlayerView
+from game.match.computer import WorkerPilot
+from game.match.worker import AIResult, AIWorker
 from game.netplay import (
-    Autopilot,
-    Background,
+    ChatRefused,
     Closed,
     Connected,
     EndpointPort,
@@ -42,7 +43,7 @@ from game.netplay import (
     read_json,
 )
 from game.netplay.addresses import parse_endpoint
-from game.netplay.chat import ChatLine, ChatRefused
+from game.netplay.chat import ChatLine
 from game.netplay.cli import APP_VERSION
 from game.netplay.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.settings import Preferences, data_dir
@@ -52,15 +53,13 @@ log = logging.getLogger(__name__)
 GOODBYE_SECONDS = 0.3  # how long closing waits for the goodbye to leave before cutting the socket
 SAVE_FILES = {Role.HOST: "network-host.json", Role.GUEST: "network-guest.json"}
 
-__all__ = ["ChatRefused", "NetGame", "Pilot", "save_path", "saved_game"]
-
 
 def save_path(role: Role) -> Path:
     """Where a network game interrupted for good is kept, one file per role."""
     return data_dir() / SAVE_FILES[role]
 
 
-def saved_game(role: Role) -> dict | None:
+def saved_game(role: Role) -> dict[str, Any] | None:
     """The saved network game for this role, or None if there is none that can be read."""
     try:
         doc = read_json(save_path(role))
@@ -69,7 +68,7 @@ def saved_game(role: Role) -> dict | None:
     return doc if isinstance(doc, dict) and doc.get("role") == role.value else None
 
 
-def my_terms(prefs: Preferences) -> dict:
+def my_terms(prefs: Preferences) -> dict[str, Any]:
     """The rules this player proposes: their own rule options (Classic if those are unusable)."""
     try:
         rules = Rules.from_dict(prefs.rules or {})
@@ -78,29 +77,24 @@ def my_terms(prefs: Preferences) -> dict:
     return proposal(rules)
 
 
-class SteadyAutopilot(Autopilot):
-    """The computer for AutoPilot, which must never leave the seat silent: if its search fails,
-    a plain legal move (draw, else the cheapest discard) is played instead."""
-
-    def choose(self, view: PlayerView, now: float) -> Action | None:
-        try:
-            return super().choose(view, now)
-        except Exception:
-            log.exception("AutoPilot could not decide; playing a plain move")
-            from game.scenes.table_turns import safe_action
-
-            return safe_action(determinize(view, random.Random(view.turn_no)))
-
-
 class Pilot:
     """The seat's decision source: the person at the table (`Manual`), or with AutoPilot on the
-    computer at the player's level, thinking off the main thread so the table keeps drawing."""
+    computer at the player's level, thinking in the worker process so the table keeps drawing.
+    The worker starts the first time it is needed (AutoPilot or a hint)."""
 
-    def __init__(self, level: str = "advanced", seed: int = 0) -> None:
+    def __init__(self, level: str = "advanced", seed: int = 0, worker_mode: str = "") -> None:
         self.manual = Manual()
         self.level = level
         self.seed = seed
-        self.computer: Background | None = None
+        self.computer: WorkerPilot | None = None
+        self.worker_mode = worker_mode or os.environ.get("CANASTA_AI_WORKER", "process")
+        self._worker: AIWorker | None = None
+
+    @property
+    def worker(self) -> AIWorker:
+        if self._worker is None:
+            self._worker = AIWorker(self.worker_mode)
+        return self._worker
 
     @property
     def autopilot(self) -> bool:
@@ -111,15 +105,30 @@ class Pilot:
             self.level = level
         if on and self.computer is None:
             self.manual = Manual()  # moves clicked before AutoPilot took over are dropped
-            self.computer = Background(SteadyAutopilot(self.level, seed=self.seed))
-        elif not on:
-            self.computer = None  # a decision still being computed is simply never asked for
+            self.computer = WorkerPilot(self.worker, self.level, seed=self.seed)
+        elif not on and self.computer is not None:
+            self.computer = None
+            self.worker.cancel()  # a decision still being computed is dropped
+
+    def poll(self) -> list[AIResult]:
+        """The worker's answers: AutoPilot's are taken here, the others (hints) returned."""
+        if self._worker is None:
+            return []
+        others = []
+        for result in self._worker.poll():
+            if self.computer is None or not self.computer.receive(result):
+                others.append(result)
+        return others
 
     def choose(self, view: PlayerView, now: float) -> Action | None:
         return (self.computer or self.manual).choose(view, now)
 
     def refused(self, action: Action, code: str, text: str) -> None:
         (self.computer or self.manual).refused(action, code, text)
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
 
 
 class NetGame:
@@ -131,9 +140,9 @@ class NetGame:
         port: Port,
         *,
         name: str,
-        terms: dict | None = None,
+        terms: dict[str, Any] | None = None,
         level: str = "advanced",
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
         endpoint: NetplayHost | NetplayGuest | None = None,
         save_to: str | os.PathLike[str] | None = None,
         address: str = "",
@@ -160,6 +169,7 @@ class NetGame:
         self.problem = ""  # the latest reason a dial failed, for the join screen
         self.connected_once = False
         self.chat_arrivals = 0  # lines received, so the table knows when to ring
+        self.answers: list[AIResult] = []  # the worker's answers other than AutoPilot's
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
@@ -168,7 +178,7 @@ class NetGame:
         prefs: Preferences,
         port: int,
         *,
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
         config: SessionConfig | None = None,
     ) -> NetGame:
         """Listen on `port` (0: any free port); raises `OSError` if the port cannot be used."""
@@ -198,7 +208,7 @@ class NetGame:
         prefs: Preferences,
         address: str,
         *,
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
         config: SessionConfig | None = None,
     ) -> NetGame:
         """Dial `address` (`host:port`); raises `ValueError` with a sentence if it is not one."""
@@ -225,6 +235,7 @@ class NetGame:
 
     # -- every frame --------------------------------------------------------------------------
     def pump(self) -> None:
+        self.answers.extend(self.pilot.poll())
         self.peer.pump()
         for notice in self.peer.pop_notices():
             self._note(notice)
@@ -307,6 +318,7 @@ class NetGame:
     def stop(self) -> None:
         """Leave if still connected and close the sockets (after a moment for the goodbye)."""
         self.leave()
+        self.pilot.close()
         endpoint = self.endpoint
         if endpoint is None:
             return

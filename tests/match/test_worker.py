@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.ai_worker import DECIDE, HINT, AIWorker
 from game.logic import Game, player_view
 from game.logic.actions import Draw, TakePile
+from game.match.worker import DECIDE, HINT, AIWorker
 
 
 def test_a_worker_process_answers_decisions_and_hints() -> None:
@@ -24,7 +24,7 @@ def test_a_worker_process_answers_decisions_and_hints() -> None:
 
 
 def test_cancelled_requests_never_answer() -> None:
-    worker = AIWorker("thread")
+    worker = AIWorker("process")
     try:
         view = player_view(Game(seed=3), 0)
         worker.submit(DECIDE, view, level="master")
@@ -42,3 +42,27 @@ def test_the_inline_worker_answers_on_the_next_poll() -> None:
     request = worker.submit(DECIDE, player_view(Game(seed=5), 0), level="carefree")
     assert [a.id for a in worker.poll()] == [request]
     assert worker.poll() == []
+
+
+def test_the_worker_process_is_spawned_the_same_way_on_every_platform() -> None:
+    worker = AIWorker("process")
+    try:
+        # "spawn" starts a fresh interpreter: no forked copy of pygame or open sockets, and it
+        # works in a frozen app (where fork is unavailable or unsafe).
+        assert worker._process._start_method == "spawn"
+    finally:
+        worker.close()
+
+
+def test_a_worker_process_that_dies_is_started_again_and_the_question_asked_again() -> None:
+    worker = AIWorker("process")
+    try:
+        view = player_view(Game(seed=3), 0)
+        worker._process.kill()  # as if the system had ended it (out of memory)
+        worker._process.join(5)
+        asked = worker.submit(DECIDE, view, level="carefree")
+        answers = worker.wait(30)
+        assert [a.id for a in answers] == [asked] and answers[0].action is not None
+        assert worker.mode == "process" and worker._process.is_alive()
+    finally:
+        worker.close()

@@ -1,23 +1,26 @@
-"""The computer opponent's thinking, kept off the main loop.
+"""The one way the computer thinks off the UI thread: a worker process.
 
-The table hands `AIWorker` a `PlayerView` (a picklable record of what one seat may see) and asks
-for a decision or a hint; the answer comes back later through `poll()`, so the window keeps
-drawing, moving and closing while the computer thinks. By default the work runs in one persistent
-child process: the search is pure Python, and in a thread it would hold the interpreter lock and
-starve the render loop on a small machine. `cancel()` makes a search in progress stop at its next
-check (the engine's `should_stop` callable reads a counter shared with the child) and drops its
-answer. A "thread" mode exists for machines where processes cannot start, and an "inline" mode
-(answered on the next `poll`) for deterministic tests. No pygame here: the child imports only the
-rules package.
+Every use of the computer while a window is open (the opponent's moves, hints, AutoPilot in a
+network game) hands `AIWorker` a `PlayerView` (a picklable record of what one seat may see) and
+asks for a decision or a hint; the answer comes back later through `poll()`, so the window keeps
+drawing, moving and closing while the computer thinks. The work runs in one persistent child
+process started with the "spawn" method (the same on every platform, and safe in a frozen app):
+the search is pure Python, and in a thread it would hold the interpreter lock and starve the
+render loop on a small machine. `cancel()` makes a search in progress stop at its next check (the
+engine's `should_stop` callable reads a counter shared with the child) and drops its answer. The
+"inline" mode answers on the next `poll` in the caller's own thread: deterministic tests use it,
+and it is the last resort when no process can be started. No pygame here: the child imports only
+the rules package.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import multiprocessing
 import os
 import queue
-import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -28,7 +31,7 @@ log = logging.getLogger(__name__)
 
 DECIDE = "decide"
 HINT = "hint"
-MODES = ("process", "thread", "inline")
+MODES = ("process", "inline")
 
 
 @dataclass(frozen=True)
@@ -93,23 +96,26 @@ class _Brain:
 PARENT_CHECK_SECONDS = 0.5
 
 
+def _moved_on(generation: Any, asked_in: int) -> bool:
+    """Whether the caller cancelled everything asked before (the search should stop)."""
+    return bool(generation.value != asked_in)
+
+
 def _serve(requests: Any, results: Any, generation: Any) -> None:
     """The worker: answer requests until a None arrives, or until the game is gone."""
     brain = _Brain()
     # A process whose game was killed (no chance to say goodbye) must not linger: without this
-    # it would wait on its queue forever. In a thread there is no parent to watch.
+    # it would wait on its queue forever.
     parent = multiprocessing.parent_process()
-    if parent is not None and hasattr(os, "nice"):
+    if hasattr(os, "nice"):
         # When the cores are busy, drawing the table comes first; the search has a time budget.
-        try:
+        with contextlib.suppress(OSError):
             os.nice(5)
-        except OSError:
-            pass
     while True:
         try:
             request = requests.get(timeout=PARENT_CHECK_SECONDS)
         except queue.Empty:
-            if parent is not None and not parent.is_alive():
+            if parent is None or not parent.is_alive():
                 return
             continue
         if request is None:
@@ -117,7 +123,7 @@ def _serve(requests: Any, results: Any, generation: Any) -> None:
         if request.generation != generation.value:
             results.put(AIResult(request.id, request.kind, cancelled=True))
             continue
-        stop = lambda gen=request.generation: generation.value != gen
+        stop = functools.partial(_moved_on, generation, request.generation)
         result = brain.answer(request, stop)
         if stop():
             result = AIResult(request.id, request.kind, cancelled=True)
@@ -125,7 +131,7 @@ def _serve(requests: Any, results: Any, generation: Any) -> None:
 
 
 class _Counter:
-    """Stands in for `multiprocessing.Value` when the worker is a thread."""
+    """Stands in for `multiprocessing.Value` before the process starts and in inline mode."""
 
     def __init__(self) -> None:
         self.value = 0
@@ -143,7 +149,6 @@ class AIWorker:
         self._inline: list[AIRequest] = []
         self._brain = _Brain() if mode == "inline" else None
         self._process: Any = None
-        self._thread: threading.Thread | None = None
         self._requests: Any = None
         self._results: Any = None
         self._generation: Any = _Counter()
@@ -154,39 +159,30 @@ class AIWorker:
 
     # -- the worker ---------------------------------------------------------------------------
     def _start(self) -> None:
-        if self.mode == "process":
-            try:
-                context = multiprocessing.get_context("spawn")
-                self._requests = context.Queue()
-                self._results = context.Queue()
-                self._generation = context.Value("i", self._generation.value)
-                self._process = context.Process(
-                    target=_serve,
-                    args=(self._requests, self._results, self._generation),
-                    name="canasta-opponent",
-                    daemon=True,
-                )
-                self._process.start()
-                return
-            except (OSError, ValueError, RuntimeError) as exc:
-                log.warning("could not start the opponent process (%s); using a thread", exc)
-                self.mode = "thread"
-        self._requests = queue.Queue()
-        self._results = queue.Queue()
-        self._thread = threading.Thread(
-            target=_serve,
-            args=(self._requests, self._results, self._generation),
-            name="canasta-opponent",
-            daemon=True,
-        )
-        self._thread.start()
+        try:
+            context = multiprocessing.get_context("spawn")
+            self._requests = context.Queue()
+            self._results = context.Queue()
+            self._generation = context.Value("i", self._generation.value)
+            self._process = context.Process(
+                target=_serve,
+                args=(self._requests, self._results, self._generation),
+                name="canasta-opponent",
+                daemon=True,
+            )
+            self._process.start()
+        except (OSError, ValueError, RuntimeError) as exc:
+            log.warning("could not start the computer's process (%s); thinking inline", exc)
+            self._think_inline(list(self._outstanding.values()))
+
+    def _think_inline(self, waiting: list[AIRequest]) -> None:
+        self.mode = "inline"
+        self._brain = _Brain()
+        self._generation = _Counter()
+        self._inline = waiting
 
     def _alive(self) -> bool:
-        if self.mode == "process":
-            return self._process is not None and self._process.is_alive()
-        if self.mode == "thread":
-            return self._thread is not None and self._thread.is_alive()
-        return True
+        return self._process is not None and self._process.is_alive()
 
     # -- asking -------------------------------------------------------------------------------
     def submit(
@@ -212,7 +208,7 @@ class AIWorker:
 
     def cancel(self) -> None:
         """Stop whatever is being thought about; its answers are dropped."""
-        if self.mode == "process" and self._process is not None:
+        if self.mode == "process":
             with self._generation.get_lock():
                 self._generation.value += 1
         else:
@@ -223,9 +219,6 @@ class AIWorker:
     @property
     def busy(self) -> bool:
         return bool(self._outstanding)
-
-    def pending(self, request_id: int) -> bool:
-        return request_id in self._outstanding
 
     def poll(self) -> list[AIResult]:
         """Answers that have arrived (cancelled ones left out)."""
@@ -255,9 +248,7 @@ class AIWorker:
         self._restarts += 1
         log.warning("the opponent worker stopped; restarting it (restart %d)", self._restarts)
         if self._restarts > 3:
-            self.mode = "inline"
-            self._brain = _Brain()
-            self._inline = list(self._outstanding.values())
+            self._think_inline(list(self._outstanding.values()))
             return
         self._start()
         for request in self._outstanding.values():
@@ -277,7 +268,7 @@ class AIWorker:
             return
         self._closed = True
         self.cancel()
-        if self.mode == "process" and self._process is not None:
+        if self.mode == "process":
             try:
                 self._requests.put(None)
                 self._process.join(0.5)
@@ -292,5 +283,3 @@ class AIWorker:
                     q.cancel_join_thread()
                 except (OSError, ValueError, AttributeError):
                     pass
-        elif self.mode == "thread" and self._requests is not None:
-            self._requests.put(None)

@@ -1,0 +1,295 @@
+"""A match against the computer on this machine: the engine, the computer opponent, the autosave.
+
+`LocalMatch` applies the player's moves to the engine at once, and asks the worker process for
+the computer's move whenever the computer is to play and the table has shown every change so far
+(so the computer thinks while the previous move is still animating, but never runs ahead of what
+the player has seen by more than one move). A computer answer that is missing, broken or refused
+is replaced by a plain legal move. Every change is saved in the background; going back to an
+earlier turn rebuilds the game from its log. With AutoPlay the computer plays both seats.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+
+from game.logic import Game, IllegalAction, player_view
+from game.logic.actions import Action, NextHand
+from game.logic.engine import DRAW, GAME_OVER, PLAY
+from game.logic.events import Event
+from game.match.computer import ComputerSeat, safe_action
+from game.match.local_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
+from game.match.match import Change, HintReady, Match, Note, TurnMark
+from game.match.state import TableState, table_state
+from game.match.worker import HINT, AIResult, AIWorker
+from game.settings import Preferences
+
+log = logging.getLogger(__name__)
+
+SKILL_TITLES = {
+    "carefree": "Carefree",
+    "beginner": "Beginner",
+    "intermediate": "Intermediate",
+    "advanced": "Advanced",
+    "expert": "Expert",
+    "master": "Master",
+}
+
+
+def picture(game: Game) -> TableState:
+    """The table's picture of a game against the computer: seat 0's view, and the real cards
+    in the face-down places (the table never shows their faces)."""
+    return table_state(
+        player_view(game, HUMAN_SEAT),
+        game.stock,
+        game.talons,
+        game.players[1 - HUMAN_SEAT].hand,
+        game.history,
+    )
+
+
+def local_match(
+    game: LocalGame, *, autosave: bool = True, worker_mode: str | None = None
+) -> LocalMatch:
+    """A match for `game` with its own worker (`worker_mode` "process", or "inline" for tests;
+    by default CANASTA_AI_WORKER, else "process") and, unless told not to, the autosave."""
+    mode = worker_mode or os.environ.get("CANASTA_AI_WORKER", "process")
+    return LocalMatch(game, AIWorker(mode), AutosaveWriter() if autosave else None)
+
+
+class LocalMatch(Match):
+    """The person at seat 0 against the computer (or watching it play both seats)."""
+
+    def __init__(
+        self, game: LocalGame, worker: AIWorker, writer: AutosaveWriter | None = None
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.worker = worker
+        self.writer = writer
+        self.computer = ComputerSeat(worker)
+        self.hint_id: int | None = None
+        self._state = picture(game.game)
+        self._opening: tuple[Event, ...] = (
+            tuple(game.game.last_events) if not game.game.log and game.game.hand_no == 1 else ()
+        )
+        self._save()
+
+    # -- what I see -----------------------------------------------------------------------------
+    @property
+    def state(self) -> TableState:
+        return self._state
+
+    @property
+    def opening(self) -> Sequence[Event]:
+        return self._opening
+
+    @property
+    def opponent_name(self) -> str:
+        return "Computer"
+
+    @property
+    def opponent_line(self) -> str:
+        return f"{SKILL_TITLES[self.game.levels[1]]} level"
+
+    def level_text(self) -> str:
+        levels = self.game.levels
+        if self.watching:
+            return f"{SKILL_TITLES[levels[0]]} vs {SKILL_TITLES[levels[1]]}"
+        return f"Opponent: {SKILL_TITLES[levels[1]]}"
+
+    def status_text(self) -> str:
+        if self.watching or self._state.hand_over or self._my_turn():
+            return ""
+        return "The computer is thinking\u2026" if self.thinking else "The computer is playing."
+
+    def _my_turn(self) -> bool:
+        state = self._state
+        return state.to_move == HUMAN_SEAT and not self.opponent_pending
+
+    # -- what I may do --------------------------------------------------------------------------
+    def check(self, action: Action) -> str | None:
+        if self.autoplay or not self._my_turn() or self._state.hand_over:
+            return "It is not your turn."
+        refusal = self.game.game.check(action)
+        return None if refusal is None else refusal.message
+
+    def play(self, action: Action) -> str | None:
+        if self.autoplay:
+            return "AutoPlay is on: press Stop AutoPlay to play yourself."
+        if self._state.hand_over:
+            return "The hand is over."
+        if not self._my_turn():
+            return "Wait for your turn: the computer is playing."
+        try:
+            self._apply(action, paced=False)
+        except IllegalAction as exc:
+            return exc.message
+        return None
+
+    def _apply(self, action: Action, paced: bool) -> None:
+        """Apply a move for the seat to play and queue its change; `IllegalAction` changes
+        nothing."""
+        events = self.game.apply(action)
+        self._state = picture(self.game.game)
+        self.changes.append(Change(self._state, tuple(events), paced=paced, by_me=not paced))
+        self.cancel_hint()
+        self._save()
+
+    def next_hand(self) -> str:
+        if self.game.game.phase != GAME_OVER:
+            events = self.game.apply(NextHand())
+            self._state = picture(self.game.game)
+            self.changes.append(Change(self._state, tuple(events)))
+            self._save()
+        return ""
+
+    # -- the computer ---------------------------------------------------------------------------
+    def pump(self) -> list[Note]:
+        notes: list[Note] = []
+        for result in self.worker.poll():
+            if self.computer.receive(result):
+                continue
+            if result.id == self.hint_id:
+                self.hint_id = None
+                notes.append(self._hint_note(result))
+        self._drive_computer()
+        return notes
+
+    def _drive_computer(self) -> None:
+        game = self.game.game
+        if game.phase not in (DRAW, PLAY) or not self.game.is_computer(game.to_move):
+            return
+        if self.changes:
+            return  # one move ahead of the table at most
+        if self.computer.overdue():
+            log.warning("the computer took too long; playing a plain move instead")
+            self.worker.cancel()
+            self.computer.reset()
+            self._play_fallback()
+            return
+        seat = game.to_move
+        self.computer.ask(
+            player_view(game, seat),
+            self.game.levels[seat],
+            self.game.ai_seed,
+            self.game.aggressiveness,
+        )
+        answer = self.computer.take()
+        if answer is None:
+            return
+        if answer.error is None and answer.action is not None:
+            try:
+                self._apply(answer.action, paced=True)
+                return
+            except IllegalAction as exc:
+                log.warning("the computer's move %s was refused: %s", answer.action, exc.message)
+        self._play_fallback()
+
+    def _play_fallback(self) -> None:
+        action = safe_action(self.game.game)
+        try:
+            if action is not None:
+                self._apply(action, paced=True)
+                return
+        except IllegalAction:
+            pass
+        log.error("no move could be played for seat %d", self.game.game.to_move)
+
+    @property
+    def thinking(self) -> bool:
+        return self.computer.thinking
+
+    def _forget_thinking(self) -> None:
+        self.worker.cancel()
+        self.computer.reset()
+        self.hint_id = None
+
+    # -- help -----------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        self.hint_id = self.worker.submit(
+            HINT, player_view(self.game.game, HUMAN_SEAT), seed=self.game.ai_seed
+        )
+
+    def cancel_hint(self) -> None:
+        if self.hint_id is not None:
+            self._forget_thinking()
+
+    @staticmethod
+    def _hint_note(result: AIResult) -> HintReady:
+        if result.error or not result.actions:
+            return HintReady("No suggestion is available just now.")
+        return HintReady(result.reason, actions=tuple(result.actions))
+
+    # -- AutoPlay -------------------------------------------------------------------------------
+    @property
+    def autoplay(self) -> bool:
+        return self.game.autoplay
+
+    @property
+    def watching(self) -> bool:
+        return self.game.autoplay
+
+    def set_autoplay(self, on: bool, level: str) -> str:
+        self.game.set_autoplay(on)
+        self._forget_thinking()
+        return (
+            "AutoPlay on: watch the computer play both hands."
+            if on
+            else "AutoPlay off: your turn to play."
+        )
+
+    def preferences_changed(self, prefs: Preferences) -> None:
+        game = self.game
+        game.levels = (game.levels[0], prefs.skill_level)
+        game.aggressiveness = prefs.aggressiveness
+        self._forget_thinking()
+        self._save()
+
+    # -- turns gone by, saving, the end ---------------------------------------------------------
+    def earlier_turns(self) -> list[TurnMark]:
+        return self.game.earlier_turns()
+
+    def rewind(self, mark: TurnMark) -> str | None:
+        self._forget_thinking()
+        try:
+            self.game.rewind(mark)
+        except SavedGameError as exc:
+            return str(exc)
+        self._fresh_picture()
+        self._save()
+        return None
+
+    def _fresh_picture(self, events: Sequence[Event] = ()) -> None:
+        self.changes.clear()
+        self._state = picture(self.game.game)
+        self.changes.append(Change(self._state, tuple(events)))
+
+    def restart(self, prefs: Preferences) -> str | None:
+        self._forget_thinking()
+        autoplay = self.game.autoplay
+        game, warning = LocalGame.from_preferences(prefs, autoplay=autoplay)
+        if autoplay:
+            game.levels = self.game.levels
+        self.game = game
+        self._fresh_picture(game.game.last_events)
+        self._save()
+        return warning
+
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
+
+    def _save(self) -> None:
+        if self.writer is None:
+            return
+        if self.game.finished:
+            self.writer.delete()
+        else:
+            self.writer.save(self.game)
+
+    def close(self) -> None:
+        self.worker.close()
+        if self.writer is not None:
+            self.writer.close()

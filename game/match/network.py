@@ -1,0 +1,313 @@
+"""A match against a person over the network: the peer's views in, the player's moves out.
+
+`NetMatch` wraps a connected `NetGame`. The player's moves go to the peer (the host's own are
+checked at once by its engine, the guest's travel to the host); every change comes back as an
+`Updated` notice carrying the player's new view, which becomes a `Change` with the picture after
+it (see `hidden`: the guest's seats exchanged, face-down cards kept in place). The player's own
+changes show at once, the opponent's are paced like the computer's. The peer's other notices
+become words for the table: refusals, an interrupted or restored connection, a lost connection or
+the other player leaving (with where the saved game can be taken up again), a save that failed.
+Going back to an earlier turn is for games against the computer only (UG 4.3.7); AutoPilot plays
+the player's turns (UG 4.2.6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+
+from game.logic import events as ev
+from game.logic.actions import Action, NextHand
+from game.logic.engine import DRAW, GAME_OVER, HAND_OVER, PLAY
+from game.logic.events import Event
+from game.logic.view import PlayerView, determinize
+from game.match.hidden import event_seats_exchanged, follow, seats_exchanged
+from game.match.match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
+from game.match.net_game import NetGame, save_path
+from game.match.state import ME, HandRecord, TableState
+from game.match.worker import HINT
+from game.netplay import (
+    Closed,
+    Failed,
+    GameFinished,
+    Halted,
+    Interrupted,
+    LocalRefusal,
+    Refusal,
+    Resumed,
+    SaveFailed,
+    Updated,
+)
+from game.settings import Preferences
+
+STATUS_WORDS = {
+    "connected": "Online",
+    "interrupted": "Interrupted",
+    "lost": "Disconnected",
+    "closed": "Disconnected",
+}
+
+
+def visible_only(events: Sequence[Event], visible: set[int]) -> list[Event]:
+    """Events as a player who sees only `visible` may know them: other cards are counted."""
+    out = []
+    for event in events:
+        shown = tuple(c for c in event.cards if c in visible)
+        if len(shown) != len(event.cards):
+            info = dict(event.info)
+            info["hidden"] = len(event.cards) - len(shown)
+            event = dataclasses.replace(event, cards=shown, info=info)
+        out.append(event)
+    return out
+
+
+def deal_events(events: Sequence[Event], state: TableState) -> list[Event]:
+    """Deal events name only the cards this player may see; the table deals the opponent's
+    face-down cards too, so give them the ids the picture put in that hand."""
+    out = []
+    for event in events:
+        if event.kind == ev.DEAL and event.info.get("hidden") and event.player in (0, 1):
+            event = dataclasses.replace(event, cards=state.hand(event.player))
+        out.append(event)
+    return out
+
+
+class NetMatch(Match):
+    """The person at the keyboard against a person over `net`, once a hand has been dealt."""
+
+    def __init__(self, net: NetGame) -> None:
+        super().__init__()
+        self.net = net
+        play = net.peer.play
+        assert play is not None and play.view is not None, "the table opens once a hand is dealt"
+        self.history: list[HandRecord] = []
+        self._state, _ = follow(None, self._local_view(play.view), ())
+        self.hint_id: int | None = None
+        self.farewell_shown = False
+        self.rung = net.chat_arrivals
+
+    # -- seats: the player always sits at the bottom --------------------------------------------
+    def _local_view(self, view: PlayerView) -> PlayerView:
+        return seats_exchanged(view) if self.net.seat == 1 else view
+
+    def _local_events(self, events: Sequence[Event]) -> list[Event]:
+        if self.net.seat == 1:
+            return [event_seats_exchanged(e) for e in events]
+        return list(events)
+
+    # -- what I see -----------------------------------------------------------------------------
+    @property
+    def state(self) -> TableState:
+        return self._state
+
+    @property
+    def opening(self) -> Sequence[Event]:
+        return ()
+
+    @property
+    def opponent_name(self) -> str:
+        return self.net.peer_name
+
+    @property
+    def opponent_line(self) -> str:
+        return "Online opponent"
+
+    def level_text(self) -> str:
+        status = STATUS_WORDS.get(self.net.status, "Online")
+        return f"{status}: {self.net.peer_name}" + (" \u00b7 AutoPilot" if self.autoplay else "")
+
+    def status_text(self) -> str:
+        net = self.net
+        if net.status in ("interrupted", "lost", "closed") and not self.finished:
+            return net.status_text
+        if self._state.hand_over:
+            return ""
+        if self._state.to_move != ME or self.opponent_pending:
+            return f"{net.peer_name} is playing\u2026"
+        if self.autoplay:
+            return "AutoPilot is playing your turn."
+        return ""
+
+    # -- what I may do --------------------------------------------------------------------------
+    def _refusal(self) -> str | None:
+        state = self._state
+        if self.autoplay:
+            return "AutoPilot is playing your turns: turn it off to play yourself."
+        if self.opponent_pending or (state.to_move != ME and state.phase in (DRAW, PLAY)):
+            return f"Wait for your turn: {self.net.peer_name} is playing."
+        if self.net.status in ("lost", "closed"):
+            return "The connection is closed: no more moves can be made."
+        if state.hand_over:
+            return "The hand is over."
+        return None
+
+    def check(self, action: Action) -> str | None:
+        refusal = self._refusal()
+        if refusal is not None:
+            return refusal
+        # The unseen cards do not matter to the mover's own moves: any game agreeing with the
+        # view answers for the real one.
+        illegal = determinize(self._state.view, random.Random(0)).check(action)
+        return None if illegal is None else illegal.message
+
+    def play(self, action: Action) -> str | None:
+        refusal = self._refusal()
+        if refusal is not None:
+            return refusal
+        self.net.submit(action)
+        return None
+
+    def next_hand(self) -> str:
+        if self.net.peer.result is not None:
+            return ""
+        self.net.submit(NextHand())
+        return f"Waiting for {self.net.peer_name} to start the next hand\u2026"
+
+    # -- the network ----------------------------------------------------------------------------
+    def pump(self) -> list[Note]:
+        net = self.net
+        net.pump()
+        notes: list[Note] = []
+        answers, net.answers = net.answers, []
+        for result in answers:
+            if result.id == self.hint_id:
+                self.hint_id = None
+                if result.error or not result.actions:
+                    notes.append(HintReady("No suggestion is available just now."))
+                else:
+                    notes.append(HintReady(result.reason, actions=tuple(result.actions)))
+        for notice in net.take():
+            notes.extend(self._notice(notice))
+        if net.chat_arrivals != self.rung:
+            self.rung = net.chat_arrivals
+            notes.append(ChatArrived(""))
+        return notes
+
+    def _notice(self, notice: object) -> list[Note]:
+        net = self.net
+        if isinstance(notice, Updated):
+            self._update(notice)
+        elif isinstance(notice, (Refusal, LocalRefusal)):
+            return [Refused(notice.text)]
+        elif isinstance(notice, Interrupted):
+            return [Note(net.status_text, error=True)]
+        elif isinstance(notice, Resumed):
+            return [Note(f"The connection to {net.peer_name} is back.")]
+        elif isinstance(notice, GameFinished):
+            save_path(net.role).unlink(missing_ok=True)
+        elif isinstance(notice, Halted):
+            return [Alert(notice.text, title="Play has stopped")]
+        elif isinstance(notice, (Failed, Closed)):
+            return self._farewell(notice.text, lost=isinstance(notice, Failed))
+        elif isinstance(notice, SaveFailed):
+            return [Note(f"The game could not be saved: {notice.text}", error=True)]
+        return []
+
+    def _farewell(self, text: str, lost: bool) -> list[Note]:
+        if self.farewell_shown or self.finished:
+            return []
+        self.farewell_shown = True
+        play = self.net.peer.play
+        saved = play is not None and not play.over
+        where = "Host" if self.net.seat == 0 else "Join"
+        more = (
+            f" The game is saved: choose {where} on the title screen to carry on when you are "
+            f"both back."
+            if saved
+            else ""
+        )
+        title = "Connection lost" if lost else "The game has ended"
+        return [Note(text, error=True), Alert(text + more, title=title)]
+
+    def _update(self, update: Updated) -> None:
+        fresh = update.actor == -1
+        view = self._local_view(update.view)
+        events = self._local_events(visible_only(update.events, update.view.visible_cards()))
+        self._keep_hand_record(view, events)
+        state, swaps = follow(None if fresh else self._state, view, tuple(self.history))
+        if fresh:
+            events = deal_events(events, state)
+        self._state = state
+        mine = update.actor == self.net.seat
+        self.changes.append(
+            Change(state, tuple(events), paced=not mine, swaps=tuple(swaps), by_me=mine)
+        )
+
+    def _keep_hand_record(self, view: PlayerView, events: Sequence[Event]) -> None:
+        """A view holds only the current hand: keep each finished one for the scoresheet."""
+        if (
+            view.phase in (HAND_OVER, GAME_OVER)
+            and view.hand_scores is not None
+            and (not self.history or self.history[-1]["hand"] != view.hand_no)
+        ):
+            reason = next((e.info.get("reason", "") for e in events if e.kind == ev.HAND_OVER), "")
+            self.history.append(
+                {
+                    "hand": view.hand_no,
+                    "first_player": view.first_player,
+                    "scores": list(view.hand_scores),
+                    "went_out": view.went_out,
+                    "concealed": view.concealed,
+                    "reason": reason,
+                    "totals": list(view.totals),
+                }
+            )
+
+    # -- help -----------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        play = self.net.peer.play
+        assert play is not None and play.view is not None
+        self.hint_id = self.net.pilot.worker.submit(HINT, play.view)
+
+    def cancel_hint(self) -> None:
+        if self.hint_id is not None:
+            self.net.pilot.worker.cancel()
+            self.hint_id = None
+
+    @property
+    def thinking(self) -> bool:
+        return False  # the opponent thinks on their own machine
+
+    # -- AutoPilot ------------------------------------------------------------------------------
+    @property
+    def autoplay(self) -> bool:
+        return self.net.autopilot
+
+    @property
+    def watching(self) -> bool:
+        return False
+
+    def set_autoplay(self, on: bool, level: str) -> str:
+        self.cancel_hint()
+        self.net.set_autopilot(on, level)
+        return (
+            "AutoPilot on: the computer plays your turns until you turn it off."
+            if on
+            else "AutoPilot off: you play your own turns again."
+        )
+
+    def preferences_changed(self, prefs: Preferences) -> None:
+        self.net.pilot.level = prefs.skill_level  # for AutoPilot, next time it is turned on
+
+    # -- turns gone by, the end -----------------------------------------------------------------
+    def earlier_turns(self) -> list[TurnMark]:
+        return []
+
+    def rewind(self, mark: TurnMark) -> str | None:
+        return "Going back to an earlier turn is only for games against the computer."
+
+    def restart(self, prefs: Preferences) -> str | None:
+        return None  # a new network game starts from the title screen, hosting or joining
+
+    @property
+    def finished(self) -> bool:
+        return self.net.peer.result is not None or self._state.game_over
+
+    def disconnect(self) -> None:
+        """Leave now (UG 4.2.8): the other player is told; a game in progress is saved."""
+        self.farewell_shown = True
+        self.net.leave("The other player disconnected.")
+
+    def close(self) -> None:
+        self.net.stop()

@@ -1,0 +1,176 @@
+"""The shape of the code, checked: no import cycles inside `game/`, and the layer rules of
+docs/architecture.md (what may import what).
+
+Imports are read from the source (every `import` and `from ... import`, at module level, inside
+a function or under `if TYPE_CHECKING:`), so a cycle hidden in a function body or in the type
+annotations is found too.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+
+# The layers, lowest first: the prefix of a module name, and which prefixes it may import.
+# Anything under game/ that is not listed may import anything (the app, the bench).
+LAYERS: dict[str, tuple[str, ...]] = {
+    "game.logic": ("game.logic",),
+    # the save shell writes through the one atomic writer
+    "game.netplay": ("game.logic", "game.netplay", "game.storage"),
+    "game.settings": ("game.settings", "game.storage"),
+    "game.storage": ("game.storage",),
+    "game.match": ("game.logic", "game.netplay", "game.match", "game.settings", "game.storage"),
+    "game.sprites": ("game.sprites", "game.logic"),
+    "game.ui": ("game.ui", "game.sprites"),
+    "game.audio": ("game.audio", "game.settings", "game.storage"),
+    "game.events": ("game.events",),
+}
+UI_LAYERS = ("game.scenes", "game.ui", "game.sprites", "game.app", "game.audio", "game.events")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> list[str]:
+    """The modules of game/ named by every import in the file."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base]) if base else ".".join(anchor)
+            # `from package import module` imports the module itself, other names the package.
+            targets = [
+                f"{base}.{alias.name}" if _is_module(f"{base}.{alias.name}") else base
+                for alias in node.names
+            ]
+        else:
+            continue
+        found.extend(t for t in targets if t == "game" or t.startswith("game."))
+    return found
+
+
+def _is_module(name: str) -> bool:
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the modules of game/ it imports. Python imports a module's parent packages
+    before it in any case, so an import of one's own package is not an edge."""
+    files = {module_name(p): p for p in GAME.rglob("*.py")}
+    edges: dict[str, set[str]] = {name: set() for name in files}
+    for name, path in files.items():
+        for target in imports_of(path):
+            if target in files and target != name and not name.startswith(target + "."):
+                edges[name].add(target)
+    return edges
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One cycle in the graph, as the list of modules around it, or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                cycle = visit(nxt)
+                if cycle:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(edges):
+        if start not in state:
+            cycle = visit(start)
+            if cycle:
+                return cycle
+    return None
+
+
+def layer_of(module: str) -> str | None:
+    for prefix in sorted(LAYERS, key=len, reverse=True):
+        if module == prefix or module.startswith(prefix + "."):
+            return prefix
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle_through_three_modules() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert find_cycle(edges) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_imports_in_functions_under_type_checking_and_relative_ones_are_seen() -> None:
+    edges = graph()
+    assert "game.scenes.table" in edges["game.scenes.flow"]  # module level
+    assert "game.logic.engine" in edges["game.logic"]  # relative, in a package's __init__
+    assert "game.scenes.options" in edges["game.scenes.table"]  # inside a function
+    assert "game.scenes.table_hint" in edges["game.scenes.table_moves"]  # type checking only
+
+
+def test_no_module_in_game_imports_itself_round_a_cycle() -> None:
+    cycle = find_cycle(graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize("module", sorted(graph()))
+def test_every_module_keeps_to_its_layer(module: str) -> None:
+    layer = layer_of(module)
+    if layer is None:
+        return
+    allowed = LAYERS[layer]
+    path = next(p for p in GAME.rglob("*.py") if module_name(p) == module)
+    bad = sorted(
+        {
+            target
+            for target in imports_of(path)
+            if not any(target == a or target.startswith(a + ".") for a in allowed)
+            and target != "game"
+            and not module.startswith(target + ".")
+        }
+    )
+    assert not bad, f"{module} ({layer}) may import only {allowed}, not {bad}"
+
+
+def test_nothing_below_the_screens_imports_the_screens() -> None:
+    edges = graph()
+    below = ("game.logic", "game.netplay", "game.match")
+    for module, targets in edges.items():
+        if module.startswith(below):
+            ui = sorted(t for t in targets if t.startswith(UI_LAYERS))
+            assert not ui, f"{module} imports the user interface: {ui}"
+
+
+def test_the_root_of_game_holds_only_the_app_and_its_few_services() -> None:
+    loose = sorted(p.name for p in GAME.glob("*.py"))
+    assert loose == [
+        "__init__.py",
+        "app.py",
+        "audio.py",
+        "events.py",
+        "settings.py",
+        "storage.py",
+    ]
