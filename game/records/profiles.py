@@ -13,12 +13,21 @@ import getpass
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from game.settings import PLAYER_NAME_MAX
 
-if TYPE_CHECKING:
-    from .store import Records
+
+class Records(Protocol):
+    """What profiles need of the open store (`store.Records`), named here so that the store can
+    create the first profile without an import cycle."""
+
+    conn: sqlite3.Connection
+
+    def now(self) -> str: ...
+
+    def transaction(self) -> AbstractContextManager[Any]: ...
 
 DEFAULT_NAME = "Player"
 _CURRENT_KEY = "current_profile"
