@@ -84,6 +84,35 @@ def _table(app: Any, game: Any) -> Any:
     )
 
 
+def _measure(
+    app: Any, table: Any, worker: Any, frames: int, rng: random.Random, player_view: Any
+) -> list[float]:
+    """Step the table `frames` times (after a second of warm-up) and return each frame's time."""
+    from game.ai_worker import DECIDE
+
+    view = player_view(table.session.game, 1)
+    dt = 1 / 60
+    times: list[float] = []
+    for index in range(frames + 60):
+        if worker is not None:
+            worker.poll()
+            if not worker.busy:
+                worker.submit(DECIDE, view, level="master", seed=index)
+        if index % 4 == 0:  # new flights start before the last ones land
+            hand = table.board.hand_order
+            table.selected = set(rng.sample(hand, min(6, len(hand))))
+            table.relayout()
+        if index % 60 == 30:
+            app.prefs.hand_sorting = "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"
+            table.relayout()
+        start = time.perf_counter()
+        app.step(dt)
+        elapsed = time.perf_counter() - start
+        if index >= 60:  # the first second warms the caches
+            times.append(elapsed)
+    return times
+
+
 def run(
     frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3, thinking: bool = False
 ) -> dict[str, Any]:
@@ -92,44 +121,22 @@ def run(
     import tempfile
 
     _headless()
-    from game.ai_worker import DECIDE, AIWorker
+    from game.ai_worker import AIWorker
     from game.app import App
     from game.logic import player_view
 
-    folder = tempfile.mkdtemp(prefix="canasta-bench-")
-    app = App(size=size, prefs_path=os.path.join(folder, "preferences.json"))
-    worker = AIWorker("process") if thinking else None
-    try:
-        table = _table(app, busy_game())
-        app.stack.push(table)
-        view = player_view(table.session.game, 1)
-        rng = random.Random(seed)
-        dt = 1 / 60
-        times: list[float] = []
-        for index in range(frames + 60):
+    with tempfile.TemporaryDirectory(prefix="canasta-bench-") as folder:
+        app = App(size=size, prefs_path=os.path.join(folder, "preferences.json"))
+        worker = AIWorker("process") if thinking else None
+        try:
+            table = _table(app, busy_game())
+            app.stack.push(table)
+            times = _measure(app, table, worker, frames, random.Random(seed), player_view)
+            in_flight = len(table.animator)
+        finally:
             if worker is not None:
-                worker.poll()
-                if not worker.busy:
-                    worker.submit(DECIDE, view, level="master", seed=index)
-            if index % 4 == 0:  # new flights start before the last ones land
-                hand = table.board.hand_order
-                table.selected = set(rng.sample(hand, min(6, len(hand))))
-                table.relayout()
-            if index % 60 == 30:
-                app.prefs.hand_sorting = (
-                    "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"
-                )
-                table.relayout()
-            start = time.perf_counter()
-            app.step(dt)
-            elapsed = time.perf_counter() - start
-            if index >= 60:  # the first second warms the caches
-                times.append(elapsed)
-        in_flight = len(table.animator)
-    finally:
-        if worker is not None:
-            worker.close()
-        app.close()
+                worker.close()
+            app.close()
     times.sort()
     mean = statistics.fmean(times)
     return {
@@ -176,19 +183,19 @@ def probe() -> int:
     import tempfile
 
     _headless()
-    folder = tempfile.mkdtemp(prefix="canasta-probe-")
-    os.environ["CANASTA_CONFIG_DIR"] = os.path.join(folder, "config")
-    os.environ["CANASTA_DATA_DIR"] = os.path.join(folder, "data")
-    from game.app import App
-    from game.scenes import flow
-    from game.session import autosave_exists
+    with tempfile.TemporaryDirectory(prefix="canasta-probe-") as folder:
+        os.environ["CANASTA_CONFIG_DIR"] = os.path.join(folder, "config")
+        os.environ["CANASTA_DATA_DIR"] = os.path.join(folder, "data")
+        from game.app import App
+        from game.scenes import flow
+        from game.session import autosave_exists
 
-    app = App(home=flow.title_scene, autosave_exists=autosave_exists)
-    app.stack.push(flow.title_scene(app))
-    flow.launch(app)
-    app.step(1 / 60)
-    print(READY, flush=True)
-    app.close()
+        app = App(home=flow.title_scene, autosave_exists=autosave_exists)
+        app.stack.push(flow.title_scene(app))
+        flow.launch(app)
+        app.step(1 / 60)
+        print(READY, flush=True)
+        app.close()
     return 0
 
 
