@@ -269,3 +269,14 @@ def test_main_py_without_site_packages_gives_no_traceback(tmp_path: Path) -> Non
     else:
         assert result.returncode == 2
         assert "Canasta needs" in result.stdout and "requirements.txt" in result.stderr
+
+
+def test_the_app_builder_installs_the_build_group_and_the_runtime_libraries() -> None:
+    spec = importlib.util.spec_from_file_location("build_app", ROOT / "tools" / "build_app.py")
+    assert spec is not None and spec.loader is not None
+    build_app = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_app)
+    project = pyproject()["project"]
+    assert list(build_app.BUILD_REQUIREMENTS) == project["optional-dependencies"]["build"]
+    assert build_app.runtime_requirements() == project["dependencies"]
+    assert build_app.SPEC.is_file()
