@@ -112,7 +112,7 @@ MELODY_B = [
     [(0, 2, 77), (2, 2, 76)],
 ]
 # The last A ends quieter and lower, leaving room for the loop to start again.
-MELODY_A_LAST = MELODY_A[:6] + [[(0, 1, 70), (1, 1, 74), (2, 2, 72)], [(0, 2.5, 67)]]
+MELODY_A_LAST = [*MELODY_A[:6], [(0, 1, 70), (1, 1, 74), (2, 2, 72)], [(0, 2.5, 67)]]
 MELODY = MELODY_A + MELODY_B + MELODY_A_LAST
 
 
