@@ -1,9 +1,10 @@
-"""The built app, for real: `python tools/build_app.py`, then `dist/Canasta/Canasta` plays a hand
-headless with the computer in its worker process, answers --version and --help, ships its assets
-and licences, and writes nothing inside its own folder.
+"""The built app and the installed package, for real: `python tools/build_app.py`, then
+`dist/Canasta/Canasta` plays a hand headless with the computer in its worker process, answers
+--version and --help, ships its assets and licences, and writes nothing inside its own folder;
+`pip install .` into a fresh venv gives a `canasta` command that opens the table.
 
-Building takes a minute or two, so these tests run only when asked: `.ci/run` sets
-`CANASTA_RUN_BUILD=1` (or run `CANASTA_RUN_BUILD=1 pytest -m build`).
+These take a minute or more, so they run only when asked: `.ci/run` sets `CANASTA_RUN_BUILD=1`
+(or run `CANASTA_RUN_BUILD=1 pytest -m build`).
 """
 
 from __future__ import annotations
@@ -133,3 +134,44 @@ def test_the_app_plays_a_hand_headless_with_the_computer_in_its_worker(
     assert not (tmp_path / "data" / "crash.log").exists()
     # Writable files go to the platform folders only, never into the app.
     assert sorted(str(path) for path in APP.rglob("*")) == before
+
+
+def test_pip_install_in_a_fresh_venv_gives_a_working_canasta_command(tmp_path: Path) -> None:
+    """`pip install .` outside the source tree: the command, its version and the assets."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    bin_dir = venv / ("Scripts" if sys.platform == "win32" else "bin")
+    install = subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "-q", str(ROOT)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert install.returncode == 0, install.stderr[-3000:]
+    canasta = str(bin_dir / "canasta")
+    env = headless_env(tmp_path)
+    version = subprocess.run(
+        [canasta, "--version"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=60
+    )
+    assert version.stdout.strip() == f"Canasta {game.__version__}"
+    shots = tmp_path / "shots"
+    run = subprocess.run(
+        [canasta, "--frames", "5", "--screenshot", str(shots)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert (shots / "table_1280x720.png").stat().st_size > 10_000
+    # The cards, sounds and fonts came from the installed package, not from this checkout.
+    where = subprocess.run(
+        [str(bin_dir / "python"), "-c", "import game.resources as r; print(r.ASSETS_DIR)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout.strip()
+    assert Path(where).is_relative_to(venv) and (Path(where) / "cards" / "AS.png").is_file()
