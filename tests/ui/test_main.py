@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,28 @@ def test_headless_frames_and_screenshot(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert (shots / "table_1280x720.png").stat().st_size > 10_000
     assert (tmp_path / "data" / "canasta.log").exists()
+
+
+@pytest.fixture
+def sigterm_kept() -> Iterator[None]:
+    """A run in process sets its own SIGTERM handler; the test session's comes back after."""
+    previous = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.mark.usefixtures("sigterm_kept")
+def test_a_run_in_process_opens_the_table(
+    user_dirs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shots = tmp_path / "shots"
+    assert game_main.main(["--frames", "2", "--dt", "0.016", "--screenshot", str(shots)]) == 0
+    assert (shots / "table_1280x720.png").is_file()
+    assert "screenshot saved" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("sigterm_kept")
+def test_autoplay_in_process_plays_one_hand_and_exits_0(user_dirs: tuple[Path, Path]) -> None:
+    argv = ["--autoplay", "--hands", "1", "--speed", "max", "--level", "carefree", "--seed", "3"]
+    assert game_main.main(argv) == 0
+    assert not (user_dirs[1] / "crash.log").exists()
