@@ -117,7 +117,8 @@ def copy_licences(app: Path, python: Path) -> list[Path]:
 
 
 def folder_size(folder: Path) -> int:
-    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    # Symbolic links inside the app point at files already counted.
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
 
 def main(argv: list[str] | None = None) -> int:
