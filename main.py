@@ -5,9 +5,9 @@ game's options (`./main.py --help` lists them).
 The game itself is `game.main`; this file only makes sure it can start. When this Python lacks
 the game's libraries (pygame-ce, msgpack, platformdirs) it says so plainly instead of showing a
 traceback and, in a console, offers to set up a virtual environment `.venv` beside this file,
-install `requirements.txt` into it (pip's own progress shows) and start the game from there with
-the same options. A `.venv` that already has them is simply used. Only the standard library is
-imported here, so this works with any Python 3.
+install those libraries into it (as requirements.txt lists them; pip's own progress shows) and
+start the game from there with the same options. A `.venv` that already has them is simply used.
+Only the standard library is imported here, so this works with any Python 3.
 """
 
 from __future__ import annotations
@@ -55,12 +55,20 @@ def venv_python(venv: Path = VENV) -> Path:
     return venv / "bin" / "python"
 
 
+def runtime_requirements(path: Path = REQUIREMENTS) -> list[str]:
+    """The game's libraries from requirements.txt: the lines before its test tools."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    end = lines.index("# Tests") if "# Tests" in lines else len(lines)
+    specs = (line.split("#")[0].strip() for line in lines[:end])
+    return [spec for spec in specs if spec]
+
+
 def setup_commands(venv: Path = VENV) -> list[list[str]]:
-    """The commands that make `.venv` and install the requirements into it, in order."""
+    """The commands that make `.venv` and install the game's libraries into it, in order."""
     commands = []
     if not venv_python(venv).exists():
         commands.append([sys.executable, "-m", "venv", str(venv)])
-    commands.append([str(venv_python(venv)), "-m", "pip", "install", "-r", str(REQUIREMENTS)])
+    commands.append([str(venv_python(venv)), "-m", "pip", "install", *runtime_requirements()])
     return commands
 
 
@@ -109,7 +117,7 @@ def bootstrap(
             print(INSTALL_HINT)
             ask("Press Enter to close. ")
             return status
-    print("Done. Starting Canasta; next time this file starts it directly.", flush=True)
+    print("Done. Starting Canasta; from now on this file uses .venv at once.", flush=True)
     return run(start_game)
 
 

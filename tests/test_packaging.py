@@ -201,7 +201,7 @@ def test_a_yes_makes_the_venv_installs_with_progress_and_starts_the_game(tmp_pat
     make, install, start = run.commands
     assert make == [sys.executable, "-m", "venv", str(venv)]
     python = str(launcher.venv_python(venv))
-    assert install == [python, "-m", "pip", "install", "-r", str(launcher.REQUIREMENTS)]
+    assert install == [python, "-m", "pip", "install", *pyproject()["project"]["dependencies"]]
     assert "-q" not in install  # pip's progress stays visible
     assert start == [python, str(ROOT / "main.py"), "--host", "5000"]
 
