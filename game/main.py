@@ -42,9 +42,12 @@ SKILL_LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "m
 MAX_SPEED_DT = 1 / 60
 # A watched game that has not ended after this many frames is stuck: give up with an error.
 AUTOPLAY_FRAME_LIMIT = 400_000
+# The same file the app writes a scene's error to (game.app.CRASH_LOG, not imported: pygame).
 CRASH_LOG = "crash.log"
 LOG_FILE = "canasta.log"
 NETWORK_FLAGS = ("--host", "--join")
+# Options that mean something only with NETWORK_FLAGS (as argparse destinations).
+NETWORK_ONLY = ("autopilot", "bind", "name", "rules", "save", "resume", "say", "give_up", "timeout")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -165,9 +168,6 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--timeout", metavar="SECONDS", help="stop if the game is not over by then")
 
 
-NETWORK_ONLY = ("autopilot", "bind", "name", "rules", "save", "resume", "say", "give_up", "timeout")
-
-
 def add_install_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument(
         "--where",
@@ -233,12 +233,11 @@ def write_crash_report(exc: BaseException) -> Path | None:
 
 
 def print_folders() -> None:
-    from game.settings import config_dir, data_dir, preferences_path
+    from game.settings import data_dir, preferences_path
 
     print(f"preferences:             {preferences_path()}")
     print(f"saved games and the log: {data_dir()}")
     print(f"crash reports:           {data_dir() / CRASH_LOG}")
-    print(f"(configuration folder:   {config_dir()})")
 
 
 def main(argv: list[str] | None = None) -> int:
