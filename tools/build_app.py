@@ -164,8 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     app = DIST / APP_NAME
     copy_licences(app, python)
-    if sys.platform == "darwin" and (DIST / f"{APP_NAME}.app").exists():
-        copy_licences(DIST / f"{APP_NAME}.app" / "Contents" / "Resources", python)
+    bundle = DIST / f"{APP_NAME}.app"
+    if sys.platform == "darwin" and bundle.exists():
+        copy_licences(bundle / "Contents" / "Resources", python)
+        # A file added to a signed bundle breaks its (ad-hoc) signature, and macOS would then
+        # call the downloaded app damaged instead of offering "Open Anyway": sign it again.
+        run(["codesign", "--force", "--deep", "--sign", "-", str(bundle)])
     seconds = time.perf_counter() - started
     executable = app / (f"{APP_NAME}.exe" if sys.platform == "win32" else APP_NAME)
     print(f"\nbuilt {app} in {seconds:.0f} s ({folder_size(app) / 2**20:.0f} MB)")
