@@ -1,3 +1,3 @@
 """Canasta for two players: rules engine, computer opponent, table, network play."""
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"

@@ -1,6 +1,6 @@
 """Sound effects and music, with a silent fallback.
 
-`SoundManager` plays the named effects in `assets/sounds/` (`shuffle`, `deal`, `draw`, `place`,
+`SoundManager` plays the named effects in `game/assets/sounds` (`shuffle`, `deal`, `draw`, `place`,
 `meld`, `canasta`, `pile_taken`, `go_out`, `win`, `lose`, `illegal`, `chat`, `turn`; `.wav` or
 `.ogg`) and loops `music.ogg` through `pygame.mixer.music` with fades. Effects and music each have
 an on/off switch and a volume, matching the options screen. Sound is a nicety: when the mixer
@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.resources import asset_path
+
 if TYPE_CHECKING:
     from game.settings import Preferences
 
 log = logging.getLogger(__name__)
 
-SOUNDS_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+SOUNDS_DIR = asset_path("sounds")
 EFFECT_NAMES: tuple[str, ...] = (
     "shuffle",
     "deal",

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from game.storage import atomic_write_json
 
 log = logging.getLogger(__name__)
@@ -54,32 +56,78 @@ WINDOW_MAX = (7680, 4320)
 
 
 def config_dir() -> Path:
-    """The folder for preferences: `CANASTA_CONFIG_DIR` if set, else the platform's usual place."""
+    """The folder for preferences: `CANASTA_CONFIG_DIR` if set, else the platform's usual place
+    (`~/.config/canasta`, `%APPDATA%\\canasta`, `~/Library/Application Support/canasta`)."""
     override = os.environ.get("CANASTA_CONFIG_DIR")
     if override:
         return Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
-        return Path(base) / "Canasta"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "Canasta"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / APP_DIR_NAME
+    return Path(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False, roaming=True))
 
 
 def data_dir() -> Path:
     """The folder for logs, crash reports and autosaves: `CANASTA_DATA_DIR` if set, else the
-    platform's usual place for an application's own data."""
+    platform's usual place for an application's own data (`~/.local/share/canasta`,
+    `%LOCALAPPDATA%\\canasta`, `~/Library/Application Support/canasta`)."""
     override = os.environ.get("CANASTA_DATA_DIR")
     if override:
         return Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "Canasta"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "Canasta"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_DIR_NAME
+    return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+
+
+def legacy_dirs(platform: str = sys.platform) -> dict[str, Path]:
+    """The folders versions before 1.2 chose by hand, by kind ("config", "data"), for `platform`.
+
+    They agree with `platformdirs` except for the capital C on Windows and macOS, which matters
+    only on a case-sensitive disk; `adopt_legacy_files` still looks there.
+    """
+    home = Path.home()
+    if platform == "win32":
+        roaming = os.environ.get("APPDATA") or str(home / "AppData" / "Roaming")
+        local = os.environ.get("LOCALAPPDATA") or str(home / "AppData" / "Local")
+        return {"config": Path(roaming) / "Canasta", "data": Path(local) / "Canasta"}
+    if platform == "darwin":
+        support = home / "Library" / "Application Support" / "Canasta"
+        return {"config": support, "data": support}
+    config = os.environ.get("XDG_CONFIG_HOME") or str(home / ".config")
+    data = os.environ.get("XDG_DATA_HOME") or str(home / ".local" / "share")
+    return {"config": Path(config) / APP_DIR_NAME, "data": Path(data) / APP_DIR_NAME}
+
+
+def _same_folder(first: Path, second: Path) -> bool:
+    try:
+        return first.samefile(second)
+    except OSError:
+        return first == second
+
+
+def adopt_legacy_files(legacy: dict[str, Path] | None = None) -> list[Path]:
+    """Copy the files an earlier version left in its own folders into today's, where missing.
+
+    Preferences, the autosave and saved network games then carry on. Files are copied, not
+    moved, so an older copy of the game still finds them; a file already in today's folder is
+    never replaced. A kind whose folder is overridden by `CANASTA_*` is left alone. Returns the
+    files copied; never raises (an unreadable old folder is simply not adopted).
+    """
+    legacy = legacy_dirs() if legacy is None else legacy
+    current = {"config": (config_dir, "CANASTA_CONFIG_DIR"), "data": (data_dir, "CANASTA_DATA_DIR")}
+    copied: list[Path] = []
+    for kind, old in legacy.items():
+        where, override = current[kind]
+        new = where()
+        if os.environ.get(override) or not old.is_dir() or _same_folder(old, new):
+            continue
+        try:
+            for source in sorted(old.iterdir()):
+                target = new / source.name
+                if source.is_file() and not target.exists():
+                    new.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(source, target)
+                    copied.append(target)
+        except OSError as exc:
+            log.warning("could not bring the files over from %s: %s", old, exc)
+    for path in copied:
+        log.info("carried over %s from an earlier version's folder", path)
+    return copied
 
 
 def preferences_path() -> Path:

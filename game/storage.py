@@ -7,6 +7,7 @@ imports pygame) and the table share it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -31,10 +32,9 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp_name, target)
     except BaseException:
-        try:
+        # The half-written temporary file goes; if even that fails, the original error matters.
+        with contextlib.suppress(OSError):
             os.unlink(tmp_name)
-        except OSError:
-            pass
         raise
     # Persist the rename itself; not possible (nor needed) on Windows.
     if hasattr(os, "O_DIRECTORY"):
@@ -43,8 +43,8 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
         except OSError:
             return
         try:
-            os.fsync(dir_fd)
-        except OSError:
-            pass
+            # Some file systems cannot sync a folder; the rename has happened all the same.
+            with contextlib.suppress(OSError):
+                os.fsync(dir_fd)
         finally:
             os.close(dir_fd)

@@ -24,6 +24,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "game.netplay": ("game.logic", "game.netplay", "game.storage"),
     "game.settings": ("game.settings", "game.storage"),
     "game.storage": ("game.storage",),
+    "game.resources": ("game.resources",),
     "game.records": ("game.logic", "game.records", "game.settings", "game.storage"),
     "game.help": ("game.logic", "game.help"),
     "game.match": (
@@ -34,9 +35,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "game.settings",
         "game.storage",
     ),
-    "game.sprites": ("game.sprites", "game.logic"),
-    "game.ui": ("game.ui", "game.sprites"),
-    "game.audio": ("game.audio", "game.settings", "game.storage"),
+    "game.sprites": ("game.sprites", "game.logic", "game.resources"),
+    "game.ui": ("game.ui", "game.sprites", "game.resources"),
+    "game.audio": ("game.audio", "game.resources", "game.settings", "game.storage"),
     "game.events": ("game.events",),
 }
 UI_LAYERS = ("game.scenes", "game.ui", "game.sprites", "game.app", "game.audio", "game.events")
@@ -179,7 +180,10 @@ def test_the_root_of_game_holds_only_the_app_and_its_few_services() -> None:
         "__init__.py",
         "app.py",
         "audio.py",
+        "desktop.py",
         "events.py",
+        "main.py",
+        "resources.py",
         "settings.py",
         "storage.py",
     ]

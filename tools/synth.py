@@ -17,7 +17,7 @@ RATE = 44100
 
 
 def samples(seconds: float) -> int:
-    return int(round(seconds * RATE))
+    return round(seconds * RATE)
 
 
 def time_axis(seconds: float) -> np.ndarray:

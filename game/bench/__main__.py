@@ -1,9 +1,11 @@
 """Command line: `python -m game.bench engine [--hands N] [--json]` and
-`python -m game.bench frames [--frames N] [--size WxH] [--json]`."""
+`python -m game.bench frames [--frames N] [--size WxH] [--json]`; each answers `--help`."""
 
 import argparse
 import json
 import sys
+
+from game.main import parse_size
 
 from . import engine
 
@@ -19,7 +21,13 @@ def main(argv: list[str] | None = None) -> int:
         "frames", help="frame times of the busiest card table, and start-up time"
     )
     frames.add_argument("--frames", type=int, default=600, help="frames to measure")
-    frames.add_argument("--size", default="1280x720", help="drawing resolution, e.g. 1920x1080")
+    frames.add_argument(
+        "--size",
+        type=parse_size,
+        default=(1280, 720),
+        metavar="WxH",
+        help="drawing resolution, e.g. 1920x1080",
+    )
     frames.add_argument("--no-startup", action="store_true", help="skip the start-up measurement")
     frames.add_argument(
         "--no-thinking",
@@ -38,10 +46,9 @@ def main(argv: list[str] | None = None) -> int:
         # Imported here: the engine benchmark must not need pygame.
         from . import frames as frame_bench
 
-        width, height = (int(v) for v in args.size.lower().split("x"))
-        result = frame_bench.run(args.frames, (width, height))
+        result = frame_bench.run(args.frames, args.size)
         if not args.no_thinking:
-            busy = frame_bench.run(args.frames, (width, height), thinking=True)
+            busy = frame_bench.run(args.frames, args.size, thinking=True)
             result["thinking_median_ms"] = busy["median_ms"]
             result["thinking_p95_ms"] = busy["p95_ms"]
         if not args.no_startup:

@@ -82,6 +82,34 @@ def _table(app: Any, game: Any) -> Any:
     return TableScene(app, match, options=TableOptions(speed=1.0))
 
 
+def _measure(
+    app: Any, table: Any, worker: Any, frames: int, rng: random.Random, view: Any
+) -> list[float]:
+    """Step the table `frames` times (after a second of warm-up) and return each frame's time."""
+    from game.match.worker import DECIDE
+
+    dt = 1 / 60
+    times: list[float] = []
+    for index in range(frames + 60):
+        if worker is not None:
+            worker.poll()
+            if not worker.busy:
+                worker.submit(DECIDE, view, level="master", seed=index)
+        if index % 4 == 0:  # new flights start before the last ones land
+            hand = table.board.hand_order
+            table.selected = set(rng.sample(hand, min(6, len(hand))))
+            table.relayout()
+        if index % 60 == 30:
+            app.prefs.hand_sorting = "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"
+            table.relayout()
+        start = time.perf_counter()
+        app.step(dt)
+        elapsed = time.perf_counter() - start
+        if index >= 60:  # the first second warms the caches
+            times.append(elapsed)
+    return times
+
+
 def run(
     frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3, thinking: bool = False
 ) -> dict[str, Any]:
@@ -92,43 +120,22 @@ def run(
     _headless()
     from game.app import App
     from game.logic import player_view
-    from game.match.worker import DECIDE, AIWorker
+    from game.match.worker import AIWorker
 
-    folder = tempfile.mkdtemp(prefix="canasta-bench-")
-    app = App(size=size, prefs_path=os.path.join(folder, "preferences.json"))
-    worker = AIWorker("process") if thinking else None
-    try:
-        game = busy_game()
-        table = _table(app, game)
-        app.stack.push(table)
-        view = player_view(game, 1)
-        rng = random.Random(seed)
-        dt = 1 / 60
-        times: list[float] = []
-        for index in range(frames + 60):
+    with tempfile.TemporaryDirectory(prefix="canasta-bench-") as folder:
+        app = App(size=size, prefs_path=os.path.join(folder, "preferences.json"))
+        worker = AIWorker("process") if thinking else None
+        try:
+            game = busy_game()
+            table = _table(app, game)
+            app.stack.push(table)
+            view = player_view(game, 1)
+            times = _measure(app, table, worker, frames, random.Random(seed), view)
+            in_flight = len(table.animator)
+        finally:
             if worker is not None:
-                worker.poll()
-                if not worker.busy:
-                    worker.submit(DECIDE, view, level="master", seed=index)
-            if index % 4 == 0:  # new flights start before the last ones land
-                hand = table.board.hand_order
-                table.selected = set(rng.sample(hand, min(6, len(hand))))
-                table.relayout()
-            if index % 60 == 30:
-                app.prefs.hand_sorting = (
-                    "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"
-                )
-                table.relayout()
-            start = time.perf_counter()
-            app.step(dt)
-            elapsed = time.perf_counter() - start
-            if index >= 60:  # the first second warms the caches
-                times.append(elapsed)
-        in_flight = len(table.animator)
-    finally:
-        if worker is not None:
-            worker.close()
-        app.close()
+                worker.close()
+            app.close()
     times.sort()
     mean = statistics.fmean(times)
     return {
@@ -175,20 +182,20 @@ def probe() -> int:
     import tempfile
 
     _headless()
-    folder = tempfile.mkdtemp(prefix="canasta-probe-")
-    os.environ["CANASTA_CONFIG_DIR"] = os.path.join(folder, "config")
-    os.environ["CANASTA_DATA_DIR"] = os.path.join(folder, "data")
-    from game.app import App
-    from game.match import autosave_exists
-    from game.scenes import flow
-    from game.scenes.title import TitleScene
+    with tempfile.TemporaryDirectory(prefix="canasta-probe-") as folder:
+        os.environ["CANASTA_CONFIG_DIR"] = os.path.join(folder, "config")
+        os.environ["CANASTA_DATA_DIR"] = os.path.join(folder, "data")
+        from game.app import App
+        from game.match import autosave_exists
+        from game.scenes import flow
+        from game.scenes.title import TitleScene
 
-    app = App(home=TitleScene, autosave_exists=autosave_exists)
-    app.stack.push(TitleScene(app))
-    flow.launch(app)
-    app.step(1 / 60)
-    print(READY, flush=True)
-    app.close()
+        app = App(home=TitleScene, autosave_exists=autosave_exists)
+        app.stack.push(TitleScene(app))
+        flow.launch(app)
+        app.step(1 / 60)
+        print(READY, flush=True)
+        app.close()
     return 0
 
 

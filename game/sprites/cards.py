@@ -1,6 +1,6 @@
 """Card pictures and card sprites.
 
-`CardImages` loads `assets/cards/{CODE}.png` once (codes such as `AS`, `10H`, `QD`, `JK_1`,
+`CardImages` loads `game/assets/cards/{CODE}.png` once (codes such as `AS`, `10H`, `QD`, `JK_1`,
 `back_1`), converts them for fast blitting, and hands out copies scaled to the card height the
 table uses and tinted for the states the table shows (drawn from the stock, frozen or blocked
 pile, selected, natural or mixed canasta); every scaled or tinted picture is cached, and the cache
@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import asset_path
 from game.sprites.tween import Animation, Animator, Call, Sequence, Tween, in_sine, out_sine
 
 log = logging.getLogger(__name__)
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
-CARDS_DIR = ASSETS_DIR / "cards"
+CARDS_DIR = asset_path("cards")
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")

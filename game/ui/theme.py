@@ -2,9 +2,9 @@
 
 A `Theme` is made for one screen resolution. Sizes are given as they should look on a
 1280x720 screen and scaled (`theme.px`) so a 1920x1080 screen gets larger, equally readable
-text. Fonts come from the system when a pleasant one is installed (a serif for titles, a sans
-for everything else) and fall back to pygame's bundled font, so nothing has to ship with the
-game. Rendered text, panels and the felt are cached: drawing a frame only blits.
+text. Fonts are the game's own (DejaVu: a serif for titles, a sans for everything else, from
+`game.resources`); without them a system font is looked for, then pygame's built-in one.
+Rendered text, panels and the felt are cached: drawing a frame only blits.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 import pygame
+
+from game.resources import font_path
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +82,11 @@ class FontBook:
             bold = role in ("title", "bold", "bold_italic")
             # Running totals on the scoresheet are set in italics, as on a paper scoresheet.
             italic = role in ("italic", "bold_italic")
-            path = None
+            bundled = font_path(role)
+            path = str(bundled) if bundled is not None else None
             try:
-                path = pygame.font.match_font(",".join(names), bold=bold, italic=italic)
+                if path is None:
+                    path = pygame.font.match_font(",".join(names), bold=bold, italic=italic)
             except Exception as exc:  # font discovery shells out on some systems; never fatal
                 log.info("system font lookup failed (%s); using the built-in font", exc)
             self._paths[role] = path

@@ -1,33 +1,89 @@
-"""The command line: a headless run that saves a screenshot, and a clear word when pygame is missing."""
+"""The command line (`game.main`, run by `main.py`, `canasta` and the built app): every option in
+--help, the version, a headless run with a screenshot, errors written to the crash log."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import main
+import game
+from game import main as game_main
+from game.netplay import cli as netplay_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_missing_pygame_explains_how_to_install(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setitem(sys.modules, "pygame", None)  # makes `import pygame` fail
-    assert main.main(["--frames", "1"]) == 2
-    err = capsys.readouterr().err
-    assert "pip install -r requirements.txt" in err and "python3 -m venv .venv" in err
+def option_strings(parser: argparse.ArgumentParser) -> set[str]:
+    return {flag for action in parser._actions for flag in action.option_strings}
 
 
 def test_size_argument_is_checked() -> None:
-    assert main.parse_size("1920x1080") == (1920, 1080)
-    with pytest.raises(argparse.ArgumentTypeError, match="1280x720"):
-        main.parse_size("big")
+    assert game_main.parse_size("1920x1080") == (1920, 1080)
+    with pytest.raises(argparse.ArgumentTypeError):
+        game_main.parse_size("big")
+    with pytest.raises(argparse.ArgumentTypeError):
+        game_main.parse_size("100x100")
+
+
+def test_help_lists_every_option_including_the_network_ones() -> None:
+    parser = game_main.build_parser()
+    text = parser.format_help()
+    mine = option_strings(parser)
+    for flag in mine:
+        assert flag in text
+    # A command line with --host or --join goes to the network CLI: its options must be listed.
+    assert option_strings(netplay_cli.build_parser()) <= mine
+    assert {"--version", "--install-desktop", "--uninstall-desktop", "--where"} <= mine
+
+
+def test_a_network_option_without_host_or_join_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        game_main.main(["--bind", "127.0.0.1"])
+    assert stop.value.code == 2
+    assert "--bind belongs to a network game" in capsys.readouterr().err
+
+
+def test_version_is_the_package_version() -> None:
+    result = subprocess.run(
+        [sys.executable, "main.py", "--version"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"Canasta {game.__version__}"
+
+
+def test_where_prints_the_overridden_folders(
+    user_dirs: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    config, data = user_dirs
+    assert game_main.main(["--where"]) == 0
+    out = capsys.readouterr().out
+    assert str(config / "preferences.json") in out
+    assert str(data / "crash.log") in out
+
+
+def test_an_error_outside_the_scenes_is_written_to_the_crash_log(
+    user_dirs: tuple[Path, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def broken(_args: argparse.Namespace) -> int:
+        raise RuntimeError("no window today")
+
+    monkeypatch.setattr(game_main, "play", broken)
+    assert game_main.main(["--frames", "1"]) == 1
+    report = (user_dirs[1] / "crash.log").read_text(encoding="utf-8")
+    assert f"Canasta {game.__version__}" in report
+    assert "RuntimeError: no window today" in report and "Traceback" in report
+    assert str(user_dirs[1] / "crash.log") in capsys.readouterr().err
 
 
 def test_headless_frames_and_screenshot(tmp_path: Path) -> None:
@@ -49,3 +105,29 @@ def test_headless_frames_and_screenshot(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert (shots / "table_1280x720.png").stat().st_size > 10_000
+    assert (tmp_path / "data" / "canasta.log").exists()
+
+
+@pytest.fixture
+def sigterm_kept() -> Iterator[None]:
+    """A run in process sets its own SIGTERM handler; the test session's comes back after."""
+    previous = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.mark.usefixtures("sigterm_kept")
+def test_a_run_in_process_opens_the_table(
+    user_dirs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shots = tmp_path / "shots"
+    assert game_main.main(["--frames", "2", "--dt", "0.016", "--screenshot", str(shots)]) == 0
+    assert (shots / "table_1280x720.png").is_file()
+    assert "screenshot saved" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("sigterm_kept")
+def test_autoplay_in_process_plays_one_hand_and_exits_0(user_dirs: tuple[Path, Path]) -> None:
+    argv = ["--autoplay", "--hands", "1", "--speed", "max", "--level", "carefree", "--seed", "3"]
+    assert game_main.main(argv) == 0
+    assert not (user_dirs[1] / "crash.log").exists()
