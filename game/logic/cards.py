@@ -9,6 +9,12 @@ rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` followed by suit ``S H D C``, or ``JK`` for 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NewType
+
+# A card id (0..107) names one physical card; a card code ("10H") names a kind of card, of which
+# two exist (four Jokers). Mixing them up is a bug mypy can catch when they are distinct types.
+CardId = NewType("CardId", int)
+CardCode = NewType("CardCode", str)
 
 N_CARDS = 108
 SUITS = ("S", "H", "D", "C")
@@ -139,7 +145,7 @@ def points_of(cards: Iterable[int]) -> int:
     return sum(CARD_POINTS[c] for c in cards)
 
 
-def deck_from_codes(codes: list[str]) -> list[int]:
+def deck_from_codes(codes: list[str]) -> list[CardId]:
     """Card ids for an explicit 108-card order given as codes.
 
     Each code takes the lowest id of that code not used yet, so the deck must name every card
@@ -148,7 +154,7 @@ def deck_from_codes(codes: list[str]) -> list[int]:
     if not isinstance(codes, list) or len(codes) != N_CARDS:
         raise ValueError(f"a deck must list exactly {N_CARDS} card codes")
     next_index: dict[str, int] = {}
-    deck = []
+    deck: list[CardId] = []
     for position, raw in enumerate(codes):
         code = normalize_code(raw)
         if code is None:
@@ -158,5 +164,5 @@ def deck_from_codes(codes: list[str]) -> list[int]:
         if index >= len(ids):
             raise ValueError(f"deck names {code} more than {len(ids)} times")
         next_index[code] = index + 1
-        deck.append(ids[index])
+        deck.append(CardId(ids[index]))
     return deck

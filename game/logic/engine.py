@@ -58,6 +58,16 @@ from .melds import (
 )
 from .rules import Rules
 from .scoring import canasta_count, score_player, special_meld_score
+from .shuffle import (
+    DEAL_VERSION,
+    LEGACY_DEAL_VERSION,
+    deck_order,
+    legacy_deck,
+    legacy_reuse_pile_key,
+    legacy_reuse_pile_order,
+    reuse_pile_key,
+    reuse_pile_order,
+)
 
 DRAW, PLAY, HAND_OVER, GAME_OVER = "draw", "play", "hand_over", "game_over"
 
@@ -131,29 +141,39 @@ class Game:
         decks: Sequence[Sequence[int]] = (),
         scores: Sequence[int] = (0, 0),
         first_player: int = 0,
+        deal_version: int = DEAL_VERSION,
     ) -> None:
         """Start a game and deal its first hand.
 
-        The first hand uses `deck` (108 card ids, dealt from the front) when given, else a shuffle
-        from `seed`. Later hands take `decks` in order, then shuffles from the seed.
+        The first hand uses `deck` (108 card ids, dealt from the front) when given, else the deck
+        `deck_order(seed, 0)`. Later hands take `decks` in order, then `deck_order(seed, n)` for
+        hand index n. Without a seed or a deck the seed is 0. `deal_version` 1 deals as the first
+        replay format did (CPython's generator), only for loading old files.
         """
         self.rules = rules or Rules()
         self.rules.validate()
-        if first_player not in (0, 1):
+        if first_player not in (0, 1) or isinstance(first_player, bool):
             raise ValueError("first_player must be 0 or 1")
-        if len(scores) != 2 or not all(isinstance(s, int) for s in scores):
+        if len(scores) != 2 or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in scores
+        ):
             raise ValueError("scores must be two whole numbers")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError("seed must be a whole number")
+        if deal_version not in (LEGACY_DEAL_VERSION, DEAL_VERSION):
+            raise ValueError(f"unknown deal version {deal_version!r}")
+        if seed is None and deck is None:
+            seed = 0
         self.seed = seed
+        self.deal_version = deal_version
         self.initial_deck = list(deck) if deck is not None else None
         self.initial_decks = [list(d) for d in decks]
         self.initial_scores = (int(scores[0]), int(scores[1]))
         self.initial_first_player = first_player
-        if seed is not None:
+        # Only version 1 games keep a generator: their decks follow one another from it.
+        self.rng: random.Random | None = None
+        if deal_version == LEGACY_DEAL_VERSION and seed is not None:
             self.rng = random.Random(seed)
-        else:
-            # An explicit deck without a seed still needs a reproducible stream for reuse_pile.
-            source = ",".join(map(str, deck)) if deck is not None else ""
-            self.rng = random.Random(hashlib.sha256(source.encode()).hexdigest())
         self._pending_decks = [list(d) for d in decks]
         self.totals = list(self.initial_scores)
         self.hand_no = 0
@@ -176,12 +196,18 @@ class Game:
     def _deal(self, deck: list[int] | None) -> list[Event]:
         rules = self.rules
         if deck is None:
-            deck = list(range(N_CARDS))
-            self.rng.shuffle(deck)
+            if self.rng is not None:
+                deck = legacy_deck(self.rng)
+            else:
+                assert self.seed is not None
+                deck = deck_order(self.seed, self.hand_no)
         self.deck = deck[:]
         # reuse_pile reshuffles from this hand's own deck, so nobody who learns an earlier
         # hand's deck (a network guest, after the reveal) can predict it.
-        self.reuse_seed = hashlib.sha256(repr(deck).encode()).hexdigest()
+        if self.deal_version == LEGACY_DEAL_VERSION:
+            self.reuse_key = legacy_reuse_pile_key(deck)
+        else:
+            self.reuse_key = reuse_pile_key(deck)
         self.hand_no += 1
         self.dealer = 1 - self.first_player
         self.players = [PlayerState(), PlayerState()]
@@ -452,9 +478,10 @@ class Game:
         p = self.to_move
         player = self.players[p]
         if reuse:
-            below = self.pile[:-1]
-            random.Random(self.reuse_seed).shuffle(below)
-            self.stock = below
+            if self.deal_version == LEGACY_DEAL_VERSION:
+                self.stock = legacy_reuse_pile_order(self.pile[:-1], self.reuse_key)
+            else:
+                self.stock = reuse_pile_order(self.pile[:-1], self.reuse_key)
             self.pile = self.pile[-1:]
             self.pile_freezers = sum(IS_WILD[c] or IS_RED_THREE[c] for c in self.pile)
             self.stock_reused = True
@@ -1058,8 +1085,9 @@ class Game:
         other.turn_drawn = self.turn_drawn[:]
         other.talon_receivers = self.talon_receivers[:]
         other._pending_decks = self._pending_decks[:]
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if self.rng is not None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         other.log = self.log[:]
         other.history = self.history[:]
         return other

@@ -1,7 +1,8 @@
-"""The replay / scenario file (``canasta-replay/1``): saved games, bug reports, tutorials, tests.
+"""The replay / scenario file (``canasta-replay/2``): saved games, bug reports, tutorials, tests.
 
 A replay is seed (or explicit deck) + rules + starting scores + the list of actions; applying the
-actions to the dealt game rebuilds it exactly. `load_replay` checks a parsed JSON document and
+actions to the dealt game rebuilds it exactly. Version 2 deals from the shuffle defined in
+`shuffle` (and docs/replay-format.md); files of version 1 still load, dealt as they were. `load_replay` checks a parsed JSON document and
 returns the game with every action applied up to the first illegal one. `python -m
 game.logic.replay FILE` prints the resulting position as one JSON object (docs/replay-format.md).
 """
@@ -18,8 +19,12 @@ from .engine import Game
 from .errors import IllegalAction
 from .rules import Rules, RulesError
 from .scoring import canasta_count
+from .shuffle import DEAL_VERSION, LEGACY_DEAL_VERSION
 
-FORMAT = "canasta-replay/1"
+FORMAT_PREFIX = "canasta-replay/"
+FORMAT = f"{FORMAT_PREFIX}{DEAL_VERSION}"
+# Every format version this code reads, and the deal version it stands for.
+FORMATS = {f"{FORMAT_PREFIX}{v}": v for v in (LEGACY_DEAL_VERSION, DEAL_VERSION)}
 MAX_ACTIONS = 100_000
 
 
@@ -47,7 +52,9 @@ def game_from_replay(doc: object) -> tuple[Game, list[Any]]:
     """The dealt game a replay document describes, and its raw action list."""
     if not isinstance(doc, dict):
         raise ReplayError("A replay must be a JSON object.")
-    if doc.get("format") != FORMAT:
+    fmt = doc.get("format")
+    version = FORMATS.get(fmt) if isinstance(fmt, str) else None
+    if version is None:
         raise ReplayError(f"This is not a {FORMAT} file (format is {doc.get('format')!r}).")
     known = {"format", "rules", "scores", "first_player", "deck", "decks", "seed", "actions"}
     unknown = set(doc) - known
@@ -80,7 +87,15 @@ def game_from_replay(doc: object) -> tuple[Game, list[Any]]:
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise ReplayError("'actions' must be a list of actions.")
-    game = Game(rules, seed=seed, deck=deck, decks=decks, scores=scores, first_player=first)
+    game = Game(
+        rules,
+        seed=seed,
+        deck=deck,
+        decks=decks,
+        scores=scores,
+        first_player=first,
+        deal_version=version,
+    )
     return game, actions
 
 
@@ -100,7 +115,7 @@ def load_replay(doc: object) -> ReplayResult:
 def replay_document(game: Game) -> dict[str, Any]:
     """The replay document that rebuilds `game` (its deal and every action applied so far)."""
     doc: dict[str, Any] = {
-        "format": FORMAT,
+        "format": f"{FORMAT_PREFIX}{game.deal_version}",
         "rules": game.rules.to_dict(),
         "scores": list(game.initial_scores),
         "first_player": game.initial_first_player,

@@ -11,6 +11,7 @@ view, which is how the computer opponent searches without cheating.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from .cards import CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, N_CARDS, sorted_codes
 from .engine import GAME_OVER, HAND_OVER, Game, PlayerState
 from .rules import Rules
+from .shuffle import DEAL_VERSION
 
 Meld = tuple[int, tuple[int, ...]]
 
@@ -175,12 +177,14 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     rng.shuffle(unseen)
     game = Game.__new__(Game)
     game.rules = view.rules
-    game.seed = None
+    # A seed of its own deals any later hand of the copy, unknown as the real one's.
+    game.seed = int(rng.random() * 2**53)
+    game.deal_version = DEAL_VERSION
     game.initial_deck = None
     game.initial_decks = []
     game.initial_scores = view.totals
     game.initial_first_player = view.first_player
-    game.rng = random.Random(rng.random())
+    game.rng = None
     game._pending_decks = []
     game.totals = list(view.totals)
     game.hand_no = view.hand_no
@@ -192,7 +196,7 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     game.winner = view.winner
     game.last_events = []
     game.deck = []
-    game.reuse_seed = str(rng.random())
+    game.reuse_key = hashlib.sha256(str(rng.random()).encode()).digest()
     players = []
     position = 0
     for p in (0, 1):

@@ -125,7 +125,8 @@ def test_dealer_alternates_and_the_non_dealer_starts():
 
 def test_starter_loser_lets_the_loser_of_the_hand_start():
     game = Game(Rules(starter="loser"), seed=2, first_player=0)
-    game.players[0].melds = {}
+    for player in game.players:
+        player.threes = []  # only the cards in hand decide this hand's scores
     game.players[0].hand = game.players[0].hand[:1]  # player 0 holds less: player 1 loses
     game._end_hand("stock_exhausted", [])
     loser = 0 if game.hand_scores[0]["total"] < game.hand_scores[1]["total"] else 1

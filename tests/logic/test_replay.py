@@ -1,4 +1,4 @@
-"""The canasta-replay/1 file: loading, saving, the command-line tool (docs/replay-format.md)."""
+"""The canasta-replay/2 file: loading, saving, the command-line tool (docs/replay-format.md)."""
 
 import json
 import subprocess
@@ -41,7 +41,7 @@ def test_replay_with_an_explicit_deck():
 
 def test_replay_stops_at_the_first_illegal_action():
     doc = {
-        "format": "canasta-replay/1",
+        "format": "canasta-replay/2",
         "rules": {"preset": "classic"},
         "seed": 5,
         "actions": [{"type": "draw"}, {"type": "draw"}, {"type": "discard", "card": "AS"}],
@@ -55,12 +55,12 @@ def test_replay_stops_at_the_first_illegal_action():
     "doc, words",
     [
         ([], "JSON object"),
-        ({"format": "other"}, "not a canasta-replay/1"),
-        ({"format": "canasta-replay/1"}, "needs a 'deck' or a 'seed'"),
-        ({"format": "canasta-replay/1", "seed": 1, "rules": {"bogus": 1}}, "Unknown rule option"),
-        ({"format": "canasta-replay/1", "deck": ["AS"] * 108}, "more than 2 times"),
-        ({"format": "canasta-replay/1", "seed": 1, "scores": [1]}, "two whole numbers"),
-        ({"format": "canasta-replay/1", "seed": 1, "extra": 1}, "Unknown field"),
+        ({"format": "other"}, "not a canasta-replay/2"),
+        ({"format": "canasta-replay/2"}, "needs a 'deck' or a 'seed'"),
+        ({"format": "canasta-replay/2", "seed": 1, "rules": {"bogus": 1}}, "Unknown rule option"),
+        ({"format": "canasta-replay/2", "deck": ["AS"] * 108}, "more than 2 times"),
+        ({"format": "canasta-replay/2", "seed": 1, "scores": [1]}, "two whole numbers"),
+        ({"format": "canasta-replay/2", "seed": 1, "extra": 1}, "Unknown field"),
     ],
 )
 def test_bad_replays_are_refused_with_a_clear_message(doc, words):
@@ -82,7 +82,7 @@ def test_next_hand_uses_the_decks_list_then_fails_without_a_seed():
 
 def test_replay_command_prints_the_position(tmp_path):
     doc = {
-        "format": "canasta-replay/1",
+        "format": "canasta-replay/2",
         "rules": {"preset": "classic"},
         "scores": [0, 0],
         "first_player": 0,
