@@ -488,9 +488,12 @@ class Game:
             out.append(Event(ev.STOCK_REUSED, p, (), info={"size": len(self.stock)}))
         drawn: list[int] = []
         last_was_three = False
-        for _ in range(rules.stock_draw):
-            if not self.stock:
-                break
+        need = rules.canastas_to_go_out
+        count = rules.stock_draw
+        # Red Threes not replaced could leave a player who may not go out holding one card, which
+        # they would then have to discard: they draw on instead (RULES.md 3.1).
+        while self.stock and (count > 0 or (len(player.hand) == 1 and player.canastas() < need)):
+            count -= 1
             card = self.stock.pop()
             last_was_three = False
             while self._is_laid_three(card):
@@ -586,8 +589,8 @@ class Game:
             rules,
             rank,
             existing or (),
-            [top] + with_cards,
-            not player.opened,
+            [top, *with_cards],
+            existing is None and not player.opened,
             self._open_wild_meld(p, rank),
         )
         gained = sum(1 for c in self.pile if not self._is_laid_three(c)) - 1
@@ -703,8 +706,10 @@ class Game:
             raise IllegalAction(
                 "too_few_cards", f"You have no meld of {PLURAL[key]} to add wild cards to."
             )
-        opening = not player.opened or (key == ACE and not self.turn_opened_at_start)
-        check_meld(rules, key, existing or (), cards, opening, self._open_wild_meld(p, key))
+        # A meld of Aces takes wild cards only in the cards it is first laid down with, in the
+        # player's opening turn (RULES.md 4.3).
+        first_laid = existing is None and not self.turn_opened_at_start
+        check_meld(rules, key, existing or (), cards, first_laid, self._open_wild_meld(p, key))
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         size_after = (len(existing) if existing else 0) + len(cards)
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
@@ -740,7 +745,7 @@ class Game:
         player = self.players[p]
         if self.record_undo:
             self.turn_undo.append(_Snapshot(self, is_take=False))
-        player.special_cards = player.hand[:]
+        player.special_cards = cards
         player.hand.clear()
         player.known.clear()
         self.special = (p, name, bonus)
@@ -769,8 +774,12 @@ class Game:
             raise IllegalAction(
                 "special_needs_stock", "A special meld goes out after drawing from the stock."
             )
+        if len(cards) != len(player.hand):
+            raise IllegalAction(
+                "special_whole_hand", "A special meld takes your whole hand: choose every card."
+            )
         found = special_meld(cards, bool(player.threes))
-        if found is None or len(player.hand) - len(cards) > 1:
+        if found is None:
             raise IllegalAction(
                 "not_special",
                 "These cards are not a Straight (with a Three on "
@@ -815,10 +824,9 @@ class Game:
         self._check_turn_can_end()
         left = len(player.hand) - (0 if from_threes else 1)
         need = rules.canastas_to_go_out
-        # Short of canastas, the last card may go only when nothing else was possible: a player
-        # left holding one card (Red Threes drawn without replacement) discards it to end the
-        # hand, without a bonus, unless pass_the_discard lets them keep it.
-        if left == 0 and player.canastas() < need and (from_threes or rules.pass_the_discard):
+        # Short of canastas the last card never goes: the draw (RULES.md 3.1) and the meld rules
+        # (5.1) see to it that such a player always holds another card, or may pass.
+        if left == 0 and player.canastas() < need:
             raise IllegalAction("need_canastas", _need_canastas(need))
         if self.turn_black_threes and left != 0:
             raise IllegalAction("black_threes_last", "After melding Black Threes you must go out.")

@@ -157,15 +157,12 @@ def _try_meld(
 def _special_actions(game: Game) -> list[Action]:
     if not game.rules.special_melds or game.mover.melds or game.turn_drew != "stock":
         return []
-    hand = game.mover.hand
-    options = [list(hand)] + [hand[:i] + hand[i + 1 :] for i in range(len(hand))]
-    for cards in options:
-        try:
-            game.validate_special_meld(cards)
-        except IllegalAction:
-            continue
-        return [Meld(_codes(cards), "special")]
-    return []
+    cards = list(game.mover.hand)
+    try:
+        game.validate_special_meld(cards)
+    except IllegalAction:
+        return []
+    return [Meld(_codes(cards), "special")]
 
 
 def _discard_actions(game: Game) -> list[Action]:
