@@ -112,7 +112,7 @@ class TableMirror:
             )
         game.history = list(self.history)
         # Undo is the host's business; the table only asks whether there is anything to undo.
-        game.turn_undo = [None] * view.undo_depth  # type: ignore[list-item]
+        game.turn.undo = [None] * view.undo_depth  # type: ignore[list-item]
         self.game, self.view = game, view
         return game
 

@@ -149,7 +149,7 @@ class GameSession:
         for event in events:
             if event.kind == TURN and event.player == HUMAN_SEAT:
                 self.marks.append(
-                    TurnMark(len(self.game.log), self.game.hand_no, self.game.turn_no)
+                    TurnMark(len(self.game.log), self.game.hand_no, self.game.turn.no)
                 )
 
     def earlier_turns(self) -> list[TurnMark]:

@@ -69,7 +69,7 @@ def busy_game() -> Any:
     game.talons = []
     game._begin_turn(0, [])
     game.phase = "play"
-    game.turn_drew = "stock"
+    game.turn.drew = "stock"
     game.log = []
     return game
 

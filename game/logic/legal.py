@@ -8,6 +8,8 @@ per distinct choice of codes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
 from .cards import (
     CARD_CODE,
@@ -20,6 +22,7 @@ from .cards import (
     THREE,
     TWO,
     WILD,
+    CardId,
 )
 from .engine import DRAW, HAND_OVER, PLAY, Game
 from .errors import IllegalAction
@@ -36,7 +39,7 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
         actions.extend(_discard_actions(game))
         if _passes(game):
             actions.append(Pass())
-        if game.turn_undo and (include_undo or not actions):
+        if game.turn.undo and (include_undo or not actions):
             actions.extend((Undo(), UndoTurn()))
         return actions
     if game.phase == DRAW:
@@ -45,7 +48,7 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
             game.rules.stock_end == "reuse_pile" and not game.stock_reused and len(game.pile) >= 2
         ):
             actions.append(Draw())
-        if not game.turn_returned:
+        if not game.turn.returned:
             actions.extend(_take_actions(game))
         if _passes(game):
             actions.append(Pass())
@@ -65,7 +68,7 @@ def _passes(game: Game) -> bool:
     return True
 
 
-def _codes(cards: list[int]) -> tuple[str, ...]:
+def _codes(cards: Sequence[int]) -> tuple[str, ...]:
     return tuple(CARD_CODE[c] for c in cards)
 
 
@@ -77,7 +80,7 @@ def _take_actions(game: Game) -> list[Action]:
     naturals = [c for c in hand if CARD_RANK[c] == rank and not IS_WILD[c]]
     jokers = [c for c in hand if CARD_RANK[c] == JOKER][:1]
     twos = [c for c in hand if CARD_RANK[c] == TWO][:1]
-    candidates: list[list[int]] = [[]]
+    candidates: list[list[CardId]] = [[]]
     if naturals:
         candidates.append(naturals[:1])
         candidates.extend([naturals[0], w] for w in jokers + twos)
@@ -97,9 +100,9 @@ def _meld_actions(game: Game) -> list[Action]:
     rules = game.rules
     player = game.mover
     usable = game._usable_hand(game.to_move)
-    by_rank: dict[int, list[int]] = {}
-    jokers: list[int] = []
-    twos: list[int] = []
+    by_rank: dict[int, list[CardId]] = {}
+    jokers: list[CardId] = []
+    twos: list[CardId] = []
     for card in usable:
         rank = CARD_RANK[card]
         if rank == JOKER:
@@ -137,7 +140,7 @@ def _meld_actions(game: Game) -> list[Action]:
     if len(black) >= 2:
         sets = [black[:3], black[:4]] if len(black) >= 3 else []
         if rules.black_three_out_with_wild:
-            sets.extend(black[:2] + [w] for w in jokers[:1] + twos[:1])
+            sets.extend([*black[:2], w] for w in jokers[:1] + twos[:1])
         for cards in sets:
             if len(cards) >= 3:
                 _try_meld(game, THREE, cards, None, actions)
@@ -145,7 +148,7 @@ def _meld_actions(game: Game) -> list[Action]:
 
 
 def _try_meld(
-    game: Game, key: int, cards: list[int], rank: str | None, actions: list[Action]
+    game: Game, key: int, cards: list[CardId], rank: str | None, actions: list[Action]
 ) -> None:
     try:
         game.validate_meld(key, cards)
@@ -155,7 +158,7 @@ def _try_meld(
 
 
 def _special_actions(game: Game) -> list[Action]:
-    if not game.rules.special_melds or game.mover.melds or game.turn_drew != "stock":
+    if not game.rules.special_melds or game.mover.melds or game.turn.drew != "stock":
         return []
     cards = list(game.mover.hand)
     try:

@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_CODE, MELD_KEY_NAME, N_CARDS, deck_from_codes, sorted_codes
+from .cards import CARD_CODE, MELD_KEY_NAME, N_CARDS, CardId, deck_from_codes, sorted_codes
 from .engine import Game
 from .errors import IllegalAction
 from .rules import Rules, RulesError
@@ -45,7 +45,7 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _deck(value: object, what: str) -> list[int]:
+def _deck(value: object, what: str) -> list[CardId]:
     if not isinstance(value, list):
         raise ReplayError(f"'{what}' must be a list of {N_CARDS} card codes.")
     try:

@@ -301,8 +301,8 @@ class TableScene(PlayerMoves, Scene):
             b["undo"].label, b["undo"].on_click = "Undo", self.undo_last
             b["autoplay"].label = "AutoPlay"
             b["hint"].enabled = mine
-            b["undo"].enabled = mine and (bool(game.turn_undo) or bool(self.selected))
-            b["undo_turn"].enabled = mine and bool(game.turn_undo)
+            b["undo"].enabled = mine and (bool(game.turn.undo) or bool(self.selected))
+            b["undo_turn"].enabled = mine and bool(game.turn.undo)
             b["earlier"].enabled = bool(self.session.earlier_turns()) and game.phase in (DRAW, PLAY)
         b["sort"].label = (
             "Gaps: on" if self.app.prefs.hand_sorting == "rank_groups" else "Gaps: off"
@@ -310,7 +310,7 @@ class TableScene(PlayerMoves, Scene):
         b["melds"].label = "Melds: " + MELD_LAYOUT_TITLES.get(self.app.prefs.meld_layout, "")
         can_pass = mine and game.check(Pass()) is None
         b["pass"].visible = can_pass
-        b["pass"].label = "End hand" if game.phase == DRAW or game.turn_no_discard else "Pass"
+        b["pass"].label = "End hand" if game.phase == DRAW or game.turn.no_discard else "Pass"
 
     # -- messages -------------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -343,7 +343,7 @@ class TableScene(PlayerMoves, Scene):
             if not game.stock:
                 return "The stock is empty: take the pile, or end the hand."
             return "Your turn: click the stock to draw, or click the pile to take it."
-        if game.turn_locked:
+        if game.turn.locked:
             return "Reach the opening minimum with your melds; the pile's cards unlock then."
         return "Meld (select cards, click the mat), then discard: right-click a card."
 
@@ -380,7 +380,7 @@ class TableScene(PlayerMoves, Scene):
             plays=list(self.plays),
             message=message,
             message_error=self.message_error and self.message_time > 0,
-            round_text=f"Round {game.hand_no} ({game.turn_no})",
+            round_text=f"Round {game.hand_no} ({game.turn.no})",
             open_text=opening.text,
             open_tint=opening.tint,
             hand_text=f"Hand {in_hand} ({net:+d})",
@@ -523,7 +523,7 @@ class TableScene(PlayerMoves, Scene):
         if not marks:
             self.refuse("There is no earlier turn of yours in this hand to go back to.")
             return
-        current = self.session.game.turn_no
+        current = self.session.game.turn.no
         items = [
             (
                 f"Turn {m.turn_no}" + (" (start of this turn)" if m.turn_no == current else ""),
@@ -557,7 +557,7 @@ class TableScene(PlayerMoves, Scene):
         self.selected.clear()
         self._animate([])
         self.autosave()
-        self.say(f"Back at the start of turn {self.session.game.turn_no}.")
+        self.say(f"Back at the start of turn {self.session.game.turn.no}.")
 
     def toggle_autoplay(self) -> None:
         on = not self.session.autoplay

@@ -366,7 +366,7 @@ class Board:
     def _place_player_hand(self, game: Game, options: BoardOptions, out: BoardLayout) -> None:
         g = self.geometry
         hand = game.players[0].hand
-        locked = game.turn_locked if game.to_move == 0 else set()
+        locked = game.turn.locked if game.to_move == 0 else set()
         main = sorted((c for c in hand if c not in locked), key=display_key)
         extra = sorted((c for c in hand if c in locked), key=display_key)
         order = main + extra
@@ -406,7 +406,7 @@ class Board:
             spread=spread,
             group_gap=group_gap,
         )
-        fresh = set(game.turn_drawn) if (game.to_move == 0 and options.fresh_tint) else set()
+        fresh = set(game.turn.drawn) if (game.to_move == 0 and options.fresh_tint) else set()
         for index, card in enumerate(order):
             rect = rects[index]
             y = rect.y

@@ -195,7 +195,7 @@ def opening_status(game: Game, seat: int) -> Opening:
     have = game.opening_points(seat) if game.to_move == seat else 0
     left = max(0, need - have)
     usable = (
-        [c for c in player.hand if c not in game.turn_locked]
+        [c for c in player.hand if c not in game.turn.locked]
         if game.to_move == seat
         else list(player.hand)
     )

@@ -137,7 +137,7 @@ def test_stock_end_frozen_pile_is_not_forced():
 def test_last_stock_card_red_three_allows_melds_but_no_discard():
     game = stock_end(stock="3H", hands=("6S 6D 6H 5C 5D", "4D 6D 7C"))
     game.apply(Draw())
-    assert game.turn_no_discard
+    assert game.turn.no_discard
     refused(game, Discard("5C"), "no_discard")
     game.apply(Meld(("6S", "6D", "6H")))
     game.apply(Pass())

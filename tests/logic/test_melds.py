@@ -211,9 +211,7 @@ def test_special_meld_pairs_with_twos_need_sevens_and_aces():
     refused(
         game,
         Meld(
-            tuple(
-                ["2S", "2D", "5S", "5D", "AS", "AD", "6S", "6D", "8S", "8D", "9S", "9D", "JS", "JD"]
-            ),
+            ("2S", "2D", "5S", "5D", "AS", "AD", "6S", "6D", "8S", "8D", "9S", "9D", "JS", "JD"),
             "special",
         ),
         "not_special",
@@ -256,23 +254,21 @@ def test_special_meld_not_after_melding():
     refused(
         game,
         Meld(
-            tuple(
-                [
-                    "4S",
-                    "4D",
-                    "5S",
-                    "5D",
-                    "6S",
-                    "6D",
-                    "8S",
-                    "8D",
-                    "9S",
-                    "9D",
-                    "10S",
-                    "10D",
-                    "JS",
-                    "JD",
-                ]
+            (
+                "4S",
+                "4D",
+                "5S",
+                "5D",
+                "6S",
+                "6D",
+                "8S",
+                "8D",
+                "9S",
+                "9D",
+                "10S",
+                "10D",
+                "JS",
+                "JD",
             ),
             "special",
         ),
@@ -289,27 +285,25 @@ def test_special_meld_is_offered_as_a_legal_action():
 
 def test_special_meld_needs_a_stock_draw():
     game = special_game("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD")
-    game.turn_drew = "pile"
+    game.turn.drew = "pile"
     refused(
         game,
         Meld(
-            tuple(
-                [
-                    "4S",
-                    "4D",
-                    "5S",
-                    "5D",
-                    "6S",
-                    "6D",
-                    "8S",
-                    "8D",
-                    "9S",
-                    "9D",
-                    "10S",
-                    "10D",
-                    "JS",
-                    "JD",
-                ]
+            (
+                "4S",
+                "4D",
+                "5S",
+                "5D",
+                "6S",
+                "6D",
+                "8S",
+                "8D",
+                "9S",
+                "9D",
+                "10S",
+                "10D",
+                "JS",
+                "JD",
             ),
             "special",
         ),
