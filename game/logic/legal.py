@@ -120,10 +120,13 @@ def _meld_actions(game: Game) -> list[Action]:
     keys = [k for k in by_rank if k != THREE] + [
         k for k in player.melds if k not in by_rank and k not in (WILD, THREE)
     ]
-    fits = _MeldRoom(game)
+    room = _MeldRoom(game)
+    melds = player.melds
     for key in keys:
         naturals = by_rank.get(key, [])
-        _natural_key_melds(fits, key, naturals, jokers, twos, actions)
+        # A new meld needs two naturals at least, as wild cards may not outnumber them.
+        if len(naturals) >= 2 or key in melds:
+            _natural_key_melds(room, key, naturals, jokers, twos, actions)
     if rules.wild_canastas and (jokers or twos):
         for j in range(len(jokers) + 1):
             for t in range(len(twos) + 1):
@@ -197,8 +200,6 @@ def _natural_key_melds(
 ) -> None:
     """The melds of naturals of rank `key` and wild cards, in the order of counts n, j, t."""
     existing = room.game.mover.melds.get(key)
-    if existing is None and len(naturals) < 2:
-        return  # a new meld needs two naturals at least: wild cards may not outnumber them
     base = len(existing) if existing else 0
     was_canasta = base >= CANASTA_SIZE
     name = MELD_KEY_NAME[key]
