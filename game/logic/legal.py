@@ -64,6 +64,19 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
 
 
 def _passes(game: Game) -> bool:
+    # The usual answers first, as validate_pass would give them, without building a refusal:
+    # with cards in the stock one draws, and in play one discards unless a rule says otherwise.
+    if game.phase == DRAW and game.stock:
+        return False
+    if game.phase == PLAY and not game.turn.no_discard:
+        rules = game.rules
+        player = game.mover
+        if not (
+            rules.pass_the_discard
+            and len(player.hand) == 1
+            and player.canastas() < rules.canastas_to_go_out
+        ):
+            return False
     try:
         game.validate_pass()
     except IllegalAction:

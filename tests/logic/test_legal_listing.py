@@ -1,11 +1,11 @@
-"""The fast listing of melds and discards agrees exactly, in content and order, with the engine's
+"""The fast listing of melds, discards and passes agrees exactly, in content and order, with the engine's
 own validators over random positions under both presets and varied options."""
 
 import random
 
 import pytest
 
-from game.logic import Discard, Game, Meld, Rules
+from game.logic import Discard, Game, Meld, Pass, Rules
 from game.logic.cards import CARD_CODE, CARD_RANK, IS_RED_THREE, JOKER, MELD_KEY_NAME, THREE, TWO
 from game.logic.errors import IllegalAction
 from game.logic.legal import legal_actions
@@ -70,6 +70,7 @@ RULE_SETS = [
     Rules.modern_american(),
     Rules(pass_the_discard=True, canastas_to_go_out=1, max_wild_per_meld=1),
     Rules(extended_canastas=False, must_discard=True, prohibit_wild_discard=True),
+    Rules(red_three_replacement=False, stock_end="reuse_pile", pass_the_discard=True),
     Rules.from_dict({"preset": "modern_american", "prohibit_interim_mixed_melds": False}),
 ]
 
@@ -84,6 +85,7 @@ def test_listed_melds_and_discards_are_exactly_those_the_validators_accept(rules
             if game.phase not in ("draw", "play"):
                 break
             listed = legal_actions(game)
+            assert (Pass() in listed) == accepted(game.validate_pass)
             if game.phase == "play":
                 melds = [
                     a
