@@ -34,12 +34,12 @@ def _headless() -> None:
 
 def busy_game() -> Any:
     """A game at a crowded position (all 108 cards placed, seat 0 to play)."""
-    from game.logic import Game
+    from game.logic import PLAY, CardId, Game
     from game.logic.cards import IDS_OF_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME
 
     free = {code: list(ids) for code, ids in IDS_OF_CODE.items()}
 
-    def take(text: str) -> list[int]:
+    def take(text: str) -> list[CardId]:
         return [free[code].pop(0) for code in text.split()]
 
     game = Game(seed=1)
@@ -68,8 +68,8 @@ def busy_game() -> Any:
     game.players[1].hand = rest[44:]
     game.talons = []
     game._begin_turn(0, [])
-    game.phase = "play"
-    game.turn_drew = "stock"
+    game.phase = PLAY
+    game.turn.drew = "stock"
     game.log = []
     return game
 

@@ -44,6 +44,7 @@ REFUSAL_ANCHORS: dict[str, str] = {
     "special_after_meld": "special-melds",
     "special_needs_stock": "special-melds",
     "not_special": "special-melds",
+    "special_whole_hand": "special-melds",
     "initial_meld_short": "initial-meld",
     "black_threes": "black-threes-out",
     "black_threes_last": "black-threes-out",

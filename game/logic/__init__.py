@@ -12,11 +12,13 @@ from .actions import (
     UndoTurn,
     action_from_dict,
 )
-from .engine import DRAW, GAME_OVER, HAND_OVER, PLAY, Game
+from .cards import CardCode, CardId
+from .engine import DRAW, GAME_OVER, HAND_OVER, PLAY, Game, Phase, TurnState
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, EventKind
 from .legal import legal_actions
 from .rules import Rules, RulesError
+from .shuffle import deck_order
 from .view import PlayerView, determinize, player_view
 
 __all__ = [
@@ -25,21 +27,27 @@ __all__ = [
     "HAND_OVER",
     "PLAY",
     "Action",
+    "CardCode",
+    "CardId",
     "Discard",
     "Draw",
     "Event",
+    "EventKind",
     "Game",
     "IllegalAction",
     "Meld",
     "NextHand",
     "Pass",
+    "Phase",
     "PlayerView",
     "Rules",
     "RulesError",
     "TakePile",
+    "TurnState",
     "Undo",
     "UndoTurn",
     "action_from_dict",
+    "deck_order",
     "determinize",
     "legal_actions",
     "player_view",

@@ -9,7 +9,7 @@ cards was meant.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from .cards import MELD_KEY_OF_NAME, normalize_code
 from .errors import IllegalAction
@@ -111,7 +111,7 @@ class NextHand:
         return {"type": self.type}
 
 
-Action = Union[Draw, TakePile, Meld, Discard, Pass, Undo, UndoTurn, NextHand]
+Action = Draw | TakePile | Meld | Discard | Pass | Undo | UndoTurn | NextHand
 _SIMPLE = {cls.type: cls for cls in (Draw, Pass, Undo, UndoTurn, NextHand)}
 
 

@@ -8,7 +8,13 @@ rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` followed by suit ``S H D C``, or ``JK`` for 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import NewType, TypeVar
+
+# A card id (0..107) names one physical card; a card code ("10H") names a kind of card, of which
+# two exist (four Jokers). Mixing them up is a bug mypy can catch when they are distinct types.
+CardId = NewType("CardId", int)
+CardCode = NewType("CardCode", str)
 
 N_CARDS = 108
 SUITS = ("S", "H", "D", "C")
@@ -45,45 +51,44 @@ MELD_KEY_OF_NAME = {name: r for r, name in MELD_KEY_NAME.items()}
 NATURAL_MELD_RANKS = tuple(range(4, 15))
 
 
-def _build() -> tuple[tuple[int, ...], ...]:
-    ranks, suits, codes, points = [], [], [], []
-    for _pack in range(2):
-        for suit in range(4):
-            for rank_code in RANK_CODES:
-                rank = 14 if rank_code == "A" else {"J": 11, "Q": 12, "K": 13}.get(rank_code)
-                rank = rank if rank is not None else int(rank_code)
-                ranks.append(rank)
-                suits.append(suit)
-                codes.append(rank_code + SUITS[suit])
-    for _ in range(4):
-        ranks.append(JOKER)
-        suits.append(4)
-        codes.append("JK")
-    for rank, suit in zip(ranks, suits):
-        if rank == JOKER:
-            points.append(50)
-        elif rank in (TWO, ACE):
-            points.append(20)
-        elif rank == THREE:
-            points.append(100 if suit in (1, 2) else 5)
-        elif rank >= 8:
-            points.append(10)
-        else:
-            points.append(5)
-    return tuple(ranks), tuple(suits), tuple(codes), tuple(points)
+def _rank_of_code(rank_code: str) -> int:
+    named = {"A": ACE, "J": 11, "Q": 12, "K": 13}
+    return named[rank_code] if rank_code in named else int(rank_code)
 
 
-CARD_RANK, CARD_SUIT, CARD_CODE, CARD_POINTS = _build()
+def _points(rank: int, suit: int) -> int:
+    if rank == JOKER:
+        return 50
+    if rank in (TWO, ACE):
+        return 20
+    if rank == THREE:
+        return 100 if suit in (1, 2) else 5
+    return 10 if rank >= 8 else 5
+
+
+# Ids 0..103: pack, then suit, then rank in RANK_CODES order; ids 104..107: the Jokers.
+_PACK_CARDS = [
+    (_rank_of_code(r), suit) for _pack in range(2) for suit in range(4) for r in RANK_CODES
+]
+_LAYOUT = _PACK_CARDS + [(JOKER, 4)] * 4
+
+CARD_RANK: tuple[int, ...] = tuple(rank for rank, _suit in _LAYOUT)
+CARD_SUIT: tuple[int, ...] = tuple(suit for _rank, suit in _LAYOUT)
+CARD_CODE: tuple[CardCode, ...] = tuple(
+    CardCode("JK" if rank == JOKER else RANK_NAME[rank] + SUITS[suit]) for rank, suit in _LAYOUT
+)
+CARD_POINTS: tuple[int, ...] = tuple(_points(rank, suit) for rank, suit in _LAYOUT)
 IS_WILD = tuple(r in (JOKER, TWO) for r in CARD_RANK)
-IS_RED_THREE = tuple(r == THREE and s in (1, 2) for r, s in zip(CARD_RANK, CARD_SUIT))
-IS_BLACK_THREE = tuple(r == THREE and s in (0, 3) for r, s in zip(CARD_RANK, CARD_SUIT))
+IS_RED_THREE = tuple(r == THREE and s in (1, 2) for r, s in _LAYOUT)
+IS_BLACK_THREE = tuple(r == THREE and s in (0, 3) for r, s in _LAYOUT)
 # A card's pack decides which back it shows (Jokers: two per pack).
 CARD_PACK = tuple(i // 52 if i < 104 else (i - 104) // 2 for i in range(N_CARDS))
+ALL_CARDS: tuple[CardId, ...] = tuple(CardId(i) for i in range(N_CARDS))
 
 VALID_CODES = frozenset(CARD_CODE)
-IDS_OF_CODE: dict[str, tuple[int, ...]] = {}
+IDS_OF_CODE: dict[str, tuple[CardId, ...]] = {}
 for _card, _code in enumerate(CARD_CODE):
-    IDS_OF_CODE[_code] = IDS_OF_CODE.get(_code, ()) + (_card,)
+    IDS_OF_CODE[_code] = (*IDS_OF_CODE.get(_code, ()), CardId(_card))
 
 # Display order: Threes up to Aces, then Twos, then Jokers; suits S H D C.
 _RANK_ORDER = {
@@ -102,17 +107,15 @@ _RANK_ORDER = {
     TWO: 12,
     JOKER: 13,
 }
-SORT_KEY = tuple(
-    (_RANK_ORDER[r] * 5 + s) * 128 + i for i, (r, s) in enumerate(zip(CARD_RANK, CARD_SUIT))
-)
+SORT_KEY = tuple((_RANK_ORDER[r] * 5 + s) * 128 + i for i, (r, s) in enumerate(_LAYOUT))
 
 
-def code_of(card: int) -> str:
+def code_of(card: int) -> CardCode:
     """The code (``"10H"``, ``"JK"``) of a card id."""
     return CARD_CODE[card]
 
 
-def normalize_code(code: object) -> str | None:
+def normalize_code(code: object) -> CardCode | None:
     """A canonical card code for player input (``"10h"``, ``" t s"`` are accepted), else None."""
     if not isinstance(code, str):
         return None
@@ -121,15 +124,18 @@ def normalize_code(code: object) -> str | None:
         text = "JK"
     if len(text) == 2 and text[0] == "T":
         text = "10" + text[1]
-    return text if text in VALID_CODES else None
+    return CardCode(text) if text in VALID_CODES else None
 
 
-def sorted_cards(cards: Iterable[int]) -> list[int]:
+Card = TypeVar("Card", bound=int)
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order (Threes..Aces, Twos, Jokers)."""
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def sorted_codes(cards: Iterable[int]) -> list[str]:
+def sorted_codes(cards: Iterable[int]) -> list[CardCode]:
     """Card codes in display order."""
     return [CARD_CODE[c] for c in sorted_cards(cards)]
 
@@ -139,16 +145,16 @@ def points_of(cards: Iterable[int]) -> int:
     return sum(CARD_POINTS[c] for c in cards)
 
 
-def deck_from_codes(codes: list[str]) -> list[int]:
+def deck_from_codes(codes: Sequence[object]) -> list[CardId]:
     """Card ids for an explicit 108-card order given as codes.
 
     Each code takes the lowest id of that code not used yet, so the deck must name every card
     exactly as often as it exists (two of each, four Jokers).
     """
-    if not isinstance(codes, list) or len(codes) != N_CARDS:
+    if not isinstance(codes, (list, tuple)) or len(codes) != N_CARDS:
         raise ValueError(f"a deck must list exactly {N_CARDS} card codes")
-    next_index: dict[str, int] = {}
-    deck = []
+    next_index: dict[CardCode, int] = {}
+    deck: list[CardId] = []
     for position, raw in enumerate(codes):
         code = normalize_code(raw)
         if code is None:

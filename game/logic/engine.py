@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from . import events as ev
@@ -43,6 +45,8 @@ from .cards import (
     SORT_KEY,
     THREE,
     WILD,
+    CardCode,
+    CardId,
 )
 from .errors import IllegalAction
 from .events import Event
@@ -58,8 +62,33 @@ from .melds import (
 )
 from .rules import Rules
 from .scoring import canasta_count, score_player, special_meld_score
+from .shuffle import (
+    DEAL_VERSION,
+    LEGACY_DEAL_VERSION,
+    deck_order,
+    legacy_deck,
+    legacy_reuse_pile_key,
+    legacy_reuse_pile_order,
+    reuse_pile_key,
+    reuse_pile_order,
+)
 
-DRAW, PLAY, HAND_OVER, GAME_OVER = "draw", "play", "hand_over", "game_over"
+
+class Phase(str, Enum):
+    """Where a hand stands: the player to move draws, then plays (melds and discards); then the
+    hand, and at last the game, is over. A member is its own text (``Phase.DRAW == "draw"``)."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# The phases under their short names, as the rest of the game imports them.
+DRAW, PLAY, HAND_OVER, GAME_OVER = Phase.DRAW, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER
 
 
 class PlayerState:
@@ -68,15 +97,15 @@ class PlayerState:
     __slots__ = ("hand", "known", "melds", "opened", "returns", "special_cards", "threes")
 
     def __init__(self) -> None:
-        self.hand: list[int] = []
+        self.hand: list[CardId] = []
         # Meld key (natural rank, 3 for Black Threes, WILD) -> cards; insertion order = creation.
-        self.melds: dict[int, list[int]] = {}
-        self.threes: list[int] = []
+        self.melds: dict[int, list[CardId]] = {}
+        self.threes: list[CardId] = []
         self.opened = False
         # Cards in this hand that the opponent has seen (they came from the pile).
-        self.known: set[int] = set()
+        self.known: set[CardId] = set()
         self.returns = 0
-        self.special_cards: list[int] = []
+        self.special_cards: list[CardId] = []
 
     def clone(self) -> PlayerState:
         other = PlayerState.__new__(PlayerState)
@@ -99,7 +128,6 @@ class _Snapshot:
     __slots__ = (
         "black_threes",
         "drew",
-        "is_take",
         "locked",
         "phase",
         "pile",
@@ -109,15 +137,48 @@ class _Snapshot:
     )
 
     def __init__(self, game: Game, is_take: bool) -> None:
+        turn = game.turn
         self.player = game.players[game.to_move].clone()
         self.pile = game.pile[:] if is_take else None
         self.pile_freezers = game.pile_freezers
         self.phase = game.phase
-        self.drew = game.turn_drew
-        self.top = game.turn_top
-        self.locked = set(game.turn_locked)
-        self.black_threes = game.turn_black_threes
-        self.is_take = is_take
+        self.drew = turn.drew
+        self.top = turn.top
+        self.locked = set(turn.locked)
+        self.black_threes = turn.black_threes
+
+
+@dataclass(slots=True)
+class TurnState:
+    """The turn in progress: what the player to move has done since it began."""
+
+    no: int = 0  # the turn's number in this hand, from 1
+    drew: str | None = None  # "stock" or "pile" once the player has drawn
+    top: CardId | None = None  # the pile's top card, when the player took the pile
+    locked: set[CardId] = field(default_factory=set)  # pile cards usable only after opening
+    undo: list[_Snapshot] = field(default_factory=list)  # what Undo and UndoTurn restore
+    returned: bool = False  # a taken pile went back: the player must draw from the stock
+    no_discard: bool = False  # the last stock card was a Three: meld, then the hand ends
+    black_threes: bool = False  # Black Threes were melded: the player must go out now
+    drawn: list[CardId] = field(default_factory=list)  # the cards drawn from the stock
+    had_melds: bool = False  # the player had melds as the turn began (no concealed going out)
+    opened_at_start: bool = False  # the player had opened before this turn
+
+    def copy(self) -> TurnState:
+        """An independent copy; undo snapshots are never changed, so they are shared."""
+        return TurnState(
+            self.no,
+            self.drew,
+            self.top,
+            set(self.locked),
+            self.undo[:],
+            self.returned,
+            self.no_discard,
+            self.black_threes,
+            self.drawn[:],
+            self.had_melds,
+            self.opened_at_start,
+        )
 
 
 class Game:
@@ -131,30 +192,40 @@ class Game:
         decks: Sequence[Sequence[int]] = (),
         scores: Sequence[int] = (0, 0),
         first_player: int = 0,
+        deal_version: int = DEAL_VERSION,
     ) -> None:
         """Start a game and deal its first hand.
 
-        The first hand uses `deck` (108 card ids, dealt from the front) when given, else a shuffle
-        from `seed`. Later hands take `decks` in order, then shuffles from the seed.
+        The first hand uses `deck` (108 card ids, dealt from the front) when given, else the deck
+        `deck_order(seed, 0)`. Later hands take `decks` in order, then `deck_order(seed, n)` for
+        hand index n. Without a seed or a deck the seed is 0. `deal_version` 1 deals as the first
+        replay format did (CPython's generator), only for loading old files.
         """
         self.rules = rules or Rules()
         self.rules.validate()
-        if first_player not in (0, 1):
+        if first_player not in (0, 1) or isinstance(first_player, bool):
             raise ValueError("first_player must be 0 or 1")
-        if len(scores) != 2 or not all(isinstance(s, int) for s in scores):
+        if len(scores) != 2 or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in scores
+        ):
             raise ValueError("scores must be two whole numbers")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError("seed must be a whole number")
+        if deal_version not in (LEGACY_DEAL_VERSION, DEAL_VERSION):
+            raise ValueError(f"unknown deal version {deal_version!r}")
+        if seed is None and deck is None:
+            seed = 0
         self.seed = seed
+        self.deal_version = deal_version
         self.initial_deck = list(deck) if deck is not None else None
         self.initial_decks = [list(d) for d in decks]
         self.initial_scores = (int(scores[0]), int(scores[1]))
         self.initial_first_player = first_player
-        if seed is not None:
+        # Only version 1 games keep a generator: their decks follow one another from it.
+        self.rng: random.Random | None = None
+        if deal_version == LEGACY_DEAL_VERSION and seed is not None:
             self.rng = random.Random(seed)
-        else:
-            # An explicit deck without a seed still needs a reproducible stream for reuse_pile.
-            source = ",".join(map(str, deck)) if deck is not None else ""
-            self.rng = random.Random(hashlib.sha256(source.encode()).hexdigest())
-        self._pending_decks = [list(d) for d in decks]
+        self._pending_decks = [self._checked_deck(d) for d in decks]
         self.totals = list(self.initial_scores)
         self.hand_no = 0
         self.first_player = first_player
@@ -167,21 +238,26 @@ class Game:
 
     # ------------------------------------------------------------------ dealing
     @staticmethod
-    def _checked_deck(deck: Sequence[int]) -> list[int]:
-        deck = list(deck)
+    def _checked_deck(deck: Sequence[int]) -> list[CardId]:
         if sorted(deck) != list(range(N_CARDS)):
             raise ValueError("a deck must hold each of the 108 card ids exactly once")
-        return deck
+        return [CardId(card) for card in deck]
 
-    def _deal(self, deck: list[int] | None) -> list[Event]:
+    def _deal(self, deck: list[CardId] | None) -> list[Event]:
         rules = self.rules
         if deck is None:
-            deck = list(range(N_CARDS))
-            self.rng.shuffle(deck)
+            if self.rng is not None:
+                deck = legacy_deck(self.rng)
+            else:
+                assert self.seed is not None
+                deck = deck_order(self.seed, self.hand_no)
         self.deck = deck[:]
         # reuse_pile reshuffles from this hand's own deck, so nobody who learns an earlier
         # hand's deck (a network guest, after the reveal) can predict it.
-        self.reuse_seed = hashlib.sha256(repr(deck).encode()).hexdigest()
+        if self.deal_version == LEGACY_DEAL_VERSION:
+            self.reuse_key = legacy_reuse_pile_key(deck)
+        else:
+            self.reuse_key = reuse_pile_key(deck)
         self.hand_no += 1
         self.dealer = 1 - self.first_player
         self.players = [PlayerState(), PlayerState()]
@@ -194,7 +270,7 @@ class Game:
         self.special: tuple[int, str, int] | None = None
         self.hand_scores: list[dict[str, int]] | None = None
         self.end_reason = ""
-        self.turn_no = 0
+        self.turn = TurnState()
         self.talon_receivers: list[int] = []
         position = 0
         out: list[Event] = []
@@ -204,14 +280,14 @@ class Game:
                 position += 1
         for p in (self.first_player, 1 - self.first_player):
             out.append(Event(ev.DEAL, p, tuple(self.players[p].hand)))
-        self.talons: list[list[int]] = []
+        self.talons: list[list[CardId]] = []
         if rules.talons:
             self.talons = [deck[position : position + 4], deck[position + 4 : position + 7]]
             position += 7
-        self.pile: list[int] = []
+        self.pile: list[CardId] = []
         self.pile_freezers = 0
         # The stock is kept reversed so drawing from its front is a cheap pop().
-        self.stock: list[int] = deck[position:][::-1]
+        self.stock: list[CardId] = deck[position:][::-1]
         if rules.initial_upcard:
             while self.stock:
                 card = self.stock.pop()
@@ -230,7 +306,7 @@ class Game:
 
     def _replace_threes_in_hand(self, p: int) -> list[Event]:
         player = self.players[p]
-        out = []
+        out: list[Event] = []
         while True:
             threes = [c for c in player.hand if self._is_laid_three(c)]
             if not threes:
@@ -247,7 +323,7 @@ class Game:
                 if replacement is not None:
                     out.append(Event(ev.DRAW, p, (replacement,), info={"replacement": True}))
 
-    def _push_pile(self, card: int) -> None:
+    def _push_pile(self, card: CardId) -> None:
         self.pile.append(card)
         if IS_WILD[card] or IS_RED_THREE[card]:
             self.pile_freezers += 1
@@ -256,17 +332,10 @@ class Game:
     def _begin_turn(self, p: int, out: list[Event]) -> None:
         self.to_move = p
         self.phase = DRAW
-        self.turn_no += 1
-        self.turn_drew: str | None = None
-        self.turn_top: int | None = None
-        self.turn_locked: set[int] = set()
-        self.turn_undo: list[_Snapshot] = []
-        self.turn_returned = False
-        self.turn_no_discard = False
-        self.turn_black_threes = False
-        self.turn_drawn: list[int] = []
-        self.turn_opened_at_start = self.players[p].opened
-        self.turn_had_melds = bool(self.players[p].melds)
+        player = self.players[p]
+        self.turn = TurnState(
+            no=self.turn.no + 1, opened_at_start=player.opened, had_melds=bool(player.melds)
+        )
         out.append(Event(ev.TURN, p))
         if (
             not self.stock
@@ -283,7 +352,7 @@ class Game:
     def mover(self) -> PlayerState:
         return self.players[self.to_move]
 
-    def pile_top(self) -> int | None:
+    def pile_top(self) -> CardId | None:
         return self.pile[-1] if self.pile else None
 
     def pile_is_blocked(self) -> bool:
@@ -309,7 +378,7 @@ class Game:
         """Points this turn's melds count towards the initial-meld minimum (RULES.md 4.5)."""
         player = self.players[p]
         total = 0
-        top = self.turn_top if p == self.to_move else None
+        top = self.turn.top if p == self.to_move else None
         for key, cards in player.melds.items():
             if top is not None and not self.rules.top_card_counts_for_initial_meld and top in cards:
                 from_hand = [c for c in cards if c != top]
@@ -324,7 +393,7 @@ class Game:
     def _splashed(self, p: int) -> bool:
         if not self.rules.splash_initial_meld:
             return False
-        top = self.turn_top if p == self.to_move else None
+        top = self.turn.top if p == self.to_move else None
         return any(
             len(cards) >= CANASTA_SIZE
             and key != WILD
@@ -368,11 +437,11 @@ class Game:
         return None
 
     # ---- card lookup
-    def _take_codes(self, codes: Sequence[str], pool: Sequence[int], what: str) -> list[int]:
+    def _take_codes(self, codes: Sequence[str], pool: Sequence[CardId], what: str) -> list[CardId]:
         """Resolve card codes to distinct ids in `pool`, preferring the pool's order."""
-        chosen: list[int] = []
+        chosen: list[CardId] = []
         for code in codes:
-            ids = IDS_OF_CODE.get(code, ())
+            ids = IDS_OF_CODE.get(CardCode(code), ())
             for card in pool:
                 if card in ids and card not in chosen:
                     chosen.append(card)
@@ -381,16 +450,16 @@ class Game:
                 raise IllegalAction("card_not_in_hand", f"You have no {code} {what}.")
         return chosen
 
-    def _usable_hand(self, p: int) -> list[int]:
-        if p == self.to_move and self.turn_locked:
-            return [c for c in self.players[p].hand if c not in self.turn_locked]
+    def _usable_hand(self, p: int) -> list[CardId]:
+        if p == self.to_move and self.turn.locked:
+            return [c for c in self.players[p].hand if c not in self.turn.locked]
         return self.players[p].hand
 
-    def _resolve_hand_cards(self, codes: Sequence[str]) -> list[int]:
+    def _resolve_hand_cards(self, codes: Sequence[str]) -> list[CardId]:
         try:
             return self._take_codes(codes, self._usable_hand(self.to_move), "in your hand")
         except IllegalAction:
-            if self.turn_locked and self._in_hand(codes):
+            if self.turn.locked and self._in_hand(codes):
                 raise IllegalAction(
                     "cards_locked",
                     "The cards from the pile stay locked until "
@@ -406,7 +475,7 @@ class Game:
             return False
         return True
 
-    def _expect(self, phase: str, doing: str) -> None:
+    def _expect(self, phase: Phase, doing: str) -> None:
         if self.phase == phase:
             return
         if self.phase in (HAND_OVER, GAME_OVER):
@@ -452,21 +521,25 @@ class Game:
         p = self.to_move
         player = self.players[p]
         if reuse:
-            below = self.pile[:-1]
-            random.Random(self.reuse_seed).shuffle(below)
-            self.stock = below
+            if self.deal_version == LEGACY_DEAL_VERSION:
+                self.stock = legacy_reuse_pile_order(self.pile[:-1], self.reuse_key)
+            else:
+                self.stock = reuse_pile_order(self.pile[:-1], self.reuse_key)
             self.pile = self.pile[-1:]
             self.pile_freezers = sum(IS_WILD[c] or IS_RED_THREE[c] for c in self.pile)
             self.stock_reused = True
             out.append(Event(ev.STOCK_REUSED, p, (), info={"size": len(self.stock)}))
-        drawn: list[int] = []
+        drawn: list[CardId] = []
         last_was_three = False
-        for _ in range(rules.stock_draw):
-            if not self.stock:
-                break
-            card = self.stock.pop()
+        need = rules.canastas_to_go_out
+        count = rules.stock_draw
+        # Red Threes not replaced could leave a player who may not go out holding one card, which
+        # they would then have to discard: they draw on instead (RULES.md 3.1).
+        while self.stock and (count > 0 or (len(player.hand) == 1 and player.canastas() < need)):
+            count -= 1
+            card: CardId | None = self.stock.pop()
             last_was_three = False
-            while self._is_laid_three(card):
+            while card is not None and self._is_laid_three(card):
                 player.threes.append(card)
                 replace = self.stock and (rules.red_three_replacement or not IS_RED_THREE[card])
                 out.append(
@@ -477,24 +550,24 @@ class Game:
                         info={"replaced": bool(replace), "from_stock": True},
                     )
                 )
-                if not replace:
+                if replace:
+                    card = self.stock.pop()
+                else:
                     last_was_three = True
-                    card = -1
-                    break
-                card = self.stock.pop()
-            if card >= 0:
+                    card = None
+            if card is not None:
                 player.hand.append(card)
                 drawn.append(card)
-        self.turn_no_discard = last_was_three and not self.stock
-        self.turn_drew = "stock"
-        self.turn_drawn = drawn
+        self.turn.no_discard = last_was_three and not self.stock
+        self.turn.drew = "stock"
+        self.turn.drawn = drawn
         self.phase = PLAY
         out.append(Event(ev.DRAW, p, tuple(drawn)))
 
     # ---- take the pile
     def _take_pile(self, action: TakePile, out: list[Event]) -> None:
         self._expect(DRAW, "take the pile")
-        if self.turn_returned:
+        if self.turn.returned:
             raise IllegalAction(
                 "pile_returned", "You returned the pile this turn: draw from the stock."
             )
@@ -504,7 +577,7 @@ class Game:
         self.validate_take(with_cards)
         self._commit_take(with_cards, out)
 
-    def validate_take(self, with_cards: list[int]) -> None:
+    def validate_take(self, with_cards: Sequence[int]) -> None:
         """Raise `IllegalAction` unless the mover may take the pile melding its top card with
         `with_cards` (ids from the hand); changes nothing."""
         rules = self.rules
@@ -531,16 +604,14 @@ class Game:
         name = PLURAL[rank]
         naturals = sum(1 for c in with_cards if not IS_WILD[c])
         frozen = self.pile_is_frozen_for(p)
-        if frozen or rules.natural_pair_required:
-            if naturals < 2 or naturals != len(with_cards):
-                why = (
-                    "The pile is frozen"
-                    if frozen
-                    else "These rules take the pile only with a natural pair"
-                )
-                raise IllegalAction(
-                    "pile_frozen", f"{why}: you need two natural {name} in your hand."
-                )
+        natural_pair = naturals >= 2 and naturals == len(with_cards)
+        if (frozen or rules.natural_pair_required) and not natural_pair:
+            why = (
+                "The pile is frozen"
+                if frozen
+                else "These rules take the pile only with a natural pair"
+            )
+            raise IllegalAction("pile_frozen", f"{why}: you need two natural {name} in your hand.")
         existing = player.melds.get(rank)
         if not with_cards and existing is None:
             raise IllegalAction(
@@ -559,8 +630,8 @@ class Game:
             rules,
             rank,
             existing or (),
-            [top] + with_cards,
-            not player.opened,
+            [top, *with_cards],
+            existing is None and not player.opened,
             self._open_wild_meld(p, rank),
         )
         gained = sum(1 for c in self.pile if not self._is_laid_three(c)) - 1
@@ -568,11 +639,11 @@ class Game:
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
         self._check_cards_left(len(player.hand) - len(with_cards) + gained, canastas_after)
 
-    def _commit_take(self, with_cards: list[int], out: list[Event]) -> None:
+    def _commit_take(self, with_cards: list[CardId], out: list[Event]) -> None:
         p = self.to_move
         player = self.players[p]
         if self.record_undo:
-            self.turn_undo.append(_Snapshot(self, is_take=True))
+            self.turn.undo.append(_Snapshot(self, is_take=True))
         taken = self.pile
         top = taken[-1]
         rank = CARD_RANK[top]
@@ -590,15 +661,15 @@ class Game:
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         meld_after = (existing or []) + [top] + with_cards
         player.melds[rank] = meld_after
-        self.turn_drew = "pile"
-        self.turn_top = top
+        self.turn.drew = "pile"
+        self.turn.top = top
         self.phase = PLAY
         if not player.opened:
-            self.turn_locked = set(gained)
+            self.turn.locked = set(gained)
         out.append(Event(ev.PILE_TAKEN, p, tuple(taken), rank, {"with": tuple(with_cards)}))
         for card in laid:
             out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": False}))
-        out.append(Event(ev.MELD, p, tuple([top] + with_cards), rank))
+        out.append(Event(ev.MELD, p, (top, *with_cards), rank))
         if not was_canasta and len(meld_after) >= CANASTA_SIZE:
             out.append(
                 Event(
@@ -644,13 +715,13 @@ class Game:
         self.validate_meld(key, cards)
         self._commit_meld(key, cards, out)
 
-    def validate_meld(self, key: int, cards: list[int]) -> None:
+    def validate_meld(self, key: int, cards: Sequence[int]) -> None:
         """Raise `IllegalAction` unless the mover may put `cards` (ids from the hand, not
         locked) onto their meld keyed `key`; changes nothing."""
         rules = self.rules
         p = self.to_move
         player = self.players[p]
-        if self.turn_black_threes:
+        if self.turn.black_threes:
             raise IllegalAction("black_threes_last", "Black Threes must be your last meld.")
         left = len(player.hand) - len(cards)
         if key == THREE:
@@ -664,7 +735,7 @@ class Game:
             if (
                 left > 1
                 or (left == 0 and rules.must_discard)
-                or (left == 1 and self.turn_no_discard)
+                or (left == 1 and self.turn.no_discard)
             ):
                 raise IllegalAction(
                     "black_threes_last",
@@ -676,18 +747,20 @@ class Game:
             raise IllegalAction(
                 "too_few_cards", f"You have no meld of {PLURAL[key]} to add wild cards to."
             )
-        opening = not player.opened or (key == ACE and not self.turn_opened_at_start)
-        check_meld(rules, key, existing or (), cards, opening, self._open_wild_meld(p, key))
+        # A meld of Aces takes wild cards only in the cards it is first laid down with, in the
+        # player's opening turn (RULES.md 4.3).
+        first_laid = existing is None and not self.turn.opened_at_start
+        check_meld(rules, key, existing or (), cards, first_laid, self._open_wild_meld(p, key))
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         size_after = (len(existing) if existing else 0) + len(cards)
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
         self._check_cards_left(left, canastas_after)
 
-    def _commit_meld(self, key: int, cards: list[int], out: list[Event]) -> None:
+    def _commit_meld(self, key: int, cards: list[CardId], out: list[Event]) -> None:
         p = self.to_move
         player = self.players[p]
         if self.record_undo:
-            self.turn_undo.append(_Snapshot(self, is_take=False))
+            self.turn.undo.append(_Snapshot(self, is_take=False))
         for card in cards:
             player.hand.remove(card)
             player.known.discard(card)
@@ -696,7 +769,7 @@ class Game:
         meld_after = (existing or []) + cards
         player.melds[key] = meld_after
         if key == THREE:
-            self.turn_black_threes = True
+            self.turn.black_threes = True
         out.append(Event(ev.MELD, p, tuple(cards), key))
         if not was_canasta and len(meld_after) >= CANASTA_SIZE:
             out.append(
@@ -712,8 +785,8 @@ class Game:
         p = self.to_move
         player = self.players[p]
         if self.record_undo:
-            self.turn_undo.append(_Snapshot(self, is_take=False))
-        player.special_cards = player.hand[:]
+            self.turn.undo.append(_Snapshot(self, is_take=False))
+        player.special_cards = cards
         player.hand.clear()
         player.known.clear()
         self.special = (p, name, bonus)
@@ -728,7 +801,7 @@ class Game:
         self.went_out = p
         self._end_hand("special_meld", out)
 
-    def validate_special_meld(self, cards: list[int]) -> tuple[str, int]:
+    def validate_special_meld(self, cards: Sequence[int]) -> tuple[str, int]:
         """The special meld `cards` form for the mover (name, bonus), or `IllegalAction`."""
         player = self.mover
         if not self.rules.special_melds:
@@ -738,12 +811,16 @@ class Game:
                 "special_after_meld",
                 "A special meld is allowed only before you have melded anything this hand.",
             )
-        if self.turn_drew != "stock":
+        if self.turn.drew != "stock":
             raise IllegalAction(
                 "special_needs_stock", "A special meld goes out after drawing from the stock."
             )
+        if len(cards) != len(player.hand):
+            raise IllegalAction(
+                "special_whole_hand", "A special meld takes your whole hand: choose every card."
+            )
         found = special_meld(cards, bool(player.threes))
-        if found is None or len(player.hand) - len(cards) > 1:
+        if found is None:
             raise IllegalAction(
                 "not_special",
                 "These cards are not a Straight (with a Three on "
@@ -755,7 +832,7 @@ class Game:
         player = self.players[p]
         if not player.opened and self._opening_met(p):
             player.opened = True
-            self.turn_locked = set()
+            self.turn.locked = set()
         if not player.hand:
             self._go_out(p, out)
 
@@ -764,15 +841,16 @@ class Game:
         self._expect(PLAY, "discard")
         player = self.mover
         from_threes = False
-        if IS_RED_THREE[IDS_OF_CODE[action.card][0]] and self.rules.discard_red_three_to_freeze:
-            laid = [c for c in player.threes if CARD_CODE[c] == action.card]
+        code = CardCode(action.card)
+        if IS_RED_THREE[IDS_OF_CODE[code][0]] and self.rules.discard_red_three_to_freeze:
+            laid = [c for c in player.threes if CARD_CODE[c] == code]
             if not laid:
                 raise IllegalAction(
                     "card_not_in_hand", f"You have no {action.card} on the table to discard."
                 )
             card, from_threes = laid[0], True
         else:
-            if self.turn_no_discard:
+            if self.turn.no_discard:
                 raise IllegalAction("no_discard", _NO_DISCARD)
             card = self._resolve_hand_cards([action.card])[0]
         self.validate_discard(card, from_threes)
@@ -783,17 +861,16 @@ class Game:
         laid-down Red Three when `from_threes`); changes nothing."""
         rules = self.rules
         player = self.mover
-        if self.turn_no_discard:
+        if self.turn.no_discard:
             raise IllegalAction("no_discard", _NO_DISCARD)
         self._check_turn_can_end()
         left = len(player.hand) - (0 if from_threes else 1)
         need = rules.canastas_to_go_out
-        # Short of canastas, the last card may go only when nothing else was possible: a player
-        # left holding one card (Red Threes drawn without replacement) discards it to end the
-        # hand, without a bonus, unless pass_the_discard lets them keep it.
-        if left == 0 and player.canastas() < need and (from_threes or rules.pass_the_discard):
+        # Short of canastas the last card never goes: the draw (RULES.md 3.1) and the meld rules
+        # (5.1) see to it that such a player always holds another card, or may pass.
+        if left == 0 and player.canastas() < need:
             raise IllegalAction("need_canastas", _need_canastas(need))
-        if self.turn_black_threes and left != 0:
+        if self.turn.black_threes and left != 0:
             raise IllegalAction("black_threes_last", "After melding Black Threes you must go out.")
         if (
             IS_WILD[card]
@@ -815,10 +892,10 @@ class Game:
                 "no_ace_seven_discard", "An Ace or a Seven may not be discarded onto an empty pile."
             )
 
-    def _commit_discard(self, card: int, from_threes: bool, out: list[Event]) -> None:
+    def _commit_discard(self, card: CardId, from_threes: bool, out: list[Event]) -> None:
         p = self.to_move
         player = self.players[p]
-        opened_now = player.opened and not self.turn_opened_at_start
+        opened_now = player.opened and not self.turn.opened_at_start
         if from_threes:
             player.threes.remove(card)
         else:
@@ -836,7 +913,7 @@ class Game:
         """The initial-meld minimum is checked when a turn that melded would end."""
         p = self.to_move
         player = self.players[p]
-        if player.opened or not (player.melds or self.turn_drew == "pile"):
+        if player.opened or not (player.melds or self.turn.drew == "pile"):
             return
         if self._would_go_out_concealed():
             return
@@ -851,7 +928,7 @@ class Game:
     def _would_go_out_concealed(self) -> bool:
         player = self.mover
         return (
-            not self.turn_had_melds
+            not self.turn.had_melds
             and len(player.hand) <= 1
             and player.canastas() >= self.rules.canastas_to_go_out
         )
@@ -862,14 +939,17 @@ class Game:
         player = self.players[p]
         talon = self.talons.pop(0)
         self.talon_receivers.append(p)
-        kept = []
-        for card in talon:
-            while card >= 0 and self._is_laid_three(card):
+        kept: list[CardId] = []
+        for dealt in talon:
+            card: CardId | None = dealt
+            while card is not None and self._is_laid_three(card):
                 player.threes.append(card)
-                replacement = self.stock.pop() if self.stock else -1
-                out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": replacement >= 0}))
+                replacement = self.stock.pop() if self.stock else None
+                out.append(
+                    Event(ev.THREE_LAID, p, (card,), info={"replaced": replacement is not None})
+                )
                 card = replacement
-            if card >= 0:
+            if card is not None:
                 kept.append(card)
         player.hand.extend(kept)
         out.append(Event(ev.TALON, p, tuple(kept), info={"size": len(talon)}))
@@ -880,10 +960,10 @@ class Game:
         p = self.to_move
         player = self.players[p]
         out.append(Event(ev.PASS, p))
-        if self.phase == DRAW or self.turn_no_discard:
+        if self.phase == DRAW or self.turn.no_discard:
             self._end_hand("stock_exhausted", out)
             return
-        self._give_talon(p, player.opened and not self.turn_opened_at_start, out)
+        self._give_talon(p, player.opened and not self.turn.opened_at_start, out)
         self._end_turn(out)
 
     def validate_pass(self) -> None:
@@ -896,14 +976,14 @@ class Game:
                 rules.stock_end == "reuse_pile" and not self.stock_reused and len(self.pile) >= 2
             ):
                 raise IllegalAction("must_draw", "Draw from the stock or take the pile.")
-            if not self.turn_returned and self._must_take_pile():
+            if not self.turn.returned and self._must_take_pile():
                 raise IllegalAction(
                     "must_take_pile",
                     "The stock is empty and the top card fits your meld: you must take the pile.",
                 )
             return
         self._expect(PLAY, "pass")
-        if self.turn_no_discard:
+        if self.turn.no_discard:
             self._check_turn_can_end()
             return
         need = rules.canastas_to_go_out
@@ -925,19 +1005,19 @@ class Game:
     # ---- undo
     def _undo(self, action: Undo, out: list[Event]) -> None:
         self._expect(PLAY, "undo")
-        if not self.turn_undo:
+        if not self.turn.undo:
             raise IllegalAction("nothing_to_undo", "There is no meld this turn to undo.")
-        self._restore(self.turn_undo.pop(), out)
+        self._restore(self.turn.undo.pop(), out)
 
     def _undo_turn(self, action: UndoTurn, out: list[Event]) -> None:
         self._expect(PLAY, "undo your turn")
-        if not self.turn_undo:
+        if not self.turn.undo:
             raise IllegalAction(
                 "nothing_to_undo",
                 "There is nothing this turn to undo: a card drawn from the stock cannot go back.",
             )
-        first = self.turn_undo[0]
-        self.turn_undo.clear()
+        first = self.turn.undo[0]
+        self.turn.undo.clear()
         self._restore(first, out)
 
     def _restore(self, snap: _Snapshot, out: list[Event]) -> None:
@@ -947,15 +1027,15 @@ class Game:
         self.players[p] = snap.player.clone()
         back_to_hand = tuple(c for c in self.players[p].hand if c not in in_hand)
         self.pile_freezers = snap.pile_freezers
-        self.turn_drew = snap.drew
-        self.turn_top = snap.top
-        self.turn_locked = snap.locked
-        self.turn_black_threes = snap.black_threes
+        self.turn.drew = snap.drew
+        self.turn.top = snap.top
+        self.turn.locked = set(snap.locked)
+        self.turn.black_threes = snap.black_threes
         self.phase = snap.phase
-        if snap.is_take:
+        if snap.pile is not None:
             self.pile = snap.pile[:]
-            self.turn_undo = []
-            self.turn_returned = True
+            self.turn.undo = []
+            self.turn.returned = True
             self.players[p].returns += 1
             out.append(
                 Event(
@@ -973,7 +1053,7 @@ class Game:
         player = self.players[p]
         self.went_out = p
         self.went_out_bonus = player.canastas() >= self.rules.canastas_to_go_out
-        self.concealed = self.went_out_bonus and not self.turn_had_melds
+        self.concealed = self.went_out_bonus and not self.turn.had_melds
         self._end_hand("went_out", out)
 
     def _end_hand(self, reason: str, out: list[Event]) -> None:
@@ -1053,18 +1133,17 @@ class Game:
         other.pile = self.pile[:]
         other.talons = [t[:] for t in self.talons]
         other.totals = self.totals[:]
-        other.turn_locked = set(self.turn_locked)
-        other.turn_undo = self.turn_undo[:]
-        other.turn_drawn = self.turn_drawn[:]
+        other.turn = self.turn.copy()
         other.talon_receivers = self.talon_receivers[:]
         other._pending_decks = self._pending_decks[:]
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if self.rng is not None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         other.log = self.log[:]
         other.history = self.history[:]
         return other
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         """Everything that decides the game's future, as nested tuples (for the state hash)."""
         players = tuple(
             (
@@ -1083,7 +1162,7 @@ class Game:
             tuple(self.totals),
             self.hand_no,
             self.first_player,
-            self.phase,
+            Phase(self.phase).value,
             self.to_move,
             players,
             tuple(self.stock),
@@ -1091,13 +1170,13 @@ class Game:
             tuple(tuple(t) for t in self.talons),
             tuple(self.talon_receivers),
             self.stock_reused,
-            self.turn_drew,
-            self.turn_top,
-            tuple(sorted(self.turn_locked)),
-            self.turn_returned,
-            self.turn_no_discard,
-            self.turn_black_threes,
-            len(self.turn_undo),
+            self.turn.drew,
+            self.turn.top,
+            tuple(sorted(self.turn.locked)),
+            self.turn.returned,
+            self.turn.no_discard,
+            self.turn.black_threes,
+            len(self.turn.undo),
             self.went_out,
             self.concealed,
             self.winner,
@@ -1116,7 +1195,7 @@ def _need_canastas(need: int) -> str:
     return f"You need {need} canasta{'s' if need != 1 else ''} to go out."
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Game, Any, list[Event]], None]] = {
     Draw: Game._draw,
     TakePile: Game._take_pile,
     Meld: Game._meld,
@@ -1127,4 +1206,14 @@ _HANDLERS = {
     NextHand: Game._next_hand,
 }
 
-__all__ = ["DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "SORT_KEY", "Game", "PlayerState"]
+__all__ = [
+    "DRAW",
+    "GAME_OVER",
+    "HAND_OVER",
+    "PLAY",
+    "SORT_KEY",
+    "Game",
+    "Phase",
+    "PlayerState",
+    "TurnState",
+]

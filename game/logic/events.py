@@ -7,31 +7,62 @@ movements and sounds; tests read them to check what moved where. Card lists hold
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
-# Event kinds, in the order they can occur within a hand.
-DEAL = "deal"  # cards dealt to a player (cards=their hand)
-UPCARD = "upcard"  # a card turned from the stock onto the pile
-THREE_LAID = "three_laid"  # a Three laid down (info["replaced"] says whether it was replaced)
-DRAW = "draw"  # cards drawn from the stock into the hand
-STOCK_REUSED = "stock_reused"  # the pile below its top card became the new stock
-PILE_TAKEN = "pile_taken"  # the whole pile went to the player (cards=all of it, top last)
-MELD = "meld"  # cards put onto one meld (rank = meld key)
-CANASTA = "canasta"  # a meld became a canasta (info["kind"]: natural/mixed/wild)
-DISCARD = "discard"  # a card went onto the pile
-TALON = "talon"  # a talon went into the player's hand
-UNDO = "undo"  # the last meld action or the turn was undone
-PILE_RETURNED = "pile_returned"  # a taken pile went back exactly (penalty recorded)
-PASS = "pass"  # the player ended the turn without discarding
-TURN = "turn"  # it is now this player's turn
-HAND_OVER = "hand_over"  # the hand ended (info: the score breakdowns, who went out)
-GAME_OVER = "game_over"  # the game ended (info["winner"])
-SPECIAL_MELD = "special_meld"  # a player went out with a special meld (info["name"])
+
+class EventKind(str, Enum):
+    """What an event reports, in the order kinds can occur within a hand. A member is its own
+    text (``EventKind.DRAW == "draw"``), as events travel and print as plain strings."""
+
+    DEAL = "deal"  # cards dealt to a player (cards=their hand)
+    UPCARD = "upcard"  # a card turned from the stock onto the pile
+    THREE_LAID = "three_laid"  # a Three laid down (info["replaced"] says whether it was replaced)
+    DRAW = "draw"  # cards drawn from the stock into the hand
+    STOCK_REUSED = "stock_reused"  # the pile below its top card became the new stock
+    PILE_TAKEN = "pile_taken"  # the whole pile went to the player (cards=all of it, top last)
+    MELD = "meld"  # cards put onto one meld (rank = meld key)
+    CANASTA = "canasta"  # a meld became a canasta (info["kind"]: natural/mixed/wild)
+    DISCARD = "discard"  # a card went onto the pile
+    TALON = "talon"  # a talon went into the player's hand
+    UNDO = "undo"  # the last meld action or the turn was undone
+    PILE_RETURNED = "pile_returned"  # a taken pile went back exactly (penalty recorded)
+    PASS = "pass"  # the player ended the turn without discarding
+    TURN = "turn"  # it is now this player's turn
+    HAND_OVER = "hand_over"  # the hand ended (info: the score breakdowns, who went out)
+    GAME_OVER = "game_over"  # the game ended (info["winner"])
+    SPECIAL_MELD = "special_meld"  # a player went out with a special meld (info["name"])
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# The kinds under their short names, as the table and the network code import them.
+DEAL = EventKind.DEAL
+UPCARD = EventKind.UPCARD
+THREE_LAID = EventKind.THREE_LAID
+DRAW = EventKind.DRAW
+STOCK_REUSED = EventKind.STOCK_REUSED
+PILE_TAKEN = EventKind.PILE_TAKEN
+MELD = EventKind.MELD
+CANASTA = EventKind.CANASTA
+DISCARD = EventKind.DISCARD
+TALON = EventKind.TALON
+UNDO = EventKind.UNDO
+PILE_RETURNED = EventKind.PILE_RETURNED
+PASS = EventKind.PASS
+TURN = EventKind.TURN
+HAND_OVER = EventKind.HAND_OVER
+GAME_OVER = EventKind.GAME_OVER
+SPECIAL_MELD = EventKind.SPECIAL_MELD
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened: its kind, the player it concerns, the cards that moved."""
+    """One thing that happened: its kind, the player it concerns, the cards that moved.
+
+    `kind` is an `EventKind` when the engine made the event; it is typed as text because events
+    decoded from the network carry the same kinds as plain strings, which compare equal."""
 
     kind: str
     player: int = -1

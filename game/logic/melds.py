@@ -77,13 +77,14 @@ def check_meld(
     key: int,
     existing: Sequence[int],
     adding: Sequence[int],
-    opening_turn: bool,
+    aces_take_wild: bool,
     open_wild_meld: bool,
 ) -> None:
     """Raise `IllegalAction` unless putting `adding` onto a meld keyed `key` leaves it legal.
 
-    `opening_turn` says the player is making the initial meld this turn (a pure Ace meld may then
-    take wild cards); `open_wild_meld` says the player has another, unfinished wild meld.
+    `aces_take_wild` says this is the laying down of a new meld in the player's opening turn, the
+    one time a pure Ace meld may take wild cards (RULES.md 4.3); `open_wild_meld` says the player
+    has another, unfinished wild meld.
     """
     size = len(existing) + len(adding)
     wilds = wild_count(existing) + wild_count(adding)
@@ -113,9 +114,11 @@ def check_meld(
     if adding_wilds:
         if rules.pure_aces_sevens and key == SEVEN:
             raise IllegalAction("pure_sevens", "Sevens must be melded pure: no wild cards.")
-        if rules.pure_aces_sevens and key == ACE and not opening_turn:
+        if rules.pure_aces_sevens and key == ACE and not aces_take_wild:
             raise IllegalAction(
-                "pure_aces", "Wild cards may join a meld of Aces only in the initial meld."
+                "pure_aces",
+                "Wild cards may join a meld of Aces only as it is first laid down, "
+                "in the initial meld.",
             )
         if rules.prohibit_interim_mixed_melds and open_wild_meld:
             raise IllegalAction(
@@ -161,14 +164,11 @@ STRAIGHT_RANKS = (JOKER, TWO, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 
 
 def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, int] | None:
-    """The name and bonus of a special meld (RULES.md 4.4) formed by `cards`, or None."""
+    """The name and bonus of a special meld (RULES.md 4.4) formed by `cards`, a whole hand, or
+    None. A Straight is one card of each of its 13 ranks; in a 14-card hand the fourteenth card
+    is uncounted (it stands for the Three on the table)."""
     ranks = Counter(CARD_RANK[c] for c in cards)
-    if (
-        len(cards) == 13
-        and has_three_on_table
-        and sorted(ranks) == sorted(STRAIGHT_RANKS)
-        and all(n == 1 for n in ranks.values())
-    ):
+    if len(cards) in (13, 14) and has_three_on_table and all(ranks[r] >= 1 for r in STRAIGHT_RANKS):
         return "straight", 3000
     if len(cards) != 14 or THREE in ranks or JOKER in ranks:
         return None

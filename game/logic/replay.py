@@ -1,25 +1,31 @@
-"""The replay / scenario file (``canasta-replay/1``): saved games, bug reports, tutorials, tests.
+"""The replay / scenario file (``canasta-replay/2``): saved games, bug reports, tutorials, tests.
 
 A replay is seed (or explicit deck) + rules + starting scores + the list of actions; applying the
-actions to the dealt game rebuilds it exactly. `load_replay` checks a parsed JSON document and
+actions to the dealt game rebuilds it exactly. Version 2 deals from the shuffle defined in
+`shuffle` (and docs/replay-format.md); files of version 1 still load, dealt as they were. `load_replay` checks a parsed JSON document and
 returns the game with every action applied up to the first illegal one. `python -m
 game.logic.replay FILE` prints the resulting position as one JSON object (docs/replay-format.md).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_CODE, MELD_KEY_NAME, N_CARDS, deck_from_codes, sorted_codes
+from .cards import CARD_CODE, MELD_KEY_NAME, N_CARDS, CardId, deck_from_codes, sorted_codes
 from .engine import Game
 from .errors import IllegalAction
 from .rules import Rules, RulesError
 from .scoring import canasta_count
+from .shuffle import DEAL_VERSION, LEGACY_DEAL_VERSION
 
-FORMAT = "canasta-replay/1"
+FORMAT_PREFIX = "canasta-replay/"
+FORMAT = f"{FORMAT_PREFIX}{DEAL_VERSION}"
+# Every format version this code reads, and the deal version it stands for.
+FORMATS = {f"{FORMAT_PREFIX}{v}": v for v in (LEGACY_DEAL_VERSION, DEAL_VERSION)}
 MAX_ACTIONS = 100_000
 
 
@@ -34,7 +40,12 @@ class ReplayResult:
     error: dict[str, Any] | None
 
 
-def _deck(value: object, what: str) -> list[int]:
+def _is_whole(value: object) -> bool:
+    """A JSON whole number: an int, never a bool (true is 1 to Python) nor a float (0.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _deck(value: object, what: str) -> list[CardId]:
     if not isinstance(value, list):
         raise ReplayError(f"'{what}' must be a list of {N_CARDS} card codes.")
     try:
@@ -47,28 +58,29 @@ def game_from_replay(doc: object) -> tuple[Game, list[Any]]:
     """The dealt game a replay document describes, and its raw action list."""
     if not isinstance(doc, dict):
         raise ReplayError("A replay must be a JSON object.")
-    if doc.get("format") != FORMAT:
+    fmt = doc.get("format")
+    version = FORMATS.get(fmt) if isinstance(fmt, str) else None
+    if version is None:
         raise ReplayError(f"This is not a {FORMAT} file (format is {doc.get('format')!r}).")
     known = {"format", "rules", "scores", "first_player", "deck", "decks", "seed", "actions"}
     unknown = set(doc) - known
     if unknown:
         raise ReplayError(f"Unknown field(s) in the replay: {', '.join(sorted(unknown))}.")
+    rules_data = doc.get("rules", {"preset": "classic"})
+    if not isinstance(rules_data, dict):
+        raise ReplayError('\'rules\' must be an object such as {"preset": "classic"}.')
     try:
-        rules = Rules.from_dict(doc.get("rules", {"preset": "classic"}))
+        rules = Rules.from_dict(rules_data)
     except RulesError as exc:
         raise ReplayError(str(exc)) from None
     scores = doc.get("scores", [0, 0])
-    if not (
-        isinstance(scores, list)
-        and len(scores) == 2
-        and all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
-    ):
+    if not (isinstance(scores, list) and len(scores) == 2 and all(map(_is_whole, scores))):
         raise ReplayError("'scores' must be two whole numbers.")
     first = doc.get("first_player", 0)
-    if first not in (0, 1) or isinstance(first, bool):
+    if not (_is_whole(first) and first in (0, 1)):
         raise ReplayError("'first_player' must be 0 or 1.")
     seed = doc.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    if seed is not None and not _is_whole(seed):
         raise ReplayError("'seed' must be a whole number.")
     deck = _deck(doc["deck"], "deck") if "deck" in doc else None
     if deck is None and seed is None:
@@ -80,7 +92,15 @@ def game_from_replay(doc: object) -> tuple[Game, list[Any]]:
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise ReplayError("'actions' must be a list of actions.")
-    game = Game(rules, seed=seed, deck=deck, decks=decks, scores=scores, first_player=first)
+    game = Game(
+        rules,
+        seed=seed,
+        deck=deck,
+        decks=decks,
+        scores=scores,
+        first_player=first,
+        deal_version=version,
+    )
     return game, actions
 
 
@@ -100,7 +120,7 @@ def load_replay(doc: object) -> ReplayResult:
 def replay_document(game: Game) -> dict[str, Any]:
     """The replay document that rebuilds `game` (its deal and every action applied so far)."""
     doc: dict[str, Any] = {
-        "format": FORMAT,
+        "format": f"{FORMAT_PREFIX}{game.deal_version}",
         "rules": game.rules.to_dict(),
         "scores": list(game.initial_scores),
         "first_player": game.initial_first_player,
@@ -124,6 +144,7 @@ def position_summary(game: Game, error: dict[str, Any] | None = None) -> dict[st
                 "hand": sorted_codes(pl.hand),
                 "melds": {MELD_KEY_NAME[k]: [CARD_CODE[c] for c in m] for k, m in pl.melds.items()},
                 "threes": [CARD_CODE[c] for c in pl.threes],
+                "special_meld": [CARD_CODE[c] for c in pl.special_cards],
                 "canastas": canasta_count(pl.melds),
                 "opened": pl.opened,
                 "hand_score": dict(game.hand_scores[p]) if game.hand_scores else None,
@@ -141,25 +162,37 @@ def position_summary(game: Game, error: dict[str, Any] | None = None) -> dict[st
             "blocked": game.pile_is_blocked(),
         },
         "stock_size": len(game.stock),
+        "talons": [[CARD_CODE[c] for c in talon] for talon in game.talons],
         "totals": list(game.totals),
         "error": error,
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m game.logic.replay FILE", file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(
+        prog="python -m game.logic.replay",
+        description="Apply a canasta-replay file's actions, stopping at the first illegal one, "
+        "and print the position reached as one JSON object (docs/replay-format.md).",
+    )
+    parser.add_argument("file", help="the replay file (JSON)")
+    args = parser.parse_args(argv)
     try:
-        with open(args[0], encoding="utf-8") as handle:
+        with open(args.file, encoding="utf-8") as handle:
             doc = json.load(handle)
         result = load_replay(doc)
-    except (OSError, json.JSONDecodeError, ReplayError, ValueError) as exc:
-        print(json.dumps({"error": {"index": None, "code": "bad_replay", "message": str(exc)}}))
+    except RecursionError:
+        print(_bad_replay("The file nests its data too deeply to be a replay."))
+        return 1
+    except (OSError, ValueError) as exc:
+        # ValueError covers ReplayError, RulesError, bad JSON and text that is not UTF-8.
+        print(_bad_replay(str(exc)))
         return 1
     print(json.dumps(position_summary(result.game, result.error)))
     return 0
+
+
+def _bad_replay(message: str) -> str:
+    return json.dumps({"error": {"index": None, "code": "bad_replay", "message": message}})
 
 
 if __name__ == "__main__":

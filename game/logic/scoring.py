@@ -36,9 +36,10 @@ def threes_score(rules: Rules, threes: Sequence[int], melds: Mapping[int, Sequen
         return 0 if canastas == 1 else -value
     red = sum(IS_RED_THREE[c] for c in threes)
     value = 800 if red >= 4 else 100 * red
-    if melds or not rules.red_three_penalty:
+    if melds:
         return value
-    return -value
+    # Without the penalty, the Red Threes of a player who has not melded count nothing.
+    return -value if rules.red_three_penalty else 0
 
 
 def uncompleted_penalty(

@@ -11,13 +11,16 @@ view, which is how the computer opponent searches without cheating.
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from .cards import CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, N_CARDS, sorted_codes
-from .engine import GAME_OVER, HAND_OVER, Game, PlayerState
+from .cards import ALL_CARDS, CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, CardId, sorted_codes
+from .engine import GAME_OVER, HAND_OVER, Game, Phase, PlayerState, TurnState
 from .rules import Rules
+from .shuffle import DEAL_VERSION
 
 Meld = tuple[int, tuple[int, ...]]
 
@@ -91,10 +94,10 @@ class PlayerView:
                 cards.update(meld)
         return cards
 
-    def unseen_cards(self) -> list[int]:
+    def unseen_cards(self) -> list[CardId]:
         """Cards this player cannot see: the opponent's unknown cards, the stock and talons."""
         visible = self.visible_cards()
-        return [c for c in range(N_CARDS) if c not in visible]
+        return [c for c in ALL_CARDS if c not in visible]
 
     def to_dict(self) -> dict[str, Any]:
         """A compact summary with card codes (for logs and debugging)."""
@@ -115,26 +118,36 @@ class PlayerView:
         }
 
 
+def _melds(player: PlayerState) -> tuple[Meld, ...]:
+    return tuple((k, tuple(v)) for k, v in player.melds.items())
+
+
+def _ids(cards: Iterable[int]) -> list[CardId]:
+    """A view holds card ids as plain ints (they may come off the network); they are ids."""
+    return cast("list[CardId]", list(cards))
+
+
 def player_view(game: Game, seat: int) -> PlayerView:
     """The view of `game` for player `seat` (0 or 1)."""
     if seat not in (0, 1):
         raise ValueError("seat must be 0 or 1")
     players = game.players
+    turn = game.turn
     is_mover = game.to_move == seat
     return PlayerView(
         seat=seat,
         rules=game.rules,
-        phase=game.phase,
+        phase=Phase(game.phase).value,  # plain text: a view holds plain values only
         to_move=game.to_move,
         hand_no=game.hand_no,
         first_player=game.first_player,
-        turn_no=game.turn_no,
+        turn_no=turn.no,
         totals=(game.totals[0], game.totals[1]),
         hand=tuple(players[seat].hand),
         hand_sizes=(len(players[0].hand), len(players[1].hand)),
-        known=tuple(tuple(sorted(pl.known)) for pl in players),
-        melds=tuple(tuple((k, tuple(v)) for k, v in pl.melds.items()) for pl in players),
-        threes=tuple(tuple(pl.threes) for pl in players),
+        known=(tuple(sorted(players[0].known)), tuple(sorted(players[1].known))),
+        melds=(_melds(players[0]), _melds(players[1])),
+        threes=(tuple(players[0].threes), tuple(players[1].threes)),
         opened=(players[0].opened, players[1].opened),
         returns=(players[0].returns, players[1].returns),
         pile=tuple(game.pile),
@@ -146,20 +159,20 @@ def player_view(game: Game, seat: int) -> PlayerView:
         talon_receivers=tuple(game.talon_receivers),
         initial_minimums=(game.initial_meld_minimum(0), game.initial_meld_minimum(1)),
         opening_points=game.opening_points(game.to_move),
-        turn_drew=game.turn_drew,
-        turn_top=game.turn_top,
-        turn_locked=tuple(sorted(game.turn_locked)),
-        turn_drawn=tuple(game.turn_drawn) if is_mover else (),
-        turn_returned=game.turn_returned,
-        turn_no_discard=game.turn_no_discard,
-        turn_black_threes=game.turn_black_threes,
-        turn_opened_at_start=game.turn_opened_at_start,
-        turn_had_melds=game.turn_had_melds,
-        undo_depth=len(game.turn_undo),
+        turn_drew=turn.drew,
+        turn_top=turn.top,
+        turn_locked=tuple(sorted(turn.locked)),
+        turn_drawn=tuple(turn.drawn) if is_mover else (),
+        turn_returned=turn.returned,
+        turn_no_discard=turn.no_discard,
+        turn_black_threes=turn.black_threes,
+        turn_opened_at_start=turn.opened_at_start,
+        turn_had_melds=turn.had_melds,
+        undo_depth=len(turn.undo),
         went_out=game.went_out,
         concealed=game.concealed,
         special=game.special,
-        special_cards=tuple(tuple(pl.special_cards) for pl in players),
+        special_cards=(tuple(players[0].special_cards), tuple(players[1].special_cards)),
         hand_scores=tuple(dict(s) for s in game.hand_scores) if game.hand_scores else None,
         winner=game.winner,
     )
@@ -175,12 +188,14 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     rng.shuffle(unseen)
     game = Game.__new__(Game)
     game.rules = view.rules
-    game.seed = None
+    # A seed of its own deals any later hand of the copy, unknown as the real one's.
+    game.seed = int(rng.random() * 2**53)
+    game.deal_version = DEAL_VERSION
     game.initial_deck = None
     game.initial_decks = []
     game.initial_scores = view.totals
     game.initial_first_player = view.first_player
-    game.rng = random.Random(rng.random())
+    game.rng = None
     game._pending_decks = []
     game.totals = list(view.totals)
     game.hand_no = view.hand_no
@@ -192,22 +207,22 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     game.winner = view.winner
     game.last_events = []
     game.deck = []
-    game.reuse_seed = str(rng.random())
+    game.reuse_key = hashlib.sha256(str(rng.random()).encode()).digest()
     players = []
     position = 0
     for p in (0, 1):
         pl = PlayerState()
-        pl.melds = {k: list(v) for k, v in view.melds[p]}
-        pl.threes = list(view.threes[p])
+        pl.melds = {k: _ids(v) for k, v in view.melds[p]}
+        pl.threes = _ids(view.threes[p])
         pl.opened = view.opened[p]
-        pl.known = set(view.known[p])
+        pl.known = set(_ids(view.known[p]))
         pl.returns = view.returns[p]
-        pl.special_cards = list(view.special_cards[p])
+        pl.special_cards = _ids(view.special_cards[p])
         if p == view.seat:
-            pl.hand = list(view.hand)
+            pl.hand = _ids(view.hand)
         else:
             hidden = view.hand_sizes[p] - len(view.known[p])
-            pl.hand = list(view.known[p]) + unseen[position : position + hidden]
+            pl.hand = _ids(view.known[p]) + unseen[position : position + hidden]
             position += hidden
         players.append(pl)
     game.players = players
@@ -218,9 +233,9 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     game.stock = unseen[position:]
     if len(game.stock) != view.stock_size:
         raise ValueError("the view's card counts do not add up to 108")
-    game.pile = list(view.pile)
+    game.pile = _ids(view.pile)
     game.pile_freezers = sum(1 for c in view.pile if IS_WILD[c] or IS_RED_THREE[c])
-    game.phase = view.phase
+    game.phase = Phase(view.phase)
     game.to_move = view.to_move
     game.stock_reused = view.stock_reused
     game.went_out = view.went_out
@@ -229,16 +244,17 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     game.special = view.special
     game.hand_scores = list(view.hand_scores) if view.hand_scores else None
     game.end_reason = ""
-    game.turn_no = view.turn_no
     game.talon_receivers = list(view.talon_receivers)
-    game.turn_drew = view.turn_drew
-    game.turn_top = view.turn_top
-    game.turn_locked = set(view.turn_locked)
-    game.turn_undo = []
-    game.turn_returned = view.turn_returned
-    game.turn_no_discard = view.turn_no_discard
-    game.turn_black_threes = view.turn_black_threes
-    game.turn_drawn = list(view.turn_drawn)
-    game.turn_opened_at_start = view.turn_opened_at_start
-    game.turn_had_melds = view.turn_had_melds
+    game.turn = TurnState(
+        no=view.turn_no,
+        drew=view.turn_drew,
+        top=CardId(view.turn_top) if view.turn_top is not None else None,
+        locked=set(_ids(view.turn_locked)),
+        returned=view.turn_returned,
+        no_discard=view.turn_no_discard,
+        black_threes=view.turn_black_threes,
+        drawn=_ids(view.turn_drawn),
+        had_melds=view.turn_had_melds,
+        opened_at_start=view.turn_opened_at_start,
+    )
     return game

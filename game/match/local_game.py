@@ -139,7 +139,7 @@ class LocalGame:
         for event in events:
             if event.kind == TURN and event.player == HUMAN_SEAT:
                 self.marks.append(
-                    TurnMark(len(self.game.log), self.game.hand_no, self.game.turn_no)
+                    TurnMark(len(self.game.log), self.game.hand_no, self.game.turn.no)
                 )
 
     def earlier_turns(self) -> list[TurnMark]:

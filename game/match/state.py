@@ -12,7 +12,7 @@ the next. Nothing here reaches a `Game`: the table cannot show more than the pla
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,9 +114,9 @@ class TableState:
 
 def table_state(
     view: PlayerView,
-    stock: list[int] | tuple[int, ...],
-    talons: list[list[int]] | tuple[tuple[int, ...], ...],
-    opponent_hand: list[int] | tuple[int, ...],
+    stock: Sequence[int],
+    talons: Sequence[Sequence[int]],
+    opponent_hand: Sequence[int],
     history: list[dict[str, Any]] | tuple[HandRecord, ...] = (),
 ) -> TableState:
     """A `TableState` from lists (copied, so later changes to them do not show)."""

@@ -207,7 +207,7 @@ _OPT_SEAT = _dec_choice(None, 0, 1)
 
 # (name, encode, decode, public). The order is the wire index, so only ever append.
 _FIELDS: tuple[tuple[str, Callable[[Any], Any], Callable[[Any, str], Any], bool], ...] = (
-    ("phase", _same, _dec_choice(DRAW, PLAY, HAND_OVER, GAME_OVER), True),
+    ("phase", _same, _dec_choice(*(p.value for p in (DRAW, PLAY, HAND_OVER, GAME_OVER))), True),
     ("to_move", _same, _SEAT, True),
     ("hand_no", _same, _COUNT, True),
     ("first_player", _same, _SEAT, True),

@@ -70,7 +70,7 @@ class HandTally:
                     went_out=last["went_out"],
                     concealed=bool(last["concealed"]),
                     reason=str(last["reason"]),
-                    turns=game.turn_no,
+                    turns=game.turn.no,
                     canastas=(game.players[0].canastas(), game.players[1].canastas()),
                     pile_takes=(self.takes[0], self.takes[1]),
                 )

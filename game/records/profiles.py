@@ -12,8 +12,8 @@ from __future__ import annotations
 import getpass
 import json
 import sqlite3
-from dataclasses import dataclass
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.settings import PLAYER_NAME_MAX

@@ -79,6 +79,7 @@ class PlayerMoves:
 
     def take_pile(self) -> bool:
         state = self.state
+        codes: tuple[str, ...]
         if self.selected:
             codes = tuple(code_of(c) for c in sorted(self.selected, key=display_key))
         elif state.to_move == ME and state.phase == DRAW:

@@ -78,10 +78,10 @@ def position(
     game.first_player = to_move
     game.phase = "draw"
     game._begin_turn(to_move, [])
-    game.turn_no = 1
+    game.turn.no = 1
     if phase == PLAY:
         game.phase = PLAY
-        game.turn_drew = "stock"
+        game.turn.drew = "stock"
     game.log = []
     return game
 

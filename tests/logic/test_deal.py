@@ -24,8 +24,8 @@ def test_classic_deal_gives_fifteen_cards_each_and_an_upcard():
 def test_cards_are_dealt_singly_and_alternately_from_the_deck_front():
     deck = list(range(N_CARDS))
     game = Game(Rules(red_three_replacement=True), deck=deck, first_player=1)
-    hand1 = [c for c in deck[0:30:2]]
-    hand0 = [c for c in deck[1:30:2]]
+    hand1 = list(deck[0:30:2])
+    hand0 = list(deck[1:30:2])
     # Red Threes are laid down, so compare what was dealt before replacement.
     deal_events = [e for e in game.last_events if e.kind == ev.DEAL]
     assert deal_events[0].player == 1 and list(deal_events[0].cards) == hand1
@@ -70,10 +70,11 @@ def test_upcard_wild_or_red_three_is_covered_and_the_pile_starts_frozen():
                 "8C",
                 "9C",
             ],
+            strict=True,
         )
         for c in pair
     ]
-    game = Game(Rules(), deck=deck_with(front + ["JK", "3H", "7C"]))
+    game = Game(Rules(), deck=deck_with([*front, "JK", "3H", "7C"]))
     assert [CARD_CODE[c] for c in game.pile] == ["JK", "3H", "7C"]
     assert game.pile_is_frozen_for(0) and game.pile_is_frozen_for(1)
     assert not game.pile_is_blocked()
@@ -83,7 +84,7 @@ def test_red_threes_dealt_are_laid_down_and_replaced_first_player_first():
     front = ["3H", "4D", "3D"]
     deck = deck_with(front)
     game = Game(Rules(initial_upcard=False), deck=deck, first_player=0)
-    p0, p1 = game.players
+    p0, _p1 = game.players
     assert [CARD_CODE[c] for c in p0.threes] == ["3H", "3D"]
     assert len(p0.hand) == 15 and not any(IS_RED_THREE[c] for c in p0.hand)
     stock_front = deck[30]
@@ -125,7 +126,8 @@ def test_dealer_alternates_and_the_non_dealer_starts():
 
 def test_starter_loser_lets_the_loser_of_the_hand_start():
     game = Game(Rules(starter="loser"), seed=2, first_player=0)
-    game.players[0].melds = {}
+    for player in game.players:
+        player.threes = []  # only the cards in hand decide this hand's scores
     game.players[0].hand = game.players[0].hand[:1]  # player 0 holds less: player 1 loses
     game._end_hand("stock_exhausted", [])
     loser = 0 if game.hand_scores[0]["total"] < game.hand_scores[1]["total"] else 1

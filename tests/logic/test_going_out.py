@@ -137,7 +137,7 @@ def test_stock_end_frozen_pile_is_not_forced():
 def test_last_stock_card_red_three_allows_melds_but_no_discard():
     game = stock_end(stock="3H", hands=("6S 6D 6H 5C 5D", "4D 6D 7C"))
     game.apply(Draw())
-    assert game.turn_no_discard
+    assert game.turn.no_discard
     refused(game, Discard("5C"), "no_discard")
     game.apply(Meld(("6S", "6D", "6H")))
     game.apply(Pass())
@@ -168,13 +168,42 @@ def test_reuse_pile_only_once_then_the_hand_ends():
     assert game.phase == "hand_over" and game.end_reason == "stock_exhausted"
 
 
-def test_lone_card_left_after_red_threes_is_discarded_without_a_bonus():
+def test_red_threes_not_replaced_never_leave_a_lone_card_to_discard():
     rules = Rules(red_three_replacement=False)
+    game = position(rules, hands=("5C", "4D 6D"), melds=(ONE, {}), stock="3H 3D 9C 8D")
+    game.apply(Draw())
+    assert codes(game.players[0].threes) == ["3D", "3H"]
+    assert codes(game.players[0].hand) == ["5C", "9C"]  # one card more, not the two drawn
+    game.apply(Discard("5C"))
+    assert game.phase == "draw" and game.to_move == 1
+
+
+def test_the_extra_draw_skips_red_threes_too():
+    rules = Rules(red_three_replacement=False, stock_draw=1)
     game = position(rules, hands=("5C", "4D 6D"), melds=(ONE, {}), stock="3H 3D 9C")
+    game.apply(Draw())
+    assert codes(game.players[0].hand) == ["5C", "9C"] and len(game.players[0].threes) == 2
+
+
+def test_a_player_who_may_go_out_is_not_given_the_extra_draw():
+    two = {"K": "KS KD KH KC KS KD KH", "Q": "QS QD QH QC QS QD QH"}
+    rules = Rules(red_three_replacement=False)
+    game = position(rules, hands=("5C", "4D 6D"), melds=(two, {}), stock="3H 3D 9C")
     game.apply(Draw())
     assert codes(game.players[0].hand) == ["5C"]
     game.apply(Discard("5C"))
-    assert game.phase == "hand_over" and game.hand_scores[0]["going_out"] == 0
+    assert game.went_out == 0 and game.hand_scores[0]["going_out"] == 100
+
+
+def test_red_threes_emptying_the_stock_leave_the_lone_card_and_end_the_hand():
+    rules = Rules(red_three_replacement=False)
+    game = position(rules, hands=("5C", "4D 6D"), melds=(ONE, {}), stock="3H 3D", stock_rest=False)
+    game.apply(Draw())
+    assert codes(game.players[0].hand) == ["5C"] and not game.stock
+    refused(game, Discard("5C"), "no_discard")
+    game.apply(Pass())
+    assert game.phase == "hand_over" and game.end_reason == "stock_exhausted"
+    assert game.hand_scores[0]["going_out"] == 0
 
 
 def test_reuse_pile_shuffle_depends_on_this_hands_deck_only():

@@ -53,7 +53,7 @@ def test_initial_meld_boundaries(score, meld_cards, ok):
             c
         )
     wild = ranks.pop("w", [])
-    for i, (rank, group) in enumerate(ranks.items()):
+    for i, (_rank, group) in enumerate(ranks.items()):
         extra = wild if i == 0 else []
         game.apply(Meld(tuple(group + extra)))
     if ok:

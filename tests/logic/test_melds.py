@@ -1,9 +1,9 @@
 """RULES.md sections 4.1-4.4 and 4.6: meld form, canastas, wild melds, pure melds, special melds,
 Black Threes."""
 
-from game.logic import Discard, Meld, Rules
+from game.logic import Discard, Meld, Rules, legal_actions
 from game.logic.cards import CARD_CODE
-from tests.helpers.scenario import codes, position, refused
+from tests.helpers.scenario import all_cards, codes, position, refused
 
 OPEN = {"K": "KS KD KH"}
 
@@ -132,6 +132,27 @@ def test_pure_aces_take_a_wild_card_only_in_the_initial_meld():
     refused(game, Meld(("JK",), "A"), "pure_aces")
 
 
+def test_pure_aces_take_no_wild_card_later_in_the_opening_turn():
+    rules = Rules.modern_american()
+    game = position(
+        rules,
+        hands=("AS AD AH JK KS KD KH QS QD QH 4C 5C 6C", "4D"),
+        phase="play",
+        opened=(False, False),
+    )
+    meld(game, "AS AD AH")
+    refused(game, Meld(("JK",), "A"), "pure_aces")
+    meld(game, "KS KD KH JK")  # the Joker may still go to another meld
+
+
+def test_pure_aces_laid_down_after_the_opening_turn_take_no_wild_card():
+    rules = Rules.modern_american()
+    game = position(
+        rules, hands=("AS AD AH JK 4C 5C", "4D"), phase="play", melds=({"K": "KS KD KH"}, {})
+    )
+    refused(game, Meld(("AS", "AD", "AH", "JK")), "pure_aces")
+
+
 def test_black_threes_only_when_going_out():
     two = {"K": "KS KD KH KC KS KD KH", "Q": "QS QD QH QC QS QD QH"}
     game = position(hands=("3S 3C 3S 4D 5D", "4D"), phase="play", melds=(two, {}))
@@ -190,9 +211,7 @@ def test_special_meld_pairs_with_twos_need_sevens_and_aces():
     refused(
         game,
         Meld(
-            tuple(
-                ["2S", "2D", "5S", "5D", "AS", "AD", "6S", "6D", "8S", "8D", "9S", "9D", "JS", "JD"]
-            ),
+            ("2S", "2D", "5S", "5D", "AS", "AD", "6S", "6D", "8S", "8D", "9S", "9D", "JS", "JD"),
             "special",
         ),
         "not_special",
@@ -205,10 +224,28 @@ def test_special_meld_garbage_and_straight():
     assert game.special[1:] == ("garbage", 2000)
     straight = "JK 2S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
     game = special_game(straight + " 9D", threes="3H")
-    meld(game, straight, "special")
+    meld(game, straight + " 9D", "special")  # the fourteenth card is uncounted
     assert game.special[1:] == ("straight", 3000)
     game = special_game(straight + " 9D")
-    refused(game, Meld(tuple(straight.split()), "special"), "not_special")
+    refused(game, Meld((*straight.split(), "9D"), "special"), "not_special")
+
+
+def test_a_special_meld_takes_the_whole_hand_or_is_refused():
+    straight = "JK 2S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    game = special_game(straight + " 9D", threes="3H")
+    refused(game, Meld(tuple(straight.split()), "special"), "special_whole_hand")
+    pairs = "4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD"
+    game = special_game(pairs + " QH")
+    refused(game, Meld(tuple(pairs.split()), "special"), "special_whole_hand")
+    assert not [a for a in legal_actions(game) if isinstance(a, Meld) and a.rank == "special"]
+
+
+def test_every_card_is_accounted_for_after_a_special_meld():
+    straight = "JK 2S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 9D"
+    game = special_game(straight, threes="3H")
+    meld(game, straight, "special")
+    assert codes(game.players[0].special_cards) == sorted(straight.split())
+    assert all_cards(game) == list(range(108))
 
 
 def test_special_meld_not_after_melding():
@@ -217,23 +254,21 @@ def test_special_meld_not_after_melding():
     refused(
         game,
         Meld(
-            tuple(
-                [
-                    "4S",
-                    "4D",
-                    "5S",
-                    "5D",
-                    "6S",
-                    "6D",
-                    "8S",
-                    "8D",
-                    "9S",
-                    "9D",
-                    "10S",
-                    "10D",
-                    "JS",
-                    "JD",
-                ]
+            (
+                "4S",
+                "4D",
+                "5S",
+                "5D",
+                "6S",
+                "6D",
+                "8S",
+                "8D",
+                "9S",
+                "9D",
+                "10S",
+                "10D",
+                "JS",
+                "JD",
             ),
             "special",
         ),
@@ -242,7 +277,6 @@ def test_special_meld_not_after_melding():
 
 
 def test_special_meld_is_offered_as_a_legal_action():
-    from game.logic import legal_actions
 
     game = special_game("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD")
     specials = [a for a in legal_actions(game) if isinstance(a, Meld) and a.rank == "special"]
@@ -251,27 +285,25 @@ def test_special_meld_is_offered_as_a_legal_action():
 
 def test_special_meld_needs_a_stock_draw():
     game = special_game("4S 4D 5S 5D 6S 6D 8S 8D 9S 9D 10S 10D JS JD")
-    game.turn_drew = "pile"
+    game.turn.drew = "pile"
     refused(
         game,
         Meld(
-            tuple(
-                [
-                    "4S",
-                    "4D",
-                    "5S",
-                    "5D",
-                    "6S",
-                    "6D",
-                    "8S",
-                    "8D",
-                    "9S",
-                    "9D",
-                    "10S",
-                    "10D",
-                    "JS",
-                    "JD",
-                ]
+            (
+                "4S",
+                "4D",
+                "5S",
+                "5D",
+                "6S",
+                "6D",
+                "8S",
+                "8D",
+                "9S",
+                "9D",
+                "10S",
+                "10D",
+                "JS",
+                "JD",
             ),
             "special",
         ),

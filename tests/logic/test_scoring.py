@@ -64,8 +64,12 @@ def test_four_red_threes_score_800_either_way():
     assert threes_score(rules, ids("3H 3D 3H 3D"), {}) == -800
 
 
-def test_red_three_penalty_option_off():
-    assert threes_score(Rules(red_three_penalty=False), ids("3H"), {}) == 100
+def test_red_three_penalty_option_off_scores_an_unmelded_players_threes_zero():
+    rules = Rules(red_three_penalty=False)
+    assert threes_score(rules, ids("3H"), {}) == 0
+    assert threes_score(rules, ids("3H 3D 3H 3D"), {}) == 0
+    assert threes_score(rules, ids("3H"), {8: ids("8S 8D 8H")}) == 100
+    assert threes_score(Rules(), ids("3H"), {}) == -100
 
 
 @pytest.mark.parametrize(

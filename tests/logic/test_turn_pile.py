@@ -182,7 +182,7 @@ def test_red_threes_inside_a_taken_pile_are_laid_down_not_replaced():
 def test_pile_cards_are_locked_until_the_opening_minimum_is_met():
     game = position(hands=("7S 7D 4D 5S 6H", "5D"), pile="KD KH KS 7H", opened=(False, False))
     game.apply(TakePile(("7S", "7D")))  # 15 points: short of 50
-    assert game.turn_locked
+    assert game.turn.locked
     refused(game, {"type": "meld", "cards": ["KD", "KH", "KS"]}, "cards_locked")
     refused(game, {"type": "discard", "card": "KD"}, "cards_locked")
     refused(game, {"type": "discard", "card": "4D"}, "initial_meld_short")
@@ -191,7 +191,7 @@ def test_pile_cards_are_locked_until_the_opening_minimum_is_met():
 def test_locked_pile_cards_are_free_once_the_minimum_is_met():
     game = position(hands=("AS AD 4D 5S 6H", "5D"), pile="KD KH KS AH", opened=(False, False))
     game.apply(TakePile(("AS", "AD")))  # 60 points: opened
-    assert game.players[0].opened and not game.turn_locked
+    assert game.players[0].opened and not game.turn.locked
     game.apply({"type": "meld", "cards": ["KD", "KH", "KS"]})
     game.apply({"type": "discard", "card": "4D"})
     assert game.to_move == 1

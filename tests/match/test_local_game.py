@@ -49,7 +49,7 @@ def test_the_person_s_turns_are_marked_and_can_be_gone_back_to() -> None:
     assert [m.turn_no for m in marks] == [1]
     hand = sorted(local.game.players[0].hand)
     local.rewind(marks[0])
-    assert local.game.turn_no == 1 and not local.game.log
+    assert local.game.turn.no == 1 and not local.game.log
     assert sorted(local.game.players[0].hand) != hand  # the draw and discard are undone
 
 

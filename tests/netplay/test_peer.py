@@ -261,7 +261,7 @@ def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_la
     assert game.pair.redial_attempts >= 3, "the guest kept trying to resume"
     host_save, guest_save = read_json(saves["host"]), read_json(saves["guest"])
     assert (
-        host_save["replay"]["format"] == "canasta-replay/1" and host_save["hands"][0]["commitment"]
+        host_save["replay"]["format"] == "canasta-replay/2" and host_save["hands"][0]["commitment"]
     )
     assert guest_save["hands"][0]["commitment"] == host_save["hands"][0]["commitment"]
     saved_state = game.host.play.state_no

@@ -61,7 +61,7 @@ def test_hands_from_replay_count_turns_takes_and_canastas(records):
     hands = hands_from_replay(replay_document(game))
     assert len(hands) == game.hand_no
     last = hands[-1]
-    assert last.turns == game.turn_no
+    assert last.turns == game.turn.no
     assert last.canastas == (game.players[0].canastas(), game.players[1].canastas())
     assert all(t >= 0 for h in hands for t in h.pile_takes)
     assert any(sum(h.pile_takes) > 0 for h in hands)
@@ -100,7 +100,7 @@ def test_a_pile_take_given_back_is_not_counted():
     )
     assert record is not None
     assert record.went_out == 0 and record.pile_takes == (0, 0)
-    assert record.canastas == (2, 0) and record.turns == game.turn_no
+    assert record.canastas == (2, 0) and record.turns == game.turn.no
     assert record.scores[0]["penalties"] == -Rules().discard_return_penalty
 
 

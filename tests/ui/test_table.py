@@ -53,7 +53,7 @@ def test_clicking_the_stock_draws_from_it(app: App) -> None:
     click(app, centre(table.geometry.stock_rect))
     assert game.log == [{"type": "draw"}]
     assert game.phase == "play" and game.to_move == 0
-    assert len(game.turn_drawn) == 2
+    assert len(game.turn.drawn) == 2
 
 
 def test_clicking_the_pile_takes_it_with_a_natural_pair(app: App) -> None:
@@ -67,7 +67,7 @@ def test_clicking_the_pile_takes_it_with_a_natural_pair(app: App) -> None:
     assert not game.pile
     assert len(game.players[0].melds[EIGHT]) == 3
     # The rest of the pile is in the hand, locked until the opening minimum is met.
-    assert any(CARD_CODE[c] == "7D" for c in game.turn_locked)
+    assert any(CARD_CODE[c] == "7D" for c in game.turn.locked)
 
 
 def test_selecting_cards_then_clicking_the_mat_melds_them(app: App) -> None:
@@ -204,13 +204,13 @@ def test_going_back_to_an_earlier_turn_replays_the_hand_to_it(app: App) -> None:
         step(app)
         if engine(table).to_move == 0:
             break
-    assert engine(table).to_move == 0 and engine(table).turn_no == 3
+    assert engine(table).to_move == 0 and engine(table).turn.no == 3
     click(app, table.buttons["earlier"].rect.center)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     click(app, menu.buttons["Turn 1"].rect.center)
     rebuilt = engine(table)
-    assert rebuilt.turn_no == 1 and not rebuilt.log
+    assert rebuilt.turn.no == 1 and not rebuilt.log
     assert sorted(rebuilt.players[0].hand) == dealt
 
 

@@ -317,7 +317,7 @@ def _choose_play(
     if not me.opened:
         plan = _opening_plan(game)
         wants_open = plan is not None and (
-            game.turn_drew == "pile"
+            game.turn.drew == "pile"
             or bool(me.melds)
             or _should_open(game, plan, style, aggressive)
         )

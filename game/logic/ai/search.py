@@ -77,11 +77,11 @@ def _keeps_opening_possible(game: Game, action: Meld) -> bool:
 def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
     """Play on with the Advanced heuristic for `horizon` turns, then score for `seat`."""
     turns_left = horizon
-    turn = game.turn_no
+    turn = game.turn.no
     steps = 0
     while game.phase in (DRAW, PLAY) and steps < 400:
-        if game.turn_no != turn:
-            turn = game.turn_no
+        if game.turn.no != turn:
+            turn = game.turn.no
             turns_left -= 1
             if turns_left <= 0:
                 break

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD
+from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, CardId
 from ..engine import DRAW, PLAY, Game
 from ..errors import IllegalAction
 from .names import card_name
@@ -61,7 +61,7 @@ def _held_for_good(game: Game, card: int) -> bool:
     return bool(IS_RED_THREE[card] or (game.rules.all_threes_equal and IS_BLACK_THREE[card]))
 
 
-def doctor_hand(game: Game, seat: int, give: int, take: int) -> tuple[Game, PracticeChange]:
+def doctor_hand(game: Game, seat: int, give: CardId, take: CardId) -> tuple[Game, PracticeChange]:
     """Exchange card `give` of `seat`'s hand with card `take` from wherever it is not on show."""
     _check_allowed(game)
     out = game.clone()
@@ -73,7 +73,7 @@ def doctor_hand(game: Game, seat: int, give: int, take: int) -> tuple[Game, Prac
             "practice_card", f"{card_name(take)} is laid down at once: it cannot be held."
         )
     other = out.players[1 - seat].hand
-    places: list[list[int]] = [other, out.stock, out.pile, *out.talons]
+    places: list[list[CardId]] = [other, out.stock, out.pile, *out.talons]
     source = next((place for place in places if take in place), None)
     if source is None:
         raise IllegalAction(
@@ -82,8 +82,8 @@ def doctor_hand(game: Game, seat: int, give: int, take: int) -> tuple[Game, Prac
     hand[hand.index(give)] = take
     source[source.index(take)] = give
     out.pile_freezers = sum(1 for c in out.pile if IS_WILD[c] or IS_RED_THREE[c])
-    if give in out.turn_drawn:
-        out.turn_drawn[out.turn_drawn.index(give)] = take
+    if give in out.turn.drawn:
+        out.turn.drawn[out.turn.drawn.index(give)] = take
     return out, PracticeChange(DOCTOR, out.hand_no, seat, (give,), (take,))
 
 
@@ -95,5 +95,5 @@ def swap_hands(game: Game, seat: int) -> tuple[Game, PracticeChange]:
     gave, took = tuple(mine.hand), tuple(theirs.hand)
     mine.hand, theirs.hand = list(took), list(gave)
     mine.known, theirs.known = set(), set()
-    out.turn_drawn = []
+    out.turn.drawn = []
     return out, PracticeChange(SWAP, out.hand_no, seat, gave, took)
