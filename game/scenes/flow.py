@@ -18,6 +18,7 @@ from game.match import (
     load_autosave,
     local_match,
 )
+from game.match.recording import Recording
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table import TableOptions, TableScene
 
@@ -33,11 +34,12 @@ def start_new_game(
     level: str | None = None,
     autoplay: bool = False,
 ) -> TableScene:
+    give_up_saved_game(app)
     game, warning = LocalGame.from_preferences(app.prefs, seed=seed, level=level, autoplay=autoplay)
     options = options or TableOptions()
     if warning:
         options.notice = warning
-    table = TableScene(app, local_match(game), options=options)
+    table = TableScene(app, local_match(game, records=app.players.records), options=options)
     app.stack.push(table)
     return table
 
@@ -56,9 +58,23 @@ def continue_game(app: Host, options: TableOptions | None = None) -> TableScene:
     game.set_autoplay(False)
     options = options or TableOptions()
     options.notice = options.notice or "Your saved game is restored: carry on where you left off."
-    table = TableScene(app, local_match(game), options=options)
+    table = TableScene(app, local_match(game, records=app.players.records), options=options)
     app.stack.push(table)
     return table
+
+
+def give_up_saved_game(app: Host) -> None:
+    """A new game replaces the saved one: the saved game goes into the history as abandoned."""
+    if not autosave_exists():
+        return
+    try:
+        saved = load_autosave()
+    except SavedGameError:
+        return
+    if saved.record_id is not None:
+        recording = Recording.resume(app.players.records, saved.record_id)
+        if recording is not None:
+            recording.abandon(saved.game)
 
 
 def launch(app: Host, options: TableOptions | None = None) -> TableScene:
