@@ -23,7 +23,7 @@ from game.logic.replay import load_replay, replay_document
 from game.match.computer import ComputerSeat, safe_action
 from game.match.local_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
 from game.match.match import Change, HintReady, Match, Note, TurnMark
-from game.match.recording import Recording
+from game.match.recording import Recording, new_local_game
 from game.match.state import TableState, table_state
 from game.match.worker import HINT, AIResult, AIWorker
 from game.records import Ending, GameSetup, Opponent, Records, setup_from_replay
@@ -366,13 +366,13 @@ class LocalMatch(Match):
         self._forget_thinking()
         self.abandon()
         autoplay = self.game.autoplay
-        game, warning = LocalGame.from_preferences(prefs, autoplay=autoplay)
+        game, setup, warning = new_local_game(prefs, self.records, autoplay=autoplay)
         if autoplay:
             game.levels = self.game.levels
         self.game = game
         self.hand_restarted = False
         if self.records is not None:
-            self.record_in(self.records)
+            self.record_in(self.records, setup)
         self._fresh_picture(game.game.last_events)
         self._save()
         return warning

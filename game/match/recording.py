@@ -19,6 +19,7 @@ from game.logic.engine import GAME_OVER, Game
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
 from game.logic.replay import ReplayError, replay_document
+from game.match.local_game import LocalGame
 from game.netplay.dealing import first_player, shuffled_deck
 from game.records import (
     Ending,
@@ -27,10 +28,13 @@ from game.records import (
     HandTally,
     Opponent,
     Records,
+    next_numbered_game,
+    numbered_deal,
     resume_game,
     start_game,
 )
 from game.records.hands import replay_hands
+from game.settings import Preferences
 
 log = logging.getLogger(__name__)
 
@@ -166,3 +170,30 @@ def _guest_replay(play: Any) -> dict[str, Any] | None:
         except (IllegalAction, ValueError, IndexError):
             break  # the hand whose deck is not revealed yet
     return replay_document(game)
+
+
+def new_local_game(
+    prefs: Preferences,
+    records: Records | None,
+    *,
+    seed: int | None = None,
+    level: str | None = None,
+    autoplay: bool = False,
+) -> tuple[LocalGame, GameSetup | None, str]:
+    """A new game against the computer as the preferences ask: dealt from the next numbered
+    deal of the chosen sequence when numbered deals are on, else from a fresh seed. Returns the
+    game, its setup when it is not an ordinary seed (for the records) and a warning or ""."""
+    game, warning = LocalGame.from_preferences(prefs, seed=seed, level=level, autoplay=autoplay)
+    sequence = prefs.deal_sequence
+    if not sequence or seed is not None or records is None:
+        return game, None, warning
+    number = next_numbered_game(records, sequence)
+    setup = GameSetup(game.game.rules, 0, numbered_deal(sequence, number))
+    numbered = LocalGame(
+        setup.new_game(),
+        seats=game.seats,
+        levels=game.levels,
+        aggressiveness=game.aggressiveness,
+        ai_seed=game.ai_seed,
+    )
+    return numbered, setup, warning

@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match import (
-    LocalGame,
     LocalMatch,
     SavedGameError,
     autosave_exists,
     load_autosave,
     local_match,
 )
-from game.match.recording import Recording
+from game.match.recording import Recording, new_local_game
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table import TableOptions, TableScene
 
@@ -35,11 +34,18 @@ def start_new_game(
     autoplay: bool = False,
 ) -> TableScene:
     give_up_saved_game(app)
-    game, warning = LocalGame.from_preferences(app.prefs, seed=seed, level=level, autoplay=autoplay)
+    records = app.players.records
+    game, setup, warning = new_local_game(
+        app.prefs, records, seed=seed, level=level, autoplay=autoplay
+    )
     options = options or TableOptions()
     if warning:
         options.notice = warning
-    table = TableScene(app, local_match(game, records=app.players.records), options=options)
+    elif setup is not None and setup.deal.sequence is not None:
+        options.notice = (
+            f"Numbered deal {setup.deal.sequence}, game {setup.deal.game_number}: good luck!"
+        )
+    table = TableScene(app, local_match(game, records=records, setup=setup), options=options)
     app.stack.push(table)
     return table
 

@@ -54,6 +54,7 @@ class TitleScene(Scene):
             ("Continue", self.continue_game),
             ("Host", self.host),
             ("Join", self.join),
+            ("Players", self.players),
             ("Options", self.options),
             ("Quit", self.app.quit),
         ]
@@ -134,6 +135,11 @@ class TitleScene(Scene):
 
     def join(self) -> None:
         self.app.stack.push(JoinScene(self.app))
+
+    def players(self) -> None:
+        from game.scenes.records_nav import open_screen
+
+        open_screen(self.app, "players")
 
     def options(self) -> None:
         self.app.stack.push(OptionsScene(self.app))

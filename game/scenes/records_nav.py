@@ -1,0 +1,108 @@
+"""Finding one's way among the records screens: names for `--scene`, menus and buttons, and the
+words the screens share (an opponent's name, a result, a date).
+
+`open_screen(app, "history")` pushes a screen by the name the command line and the Players
+screen's buttons use; `SCREENS` lists them. The word helpers keep every screen saying "Expert
+level", "Won" and "12 Mar 2026 18:04" the same way.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import platformdirs
+
+from game.match import SKILL_TITLES
+from game.records import GameRow
+from game.scenes.records_screen import LOSS, MUTED, WIN
+from game.settings import data_dir
+from game.ui import theme as th
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host, Scene
+
+SCREENS = ("players", "history", "stats", "charts", "fame", "league")
+RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "disconnected": "Cut off"}
+RESULT_COLOURS: dict[str, th.Colour] = {
+    "won": WIN,
+    "lost": LOSS,
+    "abandoned": MUTED,
+    "disconnected": MUTED,
+}
+RULES_WORDS = {"classic": "Classic", "modern_american": "Modern American"}
+
+
+def opponent_words(kind: str, name: str) -> str:
+    """A computer level's title, or the network player's name."""
+    if kind == "computer":
+        return f"Computer, {SKILL_TITLES.get(name, name.title())}"
+    return f"{name} (network)"
+
+
+def level_words(key: str) -> str:
+    if key == "network":
+        return "Network players"
+    if key == "overall":
+        return "Overall"
+    return SKILL_TITLES.get(key, key.title())
+
+
+def when_words(stamp: str) -> str:
+    """`2026-03-12T18:04:00Z` as `12 Mar 2026 18:04` (UTC, as stored)."""
+    try:
+        moment = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")
+    except (TypeError, ValueError):
+        return stamp or ""
+    return moment.strftime("%d %b %Y %H:%M")
+
+
+def marks_words(row: GameRow) -> str:
+    """Why a game stays out of the high scores, or its numbered deal."""
+    words = []
+    if row.deal_sequence is not None:
+        words.append(f"deal {row.deal_sequence}.{row.deal_game}")
+    if row.replicated:
+        words.append("replica")
+    if row.restarted:
+        words.append("restarted")
+    if row.practice:
+        words.append("practice")
+    return ", ".join(words)
+
+
+def open_screen(app: Host, name: str) -> Scene:
+    """Push the records screen called `name` (one of `SCREENS`)."""
+    from game.scenes.charts import ChartsScene
+    from game.scenes.fame import FameScene
+    from game.scenes.history import HistoryScene
+    from game.scenes.league import LeagueScene
+    from game.scenes.players import PlayersScene
+    from game.scenes.stats import StatsScene
+
+    makers: dict[str, Callable[[Host], Scene]] = {
+        "players": PlayersScene,
+        "history": HistoryScene,
+        "stats": StatsScene,
+        "charts": ChartsScene,
+        "fame": FameScene,
+        "league": LeagueScene,
+    }
+    scene = makers[name](app)
+    app.stack.push(scene)
+    return scene
+
+
+def export_folder() -> Path:
+    """Where exported files go: a Canasta folder in the player's documents, else in the data
+    folder (a system without a documents folder, or a data folder chosen by `CANASTA_DATA_DIR`,
+    as tests and portable installs do)."""
+    if os.environ.get("CANASTA_DATA_DIR"):
+        return data_dir() / "exports"
+    documents = Path(platformdirs.user_documents_dir())
+    if documents.is_dir():
+        return documents / "Canasta"
+    return data_dir() / "exports"
