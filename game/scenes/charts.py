@@ -17,6 +17,7 @@ import pygame
 from game.records import history_page, running_totals, win_ratio_over_time
 from game.scenes.records_nav import level_words, opponent_words, when_words
 from game.scenes.records_screen import LOSS, MUTED, RecordsScreen
+from game.settings import SKILL_LEVELS
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -83,8 +84,9 @@ class ChartsScene(RecordsScreen):
         self.wanted = None
         self._load_game()
         ratios = win_ratio_over_time(db)
+        order = [*SKILL_LEVELS, *sorted(set(ratios) - set(SKILL_LEVELS))]
         self.series = {
-            key: [(p.games, p.win_ratio) for p in points] for key, points in ratios.items()
+            key: [(p.games, p.win_ratio) for p in ratios[key]] for key in order if key in ratios
         }
 
     def _choices(self) -> int:
@@ -107,7 +109,7 @@ class ChartsScene(RecordsScreen):
         game = get_game(db, game_id)
         self.points, self.target = totals.points, totals.target_score
         self.caption = (
-            f"{when_words(game.started_at)}, against "
+            f"{when_words(game.ended_at or game.started_at)}, against "
             f"{opponent_words(game.opponent_kind, game.opponent)}"
         )
 
@@ -149,7 +151,7 @@ class ChartsScene(RecordsScreen):
         t = self.app.theme
         area = self.content.copy()
         area.left += t.px(80)
-        area.width -= t.px(80) + t.px(200)
+        area.width -= t.px(80) + t.px(230)
         area.top += t.px(34)
         area.height -= t.px(34) + t.px(40)
         return area
@@ -216,7 +218,7 @@ class ChartsScene(RecordsScreen):
 
     def _legend(self, surface: pygame.Surface, entries: Sequence[tuple[str, th.Colour]]) -> None:
         t = self.app.theme
-        x = self.content.right - t.px(190)
+        x = self.content.right - t.px(215)
         y = self.content.top + t.px(40)
         for label, colour in entries:
             pygame.draw.line(surface, colour, (x, y + t.px(9)), (x + t.px(26), y + t.px(9)), 3)

@@ -39,11 +39,11 @@ class FameScene(RecordsScreen):
     def __init__(self, app: Host) -> None:
         self.table = RowTable(
             [
-                Column("Record", 0.24),
-                Column("", 0.14, "right"),
-                Column("Player", 0.17),
-                Column("When", 0.17),
-                Column("Against", 0.28),
+                Column("Record", 0.22),
+                Column("", 0.20, "right"),
+                Column("Player", 0.14),
+                Column("When", 0.18),
+                Column("Against", 0.26),
             ],
             "",
             on_open=self.open_game,

@@ -235,19 +235,20 @@ class GameScene(RecordsScreen):
         self.opponent_lines: dict[int, str] = {}
         self.table = RowTable(
             [
-                Column("Hand", 0.07, "right"),
-                Column("Went out", 0.13),
-                *(Column(label, 0.08, "right") for _key, label in BREAKDOWN),
-                Column("You", 0.09, "right"),
-                Column("Opponent", 0.10, "right"),
-                Column("Score", 0.13, "right"),
+                Column("Hand", 0.06, "right"),
+                Column("Went out", 0.11),
+                *(Column(label, 0.09, "right") for _key, label in BREAKDOWN),
+                Column("You", 0.08, "right"),
+                Column("Opponent", 0.09, "right"),
+                Column("Score", 0.12, "right"),
             ],
             "This game ended before its first hand was over.",
         )
         super().__init__(app)
 
     def heading(self) -> str:
-        return f"Game of {when_words(self.game.started_at)}" if self.game else "Game"
+        game = self.game
+        return f"Game of {when_words(game.ended_at or game.started_at)}" if game else "Game"
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         return [

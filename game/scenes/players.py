@@ -201,7 +201,7 @@ class PlayersScene(RecordsScreen):
                 str(league.played if league else 0),
                 str(league.won if league else 0),
                 str(league.lost if league else 0),
-                str(league.points_for if league else 0),
+                f"{league.points_for if league else 0:,}",
                 mark,
             ]
             colour = th.GOLD_LIGHT if mark else th.CREAM

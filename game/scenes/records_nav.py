@@ -45,7 +45,7 @@ def opponent_words(kind: str, name: str) -> str:
 
 def level_words(key: str) -> str:
     if key == "network":
-        return "Network players"
+        return "Network"
     if key == "overall":
         return "Overall"
     return SKILL_TITLES.get(key, key.title())

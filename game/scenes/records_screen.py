@@ -250,24 +250,29 @@ class RecordsScreen(Scene):
         w, h = size
         margin = t.px(32)
         top = t.px(92)
-        bottom = t.px(116)
+        specs = self.buttons()
+        # More buttons than fit one row readably go on two.
+        per_row = len(specs) if len(specs) <= 7 else -(-len(specs) // 2)
+        rows = [specs[i : i + per_row] for i in range(0, len(specs), max(1, per_row))]
+        gap = t.px(10)
+        button_h = t.px(42)
+        bottom = t.px(116) + (len(rows) - 1) * (button_h + gap)
         self.panel = pygame.Rect(margin, top, w - 2 * margin, h - top - bottom)
         inset = t.px(18)
         self.content = self.panel.inflate(-2 * inset, -2 * inset)
         focused = self.group.focused.name if self.group.focused else None
         self.group.clear()
         self.button_map = {}
-        specs = self.buttons()
-        gap = t.px(10)
-        button_h = t.px(42)
-        button_w = min(t.px(190), (w - 2 * margin - gap * (len(specs) - 1)) // max(1, len(specs)))
-        total = len(specs) * button_w + (len(specs) - 1) * gap
-        x = (w - total) // 2
+        button_w = min(t.px(190), (w - 2 * margin - gap * (per_row - 1)) // max(1, per_row))
         y = self.panel.bottom + t.px(16)
-        for label, action in specs:
-            button = Button((x, y, button_w, button_h), t, label, action, text_size=18)
-            self.button_map[label] = self.group.add(button)
-            x += button_w + gap
+        for row in rows:
+            total = len(row) * button_w + (len(row) - 1) * gap
+            x = (w - total) // 2
+            for label, action in row:
+                button = Button((x, y, button_w, button_h), t, label, action, text_size=18)
+                self.button_map[label] = self.group.add(button)
+                x += button_w + gap
+            y += button_h + gap
         again = self.button_map.get(focused or "")
         if again is not None and again.can_focus():
             self.group.set_focus(again)

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.logic.replay import replay_document
-from game.match import LocalGame, LocalMatch, local_match
+from game.match import SKILL_TITLES, LocalGame, LocalMatch, local_match
 from game.match.replay_view import ReplayMatch
 from game.records import DealError, get_game, replay_of, replicate_game, setup_from_replay
 from game.scenes.flow import give_up_saved_game
-from game.scenes.records_nav import opponent_words, when_words
+from game.scenes.records_nav import when_words
 from game.scenes.records_screen import RecordsScreen
 from game.scenes.table import TableOptions, TableScene
 from game.settings import SKILL_LEVELS
@@ -134,7 +134,8 @@ def replay_game(app: Host, game_id: int) -> str | None:
     try:
         doc = replay_of(db, game_id)
         row = get_game(db, game_id)
-        match = ReplayMatch(doc, opponent_words(row.opponent_kind, row.opponent))
+        opponent = SKILL_TITLES.get(row.opponent, row.opponent)
+        match = ReplayMatch(doc, opponent)
     except (KeyError, ValueError) as exc:
         return f"This game has no replay to show ({exc})."
     notice = "Replay: \u2192 or Space steps forward, \u2190 steps back, Esc for the menu."
