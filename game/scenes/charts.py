@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.records import history_page, running_totals, win_ratio_over_time
+from game.match import LocalMatch
+from game.records import get_game, history_page, running_totals, win_ratio_over_time
 from game.scenes.records_nav import level_words, opponent_words, when_words
 from game.scenes.records_screen import LOSS, MUTED, RecordsScreen
 from game.settings import SKILL_LEVELS
@@ -76,7 +77,21 @@ class ChartsScene(RecordsScreen):
             ("Back", self.close),
         ]
 
+    def _game_on_the_table(self) -> tuple[list[tuple[int, int, int]], int, str] | None:
+        """The running totals of the game against the computer under this screen, if any."""
+        for scene in self.app.stack:
+            match = getattr(scene, "match", None)
+            if isinstance(match, LocalMatch) and not match.finished:
+                game = match.game.game
+                points = [(0, 0, 0)]
+                for hand in game.history:
+                    points.append((int(hand["hand"]), *map(int, hand["totals"])))
+                return points, game.rules.target_score, match.opponent_line
+        return None
+
     def refresh(self) -> None:
+        if self.current is None:
+            self.current = self._game_on_the_table()
         db = self.app.players.records
         self.game_ids = [row.id for row in history_page(db, 0, GAME_CHOICES).rows]
         if self.wanted is not None and self.wanted in self.game_ids:
@@ -102,8 +117,6 @@ class ChartsScene(RecordsScreen):
             self.points, self.caption = [], ""
             return
         db = self.app.players.records
-        from game.records import get_game
-
         game_id = self.game_ids[index]
         totals = running_totals(db, game_id)
         game = get_game(db, game_id)

@@ -206,3 +206,16 @@ def test_league_ranks_players_and_computer_levels(filled: App) -> None:
     assert scene.table.rows[0].cells[0] == "1"
     press(filled, pygame.K_DOWN)
     assert scene.table.selected == 1
+
+
+def test_charts_opened_over_a_game_in_progress_start_with_that_game(app: App) -> None:
+    from game.logic import Game
+    from tests.helpers.records_history import play
+    from tests.helpers.table import open_table
+
+    game = play(Game(seed=8), 8, hands=1)
+    open_table(app, game)
+    scene = open_screen(app, "charts")
+    assert scene.caption.startswith("This game")
+    assert scene.points == [(0, 0, 0), (1, *game.totals)]
+    assert scene.target == game.rules.target_score
