@@ -81,6 +81,7 @@ class App:
         autosave_exists: Callable[[], bool] | None = None,
         home: Callable[[Host], Scene] | None = None,
         players: PlayerSession | None = None,
+        table_menu: Callable[[Scene], list[tuple[str, Callable[[], None]]]] | None = None,
     ) -> None:
         _prepare_sdl()
         # Small mixer buffer: card sounds should land with the animation, not 100 ms after.
@@ -115,6 +116,7 @@ class App:
         self.cards = cards if cards is not None else CardImages()
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
+        self.table_menu = table_menu
         # Later the network shell registers a callable here that turns peer messages into events.
         self.inbox_pollers: list[Callable[[], None]] = []
         # Called with the screen after each frame is drawn (screenshots of chosen moments).

@@ -293,12 +293,18 @@ def play(args: argparse.Namespace) -> int:
     from game.scenes import flow
     from game.scenes.options import OptionsScene
     from game.scenes.players import show_records_message
-    from game.scenes.records_nav import open_screen
+    from game.scenes.records_open import open_screen, table_menu_items
     from game.scenes.title import TitleScene
     from game.settings import preferences_path
 
     players = PlayerSession(open_records(), preferences_path())
-    app = App(size=args.size, home=TitleScene, autosave_exists=autosave_exists, players=players)
+    app = App(
+        size=args.size,
+        home=TitleScene,
+        autosave_exists=autosave_exists,
+        players=players,
+        table_menu=table_menu_items,
+    )
     quit_on_terminate(app)
     app.stack.push(TitleScene(app))
     if args.autoplay:

@@ -46,6 +46,10 @@ class Host(Protocol):
         """The title screen, for a way home after a crash (None in tests that need none)."""
 
     @property
+    def table_menu(self) -> Callable[[Scene], list[tuple[str, Callable[[], None]]]] | None:
+        """More entries for the table's menu (the same cards again, the records), or None."""
+
+    @property
     def autosave_exists(self) -> Callable[[], bool]: ...
     @property
     def inbox_pollers(self) -> list[Callable[[], None]]:

@@ -69,9 +69,10 @@ class ChartsScene(RecordsScreen):
         return "Game scores" if self.mode == GAME else "Win ratio over time"
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
-        other = "Win ratio" if self.mode == GAME else "Game scores"
+        if self.mode == RATIO:
+            return [("Game scores", self.switch), ("Back", self.close)]
         return [
-            (other, self.switch),
+            ("Win ratio", self.switch),
             ("Older game", self.older),
             ("Newer game", self.newer),
             ("Back", self.close),
@@ -85,7 +86,8 @@ class ChartsScene(RecordsScreen):
                 game = match.game.game
                 points = [(0, 0, 0)]
                 for hand in game.history:
-                    points.append((int(hand["hand"]), *map(int, hand["totals"])))
+                    mine, theirs = hand["totals"]
+                    points.append((int(hand["hand"]), int(mine), int(theirs)))
                 return points, game.rules.target_score, match.opponent_line
         return None
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.records import hall_of_fame
+from game.scenes.history import GameScene
 from game.scenes.records_nav import opponent_words, when_words
 from game.scenes.records_screen import MUTED, Column, RecordsScreen, Row, RowTable
 from game.ui import theme as th
@@ -85,8 +86,6 @@ class FameScene(RecordsScreen):
 
     def open_game(self, row: Row) -> None:
         if isinstance(row.key, int):
-            from game.scenes.history import GameScene
-
             self.app.stack.push(GameScene(self.app, row.key))
 
     def layout_content(self) -> None:

@@ -26,9 +26,12 @@ from game.records import (
     get_game,
     history_page,
 )
+from game.scenes.charts import ChartsScene
 from game.scenes.records_nav import (
+    OPPONENT_CHOICES,
     RESULT_COLOURS,
     RESULT_WORDS,
+    RULES_CHOICES,
     RULES_WORDS,
     export_folder,
     level_words,
@@ -37,14 +40,12 @@ from game.scenes.records_nav import (
     when_words,
 )
 from game.scenes.records_screen import MUTED, Column, RecordsScreen, Row, RowTable
-from game.settings import SKILL_LEVELS
+from game.scenes.same_cards import replay_game, replicate
 from game.ui import theme as th
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
-OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network")
-RULES_CHOICES: tuple[str | None, ...] = (None, "classic", "modern_american")
 # The history screen shows this many games; older ones are in the CSV export.
 SHOWN_GAMES = 500
 
@@ -164,8 +165,6 @@ class HistoryScene(RecordsScreen):
     def replay(self) -> None:
         chosen = self._chosen()
         if chosen is not None:
-            from game.scenes.same_cards import replay_game
-
             problem = replay_game(self.app, chosen)
             if problem:
                 self.say(problem, error=True)
@@ -173,8 +172,6 @@ class HistoryScene(RecordsScreen):
     def replicate(self) -> None:
         chosen = self._chosen()
         if chosen is not None:
-            from game.scenes.same_cards import replicate
-
             problem = replicate(self.app, chosen)
             if problem:
                 self.say(problem, error=True)
@@ -277,14 +274,14 @@ class GameScene(RecordsScreen):
             cells = [
                 str(hand.hand_no),
                 out,
-                *(str(mine[key]) for key, _label in BREAKDOWN),
-                str(mine["total"]),
-                str(theirs["total"]),
+                *(f"{mine[key]:,}" for key, _label in BREAKDOWN),
+                f"{mine['total']:,}",
+                f"{theirs['total']:,}",
                 f"{running[0]:,} \u2013 {running[1]:,}",
             ]
             rows.append(Row(cells, key=hand.hand_no))
             self.opponent_lines[hand.hand_no] = "Opponent's hand: " + ",  ".join(
-                f"{label.lower()} {theirs[key]}" for key, label in BREAKDOWN
+                f"{label.lower()} {theirs[key]:,}" for key, label in BREAKDOWN
             )
         self.table.set_rows(rows)
         result = RESULT_WORDS.get(game.result, game.result)
@@ -302,22 +299,16 @@ class GameScene(RecordsScreen):
         self.table.row_h = self.app.theme.px(30)
 
     def replay(self) -> None:
-        from game.scenes.same_cards import replay_game
-
         problem = replay_game(self.app, self.game_id)
         if problem:
             self.say(problem, error=True)
 
     def replicate(self) -> None:
-        from game.scenes.same_cards import replicate
-
         problem = replicate(self.app, self.game_id)
         if problem:
             self.say(problem, error=True)
 
     def chart(self) -> None:
-        from game.scenes.charts import ChartsScene
-
         self.app.stack.push(ChartsScene(self.app, game_id=self.game_id))
 
     def export(self) -> None:

@@ -24,8 +24,13 @@ from game.records import (
     rename_profile,
 )
 from game.scenes.base import Scene
+from game.scenes.charts import ChartsScene
 from game.scenes.dialog import confirm_dialog, message_dialog
+from game.scenes.fame import FameScene
+from game.scenes.history import HistoryScene
+from game.scenes.league import LeagueScene
 from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
+from game.scenes.stats import StatsScene
 from game.settings import PLAYER_NAME_MAX
 from game.ui import theme as th
 from game.ui.button import Button
@@ -184,9 +189,14 @@ class PlayersScene(RecordsScreen):
         ]
 
     def _open(self, name: str) -> None:
-        from game.scenes.records_nav import open_screen
-
-        open_screen(self.app, name)
+        screens: dict[str, Callable[[Host], Scene]] = {
+            "history": HistoryScene,
+            "stats": StatsScene,
+            "charts": ChartsScene,
+            "fame": FameScene,
+            "league": LeagueScene,
+        }
+        self.app.stack.push(screens[name](self.app))
 
     def refresh(self) -> None:
         db = self.app.players.records

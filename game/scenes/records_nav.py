@@ -1,31 +1,27 @@
-"""Finding one's way among the records screens: names for `--scene`, menus and buttons, and the
-words the screens share (an opponent's name, a result, a date).
+"""What the records screens share: the words for an opponent, a result, a date, the filters' choices
+and where exports go.
 
-`open_screen(app, "history")` pushes a screen by the name the command line and the Players
-screen's buttons use; `SCREENS` lists them. The word helpers keep every screen saying "Expert
-level", "Won" and "12 Mar 2026 18:04" the same way.
+The word helpers keep every screen saying "Computer, Expert", "Won" and "12 Mar 2026 18:04" the
+same way; the filter choices and the export folder are shared too. No screen is imported here,
+so every screen can use it.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import platformdirs
 
 from game.match import SKILL_TITLES
 from game.records import GameRow
 from game.scenes.records_screen import LOSS, MUTED, WIN
-from game.settings import data_dir
+from game.settings import SKILL_LEVELS, data_dir
 from game.ui import theme as th
 
-if TYPE_CHECKING:
-    from game.scenes.base import Host, Scene
-
-SCREENS = ("players", "history", "stats", "charts", "fame", "league")
+OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network")
+RULES_CHOICES: tuple[str | None, ...] = (None, "classic", "modern_american")
 RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "disconnected": "Cut off"}
 RESULT_COLOURS: dict[str, th.Colour] = {
     "won": WIN,
@@ -72,28 +68,6 @@ def marks_words(row: GameRow) -> str:
     if row.practice:
         words.append("practice")
     return ", ".join(words)
-
-
-def open_screen(app: Host, name: str) -> Scene:
-    """Push the records screen called `name` (one of `SCREENS`)."""
-    from game.scenes.charts import ChartsScene
-    from game.scenes.fame import FameScene
-    from game.scenes.history import HistoryScene
-    from game.scenes.league import LeagueScene
-    from game.scenes.players import PlayersScene
-    from game.scenes.stats import StatsScene
-
-    makers: dict[str, Callable[[Host], Scene]] = {
-        "players": PlayersScene,
-        "history": HistoryScene,
-        "stats": StatsScene,
-        "charts": ChartsScene,
-        "fame": FameScene,
-        "league": LeagueScene,
-    }
-    scene = makers[name](app)
-    app.stack.push(scene)
-    return scene
 
 
 def export_folder() -> Path:

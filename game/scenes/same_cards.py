@@ -41,23 +41,7 @@ def same_cards_items(table: TableScene) -> list[MenuItem]:
     return [
         ("Restart hand", lambda: restart_hand(table)),
         ("Restart game", lambda: restart_game(table)),
-        ("Replicate a game\u2026", lambda: _pick_from_history(table.app)),
-        ("Players and records", lambda: _records(table.app)),
     ]
-
-
-def _pick_from_history(app: Host) -> None:
-    from game.scenes.history import HistoryScene
-
-    history = HistoryScene(app)
-    app.stack.push(history)
-    history.say("Choose a game and press C (Replicate) to play its deals again.")
-
-
-def _records(app: Host) -> None:
-    from game.scenes.records_nav import open_screen
-
-    open_screen(app, "players")
 
 
 def restart_hand(table: TableScene) -> None:

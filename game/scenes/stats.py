@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.records import OVERALL, Statistics, statistics_by_opponent
-from game.scenes.history import RULES_CHOICES
-from game.scenes.records_nav import RULES_WORDS, level_words
+from game.scenes.records_nav import RULES_CHOICES, RULES_WORDS, level_words
 from game.scenes.records_screen import MUTED, Column, RecordsScreen, Row, RowTable
 from game.ui import theme as th
 
@@ -50,17 +49,17 @@ class StatsScene(RecordsScreen):
         self.summary = ""
         self.table = RowTable(
             [
-                Column("Opponent", 0.14),
+                Column("Opponent", 0.13),
                 Column("Games", 0.07, "right"),
-                Column("Won", 0.06, "right"),
-                Column("Lost", 0.06, "right"),
-                Column("Win ratio", 0.15, "right"),
+                Column("Won", 0.05, "right"),
+                Column("Lost", 0.05, "right"),
+                Column("Win ratio", 0.17, "right"),
                 Column("Avg for", 0.08, "right"),
-                Column("Avg against", 0.10, "right"),
+                Column("Against", 0.08, "right"),
                 Column("Margin", 0.08, "right"),
                 Column("Going out", 0.09, "right"),
-                Column("Canastas/hand", 0.11, "right"),
-                Column("Streak", 0.06, "right"),
+                Column("Canastas/hand", 0.13, "right"),
+                Column("Streak", 0.07, "right"),
             ],
             "",
         )

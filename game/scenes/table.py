@@ -592,13 +592,11 @@ class TableScene(PlayerMoves, Scene):
         self.relayout()
 
     def open_menu(self) -> None:
-        from game.scenes.same_cards import same_cards_items  # it builds tables: no import cycle
-
         items = [
             ("Resume", lambda: None),
             ("Options", self.open_options),
             ("New game", self.ask_new_game),
-            *same_cards_items(self),
+            *(self.app.table_menu(self) if self.app.table_menu else []),
             ("Title screen", self.to_title),
             ("Quit", self.app.quit),
         ]

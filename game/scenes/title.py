@@ -17,6 +17,7 @@ from game.scenes.flow import continue_game, start_new_game
 from game.scenes.host import HostScene
 from game.scenes.join import JoinScene
 from game.scenes.options import OptionsScene
+from game.scenes.players import PlayersScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
@@ -137,9 +138,7 @@ class TitleScene(Scene):
         self.app.stack.push(JoinScene(self.app))
 
     def players(self) -> None:
-        from game.scenes.records_nav import open_screen
-
-        open_screen(self.app, "players")
+        self.app.stack.push(PlayersScene(self.app))
 
     def options(self) -> None:
         self.app.stack.push(OptionsScene(self.app))

@@ -14,12 +14,14 @@ from game.records import history_page, numbered_deal_seed
 from game.scenes.flow import start_new_game
 from game.scenes.history import HistoryScene
 from game.scenes.menu import MenuScene
+from game.scenes.records_open import table_menu_items
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import click, press, step
 
 
 def table_with_records(app: App, seed: int = 5) -> TableScene:
+    app.table_menu = table_menu_items  # as main.py lends it
     app.stack.push(TitleScene(app))
     table = start_new_game(app, TableOptions(speed=0.0), seed=seed, level="carefree")
     step(app, 2)

@@ -17,7 +17,8 @@ from game.scenes.charts import RATIO, ChartsScene
 from game.scenes.fame import FameScene
 from game.scenes.history import GameScene, HistoryScene
 from game.scenes.league import LeagueScene
-from game.scenes.records_nav import export_folder, open_screen
+from game.scenes.records_nav import export_folder
+from game.scenes.records_open import open_screen
 from game.scenes.records_screen import LOSS, WIN
 from game.scenes.same_cards import ReplayTableScene
 from game.scenes.stats import StatsScene
