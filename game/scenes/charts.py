@@ -36,6 +36,7 @@ SERIES_COLOURS = (
     (230, 230, 230),
 )
 GAME, RATIO = "game", "ratio"
+RATIO_KEYS = "\u2190 \u2192  chart     Tab  buttons     Esc  back"
 # How many recorded games Up/Down can step through.
 GAME_CHOICES = 200
 
@@ -131,6 +132,7 @@ class ChartsScene(RecordsScreen):
     # -- actions -------------------------------------------------------------------------------
     def switch(self) -> None:
         self.mode = RATIO if self.mode == GAME else GAME
+        self.keys_hint = type(self).keys_hint if self.mode == GAME else RATIO_KEYS
         self.layout(self.app.size)
 
     def older(self) -> None:

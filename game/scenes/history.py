@@ -142,7 +142,11 @@ class HistoryScene(RecordsScreen):
         self.refresh()
         self.layout(self.app.size)
         shown = "1 game" if self.total == 1 else f"{self.total} games"
-        self.say(f"{shown}: {self._opponent_label().lower()}, {self._rules_label().lower()}.")
+        opponent = OPPONENT_CHOICES[self.opponent_index]
+        rules = RULES_CHOICES[self.rules_index]
+        against = "all opponents" if opponent is None else level_words(opponent)
+        under = "all rules" if rules is None else f"{RULES_WORDS.get(rules, rules)} rules"
+        self.say(f"{shown} against {against}, {under}.")
 
     def cycle_opponent(self, step: int) -> None:
         self.opponent_index = (self.opponent_index + step) % len(OPPONENT_CHOICES)
