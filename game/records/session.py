@@ -17,6 +17,7 @@ from pathlib import Path
 from game.settings import Preferences, load_preferences
 
 from .profiles import (
+    DEFAULT_NAME,
     Profile,
     ProfileError,
     current_profile,
@@ -56,8 +57,13 @@ class PlayerSession:
         if stored:
             prefs, warnings = Preferences.from_json(stored)
         elif len(profiles(self.records)) == 1 and self.legacy_preferences is not None:
-            # The first player inherits what was set before there were players.
+            # The first player inherits what was set before there were players, name too.
             prefs, warnings = load_preferences(self.legacy_preferences)
+            if prefs.player_name not in ("", DEFAULT_NAME):
+                try:
+                    profile = rename_profile(self.records, profile.id, prefs.player_name)
+                except ProfileError as exc:
+                    log.info("the earlier name %r was not taken: %s", prefs.player_name, exc)
             self._store(profile.id, prefs)
         else:
             prefs, warnings = Preferences(), []

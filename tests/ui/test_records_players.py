@@ -62,7 +62,7 @@ def test_the_first_player_takes_over_the_existing_preferences_file(user_dirs) ->
     app = App(size=(1280, 720), players=PlayerSession(open_records(), config / "preferences.json"))
     try:
         assert app.prefs.sound_volume == 17
-        assert app.players.profile.name == app.prefs.player_name
+        assert app.players.profile.name == app.prefs.player_name == "Margaret"
     finally:
         app.close()
 
