@@ -5,7 +5,8 @@ move (every check says how to step), `forward` applies the next recorded action 
 change so the table animates it, `back` rebuilds the game from the document cut one action
 earlier (as going back a turn does) and queues a fresh picture. At the end of a hand the table's
 score sheet appears as in play; its Continue is the recorded deal of the next hand. The game is
-seen from the bottom seat, with the opponent's cards face down as in play.
+seen from the player's own seat at the bottom (a network game's guest sat in seat 1: the seats
+are exchanged, as `NetMatch` does), with the opponent's cards face down as in play.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from typing import Any
 from game.logic.actions import Action
 from game.logic.events import Event
 from game.logic.replay import game_from_replay, load_replay
+from game.logic.view import player_view
+from game.match.hidden import event_seats_exchanged, seats_exchanged
 from game.match.local import picture
 from game.match.match import Change, HintReady, Match, Note, TurnMark
-from game.match.state import TableState
+from game.match.state import TableState, table_state
 from game.settings import Preferences
 
 STEP_WORDS = "This is a replay: \u2192 steps forward, \u2190 steps back."
@@ -27,14 +30,15 @@ STEP_WORDS = "This is a replay: \u2192 steps forward, \u2190 steps back."
 class ReplayMatch(Match):
     """Stepping through `doc` (a `canasta-replay/1` document)."""
 
-    def __init__(self, doc: dict[str, Any], opponent: str) -> None:
+    def __init__(self, doc: dict[str, Any], opponent: str, seat: int = 0) -> None:
         super().__init__()
         self.doc = doc
         self.game, self.actions = game_from_replay(doc)
         self.index = 0
         self.opponent = opponent
-        self._state = picture(self.game)
-        self._opening: tuple[Event, ...] = tuple(self.game.last_events)
+        self.seat = seat
+        self._state = self._picture()
+        self._opening: tuple[Event, ...] = self._events(self.game.last_events)
         self._notes: list[Note] = []
 
     # -- what I see -----------------------------------------------------------------------------
@@ -69,8 +73,8 @@ class ReplayMatch(Match):
             return False
         events = self.game.apply(self.actions[self.index])
         self.index += 1
-        self._state = picture(self.game)
-        self.changes.append(Change(self._state, tuple(events)))
+        self._state = self._picture()
+        self.changes.append(Change(self._state, self._events(events)))
         return True
 
     def back(self) -> bool:
@@ -81,9 +85,32 @@ class ReplayMatch(Match):
         cut = dict(self.doc, actions=list(self.actions[: self.index]))
         self.game = load_replay(cut).game
         self.changes.clear()
-        self._state = picture(self.game)
+        self._state = self._picture()
         self.changes.append(Change(self._state, ()))
         return True
+
+    def _picture(self) -> TableState:
+        """The table's picture from the player's seat, always drawn at the bottom."""
+        game = self.game
+        if self.seat == 0:
+            return picture(game)
+        history = [
+            dict(
+                hand,
+                scores=list(hand["scores"])[::-1],
+                totals=list(hand["totals"])[::-1],
+                went_out=None if hand["went_out"] is None else 1 - hand["went_out"],
+                first_player=1 - hand["first_player"],
+            )
+            for hand in game.history
+        ]
+        view = seats_exchanged(player_view(game, 1))
+        return table_state(view, game.stock, game.talons, game.players[0].hand, history)
+
+    def _events(self, events: Sequence[Event]) -> tuple[Event, ...]:
+        if self.seat == 0:
+            return tuple(events)
+        return tuple(event_seats_exchanged(event) for event in events)
 
     # -- what I may do: nothing, it is a replay -------------------------------------------------
     def check(self, action: Action) -> str | None:
