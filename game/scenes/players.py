@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame_gui.elements import UITextEntryLine
 
 from game.records import (
     ProfileError,
@@ -27,6 +28,7 @@ from game.scenes.base import Scene
 from game.scenes.charts import ChartsScene
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.fame import FameScene
+from game.scenes.gui_theme import table_gui
 from game.scenes.history import HistoryScene
 from game.scenes.league import LeagueScene
 from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
@@ -34,7 +36,6 @@ from game.scenes.stats import StatsScene
 from game.settings import PLAYER_NAME_MAX
 from game.ui import theme as th
 from game.ui.button import Button
-from game.ui.text_input import TextInput
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ def show_records_message(app: Host) -> None:
 
 
 class NameDialog(Scene):
-    """A player's name, typed; `on_name` returns None if accepted, else the sentence why not."""
+    """A player's name, typed in a pygame_gui entry field; `on_name` returns None if the name
+    is accepted, else the sentence why not (shown under the field)."""
 
     overlay = True
 
@@ -59,37 +61,39 @@ class NameDialog(Scene):
     ) -> None:
         super().__init__(app)
         self.title = title
+        self.text = text
         self.on_name = on_name
         self.error = ""
         self.group = WidgetGroup()
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.field = TextInput(
-            (0, 0, 10, 10),
-            app.theme,
-            text,
-            max_length=PLAYER_NAME_MAX,
-            placeholder="Name",
-            on_submit=lambda _t: self.accept(),
-            name="name",
-        )
+        self.gui = table_gui(app.size, app.theme)
+        self.field: UITextEntryLine | None = None
 
-    def enter(self) -> None:
-        super().enter()
-        pygame.key.start_text_input()
+    @property
+    def typed(self) -> str:
+        return self.field.get_text() if self.field is not None else self.text
 
     def leave(self) -> None:
+        if self.field is not None:
+            self.field.unfocus()
         pygame.key.stop_text_input()
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
+        self.text = self.typed
+        self.gui = table_gui(size, t)
         self.panel = pygame.Rect(0, 0, t.px(460), t.px(230))
         self.panel.center = (size[0] // 2, size[1] // 2)
         pad = t.px(24)
-        self.field.rect = pygame.Rect(
-            self.panel.left + pad, self.panel.top + t.px(70), self.panel.width - 2 * pad, t.px(44)
+        field = pygame.Rect(
+            self.panel.left + pad, self.panel.top + t.px(70), self.panel.width - 2 * pad, t.px(46)
         )
+        self.field = UITextEntryLine(field, self.gui, initial_text=self.text)
+        self.field.set_text_length_limit(PLAYER_NAME_MAX)
+        self.field.focus()
+        self.field.edit_position = len(self.text)
+        pygame.key.start_text_input()
         self.group.clear()
-        self.group.add(self.field)
         width = (self.panel.width - 3 * pad) // 2
         y = self.panel.bottom - pad - t.px(42)
         self.group.add(
@@ -104,10 +108,9 @@ class NameDialog(Scene):
                 text_size=19,
             )
         )
-        self.group.set_focus(self.field)
 
     def accept(self) -> None:
-        problem = self.on_name(self.field.text)
+        problem = self.on_name(self.typed)
         if problem is None:
             self.app.stack.remove(self)
         else:
@@ -120,17 +123,17 @@ class NameDialog(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
             return True
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and self.group.focused is self.field
-        ):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.accept()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            return self.group.handle_event(event)
+        self.gui.process_events(event)
         self.group.handle_event(event)
         return True
 
     def update(self, dt: float) -> None:
+        self.gui.update(dt)
         self.group.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -141,10 +144,12 @@ class NameDialog(Scene):
         surface.blit(t.panel(self.panel.size, fill=th.PANEL_LIGHT, radius=16), self.panel)
         title = t.text(self.title, 26, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + t.px(20))))
-        if self.error:
+        self.gui.draw_ui(surface)
+        if self.error and self.field is not None:
             line = t.text(self.error, 15, th.ERROR)
             surface.blit(
-                line, line.get_rect(midtop=(self.panel.centerx, self.field.rect.bottom + t.px(8)))
+                line,
+                line.get_rect(midtop=(self.panel.centerx, self.field.rect.bottom + t.px(8))),
             )
         self.group.draw(surface)
 
