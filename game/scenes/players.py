@@ -75,7 +75,7 @@ class NameDialog(Scene):
 
     def leave(self) -> None:
         if self.field is not None:
-            self.field.unfocus()
+            self.field.unfocus()  # type: ignore[no-untyped-call]  # pygame_gui is untyped here
         pygame.key.stop_text_input()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -90,7 +90,7 @@ class NameDialog(Scene):
         )
         self.field = UITextEntryLine(field, self.gui, initial_text=self.text)
         self.field.set_text_length_limit(PLAYER_NAME_MAX)
-        self.field.focus()
+        self.field.focus()  # type: ignore[no-untyped-call]  # pygame_gui is untyped here
         self.field.edit_position = len(self.text)
         pygame.key.start_text_input()
         self.group.clear()
