@@ -9,7 +9,7 @@ so every screen can use it.
 from __future__ import annotations
 
 import os
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 import platformdirs
@@ -48,12 +48,12 @@ def level_words(key: str) -> str:
 
 
 def when_words(stamp: str) -> str:
-    """`2026-03-12T18:04:00Z` as `12 Mar 2026 18:04` (UTC, as stored)."""
+    """`2026-03-12T18:04:00Z` (stored in UTC) as `12 Mar 2026 19:04` in this computer's time."""
     try:
-        moment = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")
+        moment = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
     except (TypeError, ValueError):
         return stamp or ""
-    return moment.strftime("%d %b %Y %H:%M")
+    return moment.astimezone().strftime("%d %b %Y %H:%M")
 
 
 def marks_words(row: GameRow) -> str:

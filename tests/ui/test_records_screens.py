@@ -220,3 +220,20 @@ def test_charts_opened_over_a_game_in_progress_start_with_that_game(app: App) ->
     assert scene.caption.startswith("This game")
     assert scene.points == [(0, 0, 0), (1, *game.totals)]
     assert scene.target == game.rules.target_score
+
+
+def test_dates_are_shown_in_this_computer_s_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from game.scenes.records_nav import when_words
+
+    if not hasattr(time, "tzset"):
+        pytest.skip("the time zone is changed this way on Unix only")
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        assert when_words("2026-03-12T18:04:00Z") == "12 Mar 2026 19:04"
+        assert when_words("not a time") == "not a time"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
