@@ -28,9 +28,10 @@ import pygame
 
 from game import events
 from game.audio import SoundManager
+from game.records.session import PlayerSession, in_memory
 from game.scenes.base import Host, Scene, SceneStack
 from game.scenes.dialog import CrashScene
-from game.settings import Preferences, data_dir, load_preferences, preferences_path
+from game.settings import Preferences, data_dir, preferences_path
 from game.sprites.cards import CardImages
 from game.ui.theme import Theme
 
@@ -79,14 +80,20 @@ class App:
         cards: CardImages | None = None,
         autosave_exists: Callable[[], bool] | None = None,
         home: Callable[[Host], Scene] | None = None,
+        players: PlayerSession | None = None,
+        table_menu: Callable[[Scene], list[tuple[str, Callable[[], None]]]] | None = None,
     ) -> None:
         _prepare_sdl()
         # Small mixer buffer: card sounds should land with the animation, not 100 ms after.
         pygame.mixer.pre_init(44100, -16, 2, 512)
         pygame.init()
         self.prefs_path = Path(prefs_path) if prefs_path is not None else preferences_path()
+        # The records and the current player; without a database file, records live in memory.
+        self.players = (
+            players if players is not None else PlayerSession(in_memory(), self.prefs_path)
+        )
         if prefs is None:
-            prefs, self.preference_warnings = load_preferences(self.prefs_path)
+            prefs, self.preference_warnings = self.players.load_preferences()
         else:
             self.preference_warnings = []
         self.prefs = prefs
@@ -109,6 +116,7 @@ class App:
         self.cards = cards if cards is not None else CardImages()
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
+        self.table_menu = table_menu
         # Later the network shell registers a callable here that turns peer messages into events.
         self.inbox_pollers: list[Callable[[], None]] = []
         # Called with the screen after each frame is drawn (screenshots of chosen moments).
@@ -195,12 +203,20 @@ class App:
 
     def save_preferences(self) -> bool:
         self._save_countdown = None
+        self.players.save(self.prefs)
         try:
             self.prefs.save(self.prefs_path)
         except OSError as exc:
             log.warning("could not save preferences to %s: %s", self.prefs_path, exc)
             return False
         return True
+
+    def switch_player(self, profile_id: int) -> None:
+        """Another player sits down: keep this one's preferences, load theirs, apply them."""
+        self.save_preferences()
+        self.prefs = self.players.switch(profile_id)
+        self.sounds.apply_preferences(self.prefs)
+        self.save_preferences()
 
     # -- loop ------------------------------------------------------------------------------
     def quit(self) -> None:
@@ -301,6 +317,7 @@ class App:
             self.write_crash_report(exc)
         if self._save_countdown is not None:
             self.save_preferences()
+        self.players.close()
         self.sounds.shutdown()
         pygame.quit()
 

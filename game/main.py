@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 # Kept free of pygame so that `--help`, `--version` and the network flags answer at once.
 SKILL_LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master")
+# The players and records screens `--scene` opens (game.scenes.records_nav.SCREENS).
+RECORD_SCREENS = ("players", "history", "stats", "charts", "fame", "league")
 # Fixed frame time for `--speed max`: the clock is not consulted, frames follow one another.
 MAX_SPEED_DT = 1 / 60
 # A watched game that has not ended after this many frames is stuck: give up with an error.
@@ -119,7 +121,7 @@ def add_screen_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scene",
-        choices=("table", "title", "options"),
+        choices=("table", "title", "options", *RECORD_SCREENS),
         default="table",
         help="screen to open (default: the table)",
     )
@@ -286,11 +288,23 @@ def play(args: argparse.Namespace) -> int:
 
     from game.app import App
     from game.match import autosave_exists
+    from game.records import open_records
+    from game.records.session import PlayerSession
     from game.scenes import flow
     from game.scenes.options import OptionsScene
+    from game.scenes.players import show_records_message
+    from game.scenes.records_open import open_screen, table_menu_items
     from game.scenes.title import TitleScene
+    from game.settings import preferences_path
 
-    app = App(size=args.size, home=TitleScene, autosave_exists=autosave_exists)
+    players = PlayerSession(open_records(), preferences_path())
+    app = App(
+        size=args.size,
+        home=TitleScene,
+        autosave_exists=autosave_exists,
+        players=players,
+        table_menu=table_menu_items,
+    )
     quit_on_terminate(app)
     app.stack.push(TitleScene(app))
     if args.autoplay:
@@ -305,6 +319,9 @@ def play(args: argparse.Namespace) -> int:
             flow.launch(app, options)
     elif args.scene == "options":
         app.stack.push(OptionsScene(app))
+    elif args.scene in RECORD_SCREENS:
+        open_screen(app, args.scene)
+    show_records_message(app)
     if args.frames is None:
         if args.screenshot is None:
             return app.run()

@@ -194,6 +194,8 @@ class Preferences:
     host_port: int = 50410
     # Rule options by their RULES.md key; empty means the Classic defaults.
     rules: dict[str, Any] = field(default_factory=dict)
+    # Numbered deals (tournament dealing): the sequence 1-100 new games are dealt from; 0 is off.
+    deal_sequence: int = 0
 
     @property
     def animation_factor(self) -> float:
@@ -257,6 +259,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "last_join_address": _valid_address,
     "host_port": _int_in(1, 65535),
     "rules": _valid_rules,
+    "deal_sequence": _int_in(0, 100),
 }
 
 

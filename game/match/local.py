@@ -13,16 +13,20 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
+from typing import Any
 
 from game.logic import Game, IllegalAction, player_view
 from game.logic.actions import Action, NextHand
 from game.logic.engine import DRAW, GAME_OVER, PLAY
 from game.logic.events import Event
+from game.logic.replay import load_replay, replay_document
 from game.match.computer import ComputerSeat, safe_action
 from game.match.local_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
 from game.match.match import Change, HintReady, Match, Note, TurnMark
+from game.match.recording import Recording, new_local_game
 from game.match.state import TableState, table_state
 from game.match.worker import HINT, AIResult, AIWorker
+from game.records import Ending, GameSetup, Opponent, Records, setup_from_replay
 from game.settings import Preferences
 
 log = logging.getLogger(__name__)
@@ -50,12 +54,22 @@ def picture(game: Game) -> TableState:
 
 
 def local_match(
-    game: LocalGame, *, autosave: bool = True, worker_mode: str | None = None
+    game: LocalGame,
+    *,
+    autosave: bool = True,
+    worker_mode: str | None = None,
+    records: Records | None = None,
+    setup: GameSetup | None = None,
+    restarted: bool = False,
 ) -> LocalMatch:
     """A match for `game` with its own worker (`worker_mode` "process", or "inline" for tests;
-    by default CANASTA_AI_WORKER, else "process") and, unless told not to, the autosave."""
+    by default CANASTA_AI_WORKER, else "process") and, unless told not to, the autosave. With
+    `records` the game is recorded (`setup` says how it was dealt, `restarted` marks it)."""
     mode = worker_mode or os.environ.get("CANASTA_AI_WORKER", "process")
-    return LocalMatch(game, AIWorker(mode), AutosaveWriter() if autosave else None)
+    match = LocalMatch(game, AIWorker(mode), AutosaveWriter() if autosave else None)
+    if records is not None:
+        match.record_in(records, setup, restarted=restarted)
+    return match
 
 
 class LocalMatch(Match):
@@ -70,6 +84,10 @@ class LocalMatch(Match):
         self.writer = writer
         self.computer = ComputerSeat(worker)
         self.hint_id: int | None = None
+        self.records: Records | None = None
+        self.recording: Recording | None = None
+        # Set when a hand was dealt again: the game is marked when it is recorded.
+        self.hand_restarted = False
         self._state = picture(game.game)
         self._opening: tuple[Event, ...] = (
             tuple(game.game.last_events) if not game.game.log and game.game.hand_no == 1 else ()
@@ -132,6 +150,7 @@ class LocalMatch(Match):
         """Apply a move for the seat to play and queue its change; `IllegalAction` changes
         nothing."""
         events = self.game.apply(action)
+        self._record(events)
         self._state = picture(self.game.game)
         self.changes.append(Change(self._state, tuple(events), paced=paced, by_me=not paced))
         self.cancel_hint()
@@ -140,10 +159,87 @@ class LocalMatch(Match):
     def next_hand(self) -> str:
         if self.game.game.phase != GAME_OVER:
             events = self.game.apply(NextHand())
+            self._record(events)
             self._state = picture(self.game.game)
             self.changes.append(Change(self._state, tuple(events)))
             self._save()
         return ""
+
+    # -- the records ----------------------------------------------------------------------------
+    def record_in(
+        self, records: Records, setup: GameSetup | None = None, *, restarted: bool = False
+    ) -> None:
+        """Record this game in `records` from now on (a resumed game carries on its record).
+        A game the computer plays alone (AutoPlay from the start) is not the player's."""
+        self.records = records
+        if self.game.record_id is not None:
+            self.recording = Recording.resume(records, self.game.record_id)
+            return
+        if self.game.autoplay:
+            return
+        setup = setup or setup_from_replay(replay_document(self.game.game))
+        opponent = Opponent.computer(self.game.levels[1])
+        self.recording = Recording.start(records, setup, opponent, HUMAN_SEAT, restarted=restarted)
+        self.game.record_id = self.recording.game_id
+        self._save()
+
+    def _record(self, events: Sequence[Event]) -> None:
+        if self.recording is None:
+            return
+        if self.hand_restarted and self.game.game.phase == GAME_OVER:
+            self.recording.finish(replay_document(self.game.game), Ending.OVER, hand_restarted=True)
+            return
+        self.recording.observe(self.game.game, events)
+
+    def abandon(self) -> None:
+        """The player gives this game up: it goes into the history as abandoned."""
+        if self.recording is not None:
+            self.recording.abandon(self.game.game)
+            self.recording = None
+
+    def replace_game(
+        self, game: LocalGame, setup: GameSetup | None = None, *, restarted: bool = False
+    ) -> None:
+        """Give up the game on the table and deal `game` in its place (same deal again,
+        a replicated game, the next numbered deal)."""
+        self._forget_thinking()
+        self.abandon()
+        self.game = game
+        self.hand_restarted = False
+        if self.records is not None:
+            self.record_in(self.records, setup, restarted=restarted)
+        self._fresh_picture(game.game.last_events)
+        self._save()
+
+    def restart_hand(self) -> str | None:
+        """Deal the hand in play again with the same cards (the game is marked so)."""
+        doc = replay_document(self.game.game)
+        start = self._hand_start(doc)
+        if start is None:
+            return "This hand has not been played yet."
+        self._forget_thinking()
+        doc["actions"] = doc["actions"][:start]
+        result = load_replay(doc)
+        if result.error is not None:
+            return f"The hand could not be dealt again: {result.error['message']}"
+        self.game.game = result.game
+        self.game.marks = [m for m in self.game.marks if m.log_index <= start]
+        self.hand_restarted = True
+        self._fresh_picture(result.game.last_events)
+        self._save()
+        return None
+
+    @staticmethod
+    def _hand_start(doc: dict[str, Any]) -> int | None:
+        """How many actions come before the hand in play was dealt (None: nothing played)."""
+        actions = doc["actions"]
+        if not actions:
+            return None
+        start = 0
+        for index, raw in enumerate(actions):
+            if isinstance(raw, dict) and raw.get("type") == "next_hand":
+                start = index + 1
+        return start if start < len(actions) else None
 
     # -- the computer ---------------------------------------------------------------------------
     def pump(self) -> list[Note]:
@@ -268,11 +364,15 @@ class LocalMatch(Match):
 
     def restart(self, prefs: Preferences) -> str | None:
         self._forget_thinking()
+        self.abandon()
         autoplay = self.game.autoplay
-        game, warning = LocalGame.from_preferences(prefs, autoplay=autoplay)
+        game, setup, warning = new_local_game(prefs, self.records, autoplay=autoplay)
         if autoplay:
             game.levels = self.game.levels
         self.game = game
+        self.hand_restarted = False
+        if self.records is not None:
+            self.record_in(self.records, setup)
         self._fresh_picture(game.game.last_events)
         self._save()
         return warning

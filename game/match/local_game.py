@@ -56,8 +56,11 @@ class LocalGame:
         aggressiveness: int = 50,
         ai_seed: int = 0,
         marks: list[TurnMark] | None = None,
+        record_id: int | None = None,
     ) -> None:
         self.game = game
+        # The game's row in the player's records, so a resumed game goes on being recorded.
+        self.record_id = record_id
         self.seats = seats
         self.levels = levels
         self.aggressiveness = aggressiveness
@@ -173,6 +176,7 @@ class LocalGame:
             "aggressiveness": self.aggressiveness,
             "ai_seed": self.ai_seed,
             "marks": [m.to_json() for m in self.marks],
+            "record_id": self.record_id,
         }
 
     @classmethod
@@ -217,6 +221,7 @@ class LocalGame:
             ):
                 raise SavedGameError("The saved game's turn list is damaged.")
             marks.append(TurnMark(*raw))
+        record_id = data.get("record_id")
         return cls(
             result.game,
             seats=(seats[0], seats[1]),
@@ -224,6 +229,7 @@ class LocalGame:
             aggressiveness=aggressiveness,
             ai_seed=ai_seed,
             marks=marks,
+            record_id=record_id if isinstance(record_id, int) else None,
         )
 
 

@@ -25,6 +25,7 @@ from game.logic.view import PlayerView, determinize
 from game.match.hidden import event_seats_exchanged, follow, seats_exchanged
 from game.match.match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
 from game.match.net_game import NetGame, save_path
+from game.match.recording import Recording
 from game.match.state import ME, HandRecord, TableState
 from game.match.worker import HINT
 from game.netplay import (
@@ -39,6 +40,7 @@ from game.netplay import (
     SaveFailed,
     Updated,
 )
+from game.records import DealSource, Ending, GameSetup, Opponent, Records
 from game.settings import Preferences
 
 STATUS_WORDS = {
@@ -76,11 +78,16 @@ def deal_events(events: Sequence[Event], state: TableState) -> list[Event]:
 class NetMatch(Match):
     """The person at the keyboard against a person over `net`, once a hand has been dealt."""
 
-    def __init__(self, net: NetGame) -> None:
+    def __init__(self, net: NetGame, records: Records | None = None) -> None:
         super().__init__()
         self.net = net
         play = net.peer.play
         assert play is not None and play.view is not None, "the table opens once a hand is dealt"
+        self.recording: Recording | None = None
+        if records is not None:
+            setup = GameSetup(play.terms.rules, play.view.first_player, DealSource())
+            opponent = Opponent.peer(net.peer_name or "Opponent")
+            self.recording = Recording.start(records, setup, opponent, net.seat)
         self.history: list[HandRecord] = []
         self._state, _ = follow(None, self._local_view(play.view), ())
         self.hint_id: int | None = None
@@ -196,9 +203,11 @@ class NetMatch(Match):
             return [Note(f"The connection to {net.peer_name} is back.")]
         elif isinstance(notice, GameFinished):
             save_path(net.role).unlink(missing_ok=True)
+            self._finish_record(Ending.OVER)
         elif isinstance(notice, Halted):
             return [Alert(notice.text, title="Play has stopped")]
         elif isinstance(notice, (Failed, Closed)):
+            self._finish_record(Ending.DISCONNECTED)
             return self._farewell(notice.text, lost=isinstance(notice, Failed))
         elif isinstance(notice, SaveFailed):
             return [Note(f"The game could not be saved: {notice.text}", error=True)]
@@ -304,10 +313,17 @@ class NetMatch(Match):
     def finished(self) -> bool:
         return self.net.peer.result is not None or self._state.game_over
 
+    def _finish_record(self, ending: Ending) -> None:
+        if self.recording is not None and self.net.peer.play is not None:
+            self.recording.finish_network(self.net.peer.play, ending)
+
     def disconnect(self) -> None:
         """Leave now (UG 4.2.8): the other player is told; a game in progress is saved."""
+        self._finish_record(Ending.ABANDONED)
         self.farewell_shown = True
         self.net.leave("The other player disconnected.")
 
     def close(self) -> None:
+        if not self.finished:
+            self._finish_record(Ending.ABANDONED)
         self.net.stop()

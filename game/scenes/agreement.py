@@ -159,7 +159,9 @@ class AgreementScene(NetworkScreen):
 
     def _open_table(self) -> None:
         self.handed_on = True
-        self.app.stack.replace(NetTableScene(self.app, NetMatch(self.net)))
+        self.app.stack.replace(
+            NetTableScene(self.app, NetMatch(self.net, self.app.players.records))
+        )
 
     def _end(self, title: str, text: str) -> None:
         if self.handed_on:

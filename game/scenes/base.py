@@ -18,6 +18,7 @@ import pygame
 
 if TYPE_CHECKING:
     from game.audio import SoundManager
+    from game.records.session import PlayerSession
     from game.settings import Preferences
     from game.sprites.cards import CardImages
     from game.ui.theme import Theme
@@ -45,6 +46,10 @@ class Host(Protocol):
         """The title screen, for a way home after a crash (None in tests that need none)."""
 
     @property
+    def table_menu(self) -> Callable[[Scene], list[tuple[str, Callable[[], None]]]] | None:
+        """More entries for the table's menu (the same cards again, the records), or None."""
+
+    @property
     def autosave_exists(self) -> Callable[[], bool]: ...
     @property
     def inbox_pollers(self) -> list[Callable[[], None]]:
@@ -54,6 +59,11 @@ class Host(Protocol):
     def post_draw(self) -> list[Callable[[pygame.Surface], None]]:
         """Called with the screen after each frame is drawn."""
 
+    @property
+    def players(self) -> PlayerSession:
+        """The records and the player at the keyboard."""
+
+    def switch_player(self, profile_id: int) -> None: ...
     def quit(self) -> None: ...
     def preferences_changed(self) -> None:
         """A scene changed the preferences: apply what is live and save soon."""

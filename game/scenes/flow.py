@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match import (
-    LocalGame,
     LocalMatch,
     SavedGameError,
     autosave_exists,
     load_autosave,
     local_match,
 )
+from game.match.recording import Recording, new_local_game
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table import TableOptions, TableScene
 
@@ -33,11 +33,19 @@ def start_new_game(
     level: str | None = None,
     autoplay: bool = False,
 ) -> TableScene:
-    game, warning = LocalGame.from_preferences(app.prefs, seed=seed, level=level, autoplay=autoplay)
+    give_up_saved_game(app)
+    records = app.players.records
+    game, setup, warning = new_local_game(
+        app.prefs, records, seed=seed, level=level, autoplay=autoplay
+    )
     options = options or TableOptions()
     if warning:
         options.notice = warning
-    table = TableScene(app, local_match(game), options=options)
+    elif setup is not None and setup.deal.sequence is not None:
+        options.notice = (
+            f"Numbered deal {setup.deal.sequence}, game {setup.deal.game_number}: good luck!"
+        )
+    table = TableScene(app, local_match(game, records=records, setup=setup), options=options)
     app.stack.push(table)
     return table
 
@@ -56,9 +64,23 @@ def continue_game(app: Host, options: TableOptions | None = None) -> TableScene:
     game.set_autoplay(False)
     options = options or TableOptions()
     options.notice = options.notice or "Your saved game is restored: carry on where you left off."
-    table = TableScene(app, local_match(game), options=options)
+    table = TableScene(app, local_match(game, records=app.players.records), options=options)
     app.stack.push(table)
     return table
+
+
+def give_up_saved_game(app: Host) -> None:
+    """A new game replaces the saved one: the saved game goes into the history as abandoned."""
+    if not autosave_exists():
+        return
+    try:
+        saved = load_autosave()
+    except SavedGameError:
+        return
+    if saved.record_id is not None:
+        recording = Recording.resume(app.players.records, saved.record_id)
+        if recording is not None:
+            recording.abandon(saved.game)
 
 
 def launch(app: Host, options: TableOptions | None = None) -> TableScene:

@@ -234,7 +234,7 @@ class HostScene(NetworkScreen):
         self.handed_on = True
         net = self.net
         if net.resumed_game:
-            self.app.stack.replace(NetTableScene(self.app, NetMatch(net)))
+            self.app.stack.replace(NetTableScene(self.app, NetMatch(net, self.app.players.records)))
         else:
             self.app.stack.replace(AgreementScene(self.app, net))
 

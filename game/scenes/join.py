@@ -171,7 +171,7 @@ class JoinScene(NetworkScreen):
         self.handed_on = True
         net = self.net
         scene = (
-            NetTableScene(self.app, NetMatch(net))
+            NetTableScene(self.app, NetMatch(net, self.app.players.records))
             if net.resumed_game
             else AgreementScene(self.app, net)
         )

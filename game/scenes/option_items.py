@@ -133,6 +133,15 @@ PLAYER_OPTIONS: tuple[OptionItem, ...] = (
         maximum=100,
         step=5,
     ),
+    IntRangeOption(
+        "deal_sequence",
+        "Numbered deals",
+        "0 is off. With sequence 1-100, game g hand h is the same deal on every computer: "
+        "play the same cards as a friend and compare.",
+        minimum=0,
+        maximum=100,
+        step=1,
+    ),
 )
 
 TABLE_OPTIONS: tuple[OptionItem, ...] = (

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -595,6 +596,7 @@ class TableScene(PlayerMoves, Scene):
             ("Resume", lambda: None),
             ("Options", self.open_options),
             ("New game", self.ask_new_game),
+            *(self.app.table_menu(self) if self.app.table_menu else []),
             ("Title screen", self.to_title),
             ("Quit", self.app.quit),
         ]
@@ -631,6 +633,23 @@ class TableScene(PlayerMoves, Scene):
         self.plays.clear()
         self._show_unpaced()
         self.say(warning or "A new game: good luck!", error=bool(warning))
+
+    def deal_again(self, deal: Callable[[], str | None], text: str) -> None:
+        """Show a deal made in place of the one on the table (same cards again, a replica):
+        `deal` changes the match and returns the sentence why it could not, else None."""
+        assert self.choreo is not None
+        self.choreo.fast_forward()
+        self.hint_close()
+        self.script.clear()
+        refusal = deal()
+        if refusal is not None:
+            self.refuse(refusal)
+            return
+        self.selected.clear()
+        self.plays.clear()
+        self.hand_over_shown = False
+        self._show_unpaced()
+        self.say(text)
 
     def to_title(self) -> None:
         self.app.stack.remove(self)

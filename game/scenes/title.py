@@ -17,6 +17,7 @@ from game.scenes.flow import continue_game, start_new_game
 from game.scenes.host import HostScene
 from game.scenes.join import JoinScene
 from game.scenes.options import OptionsScene
+from game.scenes.players import PlayersScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
@@ -54,6 +55,7 @@ class TitleScene(Scene):
             ("Continue", self.continue_game),
             ("Host", self.host),
             ("Join", self.join),
+            ("Players", self.players),
             ("Options", self.options),
             ("Quit", self.app.quit),
         ]
@@ -134,6 +136,9 @@ class TitleScene(Scene):
 
     def join(self) -> None:
         self.app.stack.push(JoinScene(self.app))
+
+    def players(self) -> None:
+        self.app.stack.push(PlayersScene(self.app))
 
     def options(self) -> None:
         self.app.stack.push(OptionsScene(self.app))

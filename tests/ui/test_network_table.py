@@ -113,7 +113,7 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
     click(app, centre(table.buttons["autoplay"].rect))  # AutoPilot plays the host's turns
     assert table.match.autoplay
     assert run_until(app, lambda: table.state.turn_no >= 5, 30)
-    assert any(line.startswith("You") for line in table.plays)
+    assert any(line.startswith(table.names[0]) for line in table.plays)
     assert any(line.startswith("Robot") for line in table.plays)
 
 

@@ -50,8 +50,8 @@ def test_clicking_quit_ends_the_app(app: App) -> None:
 
 def test_arrow_keys_and_enter_choose_from_the_menu(app: App) -> None:
     open_title(app)
-    # New game has the focus; Continue is disabled and skipped: Host, Join, Options.
-    for _ in range(3):
+    # New game has the focus; Continue is disabled and skipped: Host, Join, Players, Options.
+    for _ in range(4):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, OptionsScene)

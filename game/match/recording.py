@@ -1,0 +1,199 @@
+"""Putting the match's game into the player's records.
+
+A `Recording` is made when a game starts (`start_game` writes its row), is told of every engine
+change so each finished hand is kept as it ends (a crash loses at most the hand in play), and is
+finished exactly once: at game over with the whole replay, or as abandoned (the player dealt a
+new game) or disconnected (the network link was lost). `net_replay` builds the replay document
+of a network game on either side: the host has the whole game, the guest rebuilds it from the
+decks revealed after each hand and its log of the host's updates. Nothing here draws; no write
+raises into the game (the records layer keeps the failure in `records.last_error`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from game.logic.engine import GAME_OVER, Game
+from game.logic.errors import IllegalAction
+from game.logic.events import Event
+from game.logic.replay import ReplayError, replay_document
+from game.match.local_game import LocalGame
+from game.netplay.dealing import first_player, shuffled_deck
+from game.records import (
+    Ending,
+    GameRecorder,
+    GameSetup,
+    HandTally,
+    Opponent,
+    Records,
+    next_numbered_game,
+    numbered_deal,
+    resume_game,
+    start_game,
+)
+from game.records.hands import replay_hands
+from game.settings import Preferences
+
+log = logging.getLogger(__name__)
+
+
+class Recording:
+    """One game on its way into the records."""
+
+    def __init__(self, records: Records, recorder: GameRecorder) -> None:
+        self.records = records
+        self.recorder = recorder
+        self.tally = HandTally()
+        self.result: str | None = None
+        self.finished = False
+
+    @classmethod
+    def start(
+        cls,
+        records: Records,
+        setup: GameSetup,
+        opponent: Opponent,
+        seat: int = 0,
+        *,
+        restarted: bool = False,
+    ) -> Recording:
+        return cls(records, start_game(records, setup, opponent, seat, restarted=restarted))
+
+    @classmethod
+    def resume(cls, records: Records, game_id: int) -> Recording | None:
+        """The recording of a game started in an earlier session (its autosave names it)."""
+        try:
+            return cls(records, resume_game(records, game_id))
+        except ValueError:
+            return None
+
+    @property
+    def game_id(self) -> int | None:
+        return self.recorder.game_id
+
+    def observe(self, game: Game, events: Sequence[Event]) -> None:
+        """After each engine change: keep a hand that just ended; at game over, the game."""
+        if self.finished:
+            return
+        hand = self.tally.observe(game, list(events))
+        if hand is not None:
+            self.recorder.record_hand(hand)
+        if game.phase == GAME_OVER:
+            self.finish(replay_document(game), Ending.OVER)
+
+    def finish(
+        self, replay: dict[str, Any], ending: Ending, *, hand_restarted: bool = False
+    ) -> str | None:
+        """Write the game once; later calls change nothing. Returns its result."""
+        if self.finished:
+            return self.result
+        self.finished = True
+        self.result = self.recorder.finish_game(replay, ending, hand_restarted=hand_restarted)
+        return self.result
+
+    def finish_network(self, play: Any, ending: Ending) -> str | None:
+        """Write a network game from one side's play. A game agreed to end after a number of
+        hands is won by the higher total even though no one reached the target."""
+        if self.finished:
+            return self.result
+        replay = net_replay(play)
+        if replay is None:
+            self.forget()
+            return None
+        try:
+            final, hands = replay_hands(replay)
+        except (ReplayError, ValueError) as exc:
+            log.warning("a network game's replay could not be read: %s", exc)
+            return self.finish(replay, ending)
+        totals = (final.totals[0], final.totals[1])
+        winner = final.winner
+        if winner is None and ending is Ending.OVER and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        self.finished = True
+        self.result = self.recorder.finish_with(hands, totals, winner, replay, ending)
+        return self.result
+
+    def abandon(self, game: Game) -> None:
+        """The player gave the game up before its end (a played game only: a deal nobody
+        touched is not history)."""
+        if self.finished:
+            return
+        if game.log:
+            self.finish(replay_document(game), Ending.ABANDONED)
+        else:
+            self.forget()
+
+    def forget(self) -> None:
+        """Drop the record of a game that was never played."""
+        self.finished = True
+        game_id = self.game_id
+        if game_id is None:
+            return
+        try:
+            with self.records.transaction() as conn:
+                conn.execute("DELETE FROM games WHERE id = ? AND result IS NULL", (game_id,))
+        except Exception as exc:  # sqlite3.Error: an unplayed row left behind is harmless
+            log.info("could not drop an unplayed game's record: %s", exc)
+
+
+def net_replay(play: Any) -> dict[str, Any] | None:
+    """The replay document of a network game from one side's play (`HostPlay` or `GuestPlay`),
+    as far as its decks are known; None before the first deal is known."""
+    game = getattr(play, "game", None)
+    if isinstance(game, Game):
+        return replay_document(game)
+    return _guest_replay(play)
+
+
+def _guest_replay(play: Any) -> dict[str, Any] | None:
+    """The guest knows a hand's deck once the host revealed it: rebuild the game from those
+    decks and the logged actions, up to the last revealed hand."""
+    hands = [h for h in getattr(play, "hands", []) if h.host_seed is not None]
+    if not hands:
+        return None
+    decks = [shuffled_deck(h.host_seed, h.seed) for h in hands]
+    game = Game(
+        play.terms.rules,
+        deck=decks[0],
+        decks=decks[1:],
+        first_player=first_player(hands[0].host_seed, hands[0].seed),
+    )
+    for entry in play.log:
+        if entry.state_no <= 0 or entry.action is None:
+            continue
+        if game.phase == GAME_OVER:
+            break
+        try:
+            game.apply(entry.action)
+        except (IllegalAction, ValueError, IndexError):
+            break  # the hand whose deck is not revealed yet
+    return replay_document(game)
+
+
+def new_local_game(
+    prefs: Preferences,
+    records: Records | None,
+    *,
+    seed: int | None = None,
+    level: str | None = None,
+    autoplay: bool = False,
+) -> tuple[LocalGame, GameSetup | None, str]:
+    """A new game against the computer as the preferences ask: dealt from the next numbered
+    deal of the chosen sequence when numbered deals are on, else from a fresh seed. Returns the
+    game, its setup when it is not an ordinary seed (for the records) and a warning or ""."""
+    game, warning = LocalGame.from_preferences(prefs, seed=seed, level=level, autoplay=autoplay)
+    sequence = prefs.deal_sequence
+    if not sequence or seed is not None or records is None:
+        return game, None, warning
+    number = next_numbered_game(records, sequence)
+    setup = GameSetup(game.game.rules, 0, numbered_deal(sequence, number))
+    numbered = LocalGame(
+        setup.new_game(),
+        seats=game.seats,
+        levels=game.levels,
+        aggressiveness=game.aggressiveness,
+        ai_seed=game.ai_seed,
+    )
+    return numbered, setup, warning

@@ -1,0 +1,82 @@
+"""What the records screens share: the words for an opponent, a result, a date, the filters' choices
+and where exports go.
+
+The word helpers keep every screen saying "Computer, Expert", "Won" and "12 Mar 2026 18:04" the
+same way; the filter choices and the export folder are shared too. No screen is imported here,
+so every screen can use it.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+import platformdirs
+
+from game.match import SKILL_TITLES
+from game.records import GameRow
+from game.scenes.records_screen import LOSS, MUTED, WIN
+from game.settings import SKILL_LEVELS, data_dir
+from game.ui import theme as th
+
+OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network")
+RULES_CHOICES: tuple[str | None, ...] = (None, "classic", "modern_american")
+RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "disconnected": "Cut off"}
+RESULT_COLOURS: dict[str, th.Colour] = {
+    "won": WIN,
+    "lost": LOSS,
+    "abandoned": MUTED,
+    "disconnected": MUTED,
+}
+RULES_WORDS = {"classic": "Classic", "modern_american": "Modern American"}
+
+
+def opponent_words(kind: str, name: str) -> str:
+    """A computer level's title, or the network player's name."""
+    if kind == "computer":
+        return f"Computer, {SKILL_TITLES.get(name, name.title())}"
+    return f"{name} (network)"
+
+
+def level_words(key: str) -> str:
+    if key == "network":
+        return "Network"
+    if key == "overall":
+        return "Overall"
+    return SKILL_TITLES.get(key, key.title())
+
+
+def when_words(stamp: str) -> str:
+    """`2026-03-12T18:04:00Z` (stored in UTC) as `12 Mar 2026 19:04` in this computer's time."""
+    try:
+        moment = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except (TypeError, ValueError):
+        return stamp or ""
+    return moment.astimezone().strftime("%d %b %Y %H:%M")
+
+
+def marks_words(row: GameRow) -> str:
+    """Why a game stays out of the high scores, or its numbered deal."""
+    words = []
+    if row.deal_sequence is not None:
+        words.append(f"deal {row.deal_sequence}.{row.deal_game}")
+    if row.replicated:
+        words.append("replica")
+    if row.restarted:
+        words.append("restarted")
+    if row.practice:
+        words.append("practice")
+    return ", ".join(words)
+
+
+def export_folder() -> Path:
+    """Where exported files go: a Canasta folder in the player's documents, else in the data
+    folder (a system without a documents folder, or a data folder chosen by `CANASTA_DATA_DIR`,
+    as tests and portable installs do)."""
+    if os.environ.get("CANASTA_DATA_DIR"):
+        return data_dir() / "exports"
+    documents = Path(platformdirs.user_documents_dir())
+    if documents.is_dir():
+        return documents / "Canasta"
+    return data_dir() / "exports"
