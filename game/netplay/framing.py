@@ -39,7 +39,7 @@ def _refuse_ext(code: int, data: bytes) -> Any:
 
 def encode_frame(message: Any) -> bytes:
     """Pack one message into a frame ready to write to the wire."""
-    body = msgpack.packb(message, use_bin_type=True)
+    body: bytes = msgpack.packb(message, use_bin_type=True)
     if len(body) > MAX_FRAME:
         raise ProtocolError(
             "frame_too_large", f"a {len(body)}-byte message exceeds the {MAX_FRAME}-byte limit"

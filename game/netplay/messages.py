@@ -215,7 +215,7 @@ def parse_message(value: Any) -> Message:
     values = list(fields[:count])
     if cls is Ack:
         values[1] = tuple(values[1])
-    message = cls(*values)
+    message: Message = cls(*values)
     if isinstance(message, (Hello, Welcome, Reject)) and message.proto_min > message.proto_max:
         raise ProtocolError(
             "schema",
@@ -224,7 +224,7 @@ def parse_message(value: Any) -> Message:
     return message
 
 
-def pack_message(message: Message) -> list:
+def pack_message(message: Message) -> list[Any]:
     """The compact array for a message record."""
     values: list[Any] = [int(message.KIND)]
     for field in dataclasses.fields(message):

@@ -65,7 +65,7 @@ class PayloadRegistry:
         clone._checks = dict(self._checks)
         return clone
 
-    def validate(self, payload: Any) -> list:
+    def validate(self, payload: Any) -> list[Any]:
         """Return the payload if it is a known kind with valid fields; raise otherwise."""
         if not isinstance(payload, list) or not payload or not isinstance(payload[0], str):
             raise s.fail("payload", "a list starting with a kind name", payload)
@@ -88,10 +88,10 @@ def default_registry() -> PayloadRegistry:
     return registry
 
 
-def payload_kind(payload: list) -> str:
+def payload_kind(payload: list[Any]) -> str:
     """The kind of a payload that has already been validated."""
-    return payload[0]
+    return str(payload[0])
 
 
-def game_payload(value: Any) -> list:
+def game_payload(value: Any) -> list[Any]:
     return [GAME, value]

@@ -13,17 +13,18 @@ accepts, counters once or declines (its `answer` callback decides, the default a
 agreed terms start the game; the hands are dealt by commit-reveal and played; the guest confirms
 the end. Chat works at any point, including while the other player is thinking.
 
-When the session fails (the peer gone beyond the give-up limit) or the peer leaves mid-game, the
-game is saved to `save_path` so both players can continue it later: start a peer with
-`resume=read_json(path)` on both sides; the host waits for the guest's rejoin and each side
-resends what the other never received."""
+Saving goes through a `SaveStore` the caller hands in (the shell's `JsonFileStore` writes files;
+the driver itself never touches the disk). When the session fails (the peer gone beyond the
+give-up limit) or the peer leaves mid-game, the game is saved so both players can continue it
+later: start a peer with `resume=` the saved document on both sides; the host waits for the
+guest's rejoin and each side resends what the other never received."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.logic.actions import Action
 from game.logic.errors import IllegalAction
@@ -38,7 +39,6 @@ from .errors import ProtocolError, SessionError
 from .handshake import Role
 from .play import GameFinished, GuestPlay, Halted, HostPlay, PlayEvent, Refusal, Terms
 from .ports import Port
-from .savefile import write_json_atomic
 from .session import Closed, Connected, Delivered, Failed
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
@@ -82,6 +82,24 @@ class SaveFailed:
     text: str
 
 
+class SaveStore(Protocol):
+    """Where a peer keeps its game: `write` stores the whole document (atomically) or raises
+    `OSError`; `where` names the place for notices."""
+
+    @property
+    def where(self) -> str: ...
+
+    def write(self, document: dict[str, Any]) -> None: ...
+
+
+def _file_store(path: str | os.PathLike[str]) -> SaveStore:
+    # `save_path=` is shorthand kept for callers of the older signature; the file writer lives
+    # in the shell and is loaded only when asked for
+    from .shell.savefile import JsonFileStore
+
+    return JsonFileStore(path)
+
+
 class PlayPeer:
     """One side of a network game. See the module docstring."""
 
@@ -91,18 +109,19 @@ class PlayPeer:
         port: Port,
         decider: DecisionSource,
         *,
-        terms: dict | None = None,
+        terms: dict[str, Any] | None = None,
         name: str = "",
         answer: RulesAnswer = accept_rules,
+        store: SaveStore | None = None,
         save_path: str | os.PathLike[str] | None = None,
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
         play_factory: Callable[[Terms], HostPlay | GuestPlay] | None = None,
     ) -> None:
         self.role = role
         self.port = port
         self.decider = decider
         self.answer = answer
-        self.save_path = save_path
+        self.store = store if store is not None or save_path is None else _file_store(save_path)
         self.chat = ChatChannel(name or role.value)
         self.play: HostPlay | GuestPlay | None = None
         self.negotiation: RulesNegotiation | None = None
@@ -172,17 +191,17 @@ class PlayPeer:
             self.save()
         self.port.close(text)
 
-    def save(self, path: str | os.PathLike[str] | None = None) -> bool:
-        """Write the game so far (atomically) to `path` or the configured save path."""
-        target = path or self.save_path
+    def save(self, store: SaveStore | None = None) -> bool:
+        """Write the game so far to `store` or the configured one."""
+        target = store or self.store
         if target is None or self.play is None or not self.play.game_id:
             return False
         try:
-            write_json_atomic(target, self.play.to_save() | {"peer": self.peer_name})
+            target.write(self.play.to_save() | {"peer": self.peer_name})
         except OSError as error:
-            self._notices.append(SaveFailed(str(target), str(error)))
+            self._notices.append(SaveFailed(target.where, str(error)))
             return False
-        self._notices.append(Saved(str(target)))
+        self._notices.append(Saved(target.where))
         return True
 
     # -- session events ------------------------------------------------------------------------
@@ -212,7 +231,7 @@ class PlayPeer:
         if self.role is Role.HOST and self.negotiation is not None:
             self._send([self.negotiation.start()])
 
-    def _on_payload(self, payload: list, now: float) -> None:
+    def _on_payload(self, payload: list[Any], now: float) -> None:
         kind = p.payload_kind(payload)
         if kind == p.CHAT:
             self._notices.append(self.chat.receive(payload, self.peer_name, now))
@@ -356,32 +375,9 @@ class PlayPeer:
         if self.play is not None and not self.play.over:
             self.save()
 
-    def _send(self, payloads: list[list]) -> None:
+    def _send(self, payloads: list[list[Any]]) -> None:
         for payload in payloads:
             try:
                 self.port.send(payload)
             except SessionError:
                 return  # the session has ended; the failure or closure was reported already
-
-
-def run_linked(
-    pair: Any,
-    host: PlayPeer,
-    guest: PlayPeer,
-    timeout: float,
-    until: Callable[[], bool] | None = None,
-) -> bool:
-    """Drive two peers over a `LinkedSessions` pair on its virtual clock until both are done (or
-    `until()` holds), at most `timeout` virtual seconds; returns whether that happened."""
-    done = until or (lambda: host.done and guest.done)
-    deadline = pair.clock.now + timeout
-    while True:
-        host.pump()
-        guest.pump()
-        if done():
-            return True
-        before = pair.clock.now
-        if not pair.step(until=deadline) or before >= deadline:
-            host.pump()
-            guest.pump()
-            return done()

@@ -40,15 +40,15 @@ def _hex(length: int, what: str) -> s.Check:
     def check(value: Any, path: str) -> str:
         if not is_hex(value, length):
             raise s.fail(path, f"{what} ({length} lowercase hex digits)", value)
-        return value
+        return str(value)
 
     return check
 
 
 def _hash_or_empty(value: Any, path: str) -> str:
     if value == "":
-        return value
-    return _PUBLIC_HASH(value, path)
+        return ""
+    return str(_PUBLIC_HASH(value, path))
 
 
 _DIGEST = _hex(DIGEST_HEX, "a hash")
@@ -113,10 +113,10 @@ class Update:
 
     state_no: int
     actor: int
-    action: dict | None
+    action: dict[str, Any] | None
     parsed: Action | None
     events: tuple[Event, ...]
-    delta: list
+    delta: list[Any]
     public_hash: str
 
 
@@ -167,7 +167,7 @@ class Act:
 
     state_no: int
     public_hash: str
-    action: dict
+    action: dict[str, Any]
     parsed: Action
 
 
@@ -228,7 +228,7 @@ _FROM_GUEST: dict[str, s.Check] = {
 }
 
 
-def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list]:
+def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list[Any]]:
     if not isinstance(body, list) or not body or not isinstance(body[0], str):
         raise s.fail("game message", "a list starting with a tag", body)
     tag = body[0]
@@ -278,47 +278,52 @@ def parse_from_guest(body: Any) -> GuestMessage:
 # -- building messages (the sender's side) ---------------------------------------------------
 
 
-def start(game_id: str, token: str, rules_hash: str) -> list:
+def start(game_id: str, token: str, rules_hash: str) -> list[Any]:
     return ["start", game_id, token, rules_hash]
 
 
-def commit(hand_no: int, commitment: str) -> list:
+def commit(hand_no: int, commitment: str) -> list[Any]:
     return ["commit", hand_no, commitment]
 
 
 def update(
-    state_no: int, actor: int, action: dict | None, events: list, delta: list, public_hash: str
-) -> list:
+    state_no: int,
+    actor: int,
+    action: dict[str, Any] | None,
+    events: list[Any],
+    delta: list[Any],
+    public_hash: str,
+) -> list[Any]:
     return ["update", state_no, actor, action, events, delta, public_hash]
 
 
-def refused(state_no: int, code: str, text: str) -> list:
+def refused(state_no: int, code: str, text: str) -> list[Any]:
     return ["refused", state_no, code[:40] or "refused", text[:MAX_TEXT]]
 
 
-def reveal(hand_no: int, seed: str, salt: str) -> list:
+def reveal(hand_no: int, seed: str, salt: str) -> list[Any]:
     return ["reveal", hand_no, seed, salt]
 
 
-def rejoined(received: int) -> list:
+def rejoined(received: int) -> list[Any]:
     return ["rejoined", received]
 
 
-def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list:
+def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list[Any]:
     return ["halt", code[:40] or "halt", state_no, sender_hash, receiver_hash, text[:MAX_TEXT]]
 
 
-def seed(hand_no: int, value: str) -> list:
+def seed(hand_no: int, value: str) -> list[Any]:
     return ["seed", hand_no, value]
 
 
-def act(state_no: int, public_hash: str, action: dict) -> list:
+def act(state_no: int, public_hash: str, action: dict[str, Any]) -> list[Any]:
     return ["act", state_no, public_hash, action]
 
 
-def done(state_no: int, public_hash: str) -> list:
+def done(state_no: int, public_hash: str) -> list[Any]:
     return ["done", state_no, public_hash]
 
 
-def rejoin(game_id: str, token: str, received: int) -> list:
+def rejoin(game_id: str, token: str, received: int) -> list[Any]:
     return ["rejoin", game_id, token, received]

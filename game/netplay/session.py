@@ -122,7 +122,7 @@ class Delivered:
     """A payload from the peer, in order, exactly once."""
 
     seq: int
-    payload: list
+    payload: list[Any]
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,7 @@ class SessionStats:
 @dataclass
 class _Outgoing:
     seq: int
-    payload: list
+    payload: list[Any]
     first_sent: float | None = None
     last_sent: float | None = None
     transmissions: int = 0
@@ -234,7 +234,7 @@ class ReliableSession:
 
         # receiving
         self._received = 0
-        self._out_of_order: dict[int, list] = {}
+        self._out_of_order: dict[int, list[Any]] = {}
         self._ack_due: float | None = None
         self._ack_now = False
         self._unacked_in = 0
@@ -374,11 +374,11 @@ class ReliableSession:
                 local.app_version,
             )
             return self._reject_frame(reject)
-        _, reject = self._judge_hello(hello, same_transport=False)
-        if reject is None:
+        _, refusal = self._judge_hello(hello, same_transport=False)
+        if refusal is None:
             return None
-        self._events.append(GuestTurnedAway(reject.code, self._turned_away_text(reject, hello)))
-        return self._reject_frame(reject)
+        self._events.append(GuestTurnedAway(refusal.code, self._turned_away_text(refusal, hello)))
+        return self._reject_frame(refusal)
 
     def poll(self, now: float) -> list[bytes]:
         """Run the timers and return the frames to transmit now, in order."""
@@ -430,7 +430,7 @@ class ReliableSession:
         return events
 
     # -- the application's side ---------------------------------------------------------------
-    def send(self, payload: list) -> int:
+    def send(self, payload: list[Any]) -> int:
         """Queue a payload for reliable, ordered delivery; returns its sequence number. Works
         before the handshake too: the payload goes out once the session is up."""
         if self.finished:
@@ -709,7 +709,7 @@ class ReliableSession:
         elif self._ack_due is None:
             self._ack_due = now + self.config.ack_delay
 
-    def _deliver(self, seq: int, payload: list) -> None:
+    def _deliver(self, seq: int, payload: list[Any]) -> None:
         self._received = seq
         self.stats.delivered += 1
         self._events.append(Delivered(seq, payload))

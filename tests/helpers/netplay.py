@@ -7,9 +7,9 @@ import random
 from collections.abc import Iterable
 
 from game.netplay.handshake import PeerInfo, Role
-from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.payloads import game_payload
 from game.netplay.session import Delivered, Event, ReliableSession, SessionConfig
+from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 
 
 def host_session(config: SessionConfig | None = None, **peer: object) -> ReliableSession:

@@ -11,8 +11,8 @@ from game.netplay import payloads as p
 from game.netplay.agreement import RulesNegotiation, Stage, rule_differences, rules_hash
 from game.netplay.errors import ProtocolError, SessionError
 from game.netplay.handshake import PeerInfo, Role, negotiate_protocol, version_mismatch_message
-from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.session import Delivered, Failed, GuestTurnedAway, Status
+from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 from tests.helpers.netplay import guest_session, host_session
 
 HOST_RULES = {

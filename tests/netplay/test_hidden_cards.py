@@ -11,9 +11,9 @@ from typing import Any
 from game.logic.cards import CARD_CODE, VALID_CODES
 from game.logic.view import player_view
 from game.netplay.framing import decode_frame
-from game.netplay.link import LinkProfile
 from game.netplay.messages import Data, parse_message
 from game.netplay.payloads import GAME
+from game.netplay.tools.link import LinkProfile
 from tests.helpers.netplay_play import linked_game
 
 

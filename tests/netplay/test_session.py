@@ -10,7 +10,6 @@ import pytest
 from game.netplay.errors import ProtocolError, SessionError
 from game.netplay.framing import decode_frame, encode_frame
 from game.netplay.handshake import Role
-from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.messages import (
     MAGIC,
     WINDOW,
@@ -36,6 +35,7 @@ from game.netplay.session import (
     SessionConfig,
     Status,
 )
+from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 from tests.helpers.netplay import (
     Shuttle,
     guest_session,
@@ -212,7 +212,7 @@ def test_silence_gives_an_interrupted_notice_within_5_seconds_then_a_redial():
     assert pair.run_until(noticed, 10)
     assert pair.clock.now - blackout <= 5.0
     assert pair.guest.status is Status.INTERRUPTED
-    assert "interrupted" in [e for e in pair.guest_events if isinstance(e, Interrupted)][0].text
+    assert "interrupted" in next(e for e in pair.guest_events if isinstance(e, Interrupted)).text
     assert pair.run_until(
         lambda: pair.guest.stats.transports > transports, 5.0 - (pair.clock.now - blackout)
     )

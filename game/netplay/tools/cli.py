@@ -1,0 +1,301 @@
+"""Network play without a window: one process hosts or joins, the computer plays its seat
+(AutoPilot), and the result comes out as JSON lines on stdout.
+
+    python -m game.netplay.cli --host 0 --autopilot beginner --hands 1
+    python -m game.netplay.cli --join 127.0.0.1:PORT --autopilot beginner --hands 1
+
+The host prints `{"listening": PORT}` first (port 0 picks a free one). Both print one final line
+with `outcome` ("finished", "halted", "failed", "declined", "left", "timeout"), `state_hash` (the
+public state hash, the same on both sides when the game finished), `totals`, `hands`, `moves`,
+`resumes` (how many times the session resumed after a lost connection) and `peer`, and exit 0 only
+for a finished game. What happens along the way (connected, interrupted, chat...) goes to stderr.
+`--save PATH` keeps the game if the other side disappears; `--resume PATH` continues it (both
+sides, each with its own file). `main.py --host/--join/--autopilot` hands its arguments here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from game.logic.ai import LEVELS
+from game.logic.rules import PRESETS, Rules
+
+from ..addresses import DEFAULT_PORT, parse_endpoint
+from ..chat import ChatLine
+from ..deciders import Autopilot
+from ..handshake import PeerInfo, Role
+from ..peer import LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, Saved, SaveFailed
+from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
+from ..session import (
+    Closed,
+    Connected,
+    Failed,
+    GuestTurnedAway,
+    Interrupted,
+    ReliableSession,
+    Resumed,
+    SessionConfig,
+)
+from ..shell.lan import invitation_text
+from ..shell.ports import EndpointPort
+from ..shell.savefile import JsonFileStore, read_json
+from ..shell.tcp import NetplayGuest, NetplayHost, TransportNotice
+
+APP_VERSION = "1.0"
+DEFAULT_LEVEL = "beginner"
+POLL = 0.05
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port goes from 0 to 65535")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.netplay.cli", description=__doc__.split("\n\n")[0]
+    )
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument(
+        "--host",
+        nargs="?",
+        const=DEFAULT_PORT,
+        type=_port,
+        metavar="PORT",
+        help=f"wait for a guest on PORT (default {DEFAULT_PORT}; 0 picks a free port)",
+    )
+    where.add_argument("--join", metavar="HOST:PORT", help="join the host at this address")
+    parser.add_argument(
+        "--autopilot",
+        nargs="?",
+        const="",
+        choices=("", *LEVELS),
+        metavar="LEVEL",
+        help=f"the computer plays this seat at LEVEL (default: --level, else {DEFAULT_LEVEL})",
+    )
+    parser.add_argument(
+        "--level", choices=LEVELS, help="the AutoPilot's level when --autopilot names none"
+    )
+    parser.add_argument(
+        "--bind", metavar="ADDRESS", help="host: listen on this address only (default: all)"
+    )
+    parser.add_argument("--name", default="", help="the player name shown to the other side")
+    parser.add_argument(
+        "--rules", choices=sorted(PRESETS), default="classic", help="the rules to propose"
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=0,
+        metavar="N",
+        help="hands in the game (0: play to the target score)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the computer player's seed")
+    parser.add_argument(
+        "--save", metavar="PATH", help="save the game here if the other side is lost"
+    )
+    parser.add_argument("--resume", metavar="PATH", help="continue the game saved in PATH")
+    parser.add_argument("--say", metavar="TEXT", help="send this chat line once connected")
+    parser.add_argument(
+        "--give-up",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a silent peer is waited for before the game is saved and left",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="stop (outcome timeout) if the game is not over by then",
+    )
+    return parser
+
+
+def session_config(give_up: float) -> SessionConfig:
+    """Default timers with the give-up limit the player chose; a very short limit (for tests)
+    shrinks the other silence timers with it so that they still come first."""
+    if give_up >= 8.0:
+        return SessionConfig(give_up_after=give_up)
+    return SessionConfig(
+        heartbeat_interval=give_up / 8,
+        interrupt_after=give_up * 0.3,
+        reconnect_after=give_up * 0.4,
+        give_up_after=give_up,
+        initial_rto=0.2,
+    )
+
+
+def describe(notice: Any) -> str | None:
+    """A line for stderr about something that happened, or None for routine updates."""
+    if isinstance(notice, Connected):
+        return f"connected to {notice.peer.name} ({notice.peer.app_version})"
+    if isinstance(notice, (Interrupted, Resumed, TransportNotice, GuestTurnedAway, Failed, Closed)):
+        return notice.text
+    if isinstance(notice, (RulesAgreed, RulesDeclined, DealChecked)):
+        return notice.text
+    if isinstance(notice, (Halted, Refusal, LocalRefusal)):
+        return f"{notice.code}: {notice.text}"
+    if isinstance(notice, ChatLine) and not notice.from_me:
+        return f"{notice.name}: {notice.text}"
+    if isinstance(notice, Saved):
+        return f"game saved to {notice.path}"
+    if isinstance(notice, SaveFailed):
+        return f"could not save to {notice.path}: {notice.text}"
+    if isinstance(notice, GameFinished):
+        return f"game over after {notice.hands} hand(s): {notice.totals[0]} to {notice.totals[1]}"
+    return None
+
+
+def _emit(document: dict[str, Any]) -> None:
+    print(json.dumps(document), flush=True)
+
+
+def _outcome(peer: PlayPeer, timed_out: bool) -> str:
+    if peer.result is not None:
+        return "finished"
+    if peer.halted is not None:
+        return "halted"
+    if peer.declined is not None:
+        return "declined"
+    if timed_out:
+        return "timeout"
+    if peer.failure is not None:
+        return "failed"
+    return "left"
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Play one network game headless; returns the exit status (0: the game finished)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.autopilot is None:
+        parser.error("a game without a window needs --autopilot LEVEL")
+    level = args.autopilot or args.level or DEFAULT_LEVEL
+    if args.hands < 0 or args.give_up <= 0 or args.timeout <= 0:
+        parser.error("--hands cannot be negative; --give-up and --timeout must be positive")
+    role = Role.HOST if args.host is not None else Role.GUEST
+    resume = None
+    if args.resume:
+        try:
+            resume = read_json(args.resume)
+        except (OSError, ValueError) as error:
+            print(f"cannot read {args.resume}: {error}", file=sys.stderr)
+            return 2
+    name = args.name or role.value.capitalize()
+    session = ReliableSession(role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up))
+    try:
+        if role is Role.HOST:
+            endpoint: NetplayHost | NetplayGuest = NetplayHost(
+                session, args.host, bind_host=args.bind
+            ).start()
+            _emit({"listening": endpoint.port})
+            print(invitation_text(endpoint.port), file=sys.stderr)
+        else:
+            endpoint = NetplayGuest(session, parse_endpoint(args.join)).start()
+    except (OSError, ValueError) as error:
+        print(f"cannot {'listen' if role is Role.HOST else 'join'}: {error}", file=sys.stderr)
+        return 2
+    port = EndpointPort(endpoint)
+    try:
+        peer = PlayPeer(
+            role,
+            port,
+            Autopilot(level, seed=args.seed, clock=time.perf_counter),
+            terms=proposal(Rules.preset(args.rules), args.hands),
+            name=name,
+            store=JsonFileStore(args.save or args.resume) if (args.save or args.resume) else None,
+            resume=resume,
+        )
+    except (SaveError, ValueError) as error:
+        print(str(error), file=sys.stderr)
+        endpoint.stop()
+        return 2
+    deadline = time.monotonic() + args.timeout
+    said = args.say is None
+    timed_out = False
+    try:
+        while not peer.done:
+            port.wait(POLL)
+            peer.pump()
+            for notice in peer.pop_notices():
+                line = describe(notice)
+                if line:
+                    print(line, file=sys.stderr, flush=True)
+                if isinstance(notice, Connected) and not said:
+                    peer.say(args.say)
+                    said = True
+            if time.monotonic() > deadline:
+                timed_out = True
+                peer.leave("The game took too long.")
+                break
+    except KeyboardInterrupt:
+        peer.leave("The other player stopped the game.")
+    finally:
+        # give the goodbye a moment to leave before the sockets close
+        stop_by = time.monotonic() + 1.0
+        while endpoint.running and time.monotonic() < stop_by:
+            time.sleep(0.02)
+        endpoint.stop()
+    play = peer.play
+    view = play.view if play is not None else None
+    result = peer.result
+    _emit(
+        {
+            "role": role.value,
+            "outcome": _outcome(peer, timed_out),
+            "state_hash": result.state_hash
+            if result
+            else (play.current_hash() if play is not None else None),
+            "totals": list(view.totals) if view is not None else None,
+            "hands": view.hand_no if view is not None else 0,
+            "moves": play.state_no if play is not None else 0,
+            "resumes": port.resumes(),
+            "peer": peer.peer_name,
+            "text": _final_text(peer),
+        }
+        | _halt_report(peer)
+    )
+    return 0 if result is not None else 1
+
+
+def _halt_report(peer: PlayPeer) -> dict[str, Any]:
+    """For a desync or a tampered deal: both sides' hashes and the state number where it happened."""
+    halted = peer.halted
+    if halted is None:
+        return {}
+    return {
+        "halt": {
+            "code": halted.code,
+            "state_no": halted.state_no,
+            "my_hash": halted.my_hash,
+            "their_hash": halted.their_hash,
+            "by_peer": halted.by_peer,
+        }
+    }
+
+
+def _final_text(peer: PlayPeer) -> str:
+    if peer.halted is not None:
+        return peer.halted.text
+    if peer.declined is not None:
+        return peer.declined.text
+    if peer.failure is not None:
+        return peer.failure.text
+    if peer.closed is not None and peer.result is None:
+        return peer.closed.text
+    return ""
+
+
+def main() -> None:
+    sys.exit(run())
+
+
+if __name__ == "__main__":
+    main()
