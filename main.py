@@ -113,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     net.add_argument("--host", nargs="?", metavar="PORT", help="host a game on this port")
     net.add_argument("--join", metavar="HOST:PORT", help="join the game hosted at this address")
+    net.add_argument("--code", metavar="CODE", help="the join code the host shows (with --join)")
     net.add_argument(
         "--autopilot", nargs="?", metavar="LEVEL", help="let the computer play this seat (at LEVEL)"
     )

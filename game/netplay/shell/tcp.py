@@ -22,15 +22,16 @@ from typing import Any
 from ..addresses import format_endpoint, parse_endpoint
 from ..errors import ProtocolError
 from ..framing import FrameDecoder
-from ..session import Event, ReliableSession
+from ..session import Event, HostGate, ReliableSession
 
 READ_CHUNK = 65536
 MAX_OUTBUF = 1 << 20  # a peer that stops reading this long is as good as gone
-MAX_PENDING = 4
-PENDING_TIMEOUT = 10.0
+# connections still in their key exchange: a few at a time, each given a short deadline, and the
+# oldest dropped when another arrives, so strangers that never finish cannot lock the guest out
+MAX_PENDING = 8
+HANDSHAKE_DEADLINE = 5.0
 CLOSE_FLUSH_TIMEOUT = 1.0
 MAX_SLEEP = 0.5  # wake up now and then even without deadlines, to notice stop requests
-_NOTHING = object()
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,9 @@ class _Conn:
         self.peer = peer
         self.opened = now
         self.outbuf = bytearray()
-        self.inbuf = bytearray()  # pending host connections only: everything before adoption
+        # pending host connections only: the frames read so far and the key exchange
         self.decoder: FrameDecoder | None = FrameDecoder()
+        self.gate: HostGate | None = None
         self.closing_since: float | None = None
 
 
@@ -368,37 +370,49 @@ class NetplayHost(_Endpoint):
             sock, address = self._listener.accept()
         except (BlockingIOError, InterruptedError, OSError):
             return
-        if self.session.finished or len(self._pending) >= MAX_PENDING:
+        if self.session.finished:
             sock.close()
             return
+        waiting = [c for c in self._pending if c.closing_since is None]
+        if len(waiting) >= MAX_PENDING:
+            self._discard_pending(waiting[0])
         conn = _Conn(sock, now, format_endpoint(str(address[0]), int(address[1])))
+        conn.gate = self.session.open_gate()
         self._register(conn)
         self._pending.append(conn)
 
     def _pending_data(self, conn: _Conn, chunk: bytes, now: float) -> None:
-        conn.inbuf += chunk
-        assert conn.decoder is not None
+        if conn.closing_since is not None:
+            return
+        gate, decoder = conn.gate, conn.decoder
+        assert gate is not None and decoder is not None
         try:
-            first = next(iter(conn.decoder.feed(chunk)), _NOTHING)
+            for value in decoder.feed(chunk):
+                gate.receive(value)
+                if gate.refused or gate.admitted:
+                    break
         except ProtocolError as error:
             self._notice("refused", f"Refused a connection from {conn.peer}: {error.message}")
             self._discard_pending(conn)
             return
-        if first is _NOTHING:
-            return
-        reject = self.session.screen_hello(first, now)
-        self._drain_events()
-        if reject is not None:
-            conn.outbuf += reject
+        finally:
+            self._drain_events()
+        conn.outbuf += b"".join(gate.take_output())
+        if gate.refused:
             conn.closing_since = now
+            self._flush(conn)
+            return
+        if not gate.admitted:
             self._flush(conn)
             return
         self._pending.remove(conn)
         if self._active is not None:
             self._drop_active(now, "a newer connection replaced it")
-        self._attach(conn, now)
-        self.session.receive_bytes(bytes(conn.inbuf), now)
-        conn.inbuf = bytearray()
+        self._active = conn
+        conn.decoder = conn.gate = None
+        self._flush(conn)  # the KEY_ACCEPT goes out before anything the session seals
+        self.session.adopt(gate, now, decoder)
+        self.session.receive_bytes(b"", now)  # whatever followed the confirmation
 
     def _discard_pending(self, conn: _Conn) -> None:
         self._close_conn(conn)
@@ -413,13 +427,13 @@ class NetplayHost(_Endpoint):
             if conn.closing_since is not None:
                 if not conn.outbuf or now - conn.closing_since > CLOSE_FLUSH_TIMEOUT:
                     self._discard_pending(conn)
-            elif now - conn.opened > PENDING_TIMEOUT:
+            elif now - conn.opened > HANDSHAKE_DEADLINE:
                 self._discard_pending(conn)
         if self.session.finished and self._listener is not None:
             self._close_listener()
 
     def _extra_deadline(self) -> float | None:
-        times = [c.opened + PENDING_TIMEOUT for c in self._pending if c.closing_since is None]
+        times = [c.opened + HANDSHAKE_DEADLINE for c in self._pending if c.closing_since is None]
         if any(c.closing_since is not None for c in self._pending):
             times.append(self.clock() + 0.05)
         return min(times) if times else None

@@ -4,7 +4,11 @@
     python -m game.netplay.cli --host 0 --autopilot beginner --hands 1
     python -m game.netplay.cli --join 127.0.0.1:PORT --autopilot beginner --hands 1
 
-The host prints `{"listening": PORT}` first (port 0 picks a free one). Both print one final line
+The host prints `{"event": "hosting", "port": PORT, "code": "K7QM-3WXA"}` first (port 0 picks a
+free one; the code is new each time unless `--code` names one) and the guest joins with
+`--code CODE`; a wrong code ends the guest (exit 1, the reason on stderr and in its final line)
+while the host keeps waiting, and after a few wrong codes the host prints a line
+`{"event": "code", "code": ...}` with the new one. Both print one final line
 with `outcome` ("finished", "halted", "failed", "declined", "left", "timeout"), `state_hash` (the
 public state hash, the same on both sides when the game finished), `totals`, `hands`, `moves`,
 `resumes` (how many times the session resumed after a lost connection) and `peer`, and exit 0 only
@@ -27,6 +31,7 @@ from ..addresses import DEFAULT_PORT, parse_endpoint
 from ..chat import ChatLine
 from ..deciders import Autopilot
 from ..handshake import PeerInfo, Role
+from ..joincode import new_join_code, normalize_code
 from ..peer import LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, Saved, SaveFailed
 from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
 from ..session import (
@@ -35,6 +40,7 @@ from ..session import (
     Failed,
     GuestTurnedAway,
     Interrupted,
+    JoinCodeChanged,
     ReliableSession,
     Resumed,
     SessionConfig,
@@ -70,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"wait for a guest on PORT (default {DEFAULT_PORT}; 0 picks a free port)",
     )
     where.add_argument("--join", metavar="HOST:PORT", help="join the host at this address")
+    parser.add_argument(
+        "--code",
+        metavar="CODE",
+        help="the join code the host shows (guest: required; host: use this one instead of a new one)",
+    )
     parser.add_argument(
         "--autopilot",
         nargs="?",
@@ -136,7 +147,10 @@ def describe(notice: Any) -> str | None:
     """A line for stderr about something that happened, or None for routine updates."""
     if isinstance(notice, Connected):
         return f"connected to {notice.peer.name} ({notice.peer.app_version})"
-    if isinstance(notice, (Interrupted, Resumed, TransportNotice, GuestTurnedAway, Failed, Closed)):
+    if isinstance(
+        notice,
+        (Interrupted, Resumed, TransportNotice, GuestTurnedAway, Failed, Closed, JoinCodeChanged),
+    ):
         return notice.text
     if isinstance(notice, (RulesAgreed, RulesDeclined, DealChecked)):
         return notice.text
@@ -188,14 +202,22 @@ def run(argv: list[str] | None = None) -> int:
         except (OSError, ValueError) as error:
             print(f"cannot read {args.resume}: {error}", file=sys.stderr)
             return 2
+    if role is Role.GUEST and not args.code:
+        parser.error("joining needs --code CODE, the join code the host shows")
+    try:
+        code = normalize_code(args.code) if args.code else normalize_code(new_join_code())
+    except ValueError as error:
+        parser.error(str(error))
     name = args.name or role.value.capitalize()
-    session = ReliableSession(role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up))
+    session = ReliableSession(
+        role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up), join_code=code
+    )
     try:
         if role is Role.HOST:
             endpoint: NetplayHost | NetplayGuest = NetplayHost(
                 session, args.host, bind_host=args.bind
             ).start()
-            _emit({"listening": endpoint.port})
+            _emit({"event": "hosting", "port": endpoint.port, "code": session.join_code})
             print(invitation_text(endpoint.port), file=sys.stderr)
         else:
             endpoint = NetplayGuest(session, parse_endpoint(args.join)).start()
@@ -228,6 +250,8 @@ def run(argv: list[str] | None = None) -> int:
                 line = describe(notice)
                 if line:
                     print(line, file=sys.stderr, flush=True)
+                if isinstance(notice, JoinCodeChanged):
+                    _emit({"event": "code", "code": notice.code})
                 if isinstance(notice, Connected) and not said:
                     peer.say(args.say)
                     said = True

@@ -173,11 +173,14 @@ def test_two_processes_play_a_game_over_loopback():
     )
     try:
         first = json.loads(host.stdout.readline())
+        assert first["event"] == "hosting" and len(first["code"]) == 9
         guest = subprocess.run(
             [
                 *command,
                 "--join",
-                f"127.0.0.1:{first['listening']}",
+                f"127.0.0.1:{first['port']}",
+                "--code",
+                first["code"],
                 "--name",
                 "Bob",
                 "--say",
