@@ -19,6 +19,8 @@ RULES_ACCEPT = "rules_accept"
 RULES_DECLINE = "rules_decline"
 CHAT = "chat"
 GAME = "game"
+# the session's own answer to a payload it could not accept: [kind, code, sentence]
+REFUSAL = "refusal"
 
 MAX_CHAT_CHARS = 300
 MAX_RULES = 64
@@ -85,6 +87,7 @@ def default_registry() -> PayloadRegistry:
     registry.register(RULES_DECLINE, s.record(RULES_DECLINE, [("reason", s.text(300))]))
     registry.register(CHAT, s.record(CHAT, [("text", s.text(MAX_CHAT_CHARS, 1))]))
     registry.register(GAME, s.record(GAME, [("value", s.anything())]))
+    registry.register(REFUSAL, s.record(REFUSAL, [("code", s.text(40, 1)), ("text", s.text(300))]))
     return registry
 
 

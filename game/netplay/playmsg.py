@@ -21,6 +21,7 @@ from game.logic.events import Event
 from . import schema as s
 from .dealing import DIGEST_HEX, GAME_ID_HEX, SALT_HEX, SEED_HEX, is_hex
 from .errors import ProtocolError
+from .text import clean_text
 from .viewcodec import PUBLIC_HASH_HEX, decode_cards
 
 MAX_STATE = s.MAX_SAFE_INT
@@ -253,12 +254,13 @@ def parse_from_host(body: Any) -> HostMessage:
         checked = tuple(_event(item, f"update.events[{i}]") for i, item in enumerate(events))
         return Update(state_no, actor, action, parsed, checked, delta, public_hash)
     if tag == "refused":
-        return Refused(*f)
+        state_no, code, text = f
+        return Refused(state_no, _peer_code(code), clean_text(text, MAX_TEXT))
     if tag == "reveal":
         return Reveal(*f)
     if tag == "rejoined":
         return Rejoined(*f)
-    return Halt(*f)
+    return _halt(f)
 
 
 def parse_from_guest(body: Any) -> GuestMessage:
@@ -272,7 +274,17 @@ def parse_from_guest(body: Any) -> GuestMessage:
         return Done(*f)
     if tag == "rejoin":
         return Rejoin(*f)
-    return Halt(*f)
+    return _halt(f)
+
+
+def _peer_code(code: str) -> str:
+    return clean_text(code, 40) or "unknown"
+
+
+def _halt(f: list[Any]) -> Halt:
+    """A halt with its code and sentence cleaned: they are shown to the player and saved."""
+    code, state_no, sender_hash, receiver_hash, text = f
+    return Halt(_peer_code(code), state_no, sender_hash, receiver_hash, clean_text(text, MAX_TEXT))
 
 
 # -- building messages (the sender's side) ---------------------------------------------------

@@ -18,8 +18,10 @@ closed) come out as events too, with sentences a player can read."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import logging
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -68,7 +70,7 @@ from .messages import (
     pack_message,
     parse_message,
 )
-from .payloads import PayloadRegistry, default_registry
+from .payloads import REFUSAL, PayloadRegistry, default_registry
 from .rto import RtoEstimator
 from .secure import (
     GuestExchange,
@@ -176,6 +178,23 @@ class GuestTurnedAway:
 
 
 @dataclass(frozen=True)
+class PayloadRefused:
+    """A message from the peer broke its schema and was set aside (the peer is told); the game
+    goes on. Only a flood of them ends the session."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RefusedByPeer:
+    """The peer could not accept a message this side sent, and said why."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
 class JoinCodeChanged:
     """Host only: after too many wrong codes the host chose a new one to show its guest."""
 
@@ -192,6 +211,8 @@ Event = (
     | Closed
     | GuestTurnedAway
     | JoinCodeChanged
+    | PayloadRefused
+    | RefusedByPeer
 )
 
 
@@ -208,6 +229,7 @@ class SessionStats:
     transports: int = 0
     bad_frames: int = 0  # sealed frames that failed authentication (altered or forged)
     replays_dropped: int = 0  # sealed frames seen before (link duplicates or replays)
+    refused: int = 0  # payloads that broke their schema
 
 
 @dataclass
@@ -228,6 +250,8 @@ _PROOF_LABEL = b"canasta-netplay resume-ok"
 _QUIT = "quit"
 MAX_WRONG_CODES = 3  # wrong codes a host takes before it chooses a new one
 MAX_BAD_FRAMES = 16  # frames failing to open before a connection is given up
+MAX_REFUSED = 20  # payloads breaking their schema before the session is ended
+_log = logging.getLogger(__name__)
 
 
 def _resume_proof(token: bytes) -> bytes:
@@ -284,6 +308,7 @@ class ReliableSession:
         self._sealer: Sealer | None = None
         self._opener: Opener | None = None
         self._bad_frames = 0
+        self._guest_spoke = False  # host: the guest sent more than its HELLO on this transport
         self._hello_due = 0.0
         self._hello_interval = self.config.initial_rto
         self._last_sent = float("-inf")
@@ -297,7 +322,7 @@ class ReliableSession:
 
         # receiving
         self._received = 0
-        self._out_of_order: dict[int, list[Any]] = {}
+        self._out_of_order: dict[int, list[Any] | None] = {}  # None: set aside
         self._ack_due: float | None = None
         self._ack_now = False
         self._unacked_in = 0
@@ -393,6 +418,7 @@ class ReliableSession:
         self._sealer = None
         self._opener = None
         self._bad_frames = 0
+        self._guest_spoke = False
         self._out.clear()
         self._ping = None
         self._ack_now = False
@@ -401,7 +427,10 @@ class ReliableSession:
         if self._started_at is None:
             self._started_at = now
         self._hello_due = now
-        self._hello_interval = self._rto.rto
+        # the opening is repeated about once a round trip, not at a timeout backed off by the
+        # losses that killed the last connection: two round trips must succeed before play
+        srtt = self._rto.srtt
+        self._hello_interval = self._rto.rto if srtt is None else min(self._rto.rto, 1.5 * srtt)
 
     def connection_lost(self, now: float) -> None:
         """The transport closed (or the shell closed it). Unsent output is discarded: whatever
@@ -665,6 +694,7 @@ class ReliableSession:
                 return
         self._heard(now)
         self._guest_confirmed = True
+        self._guest_spoke = True
         if isinstance(message, Data):
             self._on_data(message, now)
         elif isinstance(message, Ack):
@@ -956,7 +986,6 @@ class ReliableSession:
 
     def _on_data(self, data: Data, now: float) -> None:
         self._on_ack(data.ack, (), now)
-        payload = self.registry.validate(data.payload)
         seq = data.seq
         if seq <= self._received or seq in self._out_of_order:
             # our ack was probably lost: say it again at once
@@ -967,6 +996,11 @@ class ReliableSession:
             raise ProtocolError(
                 "window", f"message {seq} is beyond the window (delivered up to {self._received})"
             )
+        payload: list[Any] | None = None
+        try:
+            payload = self.registry.validate(data.payload)
+        except ProtocolError as error:
+            self._refuse_payload(error)  # set aside: counted as received, never delivered
         if seq != self._received + 1:
             self._out_of_order[seq] = payload
             self.stats.out_of_order_received += 1
@@ -981,10 +1015,37 @@ class ReliableSession:
         elif self._ack_due is None:
             self._ack_due = now + self.config.ack_delay
 
-    def _deliver(self, seq: int, payload: list[Any]) -> None:
+    def _deliver(self, seq: int, payload: list[Any] | None) -> None:
         self._received = seq
+        if payload is None:
+            return
+        if payload[0] == REFUSAL:
+            text = clean_text(str(payload[2]), MAX_REASON_CHARS)
+            self._events.append(
+                RefusedByPeer(
+                    clean_text(str(payload[1]), 40),
+                    f"{self._peer_title()} could not accept a message from this game: {text}",
+                )
+            )
+            return
         self.stats.delivered += 1
         self._events.append(Delivered(seq, payload))
+
+    def _peer_title(self) -> str:
+        who = self.peer_label()
+        return who[:1].upper() + who[1:]
+
+    def _refuse_payload(self, error: ProtocolError) -> None:
+        self.stats.refused += 1
+        if self.stats.refused > MAX_REFUSED:
+            raise ProtocolError(
+                "flood", f"more than {MAX_REFUSED} of its messages broke the protocol's rules"
+            )
+        text = f"A message from {self.peer_label()} was set aside: {error.message}"
+        _log.warning("%s (%s)", text, error.code)
+        self._events.append(PayloadRefused(error.code, text[: MAX_REASON_CHARS * 2]))
+        with contextlib.suppress(SessionError):  # the session is ending: nobody to tell
+            self.send([REFUSAL, error.code[:40] or "refused", error.message[:MAX_REASON_CHARS]])
 
     def _on_ack(self, ack: int, sack: tuple[int, ...] | list[int], now: float) -> None:
         if ack > self._highest_sent:
@@ -1049,7 +1110,7 @@ class ReliableSession:
         if self._kx.confirm is None:
             self._emit(self._kx.hello, now)
             self._hello_due = now + self._hello_interval
-            self._hello_interval = min(self._hello_interval * 2, self.config.max_rto)
+            self._hello_interval = min(self._hello_interval * 2, self._hello_cap())
             return
         if not self._kx.accepted:
             self._emit(self._kx.confirm, now)
@@ -1064,7 +1125,7 @@ class ReliableSession:
         )
         self._emit(hello, now)
         self._hello_due = now + self._hello_interval
-        self._hello_interval = min(self._hello_interval * 2, self.config.max_rto)
+        self._hello_interval = min(self._hello_interval * 2, self._hello_cap())
 
     def _send_data(self, now: float) -> None:
         timed_out = False
@@ -1132,18 +1193,29 @@ class ReliableSession:
             if self._status is Status.CONNECTED:
                 interrupt = self._last_heard + cfg.interrupt_after
             if self._transport_up and not self._wants_reset:
-                # a fresh transport gets its own allowance for the handshake
-                start = (
-                    self._last_heard
-                    if self._ready
-                    else max(self._last_heard, self._transport_since)
-                )
-                reset = start + cfg.reconnect_after
+                # a fresh transport gets its own allowance for the handshake, which takes two
+                # round trips: on a slow line, a few retransmission timeouts
+                if self._ready and (self.role is Role.GUEST or self._guest_spoke):
+                    reset = self._last_heard + cfg.reconnect_after
+                else:
+                    start = max(self._last_heard, self._transport_since)
+                    reset = start + self._handshake_allowance()
         elif self.role is Role.GUEST and self._started_at is not None:
             give_up = self._started_at + cfg.give_up_after
             if self._transport_up and not self._wants_reset:
-                reset = self._transport_since + cfg.reconnect_after
+                reset = self._transport_since + self._handshake_allowance()
         return give_up, interrupt, reset
+
+    def _handshake_allowance(self) -> float:
+        return max(self.config.reconnect_after, 4 * self._rto.rto)
+
+    def _hello_cap(self) -> float:
+        srtt = self._rto.srtt
+        return (
+            self.config.max_rto
+            if srtt is None
+            else min(self.config.max_rto, max(2 * srtt, self.config.min_rto))
+        )
 
     def _check_silence(self, now: float) -> None:
         give_up, interrupt, reset = self._silence_deadlines()

@@ -30,11 +30,14 @@ from game.netplay.messages import (
 from game.netplay.payloads import game_payload
 from game.netplay.secure import GuestExchange, Mode, join_password, resume_password
 from game.netplay.session import (
+    MAX_REFUSED,
     Closed,
     Connected,
     Failed,
     GuestTurnedAway,
     Interrupted,
+    PayloadRefused,
+    RefusedByPeer,
     Resumed,
     SessionConfig,
     Status,
@@ -168,13 +171,31 @@ def test_ack_for_a_message_never_sent_is_a_protocol_error():
     assert sh.host.failure.code == "bad_ack"
 
 
-def test_unknown_payload_kind_in_data_closes_the_session_on_both_sides():
+def test_a_payload_breaking_its_schema_is_set_aside_the_sender_is_told_and_play_goes_on():
     sh = Shuttle().handshake()
-    sh.guest.receive_bytes(sealed_by(sh.host, Data(1, 0, ["teleport", 1])), 0.0)
-    assert sh.guest.failure.code == "unknown_payload"
-    sh.to_host()
-    assert sh.host.status is Status.FAILED
-    assert "closed the connection after an error" in sh.host.failure.text
+    # a guest that skips its own checks: a chat line over the 300-character limit
+    sh.host.receive_bytes(sealed_by(sh.guest, Data(1, 0, ["chat", "x" * 301])), 0.0)
+    sh.guest._next_seq = 2  # as if the guest had sent it through its session
+    sh.guest._highest_sent = 1
+    (refused,) = [e for e in sh.host.pop_events() if isinstance(e, PayloadRefused)]
+    assert refused.code == "schema" and refused.text.startswith("A message from Bob was set aside")
+    sh.settle()
+    (told,) = [e for e in sh.guest.pop_events() if isinstance(e, RefusedByPeer)]
+    assert told.text.startswith("Alice could not accept a message from this game:")
+    sh.guest.send(game_payload("next"))
+    sh.settle()
+    assert numbers(sh.host.pop_events()) == ["next"]
+    assert sh.host.status is sh.guest.status is Status.CONNECTED
+
+
+def test_only_a_flood_of_broken_payloads_ends_the_session_with_a_reason():
+    sh = Shuttle().handshake()
+    for seq in range(1, MAX_REFUSED + 2):
+        sh.host.receive_bytes(sealed_by(sh.guest, Data(seq, 0, ["teleport", 1])), 0.0)
+    sh.settle()
+    assert sh.host.failure.code == "flood"
+    assert "more than 20 of its messages broke the protocol's rules" in sh.host.failure.text
+    assert sh.guest.status is Status.FAILED
 
 
 def test_unacknowledged_queue_is_bounded():

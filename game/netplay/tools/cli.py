@@ -41,6 +41,8 @@ from ..session import (
     GuestTurnedAway,
     Interrupted,
     JoinCodeChanged,
+    PayloadRefused,
+    RefusedByPeer,
     ReliableSession,
     Resumed,
     SessionConfig,
@@ -149,7 +151,17 @@ def describe(notice: Any) -> str | None:
         return f"connected to {notice.peer.name} ({notice.peer.app_version})"
     if isinstance(
         notice,
-        (Interrupted, Resumed, TransportNotice, GuestTurnedAway, Failed, Closed, JoinCodeChanged),
+        (
+            Interrupted,
+            Resumed,
+            TransportNotice,
+            GuestTurnedAway,
+            Failed,
+            Closed,
+            JoinCodeChanged,
+            PayloadRefused,
+            RefusedByPeer,
+        ),
     ):
         return notice.text
     if isinstance(notice, (RulesAgreed, RulesDeclined, DealChecked)):
