@@ -341,12 +341,16 @@ class NetplayHost(_Endpoint):
         port: int = 0,
         bind_host: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        handshake_deadline: float = HANDSHAKE_DEADLINE,
+        max_pending: int = MAX_PENDING,
     ) -> None:
         super().__init__(session, clock)
         self._listener: socket.socket | None = None
         self._port = port
         self._bind_host = bind_host
         self._pending: list[_Conn] = []
+        self.handshake_deadline = handshake_deadline
+        self.max_pending = max_pending
 
     @property
     def port(self) -> int:
@@ -374,7 +378,7 @@ class NetplayHost(_Endpoint):
             sock.close()
             return
         waiting = [c for c in self._pending if c.closing_since is None]
-        if len(waiting) >= MAX_PENDING:
+        if len(waiting) >= self.max_pending:
             self._discard_pending(waiting[0])
         conn = _Conn(sock, now, format_endpoint(str(address[0]), int(address[1])))
         conn.gate = self.session.open_gate()
@@ -427,13 +431,15 @@ class NetplayHost(_Endpoint):
             if conn.closing_since is not None:
                 if not conn.outbuf or now - conn.closing_since > CLOSE_FLUSH_TIMEOUT:
                     self._discard_pending(conn)
-            elif now - conn.opened > HANDSHAKE_DEADLINE:
+            elif now - conn.opened > self.handshake_deadline:
                 self._discard_pending(conn)
         if self.session.finished and self._listener is not None:
             self._close_listener()
 
     def _extra_deadline(self) -> float | None:
-        times = [c.opened + HANDSHAKE_DEADLINE for c in self._pending if c.closing_since is None]
+        times = [
+            c.opened + self.handshake_deadline for c in self._pending if c.closing_since is None
+        ]
         if any(c.closing_since is not None for c in self._pending):
             times.append(self.clock() + 0.05)
         return min(times) if times else None

@@ -4,7 +4,8 @@ caller turns faults on and off at runtime: kill every connection now, slice forw
 single bytes sent a moment apart, delay everything, or black-hole traffic (keep accepting and
 reading, forward nothing). One selector thread does all the work. From a shell:
 `python -m game.netplay.proxy --listen 0 --target 127.0.0.1:PORT`, then type `kill`,
-`slice on|off`, `delay SECONDS`, `blackhole on|off` or `quit`."""
+`slice on|off`, `delay SECONDS`, `blackhole on|off` or `quit`. In tests a `tap` sees (and may
+change) every chunk read, to record a conversation or alter bytes on the way."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +56,8 @@ class FaultProxy:
         self.slice_bytes = False
         self.delay = 0.0
         self.black_hole = False
+        # called with (toward the target?, chunk) for every chunk read; returns what to forward
+        self.tap: Callable[[bool, bytes], bytes] | None = None
         self._listener = socket.create_server((listen_host, listen_port))
         self._listener.setblocking(False)
         self._selector = selectors.DefaultSelector()
@@ -189,6 +193,8 @@ class FaultProxy:
         if self.black_hole:
             self.stats.bytes_swallowed += len(chunk)
             return
+        if self.tap is not None:
+            chunk = self.tap(pipe is pair[2], chunk)
         pipe.queue.append((now + self.delay, bytearray(chunk)))
 
     def _pump(self, now: float) -> None:
