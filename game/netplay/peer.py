@@ -115,6 +115,7 @@ class PlayPeer:
         store: SaveStore | None = None,
         save_path: str | os.PathLike[str] | None = None,
         resume: dict[str, Any] | None = None,
+        about: dict[str, Any] | None = None,
         play_factory: Callable[[Terms], HostPlay | GuestPlay] | None = None,
     ) -> None:
         self.role = role
@@ -122,6 +123,7 @@ class PlayPeer:
         self.decider = decider
         self.answer = answer
         self.store = store if store is not None or save_path is None else _file_store(save_path)
+        self.about = dict(about or {})  # saved with the game: how to reach the other side again
         self.chat = ChatChannel(name or role.value)
         self.play: HostPlay | GuestPlay | None = None
         self.negotiation: RulesNegotiation | None = None
@@ -197,7 +199,7 @@ class PlayPeer:
         if target is None or self.play is None or not self.play.game_id:
             return False
         try:
-            target.write(self.play.to_save() | {"peer": self.peer_name})
+            target.write(self.play.to_save() | {"peer": self.peer_name} | self.about)
         except OSError as error:
             self._notices.append(SaveFailed(target.where, str(error)))
             return False
@@ -224,9 +226,13 @@ class PlayPeer:
 
     def _on_connected(self) -> None:
         if self.play is not None:
+            # a new session under a game in progress (a saved game, or the other side started
+            # again after a crash): the guest rejoins, the host waits for it
             if isinstance(self.play, GuestPlay):
-                self._send(self.play.rejoin())
-            # a host with a saved game waits for the guest's rejoin
+                if self.play.game_id and not self.play.over:
+                    self._send(self.play.rejoin())
+            else:
+                self.play.expect_rejoin()
             return
         if self.role is Role.HOST and self.negotiation is not None:
             self._send([self.negotiation.start()])
@@ -240,7 +246,7 @@ class PlayPeer:
                 raise ProtocolError(
                     "unexpected", "a game message arrived before the rules were agreed"
                 )
-            self._send(self.play.receive(payload))
+            self._advance(self.play.receive(payload))
             self._drain_play()
         elif self.negotiation is None:
             raise ProtocolError("unexpected_rules", "the rules were agreed already")
@@ -322,7 +328,7 @@ class PlayPeer:
                     else GuestPlay(terms)
                 )
             if isinstance(self.play, HostPlay):
-                self._send(self.play.begin())
+                self._advance(self.play.begin())
 
     # -- moves ---------------------------------------------------------------------------------
     def _decide(self, now: float) -> None:
@@ -344,7 +350,7 @@ class PlayPeer:
                 self._notices.append(LocalRefusal(action, error.code, error.message))
                 return
             self.moves += 1
-            self._send(payloads)
+            self._advance(payloads)
             self._drain_play()
 
     def _drain_play(self) -> None:
@@ -354,6 +360,14 @@ class PlayPeer:
             if isinstance(event, Refusal):
                 self.decider.refused(event.action, event.code, event.text)
         self._notices.extend(events)
+
+    def _advance(self, payloads: list[list[Any]]) -> None:
+        """Send what the game answered, once the new state is on disk: a crash at any moment
+        then leaves a save that knows everything the other side has got from this one."""
+        assert self.play is not None
+        if not self.play.over:
+            self.save()
+        self._send(payloads)
 
     def _wind_down(self, now: float) -> None:
         """After the game each side leaves once the other has everything it sent (closing drops

@@ -458,6 +458,11 @@ class HostPlay(_Side):
         self._finish()
         return []
 
+    def expect_rejoin(self) -> None:
+        """The guest's session started over (it crashed): nothing moves until it rejoins."""
+        if self.game_id and not self.over:
+            self._awaiting_rejoin = True
+
     def _on_rejoin(self, message: m.Rejoin) -> list[list[Any]]:
         if not self._awaiting_rejoin:
             raise ProtocolError("unexpected", "there is no saved game waiting for a rejoin")
@@ -696,7 +701,9 @@ class GuestPlay(_Side):
         return [self._out(m.act(self.state_no, self._my_hash, action.to_dict()))]
 
     def rejoin(self) -> list[list[Any]]:
-        """The first message on a new connection for a saved game."""
+        """The first message on a new session for a game in progress (a saved game, or a host
+        that started again): nothing moves until the host answers."""
+        self._needs_rejoin = True
         return [game_payload(m.rejoin(self.game_id, self.token, self.received))]
 
     # -- the host's messages -------------------------------------------------------------------

@@ -99,7 +99,8 @@ class SessionConfig:
     heartbeat_interval: float = 1.0
     interrupt_after: float = 3.0  # silence before the "connection interrupted" notice
     reconnect_after: float = 4.0  # silence before the transport is abandoned and redialled
-    give_up_after: float = 60.0  # silence before the session fails for good
+    # silence before the session fails for good: the window to come back in, after a crash too
+    give_up_after: float = 120.0
     ack_delay: float = 0.05
     initial_rto: float = 1.0
     min_rto: float = 0.2
@@ -230,6 +231,7 @@ class SessionStats:
     bad_frames: int = 0  # sealed frames that failed authentication (altered or forged)
     replays_dropped: int = 0  # sealed frames seen before (link duplicates or replays)
     refused: int = 0  # payloads that broke their schema
+    restarts: int = 0  # times the peer's session started over (after a crash)
 
 
 @dataclass
@@ -726,7 +728,9 @@ class ReliableSession:
             return
         gate = self._gate
         assert gate is not None and gate.exchange is not None
-        if verdict in ("new", "rewelcome"):
+        if verdict == "restart":
+            self._restart_stream()
+        if verdict in ("new", "rewelcome", "restart"):
             if gate.exchange.mode is not Mode.JOIN:
                 raise ProtocolError("unexpected", "a resumed connection asked to join afresh")
             # the token and the resume secret come from this exchange's key: only the guest
@@ -769,7 +773,7 @@ class ReliableSession:
             )
         else:
             self._emit(ResumeOk(self._received, _resume_proof(self._token)), now)
-        if verdict == "new":
+        if verdict in ("new", "restart"):
             self._set_connected(now)
 
     def _judge_hello(self, hello: Hello, *, same_transport: bool) -> tuple[str, Reject | None]:
@@ -805,7 +809,8 @@ class ReliableSession:
                 # our WELCOME was lost with the connection, so the same guest dialled again
                 # without a token; it cannot have received anything, so start its stream over
                 return "rewelcome", None
-            return reject("busy", f"{local.name} is already playing with {self.peer_label()}.")
+            # the code holder lost its session (a crash): the game layer rejoins over a new one
+            return "restart", None
         if self._token is None or not hmac.compare_digest(hello.token, self._token):
             return reject(
                 "unknown_session", "The host has no game in progress with this guest to resume."
@@ -817,6 +822,18 @@ class ReliableSession:
         if reject.code == "version":
             return f"{name} could not join. {reject.text}"
         return f"{name} could not join: {reject.text}"
+
+    def _restart_stream(self) -> None:
+        """The peer's session is gone (it crashed and started again): number the messages
+        from 1 on both sides. What was in flight is the game layer's to resend on rejoin."""
+        self._next_seq = 1
+        self._highest_sent = 0
+        self._peer_acked = 0
+        self._unacked.clear()
+        self._received = 0
+        self._out_of_order.clear()
+        self._clear_ack()
+        self.stats.restarts += 1
 
     def _judge_key_hello(self, hello: KeyHello) -> Reject | bytes:
         """The password for a new connection's exchange, or the reason it is refused."""
@@ -845,9 +862,9 @@ class ReliableSession:
                 )
             else:
                 return resume_password(self._resume_secret)
-        elif self._established and self._guest_confirmed:
-            refusal = reject("busy", f"{local.name} is already playing with {self.peer_label()}.")
         else:
+            # while a game is on, only the holder of the code gets past the exchange: the guest
+            # itself, started again after a crash
             return join_password(self._join_code)
         self._events.append(
             GuestTurnedAway(
@@ -953,6 +970,14 @@ class ReliableSession:
         self._heard(now)
 
     def _on_reject(self, reject: Reject) -> None:
+        if reject.code == "unknown_session" and self._established:
+            # the host started again from its save: join afresh with the code and let the game
+            # layer rejoin over the new session
+            self._token = None
+            self._resume_secret = None
+            self._restart_stream()
+            self._wants_reset = True
+            return
         if reject.code == "version":
             host = PeerInfo("", reject.app_version, reject.proto_min, reject.proto_max)
             text = version_mismatch_message(Role.HOST, host, self.local)
@@ -1207,15 +1232,18 @@ class ReliableSession:
         return give_up, interrupt, reset
 
     def _handshake_allowance(self) -> float:
-        return max(self.config.reconnect_after, 4 * self._rto.rto)
+        # two round trips, each perhaps retransmitted: a few timeouts, and never less than a
+        # quarter of the give-up limit, since a slow line's timeouts are not yet measured
+        cfg = self.config
+        return max(cfg.reconnect_after, 4 * self._rto.rto, cfg.give_up_after / 4)
 
     def _hello_cap(self) -> float:
+        # about a round trip: the line's own when measured, else twice the first timeout
+        cfg = self.config
         srtt = self._rto.srtt
-        return (
-            self.config.max_rto
-            if srtt is None
-            else min(self.config.max_rto, max(2 * srtt, self.config.min_rto))
-        )
+        if srtt is None:
+            return min(cfg.max_rto, 2 * cfg.initial_rto)
+        return min(cfg.max_rto, max(2 * srtt, cfg.min_rto))
 
     def _check_silence(self, now: float) -> None:
         give_up, interrupt, reset = self._silence_deadlines()

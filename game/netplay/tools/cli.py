@@ -32,7 +32,7 @@ from ..chat import ChatLine
 from ..deciders import Autopilot
 from ..handshake import PeerInfo, Role
 from ..joincode import new_join_code, normalize_code
-from ..peer import LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, Saved, SaveFailed
+from ..peer import LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
 from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
 from ..session import (
     Closed,
@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m game.netplay.cli", description=__doc__.split("\n\n")[0]
     )
-    where = parser.add_mutually_exclusive_group(required=True)
+    where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--host",
         nargs="?",
@@ -110,14 +110,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=0, help="the computer player's seed")
     parser.add_argument(
-        "--save", metavar="PATH", help="save the game here if the other side is lost"
+        "--save", metavar="PATH", help="save the game here after every move (atomically)"
     )
-    parser.add_argument("--resume", metavar="PATH", help="continue the game saved in PATH")
+    parser.add_argument(
+        "--resume",
+        metavar="PATH",
+        help="continue the game saved in PATH (after a crash too); the save knows the role, "
+        "the address and the code, and keeps being updated",
+    )
     parser.add_argument("--say", metavar="TEXT", help="send this chat line once connected")
     parser.add_argument(
         "--give-up",
         type=float,
-        default=60.0,
+        default=120.0,
         metavar="SECONDS",
         help="how long a silent peer is waited for before the game is saved and left",
     )
@@ -170,8 +175,6 @@ def describe(notice: Any) -> str | None:
         return f"{notice.code}: {notice.text}"
     if isinstance(notice, ChatLine) and not notice.from_me:
         return f"{notice.name}: {notice.text}"
-    if isinstance(notice, Saved):
-        return f"game saved to {notice.path}"
     if isinstance(notice, SaveFailed):
         return f"could not save to {notice.path}: {notice.text}"
     if isinstance(notice, GameFinished):
@@ -206,7 +209,6 @@ def run(argv: list[str] | None = None) -> int:
     level = args.autopilot or args.level or DEFAULT_LEVEL
     if args.hands < 0 or args.give_up <= 0 or args.timeout <= 0:
         parser.error("--hands cannot be negative; --give-up and --timeout must be positive")
-    role = Role.HOST if args.host is not None else Role.GUEST
     resume = None
     if args.resume:
         try:
@@ -214,6 +216,10 @@ def run(argv: list[str] | None = None) -> int:
         except (OSError, ValueError) as error:
             print(f"cannot read {args.resume}: {error}", file=sys.stderr)
             return 2
+        _take_connection(args, resume)
+    if args.host is None and args.join is None:
+        parser.error("say --host PORT or --join HOST:PORT (or --resume a saved game)")
+    role = Role.HOST if args.host is not None else Role.GUEST
     if role is Role.GUEST and not args.code:
         parser.error("joining needs --code CODE, the join code the host shows")
     try:
@@ -237,6 +243,14 @@ def run(argv: list[str] | None = None) -> int:
         print(f"cannot {'listen' if role is Role.HOST else 'join'}: {error}", file=sys.stderr)
         return 2
     port = EndpointPort(endpoint)
+    connection = {
+        "role": role.value,
+        "name": name,
+        "code": session.join_code,
+        "port": endpoint.port if isinstance(endpoint, NetplayHost) else None,
+        "bind": args.bind,
+        "address": args.join,
+    }
     try:
         peer = PlayPeer(
             role,
@@ -246,6 +260,7 @@ def run(argv: list[str] | None = None) -> int:
             name=name,
             store=JsonFileStore(args.save or args.resume) if (args.save or args.resume) else None,
             resume=resume,
+            about={"connection": connection},
         )
     except (SaveError, ValueError) as error:
         print(str(error), file=sys.stderr)
@@ -299,6 +314,26 @@ def run(argv: list[str] | None = None) -> int:
         | _halt_report(peer)
     )
     return 0 if result is not None else 1
+
+
+def _take_connection(args: argparse.Namespace, saved: dict[str, Any]) -> None:
+    """Fill in from a save what the command line left out: who this side was, where the other
+    side is, the code and the name."""
+    connection = saved.get("connection")
+    if not isinstance(connection, dict):
+        return
+    if args.host is None and args.join is None:
+        if connection.get("role") == Role.HOST.value and isinstance(connection.get("port"), int):
+            args.host = connection["port"]
+            args.bind = args.bind or connection.get("bind")
+        elif connection.get("role") == Role.GUEST.value and isinstance(
+            connection.get("address"), str
+        ):
+            args.join = connection["address"]
+    if not args.code and isinstance(connection.get("code"), str):
+        args.code = connection["code"]
+    if not args.name and isinstance(connection.get("name"), str):
+        args.name = connection["name"]
 
 
 def _halt_report(peer: PlayPeer) -> dict[str, Any]:

@@ -182,7 +182,8 @@ def test_a_stranger_taking_the_guests_name_cannot_take_the_seat(game):
     iw = Watch(impostor)
     try:
         assert wait_until(lambda: iw.of(Failed), iw, game.h)
-        assert iw.of(Failed)[0].text == "The host is already playing a game with someone else."
+        assert iw.of(Failed)[0].code == "wrong_code"
+        assert "did not accept this join code" in iw.of(Failed)[0].text
     finally:
         impostor.stop()
     assert game.still_playing("after")

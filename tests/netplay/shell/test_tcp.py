@@ -194,19 +194,6 @@ def test_leaving_ends_both_sides_cleanly(game):
     assert wait_until(lambda: not game.guest.running and not game.host.running, 5)
 
 
-def test_a_second_guest_is_turned_away_and_the_game_goes_on(game):
-    intruder = make_guest(f"127.0.0.1:{game.host.port}", name="Carol")
-    i = Watch(intruder)
-    try:
-        assert wait_until(lambda: i.has(Failed), 5, i, game.h)
-        assert i.first(Failed).text == "The host is already playing a game with someone else."
-        assert wait_until(lambda: game.h.has(GuestTurnedAway), 2, game.h)
-        game.guest.send(game_payload("still here"))
-        assert wait_until(lambda: numbers(game.h.events) == ["still here"], 5, game.h)
-    finally:
-        intruder.stop()
-
-
 def test_a_stranger_sending_garbage_is_refused_and_the_game_goes_on(game):
     with socket.create_connection(("127.0.0.1", game.host.port), timeout=2) as stranger:
         stranger.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
