@@ -15,6 +15,7 @@ from .handshake import PeerInfo, Role
 from .joincode import display_code, new_join_code, normalize_code
 from .payloads import PayloadRegistry, default_registry
 from .peer import (
+    HostSilent,
     LocalRefusal,
     PlayPeer,
     RulesAgreed,
@@ -72,6 +73,7 @@ __all__ = [
     "Halted",
     "HostGate",
     "HostPlay",
+    "HostSilent",
     "Interrupted",
     "JoinCodeChanged",
     "JsonFileStore",

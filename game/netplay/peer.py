@@ -39,12 +39,13 @@ from .errors import ProtocolError, SessionError
 from .handshake import Role
 from .play import GameFinished, GuestPlay, Halted, HostPlay, PlayEvent, Refusal, Terms
 from .ports import Port
-from .session import Closed, Connected, Delivered, Failed
+from .session import Closed, Connected, Delivered, Failed, Interrupted, Resumed
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
 RulesAnswer = Callable[[RulesNegotiation], str | None]
 MAX_ACTIONS_PER_PUMP = 64
 LINGER = 2.0  # seconds a finished host waits for the guest's goodbye before leaving itself
+OWED_WITHIN = 30.0  # seconds a guest waits for a protocol step the host owes it
 
 
 def accept_rules(negotiation: RulesNegotiation) -> str:
@@ -68,6 +69,15 @@ class LocalRefusal:
 
     action: Action
     code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class HostSilent:
+    """Guest only: the host did not take a step it owed (a reveal, the answer to a move) in
+    time; the game was saved and this side left it."""
+
+    owed: str
     text: str
 
 
@@ -117,6 +127,7 @@ class PlayPeer:
         resume: dict[str, Any] | None = None,
         about: dict[str, Any] | None = None,
         play_factory: Callable[[Terms], HostPlay | GuestPlay] | None = None,
+        owed_within: float = OWED_WITHIN,
     ) -> None:
         self.role = role
         self.port = port
@@ -135,6 +146,10 @@ class PlayPeer:
         self._notices: list[Any] = []
         self._play_factory = play_factory
         self._finished_at: float | None = None
+        self.owed_within = owed_within
+        self._owed: tuple[str, int, float] | None = None  # what, at which state, since when
+        self.host_silent: HostSilent | None = None
+        self._link_up = False  # silence on a broken line is the session's to judge, not ours
         if resume is not None:
             cls = HostPlay if role is Role.HOST else GuestPlay
             self.play = cls.from_save(resume)
@@ -149,7 +164,12 @@ class PlayPeer:
         """Play has ended: finished, halted, declined, or the session is gone."""
         if self.play is not None and self.play.over:
             return True
-        return self.declined is not None or self.failure is not None or self.closed is not None
+        return (
+            self.declined is not None
+            or self.failure is not None
+            or self.closed is not None
+            or self.host_silent is not None
+        )
 
     @property
     def done(self) -> bool:
@@ -178,6 +198,7 @@ class PlayPeer:
             self._on_event(event, now)
         self._ask_rules_answer()
         self._decide(now)
+        self._check_owed(now)
         self._wind_down(now)
 
     def say(self, text: str, now: float | None = None) -> ChatLine:
@@ -209,6 +230,10 @@ class PlayPeer:
     # -- session events ------------------------------------------------------------------------
     def _on_event(self, event: Any, now: float) -> None:
         self._notices.append(event)
+        if isinstance(event, (Connected, Resumed)):
+            self._link_up = True
+        elif isinstance(event, Interrupted):
+            self._link_up = False
         if isinstance(event, Connected):
             self.peer_name = event.peer.name
             self._on_connected()
@@ -368,6 +393,37 @@ class PlayPeer:
         if not self.play.over:
             self.save()
         self._send(payloads)
+
+    def _check_owed(self, now: float) -> None:
+        """Guest: a host that stops taking a step it owes is reported in bounded time, with
+        the game saved; a wait for the host player's own decision is never cut short."""
+        play = self.play
+        if (
+            not isinstance(play, GuestPlay)
+            or self.game_over
+            or self.port.finished()
+            or not self._link_up
+        ):
+            self._owed = None
+            return
+        owed = play.owed()
+        if owed is None:
+            self._owed = None
+            return
+        if self._owed is None or self._owed[:2] != (owed, play.state_no):
+            self._owed = (owed, play.state_no, now)
+            return
+        if now - self._owed[2] < self.owed_within:
+            return
+        seconds = f"{self.owed_within:g}"
+        self.host_silent = HostSilent(
+            owed,
+            f"{self.peer_name[:1].upper()}{self.peer_name[1:]} has not sent {owed} for "
+            f"{seconds} seconds: the game is saved and can be continued later.",
+        )
+        self.save()
+        self._notices.append(self.host_silent)
+        self.port.close(f"No answer came for {seconds} seconds; the game is saved.")
 
     def _wind_down(self, now: float) -> None:
         """After the game each side leaves once the other has everything it sent (closing drops

@@ -679,6 +679,21 @@ class GuestPlay(_Side):
             and not self._needs_rejoin
         )
 
+    def owed(self) -> str | None:
+        """The protocol step the host owes now, needing no decision of its player (for the
+        host-silence check), or None."""
+        if self.over:
+            return None
+        if self._needs_rejoin:
+            return "its answer to the rejoin"
+        if self.pending is not None and not isinstance(self.pending[1], NextHand):
+            return "its answer to your move"
+        if self.stage is Stage.REVEALING:
+            return "the reveal of the hand's deck"
+        if self.stage is Stage.DEALING:
+            return "the deal"  # our seed went out with the commitment's answer
+        return None
+
     def current_hash(self) -> str:
         """The public hash of the current state."""
         return self._my_hash

@@ -13,8 +13,8 @@ from game.netplay.chat import ChatLine
 from game.netplay.deciders import Autopilot, Manual
 from game.netplay.handshake import Role
 from game.netplay.payloads import game_payload
-from game.netplay.peer import RulesAgreed, RulesDeclined, Saved
-from game.netplay.play import DealChecked, Halted, Stage, Updated
+from game.netplay.peer import OWED_WITHIN, RulesAgreed, RulesDeclined, Saved
+from game.netplay.play import DealChecked, Halted, HostPlay, Stage, Updated
 from game.netplay.session import Failed, Interrupted, SessionConfig
 from game.netplay.tools.link import LinkProfile
 from game.netplay.viewcodec import FIELD_NAMES
@@ -315,3 +315,51 @@ def test_an_autopilot_that_is_refused_tries_another_move():
     _, _guest, until = watch(game)
     assert game.run(until=until())
     assert game.guest.result is not None and game.guest.decider.refusals >= 1
+
+
+class WithholdingHost(HostPlay):
+    """A host that never reveals its deck after a hand."""
+
+    def _out(self, body):
+        if body[0] == "reveal":
+            self.sent.append(body)
+            return ["chat", "nothing to see"]
+        return super()._out(body)
+
+
+def test_a_host_withholding_its_reveal_is_reported_in_time_with_the_game_saved():
+    store = MemoryStore("guest")
+    game = linked_game(
+        seed=21,
+        host_kwargs={"play_factory": lambda t: WithholdingHost(t, guest_name="Bob")},
+        guest_kwargs={"store": store},
+    )
+    waiting_since: list[float] = []
+
+    def until() -> bool:
+        play = game.guest.play
+        if (
+            not waiting_since
+            and play is not None
+            and play.owed() == "the reveal of the hand's deck"
+        ):
+            waiting_since.append(game.pair.clock.now)
+        return game.guest.host_silent is not None
+
+    assert game.run(until=until)
+    reported = game.pair.clock.now
+    assert OWED_WITHIN <= reported - waiting_since[0] <= OWED_WITHIN + 2
+    silent = game.guest.host_silent
+    assert silent.text == (
+        "Alice has not sent the reveal of the hand's deck for 30 seconds: the game is saved "
+        "and can be continued later."
+    )
+    assert store.document is not None and store.document["hands"][0]["commitment"]
+    assert game.guest.game_over
+
+
+def test_a_host_thinking_about_its_own_move_is_never_cut_short():
+    game = linked_game(seed=22)
+    game.host.decider = Manual()  # the host player thinks for ever
+    assert not game.run(timeout=300, until=lambda: game.guest.host_silent is not None)
+    assert game.guest.host_silent is None and not game.guest.game_over

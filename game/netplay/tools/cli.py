@@ -32,7 +32,7 @@ from ..chat import ChatLine
 from ..deciders import Autopilot
 from ..handshake import PeerInfo, Role
 from ..joincode import new_join_code, normalize_code
-from ..peer import LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
+from ..peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
 from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
 from ..session import (
     Closed,
@@ -127,6 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="how long a silent peer is waited for before the game is saved and left",
     )
     parser.add_argument(
+        "--owed-within",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="guest: how long to wait for a step the host owes (a reveal, an answer) before "
+        "the game is saved and left",
+    )
+    parser.add_argument(
         "--timeout",
         type=float,
         default=3600.0,
@@ -169,7 +177,7 @@ def describe(notice: Any) -> str | None:
         ),
     ):
         return notice.text
-    if isinstance(notice, (RulesAgreed, RulesDeclined, DealChecked)):
+    if isinstance(notice, (RulesAgreed, RulesDeclined, DealChecked, HostSilent)):
         return notice.text
     if isinstance(notice, (Halted, Refusal, LocalRefusal)):
         return f"{notice.code}: {notice.text}"
@@ -189,6 +197,8 @@ def _emit(document: dict[str, Any]) -> None:
 def _outcome(peer: PlayPeer, timed_out: bool) -> str:
     if peer.result is not None:
         return "finished"
+    if peer.host_silent is not None:
+        return "host_silent"
     if peer.halted is not None:
         return "halted"
     if peer.declined is not None:
@@ -261,6 +271,7 @@ def run(argv: list[str] | None = None) -> int:
             store=JsonFileStore(args.save or args.resume) if (args.save or args.resume) else None,
             resume=resume,
             about={"connection": connection},
+            owed_within=args.owed_within,
         )
     except (SaveError, ValueError) as error:
         print(str(error), file=sys.stderr)
@@ -355,6 +366,8 @@ def _halt_report(peer: PlayPeer) -> dict[str, Any]:
 def _final_text(peer: PlayPeer) -> str:
     if peer.halted is not None:
         return peer.halted.text
+    if peer.host_silent is not None:
+        return peer.host_silent.text
     if peer.declined is not None:
         return peer.declined.text
     if peer.failure is not None:
