@@ -19,6 +19,7 @@ sides, each with its own file). `main.py --host/--join/--autopilot` hands its ar
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 import time
@@ -30,7 +31,7 @@ from game.logic.rules import PRESETS, Rules
 from ..addresses import DEFAULT_PORT, parse_endpoint
 from ..chat import ChatLine
 from ..deciders import Autopilot
-from ..handshake import PeerInfo, Role
+from ..handshake import PeerInfo, Role, clean_name
 from ..joincode import new_join_code, normalize_code
 from ..peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
 from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
@@ -97,7 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--bind", metavar="ADDRESS", help="host: listen on this address only (default: all)"
     )
-    parser.add_argument("--name", default="", help="the player name shown to the other side")
+    parser.add_argument(
+        "--name", default="", help="the player name shown to the other side (default: login name)"
+    )
     parser.add_argument(
         "--rules", choices=sorted(PRESETS), default="classic", help="the rules to propose"
     )
@@ -236,7 +239,7 @@ def run(argv: list[str] | None = None) -> int:
         code = normalize_code(args.code) if args.code else normalize_code(new_join_code())
     except ValueError as error:
         parser.error(str(error))
-    name = args.name or role.value.capitalize()
+    name = args.name or login_name() or role.value.capitalize()
     session = ReliableSession(
         role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up), join_code=code
     )
@@ -325,6 +328,14 @@ def run(argv: list[str] | None = None) -> int:
         | _halt_report(peer)
     )
     return 0 if result is not None else 1
+
+
+def login_name() -> str:
+    """This computer's login name, the default player name (never "Player" on both sides)."""
+    try:
+        return clean_name(getpass.getuser(), "")
+    except (OSError, KeyError, ImportError):
+        return ""
 
 
 def _take_connection(args: argparse.Namespace, saved: dict[str, Any]) -> None:

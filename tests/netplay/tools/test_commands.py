@@ -26,3 +26,16 @@ def test_the_old_command_names_answer_help(module, option):
     )
     assert result.returncode == 0, result.stderr
     assert option in result.stdout and "usage:" in result.stdout
+
+
+def test_the_default_player_name_is_the_cleaned_login_name(monkeypatch):
+    from game.netplay.tools import cli
+
+    monkeypatch.setattr(cli.getpass, "getuser", lambda: "zoë\u202e\u0007")
+    assert cli.login_name() == "zoë"
+
+    def no_user() -> str:
+        raise OSError("no login name")
+
+    monkeypatch.setattr(cli.getpass, "getuser", no_user)
+    assert cli.login_name() == ""
