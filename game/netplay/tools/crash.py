@@ -59,8 +59,9 @@ def _spawn(args: list[str], log: Path) -> subprocess.Popen[str]:
 
 def play_round(index: int, victim: str, level: str, rng: random.Random, folder: Path) -> Round:
     """One game with one kill -9 and one restart."""
-    saves = {"host": folder / f"host{index}.json", "guest": folder / f"guest{index}.json"}
-    log = folder / f"round{index}.log"
+    tag = f"{index}-{victim}-killed"  # every round starts from no save at all
+    saves = {"host": folder / f"host-{tag}.json", "guest": folder / f"guest-{tag}.json"}
+    log = folder / f"round-{tag}.log"
     common = ["--autopilot", level, "--hands", "1", "--give-up", "120"]
     host = _spawn(
         _cli("--host", "0", "--bind", "127.0.0.1", "--save", str(saves["host"]), *common), log
