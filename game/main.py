@@ -47,9 +47,22 @@ AUTOPLAY_FRAME_LIMIT = 400_000
 # The same file the app writes a scene's error to (game.app.CRASH_LOG, not imported: pygame).
 CRASH_LOG = "crash.log"
 LOG_FILE = "canasta.log"
-NETWORK_FLAGS = ("--host", "--join")
+# A command line with one of these is a network game without a window (`--resume` continues a
+# saved one: the save knows the role, the address and the code).
+NETWORK_FLAGS = ("--host", "--join", "--resume")
 # Options that mean something only with NETWORK_FLAGS (as argparse destinations).
-NETWORK_ONLY = ("autopilot", "bind", "name", "rules", "save", "resume", "say", "give_up", "timeout")
+NETWORK_ONLY = (
+    "autopilot",
+    "code",
+    "bind",
+    "name",
+    "rules",
+    "save",
+    "say",
+    "give_up",
+    "owed_within",
+    "timeout",
+)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -150,6 +163,9 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--host", nargs="?", metavar="PORT", help="host a game on this port")
     group.add_argument("--join", metavar="HOST:PORT", help="join the game hosted at this address")
     group.add_argument(
+        "--code", metavar="CODE", help="the join code the host shows (the guest must give it)"
+    )
+    group.add_argument(
         "--autopilot",
         nargs="?",
         const="",
@@ -159,13 +175,18 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only")
     group.add_argument("--name", help="the player name shown to the other side")
     group.add_argument("--rules", metavar="PRESET", help="the rules to propose (host)")
+    group.add_argument("--save", metavar="PATH", help="save the game here after every move")
     group.add_argument(
-        "--save", metavar="PATH", help="save the game here if the other side is lost"
+        "--resume", metavar="PATH", help="continue the network game saved in PATH (after a crash)"
     )
-    group.add_argument("--resume", metavar="PATH", help="continue the game saved in PATH")
     group.add_argument("--say", metavar="TEXT", help="send this chat line once connected")
     group.add_argument(
         "--give-up", metavar="SECONDS", help="how long a silent other side is waited for"
+    )
+    group.add_argument(
+        "--owed-within",
+        metavar="SECONDS",
+        help="guest: how long to wait for a step the host owes before saving and leaving",
     )
     group.add_argument("--timeout", metavar="SECONDS", help="stop if the game is not over by then")
 
@@ -258,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     stray = [name for name in NETWORK_ONLY if getattr(args, name) is not None]
     if stray:
         flag = "--" + stray[0].replace("_", "-")
-        parser.error(f"{flag} belongs to a network game: add --host or --join")
+        parser.error(f"{flag} belongs to a network game: add --host, --join or --resume")
     if args.where:
         print_folders()
         return 0

@@ -1,4 +1,7 @@
-"""`python main.py --host/--join --autopilot` plays a network game without a window."""
+"""`python main.py --host/--join --autopilot` plays a network game without a window: the host
+prints its port and join code first, a guest with a wrong code is sent away with a clear
+message while the host keeps waiting, and the guest with the right code plays the game to the
+same final state."""
 
 import json
 import subprocess
@@ -8,7 +11,27 @@ from pathlib import Path
 MAIN = str(Path(__file__).resolve().parent.parent / "main.py")
 
 
-def test_two_main_processes_finish_a_network_game_with_the_same_state():
+def _join(port: int, code: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [
+            sys.executable,
+            MAIN,
+            "--join",
+            f"127.0.0.1:{port}",
+            "--code",
+            code,
+            "--autopilot",
+            "beginner",
+            "--hands",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_wrong_code_is_refused_and_the_right_guest_then_plays_the_game():
     host = subprocess.Popen(
         [
             sys.executable,
@@ -27,22 +50,16 @@ def test_two_main_processes_finish_a_network_game_with_the_same_state():
         text=True,
     )
     try:
-        port = json.loads(host.stdout.readline())["listening"]
-        guest = subprocess.run(
-            [
-                sys.executable,
-                MAIN,
-                "--join",
-                f"127.0.0.1:{port}",
-                "--autopilot",
-                "beginner",
-                "--hands",
-                "1",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        hosting = json.loads(host.stdout.readline())
+        assert hosting["event"] == "hosting" and hosting["port"] > 0
+        code = hosting["code"]
+        wrong = "2222-2222" if code != "2222-2222" else "3333-3333"
+        stranger = _join(hosting["port"], wrong)
+        assert stranger.returncode != 0
+        assert "did not accept this join code" in stranger.stderr
+        assert json.loads(stranger.stdout.strip().splitlines()[-1])["outcome"] == "failed"
+        assert host.poll() is None, "the host keeps waiting for the right guest"
+        guest = _join(hosting["port"], code.lower())
         host_out, _ = host.communicate(timeout=60)
     finally:
         host.kill()

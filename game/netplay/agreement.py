@@ -50,12 +50,12 @@ def _canonical(value: Any) -> Any:
     return value
 
 
-def rules_hash(rules: dict) -> str:
+def rules_hash(rules: dict[str, Any]) -> str:
     """A stable hash of a rules dict: key order does not matter, types and values do."""
     return hashlib.sha256(msgpack.packb(_canonical(rules), use_bin_type=True)).hexdigest()
 
 
-def rule_differences(proposed: dict, mine: dict) -> list[RuleDifference]:
+def rule_differences(proposed: dict[str, Any], mine: dict[str, Any]) -> list[RuleDifference]:
     differences = []
     for name in sorted(set(proposed) | set(mine)):
         theirs, ours = proposed.get(name, _MISSING), mine.get(name, _MISSING)
@@ -75,15 +75,15 @@ def rule_differences(proposed: dict, mine: dict) -> list[RuleDifference]:
 class RulesNegotiation:
     """One side of the rules agreement; feed it payloads of the rules_* kinds in delivery order."""
 
-    def __init__(self, role: Role, my_rules: dict) -> None:
+    def __init__(self, role: Role, my_rules: dict[str, Any]) -> None:
         p.check_rules(my_rules, "my rules")
         self.role = role
         self.my_rules = dict(my_rules)
         self.stage = Stage.PROPOSED if role is Role.HOST else Stage.WAITING_FOR_PROPOSAL
         self._started = role is Role.GUEST
-        self.proposal: dict | None = None  # the rules on the table now
+        self.proposal: dict[str, Any] | None = None  # the rules on the table now
         self.differences: list[RuleDifference] = []
-        self.agreed_rules: dict | None = None
+        self.agreed_rules: dict[str, Any] | None = None
         self.agreed_hash: str | None = None
         self.outcome = ""  # a sentence for the player once agreed or declined
 
@@ -92,7 +92,7 @@ class RulesNegotiation:
         return self.stage in (Stage.AGREED, Stage.DECLINED)
 
     # -- host ---------------------------------------------------------------------------------
-    def start(self) -> list:
+    def start(self) -> list[Any]:
         """Host: the opening proposal payload."""
         if self.role is not Role.HOST or self._started:
             raise SessionError("only the host proposes, once")
@@ -100,28 +100,28 @@ class RulesNegotiation:
         self.proposal = dict(self.my_rules)
         return [p.RULES_PROPOSE, self.proposal]
 
-    def accept_counter(self) -> list:
+    def accept_counter(self) -> list[Any]:
         """Host: adopt the guest's counter-proposal."""
         self._require(Role.HOST, Stage.HOST_DECIDING)
         assert self.proposal is not None
         self._agree(self.proposal, "You accepted the guest's rules.")
         return [p.RULES_ACCEPT, self.agreed_hash]
 
-    def decline_counter(self, reason: str = "") -> list:
+    def decline_counter(self, reason: str = "") -> list[Any]:
         """Host: refuse the counter-proposal, which ends the connection attempt."""
         self._require(Role.HOST, Stage.HOST_DECIDING)
         self._decline("You declined the guest's rules.")
         return [p.RULES_DECLINE, clean_text(reason, 300)]
 
     # -- guest --------------------------------------------------------------------------------
-    def accept(self) -> list:
+    def accept(self) -> list[Any]:
         """Guest: adopt the host's proposal."""
         self._require(Role.GUEST, Stage.GUEST_DECIDING)
         assert self.proposal is not None
         self._agree(self.proposal, "You accepted the host's rules.")
         return [p.RULES_ACCEPT, self.agreed_hash]
 
-    def counter(self, rules: dict | None = None) -> list:
+    def counter(self, rules: dict[str, Any] | None = None) -> list[Any]:
         """Guest: propose these rules (by default my own) instead; allowed once."""
         self._require(Role.GUEST, Stage.GUEST_DECIDING)
         rules = dict(self.my_rules if rules is None else rules)
@@ -133,14 +133,14 @@ class RulesNegotiation:
         self.stage = Stage.COUNTERED
         return [p.RULES_COUNTER, rules]
 
-    def decline(self, reason: str = "") -> list:
+    def decline(self, reason: str = "") -> list[Any]:
         """Guest: withdraw without playing."""
         self._require(Role.GUEST, Stage.GUEST_DECIDING)
         self._decline("You declined the host's rules.")
         return [p.RULES_DECLINE, clean_text(reason, 300)]
 
     # -- both ---------------------------------------------------------------------------------
-    def handle(self, payload: list) -> list[list]:
+    def handle(self, payload: list[Any]) -> list[list[Any]]:
         """Apply a validated rules payload from the peer; return payloads to send in reply.
 
         A payload that makes no sense at this stage is a protocol error: the peer's copy of this
@@ -187,7 +187,7 @@ class RulesNegotiation:
         if self.role is not role or self.stage is not stage:
             raise SessionError(f"the {self.role.value} cannot do that while {self.stage.value}")
 
-    def _agree(self, rules: dict, outcome: str) -> None:
+    def _agree(self, rules: dict[str, Any], outcome: str) -> None:
         self.agreed_rules = dict(rules)
         self.agreed_hash = rules_hash(rules)
         self.stage = Stage.AGREED

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import ProtocolError
 from .payloads import CHAT, MAX_CHAT_CHARS
@@ -99,7 +100,7 @@ class ChatChannel:
         self.limiter = limiter or TokenBucket()
         self.log = log or ChatLog()
 
-    def compose(self, text: str, now: float) -> list:
+    def compose(self, text: str, now: float) -> list[Any]:
         """The payload to send for what the player typed; raises `ChatRefused` if it is empty or
         the player is typing faster than the rate limit allows."""
         line = sanitize_chat(text)
@@ -111,7 +112,7 @@ class ChatChannel:
         self.log.add(ChatLine(True, self.my_name, line, now))
         return [CHAT, line]
 
-    def receive(self, payload: list, peer_name: str, now: float) -> ChatLine:
+    def receive(self, payload: list[Any], peer_name: str, now: float) -> ChatLine:
         """Log a delivered chat payload (already checked by the payload registry)."""
         if not payload or payload[0] != CHAT:
             raise ProtocolError("unexpected", "not a chat payload")

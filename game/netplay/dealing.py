@@ -19,7 +19,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from game.logic.cards import CARD_CODE, N_CARDS, deck_from_codes
+from game.logic.cards import N_CARDS, code_of, deck_from_codes
 
 SEED_BYTES = 32
 SALT_BYTES = 16
@@ -121,7 +121,7 @@ def shuffled_deck(host_seed: str, guest_seed: str) -> list[int]:
     for i in range(N_CARDS - 1, 0, -1):
         j = stream.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return deck_from_codes([CARD_CODE[card] for card in deck])
+    return deck_from_codes([code_of(card) for card in deck])
 
 
 def first_player(host_seed: str, guest_seed: str) -> int:

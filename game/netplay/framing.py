@@ -22,6 +22,9 @@ HEADER_SIZE = HEADER.size
 # A whole Canasta table state packs to a few kilobytes; 64 KiB leaves room for the game layer
 # without letting a peer make us allocate much.
 MAX_FRAME = 64 * 1024
+# what travels on the wire: a frame sealed whole adds its counter, tag and array header
+SEAL_OVERHEAD = 64
+MAX_WIRE_FRAME = MAX_FRAME + SEAL_OVERHEAD
 MAX_STR_BYTES = 4096
 MAX_BIN_BYTES = 4096
 MAX_ARRAY_LEN = 1024
@@ -37,13 +40,19 @@ def _refuse_ext(code: int, data: bytes) -> Any:
     raise ProtocolError("bad_msgpack", f"msgpack extension type {code} is not allowed")
 
 
-def encode_frame(message: Any) -> bytes:
-    """Pack one message into a frame ready to write to the wire."""
-    body = msgpack.packb(message, use_bin_type=True)
-    if len(body) > MAX_FRAME:
+def encode_body(message: Any, limit: int = MAX_FRAME) -> bytes:
+    """Pack one message into a frame body."""
+    body: bytes = msgpack.packb(message, use_bin_type=True)
+    if len(body) > limit:
         raise ProtocolError(
-            "frame_too_large", f"a {len(body)}-byte message exceeds the {MAX_FRAME}-byte limit"
+            "frame_too_large", f"a {len(body)}-byte message exceeds the {limit}-byte limit"
         )
+    return body
+
+
+def encode_frame(message: Any, limit: int = MAX_FRAME) -> bytes:
+    """Pack one message into a frame ready to write to the wire."""
+    body = encode_body(message, limit)
     return HEADER.pack(len(body)) + body
 
 
@@ -68,13 +77,15 @@ def check_shape(value: Any) -> None:
             raise ProtocolError("bad_msgpack", f"unsupported value type {type(item).__name__}")
 
 
-def decode_body(body: bytes) -> Any:
-    """Unpack one frame body under the hard limits."""
+def decode_body(body: bytes, *, wire: bool = False) -> Any:
+    """Unpack one frame body under the hard limits. A `wire` body is the outer frame, whose one
+    binary field may hold a whole sealed frame; what it seals is unpacked with the tight limits."""
+    limit = MAX_WIRE_FRAME if wire else MAX_FRAME
     if not body:
         raise ProtocolError("empty_frame", "received an empty frame")
-    if len(body) > MAX_FRAME:
+    if len(body) > limit:
         raise ProtocolError(
-            "frame_too_large", f"a {len(body)}-byte frame exceeds the {MAX_FRAME}-byte limit"
+            "frame_too_large", f"a {len(body)}-byte frame exceeds the {limit}-byte limit"
         )
     try:
         value = msgpack.unpackb(
@@ -83,7 +94,7 @@ def decode_body(body: bytes) -> Any:
             strict_map_key=True,
             use_list=True,
             max_str_len=MAX_STR_BYTES,
-            max_bin_len=MAX_BIN_BYTES,
+            max_bin_len=limit if wire else MAX_BIN_BYTES,
             max_array_len=MAX_ARRAY_LEN,
             max_map_len=MAX_MAP_LEN,
             max_ext_len=0,
@@ -100,19 +111,20 @@ def decode_body(body: bytes) -> Any:
 
 
 def decode_frame(frame: bytes) -> Any:
-    """Decode exactly one complete frame (length prefix included), as a datagram link delivers."""
+    """Decode exactly one complete wire frame (length prefix included), as a datagram link
+    delivers."""
     if len(frame) < HEADER_SIZE:
         raise ProtocolError("truncated_frame", "frame shorter than its length prefix")
     (length,) = HEADER.unpack_from(frame)
-    if length > MAX_FRAME:
+    if length > MAX_WIRE_FRAME:
         raise ProtocolError(
-            "frame_too_large", f"a {length}-byte frame exceeds the {MAX_FRAME}-byte limit"
+            "frame_too_large", f"a {length}-byte frame exceeds the {MAX_WIRE_FRAME}-byte limit"
         )
     if len(frame) != HEADER_SIZE + length:
         raise ProtocolError(
             "truncated_frame", f"frame says {length} bytes but carries {len(frame) - HEADER_SIZE}"
         )
-    return decode_body(bytes(frame[HEADER_SIZE:]))
+    return decode_body(bytes(frame[HEADER_SIZE:]), wire=True)
 
 
 class FrameDecoder:
@@ -122,7 +134,7 @@ class FrameDecoder:
     call raises the same error rather than guessing where the next frame starts.
     """
 
-    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+    def __init__(self, max_frame: int = MAX_WIRE_FRAME) -> None:
         self.max_frame = max_frame
         self._buffer = bytearray()
         self._error: ProtocolError | None = None
@@ -162,7 +174,7 @@ class FrameDecoder:
                     return
                 body = bytes(self._buffer[HEADER_SIZE : HEADER_SIZE + length])
                 del self._buffer[: HEADER_SIZE + length]
-                message = decode_body(body)
+                message = decode_body(body, wire=True)
             except ProtocolError as exc:
                 self._error = exc
                 self._buffer.clear()

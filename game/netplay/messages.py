@@ -16,8 +16,9 @@ from . import schema as s
 from .errors import ProtocolError
 
 MAGIC = "canasta-netplay"
-PROTOCOL_MIN = 1
-PROTOCOL_MAX = 1
+# 2: the key exchange and sealed frames (see secure.py); 1 sent everything in the clear
+PROTOCOL_MIN = 2
+PROTOCOL_MAX = 2
 
 TOKEN_BYTES = 16
 # The most messages either side may have sent but not yet seen acknowledged. Both peers must
@@ -37,6 +38,10 @@ _CODE = s.text(40, 1)
 _REASON = s.text(MAX_REASON_CHARS)
 _TIMESTAMP = s.integer(-(2**62), 2**62)
 _TOKEN = s.binary(TOKEN_BYTES, TOKEN_BYTES)
+_PAKE = s.binary(33, 33)
+_TAG = s.binary(32, 32)
+# a sealed frame carries a whole inner frame body plus the 16-byte tag
+MAX_SEALED_BYTES = 64 * 1024
 
 
 class Kind(IntEnum):
@@ -49,6 +54,11 @@ class Kind(IntEnum):
     PING = 7
     PONG = 8
     BYE = 9
+    KEY_HELLO = 10
+    KEY_REPLY = 11
+    KEY_CONFIRM = 12
+    KEY_ACCEPT = 13
+    SEALED = 14
 
 
 @dataclass(frozen=True)
@@ -140,7 +150,73 @@ class Bye:
     text: str
 
 
-Message = Hello | Welcome | ResumeOk | Reject | Data | Ack | Ping | Pong | Bye
+@dataclass(frozen=True)
+class KeyHello:
+    """Guest to host, in the clear, first on every connection: the versions it speaks and its
+    half of the key exchange, for a join (mode 0, the join code) or a resume (mode 1)."""
+
+    KIND: ClassVar[Kind] = Kind.KEY_HELLO
+    magic: str
+    proto_min: int
+    proto_max: int
+    app_version: str
+    mode: int
+    pake: bytes
+
+
+@dataclass(frozen=True)
+class KeyReply:
+    """Host to guest, in the clear: the host's half of the key exchange."""
+
+    KIND: ClassVar[Kind] = Kind.KEY_REPLY
+    pake: bytes
+
+
+@dataclass(frozen=True)
+class KeyConfirm:
+    """Guest to host, in the clear: the tag proving the guest derived the same key."""
+
+    KIND: ClassVar[Kind] = Kind.KEY_CONFIRM
+    tag: bytes
+
+
+@dataclass(frozen=True)
+class KeyAccept:
+    """Host to guest, in the clear: the host's own proof, sent once the guest's tag checked."""
+
+    KIND: ClassVar[Kind] = Kind.KEY_ACCEPT
+    tag: bytes
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """Any other message, sealed: its counter (the nonce) and the ciphertext with its tag."""
+
+    KIND: ClassVar[Kind] = Kind.SEALED
+    counter: int
+    box: bytes
+
+
+Message = (
+    Hello
+    | Welcome
+    | ResumeOk
+    | Reject
+    | Data
+    | Ack
+    | Ping
+    | Pong
+    | Bye
+    | KeyHello
+    | KeyReply
+    | KeyConfirm
+    | KeyAccept
+    | Sealed
+)
+# the only kinds that travel in the clear; everything else must come sealed
+PLAIN_KINDS = frozenset(
+    {Kind.KEY_HELLO, Kind.KEY_REPLY, Kind.KEY_CONFIRM, Kind.KEY_ACCEPT, Kind.SEALED, Kind.REJECT}
+)
 
 _SCHEMAS: dict[Kind, tuple[type, s.Check]] = {
     Kind.HELLO: (
@@ -195,6 +271,28 @@ _SCHEMAS: dict[Kind, tuple[type, s.Check]] = {
     Kind.PING: (Ping, s.record("PING", [("timestamp", _TIMESTAMP)])),
     Kind.PONG: (Pong, s.record("PONG", [("timestamp", _TIMESTAMP)])),
     Kind.BYE: (Bye, s.record("BYE", [("code", _CODE), ("text", _REASON)])),
+    Kind.KEY_HELLO: (
+        KeyHello,
+        s.record(
+            "KEY_HELLO",
+            [
+                ("magic", s.text(64)),
+                ("proto_min", _PROTO),
+                ("proto_max", _PROTO),
+                ("app_version", _VERSION),
+                ("mode", s.integer(0, 1)),
+                ("pake", _PAKE),
+            ],
+            extra_allowed=True,
+        ),
+    ),
+    Kind.KEY_REPLY: (KeyReply, s.record("KEY_REPLY", [("pake", _PAKE)])),
+    Kind.KEY_CONFIRM: (KeyConfirm, s.record("KEY_CONFIRM", [("tag", _TAG)])),
+    Kind.KEY_ACCEPT: (KeyAccept, s.record("KEY_ACCEPT", [("tag", _TAG)])),
+    Kind.SEALED: (
+        Sealed,
+        s.record("SEALED", [("counter", _SEQ), ("box", s.binary(16, MAX_SEALED_BYTES))]),
+    ),
 }
 
 
@@ -215,8 +313,11 @@ def parse_message(value: Any) -> Message:
     values = list(fields[:count])
     if cls is Ack:
         values[1] = tuple(values[1])
-    message = cls(*values)
-    if isinstance(message, (Hello, Welcome, Reject)) and message.proto_min > message.proto_max:
+    message: Message = cls(*values)
+    if (
+        isinstance(message, (Hello, Welcome, Reject, KeyHello))
+        and message.proto_min > message.proto_max
+    ):
         raise ProtocolError(
             "schema",
             f"{kind.name}: protocol range {message.proto_min}-{message.proto_max} is empty",
@@ -224,7 +325,7 @@ def parse_message(value: Any) -> Message:
     return message
 
 
-def pack_message(message: Message) -> list:
+def pack_message(message: Message) -> list[Any]:
     """The compact array for a message record."""
     values: list[Any] = [int(message.KIND)]
     for field in dataclasses.fields(message):

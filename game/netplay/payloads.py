@@ -19,6 +19,8 @@ RULES_ACCEPT = "rules_accept"
 RULES_DECLINE = "rules_decline"
 CHAT = "chat"
 GAME = "game"
+# the session's own answer to a payload it could not accept: [kind, code, sentence]
+REFUSAL = "refusal"
 
 MAX_CHAT_CHARS = 300
 MAX_RULES = 64
@@ -65,7 +67,7 @@ class PayloadRegistry:
         clone._checks = dict(self._checks)
         return clone
 
-    def validate(self, payload: Any) -> list:
+    def validate(self, payload: Any) -> list[Any]:
         """Return the payload if it is a known kind with valid fields; raise otherwise."""
         if not isinstance(payload, list) or not payload or not isinstance(payload[0], str):
             raise s.fail("payload", "a list starting with a kind name", payload)
@@ -85,13 +87,14 @@ def default_registry() -> PayloadRegistry:
     registry.register(RULES_DECLINE, s.record(RULES_DECLINE, [("reason", s.text(300))]))
     registry.register(CHAT, s.record(CHAT, [("text", s.text(MAX_CHAT_CHARS, 1))]))
     registry.register(GAME, s.record(GAME, [("value", s.anything())]))
+    registry.register(REFUSAL, s.record(REFUSAL, [("code", s.text(40, 1)), ("text", s.text(300))]))
     return registry
 
 
-def payload_kind(payload: list) -> str:
+def payload_kind(payload: list[Any]) -> str:
     """The kind of a payload that has already been validated."""
-    return payload[0]
+    return str(payload[0])
 
 
-def game_payload(value: Any) -> list:
+def game_payload(value: Any) -> list[Any]:
     return [GAME, value]

@@ -13,17 +13,18 @@ accepts, counters once or declines (its `answer` callback decides, the default a
 agreed terms start the game; the hands are dealt by commit-reveal and played; the guest confirms
 the end. Chat works at any point, including while the other player is thinking.
 
-When the session fails (the peer gone beyond the give-up limit) or the peer leaves mid-game, the
-game is saved to `save_path` so both players can continue it later: start a peer with
-`resume=read_json(path)` on both sides; the host waits for the guest's rejoin and each side
-resends what the other never received."""
+Saving goes through a `SaveStore` the caller hands in (the shell's `JsonFileStore` writes files;
+the driver itself never touches the disk). When the session fails (the peer gone beyond the
+give-up limit) or the peer leaves mid-game, the game is saved so both players can continue it
+later: start a peer with `resume=` the saved document on both sides; the host waits for the
+guest's rejoin and each side resends what the other never received."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.logic.actions import Action
 from game.logic.errors import IllegalAction
@@ -38,13 +39,13 @@ from .errors import ProtocolError, SessionError
 from .handshake import Role
 from .play import GameFinished, GuestPlay, Halted, HostPlay, PlayEvent, Refusal, Terms
 from .ports import Port
-from .savefile import write_json_atomic
-from .session import Closed, Connected, Delivered, Failed
+from .session import Closed, Connected, Delivered, Failed, Interrupted, Resumed
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
 RulesAnswer = Callable[[RulesNegotiation], str | None]
 MAX_ACTIONS_PER_PUMP = 64
 LINGER = 2.0  # seconds a finished host waits for the guest's goodbye before leaving itself
+OWED_WITHIN = 30.0  # seconds a guest waits for a protocol step the host owes it
 
 
 def accept_rules(negotiation: RulesNegotiation) -> str:
@@ -72,6 +73,15 @@ class LocalRefusal:
 
 
 @dataclass(frozen=True)
+class HostSilent:
+    """Guest only: the host did not take a step it owed (a reveal, the answer to a move) in
+    time; the game was saved and this side left it."""
+
+    owed: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Saved:
     path: str
 
@@ -80,6 +90,24 @@ class Saved:
 class SaveFailed:
     path: str
     text: str
+
+
+class SaveStore(Protocol):
+    """Where a peer keeps its game: `write` stores the whole document (atomically) or raises
+    `OSError`; `where` names the place for notices."""
+
+    @property
+    def where(self) -> str: ...
+
+    def write(self, document: dict[str, Any]) -> None: ...
+
+
+def _file_store(path: str | os.PathLike[str]) -> SaveStore:
+    # `save_path=` is shorthand kept for callers of the older signature; the file writer lives
+    # in the shell and is loaded only when asked for
+    from .shell.savefile import JsonFileStore
+
+    return JsonFileStore(path)
 
 
 class PlayPeer:
@@ -91,18 +119,22 @@ class PlayPeer:
         port: Port,
         decider: DecisionSource,
         *,
-        terms: dict | None = None,
+        terms: dict[str, Any] | None = None,
         name: str = "",
         answer: RulesAnswer = accept_rules,
+        store: SaveStore | None = None,
         save_path: str | os.PathLike[str] | None = None,
-        resume: dict | None = None,
+        resume: dict[str, Any] | None = None,
+        about: dict[str, Any] | None = None,
         play_factory: Callable[[Terms], HostPlay | GuestPlay] | None = None,
+        owed_within: float = OWED_WITHIN,
     ) -> None:
         self.role = role
         self.port = port
         self.decider = decider
         self.answer = answer
-        self.save_path = save_path
+        self.store = store if store is not None or save_path is None else _file_store(save_path)
+        self.about = dict(about or {})  # saved with the game: how to reach the other side again
         self.chat = ChatChannel(name or role.value)
         self.play: HostPlay | GuestPlay | None = None
         self.negotiation: RulesNegotiation | None = None
@@ -114,6 +146,10 @@ class PlayPeer:
         self._notices: list[Any] = []
         self._play_factory = play_factory
         self._finished_at: float | None = None
+        self.owed_within = owed_within
+        self._owed: tuple[str, int, float] | None = None  # what, at which state, since when
+        self.host_silent: HostSilent | None = None
+        self._link_up = False  # silence on a broken line is the session's to judge, not ours
         if resume is not None:
             cls = HostPlay if role is Role.HOST else GuestPlay
             self.play = cls.from_save(resume)
@@ -128,7 +164,12 @@ class PlayPeer:
         """Play has ended: finished, halted, declined, or the session is gone."""
         if self.play is not None and self.play.over:
             return True
-        return self.declined is not None or self.failure is not None or self.closed is not None
+        return (
+            self.declined is not None
+            or self.failure is not None
+            or self.closed is not None
+            or self.host_silent is not None
+        )
 
     @property
     def done(self) -> bool:
@@ -157,6 +198,7 @@ class PlayPeer:
             self._on_event(event, now)
         self._ask_rules_answer()
         self._decide(now)
+        self._check_owed(now)
         self._wind_down(now)
 
     def say(self, text: str, now: float | None = None) -> ChatLine:
@@ -172,22 +214,26 @@ class PlayPeer:
             self.save()
         self.port.close(text)
 
-    def save(self, path: str | os.PathLike[str] | None = None) -> bool:
-        """Write the game so far (atomically) to `path` or the configured save path."""
-        target = path or self.save_path
+    def save(self, store: SaveStore | None = None) -> bool:
+        """Write the game so far to `store` or the configured one."""
+        target = store or self.store
         if target is None or self.play is None or not self.play.game_id:
             return False
         try:
-            write_json_atomic(target, self.play.to_save() | {"peer": self.peer_name})
+            target.write(self.play.to_save() | {"peer": self.peer_name} | self.about)
         except OSError as error:
-            self._notices.append(SaveFailed(str(target), str(error)))
+            self._notices.append(SaveFailed(target.where, str(error)))
             return False
-        self._notices.append(Saved(str(target)))
+        self._notices.append(Saved(target.where))
         return True
 
     # -- session events ------------------------------------------------------------------------
     def _on_event(self, event: Any, now: float) -> None:
         self._notices.append(event)
+        if isinstance(event, (Connected, Resumed)):
+            self._link_up = True
+        elif isinstance(event, Interrupted):
+            self._link_up = False
         if isinstance(event, Connected):
             self.peer_name = event.peer.name
             self._on_connected()
@@ -205,14 +251,18 @@ class PlayPeer:
 
     def _on_connected(self) -> None:
         if self.play is not None:
+            # a new session under a game in progress (a saved game, or the other side started
+            # again after a crash): the guest rejoins, the host waits for it
             if isinstance(self.play, GuestPlay):
-                self._send(self.play.rejoin())
-            # a host with a saved game waits for the guest's rejoin
+                if self.play.game_id and not self.play.over:
+                    self._send(self.play.rejoin())
+            else:
+                self.play.expect_rejoin()
             return
         if self.role is Role.HOST and self.negotiation is not None:
             self._send([self.negotiation.start()])
 
-    def _on_payload(self, payload: list, now: float) -> None:
+    def _on_payload(self, payload: list[Any], now: float) -> None:
         kind = p.payload_kind(payload)
         if kind == p.CHAT:
             self._notices.append(self.chat.receive(payload, self.peer_name, now))
@@ -221,7 +271,7 @@ class PlayPeer:
                 raise ProtocolError(
                     "unexpected", "a game message arrived before the rules were agreed"
                 )
-            self._send(self.play.receive(payload))
+            self._advance(self.play.receive(payload))
             self._drain_play()
         elif self.negotiation is None:
             raise ProtocolError("unexpected_rules", "the rules were agreed already")
@@ -303,7 +353,7 @@ class PlayPeer:
                     else GuestPlay(terms)
                 )
             if isinstance(self.play, HostPlay):
-                self._send(self.play.begin())
+                self._advance(self.play.begin())
 
     # -- moves ---------------------------------------------------------------------------------
     def _decide(self, now: float) -> None:
@@ -325,7 +375,7 @@ class PlayPeer:
                 self._notices.append(LocalRefusal(action, error.code, error.message))
                 return
             self.moves += 1
-            self._send(payloads)
+            self._advance(payloads)
             self._drain_play()
 
     def _drain_play(self) -> None:
@@ -335,6 +385,45 @@ class PlayPeer:
             if isinstance(event, Refusal):
                 self.decider.refused(event.action, event.code, event.text)
         self._notices.extend(events)
+
+    def _advance(self, payloads: list[list[Any]]) -> None:
+        """Send what the game answered, once the new state is on disk: a crash at any moment
+        then leaves a save that knows everything the other side has got from this one."""
+        assert self.play is not None
+        if not self.play.over:
+            self.save()
+        self._send(payloads)
+
+    def _check_owed(self, now: float) -> None:
+        """Guest: a host that stops taking a step it owes is reported in bounded time, with
+        the game saved; a wait for the host player's own decision is never cut short."""
+        play = self.play
+        if (
+            not isinstance(play, GuestPlay)
+            or self.game_over
+            or self.port.finished()
+            or not self._link_up
+        ):
+            self._owed = None
+            return
+        owed = play.owed()
+        if owed is None:
+            self._owed = None
+            return
+        if self._owed is None or self._owed[:2] != (owed, play.state_no):
+            self._owed = (owed, play.state_no, now)
+            return
+        if now - self._owed[2] < self.owed_within:
+            return
+        seconds = f"{self.owed_within:g}"
+        self.host_silent = HostSilent(
+            owed,
+            f"{self.peer_name[:1].upper()}{self.peer_name[1:]} has not sent {owed} for "
+            f"{seconds} seconds: the game is saved and can be continued later.",
+        )
+        self.save()
+        self._notices.append(self.host_silent)
+        self.port.close(f"No answer came for {seconds} seconds; the game is saved.")
 
     def _wind_down(self, now: float) -> None:
         """After the game each side leaves once the other has everything it sent (closing drops
@@ -356,32 +445,9 @@ class PlayPeer:
         if self.play is not None and not self.play.over:
             self.save()
 
-    def _send(self, payloads: list[list]) -> None:
+    def _send(self, payloads: list[list[Any]]) -> None:
         for payload in payloads:
             try:
                 self.port.send(payload)
             except SessionError:
                 return  # the session has ended; the failure or closure was reported already
-
-
-def run_linked(
-    pair: Any,
-    host: PlayPeer,
-    guest: PlayPeer,
-    timeout: float,
-    until: Callable[[], bool] | None = None,
-) -> bool:
-    """Drive two peers over a `LinkedSessions` pair on its virtual clock until both are done (or
-    `until()` holds), at most `timeout` virtual seconds; returns whether that happened."""
-    done = until or (lambda: host.done and guest.done)
-    deadline = pair.clock.now + timeout
-    while True:
-        host.pump()
-        guest.pump()
-        if done():
-            return True
-        before = pair.clock.now
-        if not pair.step(until=deadline) or before >= deadline:
-            host.pump()
-            guest.pump()
-            return done()

@@ -81,12 +81,12 @@ class Terms:
     rules' target score)."""
 
     rules: Rules
-    agreed: dict
+    agreed: dict[str, Any]
     rules_hash: str
     hands: int
 
     @classmethod
-    def from_agreed(cls, agreed: dict) -> Terms:
+    def from_agreed(cls, agreed: dict[str, Any]) -> Terms:
         """Terms from an agreed proposal dict; raises `ValueError` (`RulesError`) if unusable."""
         rules_part = {k: v for k, v in agreed.items() if k != HANDS_KEY}
         hands = agreed.get(HANDS_KEY, 0)
@@ -107,7 +107,7 @@ class Terms:
         return bool(self.hands) and game.hand_no >= self.hands
 
 
-def proposal(rules: Rules, hands: int = 0) -> dict:
+def proposal(rules: Rules, hands: int = 0) -> dict[str, Any]:
     """The dict a player proposes in the rules agreement (UG 5.4)."""
     out = rules.to_dict()
     if hands:
@@ -204,7 +204,7 @@ class _Side:
         self.stage = Stage.STARTING
         self.game_id = ""
         self.token = ""
-        self.sent: list[list] = []  # every game message sent, for a later rejoin
+        self.sent: list[list[Any]] = []  # every game message sent, for a later rejoin
         self.received = 0  # game messages received (rejoin messages excepted)
         self.halted: Halted | None = None
         self.finished: GameFinished | None = None
@@ -218,12 +218,12 @@ class _Side:
         events, self._events = self._events, []
         return events
 
-    def _out(self, body: list) -> list:
+    def _out(self, body: list[Any]) -> list[Any]:
         if not _is_rejoin(body):
             self.sent.append(body)
         return game_payload(body)
 
-    def _halt(self, code: str, state_no: int, mine: str, theirs: str, text: str) -> list[list]:
+    def _halt(self, code: str, state_no: int, mine: str, theirs: str, text: str) -> list[list[Any]]:
         """Stop play here and tell the peer why."""
         if self.stage is Stage.HALTED:
             return []
@@ -247,12 +247,12 @@ class _Side:
         )
         self._events.append(self.halted)
 
-    def unwrap(self, payload: list) -> Any:
+    def unwrap(self, payload: list[Any]) -> Any:
         if not payload or payload[0] != GAME:
             raise ProtocolError("unexpected", "not a game payload")
         return payload[1]
 
-    def resend_from(self, count: int) -> list[list]:
+    def resend_from(self, count: int) -> list[list[Any]]:
         """What the peer missed, for a rejoin: every game message after the first `count`."""
         if not 0 <= count <= len(self.sent):
             raise ProtocolError(
@@ -335,7 +335,7 @@ class HostPlay(_Side):
         return self._last_hash
 
     # -- the local player's side ---------------------------------------------------------------
-    def begin(self) -> list[list]:
+    def begin(self) -> list[list[Any]]:
         """The opening messages: the game's identity, then the first hand's commitment."""
         if self.stage is not Stage.STARTING or self.game is not None:
             raise ProtocolError("unexpected", "the game has already begun")
@@ -343,7 +343,7 @@ class HostPlay(_Side):
         out += self._commit_next_hand()
         return out
 
-    def act(self, action: Action) -> list[list]:
+    def act(self, action: Action) -> list[list[Any]]:
         """Apply the host player's own action; raises `IllegalAction` if it is not allowed."""
         if self._awaiting_rejoin:
             raise IllegalAction("waiting", f"Wait for {self.guest_name} to rejoin the game.")
@@ -364,7 +364,7 @@ class HostPlay(_Side):
         return self._after_change(self.seat, self.game.log[-1], events)
 
     # -- the guest's messages ------------------------------------------------------------------
-    def receive(self, payload: list) -> list[list]:
+    def receive(self, payload: list[Any]) -> list[list[Any]]:
         """Handle one delivered game payload; returns the payloads to send. Raises
         `ProtocolError` for anything malformed or impossible, without changing the game."""
         message = m.parse_from_guest(self.unwrap(payload))
@@ -376,7 +376,7 @@ class HostPlay(_Side):
         self.received += 1  # counted once handled: a message that raised changed nothing
         return out
 
-    def _dispatch(self, message: m.GuestMessage) -> list[list]:
+    def _dispatch(self, message: m.GuestMessage) -> list[list[Any]]:
         if isinstance(message, m.Halt):
             self._peer_halted(message)
             return []
@@ -389,7 +389,7 @@ class HostPlay(_Side):
         assert isinstance(message, m.Done)
         return self._on_done(message)
 
-    def _on_seed(self, message: m.Seed) -> list[list]:
+    def _on_seed(self, message: m.Seed) -> list[list[Any]]:
         hand = self.hands[-1] if self.hands else None
         if (
             self.stage is not Stage.DEALING
@@ -415,7 +415,7 @@ class HostPlay(_Side):
         self.stage = Stage.PLAYING
         return self._after_change(-1, action, events)
 
-    def _on_act(self, message: m.Act) -> list[list]:
+    def _on_act(self, message: m.Act) -> list[list[Any]]:
         state = self.state_no
         action = message.parsed
         if message.state_no != state:
@@ -449,7 +449,7 @@ class HostPlay(_Side):
             return [self._refuse(message, error.code, error.message)]
         return self._after_change(GUEST_SEAT, self.game.log[-1], events)
 
-    def _on_done(self, message: m.Done) -> list[list]:
+    def _on_done(self, message: m.Done) -> list[list[Any]]:
         if self.stage is not Stage.ENDING or message.state_no != self.state_no:
             raise ProtocolError("unexpected", "the guest ended a game that is not over")
         if not hmac.compare_digest(message.public_hash, self._last_hash):
@@ -458,7 +458,12 @@ class HostPlay(_Side):
         self._finish()
         return []
 
-    def _on_rejoin(self, message: m.Rejoin) -> list[list]:
+    def expect_rejoin(self) -> None:
+        """The guest's session started over (it crashed): nothing moves until it rejoins."""
+        if self.game_id and not self.over:
+            self._awaiting_rejoin = True
+
+    def _on_rejoin(self, message: m.Rejoin) -> list[list[Any]]:
         if not self._awaiting_rejoin:
             raise ProtocolError("unexpected", "there is no saved game waiting for a rejoin")
         if not (
@@ -472,7 +477,7 @@ class HostPlay(_Side):
         return out
 
     # -- helpers -------------------------------------------------------------------------------
-    def _refuse(self, message: m.Act, code: str, text: str) -> list:
+    def _refuse(self, message: m.Act, code: str, text: str) -> list[Any]:
         return self._out(m.refused(message.state_no, code, text))
 
     def _deck_for(self, hand: HandRecord) -> list[int]:
@@ -496,7 +501,7 @@ class HostPlay(_Side):
             game.apply(action)
         return game
 
-    def _commit_next_hand(self) -> list[list]:
+    def _commit_next_hand(self) -> list[list[Any]]:
         hand_no = len(self.hands) + 1
         secret = self._secret_source()
         record = HandRecord(hand_no, secret, commitment(self.game_id, hand_no, secret))
@@ -504,12 +509,14 @@ class HostPlay(_Side):
         self.stage = Stage.DEALING
         return [self._out(m.commit(hand_no, record.commitment))]
 
-    def _maybe_next_hand(self) -> list[list]:
+    def _maybe_next_hand(self) -> list[list[Any]]:
         if all(self.ready):
             return self._commit_next_hand()
         return []
 
-    def _after_change(self, actor: int, action: dict | None, events: list[Event]) -> list[list]:
+    def _after_change(
+        self, actor: int, action: dict[str, Any] | None, events: list[Event]
+    ) -> list[list[Any]]:
         assert self.game is not None
         game = self.game
         view = player_view(game, GUEST_SEAT)
@@ -540,7 +547,7 @@ class HostPlay(_Side):
         self._events.append(self.finished)
 
     # -- saving --------------------------------------------------------------------------------
-    def to_save(self) -> dict:
+    def to_save(self) -> dict[str, Any]:
         """Everything needed to continue this game later, as plain JSON values."""
         return {
             "format": SAVE_FORMAT,
@@ -569,7 +576,7 @@ class HostPlay(_Side):
         }
 
     @classmethod
-    def from_save(cls, doc: dict, **kwargs: Any) -> HostPlay:
+    def from_save(cls, doc: dict[str, Any], **kwargs: Any) -> HostPlay:
         """The host's side of a saved game, waiting for the guest to rejoin."""
         _check_save(doc, "host")
         try:
@@ -625,7 +632,7 @@ class GuestHand:
 class _Logged:
     state_no: int
     actor: int
-    action: dict | None
+    action: dict[str, Any] | None
     view_hash: str = field(repr=False, default="")
 
 
@@ -672,12 +679,27 @@ class GuestPlay(_Side):
             and not self._needs_rejoin
         )
 
+    def owed(self) -> str | None:
+        """The protocol step the host owes now, needing no decision of its player (for the
+        host-silence check), or None."""
+        if self.over:
+            return None
+        if self._needs_rejoin:
+            return "its answer to the rejoin"
+        if self.pending is not None and not isinstance(self.pending[1], NextHand):
+            return "its answer to your move"
+        if self.stage is Stage.REVEALING:
+            return "the reveal of the hand's deck"
+        if self.stage is Stage.DEALING:
+            return "the deal"  # our seed went out with the commitment's answer
+        return None
+
     def current_hash(self) -> str:
         """The public hash of the current state."""
         return self._my_hash
 
     # -- the local player's side ---------------------------------------------------------------
-    def act(self, action: Action) -> list[list]:
+    def act(self, action: Action) -> list[list[Any]]:
         """Send the guest player's action to the host; raises `IllegalAction` when this side
         can already tell it is not allowed now (not its turn, a move still unanswered)."""
         if self.pending is not None or self._needs_rejoin:
@@ -693,12 +715,14 @@ class GuestPlay(_Side):
         self.pending = (self.state_no, action)
         return [self._out(m.act(self.state_no, self._my_hash, action.to_dict()))]
 
-    def rejoin(self) -> list[list]:
-        """The first message on a new connection for a saved game."""
+    def rejoin(self) -> list[list[Any]]:
+        """The first message on a new session for a game in progress (a saved game, or a host
+        that started again): nothing moves until the host answers."""
+        self._needs_rejoin = True
         return [game_payload(m.rejoin(self.game_id, self.token, self.received))]
 
     # -- the host's messages -------------------------------------------------------------------
-    def receive(self, payload: list) -> list[list]:
+    def receive(self, payload: list[Any]) -> list[list[Any]]:
         message = m.parse_from_host(self.unwrap(payload))
         if isinstance(message, m.Rejoined):
             if not self._needs_rejoin:
@@ -716,7 +740,7 @@ class GuestPlay(_Side):
         self.received += 1
         return out
 
-    def _dispatch(self, message: m.HostMessage) -> list[list]:
+    def _dispatch(self, message: m.HostMessage) -> list[list[Any]]:
         if isinstance(message, m.Halt):
             self._peer_halted(message)
             return []
@@ -733,7 +757,7 @@ class GuestPlay(_Side):
         assert isinstance(message, m.Reveal)
         return self._on_reveal(message)
 
-    def _on_start(self, message: m.Start) -> list[list]:
+    def _on_start(self, message: m.Start) -> list[list[Any]]:
         if self.stage is not Stage.STARTING or self.game_id:
             raise ProtocolError("unexpected", "the game has already started")
         if message.rules_hash != self.terms.rules_hash:
@@ -743,7 +767,7 @@ class GuestPlay(_Side):
         self.game_id, self.token = message.game_id, message.token
         return []
 
-    def _on_commit(self, message: m.Commit) -> list[list]:
+    def _on_commit(self, message: m.Commit) -> list[list[Any]]:
         expected = len(self.hands) + 1
         ready = (self.stage is Stage.STARTING and self.game_id) or (
             self.stage is Stage.BETWEEN_HANDS and self._asked_next
@@ -757,7 +781,7 @@ class GuestPlay(_Side):
         self.stage = Stage.DEALING
         return [self._out(m.seed(hand.hand_no, hand.seed))]
 
-    def _on_update(self, message: m.Update) -> list[list]:
+    def _on_update(self, message: m.Update) -> list[list[Any]]:
         dealing = message.actor == -1
         if dealing != (self.stage is Stage.DEALING) or self.stage not in (
             Stage.DEALING,
@@ -805,7 +829,7 @@ class GuestPlay(_Side):
         )
         return []
 
-    def _on_refused(self, message: m.Refused) -> list[list]:
+    def _on_refused(self, message: m.Refused) -> list[list[Any]]:
         if self.pending is None or self.pending[0] != message.state_no:
             raise ProtocolError("unexpected", "a refusal for a move that was not made")
         action = self.pending[1]
@@ -815,7 +839,7 @@ class GuestPlay(_Side):
         self._events.append(Refusal(message.state_no, action, message.code, message.text))
         return []
 
-    def _on_reveal(self, message: m.Reveal) -> list[list]:
+    def _on_reveal(self, message: m.Reveal) -> list[list[Any]]:
         hand = self.hands[-1] if self.hands else None
         if self.stage is not Stage.REVEALING or hand is None or hand.hand_no != message.hand_no:
             raise ProtocolError(
@@ -875,7 +899,7 @@ class GuestPlay(_Side):
         self._events.append(self.finished)
 
     # -- saving --------------------------------------------------------------------------------
-    def to_save(self) -> dict:
+    def to_save(self) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "role": "guest",
@@ -907,7 +931,7 @@ class GuestPlay(_Side):
         }
 
     @classmethod
-    def from_save(cls, doc: dict, **kwargs: Any) -> GuestPlay:
+    def from_save(cls, doc: dict[str, Any], **kwargs: Any) -> GuestPlay:
         _check_save(doc, "guest")
         try:
             play = cls(Terms.from_agreed(doc["terms"]), **kwargs)
@@ -955,13 +979,13 @@ def _check_save(doc: object, role: str) -> None:
         raise SaveError(f"This game was saved by the {doc.get('role')}, not the {role}.")
 
 
-def _parsed(action: dict | None) -> Action | None:
+def _parsed(action: dict[str, Any] | None) -> Action | None:
     if action is None:
         return None
     return m.check_action(action, "action")
 
 
-def events_for(view: PlayerView, events: list[Event]) -> list:
+def events_for(view: PlayerView, events: list[Event]) -> list[Any]:
     """The events as the view's seat may see them: cards it cannot see are left out and
     counted instead. Past `MAX_EVENTS` the rest are dropped; the view fields still tell the
     whole story."""

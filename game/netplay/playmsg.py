@@ -21,6 +21,7 @@ from game.logic.events import Event
 from . import schema as s
 from .dealing import DIGEST_HEX, GAME_ID_HEX, SALT_HEX, SEED_HEX, is_hex
 from .errors import ProtocolError
+from .text import clean_text
 from .viewcodec import PUBLIC_HASH_HEX, decode_cards
 
 MAX_STATE = s.MAX_SAFE_INT
@@ -40,15 +41,15 @@ def _hex(length: int, what: str) -> s.Check:
     def check(value: Any, path: str) -> str:
         if not is_hex(value, length):
             raise s.fail(path, f"{what} ({length} lowercase hex digits)", value)
-        return value
+        return str(value)
 
     return check
 
 
 def _hash_or_empty(value: Any, path: str) -> str:
     if value == "":
-        return value
-    return _PUBLIC_HASH(value, path)
+        return ""
+    return str(_PUBLIC_HASH(value, path))
 
 
 _DIGEST = _hex(DIGEST_HEX, "a hash")
@@ -113,10 +114,10 @@ class Update:
 
     state_no: int
     actor: int
-    action: dict | None
+    action: dict[str, Any] | None
     parsed: Action | None
     events: tuple[Event, ...]
-    delta: list
+    delta: list[Any]
     public_hash: str
 
 
@@ -167,7 +168,7 @@ class Act:
 
     state_no: int
     public_hash: str
-    action: dict
+    action: dict[str, Any]
     parsed: Action
 
 
@@ -228,7 +229,7 @@ _FROM_GUEST: dict[str, s.Check] = {
 }
 
 
-def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list]:
+def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list[Any]]:
     if not isinstance(body, list) or not body or not isinstance(body[0], str):
         raise s.fail("game message", "a list starting with a tag", body)
     tag = body[0]
@@ -253,12 +254,13 @@ def parse_from_host(body: Any) -> HostMessage:
         checked = tuple(_event(item, f"update.events[{i}]") for i, item in enumerate(events))
         return Update(state_no, actor, action, parsed, checked, delta, public_hash)
     if tag == "refused":
-        return Refused(*f)
+        state_no, code, text = f
+        return Refused(state_no, _peer_code(code), clean_text(text, MAX_TEXT))
     if tag == "reveal":
         return Reveal(*f)
     if tag == "rejoined":
         return Rejoined(*f)
-    return Halt(*f)
+    return _halt(f)
 
 
 def parse_from_guest(body: Any) -> GuestMessage:
@@ -272,53 +274,68 @@ def parse_from_guest(body: Any) -> GuestMessage:
         return Done(*f)
     if tag == "rejoin":
         return Rejoin(*f)
-    return Halt(*f)
+    return _halt(f)
+
+
+def _peer_code(code: str) -> str:
+    return clean_text(code, 40) or "unknown"
+
+
+def _halt(f: list[Any]) -> Halt:
+    """A halt with its code and sentence cleaned: they are shown to the player and saved."""
+    code, state_no, sender_hash, receiver_hash, text = f
+    return Halt(_peer_code(code), state_no, sender_hash, receiver_hash, clean_text(text, MAX_TEXT))
 
 
 # -- building messages (the sender's side) ---------------------------------------------------
 
 
-def start(game_id: str, token: str, rules_hash: str) -> list:
+def start(game_id: str, token: str, rules_hash: str) -> list[Any]:
     return ["start", game_id, token, rules_hash]
 
 
-def commit(hand_no: int, commitment: str) -> list:
+def commit(hand_no: int, commitment: str) -> list[Any]:
     return ["commit", hand_no, commitment]
 
 
 def update(
-    state_no: int, actor: int, action: dict | None, events: list, delta: list, public_hash: str
-) -> list:
+    state_no: int,
+    actor: int,
+    action: dict[str, Any] | None,
+    events: list[Any],
+    delta: list[Any],
+    public_hash: str,
+) -> list[Any]:
     return ["update", state_no, actor, action, events, delta, public_hash]
 
 
-def refused(state_no: int, code: str, text: str) -> list:
+def refused(state_no: int, code: str, text: str) -> list[Any]:
     return ["refused", state_no, code[:40] or "refused", text[:MAX_TEXT]]
 
 
-def reveal(hand_no: int, seed: str, salt: str) -> list:
+def reveal(hand_no: int, seed: str, salt: str) -> list[Any]:
     return ["reveal", hand_no, seed, salt]
 
 
-def rejoined(received: int) -> list:
+def rejoined(received: int) -> list[Any]:
     return ["rejoined", received]
 
 
-def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list:
+def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list[Any]:
     return ["halt", code[:40] or "halt", state_no, sender_hash, receiver_hash, text[:MAX_TEXT]]
 
 
-def seed(hand_no: int, value: str) -> list:
+def seed(hand_no: int, value: str) -> list[Any]:
     return ["seed", hand_no, value]
 
 
-def act(state_no: int, public_hash: str, action: dict) -> list:
+def act(state_no: int, public_hash: str, action: dict[str, Any]) -> list[Any]:
     return ["act", state_no, public_hash, action]
 
 
-def done(state_no: int, public_hash: str) -> list:
+def done(state_no: int, public_hash: str) -> list[Any]:
     return ["done", state_no, public_hash]
 
 
-def rejoin(game_id: str, token: str, received: int) -> list:
+def rejoin(game_id: str, token: str, received: int) -> list[Any]:
     return ["rejoin", game_id, token, received]

@@ -99,7 +99,7 @@ def one_of(*checks: Check) -> Check:
 
 
 def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
-    def check(value: Any, path: str) -> list:
+    def check(value: Any, path: str) -> list[Any]:
         if not isinstance(value, list) or not min_len <= len(value) <= max_len:
             raise fail(path, f"a list of {min_len} to {max_len} items", value)
         for index, element in enumerate(value):
@@ -110,7 +110,7 @@ def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
 
 
 def map_of(key: Check, item: Check, max_len: int) -> Check:
-    def check(value: Any, path: str) -> dict:
+    def check(value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, dict) or len(value) > max_len:
             raise fail(path, f"a map of at most {max_len} entries", value)
         for name, element in value.items():
@@ -133,7 +133,7 @@ def anything() -> Check:
 def record(name: str, fields: Sequence[tuple[str, Check]], *, extra_allowed: bool = False) -> Check:
     """A compact array `[field0, field1, ...]` (the kind tag already removed)."""
 
-    def check(value: Any, path: str) -> list:
+    def check(value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
             raise fail(path or name, "a list", value)
         if len(value) < len(fields) or (len(value) > len(fields) and not extra_allowed):

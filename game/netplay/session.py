@@ -6,21 +6,35 @@ game and outlasts dropped connections: payloads carry session-wide sequence numb
 acknowledges cumulatively (with a short delay, or at once for duplicates and gaps, plus a few
 selective acks), the sender retransmits on an RFC 6298 timeout that honours Karn's rule, and when
 the guest redials it proves the session with the random token from the first handshake so both
-sides replay exactly what the other has not acknowledged. Payloads come out as `Delivered`
+sides replay exactly what the other has not acknowledged.
+
+Under all of it every connection starts with a key exchange (see `secure.py`): the guest proves
+it holds the host's join code, or on a reconnection the resume secret of its first join, and
+from then on every frame is sealed. The host judges each new connection through a `HostGate`
+that nothing before the exchange can get past, so a stranger can neither take the seat nor end
+or change the game; a few wrong codes make the host choose a new one. Payloads come out as `Delivered`
 events, exactly once and in order; status changes (connected, interrupted, resumed, failed,
 closed) come out as events too, with sentences a player can read."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
-import secrets
+import logging
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from .errors import ProtocolError, SessionError
-from .framing import FrameDecoder, decode_frame, encode_frame
+from .framing import (
+    MAX_WIRE_FRAME,
+    FrameDecoder,
+    decode_body,
+    decode_frame,
+    encode_body,
+    encode_frame,
+)
 from .handshake import (
     PeerInfo,
     Role,
@@ -29,27 +43,44 @@ from .handshake import (
     negotiate_protocol,
     version_mismatch_message,
 )
+from .joincode import display_code, new_join_code, normalize_code
 from .messages import (
     MAGIC,
     MAX_REASON_CHARS,
     MAX_SACK,
+    PLAIN_KINDS,
     TOKEN_BYTES,
     WINDOW,
     Ack,
     Bye,
     Data,
     Hello,
+    KeyAccept,
+    KeyConfirm,
+    KeyHello,
+    KeyReply,
+    Kind,
     Message,
     Ping,
     Pong,
     Reject,
     ResumeOk,
+    Sealed,
     Welcome,
     pack_message,
     parse_message,
 )
-from .payloads import PayloadRegistry, default_registry
+from .payloads import REFUSAL, PayloadRegistry, default_registry
 from .rto import RtoEstimator
+from .secure import (
+    GuestExchange,
+    HostExchange,
+    Mode,
+    Opener,
+    Sealer,
+    join_password,
+    resume_password,
+)
 from .text import clean_text
 
 
@@ -68,7 +99,8 @@ class SessionConfig:
     heartbeat_interval: float = 1.0
     interrupt_after: float = 3.0  # silence before the "connection interrupted" notice
     reconnect_after: float = 4.0  # silence before the transport is abandoned and redialled
-    give_up_after: float = 60.0  # silence before the session fails for good
+    # silence before the session fails for good: the window to come back in, after a crash too
+    give_up_after: float = 120.0
     ack_delay: float = 0.05
     initial_rto: float = 1.0
     min_rto: float = 0.2
@@ -122,7 +154,7 @@ class Delivered:
     """A payload from the peer, in order, exactly once."""
 
     seq: int
-    payload: list
+    payload: list[Any]
 
 
 @dataclass(frozen=True)
@@ -146,7 +178,43 @@ class GuestTurnedAway:
     text: str
 
 
-Event = Connected | Interrupted | Resumed | Delivered | Failed | Closed | GuestTurnedAway
+@dataclass(frozen=True)
+class PayloadRefused:
+    """A message from the peer broke its schema and was set aside (the peer is told); the game
+    goes on. Only a flood of them ends the session."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RefusedByPeer:
+    """The peer could not accept a message this side sent, and said why."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class JoinCodeChanged:
+    """Host only: after too many wrong codes the host chose a new one to show its guest."""
+
+    code: str
+    text: str
+
+
+Event = (
+    Connected
+    | Interrupted
+    | Resumed
+    | Delivered
+    | Failed
+    | Closed
+    | GuestTurnedAway
+    | JoinCodeChanged
+    | PayloadRefused
+    | RefusedByPeer
+)
 
 
 @dataclass
@@ -160,12 +228,16 @@ class SessionStats:
     delivered: int = 0
     resumes: int = 0
     transports: int = 0
+    bad_frames: int = 0  # sealed frames that failed authentication (altered or forged)
+    replays_dropped: int = 0  # sealed frames seen before (link duplicates or replays)
+    refused: int = 0  # payloads that broke their schema
+    restarts: int = 0  # times the peer's session started over (after a crash)
 
 
 @dataclass
 class _Outgoing:
     seq: int
-    payload: list
+    payload: list[Any]
     first_sent: float | None = None
     last_sent: float | None = None
     transmissions: int = 0
@@ -178,6 +250,10 @@ class _Outgoing:
 
 _PROOF_LABEL = b"canasta-netplay resume-ok"
 _QUIT = "quit"
+MAX_WRONG_CODES = 3  # wrong codes a host takes before it chooses a new one
+MAX_BAD_FRAMES = 16  # frames failing to open before a connection is given up
+MAX_REFUSED = 20  # payloads breaking their schema before the session is ended
+_log = logging.getLogger(__name__)
 
 
 def _resume_proof(token: bytes) -> bytes:
@@ -193,7 +269,11 @@ class ReliableSession:
         local: PeerInfo,
         config: SessionConfig | None = None,
         registry: PayloadRegistry | None = None,
+        join_code: str | None = None,
     ) -> None:
+        """`join_code` is the code the host shows and the guest types (raises `ValueError` if
+        it cannot be one). None only for callers that have no code to offer yet: both sides then
+        use the same empty code, so the channel is private but anyone may join."""
         self.role = role
         self.local = local
         self.config = config or SessionConfig()
@@ -206,6 +286,9 @@ class ReliableSession:
         self._now = float("-inf")
         self._failure: Failed | None = None
 
+        self._join_code = normalize_code(join_code) if join_code else None
+        self._wrong_codes = 0
+        self._resume_secret: bytes | None = None
         self._token: bytes | None = None
         self._peer: PeerInfo | None = None
         self._protocol: int | None = None
@@ -221,6 +304,13 @@ class ReliableSession:
         self._transport_since = 0.0
         self._wants_reset = False
         self._decoder = FrameDecoder()
+        # the current transport's key exchange and sealed channel
+        self._kx: GuestExchange | None = None
+        self._gate: HostGate | None = None
+        self._sealer: Sealer | None = None
+        self._opener: Opener | None = None
+        self._bad_frames = 0
+        self._guest_spoke = False  # host: the guest sent more than its HELLO on this transport
         self._hello_due = 0.0
         self._hello_interval = self.config.initial_rto
         self._last_sent = float("-inf")
@@ -234,7 +324,7 @@ class ReliableSession:
 
         # receiving
         self._received = 0
-        self._out_of_order: dict[int, list] = {}
+        self._out_of_order: dict[int, list[Any] | None] = {}  # None: set aside
         self._ack_due: float | None = None
         self._ack_now = False
         self._unacked_in = 0
@@ -294,15 +384,28 @@ class ReliableSession:
     def last_received(self) -> int:
         return self._received
 
+    @property
+    def join_code(self) -> str | None:
+        """The code in its display form (`K7QM-3WXA`), or None for a session without one."""
+        return display_code(self._join_code) if self._join_code else None
+
+    @property
+    def channel_up(self) -> bool:
+        """The current transport finished its key exchange: frames are sealed both ways."""
+        return self._sealer is not None and self._opener is not None
+
     def peer_label(self) -> str:
         if self._peer is not None:
             return self._peer.name
         return f"the {self.role.other.value}"
 
     # -- the shell's side ---------------------------------------------------------------------
-    def connection_made(self, now: float, *, datagram: bool = False) -> None:
+    def connection_made(
+        self, now: float, *, datagram: bool = False, decoder: FrameDecoder | None = None
+    ) -> None:
         """A transport to the peer is up. `datagram` says frames may arrive lost, duplicated or
-        reordered (the in-memory link); on a byte stream such oddities are protocol errors."""
+        reordered (the in-memory link); on a byte stream such oddities are protocol errors.
+        `decoder` carries bytes a shell has already read from this stream."""
         now = self._tick(now)
         if self.finished:
             return
@@ -311,7 +414,13 @@ class ReliableSession:
         self._ready = False
         self._wants_reset = False
         self._transport_since = now
-        self._decoder = FrameDecoder()
+        self._decoder = decoder or FrameDecoder()
+        self._kx = None
+        self._gate = None
+        self._sealer = None
+        self._opener = None
+        self._bad_frames = 0
+        self._guest_spoke = False
         self._out.clear()
         self._ping = None
         self._ack_now = False
@@ -320,7 +429,10 @@ class ReliableSession:
         if self._started_at is None:
             self._started_at = now
         self._hello_due = now
-        self._hello_interval = self._rto.rto
+        # the opening is repeated about once a round trip, not at a timeout backed off by the
+        # losses that killed the last connection: two round trips must succeed before play
+        srtt = self._rto.srtt
+        self._hello_interval = self._rto.rto if srtt is None else min(self._rto.rto, 1.5 * srtt)
 
     def connection_lost(self, now: float) -> None:
         """The transport closed (or the shell closed it). Unsent output is discarded: whatever
@@ -354,31 +466,32 @@ class ReliableSession:
         except ProtocolError as error:
             self._protocol_failure(error)
 
-    def screen_hello(self, value: Any, now: float) -> bytes | None:
-        """Host shells with several sockets: judge the first message of a new connection without
-        touching the current one. Returns a REJECT frame to send before closing that connection,
-        or None if the shell should attach it (close the old transport, `connection_made`, then
-        feed it everything received so far)."""
-        self._tick(now)
+    def open_gate(self) -> HostGate:
+        """Host shells with several sockets: a gate for a new connection's key exchange, judged
+        without touching the current connection. Feed it that connection's frames and write
+        what it answers; once `admitted`, hand it to `adopt`; once `refused`, close it."""
+        if self.role is not Role.HOST:
+            raise SessionError("Only the host judges new connections.")
+        return HostGate(self, datagram=False)
+
+    def adopt(self, gate: HostGate, now: float, decoder: FrameDecoder | None = None) -> None:
+        """Make an admitted gate's connection the current transport (the shell closes the old
+        one first). `decoder` holds whatever that connection sent after its key exchange."""
+        if not gate.admitted:
+            raise SessionError("Only a connection that finished its key exchange can be adopted.")
+        self.connection_made(now, decoder=decoder)
+        self._gate = gate
+        self._open_host_channel(gate)
+
+    def receive_value(self, value: Any, now: float) -> None:
+        """One decoded frame from the current transport (a shell that decoded it already)."""
+        now = self._tick(now)
+        if self._ignoring_input():
+            return
         try:
-            hello = parse_message(value)
-            if not isinstance(hello, Hello) or self.role is not Role.HOST:
-                raise ProtocolError("unexpected", "a new connection must start with HELLO")
+            self._handle(value, now)
         except ProtocolError as error:
-            local = self.local
-            reject = Reject(
-                "protocol_error",
-                error.message[:MAX_REASON_CHARS],
-                local.proto_min,
-                local.proto_max,
-                local.app_version,
-            )
-            return self._reject_frame(reject)
-        _, reject = self._judge_hello(hello, same_transport=False)
-        if reject is None:
-            return None
-        self._events.append(GuestTurnedAway(reject.code, self._turned_away_text(reject, hello)))
-        return self._reject_frame(reject)
+            self._protocol_failure(error)
 
     def poll(self, now: float) -> list[bytes]:
         """Run the timers and return the frames to transmit now, in order."""
@@ -398,6 +511,8 @@ class ReliableSession:
                     self._emit(Ping(stamp), now)
             elif self.role is Role.GUEST and now >= self._hello_due:
                 self._send_hello(now)
+            if not self._ready and self._gate is not None:
+                self._out.extend(self._gate.take_output())
         out, self._out = self._out, []
         return out
 
@@ -430,7 +545,7 @@ class ReliableSession:
         return events
 
     # -- the application's side ---------------------------------------------------------------
-    def send(self, payload: list) -> int:
+    def send(self, payload: list[Any]) -> int:
         """Queue a payload for reliable, ordered delivery; returns its sequence number. Works
         before the handshake too: the payload goes out once the session is up."""
         if self.finished:
@@ -454,7 +569,7 @@ class ReliableSession:
         now = self._tick(now)
         if self.finished:
             return
-        if self._transport_up and (self._ready or self._established):
+        if self._transport_up and self._sealer is not None and (self._ready or self._established):
             message = clean_text(text, MAX_REASON_CHARS) or f"{self.local.name} left the game."
             self._emit(Bye(_QUIT, message), now)
         self._finish(Status.CLOSED, Closed(False, "You left the game."))
@@ -470,6 +585,92 @@ class ReliableSession:
     def _handle(self, value: Any, now: float) -> None:
         message = parse_message(value)
         self.stats.frames_received += 1
+        if isinstance(message, Sealed):
+            self._on_sealed(message, now)
+        elif message.KIND not in PLAIN_KINDS:
+            self._unexpected(message, "in the clear")
+        elif self.role is Role.HOST:
+            self._host_plain(message, now)
+        elif isinstance(message, Reject) and self._opener is None:
+            self._on_reject(message)
+        elif isinstance(message, KeyReply):
+            self._on_key_reply(message, now)
+        elif isinstance(message, KeyAccept):
+            self._on_key_accept(message)
+        else:
+            self._unexpected(message, "in the clear")
+
+    def _on_sealed(self, sealed: Sealed, now: float) -> None:
+        if self._opener is None:
+            self._unexpected(sealed, "before the key exchange")
+            return
+        forgeries = self._opener.forgeries
+        body = self._opener.open(sealed)
+        if body is None:
+            if self._opener.forgeries > forgeries:
+                self.stats.bad_frames += 1
+                self._bad_frames += 1
+                if self._bad_frames >= MAX_BAD_FRAMES:
+                    self._wants_reset = True  # the line is being tampered with: dial afresh
+            else:
+                self.stats.replays_dropped += 1
+            return
+        inner = parse_message(decode_body(body))
+        if inner.KIND in PLAIN_KINDS and not isinstance(inner, Reject):
+            raise ProtocolError("unexpected", f"{inner.KIND.name} cannot travel sealed")
+        self._handle_inner(inner, now)
+
+    def _host_plain(self, message: Message, now: float) -> None:
+        if self._gate is None:
+            self._gate = HostGate(self, datagram=self._datagram)
+        gate = self._gate
+        gate.receive_message(message)
+        answer = gate.take_output()
+        if answer:
+            self._transport_since = now  # the exchange is progressing
+        self._out.extend(answer)
+        if gate.refused:
+            self._wants_reset = True
+        elif gate.admitted and self._sealer is None:
+            self._open_host_channel(gate)
+
+    def _open_host_channel(self, gate: HostGate) -> None:
+        assert gate.exchange is not None
+        keys = gate.exchange.keys
+        self._sealer = Sealer(keys.host_to_guest)
+        self._opener = Opener(keys.guest_to_host, ordered=not self._datagram)
+
+    def _on_key_reply(self, reply: KeyReply, now: float) -> None:
+        if self._kx is None:
+            self._unexpected(reply, "before KEY_HELLO")
+            return
+        first = self._kx.confirm is None
+        self._kx.on_reply(reply)
+        if first:
+            # the exchange is progressing: the silence allowance restarts with each step
+            self._transport_since = now
+            assert self._kx.keys is not None
+            self._sealer = Sealer(self._kx.keys.guest_to_host)
+            self._send_hello(now)
+
+    def _on_key_accept(self, accept: KeyAccept) -> None:
+        kx = self._kx
+        if kx is None:
+            raise ProtocolError("unexpected", "KEY_ACCEPT before any key exchange")
+        if kx.accepted:
+            return  # the answer to a repeated confirmation
+        if not kx.on_accept(accept):
+            self._fail(
+                "impostor",
+                "The other side could not prove it knows the join code: "
+                "this is not the game you were invited to.",
+            )
+            return
+        assert kx.keys is not None
+        self._opener = Opener(kx.keys.host_to_guest, ordered=not self._datagram)
+        self._transport_since = max(self._transport_since, self._now)
+
+    def _handle_inner(self, message: Message, now: float) -> None:
         if isinstance(message, Bye):
             self._on_bye(message)
             return
@@ -495,6 +696,7 @@ class ReliableSession:
                 return
         self._heard(now)
         self._guest_confirmed = True
+        self._guest_spoke = True
         if isinstance(message, Data):
             self._on_data(message, now)
         elif isinstance(message, Ack):
@@ -521,11 +723,21 @@ class ReliableSession:
         verdict, reject = self._judge_hello(hello, same_transport=True)
         if reject is not None:
             self._events.append(GuestTurnedAway(reject.code, self._turned_away_text(reject, hello)))
-            self._out.append(self._reject_frame(reject))
+            self._emit(reject, now)
             self._wants_reset = True
             return
+        gate = self._gate
+        assert gate is not None and gate.exchange is not None
+        if verdict == "restart":
+            self._restart_stream()
+        if verdict in ("new", "rewelcome", "restart"):
+            if gate.exchange.mode is not Mode.JOIN:
+                raise ProtocolError("unexpected", "a resumed connection asked to join afresh")
+            # the token and the resume secret come from this exchange's key: only the guest
+            # that ran it can resume
+            self._token = gate.exchange.keys.token
+            self._resume_secret = gate.exchange.keys.resume_secret
         if verdict == "new":
-            self._token = secrets.token_bytes(TOKEN_BYTES)
             self._peer = PeerInfo(
                 clean_name(hello.name),
                 clean_version(hello.app_version),
@@ -561,7 +773,7 @@ class ReliableSession:
             )
         else:
             self._emit(ResumeOk(self._received, _resume_proof(self._token)), now)
-        if verdict == "new":
+        if verdict in ("new", "restart"):
             self._set_connected(now)
 
     def _judge_hello(self, hello: Hello, *, same_transport: bool) -> tuple[str, Reject | None]:
@@ -597,7 +809,8 @@ class ReliableSession:
                 # our WELCOME was lost with the connection, so the same guest dialled again
                 # without a token; it cannot have received anything, so start its stream over
                 return "rewelcome", None
-            return reject("busy", f"{local.name} is already playing with {self.peer_label()}.")
+            # the code holder lost its session (a crash): the game layer rejoins over a new one
+            return "restart", None
         if self._token is None or not hmac.compare_digest(hello.token, self._token):
             return reject(
                 "unknown_session", "The host has no game in progress with this guest to resume."
@@ -610,9 +823,108 @@ class ReliableSession:
             return f"{name} could not join. {reject.text}"
         return f"{name} could not join: {reject.text}"
 
-    def _reject_frame(self, reject: Reject) -> bytes:
+    def _restart_stream(self) -> None:
+        """The peer's session is gone (it crashed and started again): number the messages
+        from 1 on both sides. What was in flight is the game layer's to resend on rejoin."""
+        self._next_seq = 1
+        self._highest_sent = 0
+        self._peer_acked = 0
+        self._unacked.clear()
+        self._received = 0
+        self._out_of_order.clear()
+        self._clear_ack()
+        self.stats.restarts += 1
+
+    def _judge_key_hello(self, hello: KeyHello) -> Reject | bytes:
+        """The password for a new connection's exchange, or the reason it is refused."""
+        local = self.local
+
+        def reject(code: str, text: str) -> Reject:
+            return Reject(
+                code, text[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version
+            )
+
+        refusal: Reject | None = None
+        if hello.magic != MAGIC:
+            refusal = reject(
+                "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
+            )
+        elif (
+            negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max)
+            is None
+        ):
+            guest = PeerInfo("", hello.app_version, hello.proto_min, hello.proto_max)
+            refusal = reject("version", version_mismatch_message(Role.GUEST, guest, local))
+        elif hello.mode == Mode.RESUME:
+            if self._resume_secret is None:
+                refusal = reject(
+                    "unknown_session", "The host has no game in progress with this guest to resume."
+                )
+            else:
+                return resume_password(self._resume_secret)
+        else:
+            # while a game is on, only the holder of the code gets past the exchange: the guest
+            # itself, started again after a crash
+            return join_password(self._join_code)
+        self._events.append(
+            GuestTurnedAway(
+                refusal.code,
+                f"A guest could not join{'.' if refusal.code == 'version' else ':'} {refusal.text}",
+            )
+        )
+        return refusal
+
+    def _old_hello_reject(self, hello: Hello) -> Reject:
+        """A copy that speaks an older protocol starts with a plain HELLO: tell it which
+        versions met, as version 1 did."""
+        local = self.local
+        guest = PeerInfo("", clean_version(hello.app_version), hello.proto_min, hello.proto_max)
+        text = version_mismatch_message(Role.GUEST, guest, local)
+        self._events.append(
+            GuestTurnedAway(
+                "version", f"{clean_name(hello.name, 'A guest')} could not join. {text}"
+            )
+        )
+        return Reject(
+            "version", text[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version
+        )
+
+    def _wrong_code(self, mode: Mode) -> Reject:
+        """A guest's confirmation did not match: count it, and after a few choose a new code."""
+        local = self.local
+        if mode is Mode.RESUME:
+            text = "This connection could not prove it belongs to the game in progress."
+            self._events.append(
+                GuestTurnedAway("unknown_session", f"A connection was refused: {text}")
+            )
+            return Reject(
+                "unknown_session", text, local.proto_min, local.proto_max, local.app_version
+            )
+        self._wrong_codes += 1
+        self._events.append(
+            GuestTurnedAway(
+                "wrong_code",
+                f"Someone tried to join with a wrong code ({self._wrong_codes} of {MAX_WRONG_CODES}).",
+            )
+        )
+        if self._wrong_codes >= MAX_WRONG_CODES and not self._established:
+            self._wrong_codes = 0
+            self._join_code = normalize_code(new_join_code())
+            code = display_code(self._join_code)
+            self._events.append(
+                JoinCodeChanged(code, f"Too many wrong codes: the join code is now {code}.")
+            )
+        return Reject(
+            "wrong_code",
+            "The host did not accept this join code.",
+            local.proto_min,
+            local.proto_max,
+            local.app_version,
+        )
+
+    def _plain_frame(self, message: Message) -> bytes:
         self.stats.frames_sent += 1
-        return encode_frame(pack_message(reject))
+        return encode_frame(pack_message(message))
 
     def _on_welcome(self, welcome: Welcome, now: float) -> None:
         if self._token is not None:
@@ -632,6 +944,8 @@ class ReliableSession:
             self._fail("version", version_mismatch_message(Role.HOST, host, self.local))
             return
         self._token = welcome.token
+        assert self._kx is not None and self._kx.keys is not None
+        self._resume_secret = self._kx.keys.resume_secret
         self._peer = host
         self._protocol = welcome.protocol
         self._established = True
@@ -656,6 +970,14 @@ class ReliableSession:
         self._heard(now)
 
     def _on_reject(self, reject: Reject) -> None:
+        if reject.code == "unknown_session" and self._established:
+            # the host started again from its save: join afresh with the code and let the game
+            # layer rejoin over the new session
+            self._token = None
+            self._resume_secret = None
+            self._restart_stream()
+            self._wants_reset = True
+            return
         if reject.code == "version":
             host = PeerInfo("", reject.app_version, reject.proto_min, reject.proto_max)
             text = version_mismatch_message(Role.HOST, host, self.local)
@@ -663,6 +985,11 @@ class ReliableSession:
             text = "The host is already playing a game with someone else."
         elif reject.code == "unknown_session":
             text = "The host no longer has this game, so it cannot be resumed."
+        elif reject.code == "wrong_code":
+            text = (
+                "The host did not accept this join code: check the code (and the address) "
+                "with the host and try again."
+            )
         else:
             text = f"The host refused the connection: {clean_text(reject.text, MAX_REASON_CHARS)}"
         self._fail(reject.code, text)
@@ -684,7 +1011,6 @@ class ReliableSession:
 
     def _on_data(self, data: Data, now: float) -> None:
         self._on_ack(data.ack, (), now)
-        payload = self.registry.validate(data.payload)
         seq = data.seq
         if seq <= self._received or seq in self._out_of_order:
             # our ack was probably lost: say it again at once
@@ -695,6 +1021,11 @@ class ReliableSession:
             raise ProtocolError(
                 "window", f"message {seq} is beyond the window (delivered up to {self._received})"
             )
+        payload: list[Any] | None = None
+        try:
+            payload = self.registry.validate(data.payload)
+        except ProtocolError as error:
+            self._refuse_payload(error)  # set aside: counted as received, never delivered
         if seq != self._received + 1:
             self._out_of_order[seq] = payload
             self.stats.out_of_order_received += 1
@@ -709,10 +1040,37 @@ class ReliableSession:
         elif self._ack_due is None:
             self._ack_due = now + self.config.ack_delay
 
-    def _deliver(self, seq: int, payload: list) -> None:
+    def _deliver(self, seq: int, payload: list[Any] | None) -> None:
         self._received = seq
+        if payload is None:
+            return
+        if payload[0] == REFUSAL:
+            text = clean_text(str(payload[2]), MAX_REASON_CHARS)
+            self._events.append(
+                RefusedByPeer(
+                    clean_text(str(payload[1]), 40),
+                    f"{self._peer_title()} could not accept a message from this game: {text}",
+                )
+            )
+            return
         self.stats.delivered += 1
         self._events.append(Delivered(seq, payload))
+
+    def _peer_title(self) -> str:
+        who = self.peer_label()
+        return who[:1].upper() + who[1:]
+
+    def _refuse_payload(self, error: ProtocolError) -> None:
+        self.stats.refused += 1
+        if self.stats.refused > MAX_REFUSED:
+            raise ProtocolError(
+                "flood", f"more than {MAX_REFUSED} of its messages broke the protocol's rules"
+            )
+        text = f"A message from {self.peer_label()} was set aside: {error.message}"
+        _log.warning("%s (%s)", text, error.code)
+        self._events.append(PayloadRefused(error.code, text[: MAX_REASON_CHARS * 2]))
+        with contextlib.suppress(SessionError):  # the session is ending: nobody to tell
+            self.send([REFUSAL, error.code[:40] or "refused", error.message[:MAX_REASON_CHARS]])
 
     def _on_ack(self, ack: int, sack: tuple[int, ...] | list[int], now: float) -> None:
         if ack > self._highest_sent:
@@ -747,12 +1105,40 @@ class ReliableSession:
     def _emit(self, message: Message, now: float) -> None:
         if not self._transport_up:
             return
-        self._out.append(encode_frame(pack_message(message)))
+        if message.KIND in PLAIN_KINDS and not (
+            message.KIND is Kind.REJECT and self._sealer is not None
+        ):
+            frame = encode_frame(pack_message(message))
+        elif self._sealer is None:
+            return  # nothing but the key exchange can travel before it is done
+        else:
+            sealed = self._sealer.seal(encode_body(pack_message(message)))
+            frame = encode_frame(pack_message(sealed), MAX_WIRE_FRAME)
+        self._out.append(frame)
         self._last_sent = now
         self.stats.frames_sent += 1
 
     def _send_hello(self, now: float) -> None:
+        """The guest's opening, repeated on a timer until answered: its half of the key exchange,
+        then its confirmation with the (sealed) HELLO that names it and its session."""
         local = self.local
+        if self._kx is None:
+            secret = self._resume_secret if self._token is not None else None
+            self._kx = GuestExchange(
+                Mode.JOIN if secret is None else Mode.RESUME,
+                join_password(self._join_code) if secret is None else resume_password(secret),
+                MAGIC,
+                local.proto_min,
+                local.proto_max,
+                local.app_version,
+            )
+        if self._kx.confirm is None:
+            self._emit(self._kx.hello, now)
+            self._hello_due = now + self._hello_interval
+            self._hello_interval = min(self._hello_interval * 2, self._hello_cap())
+            return
+        if not self._kx.accepted:
+            self._emit(self._kx.confirm, now)
         hello = Hello(
             MAGIC,
             local.proto_min,
@@ -764,7 +1150,7 @@ class ReliableSession:
         )
         self._emit(hello, now)
         self._hello_due = now + self._hello_interval
-        self._hello_interval = min(self._hello_interval * 2, self.config.max_rto)
+        self._hello_interval = min(self._hello_interval * 2, self._hello_cap())
 
     def _send_data(self, now: float) -> None:
         timed_out = False
@@ -832,18 +1218,32 @@ class ReliableSession:
             if self._status is Status.CONNECTED:
                 interrupt = self._last_heard + cfg.interrupt_after
             if self._transport_up and not self._wants_reset:
-                # a fresh transport gets its own allowance for the handshake
-                start = (
-                    self._last_heard
-                    if self._ready
-                    else max(self._last_heard, self._transport_since)
-                )
-                reset = start + cfg.reconnect_after
+                # a fresh transport gets its own allowance for the handshake, which takes two
+                # round trips: on a slow line, a few retransmission timeouts
+                if self._ready and (self.role is Role.GUEST or self._guest_spoke):
+                    reset = self._last_heard + cfg.reconnect_after
+                else:
+                    start = max(self._last_heard, self._transport_since)
+                    reset = start + self._handshake_allowance()
         elif self.role is Role.GUEST and self._started_at is not None:
             give_up = self._started_at + cfg.give_up_after
             if self._transport_up and not self._wants_reset:
-                reset = self._transport_since + cfg.reconnect_after
+                reset = self._transport_since + self._handshake_allowance()
         return give_up, interrupt, reset
+
+    def _handshake_allowance(self) -> float:
+        # two round trips, each perhaps retransmitted: a few timeouts, and never less than a
+        # quarter of the give-up limit, since a slow line's timeouts are not yet measured
+        cfg = self.config
+        return max(cfg.reconnect_after, 4 * self._rto.rto, cfg.give_up_after / 4)
+
+    def _hello_cap(self) -> float:
+        # about a round trip: the line's own when measured, else twice the first timeout
+        cfg = self.config
+        srtt = self._rto.srtt
+        if srtt is None:
+            return min(cfg.max_rto, 2 * cfg.initial_rto)
+        return min(cfg.max_rto, max(2 * srtt, cfg.min_rto))
 
     def _check_silence(self, now: float) -> None:
         give_up, interrupt, reset = self._silence_deadlines()
@@ -865,8 +1265,14 @@ class ReliableSession:
             self._wants_reset = True
 
     def _protocol_failure(self, error: ProtocolError) -> None:
-        if self.role is Role.HOST and not self._established:
-            # a stranger's garbage must not end a host that is still waiting for its guest
+        if self.role is Role.GUEST and self._established and self._opener is None:
+            # before the key exchange is done nobody has shown they are the host: drop this
+            # connection and dial again rather than let a stranger end the game
+            self._wants_reset = True
+            return
+        if self.role is Role.HOST and (not self._established or self._opener is None):
+            # garbage before the key exchange is done never ends the game: a stranger's can at
+            # most lose its own connection
             local = self.local
             reject = Reject(
                 error.code[:40] or "error",
@@ -876,7 +1282,7 @@ class ReliableSession:
                 local.app_version,
             )
             if self._transport_up:
-                self._out.append(self._reject_frame(reject))
+                self._out.append(self._plain_frame(reject))
             self._events.append(
                 GuestTurnedAway(error.code, f"A connection was refused: {error.message}")
             )
@@ -911,3 +1317,85 @@ class ReliableSession:
         # a clock that steps backwards must not make timers fire twice or never
         self._now = max(self._now, now)
         return self._now
+
+
+class HostGate:
+    """The host's door for one connection: it answers the key exchange and admits the
+    connection only once the guest's confirmation proves it holds the code (or, resuming, the
+    resume secret). Anything else before that refuses the connection, never the game."""
+
+    def __init__(self, session: ReliableSession, *, datagram: bool) -> None:
+        self._session = session
+        self._datagram = datagram
+        self.exchange: HostExchange | None = None
+        self.refused = False
+        self._out: list[bytes] = []
+
+    @property
+    def admitted(self) -> bool:
+        return self.exchange is not None and self.exchange.accepted and not self.refused
+
+    def receive(self, value: Any) -> None:
+        """One decoded frame from this connection; raises `ProtocolError` if it is unreadable
+        or out of place (the shell then closes the connection)."""
+        self.receive_message(parse_message(value))
+
+    def receive_message(self, message: Message) -> None:
+        if self.refused:
+            return
+        if isinstance(message, KeyHello):
+            self._on_key_hello(message)
+        elif isinstance(message, KeyConfirm):
+            self._on_confirm(message)
+        elif isinstance(message, Hello):
+            self._refuse(self._session._old_hello_reject(message))
+        elif not self._datagram:
+            raise ProtocolError(
+                "unexpected", f"{message.KIND.name} is not expected before the key exchange"
+            )
+
+    def take_output(self) -> list[bytes]:
+        """Frames to write to this connection, in order."""
+        out, self._out = self._out, []
+        return out
+
+    def _send(self, message: Message) -> None:
+        self._out.append(self._session._plain_frame(message))
+
+    def _on_key_hello(self, hello: KeyHello) -> None:
+        exchange = self.exchange
+        if exchange is not None:
+            if hello.pake == exchange.hello.pake:
+                self._send(exchange.reply)  # our reply was lost (datagram link)
+                return
+            if not self._datagram:
+                raise ProtocolError("unexpected", "a second key exchange on one connection")
+            if exchange.accepted:
+                return  # a stale attempt overtaken by the one that succeeded
+        verdict = self._session._judge_key_hello(hello)
+        if isinstance(verdict, Reject):
+            self._refuse(verdict)
+            return
+        self.exchange = HostExchange(hello, verdict)
+        self._send(self.exchange.reply)
+
+    def _on_confirm(self, confirm: KeyConfirm) -> None:
+        exchange = self.exchange
+        if exchange is None:
+            if self._datagram:
+                return  # it overtook the KEY_HELLO it answers
+            raise ProtocolError("unexpected", "KEY_CONFIRM before KEY_HELLO")
+        if exchange.accepted:
+            # the guest repeated itself before our accept arrived; on a datagram link the
+            # accept may also have been lost
+            if self._datagram and hmac.compare_digest(confirm.tag, exchange.keys.guest_tag):
+                self._send(exchange.accept)
+            return
+        if exchange.check(confirm):
+            self._send(exchange.accept)
+        else:
+            self._refuse(self._session._wrong_code(exchange.mode))
+
+    def _refuse(self, reject: Reject) -> None:
+        self.refused = True
+        self._send(reject)

@@ -87,8 +87,8 @@ def _dec_choice(*choices: Any) -> Callable[[Any, str], Any]:
     return decode
 
 
-def _dec_pair(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
-    def decode(value: Any, name: str) -> tuple:
+def _dec_pair(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple[Any, ...]]:
+    def decode(value: Any, name: str) -> tuple[Any, ...]:
         if not isinstance(value, list) or len(value) != 2:
             raise _bad(name, "expected a pair")
         return (inner(value[0], name), inner(value[1], name))
@@ -96,8 +96,10 @@ def _dec_pair(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
     return decode
 
 
-def _dec_list(inner: Callable[[Any, str], Any], max_len: int) -> Callable[[Any, str], tuple]:
-    def decode(value: Any, name: str) -> tuple:
+def _dec_list(
+    inner: Callable[[Any, str], Any], max_len: int
+) -> Callable[[Any, str], tuple[Any, ...]]:
+    def decode(value: Any, name: str) -> tuple[Any, ...]:
         if not isinstance(value, list) or len(value) > max_len:
             raise _bad(name, f"expected a list of at most {max_len} items")
         return tuple(inner(item, name) for item in value)
@@ -105,15 +107,15 @@ def _dec_list(inner: Callable[[Any, str], Any], max_len: int) -> Callable[[Any, 
     return decode
 
 
-def _enc_pair_of_cards(pair: Sequence[Sequence[int]]) -> list:
+def _enc_pair_of_cards(pair: Sequence[Sequence[int]]) -> list[Any]:
     return [bytes(pair[0]), bytes(pair[1])]
 
 
-def _enc_melds(pair: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> list:
+def _enc_melds(pair: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> list[Any]:
     return [[[key, bytes(cards)] for key, cards in melds] for melds in pair]
 
 
-def _dec_melds_of_one(value: Any, name: str) -> tuple:
+def _dec_melds_of_one(value: Any, name: str) -> tuple[Any, ...]:
     if not isinstance(value, list) or len(value) > MAX_MELDS:
         raise _bad(name, f"expected a list of at most {MAX_MELDS} melds")
     melds = []
@@ -148,7 +150,7 @@ def _dec_opt_card(value: Any, name: str) -> int | None:
     return cards[0] if cards else None
 
 
-def _enc_special(special: tuple[int, str, int] | None) -> list | None:
+def _enc_special(special: tuple[int, str, int] | None) -> list[Any] | None:
     return None if special is None else list(special)
 
 
@@ -163,7 +165,7 @@ def _dec_special(value: Any, name: str) -> tuple[int, str, int] | None:
     return (seat, value[1], _dec_int(-MAX_SCORE, MAX_SCORE)(value[2], name))
 
 
-def _enc_scores(scores: Sequence[dict[str, int]] | None) -> list | None:
+def _enc_scores(scores: Sequence[dict[str, int]] | None) -> list[Any] | None:
     if scores is None:
         return None
     return [[[key, one[key]] for key in sorted(one)] for one in scores]
@@ -197,7 +199,7 @@ def _same(value: Any) -> Any:
     return value
 
 
-def _as_list(value: Sequence) -> list:
+def _as_list(value: Sequence[Any]) -> list[Any]:
     return list(value)
 
 
@@ -251,17 +253,17 @@ _PUBLIC = tuple(i for i, field in enumerate(_FIELDS) if field[3])
 # fields every view carries that the wire does not: the seat is fixed, the rules were agreed
 NOT_ON_WIRE = ("seat", "rules")
 
-Fields = tuple  # the view's values in FIELD_NAMES order
+Fields = tuple[Any, ...]  # the view's values in FIELD_NAMES order
 
 
 def view_fields(view: PlayerView) -> Fields:
     return tuple(getattr(view, name) for name in FIELD_NAMES)
 
 
-def encode_delta(previous: Fields | None, current: Fields) -> list:
+def encode_delta(previous: Fields | None, current: Fields) -> list[Any]:
     """`[index, wire value, ...]` for the fields that differ (all of them without `previous`)."""
-    out: list = []
-    for index, (value, (_, encode, _, _)) in enumerate(zip(current, _FIELDS)):
+    out: list[Any] = []
+    for index, (value, (_, encode, _, _)) in enumerate(zip(current, _FIELDS, strict=True)):
         if previous is None or previous[index] != value:
             out.append(index)
             out.append(encode(value))
@@ -296,7 +298,7 @@ def apply_delta(previous: Fields | None, delta: Any) -> Fields:
 
 def build_view(values: Fields, rules: Rules, seat: int = GUEST_SEAT) -> PlayerView:
     """The `PlayerView` for checked field values; raises `ProtocolError` if it is impossible."""
-    view = PlayerView(seat=seat, rules=rules, **dict(zip(FIELD_NAMES, values)))
+    view = PlayerView(seat=seat, rules=rules, **dict(zip(FIELD_NAMES, values, strict=True)))
     check_view(view)
     return view
 
@@ -335,9 +337,9 @@ def check_view(view: PlayerView) -> None:
         raise ProtocolError("bad_view", "the opponent's draws cannot be shown")
 
 
-def encode_view(values: Fields) -> list:
+def encode_view(values: Fields) -> list[Any]:
     """Every field on the wire, in order (for hashing and for saving a view)."""
-    return [encode(value) for value, (_, encode, _, _) in zip(values, _FIELDS)]
+    return [encode(value) for value, (_, encode, _, _) in zip(values, _FIELDS, strict=True)]
 
 
 def _digest(label: bytes, body: Any) -> str:

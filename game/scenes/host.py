@@ -20,7 +20,8 @@ import pygame
 
 from game.match import NetGame, NetMatch, saved_game
 from game.netplay import Connected, GuestTurnedAway, Role
-from game.netplay.addresses import format_endpoint, lan_addresses
+from game.netplay.addresses import format_endpoint
+from game.netplay.shell.lan import lan_addresses
 from game.scenes.agreement import AgreementScene
 from game.scenes.dialog import confirm_dialog
 from game.scenes.flow import start_new_game

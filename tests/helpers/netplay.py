@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from game.netplay.framing import decode_body, decode_frame, encode_body, encode_frame
 from game.netplay.handshake import PeerInfo, Role
-from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
+from game.netplay.messages import Message, Sealed, pack_message, parse_message
 from game.netplay.payloads import game_payload
+from game.netplay.secure import ChannelKeys, Opener
 from game.netplay.session import Delivered, Event, ReliableSession, SessionConfig
+from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 
 
 def host_session(config: SessionConfig | None = None, **peer: object) -> ReliableSession:
@@ -30,6 +33,39 @@ def linked_pair(
     pair.connect()
     assert pair.run_until(lambda: pair.host.established and pair.guest.established, 120)
     return pair
+
+
+def channel_keys(session: ReliableSession) -> ChannelKeys:
+    """The keys of a session's current connection (white-box, for reading its frames)."""
+    if session.role is Role.HOST:
+        return session._gate.exchange.keys  # type: ignore[union-attr]
+    return session._kx.keys  # type: ignore[union-attr,return-value]
+
+
+def read(sender: ReliableSession, frames: Iterable[bytes]) -> list[Message]:
+    """What frames `sender` put on the wire say, sealed ones opened with its key."""
+    messages = []
+    for frame in frames:
+        message = parse_message(decode_frame(frame))
+        if isinstance(message, Sealed):
+            keys = channel_keys(sender)
+            key = keys.host_to_guest if sender.role is Role.HOST else keys.guest_to_host
+            body = Opener(key, ordered=False).open(message)
+            assert body is not None, "the frame opens with its sender's key"
+            message = parse_message(decode_body(body))
+        messages.append(message)
+    return messages
+
+
+def kinds(sender: ReliableSession, frames: Iterable[bytes]) -> list[type]:
+    return [type(message) for message in read(sender, frames)]
+
+
+def sealed_by(sender: ReliableSession, message: Message) -> bytes:
+    """A frame carrying `message` sealed as `sender` would send it (to forge what the peer
+    says once the key exchange is done)."""
+    sealed = sender._sealer.seal(encode_body(pack_message(message)))  # type: ignore[union-attr]
+    return encode_frame(pack_message(sealed))
 
 
 def numbers(events: Iterable[Event]) -> list:
@@ -64,15 +100,17 @@ def stream_both_ways(
 
 
 class Shuttle:
-    """Carries frames between a host and a guest by hand, on a stream transport, so a test can
-    drop, repeat or forge any frame."""
+    """Carries frames between a host and a guest by hand, on a stream transport (or a datagram
+    one, where frames may be reordered), so a test can drop, repeat or forge any frame."""
 
-    def __init__(self, config: SessionConfig | None = None, **guest_peer: object) -> None:
+    def __init__(
+        self, config: SessionConfig | None = None, *, datagram: bool = False, **guest_peer: object
+    ) -> None:
         self.now = 0.0
         self.host = host_session(config)
         self.guest = guest_session(config, **guest_peer)
-        self.host.connection_made(self.now)
-        self.guest.connection_made(self.now)
+        self.host.connection_made(self.now, datagram=datagram)
+        self.guest.connection_made(self.now, datagram=datagram)
 
     def to_host(self) -> list[bytes]:
         """Frames the guest sends now, delivered to the host."""
@@ -88,8 +126,10 @@ class Shuttle:
         return frames
 
     def handshake(self) -> Shuttle:
-        self.to_host()
-        self.to_guest()
+        # KEY_HELLO, KEY_REPLY, KEY_CONFIRM with the sealed HELLO, KEY_ACCEPT with WELCOME
+        for _ in range(2):
+            self.to_host()
+            self.to_guest()
         assert self.host.established and self.guest.established
         return self
 

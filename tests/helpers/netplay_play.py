@@ -13,11 +13,10 @@ from game.logic.rules import Rules
 from game.netplay.dealing import HostSecret
 from game.netplay.deciders import Autopilot
 from game.netplay.handshake import PeerInfo, Role
-from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
-from game.netplay.peer import PlayPeer, run_linked
+from game.netplay.peer import PlayPeer
 from game.netplay.play import GuestPlay, HostPlay, Terms, proposal
-from game.netplay.ports import LinkedPort
 from game.netplay.session import ReliableSession, SessionConfig
+from game.netplay.tools.link import LinkedPort, LinkedSessions, LinkProfile, LossyLink, run_linked
 
 
 def terms(hands: int = 1, rules: Rules | None = None) -> Terms:
@@ -94,6 +93,19 @@ class Table:
     def guest_to_move(self) -> None:
         self.play_until(lambda: self.guest.my_turn)
         assert self.guest.my_turn
+
+
+class MemoryStore:
+    """A `SaveStore` that keeps the last saved document in memory."""
+
+    def __init__(self, where: str = "memory") -> None:
+        self.where = where
+        self.document: dict | None = None
+        self.writes = 0
+
+    def write(self, document: dict) -> None:
+        self.document = document
+        self.writes += 1
 
 
 @dataclass

@@ -92,3 +92,12 @@ def test_the_chat_log_is_bounded():
         log.add(ChatLine(False, "Bob", str(i), float(i)))
     assert len(log.lines) == 10 and log.lines[0].text == "40"
     assert log.unread == 10
+
+
+def test_halt_and_refusal_sentences_from_the_peer_are_cleaned_before_display():
+    from game.netplay import playmsg as m
+
+    halt = m.parse_from_host(["halt", "desync\u202e", 3, "", "", "Evil \u202eenil\u0007 text"])
+    assert halt.code == "desync" and halt.text == "Evil enil text"
+    refused = m.parse_from_host(["refused", 4, "bad\u2066", "no\u200b way"])
+    assert refused.code == "bad" and refused.text == "no way"

@@ -9,7 +9,13 @@ import pytest
 
 from game.netplay import framing
 from game.netplay.errors import ProtocolError
-from game.netplay.framing import MAX_FRAME, FrameDecoder, decode_body, decode_frame, encode_frame
+from game.netplay.framing import (
+    MAX_WIRE_FRAME,
+    FrameDecoder,
+    decode_body,
+    decode_frame,
+    encode_frame,
+)
 
 SAMPLE = [5, 7, 3, ["game", {"meld": [1, 2, 3], "note": "héllo", "blob": b"\x00\x01"}]]
 
@@ -44,7 +50,7 @@ def test_decoder_yields_every_frame_in_one_chunk():
 def test_oversized_length_prefix_is_refused_before_anything_is_buffered():
     decoder = FrameDecoder()
     with pytest.raises(ProtocolError) as info:
-        list(decoder.feed(struct.pack(">I", MAX_FRAME + 1) + b"x" * 10))
+        list(decoder.feed(struct.pack(">I", MAX_WIRE_FRAME + 1) + b"x" * 10))
     assert info.value.code == "frame_too_large"
     assert decoder.buffered == 0
 
@@ -90,7 +96,6 @@ def _body(value: object) -> bytes:
         (b"\xc1", "reserved byte"),
         (b"\xa2\xff\xfe", "invalid utf-8"),
         (_body("x" * (framing.MAX_STR_BYTES + 1)), "string too long"),
-        (_body(b"x" * (framing.MAX_BIN_BYTES + 1)), "binary too long"),
         (_body(list(range(framing.MAX_ARRAY_LEN + 1))), "array too long"),
         (_body({str(i): i for i in range(framing.MAX_MAP_LEN + 1)}), "map too long"),
         (_body({1: 2}), "integer map key"),
@@ -123,3 +128,12 @@ def test_a_datagram_must_hold_exactly_one_whole_frame():
     for broken in (frame[:-1], frame + b"\0", frame[:3]):
         with pytest.raises(ProtocolError):
             decode_frame(broken)
+
+
+def test_only_the_wire_frame_may_carry_a_big_binary_the_sealed_box():
+    big = _body(b"x" * (framing.MAX_BIN_BYTES + 1))
+    with pytest.raises(ProtocolError):
+        decode_body(big)
+    assert list(FrameDecoder().feed(struct.pack(">I", len(big)) + big)) == [
+        b"x" * (framing.MAX_BIN_BYTES + 1)
+    ]

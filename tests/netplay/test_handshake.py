@@ -11,8 +11,8 @@ from game.netplay import payloads as p
 from game.netplay.agreement import RulesNegotiation, Stage, rule_differences, rules_hash
 from game.netplay.errors import ProtocolError, SessionError
 from game.netplay.handshake import PeerInfo, Role, negotiate_protocol, version_mismatch_message
-from game.netplay.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.session import Delivered, Failed, GuestTurnedAway, Status
+from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 from tests.helpers.netplay import guest_session, host_session
 
 HOST_RULES = {
@@ -61,15 +61,15 @@ def _meet(host_info: dict, guest_info: dict) -> LinkedSessions:
 
 
 def test_an_old_guest_is_told_exactly_which_versions_met_and_the_host_keeps_waiting():
-    pair = _meet({"app_version": "1.4.0", "proto_min": 2, "proto_max": 3}, {"app_version": "1.0.0"})
+    pair = _meet({"app_version": "1.4.0", "proto_min": 3, "proto_max": 4}, {"app_version": "1.0.0"})
     assert pair.guest.failure == Failed(
         "version",
-        "The host runs protocol 2-3 (app 1.4.0); this copy speaks 1 (app 1.0.0): update to play.",
+        "The host runs protocol 3-4 (app 1.4.0); this copy speaks 2 (app 1.0.0): update to play.",
     )
     assert (
         GuestTurnedAway(
             "version",
-            "Bob could not join. The guest runs protocol 1 (app 1.0.0); this copy speaks 2-3 (app 1.4.0): "
+            "A guest could not join. The guest runs protocol 2 (app 1.0.0); this copy speaks 3-4 (app 1.4.0): "
             "the guest needs to update to play.",
         )
         in pair.host_events
@@ -78,15 +78,15 @@ def test_an_old_guest_is_told_exactly_which_versions_met_and_the_host_keeps_wait
 
 
 def test_a_newer_guest_is_told_the_host_must_update():
-    pair = _meet({"app_version": "1.0.0"}, {"app_version": "1.4.0", "proto_min": 2, "proto_max": 3})
+    pair = _meet({"app_version": "1.0.0"}, {"app_version": "1.4.0", "proto_min": 3, "proto_max": 4})
     assert pair.guest.failure.text == (
-        "The host runs protocol 1 (app 1.0.0); this copy speaks 2-3 (app 1.4.0): the host needs to update to play."
+        "The host runs protocol 2 (app 1.0.0); this copy speaks 3-4 (app 1.4.0): the host needs to update to play."
     )
 
 
 def test_overlapping_versions_connect_on_the_highest_common_protocol():
-    pair = _meet({"proto_min": 1, "proto_max": 3}, {"proto_min": 2, "proto_max": 5})
-    assert pair.host.protocol == pair.guest.protocol == 3
+    pair = _meet({"proto_min": 1, "proto_max": 2}, {"proto_min": 2, "proto_max": 5})
+    assert pair.host.protocol == pair.guest.protocol == 2
 
 
 # -- rules agreement ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The guest never receives a card it may not see: every frame the host's session puts on the wire
-during whole games (retransmissions and duplicates included) is decoded, and every card in it
+during whole games (retransmissions and duplicates included) is opened with the host's channel
+key and decoded, and every card in it
 (card ids travel only as byte strings, card codes as text) must be in the guest's view of the
 state the message was written for."""
 
@@ -10,10 +11,11 @@ from typing import Any
 
 from game.logic.cards import CARD_CODE, VALID_CODES
 from game.logic.view import player_view
-from game.netplay.framing import decode_frame
-from game.netplay.link import LinkProfile
-from game.netplay.messages import Data, parse_message
+from game.netplay.framing import decode_body, decode_frame
+from game.netplay.messages import Data, Sealed, parse_message
 from game.netplay.payloads import GAME
+from game.netplay.secure import Opener
+from game.netplay.tools.link import LinkProfile
 from tests.helpers.netplay_play import linked_game
 
 
@@ -42,11 +44,11 @@ def leaked_cards(body: Any, allowed: frozenset[int]) -> set[Any]:
     return leaks
 
 
-def record_host_traffic(game) -> tuple[list[bytes], dict[int, frozenset[int]]]:
-    """Capture every frame the host session emits, and what the guest could see when each game
-    message was queued."""
+def record_host_traffic(game) -> tuple[list[tuple[bytes, bytes]], dict[int, frozenset[int]]]:
+    """Capture every frame the host session emits with the key it was sealed under, and what
+    the guest could see when each game message was queued."""
     session = game.pair.host
-    frames: list[bytes] = []
+    frames: list[tuple[bytes, bytes]] = []
     allowed: dict[int, frozenset[int]] = {}
     send, poll = session.send, session.poll
 
@@ -61,7 +63,9 @@ def record_host_traffic(game) -> tuple[list[bytes], dict[int, frozenset[int]]]:
 
     def recording_poll(now: float) -> list[bytes]:
         out = poll(now)
-        frames.extend(out)
+        gate = session._gate
+        if gate is not None and gate.exchange is not None:
+            frames.extend((frame, gate.exchange.keys.host_to_guest) for frame in out)
         return out
 
     session.send = recording_send
@@ -85,8 +89,13 @@ def test_no_frame_to_the_guest_ever_holds_a_card_its_view_does_not_show():
         frames, allowed = record_host_traffic(game)
         assert game.run()
         assert game.host.result is not None and game.host.result == game.guest.result
-        for frame in frames:
-            message = parse_message(decode_frame(frame))
+        openers: dict[bytes, Opener] = {}
+        for frame, key in frames:
+            sealed = parse_message(decode_frame(frame))
+            if not isinstance(sealed, Sealed):
+                continue
+            opener = openers.setdefault(key, Opener(key, ordered=False))
+            message = parse_message(decode_body(opener.open(sealed)))
             if not isinstance(message, Data) or message.payload[0] != GAME:
                 continue
             game_frames += 1

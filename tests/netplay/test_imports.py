@@ -1,25 +1,95 @@
-"""The netplay package never pulls in pygame: the game layer and tools can use it headless."""
+"""What the netplay packages may import. The core (every module directly in `game/netplay`
+except the forwarders kept for old command names) never pulls in pygame, sockets or file
+writing, and its source never opens, writes or removes a file; the shells and tools never pull
+in pygame either, so the headless command line runs without it."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "game" / "netplay"
+# thin modules that keep `python -m game.netplay.cli` and older import paths working
+FORWARDERS = {"cli", "soak", "tcp", "proxy"}
+CORE = sorted(
+    f"game.netplay.{path.stem}"
+    for path in PACKAGE.glob("*.py")
+    if path.stem not in FORWARDERS and path.stem != "__init__"
+)
+OUTER = sorted(
+    f"game.netplay.{path.parent.name}.{path.stem}"
+    for folder in ("shell", "tools")
+    for path in (PACKAGE / folder).glob("*.py")
+    if path.stem != "__init__"
+)
+# modules whose presence means sockets or file writing
+IO_MODULES = ("socket", "selectors", "ssl", "tempfile", "shutil", "game.storage")
+FILE_CALLS = {"open", "fdopen", "replace", "rename", "remove", "unlink", "fsync", "makedirs"}
+FILE_METHODS = {"write_text", "write_bytes", "read_text", "read_bytes", "mkdir", "touch"}
 
 
-def test_netplay_modules_do_not_import_pygame():
+def _imports_in_fresh_python(modules: list[str], forbidden: tuple[str, ...]) -> str:
     code = (
         "import sys, importlib\n"
-        "for name in ('game.netplay', 'game.netplay.session', 'game.netplay.tcp', 'game.netplay.proxy',"
-        " 'game.netplay.link', 'game.netplay.chat', 'game.netplay.addresses', 'game.netplay.agreement',"
-        " 'game.netplay.play', 'game.netplay.peer', 'game.netplay.deciders', 'game.netplay.cli',"
-        " 'game.netplay.soak', 'game.netplay.savefile', 'game.netplay.dealing', 'game.netplay.viewcodec'):\n"
+        f"for name in {modules!r}:\n"
         "    importlib.import_module(name)\n"
-        "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
+        f"print(','.join(m for m in {forbidden!r} if m in sys.modules))\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=30, cwd=ROOT
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
     )
     assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_the_core_list_covers_the_protocol_modules():
+    for name in ("framing", "messages", "session", "handshake", "agreement", "play", "chat"):
+        assert f"game.netplay.{name}" in CORE
+    assert "game.netplay.shell.tcp" in OUTER and "game.netplay.tools.soak" in OUTER
+
+
+def test_no_netplay_module_imports_pygame():
+    assert _imports_in_fresh_python(["game.netplay", *CORE, *OUTER], ("pygame",)) == ""
+
+
+def test_the_core_imports_neither_sockets_nor_file_writers():
+    assert _imports_in_fresh_python(["game.netplay", *CORE], IO_MODULES) == ""
+
+
+def test_the_core_source_does_no_file_io():
+    found = []
+    for path in sorted(PACKAGE.glob("*.py")):
+        if path.stem in FORWARDERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                bare_open = isinstance(func, ast.Name) and func.id == "open"
+                os_call = (
+                    isinstance(func, ast.Attribute)
+                    and isinstance(func.value, ast.Name)
+                    and func.value.id == "os"
+                    and func.attr in FILE_CALLS
+                )
+                path_call = isinstance(func, ast.Attribute) and func.attr in FILE_METHODS
+                if bare_open or os_call or path_call:
+                    found.append(f"{path.name}:{node.lineno}")
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = (
+                    [alias.name for alias in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                )
+                if any(n.split(".")[0] in ("pathlib", "tempfile", "shutil", "io") for n in names):
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == [], f"file I/O in the core at {found}"
+
+
+def test_shell_and_tool_names_stay_reachable_from_the_package():
+    import game.netplay as netplay
+
+    for name in netplay.__all__:
+        assert getattr(netplay, name) is not None

@@ -4,8 +4,6 @@ play, and a peer gone for good with both sides keeping the game and continuing i
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from game.logic.actions import Draw
@@ -14,14 +12,13 @@ from game.netplay.agreement import RulesNegotiation
 from game.netplay.chat import ChatLine
 from game.netplay.deciders import Autopilot, Manual
 from game.netplay.handshake import Role
-from game.netplay.link import LinkProfile
 from game.netplay.payloads import game_payload
-from game.netplay.peer import RulesAgreed, RulesDeclined, Saved
-from game.netplay.play import DealChecked, Halted, Stage, Updated
-from game.netplay.savefile import read_json
+from game.netplay.peer import OWED_WITHIN, RulesAgreed, RulesDeclined, Saved
+from game.netplay.play import DealChecked, Halted, HostPlay, Stage, Updated
 from game.netplay.session import Failed, Interrupted, SessionConfig
+from game.netplay.tools.link import LinkProfile
 from game.netplay.viewcodec import FIELD_NAMES
-from tests.helpers.netplay_play import linked_game
+from tests.helpers.netplay_play import MemoryStore, linked_game
 
 LOSSY = LinkProfile(drop=0.1, duplicate=0.05, reorder=0.05, latency=0.05, jitter=0.02)
 
@@ -238,14 +235,14 @@ def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_la
     tmp_path, seed, lost_when
 ):
     config = SessionConfig()
-    saves = {"host": tmp_path / "host.json", "guest": tmp_path / "guest.json"}
+    saves = {"host": MemoryStore("host"), "guest": MemoryStore("guest")}
     game = linked_game(
         LOSSY,
         seed=seed,
         hands=2,
         config=config,
-        host_kwargs={"save_path": saves["host"]},
-        guest_kwargs={"save_path": saves["guest"]},
+        host_kwargs={"store": saves["host"]},
+        guest_kwargs={"store": saves["guest"]},
     )
     host, guest, until = watch(game)
     assert game.run(until=until(lambda: lost_when(game)))
@@ -259,7 +256,7 @@ def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_la
         assert peer.failure.code == "timeout"
         assert notes.of(Saved)
     assert game.pair.redial_attempts >= 3, "the guest kept trying to resume"
-    host_save, guest_save = read_json(saves["host"]), read_json(saves["guest"])
+    host_save, guest_save = saves["host"].document, saves["guest"].document
     assert (
         host_save["replay"]["format"] == "canasta-replay/2" and host_save["hands"][0]["commitment"]
     )
@@ -269,8 +266,8 @@ def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_la
     later = linked_game(
         LOSSY,
         seed=seed + 100,
-        host_kwargs={"resume": host_save, "save_path": saves["host"]},
-        guest_kwargs={"resume": guest_save, "save_path": saves["guest"]},
+        host_kwargs={"resume": host_save, "store": saves["host"]},
+        guest_kwargs={"resume": guest_save, "store": saves["guest"]},
     )
     _host2, guest2, until2 = watch(later)
     assert later.run(until=until2())
@@ -280,11 +277,10 @@ def test_a_peer_gone_for_good_is_reported_in_time_and_both_sides_can_continue_la
     assert first.state_no > game.guest.play.state_no - 1, "the guest picked up where it stopped"
 
 
-def test_a_rejoin_without_the_saved_token_is_refused(tmp_path):
+def test_a_rejoin_without_the_saved_token_is_refused():
+    saves = {"host": MemoryStore("h"), "guest": MemoryStore("g")}
     game = linked_game(
-        seed=10,
-        host_kwargs={"save_path": tmp_path / "h.json"},
-        guest_kwargs={"save_path": tmp_path / "g.json"},
+        seed=10, host_kwargs={"store": saves["host"]}, guest_kwargs={"store": saves["guest"]}
     )
     _, _, until = watch(game)
     assert game.run(
@@ -293,18 +289,18 @@ def test_a_rejoin_without_the_saved_token_is_refused(tmp_path):
     game.pair.link.accepting = False
     game.pair.cut()
     assert game.run(timeout=300, until=until())
-    guest_save = read_json(tmp_path / "g.json")
+    guest_save = dict(saves["guest"].document)
     guest_save["token"] = "0" * 32
     later = linked_game(
         seed=11,
-        host_kwargs={"resume": read_json(tmp_path / "h.json")},
+        host_kwargs={"resume": saves["host"].document},
         guest_kwargs={"resume": guest_save},
     )
     _, _, until2 = watch(later)
     assert later.run(timeout=300, until=until2())
     assert later.host.failure.code == "rejoin"
     assert "does not hold the saved game's token" in later.guest.failure.text
-    assert json.loads((tmp_path / "h.json").read_text())["token"] != "0" * 32
+    assert saves["host"].document["token"] != "0" * 32
 
 
 def test_an_autopilot_that_is_refused_tries_another_move():
@@ -319,3 +315,51 @@ def test_an_autopilot_that_is_refused_tries_another_move():
     _, _guest, until = watch(game)
     assert game.run(until=until())
     assert game.guest.result is not None and game.guest.decider.refusals >= 1
+
+
+class WithholdingHost(HostPlay):
+    """A host that never reveals its deck after a hand."""
+
+    def _out(self, body):
+        if body[0] == "reveal":
+            self.sent.append(body)
+            return ["chat", "nothing to see"]
+        return super()._out(body)
+
+
+def test_a_host_withholding_its_reveal_is_reported_in_time_with_the_game_saved():
+    store = MemoryStore("guest")
+    game = linked_game(
+        seed=21,
+        host_kwargs={"play_factory": lambda t: WithholdingHost(t, guest_name="Bob")},
+        guest_kwargs={"store": store},
+    )
+    waiting_since: list[float] = []
+
+    def until() -> bool:
+        play = game.guest.play
+        if (
+            not waiting_since
+            and play is not None
+            and play.owed() == "the reveal of the hand's deck"
+        ):
+            waiting_since.append(game.pair.clock.now)
+        return game.guest.host_silent is not None
+
+    assert game.run(until=until)
+    reported = game.pair.clock.now
+    assert OWED_WITHIN <= reported - waiting_since[0] <= OWED_WITHIN + 2
+    silent = game.guest.host_silent
+    assert silent.text == (
+        "Alice has not sent the reveal of the hand's deck for 30 seconds: the game is saved "
+        "and can be continued later."
+    )
+    assert store.document is not None and store.document["hands"][0]["commitment"]
+    assert game.guest.game_over
+
+
+def test_a_host_thinking_about_its_own_move_is_never_cut_short():
+    game = linked_game(seed=22)
+    game.host.decider = Manual()  # the host player thinks for ever
+    assert not game.run(timeout=300, until=lambda: game.guest.host_silent is not None)
+    assert game.guest.host_silent is None and not game.guest.game_over

@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.netplay.framing import decode_frame
-from game.netplay.messages import Ack, Data, parse_message
+from game.netplay.messages import Ack, Data
 from game.netplay.payloads import game_payload
 from game.netplay.rto import RtoEstimator
 from game.netplay.session import SessionConfig
-from tests.helpers.netplay import Shuttle
+from tests.helpers.netplay import Shuttle, read
 
 # heartbeats slower than the first RTO, so the timers under test are the only ones due
 QUIET = SessionConfig(
     heartbeat_interval=2.5, interrupt_after=10, reconnect_after=10, give_up_after=60
 )
-
-
-def messages(frames):
-    return [parse_message(decode_frame(frame)) for frame in frames]
 
 
 def test_first_sample_sets_srtt_and_half_rttvar():
@@ -63,14 +58,14 @@ def test_lost_data_is_retransmitted_after_the_rto_then_with_backoff():
     sh = Shuttle(QUIET).handshake()
     sh.host.send(game_payload("lost"))
     start = sh.now
-    assert [type(m) for m in messages(sh.host.poll(start))] == [Data]  # dropped on the floor
+    assert [type(m) for m in read(sh.host, sh.host.poll(start))] == [Data]  # dropped on the floor
     assert sh.host.next_deadline() == pytest.approx(start + 1.0)
     assert sh.host.poll(start + 0.99) == []
-    first_retry = messages(sh.host.poll(start + 1.0))
+    first_retry = read(sh.host, sh.host.poll(start + 1.0))
     assert [type(m) for m in first_retry] == [Data] and first_retry[0].seq == 1
     assert sh.host.rto.rto == pytest.approx(2.0)
     assert sh.host.poll(start + 2.99) == []
-    assert [m.seq for m in messages(sh.host.poll(start + 3.0))] == [1]
+    assert [m.seq for m in read(sh.host, sh.host.poll(start + 3.0))] == [1]
     assert sh.host.rto.rto == pytest.approx(4.0)
     assert sh.host.stats.retransmissions == 2
 
@@ -106,7 +101,7 @@ def test_single_message_is_acked_after_the_ack_delay():
     sh.to_guest()
     assert sh.guest.poll(0.0) == []
     assert sh.guest.next_deadline() == pytest.approx(QUIET.ack_delay)
-    acks = messages(sh.guest.poll(QUIET.ack_delay))
+    acks = read(sh.guest, sh.guest.poll(QUIET.ack_delay))
     assert acks == [Ack(1, ())]
 
 
@@ -115,7 +110,7 @@ def test_every_second_message_is_acked_at_once():
     sh.host.send(game_payload(1))
     sh.host.send(game_payload(2))
     sh.to_guest()
-    assert messages(sh.guest.poll(0.0)) == [Ack(2, ())]
+    assert read(sh.guest, sh.guest.poll(0.0)) == [Ack(2, ())]
 
 
 def test_outgoing_data_carries_the_ack_instead_of_a_separate_frame():
@@ -123,5 +118,5 @@ def test_outgoing_data_carries_the_ack_instead_of_a_separate_frame():
     sh.host.send(game_payload(1))
     sh.to_guest()
     sh.guest.send(game_payload("reply"))
-    out = messages(sh.guest.poll(0.0))
+    out = read(sh.guest, sh.guest.poll(0.0))
     assert [type(m) for m in out] == [Data] and out[0].ack == 1

@@ -12,8 +12,11 @@ import heapq
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from .session import Delivered, Event, ReliableSession
+from ..errors import ProtocolError
+from ..peer import PlayPeer
+from ..session import Delivered, Event, ReliableSession
 
 ENDS = ("a", "b")
 
@@ -171,7 +174,7 @@ class LinkedSessions:
     def guest_events(self) -> list[Event]:
         return self.events["b"]
 
-    def delivered(self, end: str) -> list[list]:
+    def delivered(self, end: str) -> list[list[Any]]:
         """Payloads delivered so far to the session on `end` ("a" host, "b" guest)."""
         return [event.payload for event in self.events[end] if isinstance(event, Delivered)]
 
@@ -262,3 +265,63 @@ class LinkedSessions:
                 self.connect()
             else:
                 self._redial_at = now + self.redial_delay
+
+
+class LinkedPort:
+    """End "a" (host) or "b" (guest) of a `LinkedSessions` pair."""
+
+    def __init__(self, pair: LinkedSessions, end: str) -> None:
+        self.pair = pair
+        self.end = end
+        self.session: ReliableSession = pair.sessions[end]
+        self._cursor = 0
+
+    def send(self, payload: list[Any]) -> int:
+        return self.session.send(payload)
+
+    def take_events(self) -> list[Event]:
+        events = self.pair.events[self.end]
+        new = events[self._cursor :]
+        self._cursor = len(events)
+        return list(new)
+
+    def now(self) -> float:
+        return self.pair.clock.now
+
+    def close(self, text: str = "") -> None:
+        self.session.close(self.now(), text)
+
+    def abort(self, error: ProtocolError) -> None:
+        self.session.abort(self.now(), error)
+
+    def settled(self) -> bool:
+        return self.session.unacked_count == 0
+
+    def finished(self) -> bool:
+        return self.session.finished
+
+    def resumes(self) -> int:
+        return self.session.stats.resumes
+
+
+def run_linked(
+    pair: Any,
+    host: PlayPeer,
+    guest: PlayPeer,
+    timeout: float,
+    until: Callable[[], bool] | None = None,
+) -> bool:
+    """Drive two peers over a `LinkedSessions` pair on its virtual clock until both are done (or
+    `until()` holds), at most `timeout` virtual seconds; returns whether that happened."""
+    done = until or (lambda: host.done and guest.done)
+    deadline = pair.clock.now + timeout
+    while True:
+        host.pump()
+        guest.pump()
+        if done():
+            return True
+        before = pair.clock.now
+        if not pair.step(until=deadline) or before >= deadline:
+            host.pump()
+            guest.pump()
+            return done()

