@@ -79,3 +79,10 @@ def launch(app: Host, options: TableOptions | None = None) -> TableScene:
             default_yes=True,
         )
     return table
+
+
+def open_help(app: Host, anchor: str = "help") -> None:
+    """The help panel over whatever is open (the title screen's Help, the table's F1)."""
+    from game.scenes.help import HelpScene
+
+    app.stack.push(HelpScene(app, anchor))
