@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from game.logic import Game, IllegalAction, player_view
 from game.logic.actions import Action, NextHand
+from game.logic.assist import PracticeChange
 from game.logic.engine import DRAW, GAME_OVER, PLAY
 from game.logic.events import Event
 from game.match.computer import ComputerSeat, safe_action
@@ -260,6 +261,15 @@ class LocalMatch(Match):
         self._fresh_picture()
         self._save()
         return None
+
+    def practise(self, game: Game, change: PracticeChange) -> None:
+        """Put a practice copy of the game on the table (Doctor hand, Swap cards); the game is
+        marked practice from now on."""
+        self._forget_thinking()
+        self.game.game = game
+        self.game.practice.append(change)
+        self._fresh_picture()
+        self._save()
 
     def _fresh_picture(self, events: Sequence[Event] = ()) -> None:
         self.changes.clear()

@@ -23,6 +23,7 @@ from typing import Any
 
 from game.logic import Game, IllegalAction, Rules, RulesError
 from game.logic.actions import Action
+from game.logic.assist import PracticeChange
 from game.logic.engine import GAME_OVER
 from game.logic.events import TURN, Event
 from game.logic.replay import ReplayError, load_replay, replay_document
@@ -63,6 +64,8 @@ class LocalGame:
         self.aggressiveness = aggressiveness
         self.ai_seed = ai_seed
         self.marks: list[TurnMark] = list(marks) if marks is not None else []
+        # Doctor hand / Swap cards used: a practice game, never to count for records.
+        self.practice: list[PracticeChange] = []
         if marks is None:
             self._note(game.last_events)
 
