@@ -194,6 +194,10 @@ class Preferences:
     host_port: int = 50410
     # Rule options by their RULES.md key; empty means the Classic defaults.
     rules: dict[str, Any] = field(default_factory=dict)
+    # AutoStep's Step plays one turn ("turn") or a turn of each player ("cycle").
+    autostep_step: str = "turn"
+    # The tutorial is offered once, at the first start.
+    tutorial_offered: bool = False
 
     @property
     def animation_factor(self) -> float:
@@ -257,6 +261,8 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "last_join_address": _valid_address,
     "host_port": _int_in(1, 65535),
     "rules": _valid_rules,
+    "autostep_step": _one_of(("turn", "cycle")),
+    "tutorial_offered": lambda v: isinstance(v, bool),
 }
 
 

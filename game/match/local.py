@@ -262,6 +262,27 @@ class LocalMatch(Match):
         self._save()
         return None
 
+    def snapshot(self) -> LocalGame:
+        """A copy of the game as it stands, for `restore` (AutoStep's "As was")."""
+        local = self.game
+        copy = LocalGame(
+            local.game.clone(),
+            seats=local.seats,
+            levels=local.levels,
+            aggressiveness=local.aggressiveness,
+            ai_seed=local.ai_seed,
+            marks=list(local.marks),
+        )
+        copy.practice = list(local.practice)
+        return copy
+
+    def restore(self, saved: LocalGame) -> None:
+        """Put back a game taken with `snapshot`; the table is shown it afresh."""
+        self._forget_thinking()
+        self.game = saved
+        self._fresh_picture()
+        self._save()
+
     def practise(self, game: Game, change: PracticeChange) -> None:
         """Put a practice copy of the game on the table (Doctor hand, Swap cards); the game is
         marked practice from now on."""

@@ -117,6 +117,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         self.was_thinking = False
         self.watch_paused = False
         self.watch_steps = 0
+        self.step_delay: float | None = None  # AutoStep's pause between moves, when it runs
         self.hand_over_wait = 0.0
         self.hand_over_shown = False
         self.hands_completed = 0
@@ -193,6 +194,8 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         return self.app.prefs.animation_factor
 
     def _pause(self) -> float:
+        if self.step_delay is not None:
+            return self.step_delay
         if not self.options.pauses:
             return 0.0
         speed = self.animator.speed
