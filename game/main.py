@@ -119,7 +119,7 @@ def add_screen_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scene",
-        choices=("table", "title", "options"),
+        choices=("table", "title", "options", "help", "tutorial", "explore"),
         default="table",
         help="screen to open (default: the table)",
     )
@@ -305,6 +305,8 @@ def play(args: argparse.Namespace) -> int:
             flow.launch(app, options)
     elif args.scene == "options":
         app.stack.push(OptionsScene(app))
+    elif args.scene in ("help", "tutorial", "explore"):
+        flow.open_learning_scene(app, args.scene, seed=args.seed)
     if args.frames is None:
         if args.screenshot is None:
             return app.run()
