@@ -66,9 +66,12 @@ class GuiScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is None:
             return False
+        # Widgets see their own events first (a list learns its item was clicked from the
+        # item's button event), then the screen hears what they mean.
+        consumed = self.manager.process_events(event)
         if event.type in GUI_EVENTS:
-            return self.on_gui(event)
-        if self.manager.process_events(event):
+            return self.on_gui(event) or consumed
+        if consumed:
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 WHY_SUFFIX = "  Why? (click or F1)"
 WARNING = "\u26a0 Your opponent may go out on its next turn."
-TABLE_ANCHOR = "playing-at-the-table"
+TABLE_ANCHOR = "controls"
 
 
 def refusal_code(view: PlayerView, action: Action) -> str:

@@ -168,6 +168,7 @@ class TutorialScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is None:
             return False
+        consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             actions = {
                 "#next": self.next,
@@ -181,8 +182,8 @@ class TutorialScene(Scene):
             if action is not None:
                 action()
                 return True
-            return False
-        if self.manager.process_events(event):
+            return consumed
+        if consumed:
             return True
         if event.type == pygame.KEYDOWN:
             keys = {
