@@ -64,7 +64,7 @@ def test_a_whole_tutorial_hand_shows_each_rule_note_once(app: App) -> None:
 
 
 def test_escape_stops_the_tutorial(app: App) -> None:
-    table, tutorial = open_tutorial(app)
+    table, _tutorial = open_tutorial(app)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
 
