@@ -5,9 +5,14 @@ hand before the first meld only and mark the game practice."""
 from __future__ import annotations
 
 import random
+import signal
+from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
+import pytest
 
+from game import main as game_main
 from game.app import App
 from game.logic import Game, determinize, legal_actions, player_view
 from game.logic.actions import Draw, Meld
@@ -126,3 +131,23 @@ def test_practice_tools_are_refused_after_the_first_meld(app: App) -> None:
     step(app)
     assert "before the first meld" in scene._practice_refusal()
     assert scene.give_list is None  # no lists to choose from
+
+
+@pytest.fixture
+def sigterm_kept() -> Iterator[None]:
+    """A run in process sets its own SIGTERM handler; the test session's comes back after."""
+    previous = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.mark.usefixtures("sigterm_kept")
+@pytest.mark.parametrize("scene", ["help", "tutorial", "explore"])
+def test_main_opens_the_learning_screens(
+    scene: str, user_dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    shots = tmp_path / "shots"
+    argv = ["--scene", scene, "--seed", "8", "--frames", "3", "--dt", "0.016"]
+    assert game_main.main([*argv, "--screenshot", str(shots)]) == 0
+    picture = pygame.image.load(str(shots / f"{scene}_1280x720.png"))
+    assert picture.get_size() == (1280, 720)
