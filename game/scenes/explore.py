@@ -121,7 +121,7 @@ class ExploreScene(GuiScene):
                 object_id=f"#page_{index}",
             )
             if name == self.page:
-                button.select()
+                button.select()  # type: ignore[no-untyped-call]
         pygame_gui.elements.UIButton(
             pygame.Rect(panel.left, panel.bottom - button_h, left_w, button_h),
             "Back to the table (Esc)",
@@ -179,12 +179,14 @@ class ExploreScene(GuiScene):
         list_h = content.bottom - top - t.px(60)
         self.give_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(content.left, top, half, list_h),
-            item_list=[card_name(c) for c in sorted_cards(self.view.hand)],
+            item_list=list[str | tuple[str, str]](
+                card_name(c) for c in sorted_cards(self.view.hand)
+            ),
             manager=self.manager,
         )
         self.take_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(content.left + half + t.px(20), top, half, list_h),
-            item_list=self._takeable_names(),
+            item_list=list[str | tuple[str, str]](self._takeable_names()),
             manager=self.manager,
         )
         button_y = content.bottom - t.px(46)
@@ -225,7 +227,8 @@ class ExploreScene(GuiScene):
         return refusal.message if refusal else ""
 
     def _selected(self, listing: pygame_gui.elements.UISelectionList | None) -> str | None:
-        return None if listing is None else listing.get_single_selection()
+        chosen = None if listing is None else listing.get_single_selection()
+        return chosen if isinstance(chosen, str) else None
 
     def doctor(self, give_name: str, take_name: str) -> str:
         """Exchange a card of the hand named `give_name` for one named `take_name`."""

@@ -11,7 +11,7 @@ their game exactly as it was. F1 opens the help at the last rule note's section.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -133,12 +133,16 @@ class TutorialScene(Scene):
             return
         watching = self.match.mode == WATCH
         more = not self.match.finished
-        for name in ("next", "note"):
-            (self.buttons[name].enable if watching and more else self.buttons[name].disable)()
+        wanted = {
+            "next": watching and more,
+            "note": watching and more,
+            "mode": more,
+            "hint": not watching and more,
+        }
+        for name, enabled in wanted.items():
+            button: Any = self.buttons[name]  # pygame_gui's enable/disable carry no types
+            button.enable() if enabled else button.disable()
         self.buttons["mode"].set_text("You play" if watching else "Watch")
-        (self.buttons["mode"].enable if more else self.buttons["mode"].disable)()
-        hint = self.buttons["hint"]
-        (hint.enable if not watching and more else hint.disable)()
 
     # -- controls ------------------------------------------------------------------------------
     def next(self) -> None:
@@ -182,7 +186,7 @@ class TutorialScene(Scene):
             if action is not None:
                 action()
                 return True
-            return consumed
+            return bool(consumed)
         if consumed:
             return True
         if event.type == pygame.KEYDOWN:

@@ -177,7 +177,9 @@ class TutorialMatch(Match):
             self.notes.append(HintReady("Hints are given on your turn."))
             return
         actions = suggestions(tutorial.players[tutorial.learner], tutorial.view())
-        self.notes.append(HintReady("What the computer would do in your place:", tuple(actions)))
+        self.notes.append(
+            HintReady("What the computer would do in your place:", actions=tuple(actions))
+        )
 
     def cancel_hint(self) -> None:
         self.notes = [n for n in self.notes if not isinstance(n, HintReady)]

@@ -88,7 +88,7 @@ def make_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
         warnings.simplefilter("ignore", UserWarning)
         manager = pygame_gui.UIManager(size, theme_dict(scale))
         body = max(8, round(BODY_SIZE * scale))
-        wanted = []
+        wanted: list[dict[str, str | int | float]] = []
         for point in sorted({body, round(body * 1.25), round(body * 1.5), round(body * 1.9)}):
             for style in ("regular", "bold", "italic"):
                 wanted.append({"name": FONT_NAME, "point_size": point, "style": style})

@@ -123,3 +123,14 @@ def test_the_first_start_offers_the_tutorial_once(app: App) -> None:
     app.stack.clear()
     flow.launch(app)
     assert not isinstance(app.stack.top, DialogScene)
+
+
+def test_the_hint_guides_the_learner_in_words(app: App) -> None:
+    _table, tutorial = open_tutorial(app)
+    click(app, centre(tutorial.buttons["mode"].rect))
+    step(app)
+    click(app, centre(tutorial.buttons["hint"].rect))
+    step(app, 3)
+    hint = tutorial.table.hint
+    assert hint.state == "shown" and hint.can_do
+    assert hint.lines and "stock" in hint.lines[0].lower()
