@@ -79,12 +79,15 @@ class AutoStepScene(Scene):
         g = self.table.geometry
         assert g is not None
         t = self.app.theme
-        self.panel_rect = g.buttons.inflate(g.px(8), g.px(8))
-        self.panel_rect.top -= g.px(96)
-        self.panel_rect.height += g.px(96)
         gap = g.px(6)
         width = (g.buttons.width - gap) // 2
         height = g.px(34)
+        top = g.buttons.bottom - 3 * height - 2 * gap
+        # Title and two lines above three rows of buttons, over the table's own buttons.
+        self.panel_rect = pygame.Rect(
+            g.buttons.left - g.px(4), top - g.px(88), g.buttons.width + g.px(8), 0
+        )
+        self.panel_rect.height = g.buttons.bottom + g.px(4) - self.panel_rect.top
         specs = [
             ("step", "Step", self.step),
             ("run", "Run", self.toggle_run),
@@ -95,7 +98,6 @@ class AutoStepScene(Scene):
         ]
         self.group.clear()
         self.buttons = {}
-        top = g.buttons.bottom - 3 * height - 2 * gap
         for index, (name, label, action) in enumerate(specs):
             row, col = divmod(index, 2)
             rect = (
