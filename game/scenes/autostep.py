@@ -12,7 +12,8 @@ stepped: a network game's other seat is a person.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import deque
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -24,9 +25,11 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.match import LocalGame
+    from game.logic.actions import Action
+    from game.logic.assist import TableMemory
+    from game.match import LocalGame, Match, TableState
     from game.scenes.base import Host
-    from game.scenes.table import TableScene
+    from game.scenes.table_layout import TableGeometry
 
 DELAY_STEP = 0.2  # seconds
 MAX_DELAY_STEPS = 10  # 2 s
@@ -35,7 +38,28 @@ OPAQUE = (22, 62, 38, 255)  # the table's own buttons lie underneath
 STEP_TITLES = {"turn": "Step: one turn", "cycle": "Step: full cycle"}
 
 
-def start_autostep(app: Host, table: TableScene) -> AutoStepScene | None:
+class SteppedTable(Protocol):
+    """What AutoStep uses of the table (the table's module is not imported here: the table
+    opens AutoStep)."""
+
+    match: Match
+    state: TableState
+    geometry: TableGeometry | None
+    script: deque[Action]
+    selected: set[int]
+    memory: TableMemory | None
+    watch_paused: bool
+    watch_steps: int
+    step_delay: float | None
+    hud_dirty: bool
+
+    def hint_close(self) -> None: ...
+    def refuse(self, text: str) -> None: ...
+    def say(self, text: str, error: bool = False) -> None: ...
+    def update(self, dt: float) -> None: ...
+
+
+def start_autostep(app: Host, table: SteppedTable) -> AutoStepScene | None:
     """Begin AutoStep on the table's game (paused: the player steps or runs it)."""
     if not isinstance(table.match, LocalMatch):
         table.refuse("AutoStep is for games against the computer.")
@@ -53,7 +77,7 @@ class AutoStepScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: Host, table: TableScene, match: LocalMatch) -> None:
+    def __init__(self, app: Host, table: SteppedTable, match: LocalMatch) -> None:
         super().__init__(app)
         self.table = table
         self.match = match

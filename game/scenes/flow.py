@@ -98,7 +98,7 @@ def open_learning_scene(app: Host, name: str, *, seed: int | None = None) -> Non
     elif name == "tutorial":
         from game.scenes.tutorial import TutorialScene
 
-        app.stack.push(TutorialScene(app))
+        app.stack.push(TutorialScene(app, TableScene))
     elif name == "explore":
         table = start_new_game(app, seed=seed)
         table.open_explore()
@@ -115,7 +115,7 @@ def offer_tutorial(app: Host) -> None:
         if yes:
             from game.scenes.tutorial import TutorialScene
 
-            app.stack.push(TutorialScene(app))
+            app.stack.push(TutorialScene(app, TableScene))
 
     confirm_dialog(
         app,

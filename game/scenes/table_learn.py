@@ -35,9 +35,10 @@ from game.scenes.menu import MenuItem, MenuScene
 
 if TYPE_CHECKING:
     from game.match import Match, TableState
+    from game.scenes.autostep import SteppedTable
     from game.scenes.base import Host
-    from game.scenes.table import TableScene
     from game.scenes.table_hud import TableHud
+    from game.scenes.tutorial import TableMaker
 
 WHY_SUFFIX = "  Why? (click or F1)"
 WARNING = "\u26a0 Your opponent may go out on its next turn."
@@ -162,9 +163,10 @@ class LearnTools:
     def open_tutorial(self) -> None:
         from game.scenes.tutorial import TutorialScene
 
-        self.app.stack.push(TutorialScene(self.app))
+        # The tutorial builds its table from this class: its module never imports the table's.
+        self.app.stack.push(TutorialScene(self.app, cast("TableMaker", type(self))))
 
     def open_autostep(self) -> None:
         from game.scenes.autostep import start_autostep
 
-        start_autostep(self.app, cast("TableScene", self))
+        start_autostep(self.app, cast("SteppedTable", self))  # mixed into TableScene

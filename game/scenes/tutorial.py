@@ -1,7 +1,7 @@
 """The tutorial screen (User Guide 4.6.1): a hand of Canasta with the default rules, played on the
 real table and told in words, with a rule note the first time each situation arises.
 
-The screen holds a `TableScene` of its own, drawing a `TutorialMatch`, and a panel over the
+The screen holds a table of its own (the `TableScene` class is handed in by whoever opens it), drawing a `TutorialMatch`, and a panel over the
 table's right-hand column with the story so far (narration, rule notes in gold, the coach's
 remarks) and the controls: Next (one move), Next rule note (play on to the next note), You play /
 Watch (the learner makes their own moves with Hint and the coach, or watches again), Stop. The
@@ -11,20 +11,43 @@ their game exactly as it was. F1 opens the help at the last rule note's section.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
 from game.logic.assist import RuleNote
 from game.scenes.base import Scene
-from game.scenes.table import TableOptions, TableScene
 from game.scenes.tutorial_match import PLAY_MODE, WATCH, Told, TutorialMatch
 from game.ui import theme as th
 from game.ui.gui import escape, hex_colour, make_manager, quiet_update
 
 if TYPE_CHECKING:
+    from game.match import Match
     from game.scenes.base import Host
+    from game.scenes.table_hint import HintPanel
+    from game.scenes.table_layout import TableGeometry
+
+
+class ShownTable(Protocol):
+    """What the tutorial uses of the table it shows (the table's class is handed in, so this
+    module, which the table opens, never imports the table's)."""
+
+    geometry: TableGeometry | None
+    hint: HintPanel | None
+
+    def enter(self) -> None: ...
+    def leave(self) -> None: ...
+    def layout(self, size: tuple[int, int]) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+    def request_hint(self) -> None: ...
+    def say(self, text: str, error: bool = False) -> None: ...
+
+
+TableMaker = Callable[["Host", "Match"], ShownTable]
 
 OPAQUE = (22, 62, 38, 255)
 INTRO = (
@@ -37,10 +60,12 @@ INTRO = (
 class TutorialScene(Scene):
     """The tutorial; see the module docstring."""
 
-    def __init__(self, app: Host, match: TutorialMatch | None = None) -> None:
+    def __init__(
+        self, app: Host, make_table: TableMaker, match: TutorialMatch | None = None
+    ) -> None:
         super().__init__(app)
         self.match = match or TutorialMatch()
-        self.table = TableScene(app, self.match, options=TableOptions(pauses=True))
+        self.table = make_table(app, self.match)
         self.manager: pygame_gui.UIManager | None = None
         self.story: pygame_gui.elements.UITextBox | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
