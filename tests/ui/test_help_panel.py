@@ -18,7 +18,8 @@ from game.scenes.dialog import DialogScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.option_items import option_sections
-from game.scenes.table_learn import WHY_SUFFIX
+from game.scenes.table_learn import WARNING, WHY_SUFFIX
+from tests.helpers.scenario import position
 from tests.helpers.table import card_spot, centre, engine, open_table
 from tests.helpers.ui_events import click, press, step, type_text
 
@@ -154,3 +155,14 @@ def test_the_menu_leads_to_help_and_learning(app: App) -> None:
 def test_the_going_out_warning_is_worked_out_from_the_view(app: App) -> None:
     table = open_table(app, Game(seed=8))
     assert table.going_out_warning() == ""  # nobody has melded at the deal
+
+
+def test_the_status_bar_warns_when_the_opponent_may_go_out(app: App) -> None:
+    game = position(
+        hands=("4S 4D 8C 9C", "5C"),
+        melds=({}, {"K": "KS KD KH KS KD KH KC", "Q": "QS QD QH QS QD QH QC"}),
+        to_move=0,
+    )
+    table = open_table(app, game)
+    step(app)
+    assert table.model.message == WARNING
