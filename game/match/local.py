@@ -22,6 +22,7 @@ from game.logic.events import Event
 from game.match.computer import ComputerSeat, safe_action
 from game.match.local_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
 from game.match.match import Change, HintReady, Match, Note, TurnMark
+from game.match.practice import PracticeStep
 from game.match.state import TableState, table_state
 from game.match.worker import HINT, AIResult, AIWorker
 from game.settings import Preferences
@@ -287,8 +288,8 @@ class LocalMatch(Match):
         """Put a practice copy of the game on the table (Doctor hand, Swap cards); the game is
         marked practice from now on."""
         self._forget_thinking()
+        self.game.practice.append(PracticeStep(len(self.game.game.log), change))
         self.game.game = game
-        self.game.practice.append(change)
         self._fresh_picture()
         self._save()
 

@@ -4,6 +4,7 @@ hand before the first meld only and mark the game practice."""
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from game.logic import Game, determinize, legal_actions, player_view
 from game.logic.actions import Draw, Meld
 from game.logic.ai import ComputerPlayer
 from game.logic.assist import Place, TableMemory, card_name, distribution
+from game.match import LocalGame
 from game.scenes.explore import PAGES, ExploreScene, cards_by_place, page_lines
 from tests.helpers.table import centre, engine, open_table
 from tests.helpers.ui_events import click, press, step
@@ -102,7 +104,7 @@ def test_doctor_hand_exchanges_a_card_and_marks_the_game_practice(app: App) -> N
     )
     text = scene.doctor(give, take)
     assert "practice" in text
-    assert table.match.game.practice and table.match.game.practice[0].kind == "doctor"
+    assert table.match.game.practice and table.match.game.practice[0].change.kind == "doctor"
     new_hand = [card_name(c) for c in engine(table).players[0].hand]
     assert take in new_hand
 
@@ -117,7 +119,7 @@ def test_swap_cards_swaps_the_hands(app: App) -> None:
     scene.swap()
     assert sorted(engine(table).players[0].hand) == theirs
     assert sorted(engine(table).players[1].hand) == mine
-    assert table.match.game.practice[-1].kind == "swap"
+    assert table.match.game.practice[-1].change.kind == "swap"
 
 
 def test_practice_tools_are_refused_after_the_first_meld(app: App) -> None:
@@ -151,3 +153,25 @@ def test_main_opens_the_learning_screens(
     assert game_main.main([*argv, "--screenshot", str(shots)]) == 0
     picture = pygame.image.load(str(shots / f"{scene}_1280x720.png"))
     assert picture.get_size() == (1280, 720)
+
+
+def test_a_doctored_game_is_saved_restored_and_rewound_with_its_changes(app: App) -> None:
+    table = open_table(app, Game(seed=8))
+    scene = ExploreScene(app, table.state.view, None, match=table.match, page="Practice")
+    app.stack.push(scene)
+    step(app)
+    hand = sorted(engine(table).players[0].hand)
+    take = next(n for n in scene._takeable_names() if n not in {card_name(c) for c in hand})
+    scene.doctor(card_name(hand[0]), take)
+    local = table.match.game
+    local.apply(Draw())
+    doc = json.loads(json.dumps(local.to_json()))
+    restored = LocalGame.from_json(doc)
+    assert restored.game.state_hash() == local.game.state_hash()
+    assert [p.change for p in restored.practice] == [p.change for p in local.practice]
+    doctored = local.game.clone()
+    mark = local.earlier_turns()[-1]
+    local.rewind(mark)
+    # Back at the start of the turn, the doctored card is still in the hand.
+    assert take in [card_name(c) for c in local.game.players[0].hand]
+    assert local.game.log == doctored.log[: mark.log_index]
