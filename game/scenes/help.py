@@ -76,7 +76,7 @@ class HelpScene(GuiScene):
     def build(self, size: tuple[int, int]) -> None:
         t = self.app.theme
         panel = self.panel_rect
-        left_w = t.px(330)
+        left_w = t.px(350)
         gap = t.px(14)
         entry_h = t.px(36)
         close_h = t.px(40)
@@ -151,16 +151,19 @@ class HelpScene(GuiScene):
             bar.set_scroll_from_start_percentage(max(0.0, share - bar.visible_percentage / 3))
 
     def shown_anchors(self, anchor: str) -> list[str]:
-        """`anchor` and the subsections under it (the whole text for the top heading would be
-        too long to read on one page, so the top shows its own words only)."""
+        """`anchor` and what follows it in its chapter: a chapter with its sections, a section
+        with the sections after it (so a short rule is read on, not alone on the page). The top
+        heading shows its own words only: the whole text would be too long for one page."""
         sections = self.document.sections
         start = self.document.index_of(anchor)
         level = sections[start].level
         out = [anchor]
         if level == 1:
             return out
+        # A chapter runs to the next chapter; a section to the end of its chapter.
+        stop_at = level if level == 2 else level - 1
         for section in sections[start + 1 :]:
-            if section.level <= level:
+            if section.level <= stop_at:
                 break
             out.append(section.anchor)
         return out
