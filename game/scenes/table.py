@@ -384,6 +384,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         assert self.choreo is not None
         # Cards still moving land at once: the action applies to the table as the player sees it.
         self.choreo.fast_forward()
+        self.last_action = action
         refusal = self.match.play(action)
         if refusal is not None:
             self.refuse(refusal)
@@ -487,6 +488,8 @@ class TableScene(LearnTools, PlayerMoves, Scene):
                 self._show_hint(note)
         elif isinstance(note, Refused):
             self.refuse(note.text)
+            if self.last_action is not None:
+                self.note_refusal(self.last_action)  # refused by the host, later: still "Why?"
             self.relayout()
         elif isinstance(note, Alert):
             message_dialog(self.app, note.title, note.text)

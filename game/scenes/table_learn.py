@@ -66,6 +66,7 @@ class LearnTools:
     hud_dirty: bool
     why_anchor: str | None = None
     memory: TableMemory | None = None
+    last_action: Action | None = None  # the player's last move handed to the match
 
     # -- Why? ----------------------------------------------------------------------------------
     def note_refusal(self, action: Action) -> None:

@@ -13,6 +13,7 @@ from game.help import anchor_for, describe_option, load_help
 from game.logic import Game, Rules
 from game.logic.actions import Discard
 from game.logic.cards import CARD_CODE
+from game.match import Refused
 from game.scenes import flow
 from game.scenes.dialog import DialogScene
 from game.scenes.help import HelpScene
@@ -167,3 +168,17 @@ def test_the_status_bar_warns_when_the_opponent_may_go_out(app: App) -> None:
     table = open_table(app, game)
     step(app)
     assert table.model.message == WARNING
+
+
+def test_a_refusal_that_arrives_later_still_offers_why(app: App) -> None:
+    from tests.ui.test_table_match import open_scripted
+
+    table, match = open_scripted(app)
+    card = table.board.hand_order[0]
+    click(app, card_spot(table, card), button=3)  # sent to the other side, refused later
+    assert match.played == [Discard(CARD_CODE[card])]
+    match.notes.append(Refused("Draw first."))
+    step(app)
+    assert table.model.message.endswith(WHY_SUFFIX)
+    press(app, pygame.K_F1)
+    assert isinstance(app.stack.top, HelpScene) and app.stack.top.anchor == "draw-first"
