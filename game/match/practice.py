@@ -10,11 +10,12 @@ are too). A game with any practice step is practice: it never counts for records
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.logic import Game, IllegalAction
 from game.logic.assist import PracticeChange, doctor_hand, swap_hands
 from game.logic.assist.practice import DOCTOR, SWAP
+from game.logic.cards import N_CARDS
 from game.logic.replay import ReplayError, game_from_replay
 
 
@@ -41,16 +42,20 @@ class PracticeStep:
         """Raise ValueError for anything but a step this module wrote."""
         if not isinstance(raw, dict) or raw.get("kind") not in (DOCTOR, SWAP):
             raise ValueError("a practice change is damaged")
-        numbers = [raw.get(key) for key in ("at", "hand_no", "seat")]
-        cards = [raw.get("gave"), raw.get("took")]
-        if not all(isinstance(n, int) for n in numbers) or not all(
-            isinstance(c, list) and all(isinstance(i, int) and 0 <= i < 108 for i in c)
-            for c in cards
-        ):
+        at, hand_no, seat = (raw.get(key) for key in ("at", "hand_no", "seat"))
+        gave, took = raw.get("gave"), raw.get("took")
+        if not (isinstance(at, int) and isinstance(hand_no, int) and isinstance(seat, int)):
             raise ValueError("a practice change is damaged")
-        at, hand_no, seat = (int(n) for n in numbers)  # type: ignore[arg-type]
-        gave, took = (tuple(c) for c in cards)  # type: ignore[arg-type]
-        return cls(at, PracticeChange(str(raw["kind"]), hand_no, seat, gave, took))
+        if not (_card_list(gave) and _card_list(took)):
+            raise ValueError("a practice change names cards that do not exist")
+        change = PracticeChange(str(raw["kind"]), hand_no, seat, tuple(gave), tuple(took))
+        return cls(at, change)
+
+
+def _card_list(value: object) -> TypeGuard[list[int]]:
+    return isinstance(value, list) and all(
+        isinstance(card, int) and 0 <= card < N_CARDS for card in value
+    )
 
 
 def apply_step(game: Game, step: PracticeStep) -> Game:

@@ -19,7 +19,7 @@ from game.logic import Game, determinize, legal_actions, player_view
 from game.logic.actions import Draw, Meld
 from game.logic.ai import ComputerPlayer
 from game.logic.assist import Place, TableMemory, card_name, distribution
-from game.match import LocalGame
+from game.match import LocalGame, SavedGameError
 from game.scenes.explore import PAGES, ExploreScene, cards_by_place, page_lines
 from tests.helpers.table import centre, engine, open_table
 from tests.helpers.ui_events import click, press, step
@@ -175,3 +175,11 @@ def test_a_doctored_game_is_saved_restored_and_rewound_with_its_changes(app: App
     # Back at the start of the turn, the doctored card is still in the hand.
     assert take in [card_name(c) for c in local.game.players[0].hand]
     assert local.game.log == doctored.log[: mark.log_index]
+
+
+def test_a_damaged_practice_change_makes_the_saved_game_unusable() -> None:
+    local = LocalGame(Game(seed=8))
+    doc = json.loads(json.dumps(local.to_json()))
+    doc["practice"] = [{"at": 0, "kind": "doctor", "hand_no": 1, "seat": 0, "gave": [999]}]
+    with pytest.raises(SavedGameError):
+        LocalGame.from_json(doc)
