@@ -12,7 +12,7 @@ with the view (the unseen cards do not matter to the player's own moves), maps t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -67,6 +67,7 @@ class LearnTools:
     why_anchor: str | None = None
     memory: TableMemory | None = None
     last_action: Action | None = None  # the player's last move handed to the match
+    poll: Callable[[], None]  # TableScene's: the match's news, every frame
 
     # -- Why? ----------------------------------------------------------------------------------
     def note_refusal(self, action: Action) -> None:
@@ -162,10 +163,22 @@ class LearnTools:
         self.app.stack.push(ExploreScene(self.app, self.state.view, self.memory, match=self.match))
 
     def open_tutorial(self) -> None:
+        """The tutorial over this game, which waits exactly as it is (not even the computer
+        moves) until the tutorial stops."""
         from game.scenes.tutorial import TutorialScene
 
+        pollers = self.app.inbox_pollers
+        waiting = self.poll in pollers
+        if waiting:
+            pollers.remove(self.poll)
+
+        def back() -> None:
+            if waiting and self.poll not in pollers:
+                pollers.append(self.poll)
+
         # The tutorial builds its table from this class: its module never imports the table's.
-        self.app.stack.push(TutorialScene(self.app, cast("TableMaker", type(self))))
+        maker = cast("TableMaker", type(self))
+        self.app.stack.push(TutorialScene(self.app, maker, on_close=back))
 
     def open_autostep(self) -> None:
         from game.scenes.autostep import start_autostep

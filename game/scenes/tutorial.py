@@ -61,9 +61,15 @@ class TutorialScene(Scene):
     """The tutorial; see the module docstring."""
 
     def __init__(
-        self, app: Host, make_table: TableMaker, match: TutorialMatch | None = None
+        self,
+        app: Host,
+        make_table: TableMaker,
+        match: TutorialMatch | None = None,
+        *,
+        on_close: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
+        self.on_close = on_close
         self.match = match or TutorialMatch()
         self.table = make_table(app, self.match)
         self.manager: pygame_gui.UIManager | None = None
@@ -82,6 +88,8 @@ class TutorialScene(Scene):
 
     def leave(self) -> None:
         self.table.leave()
+        if self.on_close is not None:
+            self.on_close()
 
     def layout(self, size: tuple[int, int]) -> None:
         self.table.layout(size)

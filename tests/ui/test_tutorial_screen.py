@@ -134,3 +134,27 @@ def test_the_hint_guides_the_learner_in_words(app: App) -> None:
     hint = tutorial.table.hint
     assert hint.state == "shown" and hint.can_do
     assert hint.lines and "stock" in hint.lines[0].lower()
+
+
+def test_the_players_game_waits_while_the_tutorial_runs(app: App) -> None:
+    table = open_table(app, Game(seed=8))
+    press(app, pygame.K_F6)  # draw, then discard: the computer is to move
+    step(app, 2)
+    game = engine(table)
+    card = next(c for c in game.players[0].hand if game.check(Discard(CARD_CODE[c])) is None)
+    table.act(Discard(CARD_CODE[card]))
+    assert engine(table).to_move == 1
+    before = engine(table).state_hash()
+    table.open_tutorial()
+    tutorial = app.stack.top
+    for _ in range(5):
+        press(app, pygame.K_n)
+        step(app, 20)
+    assert engine(table).state_hash() == before  # the computer did not move meanwhile
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table and tutorial.closed
+    for _ in range(300):
+        step(app)
+        if engine(table).to_move == 0:
+            break
+    assert engine(table).to_move == 0  # and plays on once the tutorial is over
