@@ -520,7 +520,8 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self.hint.show(note.text, [], False)
             return
         self.hint_actions = list(note.actions)
-        self.hint.show(note.text, self.hint_words(self.hint_actions), True)
+        reason = self.in_card_names(note.text)
+        self.hint.show(reason, self.hint_words(self.hint_actions), True)
 
     def hint_do(self) -> None:
         assert self.hint is not None

@@ -12,6 +12,7 @@ with the view (the unseen cards do not matter to the player's own moves), maps t
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -21,6 +22,7 @@ from game.help import anchor_for
 from game.logic.actions import Action
 from game.logic.assist import (
     TableMemory,
+    code_name,
     describe_choices,
     explain_hint,
     opening_scenario,
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 WHY_SUFFIX = "  Why? (click or F1)"
 WARNING = "\u26a0 Your opponent may go out on its next turn."
 TABLE_ANCHOR = "controls"
+CARD_CODE_IN_TEXT = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\bJK\b")
 
 
 def refusal_code(view: PlayerView, action: Action) -> str:
@@ -92,6 +95,11 @@ class LearnTools:
         self.app.stack.push(HelpScene(self.app, anchor, rules=self.state.rules))
 
     # -- words for the player ------------------------------------------------------------------
+    @staticmethod
+    def in_card_names(text: str) -> str:
+        """A sentence with any card codes ("JC") written as the table names cards ("J♣")."""
+        return CARD_CODE_IN_TEXT.sub(lambda m: code_name(m.group(0)), text)
+
     def hint_words(self, actions: Sequence[Action]) -> list[str]:
         """The hint's moves explained in words with suit symbols, a sentence each."""
         return explain_hint(self.state.view, list(actions))

@@ -119,7 +119,7 @@ def test_the_hint_speaks_in_words_and_suits(app: App) -> None:
     press(app, pygame.K_h)
     step(app, 2)
     assert table.hint.state == "shown" and table.hint.lines
-    text = " ".join(table.hint.lines)
+    text = " ".join([table.hint.reason, *table.hint.lines])
     assert not CARD_CODE_PATTERN.search(text)
     assert any(symbol in text for symbol in "\u2660\u2665\u2666\u2663") or "Joker" in text
 
