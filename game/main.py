@@ -134,7 +134,7 @@ def add_screen_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scene",
-        choices=("table", "title", "options", *RECORD_SCREENS),
+        choices=("table", "title", "options", *RECORD_SCREENS, "help", "tutorial", "explore"),
         default="table",
         help="screen to open (default: the table)",
     )
@@ -342,6 +342,8 @@ def play(args: argparse.Namespace) -> int:
         app.stack.push(OptionsScene(app))
     elif args.scene in RECORD_SCREENS:
         open_screen(app, args.scene)
+    elif args.scene in ("help", "tutorial", "explore"):
+        flow.open_learning_scene(app, args.scene, seed=args.seed)
     show_records_message(app)
     if args.frames is None:
         if args.screenshot is None:

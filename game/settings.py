@@ -196,6 +196,10 @@ class Preferences:
     rules: dict[str, Any] = field(default_factory=dict)
     # Numbered deals (tournament dealing): the sequence 1-100 new games are dealt from; 0 is off.
     deal_sequence: int = 0
+    # AutoStep's Step plays one turn ("turn") or a turn of each player ("cycle").
+    autostep_step: str = "turn"
+    # The tutorial is offered once, at the first start.
+    tutorial_offered: bool = False
 
     @property
     def animation_factor(self) -> float:
@@ -260,6 +264,8 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "host_port": _int_in(1, 65535),
     "rules": _valid_rules,
     "deal_sequence": _int_in(0, 100),
+    "autostep_step": _one_of(("turn", "cycle")),
+    "tutorial_offered": lambda v: isinstance(v, bool),
 }
 
 

@@ -17,12 +17,14 @@ from typing import Any
 
 from game.logic import Game, IllegalAction, player_view
 from game.logic.actions import Action, NextHand
+from game.logic.assist import PracticeChange
 from game.logic.engine import DRAW, GAME_OVER, PLAY
 from game.logic.events import Event
 from game.logic.replay import load_replay, replay_document
 from game.match.computer import ComputerSeat, safe_action
 from game.match.local_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
 from game.match.match import Change, HintReady, Match, Note, TurnMark
+from game.match.practice import PracticeStep
 from game.match.recording import Recording, new_local_game
 from game.match.state import TableState, table_state
 from game.match.worker import HINT, AIResult, AIWorker
@@ -172,6 +174,8 @@ class LocalMatch(Match):
         """Record this game in `records` from now on (a resumed game carries on its record).
         A game the computer plays alone (AutoPlay from the start) is not the player's."""
         self.records = records
+        if self.game.practice:
+            return  # Doctor hand or Swap cards were used: practice never counts for records
         if self.game.record_id is not None:
             self.recording = Recording.resume(records, self.game.record_id)
             return
@@ -356,6 +360,40 @@ class LocalMatch(Match):
         self._fresh_picture()
         self._save()
         return None
+
+    def snapshot(self) -> LocalGame:
+        """A copy of the game as it stands, for `restore` (AutoStep's "As was")."""
+        local = self.game
+        copy = LocalGame(
+            local.game.clone(),
+            seats=local.seats,
+            levels=local.levels,
+            aggressiveness=local.aggressiveness,
+            ai_seed=local.ai_seed,
+            marks=list(local.marks),
+        )
+        copy.practice = list(local.practice)
+        return copy
+
+    def restore(self, saved: LocalGame) -> None:
+        """Put back a game taken with `snapshot`; the table is shown it afresh."""
+        self._forget_thinking()
+        self.game = saved
+        self._fresh_picture()
+        self._save()
+
+    def practise(self, game: Game, change: PracticeChange) -> None:
+        """Put a practice copy of the game on the table (Doctor hand, Swap cards); the game is
+        marked practice from now on, and a practice game leaves no record."""
+        self._forget_thinking()
+        if self.recording is not None:
+            self.recording.forget()
+            self.recording = None
+            self.game.record_id = None
+        self.game.practice.append(PracticeStep(len(self.game.game.log), change))
+        self.game.game = game
+        self._fresh_picture()
+        self._save()
 
     def _fresh_picture(self, events: Sequence[Event] = ()) -> None:
         self.changes.clear()

@@ -27,6 +27,7 @@ from game.logic.engine import GAME_OVER
 from game.logic.events import TURN, Event
 from game.logic.replay import ReplayError, load_replay, replay_document
 from game.match.match import TurnMark
+from game.match.practice import PracticeStep, replay_with_practice
 from game.settings import SKILL_LEVELS, Preferences, data_dir
 from game.storage import atomic_write_json
 
@@ -66,6 +67,8 @@ class LocalGame:
         self.aggressiveness = aggressiveness
         self.ai_seed = ai_seed
         self.marks: list[TurnMark] = list(marks) if marks is not None else []
+        # Doctor hand / Swap cards used: a practice game, never to count for records.
+        self.practice: list[PracticeStep] = []
         if marks is None:
             self._note(game.last_events)
 
@@ -155,6 +158,15 @@ class LocalGame:
         """Rebuild the game as it was when `mark`'s turn began (the log truncated there)."""
         doc = replay_document(self.game)
         doc["actions"] = doc["actions"][: mark.log_index]
+        if self.practice:
+            # Practice changes made by then are made again; later ones are undone.
+            self.practice = [p for p in self.practice if p.at <= mark.log_index]
+            try:
+                self.game = replay_with_practice(doc, self.practice)
+            except ValueError as exc:
+                raise SavedGameError(f"The game could not be rebuilt: {exc}") from None
+            self.marks = [m for m in self.marks if m.log_index <= mark.log_index]
+            return
         result = load_replay(doc)
         if result.error is not None:
             raise SavedGameError(f"The game could not be rebuilt: {result.error['message']}")
@@ -177,6 +189,7 @@ class LocalGame:
             "ai_seed": self.ai_seed,
             "marks": [m.to_json() for m in self.marks],
             "record_id": self.record_id,
+            "practice": [p.to_json() for p in self.practice],
         }
 
     @classmethod
@@ -205,15 +218,7 @@ class LocalGame:
             and isinstance(ai_seed, int)
         ):
             raise SavedGameError("The saved game's opponent settings are damaged.")
-        try:
-            result = load_replay(data.get("replay"))
-        except (ReplayError, ValueError) as exc:
-            raise SavedGameError(f"The saved game is damaged: {exc}") from None
-        if result.error is not None:
-            raise SavedGameError(
-                f"The saved game stops making sense at move {result.applied + 1}: "
-                f"{result.error['message']}"
-            )
+        game = cls._replayed(data)
         marks = []
         for raw in data.get("marks", []):
             if not (
@@ -222,8 +227,8 @@ class LocalGame:
                 raise SavedGameError("The saved game's turn list is damaged.")
             marks.append(TurnMark(*raw))
         record_id = data.get("record_id")
-        return cls(
-            result.game,
+        local = cls(
+            game,
             seats=(seats[0], seats[1]),
             levels=(levels[0], levels[1]),
             aggressiveness=aggressiveness,
@@ -231,6 +236,26 @@ class LocalGame:
             marks=marks,
             record_id=record_id if isinstance(record_id, int) else None,
         )
+        local.practice = [PracticeStep.from_json(raw) for raw in data.get("practice", [])]
+        return local
+
+    @staticmethod
+    def _replayed(data: dict[str, Any]) -> Game:
+        """The saved game rebuilt from its replay (with its practice changes, if any)."""
+        replay = data.get("replay")
+        try:
+            practice = [PracticeStep.from_json(raw) for raw in data.get("practice", [])]
+            if practice and isinstance(replay, dict):
+                return replay_with_practice(replay, practice)
+            result = load_replay(replay)
+        except (ReplayError, ValueError) as exc:
+            raise SavedGameError(f"The saved game is damaged: {exc}") from None
+        if result.error is not None:
+            raise SavedGameError(
+                f"The saved game stops making sense at move {result.applied + 1}: "
+                f"{result.error['message']}"
+            )
+        return result.game
 
 
 # -- the autosave file ---------------------------------------------------------------------------

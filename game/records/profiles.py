@@ -29,6 +29,7 @@ class Records(Protocol):
 
     def transaction(self) -> AbstractContextManager[Any]: ...
 
+
 DEFAULT_NAME = "Player"
 _CURRENT_KEY = "current_profile"
 

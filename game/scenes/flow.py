@@ -87,7 +87,9 @@ def launch(app: Host, options: TableOptions | None = None) -> TableScene:
     """What `python main.py` opens: the saved game if there is one (offering a fresh start), else
     a new game against the computer."""
     if not autosave_exists():
-        return start_new_game(app, options)
+        table = start_new_game(app, options)
+        offer_tutorial(app)
+        return table
     table = continue_game(app, options)
     match = table.match
     if isinstance(match, LocalMatch) and match.game.game.log:
@@ -101,3 +103,49 @@ def launch(app: Host, options: TableOptions | None = None) -> TableScene:
             default_yes=True,
         )
     return table
+
+
+def open_help(app: Host, anchor: str = "help") -> None:
+    """The help panel over whatever is open (the title screen's Help, the table's F1)."""
+    from game.scenes.help import HelpScene
+
+    app.stack.push(HelpScene(app, anchor))
+
+
+def open_learning_scene(app: Host, name: str, *, seed: int | None = None) -> None:
+    """`main.py --scene help|tutorial|explore`: the help, the tutorial, or Explore over a new
+    game against the computer."""
+    if name == "help":
+        open_help(app)
+    elif name == "tutorial":
+        from game.scenes.tutorial import TutorialScene
+
+        app.stack.push(TutorialScene(app, TableScene))
+    elif name == "explore":
+        table = start_new_game(app, seed=seed)
+        table.open_explore()
+
+
+def offer_tutorial(app: Host) -> None:
+    """At the very first start, offer the tutorial once (the preference remembers the offer)."""
+    if app.prefs.tutorial_offered:
+        return
+    app.prefs.tutorial_offered = True
+    app.preferences_changed()
+
+    def answer(yes: bool) -> None:
+        if yes:
+            from game.scenes.tutorial import TutorialScene
+
+            app.stack.push(TutorialScene(app, TableScene))
+
+    confirm_dialog(
+        app,
+        "New to Canasta?",
+        "A short tutorial plays a hand on this table, move by move, and explains each rule as "
+        "it comes up. You can stop it at any time and come back to your game.",
+        answer,
+        yes="Show me",
+        no="Not now",
+        default_yes=True,
+    )

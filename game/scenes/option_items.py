@@ -11,9 +11,11 @@ raises `RulesError` with its sentence, and nothing is stored.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.help import describe_option, load_help
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
 from game.settings import PLAYER_NAME_MAX, Preferences
@@ -220,6 +222,9 @@ def _rule_item(key: str) -> OptionItem:
     spec = OPTION_SPECS[key]
     classic, modern = (getattr(PRESETS[name](), key) for name in ("classic", "modern_american"))
     help_text = f"Classic: {_text(classic)}. Modern American: {_text(modern)}. {RULES_NOTE}"
+    # The help text's own words about the option, so it is described where it is chosen.
+    with contextlib.suppress(KeyError):
+        help_text = f"{describe_option(load_help(), key)} ({help_text})"
     if spec.kind == "bool":
         return BoolOption(key, spec.label, help_text, store="rules", default=classic)
     if spec.kind == "choice":

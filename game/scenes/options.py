@@ -39,6 +39,8 @@ from game.ui.widget import Widget, WidgetGroup
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
+HELP_HEIGHT = 76  # the help line under the options: room for a rule's description
+
 
 class OptionRow:
     """A label and its control, placed at `base_y` within the scrolling page."""
@@ -83,7 +85,7 @@ class OptionsScene(Scene):
         t = self.app.theme
         w, h = size
         self.row_height = t.px(62)
-        pad_top, help_h = t.px(20), t.px(58)
+        pad_top, help_h = t.px(20), t.px(HELP_HEIGHT + 8)
         title_h = t.font(54, "title").get_linesize()
         tab_h, button_h = t.px(44), t.px(50)
         gaps = t.px(10) + t.px(16) + t.px(24)
@@ -443,7 +445,7 @@ class OptionsScene(Scene):
         colour = th.CREAM_DIM
         if self.error_text:
             text, colour = self.error_text, th.ERROR
-        y = self.panel_rect.bottom - t.px(50)
+        y = self.panel_rect.bottom - t.px(HELP_HEIGHT)
         pygame.draw.line(
             surface, th.GOLD_DARK, (self.content_rect.left, y), (self.content_rect.right, y), 1
         )
@@ -451,9 +453,15 @@ class OptionsScene(Scene):
             # Wrapping measures text; do it when the help changes, not every frame.
             self._help_cache = (text, t.wrap(text, 19, self.content_rect.width))
         lines = self._help_cache[1]
-        line_h = t.font(19).get_linesize()
-        top = y + (t.px(50) - line_h * len(lines)) // 2
-        for line in lines[:2]:
-            image = t.text(line, 19, colour)
+        size = 19
+        if len(lines) > 2:
+            # A rule option's description from the help text: smaller, so it fits whole.
+            size = 15
+            lines = t.wrap(text, size, self.content_rect.width)
+        line_h = t.font(size).get_linesize()
+        shown = lines[: max(2, t.px(HELP_HEIGHT) // line_h)]
+        top = y + (t.px(HELP_HEIGHT) - line_h * len(shown)) // 2
+        for line in shown:
+            image = t.text(line, size, colour)
             surface.blit(image, image.get_rect(midtop=(self.panel_rect.centerx, top)))
             top += line_h

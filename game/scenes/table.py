@@ -38,7 +38,6 @@ from game.scenes.table_board import Board, BoardOptions
 from game.scenes.table_hint import HintPanel
 from game.scenes.table_hud import HudModel, TableHud
 from game.scenes.table_info import (
-    describe_action,
     hand_value,
     narrate,
     opening_status,
@@ -47,6 +46,7 @@ from game.scenes.table_info import (
 )
 from game.scenes.table_input import Gestures
 from game.scenes.table_layout import TableGeometry, compute_geometry
+from game.scenes.table_learn import LearnTools
 from game.scenes.table_motion import Choreographer
 from game.scenes.table_moves import Drag, PlayerMoves, Sweep
 from game.sprites.tween import Animator
@@ -83,7 +83,7 @@ class TableOptions:
     notice: str = ""  # a message for the status bar when the table opens
 
 
-class TableScene(PlayerMoves, Scene):
+class TableScene(LearnTools, PlayerMoves, Scene):
     def __init__(self, app: Host, match: Match, *, options: TableOptions | None = None) -> None:
         super().__init__(app)
         self.match = match
@@ -118,6 +118,7 @@ class TableScene(PlayerMoves, Scene):
         self.was_thinking = False
         self.watch_paused = False
         self.watch_steps = 0
+        self.step_delay: float | None = None  # AutoStep's pause between moves, when it runs
         self.hand_over_wait = 0.0
         self.hand_over_shown = False
         self.hands_completed = 0
@@ -194,6 +195,8 @@ class TableScene(PlayerMoves, Scene):
         return self.app.prefs.animation_factor
 
     def _pause(self) -> float:
+        if self.step_delay is not None:
+            return self.step_delay
         if not self.options.pauses:
             return 0.0
         speed = self.animator.speed
@@ -307,6 +310,7 @@ class TableScene(PlayerMoves, Scene):
         self.hud_dirty = True
 
     def refuse(self, text: str) -> None:
+        self.why_anchor = None
         self.say(text, error=True)
         self.app.sounds.play("illegal")
 
@@ -323,6 +327,9 @@ class TableScene(PlayerMoves, Scene):
             return "AutoPlay: the computer plays both hands." + (
                 " Paused." if self.watch_paused else ""
             )
+        warning = self.going_out_warning()
+        if warning:
+            return warning
         if state.phase == DRAW:
             if not state.stock:
                 return "The stock is empty: take the pile, or end the hand."
@@ -344,6 +351,7 @@ class TableScene(PlayerMoves, Scene):
         else:
             pile_state = ""
         message = self.message if self.message_time > 0 and self.message else self.default_message()
+        message = self.status_message(message)
         self.model = HudModel(
             names=self.names,
             opponent_line=self.match.opponent_line,
@@ -377,9 +385,11 @@ class TableScene(PlayerMoves, Scene):
         assert self.choreo is not None
         # Cards still moving land at once: the action applies to the table as the player sees it.
         self.choreo.fast_forward()
+        self.last_action = action
         refusal = self.match.play(action)
         if refusal is not None:
             self.refuse(refusal)
+            self.note_refusal(action)
             return False
         self._show_unpaced()
         return True
@@ -448,6 +458,7 @@ class TableScene(PlayerMoves, Scene):
                 self.hands_completed += 1
                 self.hand_over_wait = 0.0
         self.plays.extend(narrate(events, self.names))
+        self.remember(events)
         self._animate(events)
 
     def _animate(self, events: list[Event]) -> None:
@@ -478,6 +489,8 @@ class TableScene(PlayerMoves, Scene):
                 self._show_hint(note)
         elif isinstance(note, Refused):
             self.refuse(note.text)
+            if self.last_action is not None:
+                self.note_refusal(self.last_action)  # refused by the host, later: still "Why?"
             self.relayout()
         elif isinstance(note, Alert):
             message_dialog(self.app, note.title, note.text)
@@ -508,7 +521,8 @@ class TableScene(PlayerMoves, Scene):
             self.hint.show(note.text, [], False)
             return
         self.hint_actions = list(note.actions)
-        self.hint.show(note.text, [describe_action(a) for a in self.hint_actions], True)
+        reason = self.in_card_names(note.text)
+        self.hint.show(reason, self.hint_words(self.hint_actions), True)
 
     def hint_do(self) -> None:
         assert self.hint is not None
@@ -595,6 +609,7 @@ class TableScene(PlayerMoves, Scene):
         items = [
             ("Resume", lambda: None),
             ("Options", self.open_options),
+            ("Help and learning", self.learning_menu),
             ("New game", self.ask_new_game),
             *(self.app.table_menu(self) if self.app.table_menu else []),
             ("Title screen", self.to_title),
@@ -660,6 +675,8 @@ class TableScene(PlayerMoves, Scene):
             return self._key(event)
         if self.hint is not None and self.hint.handle_event(event):
             return True
+        if self.status_click(event):
+            return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if not self.gestures.dragging and self.group.handle_event(event):
                 return True
@@ -689,7 +706,10 @@ class TableScene(PlayerMoves, Scene):
                 self.open_menu()
             return True
         actions = {
+            pygame.K_F1: self.open_help,
             pygame.K_F2: self.ask_new_game,
+            pygame.K_F3: self.what_can_i_do,
+            pygame.K_F4: self.open_explore,
             pygame.K_h: self.request_hint,
             pygame.K_F6: self.draw_from_stock,
             pygame.K_F7: self.take_pile,

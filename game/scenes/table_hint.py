@@ -37,6 +37,7 @@ class HintPanel:
         self.group = WidgetGroup()
         self.rect = Rect(0, 0, 0, 0)
         self._wrapped: list[str] = []
+        self._wrapped_lines: list[list[str]] = []
         self.do_button: Button | None = None
         self.close_button: Button | None = None
 
@@ -69,12 +70,17 @@ class HintPanel:
         self._wrapped = t.wrap(self.reason, 18, width - 2 * pad)
         line_h = t.font(18).get_linesize()
         list_h = t.font(16).get_linesize()
+        # The moves are explained in sentences: each wraps under its number.
+        self._wrapped_lines = [
+            t.wrap(f"{index + 1}.  {line}", 16, width - 2 * pad - g.px(8))
+            for index, line in enumerate(self.lines)
+        ]
         height = (
             pad
             + g.px(30)
             + line_h * len(self._wrapped)
             + g.px(8)
-            + list_h * len(self.lines)
+            + list_h * sum(len(lines) for lines in self._wrapped_lines)
             + g.px(14)
             + g.px(38)
             + pad
@@ -136,10 +142,8 @@ class HintPanel:
             surface.blit(t.text(line, 18, th.CREAM), (self.rect.left + pad, y))
             y += t.font(18).get_linesize()
         y += g.px(8)
-        for index, line in enumerate(self.lines):
-            surface.blit(
-                t.text(f"{index + 1}.  {line}", 16, th.GOLD_LIGHT),
-                (self.rect.left + pad + g.px(8), y),
-            )
-            y += t.font(16).get_linesize()
+        for lines in self._wrapped_lines:
+            for line in lines:
+                surface.blit(t.text(line, 16, th.GOLD_LIGHT), (self.rect.left + pad + g.px(8), y))
+                y += t.font(16).get_linesize()
         self.group.draw(surface)

@@ -67,6 +67,9 @@ class TableHud:
         self.geometry = geometry
         self._backdrop: pygame.Surface | None = None
         self._fitted: dict[tuple[str, int, int, tuple[int, ...], str], pygame.Surface] = {}
+        # Where the "Open:" chip and the message were last drawn (both can be clicked).
+        self.open_rect = Rect(0, 0, 0, 0)
+        self.message_rect = Rect(0, 0, 0, 0)
 
     # -- helpers ---------------------------------------------------------------------------
     def px(self, value: float) -> int:
@@ -336,6 +339,7 @@ class TableHud:
                 pygame.draw.rect(
                     surface, OPEN_TINTS.get(tint, OPEN_TINTS[""]), chip, border_radius=self.px(6)
                 )
+                self.open_rect = chip
             surface.blit(image, rect)
             right = rect.left - pad - (self.px(7) if tint is not None else 0)
             self._divider(surface, right + pad // 2, bar)
@@ -344,7 +348,8 @@ class TableHud:
         if model.message and room > self.px(40):
             colour = th.ERROR if model.message_error else th.CREAM
             message = self.fitted(model.message, 15, room, colour)
-            surface.blit(message, message.get_rect(midleft=(x, cy)))
+            self.message_rect = message.get_rect(midleft=(x, cy))
+            surface.blit(message, self.message_rect)
 
     def _divider(self, surface: pygame.Surface, x: int, bar: Rect) -> None:
         pygame.draw.line(

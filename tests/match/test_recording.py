@@ -12,6 +12,7 @@ import pytest
 from game.logic import Game, Rules
 from game.logic.actions import Discard, Draw
 from game.logic.cards import IS_WILD, code_of
+from game.logic.assist import swap_hands
 from game.logic.replay import replay_document
 from game.match import ME, LocalGame, LocalMatch, local_match
 from game.match.recording import new_local_game
@@ -152,3 +153,13 @@ def test_a_resumed_game_goes_on_in_the_same_record(records) -> None:
     assert again.recording.game_id == match.recording.game_id
     play_to_the_end(again)
     assert get_game(records, again.recording.game_id).result in ("won", "lost")
+
+
+def test_a_game_where_practice_tools_were_used_leaves_no_record(records) -> None:
+    match = new_match(records)
+    game = match.game.game
+    practised, change = swap_hands(game, ME)
+    match.practise(practised, change)
+    play_to_the_end(match)
+    assert records.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    assert history_page(records).total == 0
