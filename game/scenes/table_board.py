@@ -11,6 +11,7 @@ pointer". It decides nothing about the rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import pygame
@@ -453,11 +454,16 @@ class Board:
 
     # -- hit-testing ---------------------------------------------------------------------------
     def card_at(
-        self, pos: tuple[int, int], zone_kind: str | None = None, seat: int | None = None
+        self,
+        pos: tuple[int, int],
+        zone_kind: str | None = None,
+        seat: int | None = None,
+        ignore: Collection[int] = (),
     ) -> int | None:
-        """The top-most shown card under `pos` (optionally only in one kind of zone)."""
+        """The top-most shown card under `pos` (optionally only in one kind of zone), looking
+        through the cards in `ignore` (those the pointer is carrying)."""
         for sprite in reversed(self.group.get_sprites_at(pos)):
-            if not sprite.shown:
+            if not sprite.shown or sprite.card_id in ignore:
                 continue
             placement = self.placements.get(sprite.card_id)
             if placement is None:

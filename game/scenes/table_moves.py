@@ -150,9 +150,13 @@ class PlayerMoves:
         assert self.board is not None
         return self.board.card_at(pos, "hand", ME)
 
+    def _carried(self) -> list[int]:
+        """The cards on the pointer, which must not hide what lies under them."""
+        return self.drag.cards if self.drag is not None else []
+
     def _on_stock(self, pos: tuple[int, int]) -> bool:
         assert self.geometry is not None and self.board is not None
-        card = self.board.card_at(pos)
+        card = self.board.card_at(pos, ignore=self._carried())
         if card is not None and self.board.placements[card].zone.kind == "stock":
             return True
         return self.geometry.stock_rect.inflate(
@@ -161,7 +165,7 @@ class PlayerMoves:
 
     def _on_pile(self, pos: tuple[int, int]) -> bool:
         assert self.geometry is not None and self.board is not None
-        card = self.board.card_at(pos)
+        card = self.board.card_at(pos, ignore=self._carried())
         if card is not None and self.board.placements[card].zone.kind == "pile":
             return True
         return self.geometry.pile_rect.inflate(
@@ -275,11 +279,13 @@ class PlayerMoves:
         return None
 
     def drag_end(self, pos: tuple[int, int]) -> None:
+        if self.drag is None:
+            return
+        # Where the cards land is read through the carried cards (the pile's top card would
+        # otherwise always be "on the pile").
+        kind, key = self._target(pos)
         drag, self.drag = self.drag, None
         self.drop_rect = None
-        if drag is None:
-            return
-        kind, key = self._target(pos)
         done = False
         if drag.kind == "hand":
             if kind == "pile":
