@@ -40,6 +40,8 @@ ANIMATION_SPEED_FACTORS: dict[str, float] = {
     "normal": 1.0,
     "slow": 0.6,
 }
+# How long hand results stay up while AutoPlay plays; 0: until the player dismisses them.
+RESULTS_SECONDS: tuple[int, ...] = (0, 5, 10, 20)
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups")
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
 SKILL_LEVELS: tuple[str, ...] = (
@@ -184,6 +186,7 @@ class Preferences:
     music_volume: int = 50
     hand_sorting: str = "rank"
     meld_layout: str = "created"
+    results_seconds: int = 0
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
@@ -251,6 +254,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "music_volume": _int_in(0, 100),
     "hand_sorting": _one_of(HAND_SORTINGS),
     "meld_layout": _one_of(MELD_LAYOUTS),
+    "results_seconds": lambda v: _is_int(v) and v in RESULTS_SECONDS,
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,

@@ -139,13 +139,25 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
         "animation_speed",
         "Animation speed",
-        "How fast cards travel. Off: cards appear at once where they go.",
+        "How fast cards travel, slowest first. Off: cards appear at once where they go.",
         choices=(
-            ("off", "Off"),
-            ("very_fast", "Very fast"),
-            ("fast", "Fast"),
-            ("normal", "Normal"),
             ("slow", "Slow"),
+            ("normal", "Normal"),
+            ("fast", "Fast"),
+            ("very_fast", "Very fast"),
+            ("off", "Off (at once)"),
+        ),
+    ),
+    ChoiceOption(
+        "results_seconds",
+        "Results during AutoPlay",
+        "How long the hand results stay up while the computer plays for you. The end of the "
+        "game always waits for you, and AutoPlay stops there.",
+        choices=(
+            (0, "Until dismissed"),
+            (5, "5 seconds"),
+            (10, "10 seconds"),
+            (20, "20 seconds"),
         ),
     ),
     ChoiceOption(

@@ -60,7 +60,6 @@ log = logging.getLogger(__name__)
 
 OPPONENT_PAUSE = 0.4
 HAND_OVER_DELAY = 0.8
-AUTOPILOT_HAND_OVER_SECONDS = 5.0
 MESSAGE_SECONDS = 6.0
 PLAYS_KEPT = 12
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
@@ -742,25 +741,33 @@ class TableScene(PlayerMoves, Scene):
         )
 
     def _auto_seconds(self) -> float | None:
-        """How long the scores stay up by themselves: while the computer plays (watching, or
-        AutoPilot), else until the player moves on."""
+        """How long the hand results stay up by themselves: while AutoPlay plays, for the time
+        the player chose in the preferences (none: until dismissed); a headless run without
+        pauses goes straight on. Without AutoPlay, until the player moves on."""
         if not self.match.autoplay:
             return None
-        if not self.match.watching:
-            return AUTOPILOT_HAND_OVER_SECONDS
         if not self.options.pauses:
             return 0.0
-        speed = self.animator.speed
-        return 3.0 / speed if speed > 0 else 2.0
+        seconds = self.app.prefs.results_seconds
+        return float(seconds) if seconds > 0 else None
+
+    def _stop_autoplay_at_game_over(self) -> None:
+        """AutoPlay ends with the game: the final scores wait for the player, and no new game
+        starts by itself."""
+        if self.match.autoplay and self.options.hands is None:
+            self.match.set_autoplay(False, self.app.prefs.skill_level)
+            self.watch_paused = False
+            self.hud_dirty = True
 
     def _after_hand_over(self) -> None:
         limit = self.options.hands
-        if limit is not None and self.hands_completed >= limit:
+        if limit is not None and (self.hands_completed >= limit or self.state.game_over):
             self.app.quit()
             return
         if self.state.game_over:
             photographer = self.options.photographer
             on_shown = (lambda: photographer.request("game_over")) if photographer else None
+            self._stop_autoplay_at_game_over()
             self.app.stack.push(
                 GameOverScene(
                     self.app,
@@ -768,7 +775,6 @@ class TableScene(PlayerMoves, Scene):
                     self.names,
                     on_new_game=self.new_game,
                     on_title=self.to_title,
-                    auto_seconds=self._auto_seconds(),
                     on_shown=on_shown,
                 )
             )

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game.app import App
+from game.logic import Game
 from game.logic.cards import MELD_KEY_OF_NAME
+from game.match import LocalGame, local_match
+from game.scenes.scores import GameOverScene, HandOverScene
+from game.scenes.table import TableOptions, TableScene
+from game.scenes.title import TitleScene
 from tests.helpers.scenario import position
 from tests.helpers.table import centre, drag, empty_mat_spot, engine, open_table, settle
+from tests.helpers.ui_events import click, press, step
 
 EIGHT = MELD_KEY_OF_NAME["8"]
 
 
-def pile_with_a_pair() -> object:
+def pile_with_a_pair() -> Game:
     return position(hands=("8H 8S 5C 6D 9S KH KD", "4C 4D 5H 6S 7C 9D JH"), pile="7D 8D")
 
 
@@ -45,3 +53,70 @@ def test_a_pile_dropped_back_on_the_pile_springs_back(app: App) -> None:
     top = engine(table).pile[-1]
     settle(app, table)
     assert table.board.sprites[top].rect.collidepoint(start)
+
+
+def about_to_go_out(totals: tuple[int, int] = (0, 0)) -> Game:
+    """Seat 0 has a canasta and can go out this turn."""
+    return position(
+        hands=("9C 5D", "4C 4D 5H 6S 7C 9D JH"),
+        melds=({"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"}, {}),
+        pile="7D 6C",
+        phase="play",
+        opened=(True, False),
+        totals=totals,
+    )
+
+
+def quick_autoplay_table(app: App, game: Game) -> TableScene:
+    """A table whose AutoPlay plays at the quickest level, so a hand ends in a few moves."""
+    match = local_match(
+        LocalGame(game, levels=("carefree", "carefree")), autosave=False, worker_mode="inline"
+    )
+    table = TableScene(app, match, options=TableOptions(speed=0.0))
+    app.stack.push(TitleScene(app))
+    app.stack.push(table)
+    step(app)
+    return table
+
+
+def autoplay_to_the_results(app: App, table: TableScene) -> None:
+    click(app, centre(table.buttons["autoplay"].rect))
+    assert table.match.autoplay
+    for _ in range(600):
+        if isinstance(app.stack.top, HandOverScene):
+            return
+        step(app)
+    raise AssertionError("the hand never ended")
+
+
+def test_autoplay_hand_results_stay_until_dismissed(app: App) -> None:
+    table = quick_autoplay_table(app, about_to_go_out())
+    autoplay_to_the_results(app, table)
+    step(app, 250, dt=0.1)  # 25 seconds, longer than any time the preferences offer
+    assert isinstance(app.stack.top, HandOverScene)
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is table
+    assert table.match.autoplay  # the next hand is played on
+
+
+def test_autoplay_hand_results_stay_for_the_time_chosen(app: App) -> None:
+    app.prefs.results_seconds = 10
+    table = quick_autoplay_table(app, about_to_go_out())
+    autoplay_to_the_results(app, table)
+    step(app, 80, dt=0.1)
+    assert isinstance(app.stack.top, HandOverScene)
+    step(app, 30, dt=0.1)
+    assert app.stack.top is table
+
+
+def test_autoplay_stops_at_game_over_and_the_scores_wait(app: App) -> None:
+    app.prefs.results_seconds = 5
+    table = quick_autoplay_table(app, about_to_go_out(totals=(4950, 0)))
+    autoplay_to_the_results(app, table)
+    step(app, 60, dt=0.1)
+    over = app.stack.top
+    assert isinstance(over, GameOverScene)
+    assert not table.match.autoplay
+    step(app, 250, dt=0.1)  # no new game starts by itself
+    assert app.stack.top is over
+    assert engine(table).phase == "game_over"
