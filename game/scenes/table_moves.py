@@ -19,11 +19,13 @@ from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo
 from game.logic.cards import IS_WILD, WILD, code_of
 from game.logic.engine import DRAW
 from game.match import ME
+from game.scenes.dialog import confirm_dialog
 from game.scenes.table_board import LAYER_FLYING
 from game.scenes.table_info import auto_take_with, display_key, meld_name
 
 if TYPE_CHECKING:
     from game.match import Match, TableState
+    from game.scenes.base import Host
     from game.scenes.table_board import Board
     from game.scenes.table_hint import HintPanel
     from game.scenes.table_layout import TableGeometry
@@ -47,6 +49,7 @@ class Sweep:
 class PlayerMoves:
     """Gesture targets and the person's moves; needs the attributes declared below."""
 
+    app: Host
     match: Match
     state: TableState
     board: Board | None
@@ -131,11 +134,35 @@ class PlayerMoves:
             self.relayout()
             self.say("Selection cleared.")
             return
-        self.act(Undo())
+        self._undo_with_care(Undo(), whole_turn=False)
 
     def undo_turn(self) -> None:
         self.selected.clear()
-        self.act(UndoTurn())
+        self._undo_with_care(UndoTurn(), whole_turn=True)
+
+    def _undo_gives_back_the_pile(self, whole_turn: bool) -> bool:
+        """Whether this undo reaches back to taking the pile (the pile's take is the turn's
+        first undo step), which puts the pile back and costs the penalty."""
+        view = self.state.view
+        if view.turn_drew != "pile" or not view.undo_depth:
+            return False
+        return whole_turn or view.undo_depth == 1
+
+    def _undo_with_care(self, action: Undo | UndoTurn, whole_turn: bool) -> None:
+        if not self._undo_gives_back_the_pile(whole_turn) or self.match.check(action) is not None:
+            self.act(action)
+            return
+        penalty = self.state.rules.discard_return_penalty
+        cost = f"costs you {penalty} points" if penalty else "costs no points under these rules"
+        confirm_dialog(
+            self.app,
+            "Give the pile back?",
+            f"This undo puts the pile back where it was and {cost} (the penalty for "
+            "returning the pile). Your turn starts again from the draw.",
+            lambda yes: self.act(action) if yes else None,
+            yes=f"Give it back (-{penalty})" if penalty else "Give it back",
+            no="Cancel",
+        )
 
     def toggle_select(self, card: int) -> None:
         if card in self.selected:

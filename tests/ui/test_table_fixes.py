@@ -8,11 +8,21 @@ from game.app import App
 from game.logic import Game
 from game.logic.cards import MELD_KEY_OF_NAME
 from game.match import LocalGame, local_match
+from game.scenes.dialog import DialogScene
 from game.scenes.scores import GameOverScene, HandOverScene
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from tests.helpers.scenario import position
-from tests.helpers.table import centre, drag, empty_mat_spot, engine, open_table, settle
+from tests.helpers.table import (
+    card_spot,
+    card_with_code,
+    centre,
+    drag,
+    empty_mat_spot,
+    engine,
+    open_table,
+    settle,
+)
 from tests.helpers.ui_events import click, press, step
 
 EIGHT = MELD_KEY_OF_NAME["8"]
@@ -120,3 +130,54 @@ def test_autoplay_stops_at_game_over_and_the_scores_wait(app: App) -> None:
     step(app, 250, dt=0.1)  # no new game starts by itself
     assert app.stack.top is over
     assert engine(table).phase == "game_over"
+
+
+def test_undo_turn_after_taking_the_pile_asks_first_naming_the_penalty(app: App) -> None:
+    table = open_table(app, pile_with_a_pair())
+    game = engine(table)
+    click(app, centre(table.geometry.pile_rect))
+    assert game.log[-1]["type"] == "take_pile"
+    press(app, pygame.K_DELETE, mod=pygame.KMOD_LCTRL)
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene)
+    assert "50 points" in dialog.message
+    assert [b.label for b in dialog.buttons] == ["Give it back (-50)", "Cancel"]
+    click(app, centre(dialog.buttons[1].rect))
+    assert app.stack.top is table
+    assert game.log[-1]["type"] == "take_pile" and not game.pile
+    press(app, pygame.K_DELETE, mod=pygame.KMOD_LCTRL)
+    click(app, centre(app.stack.top.buttons[0].rect))
+    assert app.stack.top is table
+    assert game.phase == "draw" and len(game.pile) == 2
+    assert game.players[0].returns == 1
+
+
+def test_undoing_the_last_step_back_to_the_pile_take_asks_too(app: App) -> None:
+    table = open_table(app, pile_with_a_pair())
+    click(app, centre(table.geometry.pile_rect))
+    press(app, pygame.K_DELETE)
+    assert isinstance(app.stack.top, DialogScene)
+    press(app, pygame.K_ESCAPE)
+    assert engine(table).log[-1]["type"] == "take_pile"
+
+
+def test_undo_turn_without_the_pile_asks_nothing(app: App) -> None:
+    table = open_table(app, opened_position_with_a_meld())
+    game = engine(table)
+    for code in ("9S", "9H", "9D"):
+        click(app, card_spot(table, card_with_code(table, code)))
+    click(app, empty_mat_spot(table))
+    assert game.players[0].melds
+    press(app, pygame.K_DELETE, mod=pygame.KMOD_LCTRL)
+    assert app.stack.top is table
+    assert not game.players[0].melds.get(MELD_KEY_OF_NAME["9"])
+
+
+def opened_position_with_a_meld() -> Game:
+    return position(
+        hands=("9S 9H 9D 4C 5D KS KH", "4C 4D 5H 6S 7C 9D JH"),
+        melds=({"Q": "QS QH QD"}, {}),
+        pile="7D 6C",
+        phase="play",
+        opened=(True, False),
+    )
