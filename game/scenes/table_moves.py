@@ -154,12 +154,17 @@ class PlayerMoves:
             return
         penalty = self.state.rules.discard_return_penalty
         cost = f"costs you {penalty} points" if penalty else "costs no points under these rules"
+
+        def answered(yes: bool) -> None:
+            if yes:
+                self.act(action)
+
         confirm_dialog(
             self.app,
             "Give the pile back?",
             f"This undo puts the pile back where it was and {cost} (the penalty for "
             "returning the pile). Your turn starts again from the draw.",
-            lambda yes: self.act(action) if yes else None,
+            answered,
             yes=f"Give it back (-{penalty})" if penalty else "Give it back",
             no="Cancel",
         )
