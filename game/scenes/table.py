@@ -43,6 +43,7 @@ from game.scenes.table_info import (
     opening_status,
     rules_summary,
     scoresheet_rows,
+    status_counters,
 )
 from game.scenes.table_input import Gestures
 from game.scenes.table_layout import TableGeometry, compute_geometry
@@ -61,6 +62,9 @@ log = logging.getLogger(__name__)
 OPPONENT_PAUSE = 0.4
 HAND_OVER_DELAY = 0.8
 MESSAGE_SECONDS = 6.0
+READING_CHARS_PER_SECOND = 15.0
+# A status message too long for two lines shows two lines at a time, turning this often.
+MESSAGE_PAGE_SECONDS = 3.0
 PLAYS_KEPT = 12
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
 MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by rank"}
@@ -104,6 +108,10 @@ class TableScene(PlayerMoves, Scene):
         self.message = self.options.notice
         self.message_error = False
         self.message_time = 0.0 if not self.message else MESSAGE_SECONDS
+        self.message_page = 0
+        self.page_time = 0.0
+        self.tip = ""
+        self.tip_x = 0
         self.clock = 0.0
         self.drag: Drag | None = None
         self.drop_rect: pygame.Rect | None = None
@@ -301,7 +309,10 @@ class TableScene(PlayerMoves, Scene):
     def say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.message_error = error
-        self.message_time = MESSAGE_SECONDS
+        # A long message stays up long enough to be read to the end.
+        self.message_time = max(MESSAGE_SECONDS, len(text) / READING_CHARS_PER_SECOND)
+        self.message_page = 0
+        self.page_time = 0.0
         self.hud_dirty = True
 
     def refuse(self, text: str) -> None:
@@ -357,12 +368,11 @@ class TableScene(PlayerMoves, Scene):
             plays=list(self.plays),
             message=message,
             message_error=self.message_error and self.message_time > 0,
-            round_text=f"Round {state.hand_no} ({state.turn_no})",
-            open_text=opening.text,
-            open_tint=opening.tint,
-            hand_text=f"Hand {in_hand} ({net:+d})",
-            goal_text=f"Goal {state.rules.target_score}",
+            counters=status_counters(state, opening, in_hand, net, self.match.level_text()),
             level_text=self.match.level_text(),
+            message_page=self.message_page,
+            tip=self.tip,
+            tip_x=self.tip_x,
             badges=self.board.layout.badges if self.board else [],
             watching=self.match.watching,
         )
@@ -641,6 +651,8 @@ class TableScene(PlayerMoves, Scene):
         if self.hint is not None and self.hint.handle_event(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if event.type == pygame.MOUSEMOTION:
+                self._hover(event.pos)
             if not self.gestures.dragging and self.group.handle_event(event):
                 return True
             if (
@@ -696,6 +708,7 @@ class TableScene(PlayerMoves, Scene):
             self.message_time -= dt
             if self.message_time <= 0:
                 self.hud_dirty = True
+        self._turn_message_page(dt)
         ready = not self.animator.busy and self.drag is None
         if ready:
             self._take_photos()
@@ -708,6 +721,23 @@ class TableScene(PlayerMoves, Scene):
             self._end_of_hand(dt)
         if self.hud_dirty:
             self._rebuild_model()
+
+    def _turn_message_page(self, dt: float) -> None:
+        if self.hud is None or self.hud.message_pages <= 1:
+            self.page_time = 0.0
+            return
+        self.page_time += dt
+        if self.page_time >= MESSAGE_PAGE_SECONDS:
+            self.page_time = 0.0
+            self.message_page += 1
+            self.hud_dirty = True
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        """The details of a status-bar figure show while the pointer rests on it."""
+        tip = self.hud.tip_at(pos) if self.hud is not None else ""
+        if tip != self.tip or (tip and pos[0] != self.tip_x):
+            self.tip, self.tip_x = tip, pos[0]
+            self.hud_dirty = True
 
     def _run_script(self) -> None:
         action = self.script.popleft()
@@ -824,3 +854,4 @@ class TableScene(PlayerMoves, Scene):
         self.group.draw(surface)
         if self.hint is not None:
             self.hint.draw(surface)
+        self.hud.draw_tip(surface, self.model)

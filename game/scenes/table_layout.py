@@ -74,7 +74,8 @@ def compute_geometry(size: tuple[int, int]) -> TableGeometry:
         return max(1, round(value * scale))
 
     margin = px(8)
-    status_h = px(30)
+    # Tall enough for a status message wrapped on two lines.
+    status_h = px(36)
     status = Rect(0, h - status_h, w, status_h)
     # Side columns keep their designed width unless the window is unusually narrow.
     right_w = min(px(236), int(w * 0.2))
