@@ -104,6 +104,7 @@ class TableScene(PlayerMoves, Scene):
         self.hud_dirty = True
         self.selected: set[int] = set()
         self.fresh_tint = True
+        self.pointer_in_hand = False
         self.last_meld_key: int | None = None
         self.message = self.options.notice
         self.message_error = False
@@ -439,6 +440,10 @@ class TableScene(PlayerMoves, Scene):
             kind = event.kind
             if kind == ev.MELD and event.player == ME:
                 self.last_meld_key = event.rank
+            elif kind in (ev.DRAW, ev.TALON) and event.player == ME:
+                # Freshly drawn cards are tinted even when the pointer rests on the hand (or
+                # was dragged from the stock): the tint goes when the pointer next enters it.
+                self.fresh_tint = True
             elif kind == ev.TURN:
                 self.selected.clear()
                 self.fresh_tint = True
@@ -655,15 +660,13 @@ class TableScene(PlayerMoves, Scene):
                 self._hover(event.pos)
             if not self.gestures.dragging and self.group.handle_event(event):
                 return True
-            if (
-                event.type == pygame.MOUSEMOTION
-                and self.fresh_tint
-                and self.geometry is not None
-                and self.geometry.hands[ME].collidepoint(event.pos)
-            ):
-                # Drawn cards stay tinted until the pointer passes over the hand (User Guide 2.4).
-                self.fresh_tint = False
-                self.relayout()
+            if event.type == pygame.MOUSEMOTION and self.geometry is not None:
+                inside = self.geometry.hands[ME].collidepoint(event.pos)
+                entered, self.pointer_in_hand = inside and not self.pointer_in_hand, inside
+                if entered and self.fresh_tint and not self.gestures.dragging:
+                    # Drawn cards stay tinted until the pointer passes over the hand (UG 2.4).
+                    self.fresh_tint = False
+                    self.relayout()
             return self.gestures.handle(event, self.clock)
         return False
 

@@ -12,6 +12,7 @@ from game.scenes.dialog import DialogScene
 from game.scenes.scores import GameOverScene, HandOverScene
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
+from game.sprites.cards import Tint
 from tests.helpers.scenario import position
 from tests.helpers.table import (
     card_spot,
@@ -233,3 +234,35 @@ def test_status_bar_figures_are_words_with_details_on_hover(app: App) -> None:
     )
     step(app)
     assert table.model.tip == ""
+
+
+def move_to(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    step(app)
+
+
+def drawn_tints(table: TableScene) -> list[Tint | None]:
+    game = engine(table)
+    return [table.board.layout.placements[c].tint for c in game.turn_drawn]
+
+
+def test_cards_drawn_with_the_pointer_resting_on_the_hand_are_tinted(app: App) -> None:
+    table = open_table(app, pile_with_a_pair())
+    move_to(app, centre(table.geometry.hands[0]))
+    press(app, pygame.K_F6)
+    assert engine(table).turn_drawn
+    assert set(drawn_tints(table)) == {Tint.STOCK_DRAW}
+    move_to(app, (centre(table.geometry.hands[0])[0] + 30, centre(table.geometry.hands[0])[1]))
+    assert set(drawn_tints(table)) == {Tint.STOCK_DRAW}  # still inside: no new pass
+    move_to(app, centre(table.geometry.halves[0]))
+    move_to(app, centre(table.geometry.hands[0]))
+    assert set(drawn_tints(table)) == {None}
+
+
+def test_cards_drawn_by_dragging_the_stock_to_the_hand_are_tinted(app: App) -> None:
+    table = open_table(app, pile_with_a_pair())
+    drag(app, centre(table.geometry.stock_rect), centre(table.geometry.hands[0]))
+    assert engine(table).log[-1] == {"type": "draw"}
+    assert set(drawn_tints(table)) == {Tint.STOCK_DRAW}
