@@ -91,3 +91,18 @@ def test_the_top_card_under_the_pointer_is_the_highest_layer(card_dir: Path) -> 
     assert group.get_sprites_at((20, 10))[-1] is low
     target = pygame.Surface((200, 100))
     group.draw(target)
+
+
+def test_the_ace_of_spades_carries_no_web_address_or_qr_code() -> None:
+    from game.resources import asset_path
+
+    face = pygame.image.load(str(asset_path("cards", "AS.png")))
+    assert face.get_size() == (240, 336)
+    # Under the big spade, where the address was written: plain white card.
+    for y in range(249, 294):
+        for x in range(58, 182):
+            assert tuple(face.get_at((x, y)))[:3] == (255, 255, 255), (x, y)
+    # Inside the spade, where the QR code was: solid black.
+    for y in range(140, 177):
+        for x in range(112, 129):
+            assert tuple(face.get_at((x, y)))[:3] == (0, 0, 0), (x, y)
