@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.logic import Game, IllegalAction
+from game.logic.events import Event
+from game.logic.replay import ReplayError, game_from_replay, replay_document
 from game.match import (
     LocalGame,
     LocalMatch,
@@ -19,7 +22,8 @@ from game.match import (
     local_match,
 )
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.table import PLAYS_KEPT, TableOptions, TableScene
+from game.scenes.table_info import narrate
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
@@ -57,8 +61,26 @@ def continue_game(app: Host, options: TableOptions | None = None) -> TableScene:
     options = options or TableOptions()
     options.notice = options.notice or "Your saved game is restored: carry on where you left off."
     table = TableScene(app, local_match(game), options=options)
+    # "Last plays" shows how the game stood, as it did before the game was left.
+    table.plays.extend(narrate(recent_events(game.game), table.names)[-PLAYS_KEPT:])
     app.stack.push(table)
     return table
+
+
+def recent_events(game: Game, actions: int = PLAYS_KEPT) -> list[Event]:
+    """The events of the last `actions` moves of `game`, found by playing its replay again
+    (a saved game keeps its moves, not what they did)."""
+    try:
+        rebuilt, moves = game_from_replay(replay_document(game))
+        events: list[Event] = []
+        for index, move in enumerate(moves):
+            out = rebuilt.apply(move)
+            if index >= len(moves) - actions:
+                events.extend(out)
+    except (ReplayError, IllegalAction):
+        # The game itself was restored; only its story is missing.
+        return []
+    return events
 
 
 def launch(app: Host, options: TableOptions | None = None) -> TableScene:

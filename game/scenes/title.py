@@ -1,17 +1,21 @@
 """The title screen: the game's name on the felt, two fanned hands of cards, and the main menu.
 
-Menu: New game (a game against the computer), Continue (only when an autosaved game exists),
-Host and Join (a game against a friend over the network), Options and Quit. Arrow keys move
+Menu: Continue (the autosaved game; focused when there is one, so one Enter resumes), New game
+(against the computer), Host and Join (a game against a friend over the network), Players and
+Help (shown once `flow` offers `open_players` and `open_help`), Options and Quit. Arrow keys move
 through the menu, Enter chooses, Escape quits; the mouse works as usual. The card fans are
 composed once per layout, so a frame is a handful of blits.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.scenes import flow
 from game.scenes.base import Scene
 from game.scenes.flow import continue_game, start_new_game
 from game.scenes.host import HostScene
@@ -42,6 +46,10 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self._refresh_continue()
+        continue_button = self.buttons.get("Continue")
+        if continue_button is not None and continue_button.enabled:
+            # Back from a game (saved as it went): one Enter takes the player back to it.
+            self.group.set_focus(continue_button)
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
@@ -49,19 +57,12 @@ class TitleScene(Scene):
         focused = self.group.focused.name if self.group.focused else None
         self.group.clear()
         self.buttons = {}
-        specs = [
-            ("New game", self.new_game),
-            ("Continue", self.continue_game),
-            ("Host", self.host),
-            ("Join", self.join),
-            ("Options", self.options),
-            ("Quit", self.app.quit),
-        ]
-        button_w, button_h, gap = t.px(320), t.px(50), t.px(12)
+        specs = self.entries()
+        button_w, button_h, gap = t.px(320), t.px(44), t.px(8)
         top = int(h * 0.345)
         for index, (label, action) in enumerate(specs):
             rect = (w // 2 - button_w // 2, top + index * (button_h + gap), button_w, button_h)
-            button = Button(rect, t, label, action, text_size=24, primary=index == 0)
+            button = Button(rect, t, label, action, text_size=22, primary=label == "New game")
             self.buttons[label] = self.group.add(button)
         self._refresh_continue()
         target = self.buttons.get(focused or "") if focused else None
@@ -73,6 +74,21 @@ class TitleScene(Scene):
             )
         self.group.set_focus(target)
         self._compose_fans(size)
+
+    def entries(self) -> list[tuple[str, Callable[[], None]]]:
+        """The menu, top to bottom; Players and Help appear once their screens exist."""
+        specs: list[tuple[str, Callable[[], None]]] = [
+            ("Continue", self.continue_game),
+            ("New game", self.new_game),
+            ("Host", self.host),
+            ("Join", self.join),
+        ]
+        for label, name in (("Players", "open_players"), ("Help", "open_help")):
+            opener = getattr(flow, name, None)
+            if callable(opener):
+                specs.append((label, functools.partial(opener, self.app)))
+        specs += [("Options", self.options), ("Quit", self.app.quit)]
+        return specs
 
     def _refresh_continue(self) -> None:
         button = self.buttons.get("Continue")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
+import pytest
 
 from game.app import App
 from game.scenes.dialog import DialogScene
@@ -127,3 +130,59 @@ def test_the_title_draws_at_full_hd_without_errors(user_dirs: object, tmp_path: 
         assert big.screen.get_size() == (1920, 1080)
     finally:
         big.close()
+
+
+def test_the_menu_reads_continue_new_game_host_join_options_quit(app: App) -> None:
+    title = open_title(app)
+    assert list(title.buttons) == ["Continue", "New game", "Host", "Join", "Options", "Quit"]
+
+
+def test_players_and_help_appear_once_flow_offers_them(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.scenes import flow
+
+    opened: list[str] = []
+    monkeypatch.setattr(flow, "open_players", lambda a: opened.append("players"), raising=False)
+    monkeypatch.setattr(flow, "open_help", lambda a: opened.append("help"), raising=False)
+    title = open_title(app)
+    assert list(title.buttons) == [
+        "Continue",
+        "New game",
+        "Host",
+        "Join",
+        "Players",
+        "Help",
+        "Options",
+        "Quit",
+    ]
+    click(app, centre(title, "Players"))
+    click(app, centre(title, "Help"))
+    assert opened == ["players", "help"]
+    for button in title.buttons.values():
+        assert button.rect.bottom < app.size[1] - 30  # clear of the key hints
+
+
+def test_one_enter_resumes_the_saved_game_with_its_last_plays(
+    app: App, user_dirs: tuple[Path, Path]
+) -> None:
+    from game.match import autosave_exists
+    from tests.helpers.table import engine
+
+    title = open_title(app)
+    click(app, centre(title, "New game"))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    press(app, pygame.K_F6)
+    table.match.writer.flush()
+    app.stack.remove(table)
+    app.autosave_exists = autosave_exists
+    step(app)
+    assert app.stack.top is title
+    title.resume()
+    assert title.group.focused is title.buttons["Continue"]
+    press(app, pygame.K_RETURN)
+    restored = app.stack.top
+    assert isinstance(restored, TableScene)
+    assert engine(restored).log[-1] == {"type": "draw"}
+    assert "You drew 2 cards" in restored.plays
