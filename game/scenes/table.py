@@ -174,6 +174,22 @@ class TableScene(PlayerMoves, Scene):
     def wants_quit(self) -> bool:
         return True
 
+    def busy(self) -> bool:
+        """Cards moving, a gesture under way, or the game about to move on by itself."""
+        match = self.match
+        return (
+            self.animator.busy
+            or self.drag is not None
+            or self.sweep is not None
+            or bool(match.changes)
+            or match.thinking
+            or match.opponent_pending
+            or match.autoplay
+            or self.hint_waiting
+            or bool(self.script)
+            or (self.state.phase not in (DRAW, PLAY) and not self.hand_over_shown)
+        )
+
     def layout(self, size: tuple[int, int]) -> None:
         self.geometry = compute_geometry(size)
         if self.board is None:

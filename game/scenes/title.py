@@ -164,6 +164,9 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def busy(self) -> bool:
+        return False  # a still picture: input or nothing
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         w, h = surface.get_size()
