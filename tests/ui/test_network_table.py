@@ -213,3 +213,27 @@ def test_disconnect_in_the_menu_tells_the_host_and_returns_to_the_title(app: App
     assert run_until(
         app, lambda: any(isinstance(n, Closed) and n.by_peer for n in host.notices), 10
     )
+
+
+def test_rules_agreement_names_the_preset_and_scrolls_through_every_difference(
+    app: App, peers
+) -> None:
+    host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
+    peers.append(host)
+    join(app, host.address)
+    assert run_until(
+        app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows)
+    )
+    agreement = app.stack.top
+    step(app)
+    assert agreement.preset == "Modern American"
+    seen = list(agreement.visible)
+    assert len(seen) < len(agreement.rows)  # more than fit: the list scrolls
+    for _ in range(len(agreement.rows)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        step(app)
+        seen += [row for row in agreement.visible if row not in seen]
+    assert seen == agreement.rows
+    press(app, pygame.K_PAGEUP)
+    press(app, pygame.K_PAGEUP)
+    assert agreement.visible[0] == agreement.rows[0]
