@@ -29,7 +29,7 @@ import pygame
 from game import events
 from game.audio import SoundManager
 from game.scenes.base import Host, Scene, SceneStack
-from game.scenes.dialog import CrashScene
+from game.scenes.dialog import CrashScene, message_dialog
 from game.settings import Preferences, data_dir, load_preferences, preferences_path
 from game.sprites.cards import CardImages
 from game.ui.theme import Theme
@@ -126,6 +126,7 @@ class App:
         self.last_crash: str | None = None
         self._save_countdown: float | None = None
         self._quiet = 0.0  # seconds since the last input event
+        self._told_prefs_failure = False
         self._closed = False
 
     # -- window ------------------------------------------------------------------------------
@@ -206,6 +207,15 @@ class App:
             self.prefs.save(self.prefs_path)
         except OSError as exc:
             log.warning("could not save preferences to %s: %s", self.prefs_path, exc)
+            if not self._told_prefs_failure and self.running:
+                # Once: the player would otherwise believe the settings kept.
+                self._told_prefs_failure = True
+                message_dialog(
+                    self,
+                    "Preferences not saved",
+                    f"Your preferences could not be saved to {self.prefs_path} "
+                    f"({exc.strerror or exc}). They apply until you quit.",
+                )
             return False
         return True
 

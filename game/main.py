@@ -288,6 +288,8 @@ def play(args: argparse.Namespace) -> int:
     from game.app import App
     from game.match import autosave_exists
     from game.scenes import flow
+
+    flow.tidy_save_folder()
     from game.scenes.options import OptionsScene
     from game.scenes.title import TitleScene
 

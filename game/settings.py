@@ -4,17 +4,18 @@
 sound and music, hand sorting, meld layout, opponent skill, name, window size, rule options).
 It is stored as JSON in the platform's configuration folder and always written atomically, so a
 crash or power cut mid-save leaves either the old file or the new one, never half of each.
-Loading never fails: a damaged file, or a field with a bad value, falls back to the default for
-what is bad, keeps the rest, logs a plain warning and keeps the original file beside it as `.bak`.
+Loading never fails, whatever the bytes: a damaged file, or a field with a bad value, falls back to
+the default for what is bad, keeps the rest, returns a plain warning (the window shows it) and
+keeps the original file beside it as `.bak` (several of them, numbered).
 `atomic_write_json` is the same careful writer, shared with autosaves.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import os
+import reprlib
 import shutil
 import sys
 from collections.abc import Callable
@@ -24,7 +25,13 @@ from typing import Any
 
 import platformdirs
 
-from game.storage import atomic_write_json
+from game.storage import (
+    DamagedFile,
+    atomic_write_json,
+    keep_aside,
+    read_json_file,
+    remove_stale_temporaries,
+)
 
 log = logging.getLogger(__name__)
 
@@ -217,12 +224,12 @@ class Preferences:
         known = {f.name for f in dataclasses.fields(cls)}
         for key, value in data.items():
             if key not in known:
-                warnings.append(f"unknown setting {key!r} ignored")
+                warnings.append(f"unknown setting {reprlib.repr(key)} ignored")
                 continue
             check = _VALIDATORS[key]
             if not check(value):
                 warnings.append(
-                    f"setting {key!r} has an unusable value {value!r}; "
+                    f"setting {reprlib.repr(key)} has an unusable value {reprlib.repr(value)}; "
                     f"using the default {getattr(prefs, key)!r}"
                 )
                 continue
@@ -265,13 +272,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
 
 
 def _keep_backup(path: Path) -> Path | None:
-    backup = path.with_name(path.name + ".bak")
-    try:
-        shutil.copyfile(path, backup)
-    except OSError as exc:
-        log.warning("could not keep a copy of %s: %s", path, exc)
-        return None
-    return backup
+    return keep_aside(path, path.with_name(path.name + ".bak"), move=False)
 
 
 def load_preferences(path: str | os.PathLike[str] | None = None) -> tuple[Preferences, list[str]]:
@@ -282,18 +283,13 @@ def load_preferences(path: str | os.PathLike[str] | None = None) -> tuple[Prefer
     next save overwrites the file.
     """
     source = Path(path) if path is not None else preferences_path()
+    remove_stale_temporaries(source)
     try:
-        raw = source.read_text(encoding="utf-8")
+        data = read_json_file(source)
     except FileNotFoundError:
         return Preferences(), []
-    except OSError as exc:
-        warning = f"could not read {source}: {exc}; using default preferences"
-        log.warning(warning)
-        return Preferences(), [warning]
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        prefs, warnings = Preferences(), [f"{source} is not valid JSON ({exc}); using defaults"]
+    except DamagedFile as exc:
+        prefs, warnings = Preferences(), [f"{source} {exc}; using default preferences"]
     else:
         prefs, warnings = Preferences.from_json(data)
     if warnings:

@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         with open(args[0], encoding="utf-8") as handle:
             doc = json.load(handle)
         result = load_replay(doc)
-    except (OSError, json.JSONDecodeError, ReplayError, ValueError) as exc:
+    except (OSError, json.JSONDecodeError, ReplayError, ValueError, RecursionError) as exc:
         print(json.dumps({"error": {"index": None, "code": "bad_replay", "message": str(exc)}}))
         return 1
     print(json.dumps(position_summary(result.game, result.error)))

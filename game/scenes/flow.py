@@ -8,6 +8,7 @@ playing: the player is told why in plain words and a fresh game is dealt.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.logic import Game, IllegalAction
@@ -21,12 +22,25 @@ from game.match import (
     load_autosave,
     local_match,
 )
+from game.match.local_game import autosave_path
+from game.match.net_game import save_path
+from game.netplay import Role
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table import PLAYS_KEPT, TableOptions, TableScene
 from game.scenes.table_info import narrate
+from game.storage import remove_stale_temporaries
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
+
+
+def tidy_save_folder() -> list[Path]:
+    """At start: remove the temporary files a killed process left beside the autosave and the
+    saved network games (a save is written to one, then renamed)."""
+    removed = remove_stale_temporaries(autosave_path())
+    for role in Role:
+        removed += remove_stale_temporaries(save_path(role))
+    return removed
 
 
 def start_new_game(

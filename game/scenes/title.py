@@ -17,6 +17,7 @@ import pygame
 
 from game.scenes import flow
 from game.scenes.base import Scene
+from game.scenes.dialog import message_dialog
 from game.scenes.flow import continue_game, start_new_game
 from game.scenes.host import HostScene
 from game.scenes.join import JoinScene
@@ -43,6 +44,18 @@ class TitleScene(Scene):
     def enter(self) -> None:
         super().enter()
         self.app.sounds.play_music()
+        self._tell_preference_warnings()
+
+    def _tell_preference_warnings(self) -> None:
+        """A damaged preferences file was replaced by defaults: say so in the window, once."""
+        warnings: list[str] = getattr(self.app, "preference_warnings", [])
+        if not warnings:
+            return
+        text = "Some preferences could not be used and have their defaults again:\n" + "\n".join(
+            warnings
+        )
+        warnings.clear()
+        message_dialog(self.app, "Preferences reset", text)
 
     def resume(self) -> None:
         self._refresh_continue()
