@@ -49,6 +49,9 @@ ANIMATION_SPEED_FACTORS: dict[str, float] = {
 }
 # How long hand results stay up while AutoPlay plays; 0: until the player dismisses them.
 RESULTS_SECONDS: tuple[int, ...] = (0, 5, 10, 20)
+BIG_PILE_CHOICES: tuple[int, ...] = (0, 8, 12, 16)
+# A pile this big is not taken by a single click when the pile is protected.
+PROTECTED_PILE_SIZE = 8
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups")
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
 SKILL_LEVELS: tuple[str, ...] = (
@@ -194,6 +197,11 @@ class Preferences:
     hand_sorting: str = "rank"
     meld_layout: str = "created"
     results_seconds: int = 0
+    # Misclick protection (User Guide 4.4): ask before a discard that could go onto one of your
+    # own melds, or onto a pile this big (0: never); ask before a click takes a big pile.
+    confirm_meldable_discard: bool = False
+    confirm_big_pile_discard: int = 0
+    protect_pile: bool = False
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
@@ -262,6 +270,9 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "hand_sorting": _one_of(HAND_SORTINGS),
     "meld_layout": _one_of(MELD_LAYOUTS),
     "results_seconds": lambda v: _is_int(v) and v in RESULTS_SECONDS,
+    "confirm_meldable_discard": lambda v: isinstance(v, bool),
+    "confirm_big_pile_discard": lambda v: _is_int(v) and v in BIG_PILE_CHOICES,
+    "protect_pile": lambda v: isinstance(v, bool),
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
-from game.settings import PLAYER_NAME_MAX, Preferences
+from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, Preferences
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
     ("classic", "Classic"),
@@ -159,6 +159,28 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
             (10, "10 seconds"),
             (20, "20 seconds"),
         ),
+    ),
+    BoolOption(
+        "confirm_meldable_discard",
+        "Ask before discarding a meldable card",
+        "Asks first when the card you discard could have gone onto one of your own melds.",
+    ),
+    ChoiceOption(
+        "confirm_big_pile_discard",
+        "Ask before discarding onto a big pile",
+        "Asks first when your discard lands on a pile this big, which your opponent may take.",
+        choices=(
+            (0, "Never"),
+            (8, "8 cards or more"),
+            (12, "12 cards or more"),
+            (16, "16 or more"),
+        ),
+    ),
+    BoolOption(
+        "protect_pile",
+        "Protect a big pile",
+        f"A single click does not take a pile of {PROTECTED_PILE_SIZE} cards or more: you are "
+        "asked first (dragging it, or F7, still takes it).",
     ),
     ChoiceOption(
         "hand_sorting",

@@ -21,7 +21,8 @@ from game.logic.engine import DRAW
 from game.match import ME
 from game.scenes.dialog import confirm_dialog
 from game.scenes.table_board import LAYER_FLYING
-from game.scenes.table_info import auto_take_with, display_key, meld_name
+from game.scenes.table_info import auto_take_with, card_name, display_key, meld_name, plural
+from game.settings import PROTECTED_PILE_SIZE
 
 if TYPE_CHECKING:
     from game.match import Match, TableState
@@ -116,7 +117,70 @@ class PlayerMoves:
         return self.act(Meld(self._codes(chosen), meld_name(key)))
 
     def discard(self, card: int) -> bool:
-        return self.act(Discard(code_of(card)))
+        """Discard `card`, first asking when the player's misclick protection wants it (then
+        False: nothing happened yet; the answer acts later)."""
+        action = Discard(code_of(card))
+        worry = self._discard_worry(card) if self.match.check(action) is None else ""
+        if not worry:
+            return self.act(action)
+
+        def answered(yes: bool) -> None:
+            if yes:
+                self.act(action)
+
+        confirm_dialog(
+            self.app,
+            f"Discard the {card_name(code_of(card))}?",
+            worry,
+            answered,
+            yes="Discard",
+            no="Cancel",
+        )
+        return False
+
+    def _discard_worry(self, card: int) -> str:
+        """Why this discard deserves a second thought, by the player's preferences ("" if not)."""
+        prefs = self.app.prefs
+        state = self.state
+        if prefs.confirm_meldable_discard:
+            code = code_of(card)
+            onto = [
+                key
+                for key in state.melds(ME)
+                if self.match.check(Meld((code,), meld_name(key))) is None
+            ]
+            if onto:
+                return (
+                    f"It could go onto your {plural(onto[0])} instead of the pile. "
+                    "(Options: Ask before discarding a meldable card.)"
+                )
+        big = prefs.confirm_big_pile_discard
+        if big and len(state.pile) + 1 >= big:
+            return (
+                f"The pile would hold {len(state.pile) + 1} cards, and your opponent may be "
+                "able to take it. (Options: Ask before discarding onto a big pile.)"
+            )
+        return ""
+
+    def click_pile(self) -> bool:
+        """A click on the pile takes it, unless the pile is big and protected: then it asks."""
+        size = len(self.state.pile)
+        if not (self.app.prefs.protect_pile and size >= PROTECTED_PILE_SIZE):
+            return self.take_pile()
+
+        def answered(yes: bool) -> None:
+            if yes:
+                self.take_pile()
+
+        confirm_dialog(
+            self.app,
+            f"Take the pile of {size} cards?",
+            "The pile is protected against a stray click (Options: Protect a big pile).",
+            answered,
+            yes="Take it",
+            no="Cancel",
+        )
+        return False
 
     def discard_selected(self) -> None:
         if len(self.selected) != 1:
@@ -231,7 +295,7 @@ class PlayerMoves:
             return
         kind, key = self._target(pos)
         if kind == "pile":
-            self.take_pile()
+            self.click_pile()
         elif kind == "meld":
             self.meld_onto(key)
         elif kind in ("mat", "threes") and self.selected:
