@@ -392,6 +392,7 @@ class TableScene(PlayerMoves, Scene):
             tip_x=self.tip_x,
             badges=self.board.layout.badges if self.board else [],
             watching=self.match.watching,
+            dealer=1 - state.view.first_player,
         )
         self._refresh_buttons()
         self.hud_dirty = False

@@ -58,6 +58,7 @@ class HudModel:
     tip_x: int = 0
     badges: list[Badge] = field(default_factory=list)
     watching: bool = False
+    dealer: int = -1  # the seat that dealt this hand (-1: not known)
 
 
 class TableHud:
@@ -71,6 +72,7 @@ class TableHud:
         self.counter_boxes: list[tuple[Rect, str]] = []
         self.message_pages = 1
         self.last_message_room = 0
+        self.dealer_rect: Rect | None = None
 
     # -- helpers ---------------------------------------------------------------------------
     def px(self, value: float) -> int:
@@ -192,7 +194,10 @@ class TableHud:
         for index, name in enumerate(model.names):
             x = col_a if index == 0 else col_b
             head = self.fitted(name, 13, int(box.width * 0.31), th.GOLD, "bold")
-            surface.blit(head, head.get_rect(topright=(x, y)))
+            head_rect = head.get_rect(topright=(x, y))
+            surface.blit(head, head_rect)
+            if index == model.dealer:
+                self._draw_dealer_marker(surface, head_rect)
         y += self.px(22)
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += self.px(6)
@@ -300,6 +305,16 @@ class TableHud:
         if len(shown) < len(lines):
             more = t.text(f"and {len(lines) - len(shown)} more: see Options, Rules", 12, th.GOLD)
             surface.blit(more, (box.left + pad, y))
+
+    def _draw_dealer_marker(self, surface: pygame.Surface, beside: Rect) -> None:
+        """A gold "D" disc before the dealer's name on the scoresheet."""
+        radius = self.px(7)
+        centre = (beside.left - radius - self.px(4), beside.centery)
+        pygame.draw.circle(surface, th.GOLD, centre, radius)
+        letter = self.theme.text("D", 10, th.INK, "bold")
+        surface.blit(letter, letter.get_rect(center=centre))
+        self.dealer_rect = Rect(0, 0, 2 * radius, 2 * radius)
+        self.dealer_rect.center = centre
 
     def _draw_badge(self, surface: pygame.Surface, badge: Badge) -> None:
         t = self.theme

@@ -13,6 +13,7 @@ from game.scenes.scores import GameOverScene, HandOverScene
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import Tint
+from game.ui import theme as th
 from tests.helpers.scenario import position
 from tests.helpers.table import (
     card_spot,
@@ -266,3 +267,15 @@ def test_cards_drawn_by_dragging_the_stock_to_the_hand_are_tinted(app: App) -> N
     drag(app, centre(table.geometry.stock_rect), centre(table.geometry.hands[0]))
     assert engine(table).log[-1] == {"type": "draw"}
     assert set(drawn_tints(table)) == {Tint.STOCK_DRAW}
+
+
+def test_the_dealer_is_marked_on_the_scoresheet(app: App) -> None:
+    table = open_table(app, pile_with_a_pair())
+    step(app)
+    dealer = 1 - engine(table).first_player
+    assert table.model.dealer == dealer
+    marker = table.hud.dealer_rect
+    box = table.geometry.scoresheet
+    assert marker is not None and box.contains(marker)
+    pixel = app.screen.get_at(marker.move(1, 0).midleft)
+    assert tuple(pixel)[:3] == th.GOLD
