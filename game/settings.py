@@ -52,7 +52,8 @@ RESULTS_SECONDS: tuple[int, ...] = (0, 5, 10, 20)
 BIG_PILE_CHOICES: tuple[int, ...] = (0, 8, 12, 16)
 # A pile this big is not taken by a single click when the pile is protected.
 PROTECTED_PILE_SIZE = 8
-HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups")
+# By rank, by rank with a gap between ranks, by suit, or as dealt and drawn.
+HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
 SKILL_LEVELS: tuple[str, ...] = (
     "carefree",

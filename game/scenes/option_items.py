@@ -185,8 +185,14 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
         "hand_sorting",
         "Hand sorting",
-        "Your hand is sorted by rank; with gaps, each rank stands apart so melds are easy to see.",
-        choices=(("rank", "By rank"), ("rank_groups", "Rank groups with gaps")),
+        "How your hand is ordered: by rank (with gaps, each rank stands apart), by suit, or as "
+        "dealt and drawn. Drag cards within the hand to arrange them; Sort puts them in order.",
+        choices=(
+            ("rank", "By rank"),
+            ("rank_groups", "Rank groups with gaps"),
+            ("suit", "By suit"),
+            ("none", "As dealt and drawn"),
+        ),
     ),
     ChoiceOption(
         "meld_layout",

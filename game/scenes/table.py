@@ -66,6 +66,8 @@ READING_CHARS_PER_SECOND = 15.0
 # A status message too long for two lines shows two lines at a time, turning this often.
 MESSAGE_PAGE_SECONDS = 3.0
 PLAYS_KEPT = 12
+SORT_NEXT = {"rank": "rank_groups", "rank_groups": "suit", "suit": "none", "none": "rank"}
+SORT_TITLES = {"rank": "rank", "rank_groups": "gaps", "suit": "suit", "none": "none"}
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
 MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by rank"}
 
@@ -103,6 +105,7 @@ class TableScene(PlayerMoves, Scene):
         self.model = HudModel()
         self.hud_dirty = True
         self.selected: set[int] = set()
+        self.arranged: list[int] = []  # the player's own order of the hand, until the next sort
         self.fresh_tint = True
         self.pointer_in_hand = False
         self.last_meld_key: int | None = None
@@ -230,6 +233,7 @@ class TableScene(PlayerMoves, Scene):
             self.app.prefs.meld_layout,
             self.state.hand_over,
             self.pile_viewer,
+            tuple(self.arranged),
         )
 
     @property
@@ -312,9 +316,7 @@ class TableScene(PlayerMoves, Scene):
             b["undo"].enabled = mine and (bool(state.view.undo_depth) or bool(self.selected))
             b["undo_turn"].enabled = mine and bool(state.view.undo_depth)
             b["earlier"].enabled = bool(match.earlier_turns()) and state.phase in (DRAW, PLAY)
-        b["sort"].label = (
-            "Gaps: on" if self.app.prefs.hand_sorting == "rank_groups" else "Gaps: off"
-        )
+        b["sort"].label = "Sort: " + SORT_TITLES.get(self.app.prefs.hand_sorting, "rank")
         b["melds"].label = "Melds: " + MELD_LAYOUT_TITLES.get(self.app.prefs.meld_layout, "")
         can_pass = mine and match.check(Pass()) is None
         b["pass"].visible = can_pass
@@ -610,9 +612,12 @@ class TableScene(PlayerMoves, Scene):
             self.hud_dirty = True
 
     def toggle_sorting(self) -> None:
+        """Sort the hand: the next way of sorting, and the player's own arrangement dropped."""
         prefs = self.app.prefs
-        prefs.hand_sorting = "rank" if prefs.hand_sorting == "rank_groups" else "rank_groups"
+        prefs.hand_sorting = SORT_NEXT.get(prefs.hand_sorting, "rank")
+        self.arranged = []
         self.app.preferences_changed()
+        self.hud_dirty = True
         self.relayout()
 
     def cycle_meld_layout(self) -> None:

@@ -58,6 +58,7 @@ class PlayerMoves:
     choreo: Choreographer | None
     animator: Animator
     selected: set[int]
+    arranged: list[int]
     fresh_tint: bool
     last_meld_key: int | None
     drag: Drag | None
@@ -393,10 +394,29 @@ class PlayerMoves:
                 done = self.meld_onto(key, drag.cards)
             elif kind in ("mat", "threes"):
                 done = self.meld_new(drag.cards)
+            elif kind == "hand":
+                self.arrange(drag.cards, pos)
         elif kind in ("mat", "hand", "meld", "threes"):
             done = self.take_pile() if drag.kind == "pile" else self.draw_from_stock()
         if not done:
             self.relayout()
+
+    def arrange(self, cards: list[int], pos: tuple[int, int]) -> None:
+        """Cards dragged within the hand go where they are dropped, in the order kept until
+        the next sort (User Guide 3.3)."""
+        assert self.board is not None
+        rest = [c for c in self.board.hand_order if c not in cards]
+        # Before the first card whose middle lies right of the drop point.
+        index = len(rest)
+        for i, card in enumerate(rest):
+            if self.board.placements[card].x + self._card_width(card) / 2 > pos[0]:
+                index = i
+                break
+        self.arranged = rest[:index] + list(cards) + rest[index:]
+
+    def _card_width(self, card: int) -> float:
+        assert self.board is not None
+        return float(self.board.sprites[card].rect.width)
 
     def sweep_begin(self, pos: tuple[int, int]) -> bool:
         card = self._hand_card(pos)

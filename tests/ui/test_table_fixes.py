@@ -279,3 +279,38 @@ def test_the_dealer_is_marked_on_the_scoresheet(app: App) -> None:
     assert marker is not None and box.contains(marker)
     pixel = app.screen.get_at(marker.move(1, 0).midleft)
     assert tuple(pixel)[:3] == th.GOLD
+
+
+def test_dragging_a_card_within_the_hand_arranges_it_until_the_next_sort(app: App) -> None:
+    table = open_table(app, pile_with_a_pair())
+    step(app, 30)  # past the double-click time
+    order = list(table.board.hand_order)
+    moved = order[0]
+    last = table.board.sprites[order[-1]].rect
+    drag(app, card_spot(table, moved), (last.right - 4, last.centery))
+    assert table.board.hand_order == [*order[1:], moved]
+    assert sorted(engine(table).players[0].hand) == sorted(order)  # the game is unchanged
+    settle(app, table)
+    assert table.board.sprites[moved].rect.right == max(
+        table.board.sprites[c].rect.right for c in order
+    )
+    click(app, centre(table.buttons["sort"].rect))
+    assert table.board.hand_order == order  # sorted again (rank groups sort by rank too)
+    assert not table.arranged
+
+
+def test_the_hand_sorts_by_suit_and_as_drawn(app: App) -> None:
+    from game.logic.cards import CARD_SUIT
+
+    table = open_table(app, pile_with_a_pair())
+    app.prefs.hand_sorting = "none"
+    table.toggle_sorting()  # none -> rank
+    assert app.prefs.hand_sorting == "rank"
+    table.toggle_sorting()
+    table.toggle_sorting()  # -> suit
+    step(app)
+    assert table.buttons["sort"].label == "Sort: suit"
+    suits = [CARD_SUIT[c] for c in table.board.hand_order]
+    assert suits == sorted(suits)
+    table.toggle_sorting()  # -> as held
+    assert table.board.hand_order == list(engine(table).players[0].hand)
