@@ -194,14 +194,16 @@ class TableHud:
         for index, name in enumerate(model.names):
             x = col_a if index == 0 else col_b
             head = self.fitted(name, 13, int(box.width * 0.31), th.GOLD, "bold")
-            head_rect = head.get_rect(topright=(x, y))
-            surface.blit(head, head_rect)
-            if index == model.dealer:
-                self._draw_dealer_marker(surface, head_rect)
+            surface.blit(head, head.get_rect(topright=(x, y)))
         y += self.px(22)
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += self.px(6)
         line_h = self.px(21)
+        if model.dealer in (0, 1):
+            surface.blit(t.text("Dealer", 15, th.CREAM_DIM, "italic"), (box.left + pad, y))
+            x = col_a if model.dealer == 0 else col_b
+            self._draw_dealer_marker(surface, (x - self.px(7), y + line_h // 2 - self.px(2)))
+            y += line_h
         for row in model.score_rows:
             if row.style == "italic" and row.label == "Melds":
                 pygame.draw.line(
@@ -306,10 +308,9 @@ class TableHud:
             more = t.text(f"and {len(lines) - len(shown)} more: see Options, Rules", 12, th.GOLD)
             surface.blit(more, (box.left + pad, y))
 
-    def _draw_dealer_marker(self, surface: pygame.Surface, beside: Rect) -> None:
-        """A gold "D" disc before the dealer's name on the scoresheet."""
+    def _draw_dealer_marker(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        """A gold "D" disc in the dealer's column of the scoresheet."""
         radius = self.px(7)
-        centre = (beside.left - radius - self.px(4), beside.centery)
         pygame.draw.circle(surface, th.GOLD, centre, radius)
         letter = self.theme.text("D", 10, th.INK, "bold")
         surface.blit(letter, letter.get_rect(center=centre))
