@@ -162,12 +162,12 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ),
     BoolOption(
         "confirm_meldable_discard",
-        "Ask before discarding a meldable card",
+        "Confirm meldable discards",
         "Asks first when the card you discard could have gone onto one of your own melds.",
     ),
     ChoiceOption(
         "confirm_big_pile_discard",
-        "Ask before discarding onto a big pile",
+        "Confirm discards on a big pile",
         "Asks first when your discard lands on a pile this big, which your opponent may take.",
         choices=(
             (0, "Never"),

@@ -153,13 +153,13 @@ class PlayerMoves:
             if onto:
                 return (
                     f"It could go onto your {plural(onto[0])} instead of the pile. "
-                    "(Options: Ask before discarding a meldable card.)"
+                    "(Options: Confirm meldable discards.)"
                 )
         big = prefs.confirm_big_pile_discard
         if big and len(state.pile) + 1 >= big:
             return (
                 f"The pile would hold {len(state.pile) + 1} cards, and your opponent may be "
-                "able to take it. (Options: Ask before discarding onto a big pile.)"
+                "able to take it. (Options: Confirm discards on a big pile.)"
             )
         return ""
 
