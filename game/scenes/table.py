@@ -630,6 +630,7 @@ class TableScene(PlayerMoves, Scene):
         items = [
             ("Resume", lambda: None),
             ("Options", self.open_options),
+            ("Canasta details", self.show_canasta_details),
             ("New game", self.ask_new_game),
             ("Title screen", self.to_title),
             ("Quit", self.app.quit),

@@ -339,6 +339,29 @@ def canasta_kind_of(key: int, cards: Sequence[int]) -> str | None:
     return "mixed" if any(IS_WILD[c] for c in cards) else "natural"
 
 
+def canasta_details(state: TableState, names: tuple[str, str]) -> str:
+    """Every canasta on the table with its cards (User Guide 4.5.2), one paragraph a player."""
+    paragraphs = []
+    for seat, name in enumerate(names):
+        lines = []
+        for key, cards in state.melds(seat).items():
+            kind = canasta_kind_of(key, cards)
+            if kind is not None:
+                shown = " ".join(card_name(code_of(c)) for c in sorted(cards, key=display_key))
+                lines.append(f"{plural(key)} ({kind}, {len(cards)} cards): {shown}")
+        who = "Your" if seat == 0 else f"{name}'s"
+        paragraphs.append(f"{who} canastas:\n" + ("\n".join(lines) if lines else "none yet"))
+    return "\n\n".join(paragraphs)
+
+
+def meld_cards_text(key: int, cards: Sequence[int]) -> str:
+    """The cards of one meld, in words, for its right-click menu."""
+    kind = canasta_kind_of(key, cards)
+    what = f"a {kind} canasta" if kind else "a meld"
+    shown = " ".join(card_name(code_of(c)) for c in sorted(cards, key=display_key))
+    return f"{plural(key)}, {what} of {len(cards)} cards: {shown}"
+
+
 def meld_name(key: int) -> str:
     """The rank name a Meld action uses for a meld key ("8", "wild", "3")."""
     return MELD_KEY_NAME[key]

@@ -10,6 +10,7 @@ state (the picture shown, board, selection, geometry) it reads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,9 +20,18 @@ from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo
 from game.logic.cards import IS_WILD, WILD, code_of
 from game.logic.engine import DRAW
 from game.match import ME
-from game.scenes.dialog import confirm_dialog
+from game.scenes.dialog import confirm_dialog, message_dialog
+from game.scenes.menu import MenuItem, MenuScene
 from game.scenes.table_board import LAYER_FLYING
-from game.scenes.table_info import auto_take_with, card_name, display_key, meld_name, plural
+from game.scenes.table_info import (
+    auto_take_with,
+    canasta_details,
+    card_name,
+    display_key,
+    meld_cards_text,
+    meld_name,
+    plural,
+)
 from game.settings import PROTECTED_PILE_SIZE
 
 if TYPE_CHECKING:
@@ -32,6 +42,15 @@ if TYPE_CHECKING:
     from game.scenes.table_layout import TableGeometry
     from game.scenes.table_motion import Choreographer
     from game.sprites.tween import Animator
+
+
+def _only(action: Callable[[], object]) -> Callable[[], None]:
+    """A menu entry doing `action`, whatever it answers."""
+
+    def run() -> None:
+        action()
+
+    return run
 
 
 @dataclass
@@ -65,6 +84,10 @@ class PlayerMoves:
     drop_rect: pygame.Rect | None
     sweep: Sweep | None
     hint: HintPanel | None
+
+    @property
+    def names(self) -> tuple[str, str]:
+        raise NotImplementedError
 
     def act(self, action: Action) -> bool:
         raise NotImplementedError
@@ -401,6 +424,50 @@ class PlayerMoves:
         if not done:
             self.relayout()
 
+    # -- right-click menus -------------------------------------------------------------------------
+    def context_menu(self, pos: tuple[int, int]) -> bool:
+        """A right-click on the stock, the pile or a meld: a menu of what can be done with it
+        now (a right-click on a card in the hand discards it, as in the User Guide)."""
+        assert self.board is not None
+        state = self.state
+        items: list[MenuItem] = []
+        note = ""
+        if self._on_stock(pos):
+            title = f"The stock ({len(state.stock)} cards)"
+            if self.match.check(Draw()) is None:
+                items.append(("Draw (F6)", _only(self.draw_from_stock)))
+        elif self._on_pile(pos):
+            title = f"The pile ({len(state.pile)} cards)"
+            if state.to_move == ME and state.phase == DRAW and state.pile:
+                items.append(("Take the pile (F7)", _only(self.take_pile)))
+            if len(self.selected) == 1:
+                items.append(("Discard the selected card (F10)", self.discard_selected))
+        else:
+            found = self._meld_under(pos)
+            if found is None:
+                return False
+            seat, key = found
+            cards = state.melds(seat)[key]
+            title = ("Your " if seat == ME else "Opponent's ") + plural(key).lower()
+            note = meld_cards_text(key, cards)
+            if seat == ME and self.selected:
+                items.append(("Add the selected cards", _only(lambda: self.meld_onto(key))))
+            items.append(("Canasta details", self.show_canasta_details))
+        items.append(("Cancel", lambda: None))
+        self.app.stack.push(MenuScene(self.app, title, items, note=note))
+        return True
+
+    def _meld_under(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        assert self.board is not None
+        for seat in (ME, 1 - ME):
+            key = self.board.meld_at(pos, seat)
+            if key is not None:
+                return seat, key
+        return None
+
+    def show_canasta_details(self) -> None:
+        message_dialog(self.app, "Canasta details", canasta_details(self.state, self.names))
+
     def arrange(self, cards: list[int], pos: tuple[int, int]) -> None:
         """Cards dragged within the hand go where they are dropped, in the order kept until
         the next sort (User Guide 3.3)."""
@@ -421,6 +488,7 @@ class PlayerMoves:
     def sweep_begin(self, pos: tuple[int, int]) -> bool:
         card = self._hand_card(pos)
         if card is None:
+            self.context_menu(pos)
             return False
         assert self.choreo is not None
         self.choreo.fast_forward()
