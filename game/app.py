@@ -113,6 +113,7 @@ class App:
             )
         )
         self.cards = cards if cards is not None else CardImages()
+        self.cards.set_four_colour(prefs.four_colour_deck)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
         # Later the network shell registers a callable here that turns peer messages into events.
@@ -199,6 +200,7 @@ class App:
     def preferences_changed(self) -> None:
         """A scene changed `self.prefs`: apply what is live (sound, music) and save soon."""
         self.sounds.apply_preferences(self.prefs)
+        self.cards.set_four_colour(self.prefs.four_colour_deck)
         self._save_countdown = SAVE_DELAY
 
     def save_preferences(self) -> bool:

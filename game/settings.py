@@ -203,6 +203,7 @@ class Preferences:
     confirm_meldable_discard: bool = False
     confirm_big_pile_discard: int = 0
     protect_pile: bool = False
+    four_colour_deck: bool = False
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
@@ -274,6 +275,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "confirm_meldable_discard": lambda v: isinstance(v, bool),
     "confirm_big_pile_discard": lambda v: _is_int(v) and v in BIG_PILE_CHOICES,
     "protect_pile": lambda v: isinstance(v, bool),
+    "four_colour_deck": lambda v: isinstance(v, bool),
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,

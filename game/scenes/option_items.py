@@ -182,6 +182,11 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
         f"A single click does not take a pile of {PROTECTED_PILE_SIZE} cards or more: you are "
         "asked first (dragging it, or F7, still takes it).",
     ),
+    BoolOption(
+        "four_colour_deck",
+        "Four-colour deck",
+        "Diamonds blue and Clubs green, so no two suits share a colour.",
+    ),
     ChoiceOption(
         "hand_sorting",
         "Hand sorting",

@@ -137,6 +137,7 @@ class TableScene(PlayerMoves, Scene):
         # The opponent preferences as last seen, so only a change made in Options applies
         # (a level chosen on the command line is kept otherwise).
         self._seen_opponent = (app.prefs.skill_level, app.prefs.aggressiveness)
+        self._cards_version = app.cards.version
         self._closed = False
 
     # -- lifetime -------------------------------------------------------------------------------
@@ -172,6 +173,11 @@ class TableScene(PlayerMoves, Scene):
         if (prefs.skill_level, prefs.aggressiveness) != self._seen_opponent:
             self._seen_opponent = (prefs.skill_level, prefs.aggressiveness)
             self.match.preferences_changed(prefs)
+        fresh_pictures = self.app.cards.version != self._cards_version
+        if fresh_pictures and self.board is not None and self.geometry is not None:
+            # New card pictures (the four-colour deck): every card fetches its own again.
+            self._cards_version = self.app.cards.version
+            self.board.set_geometry(self.geometry)
         self.relayout()
 
     def wants_quit(self) -> bool:

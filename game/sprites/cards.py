@@ -53,6 +53,42 @@ def back_code(pack: int) -> str:
     return BACKS[(pack - 1) % len(BACKS)]
 
 
+# The four-colour deck (a preference): Diamonds blue and Clubs green, so the four suits never
+# depend on telling red from black or a small pip's shape. Each suit's ink and its blend into
+# the white card is redrawn in the new ink; Clubs only in their darker half, so the grey card
+# edge stays grey.
+WHITE = (255, 255, 255)
+FOUR_COLOUR_INKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], float]] = {
+    "D": ((255, 0, 0), (20, 80, 210), 0.0),
+    "C": ((0, 0, 0), (0, 128, 48), 0.5),
+}
+RAMP_STEPS = 16
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def recolour_suit(surface: pygame.Surface, suit: str) -> pygame.Surface:
+    """A copy of a card picture with the suit's ink redrawn for the four-colour deck."""
+    ink, new_ink, lightest = FOUR_COLOUR_INKS[suit]
+    out = surface.copy()
+    pixels = pygame.PixelArray(out)
+    try:
+        for step in range(RAMP_STEPS, -1, -1):
+            t = step / RAMP_STEPS
+            if t < lightest:
+                break
+            pixels.replace(_mix(WHITE, ink, t), _mix(WHITE, new_ink, t), distance=0.05)
+    finally:
+        pixels.close()
+    return out
+
+
 class CardImages:
     """Loads the card art once and caches scaled and tinted copies.
 
@@ -65,6 +101,19 @@ class CardImages:
         self._originals: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, Tint | None], pygame.Surface] = {}
         self._missing_logged = False
+        self.four_colour = False
+        # Goes up whenever the pictures change, so sprites know to fetch them again.
+        self.version = 0
+
+    def set_four_colour(self, on: bool) -> None:
+        """Diamonds blue and Clubs green (or back to red and black)."""
+        if on == self.four_colour:
+            return
+        self.four_colour = on
+        for code in [c for c in self._originals if c[-1] in FOUR_COLOUR_INKS]:
+            del self._originals[code]
+        self._scaled.clear()
+        self.version += 1
 
     # -- originals ---------------------------------------------------------------------------
     def original(self, code: str) -> pygame.Surface:
@@ -85,6 +134,8 @@ class CardImages:
             surface = self._placeholder(code)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
+        if self.four_colour and code in FACE_CODES and code[-1] in FOUR_COLOUR_INKS:
+            surface = recolour_suit(surface, code[-1])
         return surface
 
     def _art_size(self) -> tuple[int, int]:
