@@ -114,6 +114,7 @@ class App:
         )
         self.cards = cards if cards is not None else CardImages()
         self.cards.set_four_colour(prefs.four_colour_deck)
+        self.cards.set_marks(prefs.colour_blind_marks)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
         # Later the network shell registers a callable here that turns peer messages into events.
@@ -201,6 +202,7 @@ class App:
         """A scene changed `self.prefs`: apply what is live (sound, music) and save soon."""
         self.sounds.apply_preferences(self.prefs)
         self.cards.set_four_colour(self.prefs.four_colour_deck)
+        self.cards.set_marks(self.prefs.colour_blind_marks)
         self._save_countdown = SAVE_DELAY
 
     def save_preferences(self) -> bool:

@@ -204,6 +204,7 @@ class Preferences:
     confirm_big_pile_discard: int = 0
     protect_pile: bool = False
     four_colour_deck: bool = False
+    colour_blind_marks: bool = False
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
@@ -276,6 +277,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "confirm_big_pile_discard": lambda v: _is_int(v) and v in BIG_PILE_CHOICES,
     "protect_pile": lambda v: isinstance(v, bool),
     "four_colour_deck": lambda v: isinstance(v, bool),
+    "colour_blind_marks": lambda v: isinstance(v, bool),
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,

@@ -187,6 +187,12 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
         "Four-colour deck",
         "Diamonds blue and Clubs green, so no two suits share a colour.",
     ),
+    BoolOption(
+        "colour_blind_marks",
+        "Patterns on tinted cards",
+        "Drawn, selected, locked, blocked and canasta cards carry a pattern as well as their "
+        "tint (a corner flag, a bar, hatching, a band), so none is told by colour alone.",
+    ),
     ChoiceOption(
         "hand_sorting",
         "Hand sorting",

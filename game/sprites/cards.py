@@ -89,6 +89,31 @@ def recolour_suit(surface: pygame.Surface, suit: str) -> pygame.Surface:
     return out
 
 
+MARK_INK = (20, 20, 60)
+
+
+def draw_mark(surface: pygame.Surface, tint: Tint) -> None:
+    """The pattern that tells a tinted state without its colour: drawn cards a corner flag,
+    selected ones a bar at the top, locked or frozen ones diagonal hatching, blocked ones
+    cross-hatching, canastas a band across the middle."""
+    w, h = surface.get_size()
+    line = max(1, w // 30)
+    if tint is Tint.STOCK_DRAW:
+        size = max(6, w // 4)
+        pygame.draw.polygon(surface, MARK_INK, [(w - size, 0), (w - 1, 0), (w - 1, size)])
+    elif tint is Tint.SELECTED:
+        pygame.draw.rect(surface, MARK_INK, (0, 0, w, max(3, h // 18)))
+    elif tint in (Tint.FROZEN, Tint.BLOCKED):
+        step = max(6, w // 6)
+        for x in range(-h, w, step):
+            pygame.draw.line(surface, MARK_INK, (x, h), (x + h, 0), line)
+            if tint is Tint.BLOCKED:
+                pygame.draw.line(surface, MARK_INK, (x, 0), (x + h, h), line)
+    else:
+        band = max(3, h // 14)
+        pygame.draw.rect(surface, MARK_INK, (0, h // 2 - band // 2, w, band))
+
+
 class CardImages:
     """Loads the card art once and caches scaled and tinted copies.
 
@@ -102,8 +127,17 @@ class CardImages:
         self._scaled: dict[tuple[str, int, Tint | None], pygame.Surface] = {}
         self._missing_logged = False
         self.four_colour = False
+        # Tinted cards also carry a pattern (a preference), so no state is told by colour alone.
+        self.marks = False
         # Goes up whenever the pictures change, so sprites know to fetch them again.
         self.version = 0
+
+    def set_marks(self, on: bool) -> None:
+        """Patterns on tinted cards as well as the tint (colour-blind-safe marks)."""
+        if on != self.marks:
+            self.marks = on
+            self._scaled.clear()
+            self.version += 1
 
     def set_four_colour(self, on: bool) -> None:
         """Diamonds blue and Clubs green (or back to red and black)."""
@@ -243,6 +277,8 @@ class CardImages:
             surface = self.image(code, height).copy()
             # Multiply RGB only, so rounded transparent corners stay transparent.
             surface.fill(tint.value, special_flags=pygame.BLEND_RGB_MULT)
+            if self.marks:
+                draw_mark(surface, tint)
         else:
             original = self.original(code)
             size = (max(1, round(original.get_width() * height / original.get_height())), height)
