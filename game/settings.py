@@ -53,6 +53,8 @@ BIG_PILE_CHOICES: tuple[int, ...] = (0, 8, 12, 16)
 # A pile this big is not taken by a single click when the pile is protected.
 PROTECTED_PILE_SIZE = 8
 # By rank, by rank with a gap between ranks, by suit, or as dealt and drawn.
+# The player's hand cards, as a multiple of their designed height.
+CARD_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.2, "extra_large": 1.4}
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
 SKILL_LEVELS: tuple[str, ...] = (
@@ -205,6 +207,7 @@ class Preferences:
     protect_pile: bool = False
     four_colour_deck: bool = False
     colour_blind_marks: bool = False
+    card_size: str = "normal"
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
@@ -278,6 +281,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "protect_pile": lambda v: isinstance(v, bool),
     "four_colour_deck": lambda v: isinstance(v, bool),
     "colour_blind_marks": lambda v: isinstance(v, bool),
+    "card_size": _one_of(tuple(CARD_SIZES)),
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,

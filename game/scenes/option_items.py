@@ -182,6 +182,12 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
         f"A single click does not take a pile of {PROTECTED_PILE_SIZE} cards or more: you are "
         "asked first (dragging it, or F7, still takes it).",
     ),
+    ChoiceOption(
+        "card_size",
+        "Card size",
+        "The size of the cards in your hand; a long hand overlaps more to stay on screen.",
+        choices=(("normal", "Normal"), ("large", "Large"), ("extra_large", "Extra large")),
+    ),
     BoolOption(
         "four_colour_deck",
         "Four-colour deck",

@@ -49,6 +49,7 @@ from game.scenes.table_input import Gestures
 from game.scenes.table_layout import TableGeometry, compute_geometry
 from game.scenes.table_motion import Choreographer
 from game.scenes.table_moves import Drag, PlayerMoves, Sweep
+from game.settings import CARD_SIZES
 from game.sprites.tween import Animator
 from game.ui import theme as th
 from game.ui.button import Button
@@ -138,6 +139,7 @@ class TableScene(PlayerMoves, Scene):
         # (a level chosen on the command line is kept otherwise).
         self._seen_opponent = (app.prefs.skill_level, app.prefs.aggressiveness)
         self._cards_version = app.cards.version
+        self._laid_out_card_size = app.prefs.card_size
         self._closed = False
 
     # -- lifetime -------------------------------------------------------------------------------
@@ -173,6 +175,8 @@ class TableScene(PlayerMoves, Scene):
         if (prefs.skill_level, prefs.aggressiveness) != self._seen_opponent:
             self._seen_opponent = (prefs.skill_level, prefs.aggressiveness)
             self.match.preferences_changed(prefs)
+        if self.app.prefs.card_size != self._laid_out_card_size:
+            self.layout(self.app.size)
         fresh_pictures = self.app.cards.version != self._cards_version
         if fresh_pictures and self.board is not None and self.geometry is not None:
             # New card pictures (the four-colour deck): every card fetches its own again.
@@ -200,7 +204,8 @@ class TableScene(PlayerMoves, Scene):
         )
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.geometry = compute_geometry(size)
+        self.geometry = compute_geometry(size, CARD_SIZES.get(self.app.prefs.card_size, 1.0))
+        self._laid_out_card_size = self.app.prefs.card_size
         if self.board is None:
             self.board = Board(self.app.cards, self.geometry)
             self.choreo = Choreographer(self.board, self.animator, self.app.sounds.play)
