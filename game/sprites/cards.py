@@ -93,14 +93,16 @@ MARK_INK = (20, 20, 60)
 
 
 def draw_mark(surface: pygame.Surface, tint: Tint) -> None:
-    """The pattern that tells a tinted state without its colour: drawn cards a corner flag,
+    """The pattern that tells a tinted state without its colour: drawn cards a corner flag
+    (bottom left),
     selected ones a bar at the top, locked or frozen ones diagonal hatching, blocked ones
     cross-hatching, canastas a band across the middle."""
     w, h = surface.get_size()
     line = max(1, w // 30)
     if tint is Tint.STOCK_DRAW:
         size = max(6, w // 4)
-        pygame.draw.polygon(surface, MARK_INK, [(w - size, 0), (w - 1, 0), (w - 1, size)])
+        # Bottom left: the corner a fanned hand leaves in view.
+        pygame.draw.polygon(surface, MARK_INK, [(0, h - 1), (0, h - size), (size, h - 1)])
     elif tint is Tint.SELECTED:
         pygame.draw.rect(surface, MARK_INK, (0, 0, w, max(3, h // 18)))
     elif tint in (Tint.FROZEN, Tint.BLOCKED):
