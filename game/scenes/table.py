@@ -41,6 +41,7 @@ from game.scenes.table_info import (
     hand_value,
     narrate,
     opening_status,
+    rank_group,
     rules_summary,
     scoresheet_rows,
     status_counters,
@@ -107,6 +108,7 @@ class TableScene(PlayerMoves, Scene):
         self.hud_dirty = True
         self.selected: set[int] = set()
         self.arranged: list[int] = []  # the player's own order of the hand, until the next sort
+        self.card_focus: int | None = None  # the card the keyboard is on (Left, Right, Space)
         self.fresh_tint = True
         self.pointer_in_hand = False
         self.last_meld_key: int | None = None
@@ -723,14 +725,61 @@ class TableScene(PlayerMoves, Scene):
             pygame.K_F6: self.draw_from_stock,
             pygame.K_F7: self.take_pile,
             pygame.K_F10: self.discard_selected,
+            pygame.K_LEFT: lambda: self.move_card_focus(-1),
+            pygame.K_RIGHT: lambda: self.move_card_focus(1),
+            pygame.K_SPACE: self.select_focused_card,
+            pygame.K_m: self.meld_selection,
         }
         if key == pygame.K_DELETE:
             (self.undo_turn if ctrl else self.undo_last)()
             return True
+        if key == pygame.K_SPACE and self.group.focused is not None:
+            return self.group.handle_event(event)  # a button reached with Tab is pressed
         if key in actions:
             actions[key]()
             return True
         return self.group.handle_event(event)
+
+    # -- playing from the keyboard ---------------------------------------------------------------
+    def move_card_focus(self, step: int) -> None:
+        """Left and Right walk a visible focus along the hand."""
+        assert self.board is not None
+        self.group.set_focus(None)  # the keyboard leaves the buttons for the cards
+        order = self.board.hand_order
+        if not order:
+            self.card_focus = None
+            return
+        if self.card_focus in order:
+            index = (order.index(self.card_focus) + step) % len(order)
+        else:
+            index = 0 if step > 0 else len(order) - 1
+        self.card_focus = order[index]
+
+    def select_focused_card(self) -> None:
+        """Space selects (or lets go of) the focused card."""
+        assert self.board is not None
+        if self.card_focus not in self.board.hand_order:
+            self.move_card_focus(1)
+        if self.card_focus is not None:
+            self.toggle_select(self.card_focus)
+
+    def meld_selection(self) -> None:
+        """M melds the selected cards: onto your meld of their rank if you have one, else as a
+        new meld (wild cards alone join the meld last added to, as a double-click does)."""
+        if not self.selected:
+            self.refuse("Select cards first: Left and Right move along your hand, Space selects.")
+            return
+        naturals = {rank_group(c) for c in self.selected} - {-1}
+        mine = self.state.melds(ME)
+        if len(naturals) == 1:
+            key = next(iter(naturals))
+            if key in mine:
+                self.meld_onto(key)
+                return
+        elif not naturals and self.last_meld_key in mine:
+            self.meld_onto(self.last_meld_key)
+            return
+        self.meld_new()
 
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -888,6 +937,15 @@ class TableScene(PlayerMoves, Scene):
             )
         self.board.draw(surface)
         self.hud.draw_over(surface, self.model)
+        if self.card_focus is not None and self.card_focus in self.board.hand_order:
+            # The keyboard's place in the hand, as visible as the mouse pointer.
+            pygame.draw.rect(
+                surface,
+                th.GOLD_LIGHT,
+                self.board.sprites[self.card_focus].rect.inflate(4, 4),
+                max(2, self.geometry.px(3)),
+                border_radius=self.geometry.px(6),
+            )
         self.group.draw(surface)
         if self.hint is not None:
             self.hint.draw(surface)
