@@ -740,6 +740,17 @@ class TableScene(PlayerMoves, Scene):
             return True
         return self.group.handle_event(event)
 
+    def show_hand_scores(self) -> None:
+        """The scoresheet, clicked: the breakdown of the last finished hand."""
+        if not self.state.history:
+            self.say("The breakdown of each hand's scores shows here once a hand is over.")
+            return
+        self.app.stack.push(
+            HandOverScene(
+                self.app, self.state, self.names, lambda: None, record=self.state.history[-1]
+            )
+        )
+
     # -- playing from the keyboard ---------------------------------------------------------------
     def move_card_focus(self, step: int) -> None:
         """Left and Right walk a visible focus along the hand."""

@@ -309,7 +309,14 @@ class PlayerMoves:
             return ("hand", 0)
         return ("", 0)
 
+    def show_hand_scores(self) -> None:
+        raise NotImplementedError
+
     def click(self, pos: tuple[int, int]) -> None:
+        assert self.geometry is not None
+        if self.geometry.scoresheet.collidepoint(pos):
+            self.show_hand_scores()  # the bonus breakdown of the last hand (User Guide 4.5.1)
+            return
         card = self._hand_card(pos)
         if card is not None:
             self.toggle_select(card)

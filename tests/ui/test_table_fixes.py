@@ -340,3 +340,19 @@ def test_a_whole_turn_can_be_played_from_the_keyboard(app: App) -> None:
     press(app, pygame.K_SPACE)
     press(app, pygame.K_F10)
     assert game.pile[-1] == focused and game.to_move == 1
+
+
+def test_clicking_the_scoresheet_shows_the_last_hands_breakdown(app: App) -> None:
+    table = quick_autoplay_table(app, about_to_go_out())
+    click(app, centre(table.geometry.scoresheet))
+    assert app.stack.top is table  # no hand is over yet: a sentence says where it will be
+    assert "once a hand is over" in table.message
+    autoplay_to_the_results(app, table)
+    press(app, pygame.K_RETURN)
+    click(app, centre(table.buttons["autoplay"].rect))  # the player takes over again
+    click(app, centre(table.geometry.scoresheet))
+    review = app.stack.top
+    assert isinstance(review, HandOverScene) and review.review
+    assert review.hand_no == 1 and review.button.label == "Close"
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is table and engine(table).hand_no == 2
