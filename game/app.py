@@ -30,7 +30,7 @@ from game import events
 from game.audio import SoundManager
 from game.records.session import PlayerSession, in_memory
 from game.scenes.base import Host, Scene, SceneStack
-from game.scenes.dialog import CrashScene
+from game.scenes.dialog import CrashScene, message_dialog
 from game.settings import Preferences, data_dir, preferences_path
 from game.sprites.cards import CardImages
 from game.ui.theme import Theme
@@ -42,6 +42,12 @@ DEFAULT_SIZE = (1280, 720)
 DEFAULT_FPS = 60
 # A frame longer than this (a stall, a debugger pause) is not allowed to jump animations ahead.
 MAX_DT = 0.1
+# With nothing moving, the loop sleeps until input arrives, waking this often for timers (a
+# message's time on screen, the network); after any input it runs at full rate this long, so
+# what the input set moving (a button's glow) is never slowed.
+IDLE_WAKE = 0.5
+IDLE_AFTER_INPUT = 0.5
+INPUT_POLL = 0.015  # how often a sleeping loop looks for input: quicker than a person notices
 # Preferences are written this long after the last change, so a slider drag saves once.
 SAVE_DELAY = 0.4
 CRASH_LOG = "crash.log"
@@ -114,6 +120,8 @@ class App:
             )
         )
         self.cards = cards if cards is not None else CardImages()
+        self.cards.set_four_colour(prefs.four_colour_deck)
+        self.cards.set_marks(prefs.colour_blind_marks)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
         self.table_menu = table_menu
@@ -127,6 +135,8 @@ class App:
         self.exit_code = 0
         self.last_crash: str | None = None
         self._save_countdown: float | None = None
+        self._quiet = 0.0  # seconds since the last input event
+        self._told_prefs_failure = False
         self._closed = False
 
     # -- window ------------------------------------------------------------------------------
@@ -199,6 +209,8 @@ class App:
     def preferences_changed(self) -> None:
         """A scene changed `self.prefs`: apply what is live (sound, music) and save soon."""
         self.sounds.apply_preferences(self.prefs)
+        self.cards.set_four_colour(self.prefs.four_colour_deck)
+        self.cards.set_marks(self.prefs.colour_blind_marks)
         self._save_countdown = SAVE_DELAY
 
     def save_preferences(self) -> bool:
@@ -208,6 +220,15 @@ class App:
             self.prefs.save(self.prefs_path)
         except OSError as exc:
             log.warning("could not save preferences to %s: %s", self.prefs_path, exc)
+            if not self._told_prefs_failure and self.running:
+                # Once: the player would otherwise believe the settings kept.
+                self._told_prefs_failure = True
+                message_dialog(
+                    self,
+                    "Preferences not saved",
+                    f"Your preferences could not be saved to {self.prefs_path} "
+                    f"({exc.strerror or exc}). They apply until you quit.",
+                )
             return False
         return True
 
@@ -222,11 +243,13 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def step(self, dt: float) -> bool:
-        """Run one frame as if `dt` seconds had passed; returns whether the app still runs."""
+    def step(self, dt: float, limit: float = MAX_DT) -> bool:
+        """Run one frame as if `dt` seconds had passed (at most `limit`); returns whether the
+        app still runs."""
         if not self.running:
             return False
-        dt = min(max(0.0, dt), MAX_DT)
+        dt = min(max(0.0, dt), limit)
+        self._quiet += dt
         try:
             self._dispatch_events()
             for poll in self.inbox_pollers:
@@ -248,6 +271,7 @@ class App:
 
     def _dispatch_events(self) -> None:
         for event in pygame.event.get():
+            self._quiet = 0.0
             if event.type == pygame.QUIT:
                 top = self.stack.top
                 if top is None or top.wants_quit():
@@ -285,8 +309,12 @@ class App:
         """The real loop; returns the process exit code."""
         try:
             while self.running:
-                dt = self.clock.tick(self.fps) / 1000.0
-                self.step(dt)
+                if self.idle():
+                    self._wait_for_input(IDLE_WAKE)
+                    # Nothing moves, so a long frame jumps no animation: timers see real time.
+                    self.step(self.clock.tick() / 1000.0, limit=IDLE_WAKE + MAX_DT)
+                else:
+                    self.step(self.clock.tick(self.fps) / 1000.0)
         except KeyboardInterrupt:
             pass
         except Exception as exc:
@@ -299,6 +327,22 @@ class App:
         finally:
             self.close()
         return self.exit_code
+
+    def idle(self) -> bool:
+        """No input for a while, nothing to save and no scene busy: the loop may sleep."""
+        return (
+            self._quiet >= IDLE_AFTER_INPUT
+            and self._save_countdown is None
+            and not any(scene.busy() for scene in self.stack)
+        )
+
+    @staticmethod
+    def _wait_for_input(seconds: float) -> None:
+        """Sleep until an event is queued or `seconds` pass, looking every few milliseconds
+        (SDL's own wait spins a core on some video drivers); the events stay queued."""
+        deadline = time.perf_counter() + seconds
+        while not pygame.event.peek() and time.perf_counter() < deadline:
+            time.sleep(INPUT_POLL)
 
     def run_frames(self, frames: int, dt: float | None = None) -> None:
         """Run `frames` frames; with `dt`, without sleeping (headless checks, tests)."""

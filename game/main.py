@@ -1,8 +1,9 @@
 """The game's command line: what `canasta`, `python main.py` and the built app all run.
 
-With no options it opens the table with a game against the computer (the saved game in progress
-is restored if there is one, with the offer of a fresh start); the title screen lies beneath the
-table (Menu, Title screen). `--scene title` or `--scene options` opens those screens instead.
+With no options it opens the title screen (Continue resumes the saved game, New game deals one
+against the computer). `--scene table` opens the table at once (the saved game in progress if
+there is one, with the offer of a fresh start; `--seed` or `--level` also deal a game at once);
+`--scene options` opens the options.
 `--autoplay` lets the computer play both seats and watches it; with `--hands N` it stops after N
 hands, with `--speed max` it plays as fast as it can, and with `--screenshot DIR` it saves
 pictures of the key moments (the deal, a frozen pile, a canasta, the score breakdown) in DIR.
@@ -135,8 +136,8 @@ def add_screen_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scene",
         choices=("table", "title", "options", *RECORD_SCREENS, "help", "tutorial", "explore"),
-        default="table",
-        help="screen to open (default: the table)",
+        default=None,
+        help="screen to open (default: the title screen; the table with --seed or --level)",
     )
 
 
@@ -318,6 +319,7 @@ def play(args: argparse.Namespace) -> int:
     from game.scenes.title import TitleScene
     from game.settings import preferences_path
 
+    flow.tidy_save_folder()
     players = PlayerSession(open_records(), preferences_path())
     app = App(
         size=args.size,
@@ -330,6 +332,8 @@ def play(args: argparse.Namespace) -> int:
     app.stack.push(TitleScene(app))
     if args.autoplay:
         return run_autoplay(app, args)
+    if args.scene is None:
+        args.scene = "table" if args.seed is not None or args.level is not None else "title"
     if args.scene == "table":
         from game.scenes.table import TableOptions
 

@@ -4,17 +4,18 @@
 sound and music, hand sorting, meld layout, opponent skill, name, window size, rule options).
 It is stored as JSON in the platform's configuration folder and always written atomically, so a
 crash or power cut mid-save leaves either the old file or the new one, never half of each.
-Loading never fails: a damaged file, or a field with a bad value, falls back to the default for
-what is bad, keeps the rest, logs a plain warning and keeps the original file beside it as `.bak`.
+Loading never fails, whatever the bytes: a damaged file, or a field with a bad value, falls back to
+the default for what is bad, keeps the rest, returns a plain warning (the window shows it) and
+keeps the original file beside it as `.bak` (several of them, numbered).
 `atomic_write_json` is the same careful writer, shared with autosaves.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import os
+import reprlib
 import shutil
 import sys
 from collections.abc import Callable
@@ -24,7 +25,13 @@ from typing import Any
 
 import platformdirs
 
-from game.storage import atomic_write_json
+from game.storage import (
+    DamagedFile,
+    atomic_write_json,
+    keep_aside,
+    read_json_file,
+    remove_stale_temporaries,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +47,15 @@ ANIMATION_SPEED_FACTORS: dict[str, float] = {
     "normal": 1.0,
     "slow": 0.6,
 }
-HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups")
+# How long hand results stay up while AutoPlay plays; 0: until the player dismisses them.
+RESULTS_SECONDS: tuple[int, ...] = (0, 5, 10, 20)
+BIG_PILE_CHOICES: tuple[int, ...] = (0, 8, 12, 16)
+# A pile this big is not taken by a single click when the pile is protected.
+PROTECTED_PILE_SIZE = 8
+# By rank, by rank with a gap between ranks, by suit, or as dealt and drawn.
+# The player's hand cards, as a multiple of their designed height.
+CARD_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.2, "extra_large": 1.4}
+HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
 SKILL_LEVELS: tuple[str, ...] = (
     "carefree",
@@ -184,6 +199,15 @@ class Preferences:
     music_volume: int = 50
     hand_sorting: str = "rank"
     meld_layout: str = "created"
+    results_seconds: int = 0
+    # Misclick protection (User Guide 4.4): ask before a discard that could go onto one of your
+    # own melds, or onto a pile this big (0: never); ask before a click takes a big pile.
+    confirm_meldable_discard: bool = False
+    confirm_big_pile_discard: int = 0
+    protect_pile: bool = False
+    four_colour_deck: bool = False
+    colour_blind_marks: bool = False
+    card_size: str = "normal"
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
@@ -220,12 +244,12 @@ class Preferences:
         known = {f.name for f in dataclasses.fields(cls)}
         for key, value in data.items():
             if key not in known:
-                warnings.append(f"unknown setting {key!r} ignored")
+                warnings.append(f"unknown setting {reprlib.repr(key)} ignored")
                 continue
             check = _VALIDATORS[key]
             if not check(value):
                 warnings.append(
-                    f"setting {key!r} has an unusable value {value!r}; "
+                    f"setting {reprlib.repr(key)} has an unusable value {reprlib.repr(value)}; "
                     f"using the default {getattr(prefs, key)!r}"
                 )
                 continue
@@ -257,6 +281,13 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "music_volume": _int_in(0, 100),
     "hand_sorting": _one_of(HAND_SORTINGS),
     "meld_layout": _one_of(MELD_LAYOUTS),
+    "results_seconds": lambda v: _is_int(v) and v in RESULTS_SECONDS,
+    "confirm_meldable_discard": lambda v: isinstance(v, bool),
+    "confirm_big_pile_discard": lambda v: _is_int(v) and v in BIG_PILE_CHOICES,
+    "protect_pile": lambda v: isinstance(v, bool),
+    "four_colour_deck": lambda v: isinstance(v, bool),
+    "colour_blind_marks": lambda v: isinstance(v, bool),
+    "card_size": _one_of(tuple(CARD_SIZES)),
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,
@@ -270,13 +301,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
 
 
 def _keep_backup(path: Path) -> Path | None:
-    backup = path.with_name(path.name + ".bak")
-    try:
-        shutil.copyfile(path, backup)
-    except OSError as exc:
-        log.warning("could not keep a copy of %s: %s", path, exc)
-        return None
-    return backup
+    return keep_aside(path, path.with_name(path.name + ".bak"), move=False)
 
 
 def load_preferences(path: str | os.PathLike[str] | None = None) -> tuple[Preferences, list[str]]:
@@ -287,18 +312,13 @@ def load_preferences(path: str | os.PathLike[str] | None = None) -> tuple[Prefer
     next save overwrites the file.
     """
     source = Path(path) if path is not None else preferences_path()
+    remove_stale_temporaries(source)
     try:
-        raw = source.read_text(encoding="utf-8")
+        data = read_json_file(source)
     except FileNotFoundError:
         return Preferences(), []
-    except OSError as exc:
-        warning = f"could not read {source}: {exc}; using default preferences"
-        log.warning(warning)
-        return Preferences(), [warning]
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        prefs, warnings = Preferences(), [f"{source} is not valid JSON ({exc}); using defaults"]
+    except DamagedFile as exc:
+        prefs, warnings = Preferences(), [f"{source} {exc}; using default preferences"]
     else:
         prefs, warnings = Preferences.from_json(data)
     if warnings:

@@ -1,5 +1,6 @@
 """Command line: `python -m game.bench engine [--hands N] [--json]` and
-`python -m game.bench frames [--frames N] [--size WxH] [--json]`; each answers `--help`."""
+`python -m game.bench frames [--frames N] [--size WxH] [--json]` and
+`python -m game.bench idle [--seconds S] [--json]`; each answers `--help`."""
 
 import argparse
 import json
@@ -38,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     recs = sub.add_parser("records", help="history and statistics load time on a long career")
     recs.add_argument("--games", type=int, default=10_000, help="games in the scratch database")
     recs.add_argument("--json", action="store_true", help="print one JSON object")
+    idle = sub.add_parser("idle", help="CPU share of a still table with no input")
+    idle.add_argument("--seconds", type=float, default=10.0, help="seconds to measure")
+    idle.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.what == "engine":
         result = engine.run(args.hands, args.seed)
@@ -54,6 +58,11 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_startup:
             result["startup_s"] = frame_bench.startup_seconds()
         print(json.dumps(result) if args.json else frame_bench.describe(result))
+    elif args.what == "idle":
+        from . import idle as idle_bench
+
+        result = idle_bench.run(args.seconds)
+        print(json.dumps(result) if args.json else idle_bench.describe(result))
     elif args.what == "records":
         from . import records as records_bench
 

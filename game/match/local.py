@@ -84,6 +84,7 @@ class LocalMatch(Match):
         self.game = game
         self.worker = worker
         self.writer = writer
+        self._told_save_error = False  # a failing save is told once, not after every move
         self.computer = ComputerSeat(worker)
         self.hint_id: int | None = None
         self.records: Records | None = None
@@ -254,6 +255,16 @@ class LocalMatch(Match):
             if result.id == self.hint_id:
                 self.hint_id = None
                 notes.append(self._hint_note(result))
+        writer = self.writer
+        if writer is not None and writer.last_error and not self._told_save_error:
+            self._told_save_error = True
+            notes.append(
+                Note(
+                    f"Your game could not be saved to {writer.path} ({writer.last_error}); "
+                    "play on, but it will not be there after you quit.",
+                    error=True,
+                )
+            )
         self._drive_computer()
         return notes
 

@@ -13,7 +13,6 @@ No pygame here.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import threading
@@ -29,7 +28,13 @@ from game.logic.replay import ReplayError, load_replay, replay_document
 from game.match.match import TurnMark
 from game.match.practice import PracticeStep, replay_with_practice
 from game.settings import SKILL_LEVELS, Preferences, data_dir
-from game.storage import atomic_write_json
+from game.storage import (
+    DamagedFile,
+    atomic_write_json,
+    keep_aside,
+    read_json_file,
+    remove_stale_temporaries,
+)
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +48,10 @@ HUMAN_SEAT = 0
 
 class SavedGameError(ValueError):
     """A saved game that cannot be restored, with a sentence saying why."""
+
+
+class NewerSaveError(SavedGameError):
+    """A saved game written by a newer version of the game: kept as it is, never set aside."""
 
 
 class LocalGame:
@@ -194,7 +203,15 @@ class LocalGame:
 
     @classmethod
     def from_json(cls, data: Any) -> LocalGame:
-        if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
+        stamp = data.get("format") if isinstance(data, dict) else None
+        if isinstance(stamp, str) and stamp.startswith(AUTOSAVE_FORMAT.split("/")[0] + "/"):
+            version = stamp.rsplit("/", 1)[1]
+            if version.isdigit() and int(version) > int(AUTOSAVE_FORMAT.rsplit("/", 1)[1]):
+                raise NewerSaveError(
+                    "The saved game comes from a newer version of Canasta; "
+                    "update the game to carry it on."
+                )
+        if not isinstance(data, dict) or stamp != AUTOSAVE_FORMAT:
             raise SavedGameError("The file is not a saved Canasta game.")
         seats = data.get("seats")
         levels = data.get("levels")
@@ -270,36 +287,35 @@ def autosave_exists() -> bool:
 def load_autosave(path: Path | None = None) -> LocalGame:
     """The saved game; `SavedGameError` (never another exception) when it cannot be used."""
     source = path or autosave_path()
+    remove_stale_temporaries(source)
     try:
-        text = source.read_text(encoding="utf-8")
+        data = read_json_file(source)
     except FileNotFoundError:
         raise SavedGameError("There is no saved game.") from None
-    except OSError as exc:
-        raise SavedGameError(f"The saved game could not be read ({exc}).") from None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise SavedGameError(
-            "The saved game is damaged (it is not valid JSON)." + _set_aside(source)
-        ) from None
+    except DamagedFile as exc:
+        raise SavedGameError(f"The saved game {exc}." + _set_aside(source)) from None
     try:
         return LocalGame.from_json(data)
+    except NewerSaveError as exc:
+        # Untouched where it is, and copied aside: the next autosave must not replace it.
+        kept = keep_aside(
+            source, source.with_name(source.stem + ".newer" + source.suffix), move=False
+        )
+        raise NewerSaveError(str(exc) + (f" A copy was kept as {kept}." if kept else "")) from None
     except SavedGameError as exc:
         raise SavedGameError(str(exc) + _set_aside(source)) from None
     except (IllegalAction, RulesError, ValueError, TypeError, KeyError) as exc:
         raise SavedGameError(f"The saved game is damaged: {exc}." + _set_aside(source)) from None
+    except Exception as exc:  # any bytes at all: a save that cannot be used never stops the game
+        log.warning("the saved game could not be restored", exc_info=exc)
+        raise SavedGameError("The saved game is damaged." + _set_aside(source)) from None
 
 
 def _set_aside(source: Path) -> str:
-    """Keep a damaged autosave under another name, so the next autosave cannot overwrite what
-    might still be recovered from it; returns the words that tell the player where it is."""
-    kept = source.with_name(source.stem + ".damaged" + source.suffix)
-    try:
-        source.replace(kept)
-    except OSError as exc:
-        log.warning("could not keep the damaged autosave: %s", exc)
-        return ""
-    return f" It was kept as {kept}."
+    """Keep a damaged autosave under another name (several of them), so the next autosave
+    cannot overwrite what might still be recovered; returns the words saying where it is."""
+    kept = keep_aside(source, source.with_name(source.stem + ".damaged" + source.suffix))
+    return f" It was kept as {kept}." if kept is not None else ""
 
 
 def delete_autosave(path: Path | None = None) -> None:

@@ -1,7 +1,8 @@
 """Agreeing on the rules once host and guest meet (UG 5.4), then on to the table.
 
-The guest sees the host's rules, with every option that differs from its own preferred rules
-highlighted (the host's value in gold, its own in red), and may Accept, Counter once with its own
+The guest sees the host's rules: the preset they start from, then every option that differs from
+its own preferred rules in a list that scrolls (wheel, arrow keys, Page Up/Down; the host's value
+in gold, its own in red), and may Accept, Counter once with its own
 rules, or Decline. After a counter the host sees the guest's rules the same way and may Accept or
 Decline. Rules already the same are agreed without asking anybody. While the other side decides
 the screen says who is being waited for; once the first hand is dealt the network table opens.
@@ -76,6 +77,18 @@ def differences(proposed: dict[str, Any], mine: dict[str, Any]) -> list[tuple[st
     return rows
 
 
+def preset_name(terms: dict[str, Any]) -> str:
+    """The preset these terms start from, in words."""
+    try:
+        preset = Rules.from_dict({k: v for k, v in terms.items() if k != "hands"}).nearest_preset()
+    except RulesError:
+        preset = str(terms.get("preset", "classic"))
+    return _word(preset)
+
+
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
+
+
 class AgreementScene(NetworkScreen):
     net: NetGame
 
@@ -86,6 +99,10 @@ class AgreementScene(NetworkScreen):
         self.buttons: dict[str, Button] = {}
         self.stage: Stage | None = None
         self.rows: list[tuple[str, str, str]] = []
+        self.preset = ""
+        self.scroll = 0  # the first difference shown
+        self.visible: list[tuple[str, str, str]] = []
+        self._room = 1
         self.outcome = ""
         self.handed_on = False
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -142,11 +159,18 @@ class AgreementScene(NetworkScreen):
         stage = negotiation.stage if negotiation is not None else None
         if stage is not self.stage:
             self.stage = stage
+            deciding = negotiation is not None and stage in (
+                Stage.GUEST_DECIDING,
+                Stage.HOST_DECIDING,
+            )
+            proposal = (negotiation.proposal or {}) if negotiation is not None else {}
             self.rows = (
-                differences(negotiation.proposal or {}, negotiation.my_rules)
-                if negotiation is not None and stage in (Stage.GUEST_DECIDING, Stage.HOST_DECIDING)
+                differences(proposal, negotiation.my_rules)
+                if negotiation is not None and deciding
                 else []
             )
+            self.preset = preset_name(proposal) if deciding else ""
+            self.scroll = 0
             self._build_buttons()
         play = self.net.peer.play
         if (
@@ -171,6 +195,20 @@ class AgreementScene(NetworkScreen):
 
     def decide(self, choice: str) -> None:
         self.net.decide_rules(choice)
+
+    # -- scrolling the differences ----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-int(event.y) * 2)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS and self.rows:
+            self.scroll_by(SCROLL_KEYS[event.key])
+            return True
+        return super().handle_event(event)
+
+    def scroll_by(self, rows: int) -> None:
+        room = max(1, self._room)
+        self.scroll = max(0, min(self.scroll + rows, max(0, len(self.rows) - room)))
 
     # -- what it says ---------------------------------------------------------------------------
     def headline(self) -> tuple[str, str]:
@@ -232,29 +270,56 @@ class AgreementScene(NetworkScreen):
         col_b = panel.left + int(panel.width * 0.80)
         step = t.font(18).get_linesize() + px(4)
         who = "Host" if self.stage is Stage.GUEST_DECIDING else "Guest"
-        for text, x in (("Differs from your rules", left), (who, col_a), ("Yours", col_b)):
+        start = f"{who}'s rules start from {self.preset}"
+        count = len(self.rows)
+        start += f", with {count} difference{'s' if count != 1 else ''} from yours:"
+        surface.blit(t.text(start, 18, th.GOLD_LIGHT), (left, top))
+        top += step + px(4)
+        for text, x in (("Option", left), (who, col_a), ("Yours", col_b)):
             surface.blit(t.text(text, 17, th.CREAM_DIM), (x, top))
         y = top + step
         pygame.draw.line(
             surface, th.GOLD_DARK, (left, y - px(4)), (panel.right - px(48), y - px(4))
         )
         rows = self.rows
-        room = max(1, (self.buttons_top() - px(16) - y) // step - 1)
-        shown = rows if len(rows) <= room + 1 else rows[:room]
         if not rows:
             surface.blit(
                 t.text("No differences: these are your rules too.", 18, th.CREAM), (left, y)
             )
-        for label, theirs, mine in shown:
-            surface.blit(t.text(label, 18, th.CREAM), (left, y))
-            surface.blit(t.text(theirs, 18, th.GOLD_LIGHT), (col_a, y))
-            surface.blit(t.text(mine, 18, th.ERROR), (col_b, y))
+        room = max(1, (self.buttons_top() - px(40) - y) // step)
+        self._room = room
+        self.scroll = max(0, min(self.scroll, max(0, len(rows) - room)))
+        self.visible = rows[self.scroll : self.scroll + room]
+        list_top = y
+        for label, theirs, mine in self.visible:
+            surface.blit(self._fit(label, col_a - left - px(12), th.CREAM), (left, y))
+            surface.blit(self._fit(theirs, col_b - col_a - px(12), th.GOLD_LIGHT), (col_a, y))
+            surface.blit(self._fit(mine, panel.right - px(48) - col_b, th.ERROR), (col_b, y))
             y += step
-        if len(rows) > len(shown):
-            more = len(rows) - len(shown)
-            surface.blit(
-                t.text(
-                    f"\u2026and {more} more difference{'s' if more != 1 else ''}.", 17, th.CREAM_DIM
-                ),
-                (left, y),
+        if len(rows) > room:
+            self._draw_scrollbar(surface, list_top, room * step, room)
+            first, last = self.scroll + 1, self.scroll + len(self.visible)
+            note = (
+                f"Differences {first}\u2013{last} of {len(rows)}: scroll with the wheel or "
+                "the arrow keys to see them all."
             )
+            surface.blit(t.text(note, 16, th.CREAM_DIM), (left, list_top + room * step + px(4)))
+
+    def _fit(self, text: str, width: int, colour: th.Colour) -> pygame.Surface:
+        """A value in its column, smaller rather than cut if it is long."""
+        t = self.app.theme
+        for size in (18, 16, 14, 12):
+            if t.font(size).size(text)[0] <= width:
+                return t.text(text, size, colour)
+        return t.text(text, 12, colour)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, top: int, height: int, room: int) -> None:
+        t = self.app.theme
+        x = self.panel.right - t.px(36)
+        track = pygame.Rect(x, top, t.px(6), height)
+        pygame.draw.rect(surface, (30, 60, 42), track, border_radius=t.px(3))
+        total = len(self.rows)
+        thumb_h = max(t.px(16), height * room // total)
+        thumb_y = top + (height - thumb_h) * self.scroll // max(1, total - room)
+        thumb = pygame.Rect(x, thumb_y, t.px(6), thumb_h)
+        pygame.draw.rect(surface, th.GOLD, thumb, border_radius=t.px(3))

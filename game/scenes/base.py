@@ -105,6 +105,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def busy(self) -> bool:
+        """Whether the scene needs frames at the full rate with no input arriving (something
+        moves or is awaited); when every scene says no, the app sleeps until input comes."""
+        return True
+
     def wants_quit(self) -> bool:
         """The window's close button was pressed: return False to stay open (for example to
         ask "Leave the game in progress?"), True to let the app quit."""

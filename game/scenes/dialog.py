@@ -115,6 +115,9 @@ class DialogScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def busy(self) -> bool:
+        return False  # still until the player answers
+
     def draw_dim(self, surface: pygame.Surface) -> None:
         if self._dim is None or self._dim.get_size() != surface.get_size():
             self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -8,8 +8,12 @@ playing: the player is told why in plain words and a fresh game is dealt.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.logic import Game, IllegalAction
+from game.logic.events import Event
+from game.logic.replay import ReplayError, game_from_replay, replay_document
 from game.match import (
     LocalMatch,
     SavedGameError,
@@ -17,12 +21,26 @@ from game.match import (
     load_autosave,
     local_match,
 )
+from game.match.local_game import autosave_path
+from game.match.net_game import save_path
 from game.match.recording import Recording, new_local_game
+from game.netplay import Role
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.table import PLAYS_KEPT, TableOptions, TableScene
+from game.scenes.table_info import narrate
+from game.storage import remove_stale_temporaries
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
+
+
+def tidy_save_folder() -> list[Path]:
+    """At start: remove the temporary files a killed process left beside the autosave and the
+    saved network games (a save is written to one, then renamed)."""
+    removed = remove_stale_temporaries(autosave_path())
+    for role in Role:
+        removed += remove_stale_temporaries(save_path(role))
+    return removed
 
 
 def start_new_game(
@@ -65,6 +83,8 @@ def continue_game(app: Host, options: TableOptions | None = None) -> TableScene:
     options = options or TableOptions()
     options.notice = options.notice or "Your saved game is restored: carry on where you left off."
     table = TableScene(app, local_match(game, records=app.players.records), options=options)
+    # "Last plays" shows how the game stood, as it did before the game was left.
+    table.plays.extend(narrate(recent_events(game.game), table.names)[-PLAYS_KEPT:])
     app.stack.push(table)
     return table
 
@@ -81,6 +101,22 @@ def give_up_saved_game(app: Host) -> None:
         recording = Recording.resume(app.players.records, saved.record_id)
         if recording is not None:
             recording.abandon(saved.game)
+
+
+def recent_events(game: Game, actions: int = PLAYS_KEPT) -> list[Event]:
+    """The events of the last `actions` moves of `game`, found by playing its replay again
+    (a saved game keeps its moves, not what they did)."""
+    try:
+        rebuilt, moves = game_from_replay(replay_document(game))
+        events: list[Event] = []
+        for index, move in enumerate(moves):
+            out = rebuilt.apply(move)
+            if index >= len(moves) - actions:
+                events.extend(out)
+    except (ReplayError, IllegalAction):
+        # The game itself was restored; only its story is missing.
+        return []
+    return events
 
 
 def launch(app: Host, options: TableOptions | None = None) -> TableScene:

@@ -107,6 +107,9 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def busy(self) -> bool:
+        return False  # still until the player answers
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         if self._dim is None or self._dim.get_size() != surface.get_size():

@@ -18,7 +18,7 @@ from typing import Any
 from game.help import describe_option, load_help
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
-from game.settings import PLAYER_NAME_MAX, Preferences
+from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, Preferences
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
     ("classic", "Classic"),
@@ -150,20 +150,77 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
         "animation_speed",
         "Animation speed",
-        "How fast cards travel. Off: cards appear at once where they go.",
+        "How fast cards travel, slowest first. Off: cards appear at once where they go.",
         choices=(
-            ("off", "Off"),
-            ("very_fast", "Very fast"),
-            ("fast", "Fast"),
-            ("normal", "Normal"),
             ("slow", "Slow"),
+            ("normal", "Normal"),
+            ("fast", "Fast"),
+            ("very_fast", "Very fast"),
+            ("off", "Off (at once)"),
         ),
+    ),
+    ChoiceOption(
+        "results_seconds",
+        "Results during AutoPlay",
+        "How long the hand results stay up while the computer plays for you. The end of the "
+        "game always waits for you, and AutoPlay stops there.",
+        choices=(
+            (0, "Until dismissed"),
+            (5, "5 seconds"),
+            (10, "10 seconds"),
+            (20, "20 seconds"),
+        ),
+    ),
+    BoolOption(
+        "confirm_meldable_discard",
+        "Confirm meldable discards",
+        "Asks first when the card you discard could have gone onto one of your own melds.",
+    ),
+    ChoiceOption(
+        "confirm_big_pile_discard",
+        "Confirm discards on a big pile",
+        "Asks first when your discard lands on a pile this big, which your opponent may take.",
+        choices=(
+            (0, "Never"),
+            (8, "8 cards or more"),
+            (12, "12 cards or more"),
+            (16, "16 or more"),
+        ),
+    ),
+    BoolOption(
+        "protect_pile",
+        "Protect a big pile",
+        f"A single click does not take a pile of {PROTECTED_PILE_SIZE} cards or more: you are "
+        "asked first (dragging it, or F7, still takes it).",
+    ),
+    ChoiceOption(
+        "card_size",
+        "Card size",
+        "The size of the cards in your hand; a long hand overlaps more to stay on screen.",
+        choices=(("normal", "Normal"), ("large", "Large"), ("extra_large", "Extra large")),
+    ),
+    BoolOption(
+        "four_colour_deck",
+        "Four-colour deck",
+        "Diamonds blue and Clubs green, so no two suits share a colour.",
+    ),
+    BoolOption(
+        "colour_blind_marks",
+        "Patterns on tinted cards",
+        "Drawn, selected, locked, blocked and canasta cards carry a pattern as well as their "
+        "tint (a corner flag, a bar, hatching, a band), so none is told by colour alone.",
     ),
     ChoiceOption(
         "hand_sorting",
         "Hand sorting",
-        "Your hand is sorted by rank; with gaps, each rank stands apart so melds are easy to see.",
-        choices=(("rank", "By rank"), ("rank_groups", "Rank groups with gaps")),
+        "How your hand is ordered: by rank (with gaps, each rank stands apart), by suit, or as "
+        "dealt and drawn. Drag cards within the hand to arrange them; Sort puts them in order.",
+        choices=(
+            ("rank", "By rank"),
+            ("rank_groups", "Rank groups with gaps"),
+            ("suit", "By suit"),
+            ("none", "As dealt and drawn"),
+        ),
     ),
     ChoiceOption(
         "meld_layout",

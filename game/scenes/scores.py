@@ -9,8 +9,8 @@ watched (automatic) games, and report when they are first on screen so a picture
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -45,6 +45,16 @@ def end_reason(state: TableState, names: tuple[str, str]) -> str:
     if out is not None:
         return f"{names[out]} went out{' concealed' if record.get('concealed') else ''}."
     if reason == "stock_exhausted":
+        return "The stock ran out."
+    return "The hand is over."
+
+
+def record_reason(record: Mapping[str, Any], names: tuple[str, str]) -> str:
+    """How a hand from the history ended, in words."""
+    out = record.get("went_out")
+    if out in (0, 1):
+        return f"{names[out]} went out{' concealed' if record.get('concealed') else ''}."
+    if record.get("reason") == "stock_exhausted":
         return "The stock ran out."
     return "The hand is over."
 
@@ -121,15 +131,26 @@ class HandOverScene(_OverlayScene):
         *,
         auto_seconds: float | None = None,
         on_shown: Callable[[], None] | None = None,
+        record: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
         self.names = names
         self.on_continue = on_continue
-        self.scores = list(state.view.hand_scores or [{}, {}])
-        self.totals = tuple(state.totals)
-        self.hand_no = state.hand_no
-        self.reason = end_reason(state, names)
-        self.final = state.game_over
+        # With a `record` (a finished hand from the history), the breakdown is looked back on
+        # from the scoresheet, and the button only closes it.
+        self.review = record is not None
+        if record is not None:
+            self.scores = list(record.get("scores") or [{}, {}])
+            self.totals = tuple(record.get("totals") or state.totals)
+            self.hand_no = int(record.get("hand", state.hand_no))
+            self.reason = record_reason(record, names)
+            self.final = False
+        else:
+            self.scores = list(state.view.hand_scores or [{}, {}])
+            self.totals = tuple(state.totals)
+            self.hand_no = state.hand_no
+            self.reason = end_reason(state, names)
+            self.final = state.game_over
         self.button: Button | None = None
         self._closed = False
 
@@ -141,7 +162,7 @@ class HandOverScene(_OverlayScene):
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2 - t.px(10))
         self.group.clear()
-        label = "See the result" if self.final else "Next hand"
+        label = "Close" if self.review else "See the result" if self.final else "Next hand"
         button_w, button_h = t.px(220), t.px(48)
         self.button = Button(
             (
@@ -172,7 +193,8 @@ class HandOverScene(_OverlayScene):
         box = self.panel_rect
         pad = t.px(30)
         y = box.top + t.px(20)
-        title = t.text(f"Hand {self.hand_no} is over", 30, th.GOLD_LIGHT, "title")
+        heading = f"Hand {self.hand_no}" + (" scores" if self.review else " is over")
+        title = t.text(heading, 30, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += t.px(44)
         reason = t.text(self.reason, 18, th.CREAM_DIM)

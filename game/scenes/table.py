@@ -41,14 +41,17 @@ from game.scenes.table_info import (
     hand_value,
     narrate,
     opening_status,
+    rank_group,
     rules_summary,
     scoresheet_rows,
+    status_counters,
 )
 from game.scenes.table_input import Gestures
 from game.scenes.table_layout import TableGeometry, compute_geometry
 from game.scenes.table_learn import LearnTools
 from game.scenes.table_motion import Choreographer
 from game.scenes.table_moves import Drag, PlayerMoves, Sweep
+from game.settings import CARD_SIZES
 from game.sprites.tween import Animator
 from game.ui import theme as th
 from game.ui.button import Button
@@ -61,9 +64,13 @@ log = logging.getLogger(__name__)
 
 OPPONENT_PAUSE = 0.4
 HAND_OVER_DELAY = 0.8
-AUTOPILOT_HAND_OVER_SECONDS = 5.0
 MESSAGE_SECONDS = 6.0
+READING_CHARS_PER_SECOND = 15.0
+# A status message too long for two lines shows two lines at a time, turning this often.
+MESSAGE_PAGE_SECONDS = 3.0
 PLAYS_KEPT = 12
+SORT_NEXT = {"rank": "rank_groups", "rank_groups": "suit", "suit": "none", "none": "rank"}
+SORT_TITLES = {"rank": "rank", "rank_groups": "gaps", "suit": "suit", "none": "none"}
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
 MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by rank"}
 
@@ -101,11 +108,18 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         self.model = HudModel()
         self.hud_dirty = True
         self.selected: set[int] = set()
+        self.arranged: list[int] = []  # the player's own order of the hand, until the next sort
+        self.card_focus: int | None = None  # the card the keyboard is on (Left, Right, Space)
         self.fresh_tint = True
+        self.pointer_in_hand = False
         self.last_meld_key: int | None = None
         self.message = self.options.notice
         self.message_error = False
         self.message_time = 0.0 if not self.message else MESSAGE_SECONDS
+        self.message_page = 0
+        self.page_time = 0.0
+        self.tip = ""
+        self.tip_x = 0
         self.clock = 0.0
         self.drag: Drag | None = None
         self.drop_rect: pygame.Rect | None = None
@@ -128,6 +142,8 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         # The opponent preferences as last seen, so only a change made in Options applies
         # (a level chosen on the command line is kept otherwise).
         self._seen_opponent = (app.prefs.skill_level, app.prefs.aggressiveness)
+        self._cards_version = app.cards.version
+        self._laid_out_card_size = app.prefs.card_size
         self._closed = False
 
     # -- lifetime -------------------------------------------------------------------------------
@@ -163,13 +179,37 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         if (prefs.skill_level, prefs.aggressiveness) != self._seen_opponent:
             self._seen_opponent = (prefs.skill_level, prefs.aggressiveness)
             self.match.preferences_changed(prefs)
+        if self.app.prefs.card_size != self._laid_out_card_size:
+            self.layout(self.app.size)
+        fresh_pictures = self.app.cards.version != self._cards_version
+        if fresh_pictures and self.board is not None and self.geometry is not None:
+            # New card pictures (the four-colour deck): every card fetches its own again.
+            self._cards_version = self.app.cards.version
+            self.board.set_geometry(self.geometry)
         self.relayout()
 
     def wants_quit(self) -> bool:
         return True
 
+    def busy(self) -> bool:
+        """Cards moving, a gesture under way, or the game about to move on by itself."""
+        match = self.match
+        return (
+            self.animator.busy
+            or self.drag is not None
+            or self.sweep is not None
+            or bool(match.changes)
+            or match.thinking
+            or match.opponent_pending
+            or match.autoplay
+            or self.hint_waiting
+            or bool(self.script)
+            or (self.state.phase not in (DRAW, PLAY) and not self.hand_over_shown)
+        )
+
     def layout(self, size: tuple[int, int]) -> None:
-        self.geometry = compute_geometry(size)
+        self.geometry = compute_geometry(size, CARD_SIZES.get(self.app.prefs.card_size, 1.0))
+        self._laid_out_card_size = self.app.prefs.card_size
         if self.board is None:
             self.board = Board(self.app.cards, self.geometry)
             self.choreo = Choreographer(self.board, self.animator, self.app.sounds.play)
@@ -210,6 +250,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self.app.prefs.meld_layout,
             self.state.hand_over,
             self.pile_viewer,
+            tuple(self.arranged),
         )
 
     @property
@@ -292,9 +333,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             b["undo"].enabled = mine and (bool(state.view.undo_depth) or bool(self.selected))
             b["undo_turn"].enabled = mine and bool(state.view.undo_depth)
             b["earlier"].enabled = bool(match.earlier_turns()) and state.phase in (DRAW, PLAY)
-        b["sort"].label = (
-            "Gaps: on" if self.app.prefs.hand_sorting == "rank_groups" else "Gaps: off"
-        )
+        b["sort"].label = "Sort: " + SORT_TITLES.get(self.app.prefs.hand_sorting, "rank")
         b["melds"].label = "Melds: " + MELD_LAYOUT_TITLES.get(self.app.prefs.meld_layout, "")
         can_pass = mine and match.check(Pass()) is None
         b["pass"].visible = can_pass
@@ -306,7 +345,10 @@ class TableScene(LearnTools, PlayerMoves, Scene):
     def say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.message_error = error
-        self.message_time = MESSAGE_SECONDS
+        # A long message stays up long enough to be read to the end.
+        self.message_time = max(MESSAGE_SECONDS, len(text) / READING_CHARS_PER_SECOND)
+        self.message_page = 0
+        self.page_time = 0.0
         self.hud_dirty = True
 
     def refuse(self, text: str) -> None:
@@ -367,14 +409,14 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             plays=list(self.plays),
             message=message,
             message_error=self.message_error and self.message_time > 0,
-            round_text=f"Round {state.hand_no} ({state.turn_no})",
-            open_text=opening.text,
-            open_tint=opening.tint,
-            hand_text=f"Hand {in_hand} ({net:+d})",
-            goal_text=f"Goal {state.rules.target_score}",
+            counters=status_counters(state, opening, in_hand, net, self.match.level_text()),
             level_text=self.match.level_text(),
+            message_page=self.message_page,
+            tip=self.tip,
+            tip_x=self.tip_x,
             badges=self.board.layout.badges if self.board else [],
             watching=self.match.watching,
+            dealer=1 - state.view.first_player,
         )
         self._refresh_buttons()
         self.hud_dirty = False
@@ -441,6 +483,10 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             kind = event.kind
             if kind == ev.MELD and event.player == ME:
                 self.last_meld_key = event.rank
+            elif kind in (ev.DRAW, ev.TALON) and event.player == ME:
+                # Freshly drawn cards are tinted even when the pointer rests on the hand (or
+                # was dragged from the stock): the tint goes when the pointer next enters it.
+                self.fresh_tint = True
             elif kind == ev.TURN:
                 self.selected.clear()
                 self.fresh_tint = True
@@ -594,9 +640,12 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self.hud_dirty = True
 
     def toggle_sorting(self) -> None:
+        """Sort the hand: the next way of sorting, and the player's own arrangement dropped."""
         prefs = self.app.prefs
-        prefs.hand_sorting = "rank" if prefs.hand_sorting == "rank_groups" else "rank_groups"
+        prefs.hand_sorting = SORT_NEXT.get(prefs.hand_sorting, "rank")
+        self.arranged = []
         self.app.preferences_changed()
+        self.hud_dirty = True
         self.relayout()
 
     def cycle_meld_layout(self) -> None:
@@ -609,6 +658,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         items = [
             ("Resume", lambda: None),
             ("Options", self.open_options),
+            ("Canasta details", self.show_canasta_details),
             ("Help and learning", self.learning_menu),
             ("New game", self.ask_new_game),
             *(self.app.table_menu(self) if self.app.table_menu else []),
@@ -678,17 +728,17 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         if self.status_click(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if event.type == pygame.MOUSEMOTION:
+                self._hover(event.pos)
             if not self.gestures.dragging and self.group.handle_event(event):
                 return True
-            if (
-                event.type == pygame.MOUSEMOTION
-                and self.fresh_tint
-                and self.geometry is not None
-                and self.geometry.hands[ME].collidepoint(event.pos)
-            ):
-                # Drawn cards stay tinted until the pointer passes over the hand (User Guide 2.4).
-                self.fresh_tint = False
-                self.relayout()
+            if event.type == pygame.MOUSEMOTION and self.geometry is not None:
+                inside = self.geometry.hands[ME].collidepoint(event.pos)
+                entered, self.pointer_in_hand = inside and not self.pointer_in_hand, inside
+                if entered and self.fresh_tint and not self.gestures.dragging:
+                    # Drawn cards stay tinted until the pointer passes over the hand (UG 2.4).
+                    self.fresh_tint = False
+                    self.relayout()
             return self.gestures.handle(event, self.clock)
         return False
 
@@ -714,14 +764,72 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             pygame.K_F6: self.draw_from_stock,
             pygame.K_F7: self.take_pile,
             pygame.K_F10: self.discard_selected,
+            pygame.K_LEFT: lambda: self.move_card_focus(-1),
+            pygame.K_RIGHT: lambda: self.move_card_focus(1),
+            pygame.K_SPACE: self.select_focused_card,
+            pygame.K_m: self.meld_selection,
         }
         if key == pygame.K_DELETE:
             (self.undo_turn if ctrl else self.undo_last)()
             return True
+        if key == pygame.K_SPACE and self.group.focused is not None:
+            return self.group.handle_event(event)  # a button reached with Tab is pressed
         if key in actions:
             actions[key]()
             return True
         return self.group.handle_event(event)
+
+    def show_hand_scores(self) -> None:
+        """The scoresheet, clicked: the breakdown of the last finished hand."""
+        if not self.state.history:
+            self.say("The breakdown of each hand's scores shows here once a hand is over.")
+            return
+        self.app.stack.push(
+            HandOverScene(
+                self.app, self.state, self.names, lambda: None, record=self.state.history[-1]
+            )
+        )
+
+    # -- playing from the keyboard ---------------------------------------------------------------
+    def move_card_focus(self, step: int) -> None:
+        """Left and Right walk a visible focus along the hand."""
+        assert self.board is not None
+        self.group.set_focus(None)  # the keyboard leaves the buttons for the cards
+        order = self.board.hand_order
+        if not order:
+            self.card_focus = None
+            return
+        if self.card_focus in order:
+            index = (order.index(self.card_focus) + step) % len(order)
+        else:
+            index = 0 if step > 0 else len(order) - 1
+        self.card_focus = order[index]
+
+    def select_focused_card(self) -> None:
+        """Space selects (or lets go of) the focused card."""
+        assert self.board is not None
+        if self.card_focus not in self.board.hand_order:
+            self.move_card_focus(1)
+        if self.card_focus is not None:
+            self.toggle_select(self.card_focus)
+
+    def meld_selection(self) -> None:
+        """M melds the selected cards: onto your meld of their rank if you have one, else as a
+        new meld (wild cards alone join the meld last added to, as a double-click does)."""
+        if not self.selected:
+            self.refuse("Select cards first: Left and Right move along your hand, Space selects.")
+            return
+        naturals = {rank_group(c) for c in self.selected} - {-1}
+        mine = self.state.melds(ME)
+        if len(naturals) == 1:
+            key = next(iter(naturals))
+            if key in mine:
+                self.meld_onto(key)
+                return
+        elif not naturals and self.last_meld_key in mine:
+            self.meld_onto(self.last_meld_key)
+            return
+        self.meld_new()
 
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -736,6 +844,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self.message_time -= dt
             if self.message_time <= 0:
                 self.hud_dirty = True
+        self._turn_message_page(dt)
         ready = not self.animator.busy and self.drag is None
         if ready:
             self._take_photos()
@@ -748,6 +857,23 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self._end_of_hand(dt)
         if self.hud_dirty:
             self._rebuild_model()
+
+    def _turn_message_page(self, dt: float) -> None:
+        if self.hud is None or self.hud.message_pages <= 1:
+            self.page_time = 0.0
+            return
+        self.page_time += dt
+        if self.page_time >= MESSAGE_PAGE_SECONDS:
+            self.page_time = 0.0
+            self.message_page += 1
+            self.hud_dirty = True
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        """The details of a status-bar figure show while the pointer rests on it."""
+        tip = self.hud.tip_at(pos) if self.hud is not None else ""
+        if tip != self.tip or (tip and pos[0] != self.tip_x):
+            self.tip, self.tip_x = tip, pos[0]
+            self.hud_dirty = True
 
     def _run_script(self) -> None:
         action = self.script.popleft()
@@ -781,25 +907,33 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         )
 
     def _auto_seconds(self) -> float | None:
-        """How long the scores stay up by themselves: while the computer plays (watching, or
-        AutoPilot), else until the player moves on."""
+        """How long the hand results stay up by themselves: while AutoPlay plays, for the time
+        the player chose in the preferences (none: until dismissed); a headless run without
+        pauses goes straight on. Without AutoPlay, until the player moves on."""
         if not self.match.autoplay:
             return None
-        if not self.match.watching:
-            return AUTOPILOT_HAND_OVER_SECONDS
         if not self.options.pauses:
             return 0.0
-        speed = self.animator.speed
-        return 3.0 / speed if speed > 0 else 2.0
+        seconds = self.app.prefs.results_seconds
+        return float(seconds) if seconds > 0 else None
+
+    def _stop_autoplay_at_game_over(self) -> None:
+        """AutoPlay ends with the game: the final scores wait for the player, and no new game
+        starts by itself."""
+        if self.match.autoplay and self.options.hands is None:
+            self.match.set_autoplay(False, self.app.prefs.skill_level)
+            self.watch_paused = False
+            self.hud_dirty = True
 
     def _after_hand_over(self) -> None:
         limit = self.options.hands
-        if limit is not None and self.hands_completed >= limit:
+        if limit is not None and (self.hands_completed >= limit or self.state.game_over):
             self.app.quit()
             return
         if self.state.game_over:
             photographer = self.options.photographer
             on_shown = (lambda: photographer.request("game_over")) if photographer else None
+            self._stop_autoplay_at_game_over()
             self.app.stack.push(
                 GameOverScene(
                     self.app,
@@ -807,7 +941,6 @@ class TableScene(LearnTools, PlayerMoves, Scene):
                     self.names,
                     on_new_game=self.new_game,
                     on_title=self.to_title,
-                    auto_seconds=self._auto_seconds(),
                     on_shown=on_shown,
                 )
             )
@@ -854,6 +987,16 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             )
         self.board.draw(surface)
         self.hud.draw_over(surface, self.model)
+        if self.card_focus is not None and self.card_focus in self.board.hand_order:
+            # The keyboard's place in the hand, as visible as the mouse pointer.
+            pygame.draw.rect(
+                surface,
+                th.GOLD_LIGHT,
+                self.board.sprites[self.card_focus].rect.inflate(4, 4),
+                max(2, self.geometry.px(3)),
+                border_radius=self.geometry.px(6),
+            )
         self.group.draw(surface)
         if self.hint is not None:
             self.hint.draw(surface)
+        self.hud.draw_tip(surface, self.model)

@@ -11,12 +11,13 @@ pointer". It decides nothing about the rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import pygame
 from pygame import Rect
 
-from game.logic.cards import CARD_PACK, IS_WILD, N_CARDS, WILD, code_of
+from game.logic.cards import CARD_PACK, CARD_SUIT, IS_WILD, N_CARDS, WILD, code_of
 from game.match import TableState
 from game.scenes.table_info import canasta_kind_of, display_key, rank_group
 from game.scenes.table_layout import TableGeometry
@@ -72,6 +73,27 @@ class BoardOptions:
     reveal: bool = False
     # Whose eyes the pile's frozen tint is for: the player, or (watching) the player to move.
     pile_viewer: int = 0
+    # The player's own order of the hand (cards dragged within it), kept until the next sort.
+    arranged: tuple[int, ...] = ()
+
+
+def suit_key(card: int) -> tuple[int, int, int]:
+    """By suit (wild cards last), then rank within the suit."""
+    return (1 if IS_WILD[card] else 0, CARD_SUIT[card], display_key(card)[0])
+
+
+def hand_in_order(cards: list[int], options: BoardOptions) -> list[int]:
+    """The player's cards in the order chosen: the player's own arrangement (cards new since
+    then at the end), by suit, as held (dealt and drawn), or by rank."""
+    if options.arranged:
+        placed = set(options.arranged)
+        kept = [c for c in options.arranged if c in set(cards)]
+        return kept + [c for c in cards if c not in placed]
+    if options.sorting == "suit":
+        return sorted(cards, key=suit_key)
+    if options.sorting == "none":
+        return list(cards)
+    return sorted(cards, key=display_key)
 
 
 @dataclass
@@ -371,14 +393,14 @@ class Board:
         g = self.geometry
         hand = state.hand(0)
         locked = state.turn_locked() if state.to_move == 0 else frozenset()
-        main = sorted((c for c in hand if c not in locked), key=display_key)
+        main = hand_in_order([c for c in hand if c not in locked], options)
         extra = sorted((c for c in hand if c in locked), key=display_key)
         order = main + extra
         out.hand_order = order
         if not order:
             return
         groups: list[int] = []
-        if options.sorting == "rank_groups":
+        if options.sorting == "rank_groups" and not options.arranged:
             previous: int | None = None
             for card in main:
                 group = rank_group(card)
@@ -453,11 +475,16 @@ class Board:
 
     # -- hit-testing ---------------------------------------------------------------------------
     def card_at(
-        self, pos: tuple[int, int], zone_kind: str | None = None, seat: int | None = None
+        self,
+        pos: tuple[int, int],
+        zone_kind: str | None = None,
+        seat: int | None = None,
+        ignore: Collection[int] = (),
     ) -> int | None:
-        """The top-most shown card under `pos` (optionally only in one kind of zone)."""
+        """The top-most shown card under `pos` (optionally only in one kind of zone), looking
+        through the cards in `ignore` (those the pointer is carrying)."""
         for sprite in reversed(self.group.get_sprites_at(pos)):
-            if not sprite.shown:
+            if not sprite.shown or sprite.card_id in ignore:
                 continue
             placement = self.placements.get(sprite.card_id)
             if placement is None:

@@ -17,6 +17,9 @@ from game.ui.text_input import TextInput
 from game.ui.widget import WidgetGroup
 
 TEXT_SIZE = 16
+# Keys that never type text: the table's own keys (F2 new game, F6 draw, F7 take the pile, F10
+# discard) work while the chat line has the focus.
+GAME_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 13))
 # Opaque, unlike other panels: the scoresheet beneath must not show through the conversation.
 FILL = (16, 52, 32, 255)
 
@@ -107,6 +110,8 @@ class ChatPanel:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.hide()
             return True
+        if event.type == pygame.KEYDOWN and self.passes_to_table(event):
+            return False
         if self.group.handle_event(event):
             return True
         if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
@@ -115,6 +120,13 @@ class ChatPanel:
             return True
         pos = getattr(event, "pos", None)
         return pos is not None and self.rect.collidepoint(pos)
+
+    def passes_to_table(self, event: pygame.event.Event) -> bool:
+        """Whether a key goes to the table though the chat is open: the function keys always;
+        Delete (undo) when nothing is being typed in the chat line."""
+        if event.key in GAME_KEYS:
+            return True
+        return event.key == pygame.K_DELETE and not self.input.text
 
     def update(self, dt: float) -> None:
         if self.visible:

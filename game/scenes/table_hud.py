@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from game.scenes.table_board import Badge
-from game.scenes.table_info import ScoreRow
+from game.scenes.table_info import Counter, ScoreRow
 from game.scenes.table_layout import TableGeometry
 from game.ui import theme as th
 
@@ -51,14 +51,14 @@ class HudModel:
     plays: list[str] = field(default_factory=list)
     message: str = ""
     message_error: bool = False
-    round_text: str = ""
-    open_text: str = ""
-    open_tint: str = ""
-    hand_text: str = ""
-    goal_text: str = ""
+    counters: list[Counter] = field(default_factory=list)
     level_text: str = ""
+    message_page: int = 0
+    tip: str = ""
+    tip_x: int = 0
     badges: list[Badge] = field(default_factory=list)
     watching: bool = False
+    dealer: int = -1  # the seat that dealt this hand (-1: not known)
 
 
 class TableHud:
@@ -70,6 +70,12 @@ class TableHud:
         # Where the "Open:" chip and the message were last drawn (both can be clicked).
         self.open_rect = Rect(0, 0, 0, 0)
         self.message_rect = Rect(0, 0, 0, 0)
+        self._wrapped: dict[tuple[str, int], tuple[int, list[str]]] = {}
+        # Where each status-bar figure was last drawn, for its tooltip.
+        self.counter_boxes: list[tuple[Rect, str]] = []
+        self.message_pages = 1
+        self.last_message_room = 0
+        self.dealer_rect: Rect | None = None
 
     # -- helpers ---------------------------------------------------------------------------
     def px(self, value: float) -> int:
@@ -196,6 +202,11 @@ class TableHud:
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += self.px(6)
         line_h = self.px(21)
+        if model.dealer in (0, 1):
+            surface.blit(t.text("Dealer", 15, th.CREAM_DIM, "italic"), (box.left + pad, y))
+            x = col_a if model.dealer == 0 else col_b
+            self._draw_dealer_marker(surface, (x - self.px(7), y + line_h // 2 - self.px(2)))
+            y += line_h
         for row in model.score_rows:
             if row.style == "italic" and row.label == "Melds":
                 pygame.draw.line(
@@ -300,6 +311,15 @@ class TableHud:
             more = t.text(f"and {len(lines) - len(shown)} more: see Options, Rules", 12, th.GOLD)
             surface.blit(more, (box.left + pad, y))
 
+    def _draw_dealer_marker(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        """A gold "D" disc in the dealer's column of the scoresheet."""
+        radius = self.px(7)
+        pygame.draw.circle(surface, th.GOLD, centre, radius)
+        letter = self.theme.text("D", 10, th.INK, "bold")
+        surface.blit(letter, letter.get_rect(center=centre))
+        self.dealer_rect = Rect(0, 0, 2 * radius, 2 * radius)
+        self.dealer_rect.center = centre
+
     def _draw_badge(self, surface: pygame.Surface, badge: Badge) -> None:
         t = self.theme
         colour = BADGE_COLOURS.get(badge.kind, (60, 60, 60))
@@ -315,41 +335,88 @@ class TableHud:
         pad = self.px(12)
         cy = bar.centery + self.px(1)
         x = bar.left + pad
-        stock = t.text(f"Stock {model.stock_count} ({model.pile_count})", 15, th.CREAM)
-        surface.blit(stock, stock.get_rect(midleft=(x, cy)))
-        x += stock.get_width() + pad
-        self._divider(surface, x, bar)
-        x += pad
-        # Counters from the right edge leftwards; the message takes what is left in between.
+        # Figures from the right edge leftwards; the message takes what is left, wrapped.
         right = bar.right - pad
-        pieces = [
-            (model.level_text, th.CREAM_DIM, None),
-            (model.goal_text, th.CREAM, None),
-            (model.hand_text, th.CREAM, None),
-            (model.open_text, th.CREAM, model.open_tint),
-            (model.round_text, th.CREAM, None),
-        ]
-        for text, colour, tint in pieces:
-            if not text:
+        boxes: list[tuple[Rect, str]] = []
+        for counter in reversed(model.counters):
+            if not counter.text:
                 continue
-            image = t.text(text, 15, colour)
+            image = t.text(counter.text, 15, th.CREAM_DIM if counter.dim else th.CREAM)
             rect = image.get_rect(midright=(right, cy))
-            if tint is not None:
+            if counter.tint is not None:
                 chip = rect.inflate(self.px(14), self.px(6))
                 pygame.draw.rect(
-                    surface, OPEN_TINTS.get(tint, OPEN_TINTS[""]), chip, border_radius=self.px(6)
+                    surface,
+                    OPEN_TINTS.get(counter.tint, OPEN_TINTS[""]),
+                    chip,
+                    border_radius=self.px(6),
                 )
                 self.open_rect = chip
             surface.blit(image, rect)
-            right = rect.left - pad - (self.px(7) if tint is not None else 0)
+            boxes.append((rect.inflate(pad, bar.height - rect.height), counter.tip))
+            right = rect.left - pad - (self.px(7) if counter.tint is not None else 0)
             self._divider(surface, right + pad // 2, bar)
             right -= pad // 2
+        self.counter_boxes = boxes
         room = right - x - pad
+        self.last_message_room = room
+        self.message_pages = 1
         if model.message and room > self.px(40):
             colour = th.ERROR if model.message_error else th.CREAM
-            message = self.fitted(model.message, 15, room, colour)
-            self.message_rect = message.get_rect(midleft=(x, cy))
-            surface.blit(message, self.message_rect)
+            size, lines = self.message_lines(model.message, room)
+            per_page = 1 if size == 15 else 2
+            self.message_pages = max(1, -(-len(lines) // per_page))
+            first = (model.message_page % self.message_pages) * per_page
+            shown = lines[first : first + per_page]
+            step = t.font(size).get_linesize()
+            top = cy - step * len(shown) // 2
+            self.message_rect = Rect(x, top, 0, step * len(shown))
+            for index, line in enumerate(shown):
+                image = t.text(line, size, colour)
+                rect = image.get_rect(midleft=(x, top + step * index + step // 2))
+                surface.blit(image, rect)
+                self.message_rect.width = max(self.message_rect.width, rect.width)
+
+    def message_lines(self, text: str, width: int) -> tuple[int, list[str]]:
+        """The status message in one line at full size, or wrapped at a smaller size; never cut
+        (lines beyond two are shown a page at a time)."""
+        key = (text, width)
+        cached = self._wrapped.get(key)
+        if cached is None:
+            if self.theme.font(15).size(text)[0] <= width:
+                cached = (15, [text])
+            else:
+                cached = (13, self.theme.wrap(text, 13, width))
+            if len(self._wrapped) > 100:
+                self._wrapped.clear()
+            self._wrapped[key] = cached
+        return cached
+
+    def tip_at(self, pos: tuple[int, int]) -> str:
+        """The details of the status-bar figure under `pos` ("" if none)."""
+        for rect, tip in self.counter_boxes:
+            if rect.collidepoint(pos):
+                return tip
+        return ""
+
+    def draw_tip(self, surface: pygame.Surface, model: HudModel) -> None:
+        """The details of the figure under the pointer, above everything else."""
+        if not model.tip:
+            return
+        t, g = self.theme, self.geometry
+        tip, x = model.tip, model.tip_x
+        pad = self.px(10)
+        width = min(self.px(360), g.size[0] - 2 * pad)
+        lines = t.wrap(tip, 14, width - 2 * pad)
+        step = t.font(14).get_linesize()
+        box = Rect(0, 0, width, step * len(lines) + 2 * pad)
+        box.bottom = g.status.top - self.px(6)
+        box.centerx = x
+        box.clamp_ip(Rect(0, 0, *g.size))
+        surface.blit(t.panel(box.size, fill=th.PANEL_LIGHT, radius=8, shadow=False), box)
+        for index, line in enumerate(lines):
+            image = t.text(line, 14, th.CREAM)
+            surface.blit(image, (box.left + pad, box.top + pad + step * index))
 
     def _divider(self, surface: pygame.Surface, x: int, bar: Rect) -> None:
         pygame.draw.line(

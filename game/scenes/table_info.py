@@ -181,29 +181,83 @@ class Opening:
 
     text: str
     tint: str  # "met", "pile", "splash", "short" or "" once opened
+    need: int = 0  # this hand's opening minimum
+    left: int = 0  # points still to go
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A figure on the status bar: its words, the details shown when the pointer rests on it,
+    and (for the opening minimum) the tint of its chip."""
+
+    text: str
+    tip: str = ""
+    tint: str | None = None
+    dim: bool = False
+
+
+OPENING_TIPS = {
+    "met": "The cards in your hand can open now.",
+    "pile": "Taking the pile would let you open.",
+    "splash": "You could open with a special meld.",
+    "short": "Your hand cannot open yet.",
+}
 
 
 def opening_status(state: TableState, seat: int) -> Opening:
-    """The "Open:" counter of the player at the keyboard (`seat` is the table's seat 0)."""
+    """The opening counter of the player at the keyboard (`seat` is the table's seat 0)."""
     if state.view.opened[seat]:
-        return Opening("Melding", "")
+        return Opening("Opened", "")
     need = state.initial_meld_minimum(seat)
     left = max(0, need - state.opening_points(seat))
     hand = state.hand(seat)
     locked = state.turn_locked() if state.to_move == seat else frozenset()
     usable = [c for c in hand if c not in locked]
     points, splash = best_opening_points(usable, state.rules)
-    text = f"Open: {left}"
+    text = f"To open: {left}"
     if points >= left:
-        return Opening(text, "met")
+        return Opening(text, "met", need, left)
     if splash and state.rules.splash_initial_meld:
-        return Opening(text, "splash")
+        return Opening(text, "splash", need, left)
     if state.pile and not state.pile_blocked and state.phase == "draw":
         top = state.pile[-1]
         naturals = sum(1 for c in usable if CARD_RANK[c] == CARD_RANK[top] and not IS_WILD[c])
         if naturals >= 2 and best_opening_points([*usable, top], state.rules)[0] >= left:
-            return Opening(text, "pile")
-    return Opening(text, "short")
+            return Opening(text, "pile", need, left)
+    return Opening(text, "short", need, left)
+
+
+def status_counters(
+    state: TableState, opening: Opening, in_hand: int, net: int, level_text: str
+) -> list[Counter]:
+    """The figures on the status bar, in words, left to right, each with its details."""
+    hand, turn = state.hand_no, state.turn_no
+    if opening.tint:
+        need, left = opening.need, opening.left
+        open_counter = Counter(
+            opening.text,
+            f"Your first melds this hand must be worth {need} points; {left} still to go. "
+            + OPENING_TIPS.get(opening.tint, ""),
+            opening.tint,
+        )
+    else:
+        open_counter = Counter(
+            "Opened", "You have made your opening meld: meld freely this hand.", ""
+        )
+    return [
+        Counter(f"Hand {hand}, turn {turn}", f"Hand {hand} of this game; turn {turn} of the hand."),
+        open_counter,
+        Counter(
+            f"In hand: {in_hand} points",
+            f"The cards in your hand count {in_hand} points. If the hand ended now, you would "
+            f"score {net:+d} for it (melds and bonuses, less the cards still in your hand).",
+        ),
+        Counter(
+            f"Game to {state.rules.target_score}",
+            f"The first player to reach {state.rules.target_score} points wins the game.",
+        ),
+        Counter(level_text, "Who you are playing against.", dim=True),
+    ]
 
 
 # -- scoresheet ------------------------------------------------------------------------------------
@@ -283,6 +337,29 @@ def canasta_kind_of(key: int, cards: Sequence[int]) -> str | None:
     if key == WILD:
         return "wild"
     return "mixed" if any(IS_WILD[c] for c in cards) else "natural"
+
+
+def canasta_details(state: TableState, names: tuple[str, str]) -> str:
+    """Every canasta on the table with its cards (User Guide 4.5.2), one paragraph a player."""
+    paragraphs = []
+    for seat, name in enumerate(names):
+        lines = []
+        for key, cards in state.melds(seat).items():
+            kind = canasta_kind_of(key, cards)
+            if kind is not None:
+                shown = " ".join(card_name(code_of(c)) for c in sorted(cards, key=display_key))
+                lines.append(f"{plural(key)} ({kind}, {len(cards)} cards): {shown}")
+        who = "Your" if seat == 0 else f"{name}'s"
+        paragraphs.append(f"{who} canastas:\n" + ("\n".join(lines) if lines else "none yet"))
+    return "\n\n".join(paragraphs)
+
+
+def meld_cards_text(key: int, cards: Sequence[int]) -> str:
+    """The cards of one meld, in words, for its right-click menu."""
+    kind = canasta_kind_of(key, cards)
+    what = f"a {kind} canasta" if kind else "a meld"
+    shown = " ".join(card_name(code_of(c)) for c in sorted(cards, key=display_key))
+    return f"{plural(key)}, {what} of {len(cards)} cards: {shown}"
 
 
 def meld_name(key: int) -> str:

@@ -65,8 +65,9 @@ class TableGeometry:
         return Rect(x, y, self.left.right - x, self.threes_height)
 
 
-def compute_geometry(size: tuple[int, int]) -> TableGeometry:
-    """The table's regions for a screen of `size` pixels."""
+def compute_geometry(size: tuple[int, int], hand_scale: float = 1.0) -> TableGeometry:
+    """The table's regions for a screen of `size` pixels; the player's hand cards `hand_scale`
+    times their designed height (the card size preference: the mat gives up the room)."""
     w, h = size
     scale = h / BASE_HEIGHT
 
@@ -74,7 +75,8 @@ def compute_geometry(size: tuple[int, int]) -> TableGeometry:
         return max(1, round(value * scale))
 
     margin = px(8)
-    status_h = px(30)
+    # Tall enough for a status message wrapped on two lines.
+    status_h = px(36)
     status = Rect(0, h - status_h, w, status_h)
     # Side columns keep their designed width unless the window is unusually narrow.
     right_w = min(px(236), int(w * 0.2))
@@ -82,7 +84,7 @@ def compute_geometry(size: tuple[int, int]) -> TableGeometry:
     right = Rect(w - margin - right_w, margin, right_w, status.top - 2 * margin)
     left = Rect(margin, margin, left_w, status.top - 2 * margin)
 
-    hand_h = px(112)
+    hand_h = px(112 * hand_scale)
     raise_px = px(20)
     hand_top = status.top - px(8) - hand_h
     player_hand = Rect(margin, hand_top - raise_px, right.left - 2 * margin, hand_h + raise_px)

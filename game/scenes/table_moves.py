@@ -10,6 +10,7 @@ state (the picture shown, board, selection, geometry) it reads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,16 +20,37 @@ from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo
 from game.logic.cards import IS_WILD, WILD, code_of
 from game.logic.engine import DRAW
 from game.match import ME
+from game.scenes.dialog import confirm_dialog, message_dialog
+from game.scenes.menu import MenuItem, MenuScene
 from game.scenes.table_board import LAYER_FLYING
-from game.scenes.table_info import auto_take_with, display_key, meld_name
+from game.scenes.table_info import (
+    auto_take_with,
+    canasta_details,
+    card_name,
+    display_key,
+    meld_cards_text,
+    meld_name,
+    plural,
+)
+from game.settings import PROTECTED_PILE_SIZE
 
 if TYPE_CHECKING:
     from game.match import Match, TableState
+    from game.scenes.base import Host
     from game.scenes.table_board import Board
     from game.scenes.table_hint import HintPanel
     from game.scenes.table_layout import TableGeometry
     from game.scenes.table_motion import Choreographer
     from game.sprites.tween import Animator
+
+
+def _only(action: Callable[[], object]) -> Callable[[], None]:
+    """A menu entry doing `action`, whatever it answers."""
+
+    def run() -> None:
+        action()
+
+    return run
 
 
 @dataclass
@@ -47,6 +69,7 @@ class Sweep:
 class PlayerMoves:
     """Gesture targets and the person's moves; needs the attributes declared below."""
 
+    app: Host
     match: Match
     state: TableState
     board: Board | None
@@ -54,12 +77,17 @@ class PlayerMoves:
     choreo: Choreographer | None
     animator: Animator
     selected: set[int]
+    arranged: list[int]
     fresh_tint: bool
     last_meld_key: int | None
     drag: Drag | None
     drop_rect: pygame.Rect | None
     sweep: Sweep | None
     hint: HintPanel | None
+
+    @property
+    def names(self) -> tuple[str, str]:
+        raise NotImplementedError
 
     def act(self, action: Action) -> bool:
         raise NotImplementedError
@@ -114,7 +142,70 @@ class PlayerMoves:
         return self.act(Meld(self._codes(chosen), meld_name(key)))
 
     def discard(self, card: int) -> bool:
-        return self.act(Discard(code_of(card)))
+        """Discard `card`, first asking when the player's misclick protection wants it (then
+        False: nothing happened yet; the answer acts later)."""
+        action = Discard(code_of(card))
+        worry = self._discard_worry(card) if self.match.check(action) is None else ""
+        if not worry:
+            return self.act(action)
+
+        def answered(yes: bool) -> None:
+            if yes:
+                self.act(action)
+
+        confirm_dialog(
+            self.app,
+            f"Discard the {card_name(code_of(card))}?",
+            worry,
+            answered,
+            yes="Discard",
+            no="Cancel",
+        )
+        return False
+
+    def _discard_worry(self, card: int) -> str:
+        """Why this discard deserves a second thought, by the player's preferences ("" if not)."""
+        prefs = self.app.prefs
+        state = self.state
+        if prefs.confirm_meldable_discard:
+            code = code_of(card)
+            onto = [
+                key
+                for key in state.melds(ME)
+                if self.match.check(Meld((code,), meld_name(key))) is None
+            ]
+            if onto:
+                return (
+                    f"It could go onto your {plural(onto[0])} instead of the pile. "
+                    "(Options: Confirm meldable discards.)"
+                )
+        big = prefs.confirm_big_pile_discard
+        if big and len(state.pile) + 1 >= big:
+            return (
+                f"The pile would hold {len(state.pile) + 1} cards, and your opponent may be "
+                "able to take it. (Options: Confirm discards on a big pile.)"
+            )
+        return ""
+
+    def click_pile(self) -> bool:
+        """A click on the pile takes it, unless the pile is big and protected: then it asks."""
+        size = len(self.state.pile)
+        if not (self.app.prefs.protect_pile and size >= PROTECTED_PILE_SIZE):
+            return self.take_pile()
+
+        def answered(yes: bool) -> None:
+            if yes:
+                self.take_pile()
+
+        confirm_dialog(
+            self.app,
+            f"Take the pile of {size} cards?",
+            "The pile is protected against a stray click (Options: Protect a big pile).",
+            answered,
+            yes="Take it",
+            no="Cancel",
+        )
+        return False
 
     def discard_selected(self) -> None:
         if len(self.selected) != 1:
@@ -132,11 +223,40 @@ class PlayerMoves:
             self.relayout()
             self.say("Selection cleared.")
             return
-        self.act(Undo())
+        self._undo_with_care(Undo(), whole_turn=False)
 
     def undo_turn(self) -> None:
         self.selected.clear()
-        self.act(UndoTurn())
+        self._undo_with_care(UndoTurn(), whole_turn=True)
+
+    def _undo_gives_back_the_pile(self, whole_turn: bool) -> bool:
+        """Whether this undo reaches back to taking the pile (the pile's take is the turn's
+        first undo step), which puts the pile back and costs the penalty."""
+        view = self.state.view
+        if view.turn_drew != "pile" or not view.undo_depth:
+            return False
+        return whole_turn or view.undo_depth == 1
+
+    def _undo_with_care(self, action: Undo | UndoTurn, whole_turn: bool) -> None:
+        if not self._undo_gives_back_the_pile(whole_turn) or self.match.check(action) is not None:
+            self.act(action)
+            return
+        penalty = self.state.rules.discard_return_penalty
+        cost = f"costs you {penalty} points" if penalty else "costs no points under these rules"
+
+        def answered(yes: bool) -> None:
+            if yes:
+                self.act(action)
+
+        confirm_dialog(
+            self.app,
+            "Give the pile back?",
+            f"This undo puts the pile back where it was and {cost} (the penalty for "
+            "returning the pile). Your turn starts again from the draw.",
+            answered,
+            yes=f"Give it back (-{penalty})" if penalty else "Give it back",
+            no="Cancel",
+        )
 
     def toggle_select(self, card: int) -> None:
         if card in self.selected:
@@ -151,9 +271,13 @@ class PlayerMoves:
         assert self.board is not None
         return self.board.card_at(pos, "hand", ME)
 
+    def _carried(self) -> list[int]:
+        """The cards on the pointer, which must not hide what lies under them."""
+        return self.drag.cards if self.drag is not None else []
+
     def _on_stock(self, pos: tuple[int, int]) -> bool:
         assert self.geometry is not None and self.board is not None
-        card = self.board.card_at(pos)
+        card = self.board.card_at(pos, ignore=self._carried())
         if card is not None and self.board.placements[card].zone.kind == "stock":
             return True
         return self.geometry.stock_rect.inflate(
@@ -162,7 +286,7 @@ class PlayerMoves:
 
     def _on_pile(self, pos: tuple[int, int]) -> bool:
         assert self.geometry is not None and self.board is not None
-        card = self.board.card_at(pos)
+        card = self.board.card_at(pos, ignore=self._carried())
         if card is not None and self.board.placements[card].zone.kind == "pile":
             return True
         return self.geometry.pile_rect.inflate(
@@ -186,7 +310,14 @@ class PlayerMoves:
             return ("hand", 0)
         return ("", 0)
 
+    def show_hand_scores(self) -> None:
+        raise NotImplementedError
+
     def click(self, pos: tuple[int, int]) -> None:
+        assert self.geometry is not None
+        if self.geometry.scoresheet.collidepoint(pos):
+            self.show_hand_scores()  # the bonus breakdown of the last hand (User Guide 4.5.1)
+            return
         card = self._hand_card(pos)
         if card is not None:
             self.toggle_select(card)
@@ -196,7 +327,7 @@ class PlayerMoves:
             return
         kind, key = self._target(pos)
         if kind == "pile":
-            self.take_pile()
+            self.click_pile()
         elif kind == "meld":
             self.meld_onto(key)
         elif kind in ("mat", "threes") and self.selected:
@@ -276,11 +407,13 @@ class PlayerMoves:
         return None
 
     def drag_end(self, pos: tuple[int, int]) -> None:
+        if self.drag is None:
+            return
+        # Where the cards land is read through the carried cards (the pile's top card would
+        # otherwise always be "on the pile").
+        kind, key = self._target(pos)
         drag, self.drag = self.drag, None
         self.drop_rect = None
-        if drag is None:
-            return
-        kind, key = self._target(pos)
         done = False
         if drag.kind == "hand":
             if kind == "pile":
@@ -292,14 +425,78 @@ class PlayerMoves:
                 done = self.meld_onto(key, drag.cards)
             elif kind in ("mat", "threes"):
                 done = self.meld_new(drag.cards)
+            elif kind == "hand":
+                self.arrange(drag.cards, pos)
         elif kind in ("mat", "hand", "meld", "threes"):
             done = self.take_pile() if drag.kind == "pile" else self.draw_from_stock()
         if not done:
             self.relayout()
 
+    # -- right-click menus -------------------------------------------------------------------------
+    def context_menu(self, pos: tuple[int, int]) -> bool:
+        """A right-click on the stock, the pile or a meld: a menu of what can be done with it
+        now (a right-click on a card in the hand discards it, as in the User Guide)."""
+        assert self.board is not None
+        state = self.state
+        items: list[MenuItem] = []
+        note = ""
+        if self._on_stock(pos):
+            title = f"The stock ({len(state.stock)} cards)"
+            if self.match.check(Draw()) is None:
+                items.append(("Draw (F6)", _only(self.draw_from_stock)))
+        elif self._on_pile(pos):
+            title = f"The pile ({len(state.pile)} cards)"
+            if state.to_move == ME and state.phase == DRAW and state.pile:
+                items.append(("Take the pile (F7)", _only(self.take_pile)))
+            if len(self.selected) == 1:
+                items.append(("Discard the selected card (F10)", self.discard_selected))
+        else:
+            found = self._meld_under(pos)
+            if found is None:
+                return False
+            seat, key = found
+            cards = state.melds(seat)[key]
+            title = ("Your " if seat == ME else "Opponent's ") + plural(key).lower()
+            note = meld_cards_text(key, cards)
+            if seat == ME and self.selected:
+                items.append(("Add the selected cards", _only(lambda: self.meld_onto(key))))
+            items.append(("Canasta details", self.show_canasta_details))
+        items.append(("Cancel", lambda: None))
+        self.app.stack.push(MenuScene(self.app, title, items, note=note))
+        return True
+
+    def _meld_under(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        assert self.board is not None
+        for seat in (ME, 1 - ME):
+            key = self.board.meld_at(pos, seat)
+            if key is not None:
+                return seat, key
+        return None
+
+    def show_canasta_details(self) -> None:
+        message_dialog(self.app, "Canasta details", canasta_details(self.state, self.names))
+
+    def arrange(self, cards: list[int], pos: tuple[int, int]) -> None:
+        """Cards dragged within the hand go where they are dropped, in the order kept until
+        the next sort (User Guide 3.3)."""
+        assert self.board is not None
+        rest = [c for c in self.board.hand_order if c not in cards]
+        # Before the first card whose middle lies right of the drop point.
+        index = len(rest)
+        for i, card in enumerate(rest):
+            if self.board.placements[card].x + self._card_width(card) / 2 > pos[0]:
+                index = i
+                break
+        self.arranged = rest[:index] + list(cards) + rest[index:]
+
+    def _card_width(self, card: int) -> float:
+        assert self.board is not None
+        return float(self.board.sprites[card].rect.width)
+
     def sweep_begin(self, pos: tuple[int, int]) -> bool:
         card = self._hand_card(pos)
         if card is None:
+            self.context_menu(pos)
             return False
         assert self.choreo is not None
         self.choreo.fast_forward()

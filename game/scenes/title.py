@@ -1,18 +1,23 @@
 """The title screen: the game's name on the felt, two fanned hands of cards, and the main menu.
 
-Menu: New game (a game against the computer), Continue (only when an autosaved game exists),
-Host and Join (a game against a friend over the network), Options and Quit. Arrow keys move
+Menu: Continue (the autosaved game; focused when there is one, so one Enter resumes), New game
+(against the computer), Host and Join (a game against a friend over the network), Players (their
+records), Help (the rules and the controls), Options and Quit. Arrow keys move
 through the menu, Enter chooses, Escape quits; the mouse works as usual. The card fans are
 composed once per layout, so a frame is a handful of blits.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.scenes import flow
 from game.scenes.base import Scene
+from game.scenes.dialog import message_dialog
 from game.scenes.flow import continue_game, start_new_game
 from game.scenes.host import HostScene
 from game.scenes.join import JoinScene
@@ -40,9 +45,25 @@ class TitleScene(Scene):
     def enter(self) -> None:
         super().enter()
         self.app.sounds.play_music()
+        self._tell_preference_warnings()
+
+    def _tell_preference_warnings(self) -> None:
+        """A damaged preferences file was replaced by defaults: say so in the window, once."""
+        warnings: list[str] = getattr(self.app, "preference_warnings", [])
+        if not warnings:
+            return
+        text = "Some preferences could not be used and have their defaults again:\n" + "\n".join(
+            warnings
+        )
+        warnings.clear()
+        message_dialog(self.app, "Preferences reset", text)
 
     def resume(self) -> None:
         self._refresh_continue()
+        continue_button = self.buttons.get("Continue")
+        if continue_button is not None and continue_button.enabled:
+            # Back from a game (saved as it went): one Enter takes the player back to it.
+            self.group.set_focus(continue_button)
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
@@ -50,20 +71,12 @@ class TitleScene(Scene):
         focused = self.group.focused.name if self.group.focused else None
         self.group.clear()
         self.buttons = {}
-        specs = [
-            ("New game", self.new_game),
-            ("Continue", self.continue_game),
-            ("Host", self.host),
-            ("Join", self.join),
-            ("Players", self.players),
-            ("Options", self.options),
-            ("Quit", self.app.quit),
-        ]
-        button_w, button_h, gap = t.px(320), t.px(50), t.px(12)
+        specs = self.entries()
+        button_w, button_h, gap = t.px(320), t.px(44), t.px(8)
         top = int(h * 0.345)
         for index, (label, action) in enumerate(specs):
             rect = (w // 2 - button_w // 2, top + index * (button_h + gap), button_w, button_h)
-            button = Button(rect, t, label, action, text_size=24, primary=index == 0)
+            button = Button(rect, t, label, action, text_size=22, primary=label == "New game")
             self.buttons[label] = self.group.add(button)
         self._refresh_continue()
         target = self.buttons.get(focused or "") if focused else None
@@ -75,6 +88,19 @@ class TitleScene(Scene):
             )
         self.group.set_focus(target)
         self._compose_fans(size)
+
+    def entries(self) -> list[tuple[str, Callable[[], None]]]:
+        """The menu, top to bottom."""
+        return [
+            ("Continue", self.continue_game),
+            ("New game", self.new_game),
+            ("Host", self.host),
+            ("Join", self.join),
+            ("Players", self.players),
+            ("Help", functools.partial(flow.open_help, self.app)),
+            ("Options", self.options),
+            ("Quit", self.app.quit),
+        ]
 
     def _refresh_continue(self) -> None:
         button = self.buttons.get("Continue")
@@ -152,6 +178,9 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.group.update(dt)
+
+    def busy(self) -> bool:
+        return False  # a still picture: input or nothing
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme

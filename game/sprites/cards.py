@@ -53,6 +53,69 @@ def back_code(pack: int) -> str:
     return BACKS[(pack - 1) % len(BACKS)]
 
 
+# The four-colour deck (a preference): Diamonds blue and Clubs green, so the four suits never
+# depend on telling red from black or a small pip's shape. Each suit's ink and its blend into
+# the white card is redrawn in the new ink; Clubs only in their darker half, so the grey card
+# edge stays grey.
+WHITE = (255, 255, 255)
+FOUR_COLOUR_INKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], float]] = {
+    "D": ((255, 0, 0), (20, 80, 210), 0.0),
+    "C": ((0, 0, 0), (0, 128, 48), 0.5),
+}
+RAMP_STEPS = 16
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def recolour_suit(surface: pygame.Surface, suit: str) -> pygame.Surface:
+    """A copy of a card picture with the suit's ink redrawn for the four-colour deck."""
+    ink, new_ink, lightest = FOUR_COLOUR_INKS[suit]
+    out = surface.copy()
+    pixels = pygame.PixelArray(out)
+    try:
+        for step in range(RAMP_STEPS, -1, -1):
+            t = step / RAMP_STEPS
+            if t < lightest:
+                break
+            pixels.replace(_mix(WHITE, ink, t), _mix(WHITE, new_ink, t), distance=0.05)
+    finally:
+        pixels.close()
+    return out
+
+
+MARK_INK = (20, 20, 60)
+
+
+def draw_mark(surface: pygame.Surface, tint: Tint) -> None:
+    """The pattern that tells a tinted state without its colour: drawn cards a corner flag
+    (bottom left),
+    selected ones a bar at the top, locked or frozen ones diagonal hatching, blocked ones
+    cross-hatching, canastas a band across the middle."""
+    w, h = surface.get_size()
+    line = max(1, w // 30)
+    if tint is Tint.STOCK_DRAW:
+        size = max(6, w // 4)
+        # Bottom left: the corner a fanned hand leaves in view.
+        pygame.draw.polygon(surface, MARK_INK, [(0, h - 1), (0, h - size), (size, h - 1)])
+    elif tint is Tint.SELECTED:
+        pygame.draw.rect(surface, MARK_INK, (0, 0, w, max(3, h // 18)))
+    elif tint in (Tint.FROZEN, Tint.BLOCKED):
+        step = max(6, w // 6)
+        for x in range(-h, w, step):
+            pygame.draw.line(surface, MARK_INK, (x, h), (x + h, 0), line)
+            if tint is Tint.BLOCKED:
+                pygame.draw.line(surface, MARK_INK, (x, 0), (x + h, h), line)
+    else:
+        band = max(3, h // 14)
+        pygame.draw.rect(surface, MARK_INK, (0, h // 2 - band // 2, w, band))
+
+
 class CardImages:
     """Loads the card art once and caches scaled and tinted copies.
 
@@ -65,6 +128,28 @@ class CardImages:
         self._originals: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, Tint | None], pygame.Surface] = {}
         self._missing_logged = False
+        self.four_colour = False
+        # Tinted cards also carry a pattern (a preference), so no state is told by colour alone.
+        self.marks = False
+        # Goes up whenever the pictures change, so sprites know to fetch them again.
+        self.version = 0
+
+    def set_marks(self, on: bool) -> None:
+        """Patterns on tinted cards as well as the tint (colour-blind-safe marks)."""
+        if on != self.marks:
+            self.marks = on
+            self._scaled.clear()
+            self.version += 1
+
+    def set_four_colour(self, on: bool) -> None:
+        """Diamonds blue and Clubs green (or back to red and black)."""
+        if on == self.four_colour:
+            return
+        self.four_colour = on
+        for code in [c for c in self._originals if c[-1] in FOUR_COLOUR_INKS]:
+            del self._originals[code]
+        self._scaled.clear()
+        self.version += 1
 
     # -- originals ---------------------------------------------------------------------------
     def original(self, code: str) -> pygame.Surface:
@@ -85,6 +170,8 @@ class CardImages:
             surface = self._placeholder(code)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
+        if self.four_colour and code in FACE_CODES and code[-1] in FOUR_COLOUR_INKS:
+            surface = recolour_suit(surface, code[-1])
         return surface
 
     def _art_size(self) -> tuple[int, int]:
@@ -192,6 +279,8 @@ class CardImages:
             surface = self.image(code, height).copy()
             # Multiply RGB only, so rounded transparent corners stay transparent.
             surface.fill(tint.value, special_flags=pygame.BLEND_RGB_MULT)
+            if self.marks:
+                draw_mark(surface, tint)
         else:
             original = self.original(code)
             size = (max(1, round(original.get_width() * height / original.get_height())), height)

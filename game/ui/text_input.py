@@ -19,6 +19,8 @@ from game.ui import theme as th
 from game.ui.controls import draw_focus_ring
 from game.ui.widget import Widget, event_pos, is_primary_button
 
+PLACEHOLDER_COLOUR = (120, 120, 110)
+
 # Used when the system clipboard cannot be reached (for example with no video driver).
 _private_clipboard = ""
 
@@ -279,6 +281,14 @@ class TextInput(Widget):
     def _text_left(self) -> int:
         return self.rect.left + self.theme.px(12)
 
+    def placeholder_image(self, width: int) -> pygame.Surface:
+        """The placeholder, whole: in a smaller size when the field is narrow, never cut."""
+        t = self.theme
+        size = self.text_size
+        while size > 9 and t.font(size).size(self.placeholder)[0] > width:
+            size -= 1
+        return t.text(self.placeholder, size, PLACEHOLDER_COLOUR)
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         box = self.rect
@@ -317,10 +327,9 @@ class TextInput(Widget):
             pygame.draw.rect(surface, (170, 196, 236), sel)
         if self._text:
             surface.blit(t.text(self._text, self.text_size, th.INK), (x0, text_y))
-        elif self.placeholder and not self.focused:
-            surface.blit(
-                t.text(self.placeholder, self.text_size, (120, 120, 110)), (inner.left, text_y)
-            )
+        elif self.placeholder and not self.composition:
+            hint = self.placeholder_image(inner.width)
+            surface.blit(hint, hint.get_rect(midleft=(inner.left, inner.centery)))
         caret_x = x0 + cursor_x
         if self.composition:
             comp = t.text(self.composition, self.text_size, (40, 60, 140))

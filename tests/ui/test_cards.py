@@ -91,3 +91,38 @@ def test_the_top_card_under_the_pointer_is_the_highest_layer(card_dir: Path) -> 
     assert group.get_sprites_at((20, 10))[-1] is low
     target = pygame.Surface((200, 100))
     group.draw(target)
+
+
+def test_the_ace_of_spades_carries_no_web_address_or_qr_code() -> None:
+    from game.resources import asset_path
+
+    face = pygame.image.load(str(asset_path("cards", "AS.png")))
+    assert face.get_size() == (240, 336)
+    # Under the big spade, where the address was written: plain white card.
+    for y in range(249, 294):
+        for x in range(58, 182):
+            assert tuple(face.get_at((x, y)))[:3] == (255, 255, 255), (x, y)
+    # Inside the spade, where the QR code was: solid black.
+    for y in range(140, 177):
+        for x in range(112, 129):
+            assert tuple(face.get_at((x, y)))[:3] == (0, 0, 0), (x, y)
+
+
+@pytest.mark.parametrize("tint", list(Tint))
+def test_with_marks_every_tint_carries_a_pattern_not_only_a_colour(
+    card_dir: Path, tint: Tint
+) -> None:
+    from game.sprites.cards import MARK_INK
+
+    images = CardImages(card_dir)
+
+    def ink(surface: pygame.Surface) -> int:
+        w, h = surface.get_size()
+        return sum(
+            1 for x in range(w) for y in range(h) if tuple(surface.get_at((x, y)))[:3] == MARK_INK
+        )
+
+    assert ink(images.image("5D", 68, tint)) == 0
+    images.set_marks(True)
+    assert ink(images.image("5D", 68, tint)) > 20
+    assert ink(images.image("5D", 68)) == 0  # untinted cards stay plain

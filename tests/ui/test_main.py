@@ -104,7 +104,8 @@ def test_headless_frames_and_screenshot(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert (shots / "table_1280x720.png").stat().st_size > 10_000
+    # With no --scene the game opens on the title screen.
+    assert (shots / "title_1280x720.png").stat().st_size > 10_000
     assert (tmp_path / "data" / "canasta.log").exists()
 
 
@@ -117,11 +118,14 @@ def sigterm_kept() -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("sigterm_kept")
-def test_a_run_in_process_opens_the_table(
+def test_a_run_in_process_opens_the_title_then_the_table_when_asked(
     user_dirs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     shots = tmp_path / "shots"
     assert game_main.main(["--frames", "2", "--dt", "0.016", "--screenshot", str(shots)]) == 0
+    assert (shots / "title_1280x720.png").is_file()
+    argv = ["--scene", "table", "--frames", "2", "--dt", "0.016", "--screenshot", str(shots)]
+    assert game_main.main(argv) == 0
     assert (shots / "table_1280x720.png").is_file()
     assert "screenshot saved" in capsys.readouterr().out
 

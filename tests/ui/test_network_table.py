@@ -213,3 +213,51 @@ def test_disconnect_in_the_menu_tells_the_host_and_returns_to_the_title(app: App
     assert run_until(
         app, lambda: any(isinstance(n, Closed) and n.by_peer for n in host.notices), 10
     )
+
+
+def test_rules_agreement_names_the_preset_and_scrolls_through_every_difference(
+    app: App, peers
+) -> None:
+    host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
+    peers.append(host)
+    join(app, host.address)
+    assert run_until(
+        app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows)
+    )
+    agreement = app.stack.top
+    step(app)
+    assert agreement.preset == "Modern American"
+    seen = list(agreement.visible)
+    assert len(seen) < len(agreement.rows)  # more than fit: the list scrolls
+    for _ in range(len(agreement.rows)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        step(app)
+        seen += [row for row in agreement.visible if row not in seen]
+    assert seen == agreement.rows
+    press(app, pygame.K_PAGEUP)
+    press(app, pygame.K_PAGEUP)
+    assert agreement.visible[0] == agreement.rows[0]
+
+
+def test_f6_draws_while_the_chat_line_has_the_focus_and_letters_still_type(app: App, peers) -> None:
+    table, _host = join_table(app, peers)
+    assert run_until(app, lambda: my_turn(table))
+    press(app, pygame.K_RETURN)  # Enter opens the chat line, focused
+    assert table.chat.visible and table.chat.group.focused is table.chat.input
+    press(app, pygame.K_h, unicode="h")  # a letter types: no hint
+    type_text(app, "h")
+    assert table.chat.input.text == "h"
+    assert not table.hint_waiting
+    press(app, pygame.K_F6)
+    assert run_until(app, lambda: table.state.phase == PLAY, 10)
+    assert table.chat.visible and table.chat.input.text == "h"
+
+
+def test_the_chat_placeholder_is_drawn_whole(app: App, peers) -> None:
+    table, _host = join_table(app, peers)
+    click(app, centre(table.buttons["earlier"].rect))
+    field = table.chat.input
+    inner_width = field.rect.width - 2 * app.theme.px(12)
+    image = field.placeholder_image(inner_width)
+    assert image.get_width() <= inner_width
+    assert field.placeholder == "Type a message"

@@ -48,9 +48,21 @@ def test_keyboard_changes_the_animation_speed(app: App) -> None:
     scene = open_options(app, section=1)
     choice = control(scene, "animation_speed")
     scene.group.set_focus(choice)
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_RIGHT)
     assert app.prefs.animation_speed == "fast"
     assert app.animation_speed > 1.0
+
+
+def test_animation_speeds_are_listed_slowest_first_then_off() -> None:
+    from game.scenes.option_items import TABLE_OPTIONS, ChoiceOption
+    from game.settings import ANIMATION_SPEED_FACTORS
+
+    item = next(i for i in TABLE_OPTIONS if i.key == "animation_speed")
+    assert isinstance(item, ChoiceOption)
+    keys = [key for key, _ in item.choices]
+    assert keys[-1] == "off"
+    factors = [ANIMATION_SPEED_FACTORS[k] for k in keys[:-1]]
+    assert factors == sorted(factors)
 
 
 def test_typing_a_name_changes_it_and_leaving_saves_at_once(app: App) -> None:

@@ -36,7 +36,7 @@ def test_a_melded_rank_takes_the_top_card_alone() -> None:
 def test_the_open_counter_is_green_when_the_hand_reaches_the_minimum() -> None:
     game = position(hands=("KH KS KD AH AS AD 5C", "4C"))
     status = opening_status(picture(game), 0)
-    assert status.text == "Open: 50" and status.tint == "met"
+    assert status.text == "To open: 50" and status.tint == "met"
     short = position(hands=("KH 4S 5D 6H", "4C"))
     assert opening_status(picture(short), 0).tint == "short"
 

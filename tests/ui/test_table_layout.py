@@ -58,3 +58,30 @@ def test_regions_do_not_overlap_at_common_sizes() -> None:
         assert not g.halves[0].colliderect(g.halves[1])
         assert g.hands[0].bottom <= g.status.top and g.mat.bottom <= g.hands[0].top
         assert g.scoresheet.bottom <= g.rules_panel.top <= g.buttons.top
+
+
+@pytest.mark.usefixtures("user_dirs")
+def test_larger_cards_keep_a_long_hand_on_screen() -> None:
+    normal = compute_geometry((1024, 600))
+    large = compute_geometry((1024, 600), 1.4)
+    assert large.hand_heights[0] > normal.hand_heights[0]
+    assert large.hands[0].bottom <= large.status.top and large.mat.height > 0
+    app = App(size=(1024, 600))
+    try:
+        app.prefs.card_size = "extra_large"
+        table = TableScene(
+            app,
+            local_match(LocalGame(busy_game(), marks=[]), autosave=False, worker_mode="inline"),
+            options=TableOptions(speed=0.0),
+        )
+        app.stack.push(table)
+        step(app, 2)
+        screen = app.screen.get_rect()
+        hand = table.board.hand_order
+        assert len(hand) == 40
+        for card in hand:
+            assert screen.contains(table.board.sprites[card].rect)
+        assert table.board.sprites[hand[0]].rect.height == table.geometry.hand_heights[0]
+        assert table.geometry.hand_heights[0] > normal.hand_heights[0]
+    finally:
+        app.close()

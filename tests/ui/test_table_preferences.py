@@ -77,3 +77,39 @@ def test_an_impossible_rule_combination_is_refused_with_its_reason(
         assert control(scene, "special_melds").value is False
     finally:
         app.close()
+
+
+def test_the_four_colour_deck_recolours_the_table_from_the_options(
+    user_dirs: tuple[Path, Path],
+) -> None:
+    from game.logic import Game
+    from game.logic.cards import CARD_CODE
+    from tests.helpers.table import open_table
+
+    app = App(size=(1280, 720))  # the real card pictures
+    try:
+        table = open_table(app, Game(seed=3))
+        diamond = next(c for c in engine(table).players[0].hand if CARD_CODE[c].endswith("D"))
+        sprite = table.board.sprites[diamond]
+
+        def reds() -> int:
+            image = sprite.image
+            return sum(
+                1
+                for x in range(0, image.get_width(), 2)
+                for y in range(0, image.get_height(), 2)
+                if image.get_at((x, y)).r > 180 > 90 > max(image.get_at((x, y))[1:3])
+            )
+
+        assert reds() > 0
+        scene = OptionsScene(app, game_in_progress=True)
+        app.stack.push(scene)
+        step(app)
+        scene.show_section(1)
+        control(scene, "four_colour_deck").set_value(True)
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is table
+        step(app)
+        assert reds() == 0
+    finally:
+        app.close()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
+import pytest
 
 from game.app import App
 from game.scenes.dialog import DialogScene
+from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
+from game.scenes.players import PlayersScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import click, press, step
@@ -50,8 +55,8 @@ def test_clicking_quit_ends_the_app(app: App) -> None:
 
 def test_arrow_keys_and_enter_choose_from_the_menu(app: App) -> None:
     open_title(app)
-    # New game has the focus; Continue is disabled and skipped: Host, Join, Players, Options.
-    for _ in range(4):
+    # New game has the focus; Continue is disabled and skipped: Host, Join, Players, Help, Options.
+    for _ in range(5):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, OptionsScene)
@@ -127,3 +132,54 @@ def test_the_title_draws_at_full_hd_without_errors(user_dirs: object, tmp_path: 
         assert big.screen.get_size() == (1920, 1080)
     finally:
         big.close()
+
+
+def test_the_menu_reads_continue_new_game_host_join_players_help_options_quit(app: App) -> None:
+    title = open_title(app)
+    assert list(title.buttons) == [
+        "Continue",
+        "New game",
+        "Host",
+        "Join",
+        "Players",
+        "Help",
+        "Options",
+        "Quit",
+    ]
+    for button in title.buttons.values():
+        assert button.rect.bottom < app.size[1] - 30  # clear of the key hints
+
+
+def test_players_and_help_open_their_screens(app: App) -> None:
+    title = open_title(app)
+    click(app, centre(title, "Players"))
+    assert isinstance(app.stack.top, PlayersScene)
+    app.stack.pop()
+    step(app)
+    click(app, centre(title, "Help"))
+    assert isinstance(app.stack.top, HelpScene)
+
+
+def test_one_enter_resumes_the_saved_game_with_its_last_plays(
+    app: App, user_dirs: tuple[Path, Path]
+) -> None:
+    from game.match import autosave_exists
+    from tests.helpers.table import engine
+
+    title = open_title(app)
+    click(app, centre(title, "New game"))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    press(app, pygame.K_F6)
+    table.match.writer.flush()
+    app.stack.remove(table)
+    app.autosave_exists = autosave_exists
+    step(app)
+    assert app.stack.top is title
+    title.resume()
+    assert title.group.focused is title.buttons["Continue"]
+    press(app, pygame.K_RETURN)
+    restored = app.stack.top
+    assert isinstance(restored, TableScene)
+    assert engine(restored).log[-1] == {"type": "draw"}
+    assert f"{restored.names[0]} drew 2 cards" in restored.plays

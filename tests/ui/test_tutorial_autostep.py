@@ -54,24 +54,24 @@ def test_faster_and_slower_move_in_200_ms_steps_between_0_and_2_s(app: App) -> N
 def test_step_plays_one_turn_then_waits(app: App) -> None:
     table, scene = open_autostep(app)
     game = engine(table)
-    turn = game.turn_no
+    turn = game.turn.no
     step(app, 60)
-    assert engine(table).turn_no == turn  # paused: nothing happens by itself
+    assert engine(table).turn.no == turn  # paused: nothing happens by itself
     click(app, centre(scene.buttons["step"].rect))
-    run_until(app, lambda: engine(table).turn_no == turn + 1)
+    run_until(app, lambda: engine(table).turn.no == turn + 1)
     step(app, 300)
-    assert engine(table).turn_no == turn + 1
+    assert engine(table).turn.no == turn + 1
 
 
 def test_a_full_cycle_step_is_a_preference(app: App) -> None:
     table, scene = open_autostep(app)
     click(app, centre(scene.buttons["kind"].rect))
     assert app.prefs.autostep_step == "cycle"
-    turn = engine(table).turn_no
+    turn = engine(table).turn.no
     click(app, centre(scene.buttons["step"].rect))
-    run_until(app, lambda: engine(table).turn_no == turn + 2)
+    run_until(app, lambda: engine(table).turn.no == turn + 2)
     step(app, 300)
-    assert engine(table).turn_no == turn + 2
+    assert engine(table).turn.no == turn + 2
 
 
 def test_stop_as_was_returns_to_where_autostep_began(app: App) -> None:
@@ -79,7 +79,7 @@ def test_stop_as_was_returns_to_where_autostep_began(app: App) -> None:
     before = engine(table).state_hash()
     click(app, centre(scene.buttons["faster"].rect))
     press(app, pygame.K_SPACE)  # run
-    run_until(app, lambda: engine(table).turn_no >= 4)
+    run_until(app, lambda: engine(table).turn.no >= 4)
     assert engine(table).state_hash() != before
     press(app, pygame.K_ESCAPE)
     dialog = app.stack.top
@@ -94,7 +94,7 @@ def test_stop_as_was_returns_to_where_autostep_began(app: App) -> None:
 def test_stop_as_is_carries_on_from_there(app: App) -> None:
     table, scene = open_autostep(app)
     press(app, pygame.K_SPACE)
-    run_until(app, lambda: engine(table).turn_no >= 3 and engine(table).to_move == 0)
+    run_until(app, lambda: engine(table).turn.no >= 3 and engine(table).to_move == 0)
     press(app, pygame.K_SPACE)  # pause
     step(app, 60)
     reached = engine(table).state_hash()

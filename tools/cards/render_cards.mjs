@@ -4,7 +4,8 @@
  *
  * The package only ships React components, so this script evaluates its bundle with a tiny
  * stand-in for React.createElement that builds an element tree, serialises that tree to plain
- * SVG, applies our few edits (a blue back, a corner index on the Jokers) and renders it with
+ * SVG, applies our few edits (a blue back, a corner index on the Jokers, no web address or QR code
+ * on the Ace of Spades: credits belong in the README) and renders it with
  * resvg at the design's own 240x336 size.
  *
  * Usage (from the repository root):
@@ -120,6 +121,20 @@ function recolourBack(tree, colour) {
   return tree;
 }
 
+// Where the Ace of Spades carries the design's web address as a QR code, in design units: the
+// diamond in the middle of the big spade, painted over in the spade's own black.
+const ACE_QR_DIAMOND = '120,130 149,158 120,186 91,158';
+
+/** The Ace of Spades shows the design's web address under the spade and as a QR code inside
+ * it; a card face is no place for a credit (the README and the About box give it). */
+function removeCredit(tree) {
+  walk(tree, (node) => {
+    node.children = (node.children ?? []).filter((child) => child?.type !== 'text');
+  });
+  tree.children.push(el('polygon', { points: ACE_QR_DIAMOND, fill: '#000' }));
+  return tree;
+}
+
 // Stroked letters drawn in the deck's own glyph style (a -500..500 box, square caps, serifs);
 // J and K are copied from the deck's rank symbols so the index matches the other cards.
 const JOKER_LETTERS = [
@@ -195,6 +210,7 @@ function cardsToRender(deck) {
       cards[`${rank}${suit}`] = cardTree(component);
     }
   }
+  cards.AS = removeCredit(cards.AS);
   cards.JK_1 = addJokerIndex(cardTree(deck.J1), 'red'); // the coloured Joker: red index
   cards.JK_2 = addJokerIndex(cardTree(deck.J2), '#000'); // the black-and-white Joker
   cards.back_1 = recolourBack(cardTree(deck.B1), '#1f4fa8');
@@ -205,7 +221,7 @@ function cardsToRender(deck) {
 function render(svg) {
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'width', value: WIDTH },
-    // The Ace of Spades carries the design's web address in "Bariol"; any sans face will do.
+    // Any text left in the design is set in "Bariol"; any sans face will do.
     font: {
       loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans',
     },
