@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
 
 from game.app import App
 from game.scenes.dialog import DialogScene
