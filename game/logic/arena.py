@@ -1,4 +1,8 @@
-"""Match two computer levels: `python -m game.logic.arena --a master --b expert --games 400`.
+"""Match two bots: `python -m game.logic.arena --a master --b rusher --games 400`.
+
+A side is a skill level (carefree ... master), a sparring partner (rusher, pile_hunter, careful)
+or any bot written elsewhere, named `package.module:Class` (docs/bots.md); every side is asked
+`decide(view)` with its own view only.
 
 Games are played in seat-swapped pairs on the same deals (common random numbers): deal k is played
 once with A in seat 0 and once with A in seat 1, so the luck of the cards cancels out. By default a
@@ -20,11 +24,27 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .ai import LEVELS, ComputerPlayer
+from .ai.bots import Bot, load_bot
+from .ai.sparring import SPARRING
 from .engine import GAME_OVER, HAND_OVER, Game
 from .rules import Rules
 from .view import player_view
 
 MAX_ACTIONS_PER_HAND = 5000
+BUILT_IN = LEVELS + tuple(SPARRING)
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """The bot called `name`: a level, a sparring partner or `package.module:Class`."""
+    if name in LEVELS:
+        return ComputerPlayer(name, seed=seed, clock=time.perf_counter)
+    if name in SPARRING:
+        return SPARRING[name](seed=seed)
+    if ":" in name:
+        return load_bot(name, seed)
+    raise ValueError(
+        f"Unknown bot {name!r}: choose one of {', '.join(BUILT_IN)} or package.module:Class."
+    )
 
 
 def play_game(
@@ -34,18 +54,18 @@ def play_game(
     target: int | None,
     player_seeds: tuple[int, int],
 ) -> dict[str, Any]:
-    """One game (or one hand when `target` is None) between two levels; seat 0 plays first."""
+    """One game (or one hand when `target` is None) between two bots; seat 0 plays first."""
     if target is not None:
         rules = Rules.from_dict(rules.to_dict() | {"target_score": target})
     game = Game(rules, seed=deal_seed)
-    players = [ComputerPlayer(levels[p], seed=player_seeds[p]) for p in (0, 1)]
+    players = [make_bot(levels[p], player_seeds[p]) for p in (0, 1)]
     times: list[list[float]] = [[], []]
     actions = 0
     while True:
         while game.phase not in (HAND_OVER, GAME_OVER):
             seat = game.to_move
             start = time.perf_counter()
-            action = players[seat].decide(player_view(game, seat), now=time.perf_counter)
+            action = players[seat].decide(player_view(game, seat))
             times[seat].append(time.perf_counter() - start)
             game.apply(action)
             actions += 1
@@ -153,8 +173,9 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--a", default="master", choices=LEVELS)
-    parser.add_argument("--b", default="expert", choices=LEVELS)
+    sides = f"{', '.join(BUILT_IN)}, or package.module:Class"
+    parser.add_argument("--a", default="master", help=f"the bot measured: {sides}")
+    parser.add_argument("--b", default="expert", help=f"its opponent: {sides}")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="classic", choices=("classic", "modern_american"))
@@ -167,6 +188,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    for name in (args.a, args.b):
+        try:
+            make_bot(name, 0)
+        except ValueError as exc:
+            parser.error(str(exc))
     result = run(
         args.a, args.b, args.games, args.seed, Rules.preset(args.rules), args.target, args.jobs
     )

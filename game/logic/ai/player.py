@@ -64,6 +64,7 @@ class ComputerPlayer:
         seed: int = 0,
         aggressiveness: int = 50,
         samples: int | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown skill level {level!r}: choose one of {', '.join(LEVELS)}.")
@@ -77,6 +78,9 @@ class ComputerPlayer:
         if config is not None and samples is not None:
             config = replace(config, samples=samples)
         self.search = config
+        # The clock the search keeps its time budget by when `decide` is given none (the
+        # engine never reads a clock itself: whoever runs the player injects one).
+        self.clock = clock
         # The turn (hand, turn number) in which this player had to take back its opening melds.
         self._gave_up_opening: tuple[int, int] | None = None
 
@@ -91,7 +95,9 @@ class ComputerPlayer:
         should_stop: Callable[[], bool] | None = None,
         now: Callable[[], float] | None = None,
     ) -> Action:
-        """The next action for the view's seat."""
+        """The next action for the view's seat (the bot interface of bots.py, with an optional
+        cancellation test and clock for the search levels)."""
+        now = now if now is not None else self.clock
         rng = random.Random(f"{self.seed}:{view_digest(view)}")
         world = determinize(view, random.Random(rng.random()))
         world.record_undo = True
