@@ -74,11 +74,24 @@ def play_game(
         if target is None or game.phase == GAME_OVER:
             break
         game.apply({"type": "next_hand"})
+    went_out = [0, 0]
+    in_hand = [0, 0]
+    for record in game.history:
+        if record["went_out"] is not None:
+            went_out[record["went_out"]] += 1
+        for p in (0, 1):
+            in_hand[p] -= record["scores"][p]["in_hand"]
     if target is None:
-        scores = [game.hand_scores[p]["total"] for p in (0, 1)]
+        scores = [game.history[-1]["scores"][p]["total"] for p in (0, 1)]
     else:
         scores = list(game.totals)
-    return {"scores": scores, "times": times, "hands": game.hand_no}
+    return {
+        "scores": scores,
+        "times": times,
+        "hands": game.hand_no,
+        "went_out": went_out,
+        "in_hand": in_hand,
+    }
 
 
 def _pair(args: tuple[Rules, int, str, str, int | None, int]) -> list[dict[str, Any]]:
@@ -124,7 +137,14 @@ def run(
         results = [r for task in tasks for r in _pair(task)]
     wins_a = wins_b = ties = 0
     margins, times_a, times_b = [], [], []
+    hands = out_a = out_b = held_a = held_b = 0
     for r in results:
+        seat = r["a_seat"]
+        hands += r["hands"]
+        out_a += r["went_out"][seat]
+        out_b += r["went_out"][1 - seat]
+        held_a += r["in_hand"][seat]
+        held_b += r["in_hand"][1 - seat]
         mine, theirs = r["scores"][r["a_seat"]], r["scores"][1 - r["a_seat"]]
         margins.append(mine - theirs)
         wins_a += mine > theirs
@@ -147,6 +167,11 @@ def run(
         "win_rate_a": round(score_a / n, 4),
         "ci95_a": [round(low, 4), round(high, 4)],
         "margin_a": round(statistics.mean(margins), 1),
+        "hands": hands,
+        "went_out_a": round(out_a / hands, 3),
+        "went_out_b": round(out_b / hands, 3),
+        "caught_with_a": round(held_a / hands, 1),
+        "caught_with_b": round(held_b / hands, 1),
         "decision_ms_a": _ms(times_a),
         "decision_ms_b": _ms(times_b),
     }
@@ -162,6 +187,9 @@ def describe(result: dict[str, Any]) -> str:
         f"ties {result['ties']}\n"
         f"  win rate {100 * result['win_rate_a']:.1f}% (95% CI {100 * low:.1f}-"
         f"{100 * high:.1f}%), average margin {result['margin_a']:+.0f} points\n"
+        f"  went out in {100 * result['went_out_a']:.0f}% / {100 * result['went_out_b']:.0f}% "
+        f"of {result['hands']} hands, caught with {result['caught_with_a']:.0f} / "
+        f"{result['caught_with_b']:.0f} points a hand\n"
         f"  ms per decision: {result['a']} p50 {ta['p50']} p95 {ta['p95']} max {ta['max']}; "
         f"{result['b']} p50 {tb['p50']} p95 {tb['p95']} max {tb['max']}"
     )
