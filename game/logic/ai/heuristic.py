@@ -32,11 +32,15 @@ from ..cards import (
     TWO,
     WILD,
 )
-from ..engine import DRAW, PLAY, Game
+from ..engine import DRAW, PLAY, Game, PlayerState
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE, canasta_bonus
 from ..scoring import threes_score
+
+
+# A hand this big is hoarding: meld it down and shed points rather than take on more.
+HUGE_HAND = 16
 
 
 @dataclass(frozen=True)
@@ -189,7 +193,12 @@ def _pile_value(game: Game, action: TakePile, style: Style) -> float:
             value -= 6
     top = pile[-1]
     value += 6 + CARD_POINTS[top] / 5
-    value -= 3 * sum(IS_WILD[c] for c in with_cards)  # spending a wild card on the pile
+    wilds = sum(IS_WILD[c] for c in with_cards)
+    value -= 3 * wilds  # spending a wild card on the pile
+    if wilds and len(me.hand) >= HUGE_HAND:
+        # A huge hand already has cards to meld: a wild card is worth more kept for a canasta
+        # or going out than spent on more cards.
+        value -= 60.0 * wilds
     # Drawing gives `stock_draw` fresh cards (and the Red Threes among them): a small pile is
     # worth less than that.
     value -= 11.0 * rules.stock_draw
@@ -245,7 +254,7 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
                     continue
                 if not _can_discard_one(game, [c for c in hand if c not in used]):
                     continue
-                wild_cost = sum(3 + (CARD_RANK[c] == JOKER) for c in used if IS_WILD[c])
+                wild_cost = sum(3 + 2 * (CARD_RANK[c] == JOKER) for c in used if IS_WILD[c])
                 points = sum(CARD_POINTS[c] for c in used)
                 found.append(((len(used) + wild_cost, -points), plan))
     found.sort(key=lambda item: item[0])
@@ -497,6 +506,12 @@ def going_out_gain(game: Game) -> float:
     return -1.0 if 300.0 * mine_near > 150.0 * their_near else lead
 
 
+def makes_canasta_now(player: PlayerState, key: int, cards: list[int]) -> bool:
+    """Whether adding `cards` to the player's meld `key` completes a canasta."""
+    before = len(player.melds.get(key, ()))
+    return before < CANASTA_SIZE <= before + len(cards)
+
+
 def _under_pressure(game: Game) -> bool:
     """The opponent may go out soon: shed cards rather than build."""
     opponent = game.players[1 - game.to_move]
@@ -531,6 +546,10 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     left = len(me.hand) - len(cards)
     if left == 0:
         return 1000.0 if want_out else -50.0
+    if left == 1 and not want_out and me.canastas() + makes_canasta_now(me, key, cards) >= (
+        game.rules.canastas_to_go_out
+    ):
+        return -50.0  # the last card's discard would go out
     if not _can_discard_one(game, [c for c in me.hand if c not in cards]):
         return -1000.0  # the turn could not end: the melds would have to be taken back
     makes_canasta = before < CANASTA_SIZE <= after
@@ -620,4 +639,7 @@ def discard_score(game: Game, action: Discard, style: Style, aggressive: bool = 
             score += 4.0  # matching the opponent's last discard is usually safe
     if aggressive:
         score += CARD_POINTS[card] / 10.0
+    if style.judges_going_out and (_under_pressure(game) or len(me.hand) >= HUGE_HAND):
+        # The opponent may go out soon, or the hand is too big to meld down: shed points.
+        score += CARD_POINTS[card] / 5.0
     return score

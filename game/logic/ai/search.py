@@ -46,9 +46,9 @@ class SearchConfig:
 Plan = tuple[Action, ...]
 
 
-def play_turn(game: Game, policy: Callable[[Game], Action]) -> Plan | None:
+def play_turn(game: Game, policy: Callable[[Game], Action], may_go_out: bool = True) -> Plan | None:
     """The rest of the mover's turn as `policy` plays it on a copy of `game`, or None if the
-    policy strands the turn (melds it would have to take back)."""
+    policy strands the turn (melds it would have to take back) or goes out when it may not."""
     trial = game.clone()
     trial.record_undo = False
     mover = trial.to_move
@@ -62,6 +62,8 @@ def play_turn(game: Game, policy: Callable[[Game], Action]) -> Plan | None:
         plan.append(action)
     if trial.phase == PLAY and trial.to_move == mover:
         return None
+    if trial.went_out == mover and not may_go_out:
+        return None
     return tuple(plan)
 
 
@@ -72,6 +74,9 @@ def turn_plans(
     first in a hand played fast)."""
     seed = rng.random()
     plans: list[Plan] = []
+    # Waiting while far ahead and safe is the going-out evaluation's call: the play-outs are
+    # too short to see the canastas that waiting builds.
+    may_go_out = aggressive or heuristic.going_out_gain(game) > 0
 
     def add(plan: Plan | None) -> None:
         if plan and plan not in plans:
@@ -80,7 +85,9 @@ def turn_plans(
     for fast in (aggressive, not aggressive):
         add(
             play_turn(
-                game, lambda g, fast=fast: heuristic.choose(g, style, random.Random(seed), fast)
+                game,
+                lambda g, fast=fast: heuristic.choose(g, style, random.Random(seed), fast),
+                may_go_out,
             )
         )
     if not plans:
@@ -94,7 +101,7 @@ def turn_plans(
             trial.apply(action)
     except IllegalAction:
         return plans[:limit]
-    if trial.phase == PLAY:
+    if trial.phase == PLAY and (may_go_out or len(trial.mover.hand) > 1):
         discards = [a for a in legal_actions(trial) if isinstance(a, Discard)]
         discards.sort(key=lambda a: -heuristic.discard_score(trial, a, style))
         for discard in discards[:3]:
