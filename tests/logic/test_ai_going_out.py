@@ -111,9 +111,7 @@ def test_no_wild_card_spent_on_the_pile_with_a_huge_hand():
     )
     player = quick("advanced")
     action = player.decide(player_view(game, 0))
-    assert isinstance(action, Draw) or (
-        isinstance(action, TakePile) and "JK" not in action.with_
-    )
+    assert isinstance(action, Draw) or (isinstance(action, TakePile) and "JK" not in action.with_)
 
 
 def test_opening_spends_no_more_wild_cards_than_the_minimum_needs():

@@ -546,13 +546,19 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     left = len(me.hand) - len(cards)
     if left == 0:
         return 1000.0 if want_out else -50.0
-    if left == 1 and not want_out and me.canastas() + makes_canasta_now(me, key, cards) >= (
-        game.rules.canastas_to_go_out
+    if (
+        left == 1
+        and not want_out
+        and me.canastas() + makes_canasta_now(me, key, cards) >= (game.rules.canastas_to_go_out)
     ):
         return -50.0  # the last card's discard would go out
     if not _can_discard_one(game, [c for c in me.hand if c not in cards]):
         return -1000.0  # the turn could not end: the melds would have to be taken back
     makes_canasta = before < CANASTA_SIZE <= after
+    canastas = me.canastas() + makes_canasta
+    need = game.rules.canastas_to_go_out
+    if left <= 2 and canastas < need:
+        return -30.0  # do not strip the hand bare without the canastas to go out
     pressure = _under_pressure(game)
     score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
     if makes_canasta:
@@ -561,10 +567,13 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     if not existing and natural < held:
         score -= 6.0 * (held - natural)  # split a rank: keep its cards together
     if wild:
-        if makes_canasta or want_out or pressure or not style.holds_wilds:
+        # Wild cards finish canastas and take the hand out; spent on a meld that is neither,
+        # they are gone when a canasta needs them.
+        heading_out = want_out or (canastas >= need and left <= 3)
+        if makes_canasta or heading_out or not style.holds_wilds:
             score += 3.0 * wild
         else:
-            score -= 25.0 * wild  # keep wild cards for canastas and going out
+            return -25.0 * wild
     if key == WILD and not makes_canasta:
         score -= 10.0
     if (
@@ -574,8 +583,6 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
         and not pressure
     ):
         score -= 60.0
-    if left <= 2 and me.canastas() + makes_canasta < game.rules.canastas_to_go_out:
-        score -= 30.0  # do not strip the hand bare without the canastas to go out
     return score
 
 
