@@ -11,13 +11,13 @@ table, sizes, and the cards the opponent is known to hold), so it is fair on a d
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from ..cards import (
     ACE,
-    CARD_CODE,
     CARD_POINTS,
     CARD_RANK,
     IDS_OF_CODE,
@@ -31,13 +31,13 @@ from ..cards import (
     THREE,
     TWO,
     WILD,
+    code_of,
 )
 from ..engine import DRAW, PLAY, Game, PlayerState
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE, canasta_bonus
 from ..scoring import threes_score
-
 
 # A hand this big is hoarding: meld it down and shed points rather than take on more.
 HUGE_HAND = 16
@@ -229,7 +229,7 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
         if existing is None and len(naturals) >= 3:
             options.append((rank, naturals))
         elif existing is None and len(naturals) == 2 and rank not in pure:
-            options.append((rank, naturals + [-1]))  # -1: a wild card to be chosen
+            options.append((rank, [*naturals, -1]))  # -1: a wild card to be chosen
         elif existing is not None:
             options.append((rank, naturals))
     found: list[tuple[tuple[int, int], list[tuple[int, list[int]]]]] = []
@@ -337,7 +337,7 @@ def _plan_action(game: Game, plan: list[tuple[int, list[int]]]) -> Meld | None:
 def _meld_of(key: int, cards: list[int]) -> Meld:
     """The action melding `cards` as meld `key` (a meld of wild cards only names its key)."""
     named = any(not IS_WILD[c] for c in cards)
-    return Meld(tuple(CARD_CODE[c] for c in cards), None if named else MELD_KEY_NAME[key])
+    return Meld(tuple(code_of(c) for c in cards), None if named else MELD_KEY_NAME[key])
 
 
 def _choose_play(
@@ -588,8 +588,12 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
 
 # ------------------------------------------------------------------ discarding
 def choose_discard(
-    game: Game, discards: list[Action], style: Style, rng: random.Random, aggressive: bool = False
-) -> Action:
+    game: Game,
+    discards: Sequence[Discard],
+    style: Style,
+    rng: random.Random,
+    aggressive: bool = False,
+) -> Discard:
     """The discard the style prefers among `discards`."""
     best, best_score = discards[0], -1e18
     for action in discards:

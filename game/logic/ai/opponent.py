@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CARD_CODE, CARD_RANK, IS_RED_THREE, IS_WILD
+from ..cards import CARD_RANK, IDS_OF_CODE, IS_RED_THREE, IS_WILD
 from ..engine import DRAW, Game
 from ..view import PlayerView, determinize
 
@@ -46,9 +46,9 @@ class OpponentModel:
         pile = view.pile
         if len(pile) == self._pile_after_mine + 1 and len(pile) >= 2:
             # The opponent left the pile (with our discard on top) and added its own card.
-            if CARD_CODE[pile[-2]] == self._my_discard:
-                if not IS_WILD[pile[-2]]:
-                    self.refused.add(CARD_RANK[pile[-2]])
+            mine = pile[-2] in IDS_OF_CODE.get(self._my_discard, ())
+            if mine and not IS_WILD[pile[-2]]:
+                self.refused.add(CARD_RANK[pile[-2]])
             if not IS_WILD[pile[-1]]:
                 self.discarded.add(CARD_RANK[pile[-1]])
         self._my_discard = None

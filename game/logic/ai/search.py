@@ -83,13 +83,11 @@ def turn_plans(
             plans.append(plan)
 
     for fast in (aggressive, not aggressive):
-        add(
-            play_turn(
-                game,
-                lambda g, fast=fast: heuristic.choose(g, style, random.Random(seed), fast),
-                may_go_out,
-            )
-        )
+
+        def policy(g: Game, fast: bool = fast) -> Action:
+            return heuristic.choose(g, style, random.Random(seed), fast)
+
+        add(play_turn(game, policy, may_go_out))
     if not plans:
         return []
     # The heuristic's melds with each of its next-best discards.
