@@ -1,10 +1,14 @@
 """The computer opponent: six skill levels from Carefree to Master, one decision at a time.
 
-`ComputerPlayer.decide(view)` returns the next action for the seat whose view it is given: during
-its turn it is asked again after each action (draw, each meld, the discard). It receives only the
-player's view, and its randomness comes from its own seed and the view, so the same view always
-gets the same decision, whatever the hidden cards are. Aggressiveness is, for each hand, the chance
-that the computer plays fast: melding early and going out as soon as it can.
+`ComputerPlayer.decide(view)` returns the next action for the seat whose view it is given (the
+bot interface of bots.py): during its turn it is asked again after each action (draw, each meld,
+the discard). It receives only the player's views, and its randomness comes from its own seed and
+the view, so the same views always get the same decisions, whatever the hidden cards are. Carefree
+to Advanced are the heuristic; Expert and Master search: at the draw they compare the ways to
+draw, after it they plan the whole rest of the turn once and then play that plan action by action.
+They remember what the opponent discarded and refused this hand (`OpponentModel`). Aggressiveness
+is, for each hand, the chance that the computer plays fast: melding early and going out as soon as
+it can (for the search levels, the fast plan is the one their search starts from).
 """
 
 from __future__ import annotations
@@ -32,8 +36,10 @@ STYLES = {
     "master": heuristic.ADVANCED,
 }
 SEARCH = {
-    "expert": SearchConfig(samples=6, horizon=4, candidates=4, seconds=0.03),
-    "master": SearchConfig(samples=12, horizon=6, candidates=6, seconds=0.07),
+    # An alternative to the heuristic's own plan must beat it by a standard error on the same
+    # samples: with a dozen samples a smaller lead is mostly the luck of the deal.
+    "expert": SearchConfig(samples=6, horizon=4, candidates=4, seconds=0.03, confidence=1.0),
+    "master": SearchConfig(samples=12, horizon=6, candidates=6, seconds=0.07, confidence=1.0),
 }
 DEFAULT_LEVEL = "advanced"
 
