@@ -28,6 +28,7 @@ class OpponentModel:
 
     def __init__(self) -> None:
         self.hand_no = -1
+        self.turn_no = -1
         self.discarded: set[int] = set()
         self.refused: set[int] = set()
         self._my_discard: str | None = None
@@ -35,12 +36,14 @@ class OpponentModel:
 
     def observe(self, view: PlayerView) -> None:
         """Update from a view of the player's own turn (call it before each decision)."""
-        if view.hand_no != self.hand_no:
+        if view.hand_no != self.hand_no or view.turn_no < self.turn_no:
+            # A new hand (or a new game reusing this player): nothing seen yet.
             self.hand_no = view.hand_no
             self.discarded = set()
             self.refused = set()
             self._my_discard = None
             self._pile_after_mine = 0
+        self.turn_no = view.turn_no
         if view.phase != DRAW or not view.my_turn or self._my_discard is None:
             return
         pile = view.pile
