@@ -62,3 +62,33 @@ def test_a_stranded_plan_is_not_a_candidate():
     game = position(hands=("5S 5H 5D 9C KD", "5C 6H 7S"), opened=(False, False), phase=PLAY)
     stranded = search.play_turn(game, lambda g: Meld(("5S", "5H", "5D")))
     assert stranded is None
+
+
+def test_a_round_of_samples_that_overruns_the_hard_limit_is_dropped(monkeypatch):
+    rollouts = []
+    original = search.rollout
+
+    def counting(*args, **kwargs):
+        rollouts.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(search, "rollout", counting)
+    # Start, then the second round begins in time, its first candidate too, and then the
+    # machine stalls for a second.
+    readings = iter([0.0, 0.05, 0.05] + [1.0] * 100)
+    game = _turn_position()
+    view = player_view(game, 0)
+    config = search.SearchConfig(samples=5, horizon=2, candidates=4, seconds=0.07)
+    plan = search.decide(
+        view, config, heuristic.ADVANCED, random.Random(1), now=lambda: next(readings)
+    )
+    candidates = len(
+        search.turn_plans(
+            determinize(view, random.Random(1)), heuristic.ADVANCED, random.Random(2), 4
+        )
+    )
+    assert candidates >= 2
+    assert len(rollouts) <= candidates + 1
+    trial = game.clone()
+    for action in plan:
+        trial.apply(action)

@@ -30,6 +30,8 @@ from .heuristic import Style
 from .opponent import OpponentModel
 
 MAX_TURN_ACTIONS = 24
+# After this many time budgets the search gives up even a round of samples it has begun.
+HARD_LIMIT = 3.0
 
 
 @dataclass(frozen=True)
@@ -172,26 +174,35 @@ def decide(
         return options[0]
     # results[i][k]: candidate i's value in sample k (the same samples for every candidate).
     results: list[list[float]] = [[] for _ in options]
-    for _ in range(config.samples):
+    for done in range(config.samples):
         if should_stop is not None and should_stop():
             break
-        if now is not None and results[0] and now() - start > config.seconds:
+        if now is not None and done and now() - start > config.seconds:
             break
         world = model.determinize(view, random.Random(rng.random()))
         roll_seed = rng.random()
         for index, plan in enumerate(options):
-            trial = world.clone()
-            try:
-                for action in plan:
-                    trial.apply(action)
-            except IllegalAction:
-                results[index].append(-1e6)
-                continue
-            play_rng = random.Random(roll_seed)
-            if view.phase == DRAW:
-                _finish_turn(trial, view.seat, play_rng)
-            results[index].append(rollout(trial, view.seat, config.horizon, play_rng))
+            if now is not None and done and now() - start > HARD_LIMIT * config.seconds:
+                # A slow machine: drop this unfinished round rather than overrun.
+                for row in results:
+                    del row[done:]
+                return options[_pick(results, config.confidence)]
+            results[index].append(_try(world, plan, view, config.horizon, roll_seed))
     return options[_pick(results, config.confidence)]
+
+
+def _try(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: float) -> float:
+    """The value for the view's seat of playing `plan` in `world`, then playing on."""
+    trial = world.clone()
+    try:
+        for action in plan:
+            trial.apply(action)
+    except IllegalAction:
+        return -1e6
+    play_rng = random.Random(roll_seed)
+    if view.phase == DRAW:
+        _finish_turn(trial, view.seat, play_rng)
+    return rollout(trial, view.seat, horizon, play_rng)
 
 
 def _pick(results: list[list[float]], confidence: float) -> int:
