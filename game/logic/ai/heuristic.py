@@ -3,8 +3,11 @@
 A `Style` says which pieces of the strategy advice (User Guide 2.13-2.14, the book rules) a level
 uses: taking the pile when it pays, opening with the fewest cards, keeping pairs to capture a frozen
 pile, holding wild cards for canastas and going out, discarding safely, freezing the pile when
-defending, and choosing when to go out. `choose(game, style, rng)` scores the legal actions of the
-player to move and returns the best; it reads only what that player may see (their own hand, the
+defending, and choosing when to go out. Going out is judged explicitly (`going_out_gain`): the
+lead it would bank (the going-out bonus and the cards the opponent would be caught with) against
+the chance that the opponent goes out first (`opponent_out_chance`, from its canastas, melds near
+a canasta, hand size and the cards it took). `choose(game, style, rng)` scores the legal actions
+of the player to move and returns the best; it reads only what that player may see (their own hand, the
 table, sizes, and the cards the opponent is known to hold), so it is fair on a determinized game.
 """
 
