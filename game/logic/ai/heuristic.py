@@ -7,8 +7,9 @@ defending, and choosing when to go out. Going out is judged explicitly (`going_o
 lead it would bank (the going-out bonus and the cards the opponent would be caught with) against
 the chance that the opponent goes out first (`opponent_out_chance`, from its canastas, melds near
 a canasta, hand size and the cards it took). `choose(game, style, rng)` scores the legal actions
-of the player to move and returns the best; it reads only what that player may see (their own hand, the
-table, sizes, and the cards the opponent is known to hold), so it is fair on a determinized game.
+of the player to move and returns the best; it reads only what that player may see (their own
+hand, the table, sizes, and the cards the opponent is known to hold), so it is fair on a
+determinized game.
 """
 
 from __future__ import annotations
