@@ -84,7 +84,7 @@ def main() -> int:
     }
     for preset, weights in table.items():
         print(preset)
-        for name, weight in zip(evaluation.FEATURES, weights):
+        for name, weight in zip(evaluation.FEATURES, weights, strict=True):
             print(f"  {name:18} {weight:10.4f}")
     path = ROOT / "game" / "logic" / "ai" / "evaluation.py"
     text = path.read_text()

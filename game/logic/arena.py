@@ -1,4 +1,8 @@
-"""Match two computer levels: `python -m game.logic.arena --a master --b expert --games 400`.
+"""Match two bots: `python -m game.logic.arena --a master --b rusher --games 400`.
+
+A side is a skill level (carefree ... master), a sparring partner (rusher, pile_hunter, careful)
+or any bot written elsewhere, named `package.module:Class` (docs/bots.md); every side is asked
+`decide(view)` with its own view only.
 
 Games are played in seat-swapped pairs on the same deals (common random numbers): deal k is played
 once with A in seat 0 and once with A in seat 1, so the luck of the cards cancels out. By default a
@@ -20,11 +24,27 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .ai import LEVELS, ComputerPlayer
+from .ai.bots import Bot, load_bot
+from .ai.sparring import SPARRING
 from .engine import GAME_OVER, HAND_OVER, Game
 from .rules import Rules
 from .view import player_view
 
 MAX_ACTIONS_PER_HAND = 5000
+BUILT_IN = LEVELS + tuple(SPARRING)
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """The bot called `name`: a level, a sparring partner or `package.module:Class`."""
+    if name in LEVELS:
+        return ComputerPlayer(name, seed=seed, clock=time.perf_counter)
+    if name in SPARRING:
+        return SPARRING[name](seed=seed)
+    if ":" in name:
+        return load_bot(name, seed)
+    raise ValueError(
+        f"Unknown bot {name!r}: choose one of {', '.join(BUILT_IN)} or package.module:Class."
+    )
 
 
 def play_game(
@@ -34,18 +54,18 @@ def play_game(
     target: int | None,
     player_seeds: tuple[int, int],
 ) -> dict[str, Any]:
-    """One game (or one hand when `target` is None) between two levels; seat 0 plays first."""
+    """One game (or one hand when `target` is None) between two bots; seat 0 plays first."""
     if target is not None:
         rules = Rules.from_dict(rules.to_dict() | {"target_score": target})
     game = Game(rules, seed=deal_seed)
-    players = [ComputerPlayer(levels[p], seed=player_seeds[p]) for p in (0, 1)]
+    players = [make_bot(levels[p], player_seeds[p]) for p in (0, 1)]
     times: list[list[float]] = [[], []]
     actions = 0
     while True:
         while game.phase not in (HAND_OVER, GAME_OVER):
             seat = game.to_move
             start = time.perf_counter()
-            action = players[seat].decide(player_view(game, seat), now=time.perf_counter)
+            action = players[seat].decide(player_view(game, seat))
             times[seat].append(time.perf_counter() - start)
             game.apply(action)
             actions += 1
@@ -54,11 +74,24 @@ def play_game(
         if target is None or game.phase == GAME_OVER:
             break
         game.apply({"type": "next_hand"})
+    went_out = [0, 0]
+    in_hand = [0, 0]
+    for record in game.history:
+        if record["went_out"] is not None:
+            went_out[record["went_out"]] += 1
+        for p in (0, 1):
+            in_hand[p] -= record["scores"][p]["in_hand"]
     if target is None:
-        scores = [game.hand_scores[p]["total"] for p in (0, 1)]
+        scores = [game.history[-1]["scores"][p]["total"] for p in (0, 1)]
     else:
         scores = list(game.totals)
-    return {"scores": scores, "times": times, "hands": game.hand_no}
+    return {
+        "scores": scores,
+        "times": times,
+        "hands": game.hand_no,
+        "went_out": went_out,
+        "in_hand": in_hand,
+    }
 
 
 def _pair(args: tuple[Rules, int, str, str, int | None, int]) -> list[dict[str, Any]]:
@@ -104,7 +137,14 @@ def run(
         results = [r for task in tasks for r in _pair(task)]
     wins_a = wins_b = ties = 0
     margins, times_a, times_b = [], [], []
+    hands = out_a = out_b = held_a = held_b = 0
     for r in results:
+        seat = r["a_seat"]
+        hands += r["hands"]
+        out_a += r["went_out"][seat]
+        out_b += r["went_out"][1 - seat]
+        held_a += r["in_hand"][seat]
+        held_b += r["in_hand"][1 - seat]
         mine, theirs = r["scores"][r["a_seat"]], r["scores"][1 - r["a_seat"]]
         margins.append(mine - theirs)
         wins_a += mine > theirs
@@ -127,6 +167,11 @@ def run(
         "win_rate_a": round(score_a / n, 4),
         "ci95_a": [round(low, 4), round(high, 4)],
         "margin_a": round(statistics.mean(margins), 1),
+        "hands": hands,
+        "went_out_a": round(out_a / hands, 3),
+        "went_out_b": round(out_b / hands, 3),
+        "caught_with_a": round(held_a / hands, 1),
+        "caught_with_b": round(held_b / hands, 1),
         "decision_ms_a": _ms(times_a),
         "decision_ms_b": _ms(times_b),
     }
@@ -142,6 +187,9 @@ def describe(result: dict[str, Any]) -> str:
         f"ties {result['ties']}\n"
         f"  win rate {100 * result['win_rate_a']:.1f}% (95% CI {100 * low:.1f}-"
         f"{100 * high:.1f}%), average margin {result['margin_a']:+.0f} points\n"
+        f"  went out in {100 * result['went_out_a']:.0f}% / {100 * result['went_out_b']:.0f}% "
+        f"of {result['hands']} hands, caught with {result['caught_with_a']:.0f} / "
+        f"{result['caught_with_b']:.0f} points a hand\n"
         f"  ms per decision: {result['a']} p50 {ta['p50']} p95 {ta['p95']} max {ta['max']}; "
         f"{result['b']} p50 {tb['p50']} p95 {tb['p95']} max {tb['max']}"
     )
@@ -153,8 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--a", default="master", choices=LEVELS)
-    parser.add_argument("--b", default="expert", choices=LEVELS)
+    sides = f"{', '.join(BUILT_IN)}, or package.module:Class"
+    parser.add_argument("--a", default="master", help=f"the bot measured: {sides}")
+    parser.add_argument("--b", default="expert", help=f"its opponent: {sides}")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="classic", choices=("classic", "modern_american"))
@@ -167,6 +216,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    for name in (args.a, args.b):
+        try:
+            make_bot(name, 0)
+        except ValueError as exc:
+            parser.error(str(exc))
     result = run(
         args.a, args.b, args.games, args.seed, Rules.preset(args.rules), args.target, args.jobs
     )

@@ -19,7 +19,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from game.logic.cards import N_CARDS, code_of, deck_from_codes
+from game.logic.cards import N_CARDS, CardId, code_of, deck_from_codes
 
 SEED_BYTES = 32
 SALT_BYTES = 16
@@ -110,7 +110,7 @@ def _key(label: bytes, host_seed: str, guest_seed: str) -> bytes:
     ).digest()
 
 
-def shuffled_deck(host_seed: str, guest_seed: str) -> list[int]:
+def shuffled_deck(host_seed: str, guest_seed: str) -> list[CardId]:
     """The 108 card ids in deal order for these two seeds (dealt from the front).
 
     Identical cards (the two Eights of Hearts) are then renumbered in deal order, as a replay

@@ -34,6 +34,7 @@ from typing import Any
 import msgpack
 
 from game.logic.actions import Action, NextHand, action_from_dict
+from game.logic.cards import CardId
 from game.logic.engine import GAME_OVER, HAND_OVER, Game
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
@@ -480,15 +481,15 @@ class HostPlay(_Side):
     def _refuse(self, message: m.Act, code: str, text: str) -> list[Any]:
         return self._out(m.refused(message.state_no, code, text))
 
-    def _deck_for(self, hand: HandRecord) -> list[int]:
+    def _deck_for(self, hand: HandRecord) -> list[CardId]:
         """The deck both seeds make (a test overrides this to play a cheating host)."""
         assert hand.guest_seed is not None
         return shuffled_deck(hand.secret.seed, hand.guest_seed)
 
-    def _decks(self) -> list[list[int]]:
+    def _decks(self) -> list[list[CardId]]:
         return [self._deck_for(hand) for hand in self.hands if hand.guest_seed is not None]
 
-    def _rebuilt_with(self, deck: list[int]) -> Game:
+    def _rebuilt_with(self, deck: list[CardId]) -> Game:
         """The game so far, rebuilt with one more deck waiting for the next hand. Later hands'
         decks only exist once both seeds do, and the engine takes them at construction."""
         assert self.game is not None and self.first_player is not None

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from game.logic import Game, Rules, legal_actions, player_view
-from game.logic.ai import LEVELS, ComputerPlayer, hint, search
+from game.logic.ai import LEVELS, ComputerPlayer, hint, opponent, search
 from game.logic.arena import run as arena_run
 from game.logic.arena import wilson
 from tests.helpers.scenario import random_position
@@ -142,17 +142,17 @@ def test_time_budget_stops_the_search():
     game = random_position(Rules(), 43, steps=10)
     view = player_view(game, game.to_move)
     samples = []
-    original = search.determinize
+    original = opponent.determinize
 
     def counting(view, rng):
         samples.append(1)
         return original(view, rng)
 
-    search.determinize = counting
+    opponent.determinize = counting
     try:
-        ComputerPlayer("master", seed=1).decide(view, now=lambda: next(ticks))
+        ComputerPlayer("master", seed=1, aggressiveness=0).decide(view, now=lambda: next(ticks))
     finally:
-        search.determinize = original
+        opponent.determinize = original
     assert len(samples) <= 3  # the root, then one round before the budget is spent
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from game.logic import Game, Rules
 from game.logic.actions import Discard, Draw
-from game.logic.cards import IS_WILD, code_of
 from game.logic.assist import swap_hands
+from game.logic.cards import IS_WILD, code_of
 from game.logic.replay import replay_document
 from game.match import ME, LocalGame, LocalMatch, local_match
 from game.match.recording import new_local_game

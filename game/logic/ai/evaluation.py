@@ -130,7 +130,7 @@ def features(game: Game, seat: int) -> list[float]:
     """The features of the position for `seat`: its own minus its opponent's."""
     mine = player_features(game, seat)
     theirs = player_features(game, 1 - seat)
-    diff = [a - b for a, b in zip(mine, theirs)]
+    diff = [a - b for a, b in zip(mine, theirs, strict=True)]
     diff[-1] = len(game.pile) * (1.0 if game.to_move == seat else -1.0)
     return diff
 
@@ -150,4 +150,4 @@ def value(game: Game, seat: int) -> float:
     """The expected final margin of the hand for `seat` (exact once the hand is over)."""
     if game.phase in (HAND_OVER, GAME_OVER) and game.hand_scores:
         return float(game.hand_scores[seat]["total"] - game.hand_scores[1 - seat]["total"])
-    return sum(w * f for w, f in zip(weights_for(game), features(game, seat)))
+    return sum(w * f for w, f in zip(weights_for(game), features(game, seat), strict=True))

@@ -3,25 +3,30 @@
 A `Style` says which pieces of the strategy advice (User Guide 2.13-2.14, the book rules) a level
 uses: taking the pile when it pays, opening with the fewest cards, keeping pairs to capture a frozen
 pile, holding wild cards for canastas and going out, discarding safely, freezing the pile when
-defending, and choosing when to go out. `choose(game, style, rng)` scores the legal actions of the
-player to move and returns the best; it reads only what that player may see (their own hand, the
-table, sizes, and the cards the opponent is known to hold), so it is fair on a determinized game.
+defending, and choosing when to go out. Going out is judged explicitly (`going_out_gain`): the
+lead it would bank (the going-out bonus and the cards the opponent would be caught with) against
+the chance that the opponent goes out first (`opponent_out_chance`, from its canastas, melds near
+a canasta, hand size and the cards it took). `choose(game, style, rng)` scores the legal actions
+of the player to move and returns the best; it reads only what that player may see (their own
+hand, the table, sizes, and the cards the opponent is known to hold), so it is fair on a
+determinized game.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from ..cards import (
     ACE,
-    CARD_CODE,
     CARD_POINTS,
     CARD_RANK,
     IDS_OF_CODE,
     IS_BLACK_THREE,
+    IS_RED_THREE,
     IS_WILD,
     JOKER,
     MELD_KEY_NAME,
@@ -30,11 +35,16 @@ from ..cards import (
     THREE,
     TWO,
     WILD,
+    code_of,
 )
-from ..engine import DRAW, PLAY, Game
+from ..engine import DRAW, PLAY, Game, PlayerState
 from ..errors import IllegalAction
 from ..legal import legal_actions
-from ..melds import CANASTA_SIZE
+from ..melds import CANASTA_SIZE, canasta_bonus
+from ..scoring import threes_score
+
+# A hand this big is hoarding: meld it down and shed points rather than take on more.
+HUGE_HAND = 16
 
 
 @dataclass(frozen=True)
@@ -102,7 +112,7 @@ def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = Fals
 
 
 # ------------------------------------------------------------------ card knowledge
-def _rank_counts(cards: list[int]) -> dict[int, int]:
+def _rank_counts(cards: Iterable[int]) -> dict[int, int]:
     counts: dict[int, int] = {}
     for card in cards:
         if not IS_WILD[card]:
@@ -111,9 +121,17 @@ def _rank_counts(cards: list[int]) -> dict[int, int]:
     return counts
 
 
+def usable_hand(game: Game) -> list[int]:
+    """The mover's cards that may be played now (cards taken from the pile stay locked until
+    the opening minimum is met)."""
+    hand = game.mover.hand
+    locked = game.turn.locked
+    return [c for c in hand if c not in locked] if locked else list(hand)
+
+
 def _ids(game: Game, codes: tuple[str, ...]) -> list[int]:
     """Card ids in the mover's hand for action codes (the engine picks the same)."""
-    hand = game._usable_hand(game.to_move)
+    hand = usable_hand(game)
     chosen: list[int] = []
     for code in codes:
         ids = IDS_OF_CODE[code]
@@ -179,7 +197,12 @@ def _pile_value(game: Game, action: TakePile, style: Style) -> float:
             value -= 6
     top = pile[-1]
     value += 6 + CARD_POINTS[top] / 5
-    value -= 3 * sum(IS_WILD[c] for c in with_cards)  # spending a wild card on the pile
+    wilds = sum(IS_WILD[c] for c in with_cards)
+    value -= 3 * wilds  # spending a wild card on the pile
+    if wilds and len(me.hand) >= HUGE_HAND:
+        # A huge hand already has cards to meld: a wild card is worth more kept for a canasta
+        # or going out than spent on more cards.
+        value -= 60.0 * wilds
     # Drawing gives `stock_draw` fresh cards (and the Red Threes among them): a small pile is
     # worth less than that.
     value -= 11.0 * rules.stock_draw
@@ -195,7 +218,7 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
     need = game.initial_meld_minimum(p) - game.opening_points(p)
     if need <= 0:
         return []
-    hand = game._usable_hand(p)
+    hand = usable_hand(game)
     jokers = [c for c in hand if CARD_RANK[c] == JOKER]
     twos = [c for c in hand if CARD_RANK[c] == TWO]
     wilds = jokers + twos
@@ -210,44 +233,34 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
         if existing is None and len(naturals) >= 3:
             options.append((rank, naturals))
         elif existing is None and len(naturals) == 2 and rank not in pure:
-            options.append((rank, naturals + [-1]))  # -1: a wild card to be chosen
+            options.append((rank, [*naturals, -1]))  # -1: a wild card to be chosen
         elif existing is not None:
             options.append((rank, naturals))
     found: list[tuple[tuple[int, int], list[tuple[int, list[int]]]]] = []
-    max_wild = game.rules.max_wild_per_meld
+    # Twos first keeps the Jokers for canastas and going out; Jokers first reaches a high
+    # minimum with fewer wild cards. Both are tried and the cheaper plan wins.
+    pools = (
+        sorted(wilds, key=lambda c: CARD_POINTS[c]),
+        sorted(wilds, key=lambda c: -CARD_POINTS[c]),
+    )
     for size in range(1, min(len(options), 4) + 1):
         for combo in combinations(options, size):
             needed_wilds = sum(1 for _, cards in combo if -1 in cards)
             if needed_wilds > len(wilds):
                 continue
-            pool = sorted(wilds, key=lambda c: -CARD_POINTS[c])
-            plan, points, used = [], 0, 0
-            for rank, cards in combo:
-                real = [c for c in cards if c >= 0]
-                if -1 in cards:
-                    real = real + [pool[used]]
-                    used += 1
-                plan.append((rank, real))
-                points += sum(CARD_POINTS[c] for c in real)
-            # Top up with spare wild cards if the naturals fall short.
-            for rank, cards in plan:
-                while points < need and used < len(pool) and rank not in pure:
-                    wild_in = sum(IS_WILD[c] for c in cards)
-                    if wild_in >= min(max_wild, len(cards) - wild_in):
-                        break
-                    cards.append(pool[used])
-                    points += CARD_POINTS[pool[used]]
-                    used += 1
-            if points < need:
-                continue
-            cards_used = sum(len(c) for _, c in plan)
-            left = len(hand) - cards_used
-            if left < 2 and me.canastas() < game.rules.canastas_to_go_out:
-                continue
-            used_cards = {c for _, cards in plan for c in cards}
-            if not _can_discard_one(game, [c for c in hand if c not in used_cards]):
-                continue
-            found.append(((cards_used + 3 * used, -points), plan))
+            for pool in pools:
+                plan = _fill_plan(game, combo, pool, need)
+                if plan is None:
+                    continue
+                used = [c for _, cards in plan for c in cards]
+                left = len(hand) - len(used)
+                if left < 2 and me.canastas() < game.rules.canastas_to_go_out:
+                    continue
+                if not _can_discard_one(game, [c for c in hand if c not in used]):
+                    continue
+                wild_cost = sum(3 + 2 * (CARD_RANK[c] == JOKER) for c in used if IS_WILD[c])
+                points = sum(CARD_POINTS[c] for c in used)
+                found.append(((len(used) + wild_cost, -points), plan))
     found.sort(key=lambda item: item[0])
     # The cheapest plan the engine accepts meld by meld (the sketch above does not know every
     # rule option, and a plan that fails halfway would have to be taken back).
@@ -255,6 +268,33 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
         if _plan_works(game, plan):
             return plan
     return None
+
+
+def _fill_plan(
+    game: Game, combo: tuple[tuple[int, list[int]], ...], pool: list[int], need: int
+) -> list[tuple[int, list[int]]] | None:
+    """The melds of `combo` with wild cards from `pool` in its order (one for each pair, then
+    more while the points fall short of `need`), or None if they cannot reach it."""
+    pure = (ACE, SEVEN) if game.rules.pure_aces_sevens else ()
+    max_wild = game.rules.max_wild_per_meld
+    plan: list[tuple[int, list[int]]] = []
+    points = used = 0
+    for rank, cards in combo:
+        real = [c for c in cards if c >= 0]
+        if -1 in cards:
+            real.append(pool[used])
+            used += 1
+        plan.append((rank, real))
+        points += sum(CARD_POINTS[c] for c in real)
+    for rank, cards in plan:
+        while points < need and used < len(pool) and rank not in pure:
+            wild_in = sum(IS_WILD[c] for c in cards)
+            if wild_in >= min(max_wild, len(cards) - wild_in):
+                break
+            cards.append(pool[used])
+            points += CARD_POINTS[pool[used]]
+            used += 1
+    return plan if points >= need else None
 
 
 def _plan_works(game: Game, plan: list[tuple[int, list[int]]]) -> bool:
@@ -301,7 +341,7 @@ def _plan_action(game: Game, plan: list[tuple[int, list[int]]]) -> Meld | None:
 def _meld_of(key: int, cards: list[int]) -> Meld:
     """The action melding `cards` as meld `key` (a meld of wild cards only names its key)."""
     named = any(not IS_WILD[c] for c in cards)
-    return Meld(tuple(CARD_CODE[c] for c in cards), None if named else MELD_KEY_NAME[key])
+    return Meld(tuple(code_of(c) for c in cards), None if named else MELD_KEY_NAME[key])
 
 
 def _choose_play(
@@ -377,18 +417,103 @@ def _can_go_out_this_turn(game: Game) -> bool:
 def _should_go_out(game: Game, style: Style, aggressive: bool) -> bool:
     if not style.judges_going_out or aggressive:
         return True
-    me, opponent = game.mover, game.players[1 - game.to_move]
-    mine = sum(CARD_POINTS[c] for m in me.melds.values() for c in m) + 300 * me.canastas()
-    theirs = (
-        sum(CARD_POINTS[c] for m in opponent.melds.values() for c in m) + 300 * opponent.canastas()
+    return going_out_gain(game) > 0
+
+
+# ------------------------------------------------------------------ the race to go out
+def unseen_average(game: Game) -> float:
+    """The average points of a card the mover cannot see (the opponent's unknown cards, the
+    stock, the talons): what an unknown card in the opponent's hand is worth on average."""
+    opponent = game.players[1 - game.to_move]
+    total = count = 0
+    for pool in (opponent.hand, game.stock, *game.talons):
+        for card in pool:
+            if card not in opponent.known and not IS_RED_THREE[card]:
+                total += CARD_POINTS[card]
+                count += 1
+    return total / count if count else 10.0
+
+
+def opponent_hand_points(game: Game) -> float:
+    """The points the opponent would be caught with: its known cards exactly, the rest at the
+    average of the unseen cards."""
+    opponent = game.players[1 - game.to_move]
+    known = sum(CARD_POINTS[c] for c in opponent.known)
+    unknown = len(opponent.hand) - len(opponent.known)
+    return known + unknown * unseen_average(game)
+
+
+def opponent_out_chance(game: Game) -> float:
+    """The chance that the opponent goes out on its next turn, from what the mover may see: its
+    canastas and near-canastas against the number needed, its hand size, and the cards it is
+    known to hold (taken from the pile), which are the ones it keeps to meld."""
+    opponent = game.players[1 - game.to_move]
+    need = game.rules.canastas_to_go_out
+    canastas = opponent.canastas()
+    near = sum(1 for cards in opponent.melds.values() if 5 <= len(cards) < CANASTA_SIZE)
+    size = len(opponent.hand)
+    if canastas >= need:
+        chance = 0.7 if size <= 2 else 0.45 if size <= 4 else 0.25 if size <= 7 else 0.1
+    elif canastas + min(near, 1) >= need:
+        chance = 0.2 if size <= 4 else 0.1 if size <= 8 else 0.04
+    elif canastas + near >= need:
+        chance = 0.05 if size <= 6 else 0.02
+    else:
+        return 0.0
+    if any(CARD_RANK[c] in opponent.melds for c in opponent.known):
+        chance = min(1.0, chance * 1.3)  # it holds cards that fit its own melds
+    return chance
+
+
+def banked(game: Game, p: int) -> float:
+    """Player `p`'s score on the table now: melded cards, canasta bonuses and Threes."""
+    player = game.players[p]
+    rules = game.rules
+    points = 0
+    for key, cards in player.melds.items():
+        points += sum(CARD_POINTS[c] for c in cards) + canasta_bonus(rules, key, cards)
+    return points + threes_score(rules, player.threes, player.melds)
+
+
+def going_out_gain(game: Game) -> float:
+    """How much better going out this turn is than playing on (positive: go out).
+
+    Going out banks the going-out bonus, the cards melded on the way out, and catches the
+    opponent with its hand. Playing on is worth what the mover can still build (its melds of
+    five or six cards are canastas in waiting, a big pile may come its way) for the turns it
+    can safely wait, less the same for the opponent, and it risks being caught itself."""
+    me = game.to_move
+    player = game.players[me]
+    rules = game.rules
+    hand_points = sum(CARD_POINTS[c] for c in player.hand)
+    lead = (
+        banked(game, me)
+        + hand_points
+        + rules.going_out_bonus
+        - banked(game, 1 - me)
+        + opponent_hand_points(game)
     )
-    # Go out when ahead on the table, when the opponent threatens to go out, or late in the hand.
-    return (
-        mine >= theirs
-        or opponent.canastas() >= game.rules.canastas_to_go_out
-        or len(opponent.hand) <= 4
-        or len(game.stock) < 20
+    chance = opponent_out_chance(game)
+    if lead <= 0:
+        # Behind: the hand is lost if it ends now; play on unless the opponent is about to go
+        # out anyway (then going out saves the bonus and catches its cards).
+        return 1.0 if chance >= 0.25 else -1.0
+    # Ahead: go out and win the hand, unless the opponent cannot go out for several turns and
+    # a canasta in waiting could add more than the lead risks.
+    stock = len(game.stock)
+    mine_near = sum(1 for cards in player.melds.values() if 5 <= len(cards) < CANASTA_SIZE)
+    if chance > 0.0 or stock < 30 or mine_near == 0 or len(player.hand) > 8:
+        return lead
+    their_near = sum(
+        1 for cards in game.players[1 - me].melds.values() if 5 <= len(cards) < CANASTA_SIZE
     )
+    return -1.0 if 300.0 * mine_near > 150.0 * their_near else lead
+
+
+def makes_canasta_now(player: PlayerState, key: int, cards: list[int]) -> bool:
+    """Whether adding `cards` to the player's meld `key` completes a canasta."""
+    before = len(player.melds.get(key, ()))
+    return before < CANASTA_SIZE <= before + len(cards)
 
 
 def _under_pressure(game: Game) -> bool:
@@ -425,9 +550,19 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     left = len(me.hand) - len(cards)
     if left == 0:
         return 1000.0 if want_out else -50.0
+    if (
+        left == 1
+        and not want_out
+        and me.canastas() + makes_canasta_now(me, key, cards) >= (game.rules.canastas_to_go_out)
+    ):
+        return -50.0  # the last card's discard would go out
     if not _can_discard_one(game, [c for c in me.hand if c not in cards]):
         return -1000.0  # the turn could not end: the melds would have to be taken back
     makes_canasta = before < CANASTA_SIZE <= after
+    canastas = me.canastas() + makes_canasta
+    need = game.rules.canastas_to_go_out
+    if left <= 2 and canastas < need:
+        return -30.0  # do not strip the hand bare without the canastas to go out
     pressure = _under_pressure(game)
     score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
     if makes_canasta:
@@ -436,10 +571,13 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     if not existing and natural < held:
         score -= 6.0 * (held - natural)  # split a rank: keep its cards together
     if wild:
-        if makes_canasta or want_out or pressure or not style.holds_wilds:
+        # Wild cards finish canastas and take the hand out; spent on a meld that is neither,
+        # they are gone when a canasta needs them.
+        heading_out = want_out or (canastas >= need and left <= 3)
+        if makes_canasta or heading_out or not style.holds_wilds:
             score += 3.0 * wild
         else:
-            score -= 25.0 * wild  # keep wild cards for canastas and going out
+            return -25.0 * wild
     if key == WILD and not makes_canasta:
         score -= 10.0
     if (
@@ -449,19 +587,21 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
         and not pressure
     ):
         score -= 60.0
-    if left <= 2 and me.canastas() + makes_canasta < game.rules.canastas_to_go_out:
-        score -= 30.0  # do not strip the hand bare without the canastas to go out
     return score
 
 
 # ------------------------------------------------------------------ discarding
 def choose_discard(
-    game: Game, discards: list[Action], style: Style, rng: random.Random, aggressive: bool = False
-) -> Action:
+    game: Game,
+    discards: Sequence[Discard],
+    style: Style,
+    rng: random.Random,
+    aggressive: bool = False,
+) -> Discard:
     """The discard the style prefers among `discards`."""
     best, best_score = discards[0], -1e18
     for action in discards:
-        score = _discard_score(game, action, style, aggressive) + rng.uniform(
+        score = discard_score(game, action, style, aggressive) + rng.uniform(
             -style.noise, style.noise
         )
         if score > best_score:
@@ -469,7 +609,8 @@ def choose_discard(
     return best
 
 
-def _discard_score(game: Game, action: Discard, style: Style, aggressive: bool) -> float:
+def discard_score(game: Game, action: Discard, style: Style, aggressive: bool = False) -> float:
+    """How good a discard `action` is for the style (higher is better)."""
     p = game.to_move
     me, opponent = game.players[p], game.players[1 - p]
     code = action.card
@@ -484,8 +625,13 @@ def _discard_score(game: Game, action: Discard, style: Style, aggressive: bool) 
             score += 22.0  # freeze a rich pile against an opened opponent
         return score
     if IS_BLACK_THREE[card]:
-        # A Black Three is dead weight that also blocks the pile for a turn.
-        return 5.0 + (6.0 if style.freezes and len(game.pile) >= 5 else 0.0)
+        # A Black Three blocks the pile for a turn: worth spending when the pile is worth
+        # guarding, wasted onto an empty one (kept, it guards a bigger pile later).
+        if not style.freezes:
+            return 5.0
+        if not game.pile:
+            return 2.0
+        return 5.0 + (6.0 if len(game.pile) >= 5 else 0.0)
     score += CARD_POINTS[card] / 10.0
     if held == 1:
         score += 6.0
@@ -508,4 +654,7 @@ def _discard_score(game: Game, action: Discard, style: Style, aggressive: bool) 
             score += 4.0  # matching the opponent's last discard is usually safe
     if aggressive:
         score += CARD_POINTS[card] / 10.0
+    if style.judges_going_out and (_under_pressure(game) or len(me.hand) >= HUGE_HAND):
+        # The opponent may go out soon, or the hand is too big to meld down: shed points.
+        score += CARD_POINTS[card] / 5.0
     return score

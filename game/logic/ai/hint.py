@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
-from ..cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, MELD_KEY_OF_NAME, RANK_NAME
+from ..cards import CARD_RANK, IDS_OF_CODE, MELD_KEY_OF_NAME, RANK_NAME, code_of
 from ..engine import DRAW, PLAY
 from ..errors import IllegalAction
 from ..melds import PLURAL
@@ -75,7 +75,7 @@ def _reason(view: PlayerView, actions: list[Action]) -> str:
     if isinstance(first, TakePile):
         return (
             f"Take the pile: its {len(view.pile)} cards start with a meld of "
-            f"{_name(CARD_CODE[view.pile[-1]])}."
+            f"{_name(code_of(view.pile[-1]))}."
         )
     melds = [a for a in actions if isinstance(a, Meld)]
     discard = next((a for a in actions if isinstance(a, Discard)), None)
@@ -88,7 +88,11 @@ def _reason(view: PlayerView, actions: list[Action]) -> str:
             name = (
                 _name(next(c for c in meld.cards if not c.startswith(("2", "JK"))))
                 if any(not c.startswith(("2", "JK")) for c in meld.cards)
-                else ("wild cards" if meld.rank == "wild" else PLURAL[MELD_KEY_OF_NAME[meld.rank]])
+                else (
+                    "wild cards"
+                    if meld.rank in ("wild", None)
+                    else PLURAL[MELD_KEY_OF_NAME[meld.rank]]
+                )
             )
             if name not in ranks:
                 ranks.append(name)

@@ -1,10 +1,14 @@
 """The computer opponent: six skill levels from Carefree to Master, one decision at a time.
 
-`ComputerPlayer.decide(view)` returns the next action for the seat whose view it is given: during
-its turn it is asked again after each action (draw, each meld, the discard). It receives only the
-player's view, and its randomness comes from its own seed and the view, so the same view always
-gets the same decision, whatever the hidden cards are. Aggressiveness is, for each hand, the chance
-that the computer plays fast: melding early and going out as soon as it can.
+`ComputerPlayer.decide(view)` returns the next action for the seat whose view it is given (the
+bot interface of bots.py): during its turn it is asked again after each action (draw, each meld,
+the discard). It receives only the player's views, and its randomness comes from its own seed and
+the view, so the same views always get the same decisions, whatever the hidden cards are. Carefree
+to Advanced are the heuristic; Expert and Master search: at the draw they compare the ways to
+draw, after it they plan the whole rest of the turn once and then play that plan action by action.
+They remember what the opponent discarded and refused this hand (`OpponentModel`). Aggressiveness
+is, for each hand, the chance that the computer plays fast: melding early and going out as soon as
+it can (for the search levels, the fast plan is the one their search starts from).
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..actions import Action, Discard, UndoTurn
+from ..engine import PLAY
 from ..legal import legal_actions
 from ..view import PlayerView, determinize
 from . import heuristic, search
+from .opponent import OpponentModel
 from .search import SearchConfig
 
 LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master")
@@ -30,8 +36,10 @@ STYLES = {
     "master": heuristic.ADVANCED,
 }
 SEARCH = {
-    "expert": SearchConfig(samples=8, horizon=10, candidates=4, seconds=0.1),
-    "master": SearchConfig(samples=16, horizon=10, candidates=6, seconds=0.25),
+    # An alternative to the heuristic's own plan must beat it by a standard error on the same
+    # samples: with a dozen samples a smaller lead is mostly the luck of the deal.
+    "expert": SearchConfig(samples=6, horizon=4, candidates=4, seconds=0.03, confidence=1.0),
+    "master": SearchConfig(samples=12, horizon=6, candidates=6, seconds=0.07, confidence=1.0),
 }
 DEFAULT_LEVEL = "advanced"
 
@@ -64,6 +72,7 @@ class ComputerPlayer:
         seed: int = 0,
         aggressiveness: int = 50,
         samples: int | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown skill level {level!r}: choose one of {', '.join(LEVELS)}.")
@@ -77,8 +86,14 @@ class ComputerPlayer:
         if config is not None and samples is not None:
             config = replace(config, samples=samples)
         self.search = config
+        # The clock the search keeps its time budget by when `decide` is given none (the
+        # engine never reads a clock itself: whoever runs the player injects one).
+        self.clock = clock
         # The turn (hand, turn number) in which this player had to take back its opening melds.
         self._gave_up_opening: tuple[int, int] | None = None
+        # The rest of the turn the search planned: (hand, turn number) and the actions left.
+        self._plan: tuple[tuple[int, int], list[Action]] | None = None
+        self.model = OpponentModel()
 
     def aggressive_in_hand(self, hand_no: int) -> bool:
         """Whether this hand is played fast (decided once per hand, as the 1996 product did)."""
@@ -91,21 +106,48 @@ class ComputerPlayer:
         should_stop: Callable[[], bool] | None = None,
         now: Callable[[], float] | None = None,
     ) -> Action:
-        """The next action for the view's seat."""
+        """The next action for the view's seat (the bot interface of bots.py, with an optional
+        cancellation test and clock for the search levels)."""
+        now = now if now is not None else self.clock
+        self.model.observe(view)
+        action = self._decide(view, should_stop, now)
+        if isinstance(action, Discard):
+            self.model.note_discard(view, action.card)
+        return action
+
+    def _decide(
+        self,
+        view: PlayerView,
+        should_stop: Callable[[], bool] | None,
+        now: Callable[[], float] | None,
+    ) -> Action:
         rng = random.Random(f"{self.seed}:{view_digest(view)}")
         world = determinize(view, random.Random(rng.random()))
         world.record_undo = True
         turn = (view.hand_no, view.turn_no)
-        if not legal_actions(world) and view.undo_depth:
+        legal = legal_actions(world)
+        if not legal and view.undo_depth:
             # Melds short of the opening minimum with no way to complete it: take them back.
             # (A determinized world has no undo history; the real game has.)
             self._gave_up_opening = turn
+            self._plan = None
             return UndoTurn()
         if self._gave_up_opening == turn and not view.opened[view.seat]:
             # Never try the same failed opening again after undoing it: that could loop.
-            discards = [a for a in legal_actions(world) if isinstance(a, Discard)]
+            discards = [a for a in legal if isinstance(a, Discard)]
             if discards:
                 return heuristic.choose_discard(world, discards, self.style, rng)
-        if self.search is not None:
-            return search.decide(view, self.search, self.style, rng, should_stop, now)
-        return heuristic.choose(world, self.style, rng, self.aggressive_in_hand(view.hand_no))
+        aggressive = self.aggressive_in_hand(view.hand_no)
+        if self.search is None:
+            return heuristic.choose(world, self.style, rng, aggressive)
+        if self._plan is not None and self._plan[0] == turn and view.phase == PLAY:
+            planned = self._plan[1]
+            if planned and planned[0] in legal:
+                return planned.pop(0)
+        self._plan = None
+        plan = search.decide(
+            view, self.search, self.style, rng, should_stop, now, self.model, aggressive
+        )
+        if view.phase == PLAY and len(plan) > 1:
+            self._plan = (turn, list(plan[1:]))
+        return plan[0]

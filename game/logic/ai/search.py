@@ -1,13 +1,16 @@
-"""Determinized Monte Carlo search for the Expert and Master levels.
+"""Determinized search over whole turns for the Expert and Master levels.
 
-A decision is made from the player's view only: the unseen cards (the opponent's unknown cards,
-the stock, the talons) are dealt at random into full games consistent with the view
-(`determinize`), each candidate action is tried in every sampled game, and play continues with the
-Advanced heuristic for both players for a few turns (or to the end of the hand) before the
-position is scored by the fitted evaluation (`evaluation.value`). The candidate with the best average wins. The same samples serve every
-candidate (common random numbers), so differences between candidates are not noise from the deal.
-The search stops after its sample budget, when `now` passes the deadline, or when `should_stop`
-says so; it always has an answer, because the heuristic's choice is ranked first.
+A decision is made from the player's view only. At the draw the candidates are the ways to draw
+(the stock, each way of taking the pile); once the player has drawn they are whole turn plans:
+the set of melds and the discard, as the heuristic would play them, as a fast "meld everything,
+go out" player would, and with the heuristic's melds but another discard. Each candidate is tried
+in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
+cards agree with how it has played), followed by a play-out of a few turns in which both players
+use the heuristic in its fast mode (it goes out whenever it can), and the position is scored by
+the fitted evaluation (`evaluation.value`), which is exact once the hand is over. The candidate
+with the best average wins if it beats the heuristic's own choice by enough on the same samples
+(common random numbers). The search stops after its sample budget, when `now` passes the time
+budget, or when `should_stop` says so; it always has an answer, the heuristic's plan.
 """
 
 from __future__ import annotations
@@ -17,65 +20,108 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import Action, Discard, Meld
+from ..actions import Action, Discard, Meld, Pass
 from ..engine import DRAW, PLAY, Game
 from ..errors import IllegalAction
 from ..legal import legal_actions
-from ..view import PlayerView, determinize
+from ..view import PlayerView
 from . import evaluation, heuristic
 from .heuristic import Style
+from .opponent import OpponentModel
+
+MAX_TURN_ACTIONS = 24
+# After this many time budgets the search gives up even a round of samples it has begun.
+HARD_LIMIT = 3.0
 
 
 @dataclass(frozen=True)
 class SearchConfig:
     """How hard a level searches."""
 
-    samples: int  # determinizations per decision (rounds over all candidates)
+    samples: int  # sampled games per decision (each candidate is tried in every one)
     horizon: int  # turns played out after the candidate before scoring
-    candidates: int  # most actions compared in one decision
+    candidates: int  # most candidates compared in one decision
     seconds: float  # time budget per decision when a clock is given
     confidence: float = 0.0  # standard errors by which an alternative must beat the heuristic
 
 
-def candidates(game: Game, style: Style, rng: random.Random, limit: int) -> list[Action]:
-    """The actions worth comparing: the heuristic's choice first, then the best of each kind."""
-    actions = legal_actions(game)
-    if len(actions) <= 1:
-        return actions
-    first = heuristic.choose(game, style, random.Random(rng.random()))
-    ranked: list[Action] = [first]
-    if game.phase == DRAW:
-        ranked += [a for a in actions if a != first]
-        return ranked[:limit]
-    discards = [a for a in actions if isinstance(a, Discard)]
-    melds = [a for a in actions if isinstance(a, Meld)]
-    scored_discards = sorted(
-        discards, key=lambda a: -heuristic._discard_score(game, a, style, False)
-    )
-    if not game.mover.opened:
-        # Before the opening, a meld that leaves the minimum out of reach is a dead end: the
-        # turn could then only be undone, and the same decision would come round again.
-        melds = [a for a in melds if _keeps_opening_possible(game, a)]
-    scored_melds = sorted(melds, key=lambda a: -heuristic._meld_score(game, a, style, True))
-    for pool in (scored_discards[:3], scored_melds[:3]):
-        for action in pool:
-            if action not in ranked:
-                ranked.append(action)
-    return ranked[:limit]
+Plan = tuple[Action, ...]
 
 
-def _keeps_opening_possible(game: Game, action: Meld) -> bool:
+def play_turn(game: Game, policy: Callable[[Game], Action], may_go_out: bool = True) -> Plan | None:
+    """The rest of the mover's turn as `policy` plays it on a copy of `game`, or None if the
+    policy strands the turn (melds it would have to take back) or goes out when it may not."""
+    trial = game.clone()
+    trial.record_undo = False
+    mover = trial.to_move
+    plan: list[Action] = []
+    while trial.phase == PLAY and trial.to_move == mover and len(plan) < MAX_TURN_ACTIONS:
+        try:
+            action = policy(trial)
+            trial.apply(action)
+        except IllegalAction:
+            return None
+        plan.append(action)
+    if trial.phase == PLAY and trial.to_move == mover:
+        return None
+    if trial.went_out == mover and not may_go_out:
+        return None
+    return tuple(plan)
+
+
+def turn_plans(
+    game: Game, style: Style, rng: random.Random, limit: int, aggressive: bool = False
+) -> list[Plan]:
+    """Whole-turn candidates after the draw, the heuristic's own plan first (its fast plan
+    first in a hand played fast)."""
+    seed = rng.random()
+    plans: list[Plan] = []
+    # Waiting while far ahead and safe is the going-out evaluation's call: the play-outs are
+    # too short to see the canastas that waiting builds.
+    may_go_out = aggressive or heuristic.going_out_gain(game) > 0
+
+    def add(plan: Plan | None) -> None:
+        if plan and plan not in plans:
+            plans.append(plan)
+
+    for fast in (aggressive, not aggressive):
+
+        def policy(g: Game, fast: bool = fast) -> Action:
+            return heuristic.choose(g, style, random.Random(seed), fast)
+
+        add(play_turn(game, policy, may_go_out))
+    if not plans:
+        return []
+    # The heuristic's melds with each of its next-best discards.
+    melds = tuple(a for a in plans[0] if isinstance(a, Meld))
     trial = game.clone()
     trial.record_undo = False
     try:
-        trial.apply(action)
+        for action in melds:
+            trial.apply(action)
     except IllegalAction:
-        return False
-    return trial.phase != PLAY or trial.mover.opened or heuristic._opening_plan(trial) is not None
+        return plans[:limit]
+    if trial.phase == PLAY and (may_go_out or len(trial.mover.hand) > 1):
+        discards = [a for a in legal_actions(trial) if isinstance(a, Discard)]
+        discards.sort(key=lambda a: -heuristic.discard_score(trial, a, style))
+        for discard in discards[:3]:
+            add((*melds, discard))
+        if not discards and any(isinstance(a, Pass) for a in legal_actions(trial)):
+            add((*melds, Pass()))
+    return plans[:limit]
+
+
+def draw_options(
+    game: Game, style: Style, rng: random.Random, limit: int, aggressive: bool = False
+) -> list[Plan]:
+    """The ways to draw, the heuristic's choice first."""
+    first = heuristic.choose(game, style, random.Random(rng.random()), aggressive)
+    options = [first] + [a for a in legal_actions(game) if a != first]
+    return [(a,) for a in options[:limit]]
 
 
 def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
-    """Play on with the Advanced heuristic for `horizon` turns, then score for `seat`."""
+    """Play on for `horizon` turns with the fast heuristic for both players, then score."""
     turns_left = horizon
     turn = game.turn.no
     steps = 0
@@ -86,12 +132,22 @@ def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
             if turns_left <= 0:
                 break
         try:
-            action = heuristic.choose(game, heuristic.ADVANCED, rng)
-            game.apply(action)
+            game.apply(heuristic.choose(game, heuristic.ADVANCED, rng, True))
         except IllegalAction:
             break
         steps += 1
     return evaluation.value(game, seat)
+
+
+def _finish_turn(game: Game, seat: int, rng: random.Random) -> None:
+    """After a draw candidate, the rest of the turn as the heuristic plays it."""
+    steps = 0
+    while game.phase == PLAY and game.to_move == seat and steps < MAX_TURN_ACTIONS:
+        try:
+            game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
+        except IllegalAction:
+            return
+        steps += 1
 
 
 def decide(
@@ -101,34 +157,52 @@ def decide(
     rng: random.Random,
     should_stop: Callable[[], bool] | None = None,
     now: Callable[[], float] | None = None,
-) -> Action:
-    """The best action for the view's seat by determinized Monte Carlo."""
+    model: OpponentModel | None = None,
+    aggressive: bool = False,
+) -> Plan:
+    """The best candidate for the view's seat: one draw action, or the rest of the turn."""
     start = now() if now else 0.0
-    root = determinize(view, random.Random(rng.random()))
-    options = candidates(root, style, rng, config.candidates)
-    if len(options) <= 1:
+    model = model or OpponentModel()
+    root = model.determinize(view, random.Random(rng.random()))
+    if view.phase == DRAW:
+        options = draw_options(root, style, rng, config.candidates, aggressive)
+    else:
+        options = turn_plans(root, style, rng, config.candidates, aggressive)
+    if not options:
+        return (heuristic.choose(root, style, rng),)
+    if len(options) == 1:
         return options[0]
-    # results[i][k]: candidate i's value on sample k (the same samples for every candidate).
+    # results[i][k]: candidate i's value in sample k (the same samples for every candidate).
     results: list[list[float]] = [[] for _ in options]
-    for _ in range(config.samples):
+    for done in range(config.samples):
         if should_stop is not None and should_stop():
             break
-        if now is not None and results[0] and now() - start > config.seconds:
+        if now is not None and done and now() - start > config.seconds:
             break
-        world = determinize(view, random.Random(rng.random()))
-        world.record_undo = True
+        world = model.determinize(view, random.Random(rng.random()))
         roll_seed = rng.random()
-        for index, action in enumerate(options):
-            trial = world.clone()
-            try:
-                trial.apply(action)
-            except IllegalAction:
-                results[index].append(-1e6)
-                continue
-            results[index].append(
-                rollout(trial, view.seat, config.horizon, random.Random(roll_seed))
-            )
+        for index, plan in enumerate(options):
+            if now is not None and done and now() - start > HARD_LIMIT * config.seconds:
+                # A slow machine: drop this unfinished round rather than overrun.
+                for row in results:
+                    del row[done:]
+                return options[_pick(results, config.confidence)]
+            results[index].append(_try(world, plan, view, config.horizon, roll_seed))
     return options[_pick(results, config.confidence)]
+
+
+def _try(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: float) -> float:
+    """The value for the view's seat of playing `plan` in `world`, then playing on."""
+    trial = world.clone()
+    try:
+        for action in plan:
+            trial.apply(action)
+    except IllegalAction:
+        return -1e6
+    play_rng = random.Random(roll_seed)
+    if view.phase == DRAW:
+        _finish_turn(trial, view.seat, play_rng)
+    return rollout(trial, view.seat, horizon, play_rng)
 
 
 def _pick(results: list[list[float]], confidence: float) -> int:
@@ -140,7 +214,7 @@ def _pick(results: list[list[float]], confidence: float) -> int:
     base = results[0]
     n = len(base)
     for index in range(1, len(results)):
-        diffs = [a - b for a, b in zip(results[index], base)]
+        diffs = [a - b for a, b in zip(results[index], base, strict=True)]
         mean = sum(diffs) / n
         if n > 1:
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)

@@ -1,0 +1,150 @@
+"""The computer's judgement on scripted positions with known best moves: going out, waiting,
+freezing the pile, spending wild cards and Black Threes only where they pay."""
+
+import random
+
+import pytest
+
+from game.logic import Rules, player_view
+from game.logic.actions import Discard, Draw, TakePile
+from game.logic.ai import ComputerPlayer, heuristic
+from game.logic.cards import CARD_RANK, IS_WILD, JOKER
+from game.logic.engine import PLAY
+from tests.helpers.scenario import position
+
+CANASTA_Q = "QS QH QD QC QS QH QD"
+CANASTA_J = "JS JH JD JC JS JH JD"
+CANASTA_9 = "9S 9H 9D 9C 9S 9H 9D"
+CANASTA_10 = "10S 10H 10D 10C 10S 10H 10D"
+
+
+def play_turn(game, player):
+    """Let `player` play the mover's whole turn; the actions it chose."""
+    mover, chosen = game.to_move, []
+    while game.phase in ("draw", "play") and game.to_move == mover and len(chosen) < 20:
+        action = player.decide(player_view(game, mover))
+        chosen.append(action)
+        game.apply(action)
+    return chosen
+
+
+def quick(level):
+    return ComputerPlayer(level, seed=1, samples=3, aggressiveness=0)
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert", "master"])
+def test_goes_out_with_two_canastas_when_the_opponent_holds_two_cards(level):
+    # Behind on the table, but the opponent (two canastas, two cards) will go out next turn:
+    # going out now banks the bonus and catches its cards.
+    game = position(
+        hands=("KS KH 4C", "5H 6H"),
+        melds=(
+            {"Q": CANASTA_Q, "J": CANASTA_J, "K": "KC KD KC"},
+            {"9": CANASTA_9, "10": CANASTA_10, "A": "AS AH AD AC AS"},
+        ),
+        phase=PLAY,
+    )
+    play_turn(game, quick(level))
+    assert game.phase == "hand_over" and game.went_out == 0
+
+
+@pytest.mark.parametrize("level", ["advanced", "master"])
+def test_does_not_go_out_while_far_ahead_and_the_opponent_cannot_go_out(level):
+    # 1200 against 60 on the table, a canasta in waiting (six Eights), and an opponent with no
+    # canasta and nothing near one: playing on can add far more than going out banks.
+    game = position(
+        hands=("5S 5H 5D 9C", "4S 4H 6D 6C 7S 7H KS KH AD AC"),
+        melds=({"Q": CANASTA_Q, "J": CANASTA_J, "8": "8S 8H 8D 8C 8S 8H"}, {"K": "KC KD KD"}),
+        pile="6S 7D",
+        phase=PLAY,
+    )
+    play_turn(game, quick(level))
+    assert game.phase == PLAY or game.phase == "draw"
+    assert game.went_out is None and game.players[0].hand
+
+
+def test_going_out_gain_counts_the_opponents_hand_and_its_threat():
+    base = {
+        "hands": ("KS KH 4C", "5H 6H"),
+        "melds": ({"Q": CANASTA_Q, "J": CANASTA_J}, {"9": CANASTA_9, "10": CANASTA_10}),
+        "phase": PLAY,
+    }
+    close = position(**base)
+    assert heuristic.opponent_out_chance(close) >= 0.5
+    assert heuristic.going_out_gain(close) > 0
+    far = position(**(base | {"melds": ({"Q": CANASTA_Q, "J": CANASTA_J}, {"9": "9S 9H 9D"})}))
+    assert heuristic.opponent_out_chance(far) == 0.0
+    big_hand = position(
+        **(base | {"hands": ("KS KH 4C", "5H 6H 7S 7H 8S 8H AS AH KD KC 2S JK 6C 6D")})
+    )
+    assert heuristic.opponent_hand_points(big_hand) > heuristic.opponent_hand_points(close) + 100
+
+
+@pytest.mark.parametrize("level", ["advanced", "master"])
+def test_freezes_the_pile_when_the_opponent_threatens_to_take_a_large_one(level):
+    # Every natural card would let the opponent take twelve cards onto its melds.
+    game = position(
+        hands=("2C 5S 8D KC", "4H 4D 7C 9H 9D"),
+        melds=({"A": "AS AH AD"}, {"5": "5H 5D 5C", "8": "8S 8H 8C", "K": "KS KH KD"}),
+        pile="4S 6H 7D 9C 10S 10H JD QC QS 6D 7S 10C",
+        phase=PLAY,
+    )
+    chosen = play_turn(game, quick(level))
+    assert chosen[-1] == Discard("2C")
+    assert game.pile_is_frozen_for(1)
+
+
+def test_black_three_is_kept_rather_than_thrown_onto_an_empty_pile():
+    game = position(hands=("3S 9D KC 4H 4D", "5H 6H 7S"), phase=PLAY)
+    game.pile = []
+    chosen = play_turn(game, quick("advanced"))
+    assert isinstance(chosen[-1], Discard) and chosen[-1].card != "3S"
+
+
+def test_no_wild_card_spent_on_the_pile_with_a_huge_hand():
+    hand = "KS JK 4S 4H 5S 5H 6S 6H 7S 7H 8S 8H 9S 9H 10S 10H JS JH"
+    game = position(
+        hands=(hand, "5D 6D 7D"),
+        melds=({"A": "AS AH AD"}, {"Q": "QS QH QD"}),
+        pile="4D 9C 10C KH",
+        phase="draw",
+    )
+    player = quick("advanced")
+    action = player.decide(player_view(game, 0))
+    assert isinstance(action, Draw) or (isinstance(action, TakePile) and "JK" not in action.with_)
+
+
+def test_opening_spends_no_more_wild_cards_than_the_minimum_needs():
+    # 8H 8S JK JK would make 120 for a minimum of 50: one wild card is enough.
+    game = position(
+        hands=("8H 8S JK JK 5C 6D 9C 10H QS KD KC KH 4S", "5H 6H 7S"),
+        opened=(False, False),
+        phase=PLAY,
+    )
+    plan = heuristic._opening_plan(game)
+    assert plan is not None
+    wilds = [c for _key, cards in plan for c in cards if IS_WILD[c]]
+    assert len(wilds) <= 1
+    for level in ("advanced", "master"):
+        trial = game.clone()
+        chosen = play_turn(trial, quick(level))
+        melded = [code for a in chosen if a.type == "meld" for code in a.cards]
+        assert melded.count("JK") <= 1, (level, chosen)
+
+
+def test_twos_before_jokers_when_a_two_reaches_the_minimum():
+    game = position(
+        hands=("KS KH KD 9C 9D 2C JK 5C 6D 4S 7H", "5H 6H 7S"),
+        opened=(False, False),
+        phase=PLAY,
+    )
+    plan = heuristic._opening_plan(game)
+    assert plan is not None
+    assert not any(CARD_RANK[c] == JOKER for _key, cards in plan for c in cards)
+
+
+def test_heuristic_choices_are_legal_in_the_scripted_positions():
+    game = position(hands=("3S 9D KC 4H 4D", "5H 6H 7S"), phase=PLAY)
+    action = heuristic.choose(game, heuristic.ADVANCED, random.Random(1))
+    assert game.check(action) is None
+    assert Rules() == game.rules

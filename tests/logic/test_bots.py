@@ -1,0 +1,227 @@
+"""The bot interface, the example bot, the sparring partners' defining behaviour, and the opponent
+model that biases the search's deals."""
+
+import random
+
+import pytest
+
+from game.logic import Game, Rules, player_view
+from game.logic.actions import Discard, Draw, Meld, TakePile
+from game.logic.ai import ComputerPlayer
+from game.logic.ai.bots import Bot, legal_actions_for, load_bot
+from game.logic.ai.example_bot import GreedyBot
+from game.logic.ai.opponent import OpponentModel
+from game.logic.ai.sparring import SPARRING, Careful, PileHunter, Rusher
+from game.logic.arena import make_bot
+from game.logic.arena import run as arena_run
+from game.logic.cards import CARD_RANK
+from game.logic.engine import PLAY
+from game.logic.view import determinize
+from tests.helpers.scenario import position, random_position
+
+CANASTA_Q = "QS QH QD QC QS QH QD"
+CANASTA_J = "JS JH JD JC JS JH JD"
+
+
+def play_turn(game, bot):
+    mover, chosen = game.to_move, []
+    while game.phase in ("draw", "play") and game.to_move == mover and len(chosen) < 20:
+        action = bot.decide(player_view(game, mover))
+        chosen.append(action)
+        game.apply(action)
+    return chosen
+
+
+# ------------------------------------------------------------------ the interface
+def test_every_built_in_player_is_a_bot():
+    assert isinstance(ComputerPlayer("advanced"), Bot)
+    for cls in SPARRING.values():
+        assert isinstance(cls(seed=1), Bot)
+    assert isinstance(GreedyBot(), Bot)
+
+
+def test_legal_actions_for_a_view_match_the_game():
+    for i in range(40):
+        game = random_position(Rules(), 900 + i, steps=i * 2)
+        if game.phase not in ("draw", "play"):
+            continue
+        view = player_view(game, game.to_move)
+        assert legal_actions_for(view)
+        for action in legal_actions_for(view):
+            assert game.check(action) is None
+        assert legal_actions_for(player_view(game, 1 - game.to_move)) == []
+
+
+def test_load_bot_builds_an_outside_bot_with_its_seed():
+    bot = load_bot("game.logic.ai.example_bot:GreedyBot", seed=7)
+    assert isinstance(bot, GreedyBot) and bot.seed == 7
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("game.logic.ai.example_bot", "package.module:Class"),
+        ("no.such.module:Bot", "Cannot import"),
+        ("game.logic.ai.example_bot:Missing", "has no class"),
+        ("game.logic.rules:Rules", "no decide"),
+    ],
+)
+def test_load_bot_explains_a_bad_spec(spec, message):
+    with pytest.raises(ValueError, match=message):
+        load_bot(spec)
+
+
+def test_arena_names_levels_sparring_partners_and_outside_bots():
+    assert isinstance(make_bot("master", 1), ComputerPlayer)
+    assert isinstance(make_bot("rusher", 1), Rusher)
+    assert isinstance(make_bot("game.logic.ai.example_bot:GreedyBot", 1), GreedyBot)
+    with pytest.raises(ValueError, match="Unknown bot"):
+        make_bot("grandmaster", 1)
+
+
+@pytest.mark.parametrize("opponent", ["rusher", "pile_hunter", "careful", "advanced"])
+def test_example_bot_and_sparring_partners_play_whole_hands(opponent):
+    result = arena_run("game.logic.ai.example_bot:GreedyBot", opponent, 4, 2, Rules())
+    assert result["games"] == 4 and result["hands"] == 4
+
+
+@pytest.mark.parametrize("name", list(SPARRING))
+def test_sparring_partners_play_legal_moves_under_both_presets(name):
+    for preset in ("classic", "modern_american"):
+        rules = Rules.preset(preset)
+        for i in range(60):
+            game = random_position(rules, 1200 + i, steps=i % 70)
+            if game.phase not in ("draw", "play"):
+                continue
+            action = SPARRING[name](seed=i).decide(player_view(game, game.to_move))
+            assert game.check(action) is None, (name, preset, i, action)
+
+
+# ------------------------------------------------------------------ sparring partners
+def test_rusher_goes_out_at_the_first_chance():
+    # Far behind on the table, and the opponent cannot go out: a rusher goes out anyway.
+    game = position(
+        hands=("KS KH 4C", "5H 6H 7S 7H 8S 8H"),
+        melds=({"Q": CANASTA_Q, "J": CANASTA_J, "K": "KC KD KC"}, {"9": "9S 9H 9D"}),
+        phase=PLAY,
+    )
+    play_turn(game, Rusher())
+    assert game.went_out == 0
+
+
+def test_rusher_melds_everything_it_can():
+    game = position(
+        hands=("5S 5H 5D 9C 9D 9H KS AH 4C 7D", "5C 6H 7S"),
+        melds=({"K": "KC KD KH"}, {}),
+        phase=PLAY,
+    )
+    chosen = play_turn(game, Rusher())
+    assert sum(isinstance(a, Meld) for a in chosen) == 3
+    assert len(game.players[0].hand) == 2
+
+
+def test_pile_hunter_freezes_the_pile_when_the_opponent_is_ahead():
+    game = position(
+        hands=("2C 5S 8D KC 9H", "4H 4D 7C"),
+        melds=({"A": "AS AH AD"}, {"Q": CANASTA_Q}),
+        pile="4S 6H 7D",
+        phase=PLAY,
+    )
+    chosen = play_turn(game, PileHunter())
+    assert chosen[-1] == Discard("2C")
+    # Ahead itself, it keeps the wild card.
+    game = position(
+        hands=("2C 5S 8D KC 9H", "4H 4D 7C"),
+        melds=({"A": CANASTA_Q}, {"Q": "AS AH AD"}),
+        pile="4S 6H 7D",
+        phase=PLAY,
+    )
+    assert play_turn(game, PileHunter())[-1] != Discard("2C")
+
+
+def test_pile_hunter_keeps_pairs_and_takes_the_pile():
+    game = position(hands=("5S 5H 9D KC", "4H 4D 7C"), melds=({"A": "AS AH AD"}, {}), phase=PLAY)
+    chosen = play_turn(game, PileHunter())
+    assert chosen[-1].card in ("9D", "KC")
+    game = position(hands=("5S 5H 9D KC", "4H 4D 7C"), melds=({"A": "AS AH AD"}, {}), pile="7S 5D")
+    assert isinstance(PileHunter().decide(player_view(game, 0)), TakePile)
+
+
+def test_careful_never_discards_a_card_that_feeds_the_opponent():
+    game = position(
+        hands=("5S 8D KC KD", "4H 4D 7C"),
+        melds=({"A": "AS AH AD"}, {"5": "5H 5D 5C", "8": "8S 8H 8C"}),
+        pile="4S 6H",
+        phase=PLAY,
+    )
+    assert play_turn(game, Careful())[-1] not in (Discard("5S"), Discard("8D"))
+    # The rusher, by contrast, throws its highest lone card even onto the opponent's melds.
+    game = position(
+        hands=("5S 8D KC KD", "4H 4D 7C"),
+        melds=({"A": "AS AH AD"}, {"5": "5H 5D 5C", "8": "8S 8H 8C"}),
+        pile="4S 6H",
+        phase=PLAY,
+    )
+    assert play_turn(game, Rusher())[-1] == Discard("8D")
+
+
+def test_rusher_draws_from_the_stock_when_the_pile_is_small():
+    game = position(hands=("5S 5H 9D KC", "4H 4D 7C"), melds=({"A": "AS AH AD"}, {}), pile="5D")
+    assert isinstance(Rusher().decide(player_view(game, 0)), Draw)
+
+
+# ------------------------------------------------------------------ the opponent model
+def _observed_game():
+    """Seat 0 discards a Nine, seat 1 draws from the stock (refusing it) and discards a King."""
+    game = position(
+        hands=("9S 4C 5D 6H 7S", "4H 4D 6C 6D 8S 8H 10S 10H QS KD"),
+        melds=({"A": "AS AH AD"}, {"J": "JS JH JD"}),
+        pile="5S",
+        phase=PLAY,
+    )
+    model = OpponentModel()
+    model.observe(player_view(game, 0))
+    model.note_discard(player_view(game, 0), "9S")
+    game.apply(Discard("9S"))
+    game.apply(Draw())
+    game.apply(Discard("KD"))
+    view = player_view(game, 0)
+    model.observe(view)
+    return game, view, model
+
+
+def test_opponent_model_remembers_discards_and_refusals():
+    _game, view, model = _observed_game()
+    assert model.refused == {9}
+    assert model.discarded == {13}
+    assert model.unlikely_ranks(view) == {9, 11, 13}
+
+
+def test_opponent_model_deals_the_opponent_fewer_unlikely_cards():
+    _game, view, model = _observed_game()
+
+    def count(deal):
+        total = 0
+        for k in range(300):
+            game = deal(view, random.Random(k))
+            total += sum(CARD_RANK[c] in (9, 11, 13) for c in game.players[1].hand)
+        return total
+
+    assert count(model.determinize) < 0.5 * count(determinize)
+
+
+def test_opponent_model_deals_keep_the_view():
+    _game, view, model = _observed_game()
+    for k in range(50):
+        game = model.determinize(view, random.Random(k))
+        assert player_view(game, 0) == view
+        cards = [c for p in game.players for c in p.hand] + game.stock + game.pile
+        assert len(set(cards)) == len(cards)
+
+
+def test_opponent_model_starts_afresh_each_hand():
+    _game, view, model = _observed_game()
+    game = Game(Rules(), seed=3)
+    game.hand_no = view.hand_no + 1
+    model.observe(player_view(game, 0))
+    assert model.discarded == set() and model.refused == set()
