@@ -38,6 +38,7 @@ from .cards import (
     IDS_OF_CODE,
     IS_BLACK_THREE,
     IS_RED_THREE,
+    IS_THREE,
     IS_WILD,
     MELD_KEY_OF_NAME,
     N_CARDS,
@@ -301,8 +302,12 @@ class Game:
         self.last_events = out
         return out
 
+    def _laid_threes(self) -> tuple[bool, ...]:
+        """Which cards are laid down as soon as they are drawn or taken, by card id."""
+        return IS_THREE if self.rules.all_threes_equal else IS_RED_THREE
+
     def _is_laid_three(self, card: int) -> bool:
-        return IS_RED_THREE[card] or (self.rules.all_threes_equal and IS_BLACK_THREE[card])
+        return self._laid_threes()[card]
 
     def _replace_threes_in_hand(self, p: int) -> list[Event]:
         player = self.players[p]
@@ -634,7 +639,7 @@ class Game:
             existing is None and not player.opened,
             self._open_wild_meld(p, rank),
         )
-        gained = sum(1 for c in self.pile if not self._is_laid_three(c)) - 1
+        gained = len(self.pile) - 1 - sum(map(self._laid_threes().__getitem__, self.pile))
         size_after = (len(existing) if existing else 0) + 1 + len(with_cards)
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
         self._check_cards_left(len(player.hand) - len(with_cards) + gained, canastas_after)
@@ -649,8 +654,9 @@ class Game:
         rank = CARD_RANK[top]
         self.pile = []
         self.pile_freezers = 0
-        laid = [c for c in taken[:-1] if self._is_laid_three(c)]
-        gained = [c for c in taken[:-1] if not self._is_laid_three(c)]
+        is_laid = self._laid_threes()
+        laid = [c for c in taken[:-1] if is_laid[c]]
+        gained = [c for c in taken[:-1] if not is_laid[c]]
         for card in with_cards:
             player.hand.remove(card)
             player.known.discard(card)
@@ -911,12 +917,9 @@ class Game:
 
     def _check_turn_can_end(self) -> None:
         """The initial-meld minimum is checked when a turn that melded would end."""
+        if not self._opening_short():
+            return
         p = self.to_move
-        player = self.players[p]
-        if player.opened or not (player.melds or self.turn.drew == "pile"):
-            return
-        if self._would_go_out_concealed():
-            return
         need = self.initial_meld_minimum(p)
         have = self.opening_points(p)
         raise IllegalAction(
@@ -924,6 +927,14 @@ class Game:
             f"Your melds count {have} points towards the "
             f"opening minimum of {need}: meld more, or undo.",
         )
+
+    def _opening_short(self) -> bool:
+        """Whether the mover's melds this turn fall short of the initial-meld minimum, so the
+        turn may not end yet."""
+        player = self.mover
+        if player.opened or not (player.melds or self.turn.drew == "pile"):
+            return False
+        return not self._would_go_out_concealed()
 
     def _would_go_out_concealed(self) -> bool:
         player = self.mover

@@ -167,6 +167,8 @@ def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, i
     """The name and bonus of a special meld (RULES.md 4.4) formed by `cards`, a whole hand, or
     None. A Straight is one card of each of its 13 ranks; in a 14-card hand the fourteenth card
     is uncounted (it stands for the Three on the table)."""
+    if len(cards) not in (13, 14):
+        return None  # every special meld is a hand of 13 or 14 cards
     ranks = Counter(CARD_RANK[c] for c in cards)
     if len(cards) in (13, 14) and has_three_on_table and all(ranks[r] >= 1 for r in STRAIGHT_RANKS):
         return "straight", 3000
