@@ -259,23 +259,19 @@ class _MeldLister(_Room):
     def natural_melds(self, key: int, naturals: list[CardId]) -> None:
         """The melds of naturals of rank `key` and wild cards, in the order of counts n, j, t."""
         existing = self.melds.get(key)
+        if not self.takes_wild(key, existing):
+            self._naturals_only(key, existing, naturals)
+            return
+        rules = self.rules
         base = len(existing) if existing else 0
         base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
-        was_canasta = base >= CANASTA_SIZE
+        max_wild = rules.max_wild_per_meld
+        max_size = 1000 if rules.extended_canastas else CANASTA_SIZE
+        free = self.hand_size - 2  # adding no more than this always leaves a legal hand
         natural_codes = _codes(naturals)
-        actions = self.actions
-        if not self.takes_wild(key, existing):
-            # Naturals only: the meld's wild cards stay as they are, within every limit.
-            for n in range(1 if existing else 3, len(naturals) + 1):
-                size = base + n
-                if _meld_size_ok(self.rules, size, base_wilds) and self.leaves_legal_hand(
-                    self.hand_size - n, self.canastas + (size >= CANASTA_SIZE and not was_canasta)
-                ):
-                    actions.append(Meld(natural_codes[:n]))
-            return
-        max_wild = self.rules.max_wild_per_meld
         name = MELD_KEY_NAME[key]
         jokers, twos = self.jokers, self.twos
+        actions = self.actions
         for n in range(0 if existing else 2, len(naturals) + 1):
             for j in range(min(len(jokers), max_wild) + 1):
                 for t in range(min(len(twos), max_wild - j) + 1):
@@ -288,14 +284,35 @@ class _MeldLister(_Room):
                     elif added == 0:
                         continue
                     size = base + added
-                    if _meld_size_ok(
-                        self.rules, size, base_wilds + j + t
-                    ) and self.leaves_legal_hand(
-                        self.hand_size - added,
-                        self.canastas + (size >= CANASTA_SIZE and not was_canasta),
-                    ):
-                        codes = natural_codes[:n] + jokers[:j] + twos[:t]
-                        actions.append(Meld(codes, None if n else name))
+                    wilds = base_wilds + j + t
+                    # Each limit only tightens as t grows: once broken, no larger t is legal.
+                    if 2 * wilds > size or wilds > max_wild or size > max_size:
+                        break
+                    if added > free and not self.leaves_legal_hand_after(added, base, size):
+                        continue
+                    actions.append(
+                        Meld(natural_codes[:n] + jokers[:j] + twos[:t], None if n else name)
+                    )
+
+    def _naturals_only(
+        self, key: int, existing: list[CardId] | None, naturals: list[CardId]
+    ) -> None:
+        """Melds of naturals alone: the meld's wild cards stay as they are, within every limit."""
+        base = len(existing) if existing else 0
+        base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
+        natural_codes = _codes(naturals)
+        for n in range(1 if existing else 3, len(naturals) + 1):
+            size = base + n
+            if _meld_size_ok(self.rules, size, base_wilds) and self.leaves_legal_hand_after(
+                n, base, size
+            ):
+                self.actions.append(Meld(natural_codes[:n]))
+
+    def leaves_legal_hand_after(self, added: int, base: int, size: int) -> bool:
+        """Whether adding `added` cards to a meld of `base` cards (`size` after) leaves a legal
+        hand, counting the canasta it may complete."""
+        completes = size >= CANASTA_SIZE and base < CANASTA_SIZE
+        return self.leaves_legal_hand(self.hand_size - added, self.canastas + completes)
 
 
 def _wild_melds(game: Game, room: _MeldLister, actions: list[Action]) -> None:
