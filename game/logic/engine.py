@@ -46,7 +46,6 @@ from .cards import (
     SORT_KEY,
     THREE,
     WILD,
-    CardCode,
     CardId,
 )
 from .errors import IllegalAction
@@ -388,9 +387,9 @@ class Game:
             if top is not None and not self.rules.top_card_counts_for_initial_meld and top in cards:
                 from_hand = [c for c in cards if c != top]
                 if len(from_hand) >= 3:
-                    total += sum(CARD_POINTS[c] for c in from_hand)
+                    total += sum(map(CARD_POINTS.__getitem__, from_hand))
             else:
-                total += sum(CARD_POINTS[c] for c in cards)
+                total += sum(map(CARD_POINTS.__getitem__, cards))
             if self.rules.canasta_bonus_counts_for_initial:
                 total += canasta_bonus(self.rules, key, cards)
         return total
@@ -446,7 +445,7 @@ class Game:
         """Resolve card codes to distinct ids in `pool`, preferring the pool's order."""
         chosen: list[CardId] = []
         for code in codes:
-            ids = IDS_OF_CODE.get(CardCode(code), ())
+            ids = IDS_OF_CODE.get(code, ())
             for card in pool:
                 if card in ids and card not in chosen:
                     chosen.append(card)
@@ -607,7 +606,7 @@ class Game:
             )
         rank = CARD_RANK[top]
         name = PLURAL[rank]
-        naturals = sum(1 for c in with_cards if not IS_WILD[c])
+        naturals = len(with_cards) - sum(map(IS_WILD.__getitem__, with_cards))
         frozen = self.pile_is_frozen_for(p)
         natural_pair = naturals >= 2 and naturals == len(with_cards)
         if (frozen or rules.natural_pair_required) and not natural_pair:
@@ -847,7 +846,7 @@ class Game:
         self._expect(PLAY, "discard")
         player = self.mover
         from_threes = False
-        code = CardCode(action.card)
+        code = action.card
         if IS_RED_THREE[IDS_OF_CODE[code][0]] and self.rules.discard_red_three_to_freeze:
             laid = [c for c in player.threes if CARD_CODE[c] == code]
             if not laid:

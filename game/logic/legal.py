@@ -219,9 +219,10 @@ def _meld_actions(game: Game) -> list[Action]:
     black = [c for c in by_rank.pop(THREE, ()) if IS_BLACK_THREE[c]]
     lister = _MeldLister(game, jokers, twos)
     melds = lister.melds
+    # A new meld needs three naturals, or two and a wild card (which may not outnumber them).
+    least = 2 if lister.wild_count else 3
     for key, naturals in by_rank.items():
-        # A new meld needs two naturals at least, as wild cards may not outnumber them.
-        if len(naturals) >= 2 or key in melds:
+        if len(naturals) >= least or key in melds:
             lister.natural_melds(key, naturals)
     if lister.wild_count:
         for key in melds:
@@ -251,17 +252,9 @@ class _MeldLister(_Room):
         wild_meld = melds.get(WILD)
         self.open_wild = wild_meld is not None and len(wild_meld) < CANASTA_SIZE
 
-    def takes_wild(self, key: int, existing: list[CardId] | None) -> bool:
-        """Whether wild cards may join the meld of natural rank `key` now."""
-        first_laid = existing is None and self.first_turn
-        return bool(self.wild_count) and _wild_allowed(self.rules, key, first_laid, self.open_wild)
-
     def natural_melds(self, key: int, naturals: list[CardId]) -> None:
         """The melds of naturals of rank `key` and wild cards, in the order of counts n, j, t."""
         existing = self.melds.get(key)
-        if not self.takes_wild(key, existing):
-            self._naturals_only(key, existing, naturals)
-            return
         rules = self.rules
         base = len(existing) if existing else 0
         base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
@@ -269,9 +262,19 @@ class _MeldLister(_Room):
         max_size = 1000 if rules.extended_canastas else CANASTA_SIZE
         free = self.hand_size - 2  # adding no more than this always leaves a legal hand
         natural_codes = _codes(naturals)
+        actions = self.actions
+        first_laid = existing is None and self.first_turn
+        if not (self.wild_count and _wild_allowed(rules, key, first_laid, self.open_wild)):
+            # Naturals only: the meld's wild cards stay as they are, within every limit.
+            for n in range(1 if existing else 3, len(naturals) + 1):
+                size = base + n
+                if size < 3 or 2 * base_wilds > size or base_wilds > max_wild or size > max_size:
+                    continue
+                if n <= free or self.leaves_legal_hand_after(n, base, size):
+                    actions.append(Meld(natural_codes[:n]))
+            return
         name = MELD_KEY_NAME[key]
         jokers, twos = self.jokers, self.twos
-        actions = self.actions
         for n in range(0 if existing else 2, len(naturals) + 1):
             for j in range(min(len(jokers), max_wild) + 1):
                 for t in range(min(len(twos), max_wild - j) + 1):
@@ -284,29 +287,15 @@ class _MeldLister(_Room):
                     elif added == 0:
                         continue
                     size = base + added
+                    if size < 3:
+                        continue
                     wilds = base_wilds + j + t
                     # Each limit only tightens as t grows: once broken, no larger t is legal.
                     if 2 * wilds > size or wilds > max_wild or size > max_size:
                         break
-                    if added > free and not self.leaves_legal_hand_after(added, base, size):
-                        continue
-                    actions.append(
-                        Meld(natural_codes[:n] + jokers[:j] + twos[:t], None if n else name)
-                    )
-
-    def _naturals_only(
-        self, key: int, existing: list[CardId] | None, naturals: list[CardId]
-    ) -> None:
-        """Melds of naturals alone: the meld's wild cards stay as they are, within every limit."""
-        base = len(existing) if existing else 0
-        base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
-        natural_codes = _codes(naturals)
-        for n in range(1 if existing else 3, len(naturals) + 1):
-            size = base + n
-            if _meld_size_ok(self.rules, size, base_wilds) and self.leaves_legal_hand_after(
-                n, base, size
-            ):
-                self.actions.append(Meld(natural_codes[:n]))
+                    if added <= free or self.leaves_legal_hand_after(added, base, size):
+                        codes = natural_codes[:n] + jokers[:j] + twos[:t]
+                        actions.append(Meld(codes, None if n else name))
 
     def leaves_legal_hand_after(self, added: int, base: int, size: int) -> bool:
         """Whether adding `added` cards to a meld of `base` cards (`size` after) leaves a legal

@@ -44,7 +44,7 @@ PLURAL = {
 
 
 def wild_count(cards: Sequence[int]) -> int:
-    return sum(IS_WILD[c] for c in cards)
+    return sum(map(IS_WILD.__getitem__, cards))
 
 
 def canasta_kind(key: int, cards: Sequence[int]) -> str | None:
@@ -141,7 +141,7 @@ def check_meld(
 
 def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
     """Raise unless `cards` form a going-out meld of Black Threes (RULES.md 4.6)."""
-    threes = sum(IS_BLACK_THREE[c] for c in cards)
+    threes = sum(map(IS_BLACK_THREE.__getitem__, cards))
     wilds = wild_count(cards)
     if threes + wilds != len(cards):
         raise IllegalAction("mixed_ranks", "A meld of Black Threes may hold only Black Threes.")
