@@ -10,6 +10,7 @@ listed per distinct choice of codes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from .actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
 from .cards import (
@@ -41,6 +42,12 @@ _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _ONE_OF_CODE: dict[str, CardId] = {code: ids[0] for code, ids in IDS_OF_CODE.items()}
 
 
+@lru_cache(maxsize=1 << 16)
+def _meld(codes: tuple[CardCode, ...], rank: str | None) -> Meld:
+    """The same meld comes up in listing after listing; one frozen instance serves them all."""
+    return Meld(codes, rank)
+
+
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     """The actions `game.apply` accepts now.
 
@@ -48,9 +55,10 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     whose opening melds fall short of the minimum can only take them back)."""
     phase = game.phase
     if phase == PLAY:
-        actions = _meld_actions(game)
+        room = _Room(game)
+        actions = _meld_actions(game, room)
         actions.extend(_special_actions(game))
-        actions.extend(_discard_actions(game))
+        actions.extend(_discard_actions(game, room))
         if _passes(game):
             actions.append(Pass())
         if game.turn.undo and (include_undo or not actions):
@@ -101,14 +109,27 @@ def _codes(cards: Sequence[int]) -> tuple[CardCode, ...]:
 
 class _Room:
     """What the validators check of the cards a meld leaves in the hand, worked out once per
-    listing: the mover's hand size and canastas, and the rules that limit them."""
+    listing: the mover's hand, the cards of it they may use now, their canastas, and the rules
+    that limit them."""
 
-    __slots__ = ("canastas", "hand_size", "must_discard", "need", "pass_the_discard", "rules")
+    __slots__ = (
+        "canastas",
+        "hand",
+        "hand_size",
+        "must_discard",
+        "need",
+        "pass_the_discard",
+        "rules",
+        "usable",
+    )
 
     def __init__(self, game: Game) -> None:
+        player = game.mover
         self.rules = rules = game.rules
-        self.hand_size = len(game.mover.hand)
-        self.canastas = game.mover.canastas()
+        self.hand = player.hand
+        self.usable = game._usable_hand(game.to_move)
+        self.hand_size = len(player.hand)
+        self.canastas = player.canastas()
         self.need = rules.canastas_to_go_out
         self.must_discard = rules.must_discard
         self.pass_the_discard = rules.pass_the_discard
@@ -208,16 +229,16 @@ def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- melds
-def _meld_actions(game: Game) -> list[Action]:
+def _meld_actions(game: Game, room: _Room) -> list[Action]:
     if game.turn.black_threes:
         return []  # nothing may follow a meld of Black Threes (validate_meld refuses it all)
     by_rank: dict[int, list[CardId]] = {}
-    for card in game._usable_hand(game.to_move):
+    for card in room.usable:
         by_rank.setdefault(CARD_RANK[card], []).append(card)
     jokers = by_rank.pop(JOKER, [])
     twos = by_rank.pop(TWO, [])
     black = [c for c in by_rank.pop(THREE, ()) if IS_BLACK_THREE[c]]
-    lister = _MeldLister(game, jokers, twos)
+    lister = _MeldLister(game, room, jokers, twos)
     melds = lister.melds
     # A new meld needs three naturals, or two and a wild card (which may not outnumber them).
     least = 2 if lister.wild_count else 3
@@ -229,20 +250,31 @@ def _meld_actions(game: Game) -> list[Action]:
             if key not in by_rank and key != WILD and key != THREE:
                 lister.natural_melds(key, [])
         if game.rules.wild_canastas:
-            _wild_melds(game, lister, lister.actions)
+            _wild_melds(game, room, lister, lister.actions)
     if len(black) >= 2:
-        _black_three_melds(game, lister, black, jokers, twos, lister.actions)
+        _black_three_melds(game, room, black, jokers, twos, lister.actions)
     return lister.actions
 
 
-class _MeldLister(_Room):
+class _MeldLister:
     """`Game.validate_meld` for every meld of natural rank, answered by arithmetic with the
     listing's constants worked out once: the mover's melds, usable wild cards and hand room."""
 
-    __slots__ = ("actions", "first_turn", "jokers", "melds", "open_wild", "twos", "wild_count")
+    __slots__ = (
+        "actions",
+        "first_turn",
+        "jokers",
+        "melds",
+        "open_wild",
+        "room",
+        "rules",
+        "twos",
+        "wild_count",
+    )
 
-    def __init__(self, game: Game, jokers: list[CardId], twos: list[CardId]) -> None:
-        super().__init__(game)
+    def __init__(self, game: Game, room: _Room, jokers: list[CardId], twos: list[CardId]) -> None:
+        self.room = room
+        self.rules = game.rules
         self.actions: list[Action] = []
         self.melds = melds = game.mover.melds
         self.jokers = _JOKER_CODES[: len(jokers)]
@@ -260,7 +292,7 @@ class _MeldLister(_Room):
         base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
         max_wild = rules.max_wild_per_meld
         max_size = 1000 if rules.extended_canastas else CANASTA_SIZE
-        free = self.hand_size - 2  # adding no more than this always leaves a legal hand
+        free = self.room.hand_size - 2  # adding no more than this always leaves a legal hand
         natural_codes = _codes(naturals)
         actions = self.actions
         first_laid = existing is None and self.first_turn
@@ -271,7 +303,7 @@ class _MeldLister(_Room):
                 if size < 3 or 2 * base_wilds > size or base_wilds > max_wild or size > max_size:
                     continue
                 if n <= free or self.leaves_legal_hand_after(n, base, size):
-                    actions.append(Meld(natural_codes[:n]))
+                    actions.append(_meld(natural_codes[:n], None))
             return
         name = MELD_KEY_NAME[key]
         jokers, twos = self.jokers, self.twos
@@ -295,22 +327,23 @@ class _MeldLister(_Room):
                         break
                     if added <= free or self.leaves_legal_hand_after(added, base, size):
                         codes = natural_codes[:n] + jokers[:j] + twos[:t]
-                        actions.append(Meld(codes, None if n else name))
+                        actions.append(_meld(codes, None if n else name))
 
     def leaves_legal_hand_after(self, added: int, base: int, size: int) -> bool:
         """Whether adding `added` cards to a meld of `base` cards (`size` after) leaves a legal
         hand, counting the canasta it may complete."""
+        room = self.room
         completes = size >= CANASTA_SIZE and base < CANASTA_SIZE
-        return self.leaves_legal_hand(self.hand_size - added, self.canastas + completes)
+        return room.leaves_legal_hand(room.hand_size - added, room.canastas + completes)
 
 
-def _wild_melds(game: Game, room: _MeldLister, actions: list[Action]) -> None:
+def _wild_melds(game: Game, room: _Room, lister: _MeldLister, actions: list[Action]) -> None:
     """Melds of wild cards only (RULES.md 4.3), as `Game.validate_meld` accepts them."""
     existing = game.mover.melds.get(WILD)
     base = len(existing) if existing else 0
     was_canasta = base >= CANASTA_SIZE
     extended = game.rules.extended_canastas
-    jokers, twos = room.jokers, room.twos
+    jokers, twos = lister.jokers, lister.twos
     for j in range(len(jokers) + 1):
         for t in range(len(twos) + 1):
             added = j + t
@@ -320,7 +353,7 @@ def _wild_melds(game: Game, room: _MeldLister, actions: list[Action]) -> None:
             if (size <= CANASTA_SIZE or extended) and room.leaves_legal_hand(
                 room.hand_size - added, room.canastas + (size >= CANASTA_SIZE and not was_canasta)
             ):
-                actions.append(Meld(jokers[:j] + twos[:t], "wild"))
+                actions.append(_meld(jokers[:j] + twos[:t], "wild"))
 
 
 def _black_three_melds(
@@ -364,17 +397,16 @@ def _special_actions(game: Game) -> list[Action]:
 
 
 # ---------------------------------------------------------------------------- discards
-def _discard_actions(game: Game) -> list[Action]:
+def _discard_actions(game: Game, room: _Room) -> list[Action]:
     """One discard per card code the mover may discard, as `Game.validate_discard` judges it."""
     if game.turn.no_discard or game._opening_short():
         return []
-    rules = game.rules
-    player = game.mover
-    hand = player.hand
-    canastas = player.canastas()
-    need = rules.canastas_to_go_out
+    rules = room.rules
+    hand = room.hand
+    canastas = room.canastas
+    need = room.need
     black_threes = game.turn.black_threes
-    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, game._usable_hand(game.to_move)))
+    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, room.usable))
     actions: list[Action] = []
     left = len(hand) - 1
     if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
@@ -390,7 +422,7 @@ def _discard_actions(game: Game) -> list[Action]:
         # A laid-down Red Three goes from the table, so the whole hand stays.
         left = len(hand)
         if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-            for card in player.threes:
+            for card in game.mover.threes:
                 code = CARD_CODE[card]
                 if IS_RED_THREE[card] and code not in in_hand:
                     in_hand[code] = None
