@@ -537,13 +537,14 @@ class Game:
         last_was_three = False
         need = rules.canastas_to_go_out
         count = rules.stock_draw
+        is_laid = self._laid_threes()
         # Red Threes not replaced could leave a player who may not go out holding one card, which
         # they would then have to discard: they draw on instead (RULES.md 3.1).
         while self.stock and (count > 0 or (len(player.hand) == 1 and player.canastas() < need)):
             count -= 1
             card: CardId | None = self.stock.pop()
             last_was_three = False
-            while card is not None and self._is_laid_three(card):
+            while card is not None and is_laid[card]:
                 player.threes.append(card)
                 replace = self.stock and (rules.red_three_replacement or not IS_RED_THREE[card])
                 out.append(

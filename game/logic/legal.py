@@ -36,7 +36,8 @@ from .errors import IllegalAction
 from .melds import CANASTA_SIZE, special_meld
 from .rules import Rules
 
-# Actions are frozen values, so one instance per card code serves every listing.
+# Actions are frozen values, so one instance of each (per card code) serves every listing.
+_DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
 _DISCARDS: dict[CardCode, Discard] = {code: Discard(code) for code in sorted(VALID_CODES)}
 _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _ONE_OF_CODE: dict[str, CardId] = {code: ids[0] for code, ids in IDS_OF_CODE.items()}
@@ -60,25 +61,25 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
         actions.extend(_special_actions(game))
         actions.extend(_discard_actions(game, room))
         if _passes(game):
-            actions.append(Pass())
+            actions.append(_PASS)
         if game.turn.undo and (include_undo or not actions):
-            actions.extend((Undo(), UndoTurn()))
+            actions.extend(_UNDOS)
         return actions
     if phase == DRAW:
         actions = []
         if game.stock or (
             game.rules.stock_end == "reuse_pile" and not game.stock_reused and len(game.pile) >= 2
         ):
-            actions.append(Draw())
+            actions.append(_DRAW)
         if not game.turn.returned:
             actions.extend(_take_actions(game))
         if _passes(game):
-            actions.append(Pass())
+            actions.append(_PASS)
         return actions
     if phase == HAND_OVER and (
         game._pending_decks or game.seed is not None or game.initial_deck is None
     ):
-        return [NextHand()]
+        return [_NEXT_HAND]
     return []
 
 
