@@ -43,7 +43,7 @@ _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _ONE_OF_CODE: dict[str, CardId] = {code: ids[0] for code, ids in IDS_OF_CODE.items()}
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _meld(codes: tuple[CardCode, ...], rank: str | None) -> Meld:
     """The same meld comes up in listing after listing; one frozen instance serves them all."""
     return Meld(codes, rank)
@@ -291,44 +291,23 @@ class _MeldLister:
         rules = self.rules
         base = len(existing) if existing else 0
         base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
-        max_wild = rules.max_wild_per_meld
-        max_size = 1000 if rules.extended_canastas else CANASTA_SIZE
-        free = self.room.hand_size - 2  # adding no more than this always leaves a legal hand
-        natural_codes = _codes(naturals)
-        actions = self.actions
         first_laid = existing is None and self.first_turn
-        if not (self.wild_count and _wild_allowed(rules, key, first_laid, self.open_wild)):
-            # Naturals only: the meld's wild cards stay as they are, within every limit.
-            for n in range(1 if existing else 3, len(naturals) + 1):
-                size = base + n
-                if size < 3 or 2 * base_wilds > size or base_wilds > max_wild or size > max_size:
-                    continue
-                if n <= free or self.leaves_legal_hand_after(n, base, size):
-                    actions.append(_meld(natural_codes[:n], None))
-            return
-        name = MELD_KEY_NAME[key]
-        jokers, twos = self.jokers, self.twos
-        for n in range(0 if existing else 2, len(naturals) + 1):
-            for j in range(min(len(jokers), max_wild) + 1):
-                for t in range(min(len(twos), max_wild - j) + 1):
-                    added = n + j + t
-                    if existing is None:
-                        if j + t > n:
-                            break
-                        if added < 3:
-                            continue
-                    elif added == 0:
-                        continue
-                    size = base + added
-                    if size < 3:
-                        continue
-                    wilds = base_wilds + j + t
-                    # Each limit only tightens as t grows: once broken, no larger t is legal.
-                    if 2 * wilds > size or wilds > max_wild or size > max_size:
-                        break
-                    if added <= free or self.leaves_legal_hand_after(added, base, size):
-                        codes = natural_codes[:n] + jokers[:j] + twos[:t]
-                        actions.append(_meld(codes, None if n else name))
+        takes_wild = bool(self.wild_count) and _wild_allowed(rules, key, first_laid, self.open_wild)
+        candidates = _meld_candidates(
+            key,
+            _codes(naturals),
+            self.jokers if takes_wild else (),
+            self.twos if takes_wild else (),
+            existing is None,
+            base,
+            base_wilds,
+            rules.max_wild_per_meld,
+            rules.extended_canastas,
+        )
+        free = self.room.hand_size - 2  # adding no more than this always leaves a legal hand
+        for added, size, meld in candidates:
+            if added <= free or self.leaves_legal_hand_after(added, base, size):
+                self.actions.append(meld)
 
     def leaves_legal_hand_after(self, added: int, base: int, size: int) -> bool:
         """Whether adding `added` cards to a meld of `base` cards (`size` after) leaves a legal
@@ -336,6 +315,57 @@ class _MeldLister:
         room = self.room
         completes = size >= CANASTA_SIZE and base < CANASTA_SIZE
         return room.leaves_legal_hand(room.hand_size - added, room.canastas + completes)
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_candidates(
+    key: int,
+    natural_codes: tuple[CardCode, ...],
+    jokers: tuple[CardCode, ...],
+    twos: tuple[CardCode, ...],
+    new: bool,
+    base: int,
+    base_wilds: int,
+    max_wild: int,
+    extended: bool,
+) -> tuple[tuple[int, int, Meld], ...]:
+    """The melds `check_meld` allows of these naturals of rank `key` and wild cards onto a meld
+    of `base` cards (`base_wilds` of them wild; `new` for none yet), in the order of counts n, j,
+    t, each with the number of cards it adds and the meld's size after. They depend on the cards
+    alone, and recur from listing to listing; the hand's room is checked by the caller."""
+    max_size = 1000 if extended else CANASTA_SIZE
+    if not (jokers or twos):
+        # Naturals only: the meld's wild cards stay as they are, within every limit.
+        out = []
+        for n in range(3 if new else 1, len(natural_codes) + 1):
+            size = base + n
+            if size < 3 or 2 * base_wilds > size or base_wilds > max_wild or size > max_size:
+                continue
+            out.append((n, size, Meld(natural_codes[:n])))
+        return tuple(out)
+    name = MELD_KEY_NAME[key]
+    out = []
+    for n in range(2 if new else 0, len(natural_codes) + 1):
+        for j in range(min(len(jokers), max_wild) + 1):
+            for t in range(min(len(twos), max_wild - j) + 1):
+                added = n + j + t
+                if new:
+                    if j + t > n:
+                        break
+                    if added < 3:
+                        continue
+                elif added == 0:
+                    continue
+                size = base + added
+                if size < 3:
+                    continue
+                wilds = base_wilds + j + t
+                # Each limit only tightens as t grows: once broken, no larger t is legal.
+                if 2 * wilds > size or wilds > max_wild or size > max_size:
+                    break
+                codes = natural_codes[:n] + jokers[:j] + twos[:t]
+                out.append((added, size, Meld(codes, None if n else name)))
+    return tuple(out)
 
 
 def _wild_melds(game: Game, room: _Room, lister: _MeldLister, actions: list[Action]) -> None:
