@@ -43,12 +43,6 @@ _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _ONE_OF_CODE: dict[str, CardId] = {code: ids[0] for code, ids in IDS_OF_CODE.items()}
 
 
-@lru_cache(maxsize=1 << 14)
-def _meld(codes: tuple[CardCode, ...], rank: str | None) -> Meld:
-    """The same meld comes up in listing after listing; one frozen instance serves them all."""
-    return Meld(codes, rank)
-
-
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     """The actions `game.apply` accepts now.
 
@@ -384,7 +378,7 @@ def _wild_melds(game: Game, room: _Room, lister: _MeldLister, actions: list[Acti
             if (size <= CANASTA_SIZE or extended) and room.leaves_legal_hand(
                 room.hand_size - added, room.canastas + (size >= CANASTA_SIZE and not was_canasta)
             ):
-                actions.append(_meld(jokers[:j] + twos[:t], "wild"))
+                actions.append(Meld(jokers[:j] + twos[:t], "wild"))
 
 
 def _black_three_melds(
