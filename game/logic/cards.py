@@ -81,6 +81,7 @@ CARD_POINTS: tuple[int, ...] = tuple(_points(rank, suit) for rank, suit in _LAYO
 IS_WILD = tuple(r in (JOKER, TWO) for r in CARD_RANK)
 IS_RED_THREE = tuple(r == THREE and s in (1, 2) for r, s in _LAYOUT)
 IS_BLACK_THREE = tuple(r == THREE and s in (0, 3) for r, s in _LAYOUT)
+IS_THREE = tuple(r == THREE for r in CARD_RANK)
 # A card's pack decides which back it shows (Jokers: two per pack).
 CARD_PACK = tuple(i // 52 if i < 104 else (i - 104) // 2 for i in range(N_CARDS))
 ALL_CARDS: tuple[CardId, ...] = tuple(CardId(i) for i in range(N_CARDS))

@@ -38,6 +38,7 @@ from .cards import (
     IDS_OF_CODE,
     IS_BLACK_THREE,
     IS_RED_THREE,
+    IS_THREE,
     IS_WILD,
     MELD_KEY_OF_NAME,
     N_CARDS,
@@ -45,7 +46,6 @@ from .cards import (
     SORT_KEY,
     THREE,
     WILD,
-    CardCode,
     CardId,
 )
 from .errors import IllegalAction
@@ -301,8 +301,12 @@ class Game:
         self.last_events = out
         return out
 
+    def _laid_threes(self) -> tuple[bool, ...]:
+        """Which cards are laid down as soon as they are drawn or taken, by card id."""
+        return IS_THREE if self.rules.all_threes_equal else IS_RED_THREE
+
     def _is_laid_three(self, card: int) -> bool:
-        return IS_RED_THREE[card] or (self.rules.all_threes_equal and IS_BLACK_THREE[card])
+        return self._laid_threes()[card]
 
     def _replace_threes_in_hand(self, p: int) -> list[Event]:
         player = self.players[p]
@@ -383,9 +387,9 @@ class Game:
             if top is not None and not self.rules.top_card_counts_for_initial_meld and top in cards:
                 from_hand = [c for c in cards if c != top]
                 if len(from_hand) >= 3:
-                    total += sum(CARD_POINTS[c] for c in from_hand)
+                    total += sum(map(CARD_POINTS.__getitem__, from_hand))
             else:
-                total += sum(CARD_POINTS[c] for c in cards)
+                total += sum(map(CARD_POINTS.__getitem__, cards))
             if self.rules.canasta_bonus_counts_for_initial:
                 total += canasta_bonus(self.rules, key, cards)
         return total
@@ -441,7 +445,7 @@ class Game:
         """Resolve card codes to distinct ids in `pool`, preferring the pool's order."""
         chosen: list[CardId] = []
         for code in codes:
-            ids = IDS_OF_CODE.get(CardCode(code), ())
+            ids = IDS_OF_CODE.get(code, ())
             for card in pool:
                 if card in ids and card not in chosen:
                     chosen.append(card)
@@ -533,13 +537,14 @@ class Game:
         last_was_three = False
         need = rules.canastas_to_go_out
         count = rules.stock_draw
+        is_laid = self._laid_threes()
         # Red Threes not replaced could leave a player who may not go out holding one card, which
         # they would then have to discard: they draw on instead (RULES.md 3.1).
         while self.stock and (count > 0 or (len(player.hand) == 1 and player.canastas() < need)):
             count -= 1
             card: CardId | None = self.stock.pop()
             last_was_three = False
-            while card is not None and self._is_laid_three(card):
+            while card is not None and is_laid[card]:
                 player.threes.append(card)
                 replace = self.stock and (rules.red_three_replacement or not IS_RED_THREE[card])
                 out.append(
@@ -602,7 +607,7 @@ class Game:
             )
         rank = CARD_RANK[top]
         name = PLURAL[rank]
-        naturals = sum(1 for c in with_cards if not IS_WILD[c])
+        naturals = len(with_cards) - sum(map(IS_WILD.__getitem__, with_cards))
         frozen = self.pile_is_frozen_for(p)
         natural_pair = naturals >= 2 and naturals == len(with_cards)
         if (frozen or rules.natural_pair_required) and not natural_pair:
@@ -634,7 +639,7 @@ class Game:
             existing is None and not player.opened,
             self._open_wild_meld(p, rank),
         )
-        gained = sum(1 for c in self.pile if not self._is_laid_three(c)) - 1
+        gained = len(self.pile) - 1 - sum(map(self._laid_threes().__getitem__, self.pile))
         size_after = (len(existing) if existing else 0) + 1 + len(with_cards)
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
         self._check_cards_left(len(player.hand) - len(with_cards) + gained, canastas_after)
@@ -649,8 +654,9 @@ class Game:
         rank = CARD_RANK[top]
         self.pile = []
         self.pile_freezers = 0
-        laid = [c for c in taken[:-1] if self._is_laid_three(c)]
-        gained = [c for c in taken[:-1] if not self._is_laid_three(c)]
+        is_laid = self._laid_threes()
+        laid = [c for c in taken[:-1] if is_laid[c]]
+        gained = [c for c in taken[:-1] if not is_laid[c]]
         for card in with_cards:
             player.hand.remove(card)
             player.known.discard(card)
@@ -841,7 +847,7 @@ class Game:
         self._expect(PLAY, "discard")
         player = self.mover
         from_threes = False
-        code = CardCode(action.card)
+        code = action.card
         if IS_RED_THREE[IDS_OF_CODE[code][0]] and self.rules.discard_red_three_to_freeze:
             laid = [c for c in player.threes if CARD_CODE[c] == code]
             if not laid:
@@ -911,12 +917,9 @@ class Game:
 
     def _check_turn_can_end(self) -> None:
         """The initial-meld minimum is checked when a turn that melded would end."""
+        if not self._opening_short():
+            return
         p = self.to_move
-        player = self.players[p]
-        if player.opened or not (player.melds or self.turn.drew == "pile"):
-            return
-        if self._would_go_out_concealed():
-            return
         need = self.initial_meld_minimum(p)
         have = self.opening_points(p)
         raise IllegalAction(
@@ -924,6 +927,14 @@ class Game:
             f"Your melds count {have} points towards the "
             f"opening minimum of {need}: meld more, or undo.",
         )
+
+    def _opening_short(self) -> bool:
+        """Whether the mover's melds this turn fall short of the initial-meld minimum, so the
+        turn may not end yet."""
+        player = self.mover
+        if player.opened or not (player.melds or self.turn.drew == "pile"):
+            return False
+        return not self._would_go_out_concealed()
 
     def _would_go_out_concealed(self) -> bool:
         player = self.mover

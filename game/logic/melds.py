@@ -44,7 +44,7 @@ PLURAL = {
 
 
 def wild_count(cards: Sequence[int]) -> int:
-    return sum(IS_WILD[c] for c in cards)
+    return sum(map(IS_WILD.__getitem__, cards))
 
 
 def canasta_kind(key: int, cards: Sequence[int]) -> str | None:
@@ -141,7 +141,7 @@ def check_meld(
 
 def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
     """Raise unless `cards` form a going-out meld of Black Threes (RULES.md 4.6)."""
-    threes = sum(IS_BLACK_THREE[c] for c in cards)
+    threes = sum(map(IS_BLACK_THREE.__getitem__, cards))
     wilds = wild_count(cards)
     if threes + wilds != len(cards):
         raise IllegalAction("mixed_ranks", "A meld of Black Threes may hold only Black Threes.")
@@ -167,6 +167,8 @@ def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, i
     """The name and bonus of a special meld (RULES.md 4.4) formed by `cards`, a whole hand, or
     None. A Straight is one card of each of its 13 ranks; in a 14-card hand the fourteenth card
     is uncounted (it stands for the Three on the table)."""
+    if len(cards) not in (13, 14):
+        return None  # every special meld is a hand of 13 or 14 cards
     ranks = Counter(CARD_RANK[c] for c in cards)
     if len(cards) in (13, 14) and has_three_on_table and all(ranks[r] >= 1 for r in STRAIGHT_RANKS):
         return "straight", 3000

@@ -19,7 +19,7 @@ ALL_THREES_VALUES = (0, 100, 300, 500, 1000)
 
 
 def canasta_count(melds: Mapping[int, Sequence[int]]) -> int:
-    return sum(1 for cards in melds.values() if len(cards) >= CANASTA_SIZE)
+    return len([cards for cards in melds.values() if len(cards) >= CANASTA_SIZE])
 
 
 def threes_score(rules: Rules, threes: Sequence[int], melds: Mapping[int, Sequence[int]]) -> int:

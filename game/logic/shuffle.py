@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from .cards import CARD_CODE, N_CARDS, CardId, deck_from_codes
+from .cards import CARD_CODE, IDS_OF_CODE, N_CARDS, CardCode, CardId
 
 # The replay format version whose deals this module defines, and the one before it.
 DEAL_VERSION = 2
@@ -85,7 +85,14 @@ def deck_order(seed: int, hand_index: int) -> list[CardId]:
     a replay's ``deck`` of codes is read back: the same deal written out as codes rebuilds the
     very same game."""
     order = shuffled(range(N_CARDS), deck_key(seed, hand_index))
-    return deck_from_codes([CARD_CODE[card] for card in order])
+    taken: dict[CardCode, int] = {}
+    deck: list[CardId] = []
+    for card in order:
+        code = CARD_CODE[card]
+        index = taken.get(code, 0)
+        taken[code] = index + 1
+        deck.append(IDS_OF_CODE[code][index])
+    return deck
 
 
 def reuse_pile_key(deck: Sequence[int]) -> bytes:
