@@ -157,7 +157,7 @@ def test_pip_install_in_a_fresh_venv_gives_a_working_canasta_command(tmp_path: P
     assert version.stdout.strip() == f"Canasta {game.__version__}"
     shots = tmp_path / "shots"
     run = subprocess.run(
-        [canasta, "--frames", "5", "--screenshot", str(shots)],
+        [canasta, "--scene", "table", "--frames", "5", "--screenshot", str(shots)],
         cwd=tmp_path,
         capture_output=True,
         text=True,
