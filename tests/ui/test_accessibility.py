@@ -3,8 +3,10 @@ buttons, and the window following the desktop's scale factor."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pygame
 import pytest
@@ -12,10 +14,18 @@ import pytest
 from game.app import App
 from game.logic import Game
 from game.scenes.options import OptionsScene
+from game.ui import scaling
 from game.ui import theme as th
-from game.ui.scaling import desktop_scale
+from game.ui.scaling import desktop_scale, sdl_display_dpi
 from tests.helpers.table import centre, open_table
 from tests.helpers.ui_events import click, press, step
+
+
+@pytest.fixture(autouse=True)
+def standard_palette_after() -> Iterator[None]:
+    """The palette is the module's own state: later tests start from the standard one."""
+    yield
+    th.use_palette(False)
 
 
 def brightness(colour: pygame.Color) -> int:
@@ -142,3 +152,21 @@ def test_the_window_opens_larger_on_a_scaled_desktop_and_remembers_neutral_units
         assert app.prefs.window_size == (700, 394)
     finally:
         app.close()
+
+
+def test_sdl_is_asked_for_the_dpi_and_a_headless_display_gives_scale_one(app: App) -> None:
+    # The dummy video driver has no DPI: SDL says so, and the factor stays 1.0.
+    assert sdl_display_dpi(0) is None
+    assert app.ui_scale == 1.0
+
+
+def test_the_dpi_sdl_reports_sets_the_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    def get_dpi(index: int, *refs: Any) -> int:
+        for ref in refs:
+            ref._obj.value = 144.0
+        return 0
+
+    monkeypatch.delattr(pygame.display, "get_display_dpi", raising=False)
+    monkeypatch.setattr(scaling, "_sdl_library", lambda: SimpleNamespace(SDL_GetDisplayDPI=get_dpi))
+    assert scaling.sdl_display_dpi(0) == (144.0, 144.0, 144.0)
+    assert desktop_scale() == 1.5
