@@ -126,6 +126,7 @@ class App:
         self.cards = cards if cards is not None else CardImages()
         self.cards.set_four_colour(prefs.four_colour_deck)
         self.cards.set_marks(prefs.colour_blind_marks)
+        self.cards.set_high_contrast(prefs.high_contrast)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
         self.table_menu = table_menu
@@ -225,6 +226,7 @@ class App:
 
     def _apply_palette(self) -> None:
         """Switch the palette; buttons and panels the scenes built are built again in it."""
+        self.cards.set_high_contrast(self.prefs.high_contrast)
         if self.theme.set_high_contrast(self.prefs.high_contrast):
             for scene in self.stack:
                 scene.layout(self.size)

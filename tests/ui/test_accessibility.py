@@ -14,6 +14,7 @@ import pytest
 from game.app import App
 from game.logic import Game
 from game.scenes.options import OptionsScene
+from game.sprites.cards import CardImages, Tint
 from game.ui import scaling
 from game.ui import theme as th
 from game.ui.scaling import desktop_scale, sdl_display_dpi
@@ -47,7 +48,7 @@ def test_high_contrast_from_options_recolours_the_table_at_once(app: App) -> Non
             break
         press(app, pygame.K_DOWN)  # the keyboard scrolls the page to the focused row
     press(app, pygame.K_RETURN)
-    assert app.prefs.high_contrast is True
+    assert app.prefs.high_contrast is True and app.cards.high_contrast
     assert th.CREAM == (255, 255, 255) and th.HIGH_CONTRAST_PALETTE["FELT"] == th.FELT
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
@@ -170,3 +171,14 @@ def test_the_dpi_sdl_reports_sets_the_scale(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(scaling, "_sdl_library", lambda: SimpleNamespace(SDL_GetDisplayDPI=get_dpi))
     assert scaling.sdl_display_dpi(0) == (144.0, 144.0, 144.0)
     assert desktop_scale() == 1.5
+
+
+def test_tinted_cards_take_deeper_washes_in_high_contrast(app: App, card_dir: Path) -> None:
+    cards = CardImages(card_dir)
+    plain = cards.image("AS", 68, Tint.FROZEN).get_at((12, 34))
+    cards.set_high_contrast(True)
+    strong = cards.image("AS", 68, Tint.FROZEN).get_at((12, 34))
+    assert brightness(strong) < brightness(plain) - 60
+    app.prefs.high_contrast = True
+    app.preferences_changed()
+    assert app.cards.high_contrast
