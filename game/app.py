@@ -33,6 +33,7 @@ from game.scenes.base import Host, Scene, SceneStack
 from game.scenes.dialog import CrashScene, message_dialog
 from game.settings import Preferences, data_dir, preferences_path
 from game.sprites.cards import CardImages
+from game.ui.scaling import desktop_scale
 from game.ui.theme import Theme
 
 log = logging.getLogger(__name__)
@@ -105,9 +106,12 @@ class App:
         self.prefs = prefs
         self.fps = fps
         self.size = (size[0], size[1]) if size is not None else DEFAULT_SIZE
+        # The desktop's scale factor (150%, 200%): the window opens that much larger.
+        self.ui_scale = desktop_scale()
         self.screen = self._open_window(self.size)
         self.clock = pygame.time.Clock()
         self.theme = Theme(self.size)
+        self.theme.set_high_contrast(prefs.high_contrast)
         self.stack = SceneStack(on_empty=self.quit)
         self.sounds = (
             sounds
@@ -122,6 +126,7 @@ class App:
         self.cards = cards if cards is not None else CardImages()
         self.cards.set_four_colour(prefs.four_colour_deck)
         self.cards.set_marks(prefs.colour_blind_marks)
+        self.cards.set_high_contrast(prefs.high_contrast)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
         self.table_menu = table_menu
@@ -160,7 +165,11 @@ class App:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 window = pygame.Window.from_display_module()
             window.minimum_size = (min(640, logical[0]), min(360, logical[1]))
-            wanted = tuple(self.prefs.window_size)
+            # The remembered size is in desktop-neutral units (see `_window_resized`).
+            wanted = (
+                int(self.prefs.window_size[0] * self.ui_scale),
+                int(self.prefs.window_size[1] * self.ui_scale),
+            )
             desktops = pygame.display.get_desktop_sizes()
             if desktops:
                 dw, dh = desktops[0]
@@ -196,6 +205,7 @@ class App:
             size = pygame.display.get_window_size()
         except (pygame.error, AttributeError):
             return
+        size = (round(size[0] / self.ui_scale), round(size[1] / self.ui_scale))
         if tuple(size) != tuple(self.prefs.window_size) and size[0] >= 640 and size[1] >= 360:
             self.prefs.window_size = (int(size[0]), int(size[1]))
             # Remembered for next start; written with the next save or at exit.
@@ -211,7 +221,15 @@ class App:
         self.sounds.apply_preferences(self.prefs)
         self.cards.set_four_colour(self.prefs.four_colour_deck)
         self.cards.set_marks(self.prefs.colour_blind_marks)
+        self._apply_palette()
         self._save_countdown = SAVE_DELAY
+
+    def _apply_palette(self) -> None:
+        """Switch the palette; buttons and panels the scenes built are built again in it."""
+        self.cards.set_high_contrast(self.prefs.high_contrast)
+        if self.theme.set_high_contrast(self.prefs.high_contrast):
+            for scene in self.stack:
+                scene.layout(self.size)
 
     def save_preferences(self) -> bool:
         self._save_countdown = None
@@ -237,6 +255,7 @@ class App:
         self.save_preferences()
         self.prefs = self.players.switch(profile_id)
         self.sounds.apply_preferences(self.prefs)
+        self._apply_palette()
         self.save_preferences()
 
     # -- loop ------------------------------------------------------------------------------

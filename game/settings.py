@@ -207,6 +207,7 @@ class Preferences:
     protect_pile: bool = False
     four_colour_deck: bool = False
     colour_blind_marks: bool = False
+    high_contrast: bool = False
     card_size: str = "normal"
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
@@ -287,6 +288,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "protect_pile": lambda v: isinstance(v, bool),
     "four_colour_deck": lambda v: isinstance(v, bool),
     "colour_blind_marks": lambda v: isinstance(v, bool),
+    "high_contrast": lambda v: isinstance(v, bool),
     "card_size": _one_of(tuple(CARD_SIZES)),
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),

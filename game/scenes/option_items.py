@@ -210,6 +210,11 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
         "Drawn, selected, locked, blocked and canasta cards carry a pattern as well as their "
         "tint (a corner flag, a bar, hatching, a band), so none is told by colour alone.",
     ),
+    BoolOption(
+        "high_contrast",
+        "High contrast",
+        "A near-black table and panels with white text, yellow rules and a cyan focus frame.",
+    ),
     ChoiceOption(
         "hand_sorting",
         "Hand sorting",

@@ -772,6 +772,8 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         if key == pygame.K_DELETE:
             (self.undo_turn if ctrl else self.undo_last)()
             return True
+        if key == pygame.K_TAB:
+            self.card_focus = None  # the keyboard leaves the hand for the buttons
         if key == pygame.K_SPACE and self.group.focused is not None:
             return self.group.handle_event(event)  # a button reached with Tab is pressed
         if key in actions:

@@ -110,24 +110,32 @@ class TableHud:
         t, g = self.theme, self.geometry
         surface = t.felt().copy()
         radius = self.px(14)
+        # High contrast draws the mats' rules and words in the text colour, not faint greens.
+        strong = th.CREAM_DIM if th.high_contrast else None
         for seat, half in enumerate(g.halves):
             shade = pygame.Surface(half.size, pygame.SRCALPHA)
             pygame.draw.rect(shade, MAT_FILL, shade.get_rect(), border_radius=radius)
             pygame.draw.rect(
-                shade, (*MAT_EDGE, 90), shade.get_rect(), max(1, self.px(1)), border_radius=radius
+                shade,
+                (*(strong or MAT_EDGE), 255 if strong else 90),
+                shade.get_rect(),
+                max(1, self.px(1)),
+                border_radius=radius,
             )
             surface.blit(shade, half)
-            label = t.text("Your melds" if seat == 0 else "Opponent's melds", 14, (92, 140, 104))
+            label = t.text(
+                "Your melds" if seat == 0 else "Opponent's melds", 14, strong or (92, 140, 104)
+            )
             surface.blit(
                 label,
                 label.get_rect(bottomright=(half.right - self.px(12), half.bottom - self.px(6))),
             )
         for rect in (g.stock_rect, g.pile_rect):
             pygame.draw.rect(
-                surface, (60, 120, 80), rect, max(1, self.px(2)), border_radius=self.px(7)
+                surface, strong or (60, 120, 80), rect, max(1, self.px(2)), border_radius=self.px(7)
             )
         for name, rect in (("Stock", g.stock_rect), ("Pile", g.pile_rect)):
-            word = t.text(name, 13, (110, 160, 120))
+            word = t.text(name, 13, strong or (110, 160, 120))
             surface.blit(word, word.get_rect(center=rect.center))
         surface.blit(t.panel(g.scoresheet.size, radius=12), g.scoresheet)
         bar = pygame.Surface(g.status.size, pygame.SRCALPHA)

@@ -48,6 +48,19 @@ class Tint(enum.Enum):
     WILD_CANASTA = (200, 196, 255)
 
 
+# The high-contrast theme's washes: the same hues, deeper, so each state stands further apart from
+# a plain card and from the others (the card's own ink stays darker than any wash).
+HIGH_CONTRAST_TINTS: dict[Tint, tuple[int, int, int]] = {
+    Tint.STOCK_DRAW: (140, 190, 255),
+    Tint.FROZEN: (175, 175, 175),
+    Tint.BLOCKED: (95, 95, 95),
+    Tint.SELECTED: (255, 222, 70),
+    Tint.NATURAL_CANASTA: (120, 225, 120),
+    Tint.MIXED_CANASTA: (255, 214, 70),
+    Tint.WILD_CANASTA: (165, 155, 255),
+}
+
+
 def back_code(pack: int) -> str:
     """The back picture of pack 1 or 2 (the two decks have different backs)."""
     return BACKS[(pack - 1) % len(BACKS)]
@@ -131,6 +144,7 @@ class CardImages:
         self.four_colour = False
         # Tinted cards also carry a pattern (a preference), so no state is told by colour alone.
         self.marks = False
+        self.high_contrast = False
         # Goes up whenever the pictures change, so sprites know to fetch them again.
         self.version = 0
 
@@ -138,6 +152,13 @@ class CardImages:
         """Patterns on tinted cards as well as the tint (colour-blind-safe marks)."""
         if on != self.marks:
             self.marks = on
+            self._scaled.clear()
+            self.version += 1
+
+    def set_high_contrast(self, on: bool) -> None:
+        """Deeper washes on tinted cards, for the high-contrast theme (or the usual ones)."""
+        if on != self.high_contrast:
+            self.high_contrast = on
             self._scaled.clear()
             self.version += 1
 
@@ -278,7 +299,8 @@ class CardImages:
         if tint is not None:
             surface = self.image(code, height).copy()
             # Multiply RGB only, so rounded transparent corners stay transparent.
-            surface.fill(tint.value, special_flags=pygame.BLEND_RGB_MULT)
+            wash = HIGH_CONTRAST_TINTS[tint] if self.high_contrast else tint.value
+            surface.fill(wash, special_flags=pygame.BLEND_RGB_MULT)
             if self.marks:
                 draw_mark(surface, tint)
         else:

@@ -140,8 +140,8 @@ class Button(Widget):
         face = body.move(0, t.px(2) if state == "pressed" else 0)
         pygame.draw.rect(surface, fill, face, border_radius=radius)
         # A faint light-to-dark wash from the top gives the face some depth; drawn into a
-        # mask of the face so the rounded corners stay clean.
-        if state != "disabled":
+        # mask of the face so the rounded corners stay clean. High contrast keeps faces flat.
+        if state != "disabled" and not th.high_contrast:
             wash = pygame.Surface(face.size, pygame.SRCALPHA)
             for row in range(face.height):
                 strength = 1.0 - row / max(1, face.height - 1)

@@ -5,6 +5,10 @@ A `Theme` is made for one screen resolution. Sizes are given as they should look
 text. Fonts are the game's own (DejaVu: a serif for titles, a sans for everything else, from
 `game.resources`); without them a system font is looked for, then pygame's built-in one.
 Rendered text, panels and the felt are cached: drawing a frame only blits.
+Two palettes exist: the card table's greens and golds, and a high-contrast one (near-black felt
+and panels, white text, yellow rules, a cyan focus ring). `use_palette` swaps the module's colour
+names in place, so everything that reads `th.CREAM` at draw time follows at once; `Theme` drops
+its caches when the palette changes.
 """
 
 from __future__ import annotations
@@ -42,6 +46,49 @@ SHADOW = (0, 0, 0, 110)
 FOCUS = GOLD_LIGHT
 ERROR = (232, 120, 96)
 SELECTION = (70, 110, 170)
+
+# The colour names a palette sets, and the high-contrast values (WCAG AAA: text on the felt and on
+# panels is above 15:1; the rules and the focus ring stand out from both).
+PALETTE_NAMES: tuple[str, ...] = (
+    "FELT", "FELT_DARK", "CREAM", "CREAM_DIM", "GOLD", "GOLD_LIGHT", "GOLD_DARK", "INK",
+    "PANEL", "PANEL_LIGHT", "BUTTON", "BUTTON_HOVER", "BUTTON_PRESSED", "DISABLED_TEXT",
+    "DISABLED_FILL", "SHADOW", "FOCUS", "ERROR", "SELECTION",
+)  # fmt: skip
+STANDARD_PALETTE: dict[str, Colour] = {name: globals()[name] for name in PALETTE_NAMES}
+HIGH_CONTRAST_PALETTE: dict[str, Colour] = {
+    "FELT": (6, 22, 12),
+    "FELT_DARK": (0, 0, 0),
+    "CREAM": (255, 255, 255),
+    "CREAM_DIM": (230, 230, 230),
+    "GOLD": (255, 221, 0),
+    "GOLD_LIGHT": (255, 255, 90),
+    "GOLD_DARK": (214, 170, 0),
+    "INK": (0, 0, 0),
+    "PANEL": (0, 0, 0, 250),
+    "PANEL_LIGHT": (16, 16, 16, 252),
+    "BUTTON": (0, 0, 0),
+    "BUTTON_HOVER": (0, 40, 110),
+    "BUTTON_PRESSED": (0, 20, 70),
+    "DISABLED_TEXT": (175, 175, 175),
+    "DISABLED_FILL": (36, 36, 36),
+    "SHADOW": (0, 0, 0, 0),
+    "FOCUS": (0, 255, 255),
+    "ERROR": (255, 120, 100),
+    "SELECTION": (0, 100, 255),
+}
+high_contrast = False
+
+
+def use_palette(high: bool) -> bool:
+    """Switch every colour name of this module to the high-contrast or standard palette;
+    returns whether anything changed."""
+    global high_contrast
+    if high == high_contrast:
+        return False
+    high_contrast = high
+    globals().update(HIGH_CONTRAST_PALETTE if high else STANDARD_PALETTE)
+    return True
+
 
 BASE_HEIGHT = 720
 
@@ -127,6 +174,16 @@ class Theme:
         self._panels.clear()
         self._felt = None
 
+    def set_high_contrast(self, high: bool) -> bool:
+        """Use the high-contrast palette (or the standard one); returns whether it changed, in
+        which case every cached text, panel and the felt are drawn afresh."""
+        changed = use_palette(high)
+        if changed:
+            self._text.clear()
+            self._panels.clear()
+            self._felt = None
+        return changed
+
     def px(self, value: float) -> int:
         """A length designed at 720 pixels high, for this screen."""
         return max(1, round(value * self.scale))
@@ -136,9 +193,11 @@ class Theme:
 
     # -- text ------------------------------------------------------------------------------
     def text(
-        self, text: str, size: int = 22, colour: Colour = CREAM, role: str = "ui"
+        self, text: str, size: int = 22, colour: Colour | None = None, role: str = "ui"
     ) -> pygame.Surface:
-        """Rendered text, cached by content and style (least recently used dropped first)."""
+        """Rendered text, cached by content and style (least recently used dropped first);
+        the palette's text colour unless told."""
+        colour = CREAM if colour is None else colour
         key = (text, size, colour, role)
         surface = self._text.get(key)
         if surface is not None:
@@ -151,9 +210,15 @@ class Theme:
         return surface
 
     def shadowed_text(
-        self, text: str, size: int, colour: Colour = CREAM, role: str = "ui", offset: int = 2
+        self,
+        text: str,
+        size: int,
+        colour: Colour | None = None,
+        role: str = "ui",
+        offset: int = 2,
     ) -> pygame.Surface:
         """Text with a soft drop shadow, for titles on the felt; cached like `text`."""
+        colour = CREAM if colour is None else colour
         key = ("shadow", text, size, colour, role, offset)
         surface = self._text.get(key)
         if surface is not None:
@@ -208,13 +273,16 @@ class Theme:
         self,
         size: tuple[int, int],
         *,
-        fill: Colour = PANEL,
-        border: Colour = GOLD,
+        fill: Colour | None = None,
+        border: Colour | None = None,
         radius: int = 14,
         border_width: int = 2,
         shadow: bool = True,
     ) -> pygame.Surface:
-        """A rounded translucent panel with a gold rule and a soft shadow; cached by look."""
+        """A rounded translucent panel with a gold rule and a soft shadow; cached by look.
+        The palette's panel and rule colours unless told."""
+        fill = PANEL if fill is None else fill
+        border = GOLD if border is None else border
         key = (size, fill, border, radius, border_width, shadow)
         surface = self._panels.get(key)
         if surface is None:
