@@ -9,7 +9,7 @@ from typing import Any
 
 from .agreement import RulesNegotiation, rules_hash
 from .chat import ChatChannel, ChatLog, ChatRefused, TokenBucket, sanitize_chat
-from .deciders import Autopilot, Background, DecisionSource, Manual
+from .deciders import Autopilot, DecisionSource, Manual
 from .errors import ProtocolError, SessionError
 from .handshake import PeerInfo, Role
 from .joincode import display_code, new_join_code, normalize_code
@@ -56,7 +56,6 @@ from .session import (
 
 __all__ = [
     "Autopilot",
-    "Background",
     "ChatChannel",
     "ChatLog",
     "ChatRefused",

@@ -1,5 +1,6 @@
 """Where a seat's moves come from, for the peer driver: the computer opponent (AutoPilot, UG
-4.2.6), a human at the table, or either of them thinking on a worker thread.
+4.2.6) or a human at the table. In the window the computer thinks in the match layer's worker
+process (`game.match.worker`), the one place slow work runs off the UI thread.
 
 A decision source is asked `choose(view, now)` whenever its seat may act (its turn, or between
 hands, where the only choice is the next hand) and returns an action or None for "not yet". It is
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import queue
 import random
-import threading
 from collections.abc import Callable
 from typing import Protocol
 
@@ -81,43 +81,3 @@ class Manual:
 
     def refused(self, action: Action, code: str, text: str) -> None:
         self.last_refusal = (action, code, text)
-
-
-class Background:
-    """Runs another source's `choose` on a worker thread, so a loop that must keep drawing and
-    chatting never waits for the computer to think. A result is used only for the view it was
-    computed for."""
-
-    def __init__(self, inner: DecisionSource) -> None:
-        self.inner = inner
-        self._lock = threading.Lock()
-        self._view: PlayerView | None = None
-        self._result: Action | None = None
-        self._worker: threading.Thread | None = None
-
-    @property
-    def thinking(self) -> bool:
-        return self._worker is not None and self._worker.is_alive()
-
-    def choose(self, view: PlayerView, now: float) -> Action | None:
-        with self._lock:
-            if self._view == view and self._result is not None:
-                action, self._result, self._view = self._result, None, None
-                return action
-            if self.thinking:
-                return None
-            self._view, self._result = view, None
-            self._worker = threading.Thread(
-                target=self._think, args=(view, now), name="netplay-decide", daemon=True
-            )
-            self._worker.start()
-        return None
-
-    def _think(self, view: PlayerView, now: float) -> None:
-        action = self.inner.choose(view, now)
-        with self._lock:
-            if self._view == view:
-                self._result = action
-
-    def refused(self, action: Action, code: str, text: str) -> None:
-        self.inner.refused(action, code, text)

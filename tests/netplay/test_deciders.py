@@ -3,14 +3,11 @@ while the caller's loop keeps running."""
 
 from __future__ import annotations
 
-import threading
-import time
-
 from game.logic.actions import Draw, NextHand
 from game.logic.engine import Game
 from game.logic.rules import Rules
 from game.logic.view import player_view
-from game.netplay.deciders import Autopilot, Background, Manual
+from game.netplay.deciders import Autopilot, Manual
 
 
 def _view(seat: int = 0):
@@ -26,36 +23,6 @@ def test_a_human_move_is_picked_up_once_submitted():
     assert human.choose(view, 0.0) is None
     human.refused(Draw(), "draw_first", "Draw first.")
     assert human.last_refusal == (Draw(), "draw_first", "Draw first.")
-
-
-class SlowSource:
-    def __init__(self) -> None:
-        self.release = threading.Event()
-
-    def choose(self, view, now):
-        self.release.wait(5)
-        return Draw()
-
-    def refused(self, action, code, text):
-        pass
-
-
-def test_a_background_decision_never_blocks_the_loop_and_answers_for_its_own_view():
-    slow = SlowSource()
-    background = Background(slow)
-    view = _view()
-    started = time.monotonic()
-    assert background.choose(view, 0.0) is None
-    assert background.choose(view, 0.0) is None
-    assert time.monotonic() - started < 1.0 and background.thinking
-    slow.release.set()
-    deadline = time.monotonic() + 5
-    answer = None
-    while answer is None and time.monotonic() < deadline:
-        answer = background.choose(view, 0.0)
-        time.sleep(0.005)
-    assert answer == Draw()
-    assert background.choose(_view(1), 0.0) is None, "a new view starts a new decision"
 
 
 def test_the_autopilot_asks_for_the_next_hand_between_hands():
