@@ -22,6 +22,7 @@ from game.netplay import (
     proposal,
 )
 from game.netplay.cli import APP_VERSION, session_config
+from game.netplay.joincode import new_join_code
 from game.netplay.tcp import NetplayGuest, NetplayHost
 from game.scenes.host import HostScene
 from game.scenes.title import TitleScene
@@ -43,8 +44,15 @@ class HeadlessPeer:
         give_up: float = 60.0,
         name: str = "Robot",
         version: str = APP_VERSION,
+        code: str | None = None,
     ) -> None:
-        session = ReliableSession(role, PeerInfo(name, version), session_config(give_up))
+        session = ReliableSession(
+            role,
+            PeerInfo(name, version),
+            session_config(give_up),
+            join_code=code or (new_join_code() if role is Role.HOST else None),
+        )
+        self.code = session.join_code or ""
         if role is Role.HOST:
             self.endpoint: NetplayHost | NetplayGuest = NetplayHost(
                 session, 0, bind_host="127.0.0.1"

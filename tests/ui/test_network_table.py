@@ -37,7 +37,8 @@ def peers() -> Iterator[list[HeadlessPeer]]:
         peer.stop()
 
 
-def join(app: App, address: str) -> JoinScene:
+def join(app: App, address: str, code: str) -> JoinScene:
+    """Type the address, Enter, the code as a person might (small letters, a space), Enter."""
     app.prefs.animation_speed = "off"
     app.stack.push(TitleScene(app))
     scene = JoinScene(app)
@@ -45,6 +46,8 @@ def join(app: App, address: str) -> JoinScene:
     step(app)
     scene.address.set_text("")
     type_text(app, address)
+    press(app, pygame.K_RETURN)
+    type_text(app, code.lower().replace("-", " "))
     press(app, pygame.K_RETURN)
     return scene
 
@@ -64,7 +67,7 @@ def join_table(
 ) -> tuple[NetTableScene, HeadlessPeer]:
     host = HeadlessPeer(Role.HOST, **host_options)
     peers.append(host)
-    join(app, host.address)
+    join(app, host.address, host.code)
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     return app.stack.top, host
 
@@ -72,7 +75,7 @@ def join_table(
 def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: App, peers) -> None:
     host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
     peers.append(host)
-    join(app, host.address)
+    join(app, host.address, host.code)
     assert run_until(
         app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows)
     )
@@ -106,7 +109,7 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
     app.prefs.animation_speed = "off"
     scene = open_host_screen(app)
     port = scene.net.endpoint.port
-    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}")
+    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}", code=scene.code)
     peers.append(guest)
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     table = app.stack.top
@@ -139,7 +142,7 @@ def test_status_bar_says_interrupted_when_the_link_is_cut_and_recovers(app: App,
     host = HeadlessPeer(Role.HOST, give_up=30.0)
     peers.append(host)
     with FaultProxy(("127.0.0.1", host.endpoint.port)) as proxy:
-        join(app, proxy.address)
+        join(app, proxy.address, host.code)
         assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
         table = app.stack.top
         proxy.black_hole = True  # nothing gets through, as when a cable is pulled
@@ -177,7 +180,9 @@ def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_sta
     scene = open_host_screen(app)
     click(app, centre(scene.buttons["solo"].rect))
     assert type(app.stack.top) is TableScene
-    peers.append(HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}"))
+    peers.append(
+        HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}", code=scene.code)
+    )
     assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
     assert "Robot has joined" in app.stack.top.title
     press(app, pygame.K_RETURN)  # Start
@@ -220,7 +225,7 @@ def test_rules_agreement_names_the_preset_and_scrolls_through_every_difference(
 ) -> None:
     host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
     peers.append(host)
-    join(app, host.address)
+    join(app, host.address, host.code)
     assert run_until(
         app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows)
     )
