@@ -326,6 +326,9 @@ class NetGame:
     def _note(self, notice: Any) -> None:
         peer = self.peer.peer_name
         if isinstance(notice, Connected):
+            # the name the peer keeps (for chat lines and the save) is the one shown: cleaned,
+            # and told apart from this player's when both are called the same
+            self.peer.peer_name = peer = self.peer_name
             self.connected_once = True
             self.status, self.status_text = "connected", f"Connected to {peer}"
         elif isinstance(notice, Interrupted):

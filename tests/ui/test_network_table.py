@@ -120,6 +120,27 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
     assert any(line.startswith("Robot") for line in table.plays)
 
 
+def test_host_and_guest_of_the_same_name_are_told_apart_and_each_sends_its_own(
+    app: App, peers
+) -> None:
+    app.prefs.animation_speed = "off"
+    app.prefs.player_name = "Player"  # the default profile name on both computers
+    scene = open_host_screen(app)
+    port = scene.net.endpoint.port
+    guest = HeadlessPeer(
+        Role.GUEST, address=f"127.0.0.1:{port}", code=scene.code, name="Player\u202e"
+    )
+    peers.append(guest)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    assert guest.peer.peer_name == "Player"  # the host sent its profile name
+    assert table.match.opponent_name == "Player (guest)"  # cleaned, and not the host's own
+    assert table.names == ("You", "Player (guest)")  # the table and the scoresheet
+    guest.say("hello")
+    assert run_until(app, lambda: bool(table.net_match.net.peer.chat.log.lines), 10)
+    assert table.net_match.net.peer.chat.log.lines[-1].name == "Player (guest)"
+
+
 def test_chat_lines_arrive_bump_the_unread_count_and_can_be_answered(app: App, peers) -> None:
     table, host = join_table(app, peers)
     host.say("Good luck!")
