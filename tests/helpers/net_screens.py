@@ -23,6 +23,7 @@ from game.netplay import (
 )
 from game.netplay.cli import APP_VERSION, session_config
 from game.netplay.joincode import new_join_code
+from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.tcp import NetplayGuest, NetplayHost
 from game.scenes.host import HostScene
 from game.scenes.title import TitleScene
@@ -45,6 +46,8 @@ class HeadlessPeer:
         name: str = "Robot",
         version: str = APP_VERSION,
         code: str | None = None,
+        save_to: str | None = None,
+        resume: dict[str, Any] | None = None,
     ) -> None:
         session = ReliableSession(
             role,
@@ -66,6 +69,8 @@ class HeadlessPeer:
             Autopilot("carefree", seed=1),
             terms=proposal(rules or Rules()),
             name=name,
+            store=JsonFileStore(save_to) if save_to else None,
+            resume=resume,
             **kwargs,
         )
         self.notices: list[Any] = []

@@ -220,9 +220,97 @@ def test_a_player_who_leaves_mid_game_is_reported_and_the_game_is_saved(app: App
     host.peer.leave("Robot had to go.")
     host.paused.clear()
     assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 10)
-    assert "saved" in app.stack.top.message
+    dialog = app.stack.top
+    assert "saved" in dialog.message and "Robot" in dialog.message
+    assert [label for label, _ in dialog.button_specs] == ["Wait", "Save and quit"]
     assert save_path(Role.GUEST).is_file()
     assert "Disconnected" in table.model.level_text
+    click(app, centre(dialog.buttons[1].rect))  # Save and quit
+    assert isinstance(app.stack.top, TitleScene)
+    assert save_path(Role.GUEST).is_file()
+
+
+def host_whose_guest_left(app: App, peers, tmp_path) -> tuple[NetTableScene, HeadlessPeer]:
+    """The app hosting a game whose guest (saving to tmp_path) leaves after a few turns."""
+    app.prefs.animation_speed = "off"
+    scene = open_host_screen(app)
+    port = scene.net.endpoint.port
+    guest = HeadlessPeer(
+        Role.GUEST,
+        address=f"127.0.0.1:{port}",
+        code=scene.code,
+        save_to=str(tmp_path / "guest.json"),
+    )
+    peers.append(guest)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    click(app, centre(table.buttons["autoplay"].rect))
+    assert run_until(app, lambda: table.state.turn_no >= 3, 30)
+    click(app, centre(table.buttons["autoplay"].rect))  # AutoPilot off again
+    guest.paused.set()
+    guest.peer.leave("Robot had to go.")
+    guest.paused.clear()
+    assert run_until(app, lambda: type(app.stack.top).__name__ == "DialogScene", 10)
+    return table, guest
+
+
+def test_the_host_left_alone_can_finish_against_the_computer(app: App, peers, tmp_path) -> None:
+    from game.match import LocalMatch
+    from game.match.net_game import save_path
+    from game.scenes.table import TableScene
+
+    table, _guest = host_whose_guest_left(app, peers, tmp_path)
+    dialog = app.stack.top
+    labels = [label for label, _ in dialog.button_specs]
+    assert labels == ["Wait", "Save and quit", "Play the computer"]
+    game = table.net_match.net.peer.play.game
+    hand, moves = sorted(game.players[0].hand), len(game.log)
+    click(app, centre(dialog.buttons[2].rect))
+    top = app.stack.top
+    assert type(top) is TableScene and isinstance(top.match, LocalMatch)
+    now = top.match.game.game  # the same game, from where it stood
+    assert sorted(now.players[0].hand) == hand and len(now.log) == moves
+    assert not save_path(Role.HOST).exists()  # the network game is given up
+
+
+def test_the_host_waits_with_a_countdown_and_the_guest_comes_back(
+    app: App, peers, tmp_path
+) -> None:
+    from game.netplay.shell.savefile import read_json
+    from game.scenes.net_left import RejoinWait
+
+    table, _guest = host_whose_guest_left(app, peers, tmp_path)
+    port, code = int(table.net_match.net.address), table.net_match.net.join_code
+    assert port > 0
+    click(app, centre(app.stack.top.buttons[0].rect))  # Wait
+    waiting = app.stack.top
+    assert isinstance(waiting, RejoinWait)
+    assert waiting.net.endpoint.port == port and waiting.net.join_code == code
+    assert waiting.seconds_left == 120
+    step(app)
+    assert waiting.seconds_left <= 120
+    saved = read_json(tmp_path / "guest.json")
+    back = HeadlessPeer(
+        Role.GUEST, address=f"127.0.0.1:{port}", code=code, resume=saved, name="Robot"
+    )
+    peers.append(back)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), 20)
+    assert app.stack.top.state.turn_no >= table.state.turn_no
+
+
+def test_a_wait_that_runs_out_says_the_game_is_saved(
+    app: App, peers, tmp_path, monkeypatch
+) -> None:
+    from game.scenes.dialog import DialogScene
+    from game.scenes.net_left import RejoinWait
+
+    monkeypatch.setattr("game.scenes.net_left.WAIT_SECONDS", 0.3)
+    host_whose_guest_left(app, peers, tmp_path)
+    click(app, centre(app.stack.top.buttons[0].rect))  # Wait
+    assert isinstance(app.stack.top, RejoinWait)
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 5)
+    assert "did not come back" in app.stack.top.title
+    assert "saved" in app.stack.top.message
 
 
 def test_disconnect_in_the_menu_tells_the_host_and_returns_to_the_title(app: App, peers) -> None:
