@@ -14,7 +14,8 @@ from game.logic.actions import Discard
 from game.logic.cards import CARD_CODE
 from game.logic.engine import DRAW, PLAY
 from game.logic.rules import Rules
-from game.match import ME
+from game.match import ME, saved_game
+from game.match.net_game import how_to_resume
 from game.netplay import Role
 from game.netplay.proxy import FaultProxy
 from game.scenes.agreement import AgreementScene
@@ -108,8 +109,8 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
 ) -> None:
     app.prefs.animation_speed = "off"
     scene = open_host_screen(app)
-    port = scene.net.endpoint.port
-    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}", code=scene.code)
+    port, code = scene.net.endpoint.port, scene.code
+    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}", code=code)
     peers.append(guest)
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     table = app.stack.top
@@ -118,6 +119,14 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
     assert run_until(app, lambda: table.state.turn_no >= 5, 30)
     assert any(line.startswith(table.names[0]) for line in table.plays)
     assert any(line.startswith("Robot") for line in table.plays)
+    # saved after every move, with what a later Resume needs to find the guest again
+    saved = saved_game(Role.HOST)
+    assert saved is not None and saved["peer"] == "Robot"
+    assert saved["connection"]["code"] == code
+    assert saved["connection"]["port"] == port
+    assert how_to_resume(saved) == (
+        f"You hosted this game against Robot on port {port}; they join again with the code {code}."
+    )
 
 
 def test_host_and_guest_of_the_same_name_are_told_apart_and_each_sends_its_own(
