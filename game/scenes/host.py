@@ -50,8 +50,9 @@ def invitation(endpoint: str, code: str) -> str:
 
 
 class HostScene(NetworkScreen):
-    def __init__(self, app: Host, *, port: int | None = None) -> None:
+    def __init__(self, app: Host, *, port: int | None = None, resume: bool = False) -> None:
         super().__init__(app)
+        self.resume_at_once = resume  # opened from Continue: reopen the saved game straight away
         self.port = port if port is not None else app.prefs.host_port
         self.net: NetGame | None = None
         self.addresses = lan_addresses()
@@ -70,7 +71,10 @@ class HostScene(NetworkScreen):
     # -- lifetime -------------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.listen()
+        if self.resume_at_once and self.saved is not None:
+            self.resume_saved()
+        else:
+            self.listen()
 
     @property
     def listening_port(self) -> int:
@@ -99,6 +103,9 @@ class HostScene(NetworkScreen):
                 f"it: choose another port."
             )
             self.note = ""
+            return
+        except ValueError as exc:  # a saved game that cannot be read back (SaveError)
+            self.error, self.note = f"The saved game cannot be resumed: {exc}", ""
             return
         self.error = ""
         self.code_note = ""
@@ -197,6 +204,14 @@ class HostScene(NetworkScreen):
         self.listen()
 
     def resume_saved(self) -> None:
+        """Listen again with the saved game, on the port the guest knows (when it was saved)."""
+        assert self.saved is not None
+        about = self.saved.get("connection")
+        port = about.get("port") if isinstance(about, dict) else None
+        if isinstance(port, int) and 0 < port < 65536:
+            self.port = port
+            if self.port_input is not None:
+                self.port_input.set_text(str(port), notify=False)
         self.listen(resume=self.saved)
 
     def play_solo(self) -> None:

@@ -59,8 +59,11 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
 
 
 class JoinScene(NetworkScreen):
-    def __init__(self, app: Host, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(
+        self, app: Host, *, connect_timeout: float = CONNECT_TIMEOUT, resume: bool = False
+    ) -> None:
         super().__init__(app)
+        self.resume_at_once = resume  # opened from Continue: dial the saved game's host at once
         self.connect_timeout = connect_timeout
         self.net: NetGame | None = None
         self.where = ""
@@ -132,6 +135,11 @@ class JoinScene(NetworkScreen):
                 )
             )
         self.group.set_focus(self.address)
+
+    def enter(self) -> None:
+        super().enter()
+        if self.resume_at_once and self.saved is not None:
+            self.resume_saved()
 
     # -- actions --------------------------------------------------------------------------------
     def address_entered(self) -> None:

@@ -224,3 +224,29 @@ def test_a_host_of_another_version_is_named_with_both_versions(app: App) -> None
         assert "app 9.9" in scene.error and "update to play" in scene.error
     finally:
         host.stop()
+
+
+def test_continue_on_the_title_offers_the_saved_network_game(app: App) -> None:
+    from game.scenes.dialog import DialogScene
+
+    saved = {
+        "role": "host",
+        "peer": "Ann",
+        "connection": {"role": "host", "code": "K7QM-3WXA", "port": 0},
+    }
+    write_json_atomic(save_path(Role.HOST), saved)
+    app.autosave_exists = lambda: False
+    title = TitleScene(app)
+    app.stack.push(title)
+    step(app)
+    assert title.buttons["Continue"].enabled
+    click(app, centre(title.buttons["Continue"].rect))
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene)
+    assert "You hosted this game against Ann" in dialog.message and "K7QM-3WXA" in dialog.message
+    assert [label for label, _ in dialog.button_specs] == ["Host it again", "Not now"]
+    click(app, centre(dialog.buttons[0].rect))
+    host = app.stack.top
+    assert isinstance(host, HostScene)
+    # the hand-made file holds no game to reopen: said with a sentence on the Host screen
+    assert host.error == "The saved game cannot be resumed: This is not a saved network game."
