@@ -120,7 +120,7 @@ class HostScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(px(860), int(w * 0.9)), min(px(600), int(h * 0.9)))
+        self.panel = pygame.Rect(0, 0, min(px(860), int(w * 0.9)), min(px(640), int(h * 0.92)))
         self.panel.center = (w // 2, h // 2)
         p = self.panel
         typed = self.port_input.text if self.port_input is not None else str(self.port)
@@ -319,6 +319,7 @@ class HostScene(NetworkScreen):
             for line in t.wrap(self.code_note, 18, width):
                 surface.blit(t.text(line, 18, th.ERROR), (left, note_y))
                 note_y += t.font(18).get_linesize()
+            note_y += px(6)
         for line in t.wrap(INTERNET_NOTE.format(port=self.listening_port), 17, width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
             note_y += t.font(17).get_linesize()
