@@ -384,3 +384,20 @@ def test_the_chat_placeholder_is_drawn_whole(app: App, peers) -> None:
     image = field.placeholder_image(inner_width)
     assert image.get_width() <= inner_width
     assert field.placeholder == "Type a message"
+
+
+def test_a_silent_host_gives_the_guest_the_choice_dialog_not_a_dead_table(app: App, peers) -> None:
+    from game.netplay import HostSilent
+    from game.scenes.dialog import DialogScene
+
+    table, host = join_table(app, peers)
+    host.paused.set()  # the host stops answering; the guest's peer reports it as it would
+    table.net_match.net.peer.save()
+    table.net_match.net.peer._notices.append(
+        HostSilent("a reveal", "Robot has not sent a reveal for 30 seconds: the game is saved.")
+    )
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 5)
+    dialog = app.stack.top
+    assert "has not sent a reveal" in dialog.message and "saved" in dialog.message
+    assert [label for label, _ in dialog.button_specs] == ["Wait", "Save and quit"]
+    assert "Disconnected" in table.model.level_text
