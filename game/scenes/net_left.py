@@ -154,7 +154,7 @@ class RejoinWait(NetworkScreen):
         t = self.app.theme
         px = t.px
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(px(760), int(w * 0.9)), min(px(360), int(h * 0.9)))
+        self.panel = pygame.Rect(0, 0, min(px(760), int(w * 0.9)), min(px(320), int(h * 0.9)))
         self.panel.center = (w // 2, h // 2)
         self.group.clear()
         bw, bh = px(240), px(50)
