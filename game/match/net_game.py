@@ -6,6 +6,11 @@ computer thinking in the worker process, and is pumped once a frame by whichever
 (the host, join and agreement screens, then the table through `NetMatch`). It keeps what every
 screen wants to show (who the opponent is, whether the link is up, interrupted or lost, the chat
 log) and queues the peer's notices for the screen to act on. Nothing here draws.
+
+Every session it opens carries the join code (a fresh one, the saved game's, or the one the
+guest typed), so only the invited guest gets in. The game is saved after every move with how to
+reach the other side again (role, names, code, port or address), and every piece of the other
+player's text that a screen shows passes through `shown` (the netplay cleaning) here as well.
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
 """Hosting a network game (UG 4.2.3, 5.1, 5.2): the addresses to give a friend, and waiting.
 
-The screen starts listening at once on the player's port and lists this machine's LAN addresses
-with that port, the first one ready to Copy. Nothing here asks the internet for a public address:
+The screen starts listening at once on the player's port with a fresh join code, and shows this
+machine's LAN addresses with that port beside the code, big enough to read out, and in one
+sentence what to tell the friend (Copy puts that sentence on the clipboard). A wrong code is
+reported while the host keeps waiting; after three, the session picks a new code and the screen
+shows it and says why. Nothing here asks the internet for a public address:
 over the internet the friend needs the router's public address, and the router must forward the
 port to this computer, which one sentence explains. The port can be changed (Enter or Listen
 restarts listening there, and it is remembered). While waiting the player may play a solo game;

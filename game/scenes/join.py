@@ -1,4 +1,9 @@
-"""Joining a network game (UG 4.2.4, 5.1, 5.2): type the host's address and connect.
+"""Joining a network game (UG 4.2.4, 5.1, 5.2): type the host's address and join code, and
+connect.
+
+The code is normalised as typed (case, spaces, dashes) and a malformed one gets the sentence
+`normalize_code` gives before anything is dialled; a code the host refuses gets a sentence saying
+so, and the code field takes the focus again.
 
 The address is `host:port` (an IPv4 address, an IPv6 address in brackets, or a name; the port
 may be left out for the default), checked before anything is dialled so a typing mistake gets a
