@@ -62,6 +62,7 @@ class HostScene(NetworkScreen):
         self.error = ""
         self.note = ""
         self.code_note = ""  # why the code changed (too many wrong tries)
+        self.shown_code = ""  # the code shown before listening again on another port
         self.clock = 0.0
         self.handed_on = False
         self.asking = False
@@ -93,12 +94,16 @@ class HostScene(NetworkScreen):
         return [format_endpoint(a, self.listening_port) for a in self.addresses[:MAX_ADDRESSES]]
 
     def listen(self, resume: dict[str, Any] | None = None) -> None:
-        """(Re)start listening on `self.port`; a port that cannot be used is said plainly."""
+        """(Re)start listening on `self.port`; a port that cannot be used is said plainly. A
+        new port keeps the code already shown (it may have been told); a saved game brings its
+        own."""
         if self.net is not None:
+            self.shown_code = self.net.join_code
             self.net.stop()
             self.net = None
         try:
-            self.net = NetGame.host(self.app.prefs, self.port, resume=resume)
+            code = "" if resume else self.shown_code
+            self.net = NetGame.host(self.app.prefs, self.port, resume=resume, code=code)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             self.error = (

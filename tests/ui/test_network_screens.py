@@ -98,10 +98,17 @@ def test_a_port_in_use_is_explained_and_another_can_be_chosen(app: App, monkeypa
     busy.listen()
     try:
         taken = busy.getsockname()[1]
+        code = scene.code
         scene.port_input.set_text(str(taken))
         click(app, centre(scene.buttons["listen"].rect))
         assert f"Cannot listen on port {taken}" in scene.error
         assert app.prefs.host_port == taken  # remembered all the same: the player chose it
+        with socket.socket() as probe:
+            probe.bind(("", 0))
+            free = probe.getsockname()[1]
+        scene.port_input.set_text(str(free))
+        click(app, centre(scene.buttons["listen"].rect))
+        assert not scene.error and scene.code == code  # the code already told still holds
     finally:
         busy.close()
 
