@@ -6,6 +6,11 @@ computer thinking in the worker process, and is pumped once a frame by whichever
 (the host, join and agreement screens, then the table through `NetMatch`). It keeps what every
 screen wants to show (who the opponent is, whether the link is up, interrupted or lost, the chat
 log) and queues the peer's notices for the screen to act on. Nothing here draws.
+
+Every session it opens carries the join code (a fresh one, the saved game's, or the one the
+guest typed), so only the invited guest gets in. The game is saved after every move with how to
+reach the other side again (role, names, code, port or address), and every piece of the other
+player's text that a screen shows passes through `shown` (the netplay cleaning) here as well.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ from game.netplay import (
     Connected,
     EndpointPort,
     Failed,
+    HostSilent,
     Interrupted,
+    JoinCodeChanged,
     Manual,
     PeerInfo,
     PlayPeer,
@@ -45,7 +52,11 @@ from game.netplay import (
 from game.netplay.addresses import parse_endpoint
 from game.netplay.chat import ChatLine
 from game.netplay.cli import APP_VERSION
+from game.netplay.joincode import new_join_code, normalize_code
+from game.netplay.messages import MAX_NAME_CHARS
+from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.tcp import NetplayGuest, NetplayHost, TransportNotice
+from game.netplay.text import clean_text
 from game.settings import Preferences, data_dir
 
 log = logging.getLogger(__name__)
@@ -68,6 +79,33 @@ def saved_game(role: Role) -> dict[str, Any] | None:
     return doc if isinstance(doc, dict) and doc.get("role") == role.value else None
 
 
+def saved_code(saved: dict[str, Any] | None) -> str:
+    """The join code kept with a saved network game ("" if none, or not a valid code)."""
+    about = (saved or {}).get("connection")
+    code = about.get("code") if isinstance(about, dict) else None
+    try:
+        return normalize_code(code) if isinstance(code, str) else ""
+    except ValueError:
+        return ""
+
+
+def how_to_resume(saved: dict[str, Any]) -> str:
+    """One sentence telling the player who hosted a saved network game, where and with which
+    code, so both can find each other again (every part cleaned: the file may hold peer text)."""
+    about = saved.get("connection")
+    about = about if isinstance(about, dict) else {}
+    peer = clean_text(str(saved.get("peer", "")), MAX_NAME_CHARS) or "your opponent"
+    code = clean_text(str(about.get("code") or ""), 12)
+    if saved.get("role") == Role.HOST.value:
+        port = about.get("port")
+        where = f" on port {port}" if isinstance(port, int) else ""
+        told = f" with the code {code}" if code else ""
+        return f"You hosted this game against {peer}{where}; they join again{told}."
+    address = clean_text(str(about.get("address") or ""), 80) or "the host's address"
+    told = f", code {code}" if code else ""
+    return f"{peer} hosted this game; you join again at {address}{told}."
+
+
 def my_terms(prefs: Preferences) -> dict[str, Any]:
     """The rules this player proposes: their own rule options (Classic if those are unusable)."""
     try:
@@ -75,6 +113,14 @@ def my_terms(prefs: Preferences) -> dict[str, Any]:
     except RulesError:
         rules = Rules()
     return proposal(rules)
+
+
+REASON_CHARS = 300  # the longest reason or sentence from the other side shown on screen
+
+
+def shown(text: str) -> str:
+    """Text that may carry the other player's words, made safe to draw (see `clean_text`)."""
+    return clean_text(text, REASON_CHARS)
 
 
 class Pilot:
@@ -146,10 +192,14 @@ class NetGame:
         endpoint: NetplayHost | NetplayGuest | None = None,
         save_to: str | os.PathLike[str] | None = None,
         address: str = "",
+        session: ReliableSession | None = None,
     ) -> None:
         self.role = role
         self.endpoint = endpoint
+        self.session = session
         self.address = address  # what the guest dialled, or the host's port as text
+        self.name = name
+        self.code_note = ""  # why the join code changed, for the host's screen
         self.pilot = Pilot(level)
         self.rules_choice: str | None = None
         self.peer = PlayPeer(
@@ -159,8 +209,10 @@ class NetGame:
             terms=terms,
             name=name,
             answer=self._answer,
-            save_path=save_to if save_to is not None else save_path(role),
+            # saved after every move, so a crash or a closed window can be resumed from Continue
+            store=JsonFileStore(save_to if save_to is not None else save_path(role)),
             resume=resume,
+            about={"connection": self._connection()},
         )
         self.resumed_game = resume is not None
         self.inbox: deque[Any] = deque()
@@ -171,6 +223,22 @@ class NetGame:
         self.chat_arrivals = 0  # lines received, so the table knows when to ring
         self.answers: list[AIResult] = []  # the worker's answers other than AutoPilot's
 
+    def _connection(self) -> dict[str, Any]:
+        """How to reach the other side again, saved with the game (as the command line does)."""
+        host = self.role is Role.HOST
+        return {
+            "role": self.role.value,
+            "name": self.name,
+            "code": self.join_code,
+            "port": self.endpoint.port if isinstance(self.endpoint, NetplayHost) else None,
+            "address": "" if host else self.address,
+        }
+
+    @property
+    def join_code(self) -> str:
+        """The code the host shows and the guest typed, as `K7QM-3WXA` ("" without a session)."""
+        return (self.session.join_code or "") if self.session is not None else ""
+
     # -- opening ------------------------------------------------------------------------------
     @classmethod
     def host(
@@ -180,11 +248,17 @@ class NetGame:
         *,
         resume: dict[str, Any] | None = None,
         config: SessionConfig | None = None,
+        code: str = "",
     ) -> NetGame:
-        """Listen on `port` (0: any free port); raises `OSError` if the port cannot be used."""
+        """Listen on `port` (0: any free port) with `code`, else the saved game's code, else a
+        fresh one; raises `OSError` if the port cannot be used."""
         name = prefs.player_name
+        code = code or saved_code(resume) or new_join_code()
         session = ReliableSession(
-            Role.HOST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig()
+            Role.HOST,
+            PeerInfo(name[:MAX_NAME_CHARS], APP_VERSION),
+            config or SessionConfig(),
+            join_code=code,
         )
         endpoint = NetplayHost(session, port).start()
         try:
@@ -197,6 +271,7 @@ class NetGame:
                 resume=resume,
                 endpoint=endpoint,
                 address=str(endpoint.port),
+                session=session,
             )
         except Exception:
             endpoint.stop()
@@ -207,15 +282,21 @@ class NetGame:
         cls,
         prefs: Preferences,
         address: str,
+        code: str,
         *,
         resume: dict[str, Any] | None = None,
         config: SessionConfig | None = None,
     ) -> NetGame:
-        """Dial `address` (`host:port`); raises `ValueError` with a sentence if it is not one."""
+        """Dial `address` (`host:port`) with the join `code`; raises `ValueError` with a
+        sentence if either is not one."""
         host, port = parse_endpoint(address)
+        code = normalize_code(code)
         name = prefs.player_name
         session = ReliableSession(
-            Role.GUEST, PeerInfo(name[:32], APP_VERSION), config or SessionConfig()
+            Role.GUEST,
+            PeerInfo(name[:MAX_NAME_CHARS], APP_VERSION),
+            config or SessionConfig(),
+            join_code=code,
         )
         endpoint = NetplayGuest(session, (host, port)).start()
         try:
@@ -228,6 +309,7 @@ class NetGame:
                 resume=resume,
                 endpoint=endpoint,
                 address=address,
+                session=session,
             )
         except Exception:
             endpoint.stop()
@@ -249,6 +331,9 @@ class NetGame:
     def _note(self, notice: Any) -> None:
         peer = self.peer.peer_name
         if isinstance(notice, Connected):
+            # the name the peer keeps (for chat lines and the save) is the one shown: cleaned,
+            # and told apart from this player's when both are called the same
+            self.peer.peer_name = peer = self.peer_name
             self.connected_once = True
             self.status, self.status_text = "connected", f"Connected to {peer}"
         elif isinstance(notice, Interrupted):
@@ -257,9 +342,14 @@ class NetGame:
         elif isinstance(notice, Resumed):
             self.status, self.status_text = "connected", f"Connected to {peer}"
         elif isinstance(notice, Failed):
-            self.status, self.status_text = "lost", notice.text
+            self.status, self.status_text = "lost", shown(notice.text)
         elif isinstance(notice, Closed):
-            self.status, self.status_text = "closed", notice.text
+            self.status, self.status_text = "closed", shown(notice.text)
+        elif isinstance(notice, HostSilent):
+            self.status, self.status_text = "lost", shown(notice.text)
+        elif isinstance(notice, JoinCodeChanged):
+            self.code_note = shown(notice.text)
+            self.peer.about["connection"]["code"] = notice.code
         elif isinstance(notice, TransportNotice) and notice.code == "dial_failed":
             self.problem = notice.text
         elif isinstance(notice, ChatLine) and not notice.from_me:
@@ -268,7 +358,12 @@ class NetGame:
     # -- what the player does -----------------------------------------------------------------
     @property
     def peer_name(self) -> str:
-        return self.peer.peer_name
+        """The other player's name, cleaned again here since it reaches the screen, and told
+        apart from this player's own when both chose the same one."""
+        name = clean_text(self.peer.peer_name, MAX_NAME_CHARS) or f"the {self.role.other.value}"
+        if name.casefold() == self.name.casefold():
+            return f"{name} ({self.role.other.value})"
+        return name
 
     @property
     def seat(self) -> int:

@@ -24,7 +24,7 @@ from game.logic.events import Event
 from game.logic.view import PlayerView, determinize
 from game.match.hidden import event_seats_exchanged, follow, seats_exchanged
 from game.match.match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
-from game.match.net_game import NetGame, save_path
+from game.match.net_game import NetGame, save_path, shown
 from game.match.recording import Recording
 from game.match.state import ME, HandRecord, TableState
 from game.match.worker import HINT
@@ -33,6 +33,7 @@ from game.netplay import (
     Failed,
     GameFinished,
     Halted,
+    HostSilent,
     Interrupted,
     LocalRefusal,
     Refusal,
@@ -92,6 +93,9 @@ class NetMatch(Match):
         self._state, _ = follow(None, self._local_view(play.view), ())
         self.hint_id: int | None = None
         self.farewell_shown = False
+        # why the other player is gone while the game is unfinished (and saved): the table then
+        # offers to wait for them, save and quit, or play on against the computer
+        self.left_behind = ""
         self.rung = net.chat_arrivals
 
     # -- seats: the player always sits at the bottom --------------------------------------------
@@ -206,9 +210,9 @@ class NetMatch(Match):
             self._finish_record(Ending.OVER)
         elif isinstance(notice, Halted):
             return [Alert(notice.text, title="Play has stopped")]
-        elif isinstance(notice, (Failed, Closed)):
+        elif isinstance(notice, (Failed, Closed, HostSilent)):
             self._finish_record(Ending.DISCONNECTED)
-            return self._farewell(notice.text, lost=isinstance(notice, Failed))
+            return self._farewell(shown(notice.text), lost=not isinstance(notice, Closed))
         elif isinstance(notice, SaveFailed):
             return [Note(f"The game could not be saved: {notice.text}", error=True)]
         return []
@@ -219,15 +223,11 @@ class NetMatch(Match):
         self.farewell_shown = True
         play = self.net.peer.play
         saved = play is not None and not play.over
-        where = "Host" if self.net.seat == 0 else "Join"
-        more = (
-            f" The game is saved: choose {where} on the title screen to carry on when you are "
-            f"both back."
-            if saved
-            else ""
-        )
+        if saved:
+            self.left_behind = text
+            return [Note(text, error=True)]
         title = "Connection lost" if lost else "The game has ended"
-        return [Note(text, error=True), Alert(text + more, title=title)]
+        return [Note(text, error=True), Alert(text, title=title)]
 
     def _update(self, update: Updated) -> None:
         fresh = update.actor == -1

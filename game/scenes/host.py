@@ -1,7 +1,10 @@
 """Hosting a network game (UG 4.2.3, 5.1, 5.2): the addresses to give a friend, and waiting.
 
-The screen starts listening at once on the player's port and lists this machine's LAN addresses
-with that port, the first one ready to Copy. Nothing here asks the internet for a public address:
+The screen starts listening at once on the player's port with a fresh join code, and shows this
+machine's LAN addresses with that port beside the code, big enough to read out, and in one
+sentence what to tell the friend (Copy puts that sentence on the clipboard). A wrong code is
+reported while the host keeps waiting; after three, the session picks a new code and the screen
+shows it and says why. Nothing here asks the internet for a public address:
 over the internet the friend needs the router's public address, and the router must forward the
 port to this computer, which one sentence explains. The port can be changed (Enter or Listen
 restarts listening there, and it is remembered). While waiting the player may play a solo game;
@@ -19,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, NetMatch, saved_game
-from game.netplay import Connected, GuestTurnedAway, Role
+from game.match.net_game import how_to_resume, shown
+from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
 from game.netplay.addresses import format_endpoint
 from game.netplay.shell.lan import lan_addresses
 from game.scenes.agreement import AgreementScene
@@ -43,14 +47,22 @@ INTERNET_NOTE = (
 MAX_ADDRESSES = 3
 
 
+def invitation(endpoint: str, code: str) -> str:
+    """What the host tells a friend, in one sentence (also what Copy puts on the clipboard)."""
+    return f"Choose Join in Canasta, type {endpoint} and the code {code}, then press Connect."
+
+
 class HostScene(NetworkScreen):
-    def __init__(self, app: Host, *, port: int | None = None) -> None:
+    def __init__(self, app: Host, *, port: int | None = None, resume: bool = False) -> None:
         super().__init__(app)
+        self.resume_at_once = resume  # opened from Continue: reopen the saved game straight away
         self.port = port if port is not None else app.prefs.host_port
         self.net: NetGame | None = None
         self.addresses = lan_addresses()
         self.error = ""
         self.note = ""
+        self.code_note = ""  # why the code changed (too many wrong tries)
+        self.shown_code = ""  # the code shown before listening again on another port
         self.clock = 0.0
         self.handed_on = False
         self.asking = False
@@ -63,7 +75,10 @@ class HostScene(NetworkScreen):
     # -- lifetime -------------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.listen()
+        if self.resume_at_once and self.saved is not None:
+            self.resume_saved()
+        else:
+            self.listen()
 
     @property
     def listening_port(self) -> int:
@@ -79,12 +94,16 @@ class HostScene(NetworkScreen):
         return [format_endpoint(a, self.listening_port) for a in self.addresses[:MAX_ADDRESSES]]
 
     def listen(self, resume: dict[str, Any] | None = None) -> None:
-        """(Re)start listening on `self.port`; a port that cannot be used is said plainly."""
+        """(Re)start listening on `self.port`; a port that cannot be used is said plainly. A
+        new port keeps the code already shown (it may have been told); a saved game brings its
+        own."""
         if self.net is not None:
+            self.shown_code = self.net.join_code
             self.net.stop()
             self.net = None
         try:
-            self.net = NetGame.host(self.app.prefs, self.port, resume=resume)
+            code = "" if resume else self.shown_code
+            self.net = NetGame.host(self.app.prefs, self.port, resume=resume, code=code)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             self.error = (
@@ -93,8 +112,12 @@ class HostScene(NetworkScreen):
             )
             self.note = ""
             return
+        except ValueError as exc:  # a saved game that cannot be read back (SaveError)
+            self.error, self.note = f"The saved game cannot be resumed: {exc}", ""
+            return
         self.error = ""
-        peer = (resume or {}).get("peer", "your opponent")
+        self.code_note = ""
+        peer = shown(str((resume or {}).get("peer", ""))) or "your opponent"
         self.note = (
             f"Waiting for {peer} to join the saved game\u2026"
             if resume
@@ -105,14 +128,14 @@ class HostScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(px(860), int(w * 0.9)), min(px(600), int(h * 0.9)))
+        self.panel = pygame.Rect(0, 0, min(px(860), int(w * 0.9)), min(px(640), int(h * 0.92)))
         self.panel.center = (w // 2, h // 2)
         p = self.panel
         typed = self.port_input.text if self.port_input is not None else str(self.port)
         self.group.clear()
         self.buttons = {}
         left = p.left + px(48)
-        row_y = p.top + px(352)
+        row_y = p.top + px(392)
         self.group.add(
             Label((left, row_y, px(70), px(40)), t, "Port", size=20, colour=th.CREAM_DIM)
         )
@@ -132,7 +155,7 @@ class HostScene(NetworkScreen):
             "listen", "Listen", self.apply_port, (left + px(200), row_y, px(120), px(40)), 18
         )
         copy_x = p.right - px(48) - px(150)
-        self._button("copy", "Copy", self.copy, (copy_x, p.top + px(150), px(150), px(44)), 20)
+        self._button("copy", "Copy", self.copy, (copy_x, p.top + px(236), px(150), px(44)), 20)
         bw, bh, gap = px(250), px(50), px(16)
         y = p.bottom - px(28) - bh
         specs = [
@@ -168,8 +191,13 @@ class HostScene(NetworkScreen):
         if not endpoints:
             self.error = "There is no network address to copy: is this computer on a network?"
             return
-        clipboard_put(endpoints[0])
-        self.note = f"Copied {endpoints[0]}: paste it to your friend."
+        clipboard_put(invitation(endpoints[0], self.code))
+        self.note = "Copied the address and the code: paste them to your friend."
+
+    @property
+    def code(self) -> str:
+        """The join code the guest must type ("" while not listening)."""
+        return self.net.join_code if self.net is not None else ""
 
     def apply_port(self) -> None:
         assert self.port_input is not None
@@ -184,6 +212,14 @@ class HostScene(NetworkScreen):
         self.listen()
 
     def resume_saved(self) -> None:
+        """Listen again with the saved game, on the port the guest knows (when it was saved)."""
+        assert self.saved is not None
+        about = self.saved.get("connection")
+        port = about.get("port") if isinstance(about, dict) else None
+        if isinstance(port, int) and 0 < port < 65536:
+            self.port = port
+            if self.port_input is not None:
+                self.port_input.set_text(str(port), notify=False)
         self.listen(resume=self.saved)
 
     def play_solo(self) -> None:
@@ -197,7 +233,16 @@ class HostScene(NetworkScreen):
         net.pump()
         for notice in net.take():
             if isinstance(notice, GuestTurnedAway):
-                self.note = notice.text
+                self.note = (
+                    "Someone tried a wrong code; still waiting for your guest\u2026"
+                    if notice.code == "wrong_code"
+                    else shown(notice.text)
+                )
+            elif isinstance(notice, JoinCodeChanged):
+                self.code_note = (
+                    f"Three wrong codes were tried, so the code changed: tell your friend "
+                    f"the new one, {notice.code}."
+                )
             elif isinstance(notice, Connected):
                 self._guest_arrived(notice.peer.name)
 
@@ -250,11 +295,18 @@ class HostScene(NetworkScreen):
         p = self.panel
         self.draw_panel(surface, "Host a game", 38, 22)
         left = p.left + px(48)
-        surface.blit(
-            t.text("Tell your friend to join at:", 20, th.CREAM_DIM), (left, p.top + px(100))
-        )
+        width = p.width - px(96)
         endpoints = self.endpoints
-        y = p.top + px(140)
+        code = self.code or "\u2014"
+        first = endpoints[0] if endpoints else "your address"
+        y = p.top + px(92)
+        tell = invitation(first, code)
+        for line in t.wrap(f"Tell your friend: {tell[0].lower()}{tell[1:]}", 19, width):
+            surface.blit(t.text(line, 19, th.CREAM), (left, y))
+            y += t.font(19).get_linesize()
+        top = p.top + px(150)
+        surface.blit(t.text("Address and port", 17, th.CREAM_DIM), (left, top))
+        y = top + px(28)
         if not endpoints:
             surface.blit(
                 t.text("No network address found on this computer.", 22, th.ERROR), (left, y)
@@ -264,12 +316,28 @@ class HostScene(NetworkScreen):
             image = t.text(endpoint, size, th.GOLD_LIGHT if index == 0 else th.CREAM)
             surface.blit(image, (left, y))
             y += image.get_height() + px(6)
-        note_y = p.top + px(262)
-        for line in t.wrap(INTERNET_NOTE.format(port=self.listening_port), 17, p.width - px(96)):
+        # the code is what gets read out on the phone: big, bold sans, right-aligned over Copy
+        right = p.right - px(48)
+        label = t.text("Join code", 17, th.CREAM_DIM)
+        surface.blit(label, label.get_rect(topright=(right, top)))
+        image = t.text(code, 44, th.GOLD_LIGHT, "bold")
+        surface.blit(image, image.get_rect(topright=(right, top + px(26))))
+        note_y = p.top + px(296)
+        if self.code_note:
+            for line in t.wrap(self.code_note, 18, width):
+                surface.blit(t.text(line, 18, th.ERROR), (left, note_y))
+                note_y += t.font(18).get_linesize()
+            note_y += px(6)
+        for line in t.wrap(INTERNET_NOTE.format(port=self.listening_port), 17, width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
             note_y += t.font(17).get_linesize()
         self.group.draw(surface)
-        self._draw_status(surface, p.top + px(420))
+        self._draw_status(surface, p.top + px(446))
+        if self.saved is not None:
+            y = p.top + px(484)
+            for line in t.wrap("Saved game: " + how_to_resume(self.saved), 16, width):
+                surface.blit(t.text(line, 16, th.CREAM_DIM), (left, y))
+                y += t.font(16).get_linesize()
 
     def _draw_status(self, surface: pygame.Surface, y: int) -> None:
         t = self.app.theme

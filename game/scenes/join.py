@@ -1,4 +1,9 @@
-"""Joining a network game (UG 4.2.4, 5.1, 5.2): type the host's address and connect.
+"""Joining a network game (UG 4.2.4, 5.1, 5.2): type the host's address and join code, and
+connect.
+
+The code is normalised as typed (case, spaces, dashes) and a malformed one gets the sentence
+`normalize_code` gives before anything is dialled; a code the host refuses gets a sentence saying
+so, and the code field takes the focus again.
 
 The address is `host:port` (an IPv4 address, an IPv6 address in brackets, or a name; the port
 may be left out for the default), checked before anything is dialled so a typing mistake gets a
@@ -18,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, NetMatch, saved_game
+from game.match.net_game import how_to_resume, saved_code, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
+from game.netplay.joincode import display_code, normalize_code
 from game.scenes.agreement import AgreementScene
 from game.scenes.net_screen import NetworkScreen
 from game.scenes.table_net import NetTableScene
@@ -32,6 +39,10 @@ if TYPE_CHECKING:
     from game.scenes.base import Host
 
 CONNECT_TIMEOUT = 15.0
+WRONG_CODE = (
+    "The host did not accept that code. Check the join code on your friend's screen (it changes "
+    "after three wrong tries) and connect again."
+)
 
 
 def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
@@ -53,8 +64,11 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
 
 
 class JoinScene(NetworkScreen):
-    def __init__(self, app: Host, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(
+        self, app: Host, *, connect_timeout: float = CONNECT_TIMEOUT, resume: bool = False
+    ) -> None:
         super().__init__(app)
+        self.resume_at_once = resume  # opened from Continue: dial the saved game's host at once
         self.connect_timeout = connect_timeout
         self.net: NetGame | None = None
         self.where = ""
@@ -67,29 +81,43 @@ class JoinScene(NetworkScreen):
         self.group = WidgetGroup(focus_follows_mouse=False)
         self.buttons: dict[str, Button] = {}
         self.address: TextInput | None = None
+        self.code_input: TextInput | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
         px = t.px
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(px(820), int(w * 0.9)), min(px(470), int(h * 0.9)))
+        self.panel = pygame.Rect(0, 0, min(px(820), int(w * 0.9)), min(px(540), int(h * 0.9)))
         self.panel.center = (w // 2, h // 2)
         p = self.panel
         typed = self.address.text if self.address is not None else self.app.prefs.last_join_address
+        code = self.code_input.text if self.code_input is not None else ""
         self.group.clear()
         self.buttons = {}
         left = p.left + px(48)
         self.address = self.group.add(
             TextInput(
-                (left, p.top + px(150), p.width - px(96), px(48)),
+                (left, p.top + px(136), p.width - px(96), px(48)),
                 t,
                 typed,
                 max_length=255,
                 text_size=24,
                 placeholder="192.168.1.5:50410",
-                on_submit=lambda _t: self.connect(),
+                on_submit=lambda _t: self.address_entered(),
                 name="address",
+            )
+        )
+        self.code_input = self.group.add(
+            TextInput(
+                (left, p.top + px(232), px(300), px(48)),
+                t,
+                code,
+                max_length=20,
+                text_size=26,
+                placeholder="K7QM-3WXA",
+                on_submit=lambda _t: self.connect(),
+                name="code",
             )
         )
         bw, bh, gap = px(230), px(50), px(16)
@@ -113,22 +141,50 @@ class JoinScene(NetworkScreen):
             )
         self.group.set_focus(self.address)
 
+    def enter(self) -> None:
+        super().enter()
+        if self.resume_at_once and self.saved is not None:
+            self.resume_saved()
+
     # -- actions --------------------------------------------------------------------------------
+    def address_entered(self) -> None:
+        """Enter in the address: a mistake is said at once, else on to the code (or connect if
+        the code is typed already)."""
+        assert self.address is not None and self.code_input is not None
+        try:
+            parse_endpoint(self.address.text.strip())
+        except ValueError as exc:
+            self.error, self.note = str(exc), ""
+            return
+        if self.code_input.text.strip():
+            self.connect()
+        else:
+            self.error = ""
+            self.group.set_focus(self.code_input)
+
     def connect(self, resume: dict[str, Any] | None = None) -> None:
-        assert self.address is not None
+        assert self.address is not None and self.code_input is not None
         text = self.address.text.strip()
         try:
             host, port = parse_endpoint(text)
         except ValueError as exc:
             self.error, self.note = str(exc), ""
+            self.group.set_focus(self.address)
             return
+        try:
+            code = normalize_code(self.code_input.text)
+        except ValueError as exc:
+            self.error, self.note = str(exc), ""
+            self.group.set_focus(self.code_input)
+            return
+        self.code_input.set_text(display_code(code), notify=False)
         self.release_network()
         if text != self.app.prefs.last_join_address:
             self.app.prefs.last_join_address = text
             self.app.preferences_changed()
         self.where = format_endpoint(host, port)
         try:
-            self.net = NetGame.join(self.app.prefs, f"{self.where}", resume=resume)
+            self.net = NetGame.join(self.app.prefs, self.where, code, resume=resume)
         except (OSError, ValueError) as exc:
             self.error, self.note = f"Cannot connect: {exc}", ""
             return
@@ -138,6 +194,15 @@ class JoinScene(NetworkScreen):
         self.buttons["connect"].enabled = False
 
     def resume_saved(self) -> None:
+        """Dial the saved game's host with its code (filled in, so the player sees them)."""
+        assert self.saved is not None and self.address is not None and self.code_input is not None
+        about = self.saved.get("connection")
+        address = about.get("address") if isinstance(about, dict) else None
+        if isinstance(address, str) and address:
+            self.address.set_text(address, notify=False)
+        code = saved_code(self.saved)
+        if code:
+            self.code_input.set_text(display_code(code), notify=False)
         self.connect(resume=self.saved)
 
     def cancel(self) -> None:
@@ -159,7 +224,9 @@ class JoinScene(NetworkScreen):
                 self._connected()
                 return
             if isinstance(notice, Failed):
-                self._failed(notice.text)
+                self._failed(WRONG_CODE if notice.code == "wrong_code" else shown(notice.text))
+                if notice.code == "wrong_code":
+                    self.group.set_focus(self.code_input)
                 return
         if net.problem:
             match = re.search(r"\(([^()]*)\)[^()]*$", net.problem)
@@ -187,7 +254,7 @@ class JoinScene(NetworkScreen):
         if (
             event.type == pygame.TEXTINPUT
             and self.address is not None
-            and self.group.focused is not self.address
+            and self.group.focused not in (self.address, self.code_input)
         ):
             self.group.set_focus(self.address)
         return super().handle_event(event)
@@ -209,10 +276,18 @@ class JoinScene(NetworkScreen):
         left = p.left + px(48)
         surface.blit(
             t.text("The host's address and port, as your friend reads it out:", 20, th.CREAM_DIM),
-            (left, p.top + px(108)),
+            (left, p.top + px(100)),
+        )
+        surface.blit(
+            t.text("The join code on your friend's screen:", 20, th.CREAM_DIM),
+            (left, p.top + px(198)),
+        )
+        surface.blit(
+            t.text("Capitals, spaces and dashes do not matter.", 16, th.CREAM_DIM),
+            (left + px(316), p.top + px(246)),
         )
         self.group.draw(surface)
-        y = p.top + px(222)
+        y = p.top + px(300)
         if self.error:
             for line in t.wrap(self.error, 19, p.width - px(96)):
                 surface.blit(t.text(line, 19, th.ERROR), (left, y))
@@ -228,6 +303,8 @@ class JoinScene(NetworkScreen):
                 "For example 192.168.1.5:50410, [fd00::5]:50410 or a computer name. "
                 "Without a port, 50410 is used."
             )
+            if self.saved is not None:
+                tip = "Saved game: " + how_to_resume(self.saved)
             for line in t.wrap(tip, 17, p.width - px(96)):
                 surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))
                 y += t.font(17).get_linesize()

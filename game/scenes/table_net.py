@@ -2,8 +2,9 @@
 network game has.
 
 Everything about the game itself (the opponent's moves arriving and paced, refusals from the
-host, the connection's state in the status bar, the lost-connection dialogs, AutoPilot) comes
-through the `Match` like any other. What this scene adds is the network's own furniture: a chat
+host, the connection's state in the status bar, AutoPilot) comes through the `Match` like any
+other; when the other player leaves an unfinished game, the dialog of `net_left` offers what to
+do next. What this scene adds is the network's own furniture: a chat
 panel behind the Chat button (which counts unread lines; Enter opens it), the AutoPilot button's
 words, and Disconnect in the menu.
 """
@@ -18,6 +19,7 @@ from game.match import NetMatch
 from game.netplay import ChatRefused
 from game.scenes.dialog import confirm_dialog
 from game.scenes.menu import MenuScene
+from game.scenes.net_left import partner_gone
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.table_chat import ChatPanel
 
@@ -30,6 +32,7 @@ class NetTableScene(TableScene):
         super().__init__(app, match, options=options)
         self.net_match = match
         self.chat: ChatPanel | None = None
+        self.asked_what_next = False  # the other player left and the dialog has been shown
 
     def enter(self) -> None:
         super().enter()
@@ -147,6 +150,10 @@ class NetTableScene(TableScene):
         super().update(dt)
         if self.chat is not None:
             self.chat.update(dt)
+        gone = self.net_match.left_behind
+        if gone and not self.asked_what_next and self.app.stack.top is self:
+            self.asked_what_next = True
+            partner_gone(self, self.net_match, gone)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -21,6 +21,7 @@ from game.scenes.dialog import message_dialog
 from game.scenes.flow import continue_game, start_new_game
 from game.scenes.host import HostScene
 from game.scenes.join import JoinScene
+from game.scenes.net_resume import network_game_saved, offer_network_resume
 from game.scenes.options import OptionsScene
 from game.scenes.players import PlayersScene
 from game.ui import theme as th
@@ -107,7 +108,7 @@ class TitleScene(Scene):
         if button is None:
             return
         try:
-            available = bool(self.app.autosave_exists())
+            available = bool(self.app.autosave_exists()) or network_game_saved()
         except Exception:  # a damaged save must not keep the title screen from showing
             available = False
         button.enabled = available
@@ -155,7 +156,8 @@ class TitleScene(Scene):
         start_new_game(self.app)
 
     def continue_game(self) -> None:
-        continue_game(self.app)
+        if self.app.autosave_exists() or offer_network_resume(self.app) is None:
+            continue_game(self.app)
 
     def host(self) -> None:
         self.app.stack.push(HostScene(self.app))

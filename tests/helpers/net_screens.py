@@ -22,6 +22,8 @@ from game.netplay import (
     proposal,
 )
 from game.netplay.cli import APP_VERSION, session_config
+from game.netplay.joincode import new_join_code
+from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.tcp import NetplayGuest, NetplayHost
 from game.scenes.host import HostScene
 from game.scenes.title import TitleScene
@@ -43,8 +45,17 @@ class HeadlessPeer:
         give_up: float = 60.0,
         name: str = "Robot",
         version: str = APP_VERSION,
+        code: str | None = None,
+        save_to: str | None = None,
+        resume: dict[str, Any] | None = None,
     ) -> None:
-        session = ReliableSession(role, PeerInfo(name, version), session_config(give_up))
+        session = ReliableSession(
+            role,
+            PeerInfo(name, version),
+            session_config(give_up),
+            join_code=code or (new_join_code() if role is Role.HOST else None),
+        )
+        self.code = session.join_code or ""
         if role is Role.HOST:
             self.endpoint: NetplayHost | NetplayGuest = NetplayHost(
                 session, 0, bind_host="127.0.0.1"
@@ -58,6 +69,8 @@ class HeadlessPeer:
             Autopilot("carefree", seed=1),
             terms=proposal(rules or Rules()),
             name=name,
+            store=JsonFileStore(save_to) if save_to else None,
+            resume=resume,
             **kwargs,
         )
         self.notices: list[Any] = []

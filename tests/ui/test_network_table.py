@@ -14,7 +14,8 @@ from game.logic.actions import Discard
 from game.logic.cards import CARD_CODE
 from game.logic.engine import DRAW, PLAY
 from game.logic.rules import Rules
-from game.match import ME
+from game.match import ME, saved_game
+from game.match.net_game import how_to_resume
 from game.netplay import Role
 from game.netplay.proxy import FaultProxy
 from game.scenes.agreement import AgreementScene
@@ -37,7 +38,8 @@ def peers() -> Iterator[list[HeadlessPeer]]:
         peer.stop()
 
 
-def join(app: App, address: str) -> JoinScene:
+def join(app: App, address: str, code: str) -> JoinScene:
+    """Type the address, Enter, the code as a person might (small letters, a space), Enter."""
     app.prefs.animation_speed = "off"
     app.stack.push(TitleScene(app))
     scene = JoinScene(app)
@@ -45,6 +47,8 @@ def join(app: App, address: str) -> JoinScene:
     step(app)
     scene.address.set_text("")
     type_text(app, address)
+    press(app, pygame.K_RETURN)
+    type_text(app, code.lower().replace("-", " "))
     press(app, pygame.K_RETURN)
     return scene
 
@@ -64,7 +68,7 @@ def join_table(
 ) -> tuple[NetTableScene, HeadlessPeer]:
     host = HeadlessPeer(Role.HOST, **host_options)
     peers.append(host)
-    join(app, host.address)
+    join(app, host.address, host.code)
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     return app.stack.top, host
 
@@ -72,7 +76,7 @@ def join_table(
 def test_guest_sees_differing_rules_accepts_them_and_plays_moves_both_ways(app: App, peers) -> None:
     host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
     peers.append(host)
-    join(app, host.address)
+    join(app, host.address, host.code)
     assert run_until(
         app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows)
     )
@@ -105,8 +109,8 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
 ) -> None:
     app.prefs.animation_speed = "off"
     scene = open_host_screen(app)
-    port = scene.net.endpoint.port
-    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}")
+    port, code = scene.net.endpoint.port, scene.code
+    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{port}", code=code)
     peers.append(guest)
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     table = app.stack.top
@@ -115,6 +119,35 @@ def test_host_app_plays_a_guest_that_joined_while_the_host_waited(
     assert run_until(app, lambda: table.state.turn_no >= 5, 30)
     assert any(line.startswith(table.names[0]) for line in table.plays)
     assert any(line.startswith("Robot") for line in table.plays)
+    # saved after every move, with what a later Resume needs to find the guest again
+    saved = saved_game(Role.HOST)
+    assert saved is not None and saved["peer"] == "Robot"
+    assert saved["connection"]["code"] == code
+    assert saved["connection"]["port"] == port
+    assert how_to_resume(saved) == (
+        f"You hosted this game against Robot on port {port}; they join again with the code {code}."
+    )
+
+
+def test_host_and_guest_of_the_same_name_are_told_apart_and_each_sends_its_own(
+    app: App, peers
+) -> None:
+    app.prefs.animation_speed = "off"
+    app.prefs.player_name = "Player"  # the default profile name on both computers
+    scene = open_host_screen(app)
+    port = scene.net.endpoint.port
+    guest = HeadlessPeer(
+        Role.GUEST, address=f"127.0.0.1:{port}", code=scene.code, name="Player\u202e"
+    )
+    peers.append(guest)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    assert guest.peer.peer_name == "Player"  # the host sent its profile name
+    assert table.match.opponent_name == "Player (guest)"  # cleaned, and not the host's own
+    assert table.names == ("You", "Player (guest)")  # the table and the scoresheet
+    guest.say("hello")
+    assert run_until(app, lambda: bool(table.net_match.net.peer.chat.log.lines), 10)
+    assert table.net_match.net.peer.chat.log.lines[-1].name == "Player (guest)"
 
 
 def test_chat_lines_arrive_bump_the_unread_count_and_can_be_answered(app: App, peers) -> None:
@@ -139,7 +172,7 @@ def test_status_bar_says_interrupted_when_the_link_is_cut_and_recovers(app: App,
     host = HeadlessPeer(Role.HOST, give_up=30.0)
     peers.append(host)
     with FaultProxy(("127.0.0.1", host.endpoint.port)) as proxy:
-        join(app, proxy.address)
+        join(app, proxy.address, host.code)
         assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
         table = app.stack.top
         proxy.black_hole = True  # nothing gets through, as when a cable is pulled
@@ -177,7 +210,9 @@ def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_sta
     scene = open_host_screen(app)
     click(app, centre(scene.buttons["solo"].rect))
     assert type(app.stack.top) is TableScene
-    peers.append(HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}"))
+    peers.append(
+        HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}", code=scene.code)
+    )
     assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
     assert "Robot has joined" in app.stack.top.title
     press(app, pygame.K_RETURN)  # Start
@@ -194,9 +229,97 @@ def test_a_player_who_leaves_mid_game_is_reported_and_the_game_is_saved(app: App
     host.peer.leave("Robot had to go.")
     host.paused.clear()
     assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 10)
-    assert "saved" in app.stack.top.message
+    dialog = app.stack.top
+    assert "saved" in dialog.message and "Robot" in dialog.message
+    assert [label for label, _ in dialog.button_specs] == ["Wait", "Save and quit"]
     assert save_path(Role.GUEST).is_file()
     assert "Disconnected" in table.model.level_text
+    click(app, centre(dialog.buttons[1].rect))  # Save and quit
+    assert isinstance(app.stack.top, TitleScene)
+    assert save_path(Role.GUEST).is_file()
+
+
+def host_whose_guest_left(app: App, peers, tmp_path) -> tuple[NetTableScene, HeadlessPeer]:
+    """The app hosting a game whose guest (saving to tmp_path) leaves after a few turns."""
+    app.prefs.animation_speed = "off"
+    scene = open_host_screen(app)
+    port = scene.net.endpoint.port
+    guest = HeadlessPeer(
+        Role.GUEST,
+        address=f"127.0.0.1:{port}",
+        code=scene.code,
+        save_to=str(tmp_path / "guest.json"),
+    )
+    peers.append(guest)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    click(app, centre(table.buttons["autoplay"].rect))
+    assert run_until(app, lambda: table.state.turn_no >= 3, 30)
+    click(app, centre(table.buttons["autoplay"].rect))  # AutoPilot off again
+    guest.paused.set()
+    guest.peer.leave("Robot had to go.")
+    guest.paused.clear()
+    assert run_until(app, lambda: type(app.stack.top).__name__ == "DialogScene", 10)
+    return table, guest
+
+
+def test_the_host_left_alone_can_finish_against_the_computer(app: App, peers, tmp_path) -> None:
+    from game.match import LocalMatch
+    from game.match.net_game import save_path
+    from game.scenes.table import TableScene
+
+    table, _guest = host_whose_guest_left(app, peers, tmp_path)
+    dialog = app.stack.top
+    labels = [label for label, _ in dialog.button_specs]
+    assert labels == ["Wait", "Save and quit", "Play the computer"]
+    game = table.net_match.net.peer.play.game
+    hand, moves = sorted(game.players[0].hand), len(game.log)
+    click(app, centre(dialog.buttons[2].rect))
+    top = app.stack.top
+    assert type(top) is TableScene and isinstance(top.match, LocalMatch)
+    now = top.match.game.game  # the same game, from where it stood
+    assert sorted(now.players[0].hand) == hand and len(now.log) == moves
+    assert not save_path(Role.HOST).exists()  # the network game is given up
+
+
+def test_the_host_waits_with_a_countdown_and_the_guest_comes_back(
+    app: App, peers, tmp_path
+) -> None:
+    from game.netplay.shell.savefile import read_json
+    from game.scenes.net_left import RejoinWait
+
+    table, _guest = host_whose_guest_left(app, peers, tmp_path)
+    port, code = int(table.net_match.net.address), table.net_match.net.join_code
+    assert port > 0
+    click(app, centre(app.stack.top.buttons[0].rect))  # Wait
+    waiting = app.stack.top
+    assert isinstance(waiting, RejoinWait)
+    assert waiting.net.endpoint.port == port and waiting.net.join_code == code
+    assert waiting.seconds_left == 120
+    step(app)
+    assert waiting.seconds_left <= 120
+    saved = read_json(tmp_path / "guest.json")
+    back = HeadlessPeer(
+        Role.GUEST, address=f"127.0.0.1:{port}", code=code, resume=saved, name="Robot"
+    )
+    peers.append(back)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), 20)
+    assert app.stack.top.state.turn_no >= table.state.turn_no
+
+
+def test_a_wait_that_runs_out_says_the_game_is_saved(
+    app: App, peers, tmp_path, monkeypatch
+) -> None:
+    from game.scenes.dialog import DialogScene
+    from game.scenes.net_left import RejoinWait
+
+    monkeypatch.setattr("game.scenes.net_left.WAIT_SECONDS", 0.3)
+    host_whose_guest_left(app, peers, tmp_path)
+    click(app, centre(app.stack.top.buttons[0].rect))  # Wait
+    assert isinstance(app.stack.top, RejoinWait)
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 5)
+    assert "did not come back" in app.stack.top.title
+    assert "saved" in app.stack.top.message
 
 
 def test_disconnect_in_the_menu_tells_the_host_and_returns_to_the_title(app: App, peers) -> None:
@@ -220,7 +343,7 @@ def test_rules_agreement_names_the_preset_and_scrolls_through_every_difference(
 ) -> None:
     host = HeadlessPeer(Role.HOST, rules=Rules.modern_american())
     peers.append(host)
-    join(app, host.address)
+    join(app, host.address, host.code)
     assert run_until(
         app, lambda: isinstance(app.stack.top, AgreementScene) and bool(app.stack.top.rows)
     )
@@ -261,3 +384,20 @@ def test_the_chat_placeholder_is_drawn_whole(app: App, peers) -> None:
     image = field.placeholder_image(inner_width)
     assert image.get_width() <= inner_width
     assert field.placeholder == "Type a message"
+
+
+def test_a_silent_host_gives_the_guest_the_choice_dialog_not_a_dead_table(app: App, peers) -> None:
+    from game.netplay import HostSilent
+    from game.scenes.dialog import DialogScene
+
+    table, host = join_table(app, peers)
+    host.paused.set()  # the host stops answering; the guest's peer reports it as it would
+    table.net_match.net.peer.save()
+    table.net_match.net.peer._notices.append(
+        HostSilent("a reveal", "Robot has not sent a reveal for 30 seconds: the game is saved.")
+    )
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 5)
+    dialog = app.stack.top
+    assert "has not sent a reveal" in dialog.message and "saved" in dialog.message
+    assert [label for label, _ in dialog.button_specs] == ["Wait", "Save and quit"]
+    assert "Disconnected" in table.model.level_text

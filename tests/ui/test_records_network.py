@@ -27,7 +27,9 @@ def test_a_network_game_is_recorded_with_the_peer_s_name_and_leaving_abandons_it
 ) -> None:
     app.prefs.animation_speed = "off"
     scene = open_host_screen(app)
-    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}")
+    guest = HeadlessPeer(
+        Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}", code=scene.code
+    )
     peers.append(guest)
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     table = app.stack.top
