@@ -184,7 +184,9 @@ class Stage(Enum):
 
 
 def _is_rejoin(body: Any) -> bool:
-    return isinstance(body, list) and bool(body) and body[0] in ("rejoin", "rejoined")
+    return (
+        isinstance(body, list) and bool(body) and body[0] in (m.TAGS["rejoin"], m.TAGS["rejoined"])
+    )
 
 
 def _pack_blob(value: Any) -> str:

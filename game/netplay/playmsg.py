@@ -1,10 +1,12 @@
 """The game-layer messages that travel inside `game` payloads, with their schemas.
 
-Every message is a compact array `[tag, field, ...]`. `parse_from_guest` and `parse_from_host`
-check the tag, the direction and every field (type, length, range, hex digests, actions through
-the engine's own `action_from_dict`) and return a frozen record, or raise `ProtocolError`: a
-malformed message never reaches the game. An action that is well formed but illegal is not a
-protocol error; the host refuses it with a sentence (see `play.HostPlay`).
+Every message is a compact array `[tag, field, ...]`, its tag a number (`TAGS`), actions and
+events indexed arrays and hashes integers, so that a move costs few bytes on the wire.
+`parse_from_guest` and `parse_from_host` check the tag, the direction and every field (type,
+length, range, hex digests, actions through the engine's own `action_from_dict`) and return a
+frozen record, or raise `Unreadable` (a `ProtocolError`): a malformed message never reaches the
+game, and the peer sets it aside. An action that is well formed but illegal is not a protocol
+error; the host refuses it with a sentence (see `play.HostPlay`).
 
 Host to guest: `start`, `commit`, `update`, `refused`, `reveal`, `rejoined`, `halt`.
 Guest to host: `seed`, `act`, `done`, `rejoin`, `halt`."""
@@ -297,10 +299,21 @@ class Unreadable(ProtocolError):
     session does with any payload: the game goes on; only a flood of them ends it."""
 
 
+# Each tag travels as its number here, one byte where its name took up to nine.
+_TAG_ORDER = ("start", "commit", "update", "refused", "reveal", "rejoined", "halt", "seed", "act")
+TAGS = {name: number for number, name in enumerate((*_TAG_ORDER, "done", "rejoin"), start=1)}
+_TAG_NAMES = {number: name for name, number in TAGS.items()}
+
+
 def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list[Any]]:
-    if not isinstance(body, list) or not body or not isinstance(body[0], str):
-        raise s.fail("game message", "a list starting with a tag", body)
-    tag = body[0]
+    if (
+        not isinstance(body, list)
+        or not body
+        or type(body[0]) is not int
+        or body[0] not in _TAG_NAMES
+    ):
+        raise s.fail("game message", "a list starting with a tag number", body)
+    tag = _TAG_NAMES[body[0]]
     check = table.get(tag)
     if check is None:
         raise ProtocolError("unexpected", f"the {sender} cannot send a {tag[:24]!r} game message")
@@ -378,11 +391,11 @@ def _halt(f: list[Any]) -> Halt:
 
 
 def start(game_id: str, token: str, rules_hash: str) -> list[Any]:
-    return ["start", game_id, token, rules_hash]
+    return [TAGS["start"], game_id, token, rules_hash]
 
 
 def commit(hand_no: int, commitment: str) -> list[Any]:
-    return ["commit", hand_no, commitment]
+    return [TAGS["commit"], hand_no, commitment]
 
 
 def update(
@@ -394,7 +407,7 @@ def update(
     public_hash: str,
 ) -> list[Any]:
     return [
-        "update",
+        TAGS["update"],
         state_no,
         actor,
         None if action is None else wire_action(action),
@@ -405,32 +418,39 @@ def update(
 
 
 def refused(state_no: int, code: str, text: str) -> list[Any]:
-    return ["refused", state_no, code[:40] or "refused", text[:MAX_TEXT]]
+    return [TAGS["refused"], state_no, code[:40] or "refused", text[:MAX_TEXT]]
 
 
 def reveal(hand_no: int, seed: str, salt: str) -> list[Any]:
-    return ["reveal", hand_no, seed, salt]
+    return [TAGS["reveal"], hand_no, seed, salt]
 
 
 def rejoined(received: int) -> list[Any]:
-    return ["rejoined", received]
+    return [TAGS["rejoined"], received]
 
 
 def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list[Any]:
-    return ["halt", code[:40] or "halt", state_no, sender_hash, receiver_hash, text[:MAX_TEXT]]
+    return [
+        TAGS["halt"],
+        code[:40] or "halt",
+        state_no,
+        sender_hash,
+        receiver_hash,
+        text[:MAX_TEXT],
+    ]
 
 
 def seed(hand_no: int, value: str) -> list[Any]:
-    return ["seed", hand_no, value]
+    return [TAGS["seed"], hand_no, value]
 
 
 def act(state_no: int, public_hash: str, action: dict[str, Any]) -> list[Any]:
-    return ["act", state_no, _hash_int(public_hash), wire_action(action)]
+    return [TAGS["act"], state_no, _hash_int(public_hash), wire_action(action)]
 
 
 def done(state_no: int, public_hash: str) -> list[Any]:
-    return ["done", state_no, _hash_int(public_hash)]
+    return [TAGS["done"], state_no, _hash_int(public_hash)]
 
 
 def rejoin(game_id: str, token: str, received: int) -> list[Any]:
-    return ["rejoin", game_id, token, received]
+    return [TAGS["rejoin"], game_id, token, received]

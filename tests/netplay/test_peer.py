@@ -201,7 +201,7 @@ def test_a_game_message_that_breaks_its_schema_is_set_aside_and_the_game_goes_on
     host, guest, until = watch(game)
     assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.my_turn))
     state = game.guest.play.state_no
-    game.guest.port.send(game_payload(["act", state, 0, [99]]))
+    game.guest.port.send(game_payload([m.TAGS["act"], state, 0, [99]]))
     assert game.run(timeout=120, until=until(lambda: bool(guest.of(RefusedByPeer))))
     (refused,) = host.of(PayloadRefused)
     assert "act.action[0]" in refused.text and "set aside" in refused.text
@@ -219,7 +219,7 @@ def test_a_flood_of_broken_game_messages_ends_the_connection():
     _host, _guest, until = watch(game)
     assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.my_turn))
     for _ in range(MAX_REFUSED + 1):
-        game.guest.port.send(game_payload(["act", 0, 0, [99]]))
+        game.guest.port.send(game_payload([m.TAGS["act"], 0, 0, [99]]))
     assert game.run(timeout=120, until=until(lambda: game.guest.failure is not None))
     assert game.host.failure.code == "flood"
     assert game.guest.failure.code.startswith("peer_flood")
@@ -342,7 +342,7 @@ class WithholdingHost(HostPlay):
     """A host that never reveals its deck after a hand."""
 
     def _out(self, body):
-        if body[0] == "reveal":
+        if body[0] == m.TAGS["reveal"]:
             self.sent.append(body)
             return ["chat", "nothing to see"]
         return super()._out(body)

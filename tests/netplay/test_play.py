@@ -84,10 +84,10 @@ def test_an_out_of_turn_or_stale_action_is_refused_not_applied():
     state, before = table.host.state_no, table.host.game.state_hash()
     sneaky = game_payload(m.act(state, table.host.current_hash(), Draw().to_dict()))
     (answer,) = table.host.receive(sneaky)
-    assert answer[1][:3] == ["refused", state, "not_your_turn"]
+    assert answer[1][:3] == [m.TAGS["refused"], state, "not_your_turn"]
     stale = game_payload(m.act(state - 1, table.host.current_hash(), Draw().to_dict()))
     (answer,) = table.host.receive(stale)
-    assert answer[1][:3] == ["refused", state - 1, "stale"]
+    assert answer[1][:3] == [m.TAGS["refused"], state - 1, "stale"]
     assert table.host.game.state_hash() == before
 
 
@@ -97,7 +97,7 @@ def test_a_malformed_guest_action_is_a_protocol_error_and_nothing_changes():
     before = table.host.game.state_hash()
     hash_int = int(table.host.current_hash(), 16)
     for action, code in (([1, ["ZZ"]], "bad_action"), ([8], "schema"), ([0, "moon"], "schema")):
-        bad = game_payload(["act", table.host.state_no, hash_int, action])
+        bad = game_payload([m.TAGS["act"], table.host.state_no, hash_int, action])
         with pytest.raises(m.Unreadable) as error:
             table.host.receive(bad)
         assert error.value.code == code
@@ -125,7 +125,7 @@ def test_a_revealed_seed_that_does_not_match_the_commitment_is_caught():
         def _after_change(self, actor, action, events):
             out = super()._after_change(actor, action, events)
             for payload in out:
-                if payload[1][0] == "reveal":
+                if payload[1][0] == m.TAGS["reveal"]:
                     payload[1][2] = "0" * 64
             return out
 

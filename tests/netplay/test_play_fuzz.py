@@ -49,6 +49,7 @@ tags = st.sampled_from(
         "done",
         "rejoin",
         "chat",
+        *range(13),
     ]
 )
 message_like = st.builds(lambda tag, rest: [tag, *rest], tags, st.lists(values, max_size=8))
@@ -113,7 +114,7 @@ def test_a_mutated_guest_move_changes_nothing_unless_it_is_a_legal_move_for_this
         counted = received + isinstance(error, m.Unreadable)
         assert host.game.state_hash() == before and host.received == counted
         return
-    if any(payload[1][0] == "update" for payload in out):
+    if any(payload[1][0] == m.TAGS["update"] for payload in out):
         assert body[1] == state and body[2] == draft[2], (
             "only a move for this very state is applied"
         )
