@@ -16,9 +16,11 @@ from . import schema as s
 from .errors import ProtocolError
 
 MAGIC = "canasta-netplay"
-# 2: the key exchange and sealed frames (see secure.py); 1 sent everything in the clear
-PROTOCOL_MIN = 2
-PROTOCOL_MAX = 2
+# 3: compact game messages (hashes as integers, actions and events as indexed arrays);
+# 2: the key exchange and sealed frames (see secure.py); 1 sent everything in the clear.
+# A copy on 2 is told which versions met and who must update (handshake.version_mismatch_message).
+PROTOCOL_MIN = 3
+PROTOCOL_MAX = 3
 
 TOKEN_BYTES = 16
 # The most messages either side may have sent but not yet seen acknowledged. Both peers must

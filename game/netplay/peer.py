@@ -21,6 +21,8 @@ guest's rejoin and each side resends what the other never received."""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,14 +40,28 @@ from .deciders import DecisionSource
 from .errors import ProtocolError, SessionError
 from .handshake import Role
 from .play import GameFinished, GuestPlay, Halted, HostPlay, PlayEvent, Refusal, Terms
+from .playmsg import Unreadable
 from .ports import Port
-from .session import Closed, Connected, Delivered, Failed, Interrupted, Resumed
+from .session import (
+    MAX_REFUSED,
+    Closed,
+    Connected,
+    Delivered,
+    Failed,
+    Interrupted,
+    PayloadRefused,
+    Resumed,
+)
+from .text import clean_text
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
 RulesAnswer = Callable[[RulesNegotiation], str | None]
 MAX_ACTIONS_PER_PUMP = 64
 LINGER = 2.0  # seconds a finished host waits for the guest's goodbye before leaving itself
 OWED_WITHIN = 30.0  # seconds a guest waits for a protocol step the host owes it
+MAX_REASON = 300
+
+_log = logging.getLogger(__name__)
 
 
 def accept_rules(negotiation: RulesNegotiation) -> str:
@@ -143,6 +159,7 @@ class PlayPeer:
         self.closed: Closed | None = None
         self.peer_name = f"the {role.other.value}"
         self.moves = 0  # actions this side's player made
+        self.refused = 0  # game messages from the peer set aside for breaking their schema
         self._notices: list[Any] = []
         self._play_factory = play_factory
         self._finished_at: float | None = None
@@ -240,6 +257,8 @@ class PlayPeer:
         elif isinstance(event, Delivered):
             try:
                 self._on_payload(event.payload, now)
+            except Unreadable as error:
+                self._set_aside(error)
             except ProtocolError as error:
                 self.port.abort(error)
         elif isinstance(event, Failed):
@@ -248,6 +267,24 @@ class PlayPeer:
         elif isinstance(event, Closed):
             self.closed = event
             self._save_unfinished()
+
+    def _set_aside(self, error: Unreadable) -> None:
+        """A game message that broke its schema changed nothing: it is logged, shown, and its
+        sender told why, as the session does with any payload; a flood ends the connection."""
+        self.refused += 1
+        if self.refused > MAX_REFUSED:
+            self.port.abort(
+                ProtocolError(
+                    "flood", f"more than {MAX_REFUSED} of its game messages broke the rules"
+                )
+            )
+            return
+        reason = clean_text(error.message, MAX_REASON)
+        text = f"A game message from {self.peer_name} was set aside: {reason}"
+        _log.warning("%s (%s)", text, error.code)
+        self._notices.append(PayloadRefused(error.code, text))
+        with contextlib.suppress(SessionError):  # the session is ending: nobody to tell
+            self.port.send([p.REFUSAL, error.code[:40] or "refused", reason])
 
     def _on_connected(self) -> None:
         if self.play is not None:

@@ -184,7 +184,9 @@ class Stage(Enum):
 
 
 def _is_rejoin(body: Any) -> bool:
-    return isinstance(body, list) and bool(body) and body[0] in ("rejoin", "rejoined")
+    return (
+        isinstance(body, list) and bool(body) and body[0] in (m.TAGS["rejoin"], m.TAGS["rejoined"])
+    )
 
 
 def _pack_blob(value: Any) -> str:
@@ -368,7 +370,11 @@ class HostPlay(_Side):
     def receive(self, payload: list[Any]) -> list[list[Any]]:
         """Handle one delivered game payload; returns the payloads to send. Raises
         `ProtocolError` for anything malformed or impossible, without changing the game."""
-        message = m.parse_from_guest(self.unwrap(payload))
+        try:
+            message = m.parse_from_guest(self.unwrap(payload))
+        except m.Unreadable:
+            self.received += 1  # set aside but counted, so a rejoin never asks for it again
+            raise
         if isinstance(message, m.Rejoin):
             return self._on_rejoin(message)
         if self._awaiting_rejoin:
@@ -724,7 +730,11 @@ class GuestPlay(_Side):
 
     # -- the host's messages -------------------------------------------------------------------
     def receive(self, payload: list[Any]) -> list[list[Any]]:
-        message = m.parse_from_host(self.unwrap(payload))
+        try:
+            message = m.parse_from_host(self.unwrap(payload))
+        except m.Unreadable:
+            self.received += 1  # set aside but counted, so a rejoin never asks for it again
+            raise
         if isinstance(message, m.Rejoined):
             if not self._needs_rejoin:
                 raise ProtocolError(

@@ -1,10 +1,12 @@
 """The game-layer messages that travel inside `game` payloads, with their schemas.
 
-Every message is a compact array `[tag, field, ...]`. `parse_from_guest` and `parse_from_host`
-check the tag, the direction and every field (type, length, range, hex digests, actions through
-the engine's own `action_from_dict`) and return a frozen record, or raise `ProtocolError`: a
-malformed message never reaches the game. An action that is well formed but illegal is not a
-protocol error; the host refuses it with a sentence (see `play.HostPlay`).
+Every message is a compact array `[tag, field, ...]`, its tag a number (`TAGS`), actions and
+events indexed arrays and hashes integers, so that a move costs few bytes on the wire.
+`parse_from_guest` and `parse_from_host` check the tag, the direction and every field (type,
+length, range, hex digests, actions through the engine's own `action_from_dict`) and return a
+frozen record, or raise `Unreadable` (a `ProtocolError`): a malformed message never reaches the
+game, and the peer sets it aside. An action that is well formed but illegal is not a protocol
+error; the host refuses it with a sentence (see `play.HostPlay`).
 
 Host to guest: `start`, `commit`, `update`, `refused`, `reveal`, `rejoined`, `halt`.
 Guest to host: `seed`, `act`, `done`, `rejoin`, `halt`."""
@@ -16,7 +18,7 @@ from typing import Any
 
 from game.logic.actions import MAX_CARDS_IN_ACTION, Action, action_from_dict
 from game.logic.errors import IllegalAction
-from game.logic.events import Event
+from game.logic.events import Event, EventKind
 
 from . import schema as s
 from .dealing import DIGEST_HEX, GAME_ID_HEX, SALT_HEX, SEED_HEX, is_hex
@@ -54,6 +56,7 @@ def _hash_or_empty(value: Any, path: str) -> str:
 
 _DIGEST = _hex(DIGEST_HEX, "a hash")
 _PUBLIC_HASH = _hex(PUBLIC_HASH_HEX, "a public state hash")
+_HASH_BITS = 4 * PUBLIC_HASH_HEX
 _GAME_ID = _hex(GAME_ID_HEX, "a game id")
 _TOKEN = _hex(GAME_ID_HEX, "a resume token")
 _SEED = _hex(SEED_HEX, "a seed")
@@ -61,6 +64,18 @@ _SALT = _hex(SALT_HEX, "a salt")
 
 _ACTION_VALUE = s.one_of(s.text(16), s.list_of(s.text(8), MAX_CARDS_IN_ACTION))
 _ACTION_MAP = s.map_of(s.text(8, 1), _ACTION_VALUE, 4)
+_CARD_CODES = s.list_of(s.text(8), MAX_CARDS_IN_ACTION)
+
+# An action travels as `[type, argument...]` with its type as an index here: a draw is one byte,
+# a meld of three cards a dozen, where the engine's own record spelled out every key.
+ACTION_TYPES = ("draw", "take_pile", "meld", "discard", "pass", "undo", "undo_turn", "next_hand")
+_ACTION_TYPE = s.integer(0, len(ACTION_TYPES) - 1)
+# the one argument each type carries on the wire, under its name in the engine's record
+_ACTION_ARGUMENT = {"take_pile": "with", "meld": "cards", "discard": "card"}
+# Events travel as `[kind, player, cards, hidden count, rank]` with the kind as an index here and
+# trailing fields left out while they hold their defaults (no cards, none hidden, no rank).
+EVENT_KINDS = tuple(kind.value for kind in EventKind)
+_EVENT_DEFAULTS: tuple[Any, ...] = (b"", 0, None)
 
 
 def check_action(value: Any, path: str) -> Action:
@@ -72,10 +87,49 @@ def check_action(value: Any, path: str) -> Action:
         raise ProtocolError("bad_action", f"{path}: {error.message}") from None
 
 
+def wire_action(action: dict[str, Any]) -> list[Any]:
+    """The engine's action record as it travels: `[type index, argument...]`."""
+    kind = action["type"]
+    out: list[Any] = [ACTION_TYPES.index(kind)]
+    argument = _ACTION_ARGUMENT.get(kind)
+    if argument is not None:
+        out.append(action.get(argument, []))
+    if action.get("rank") is not None:
+        out.append(action["rank"])
+    return out
+
+
+def check_wire_action(value: Any, path: str) -> tuple[dict[str, Any], Action]:
+    """An action as it travels, turned back into the engine's record and checked by the engine."""
+    if not isinstance(value, list) or not 1 <= len(value) <= 3:
+        raise s.fail(path, "[action type, argument, rank]", value)
+    kind = ACTION_TYPES[_ACTION_TYPE(value[0], f"{path}[0]")]
+    record: dict[str, Any] = {"type": kind}
+    argument = _ACTION_ARGUMENT.get(kind)
+    if len(value) > (1 if argument is None else 2) + (1 if kind == "meld" else 0):
+        raise s.fail(path, f"at most the argument and rank of a {kind!r}", value)
+    if argument is not None and len(value) > 1:
+        check = s.text(8) if kind == "discard" else _CARD_CODES
+        record[argument] = check(value[1], f"{path}[1]")
+    if len(value) > 2:
+        record["rank"] = s.text(16)(value[2], f"{path}[2]")
+    return record, check_action(record, path)
+
+
+def wire_event(event: list[Any]) -> list[Any]:
+    """`[kind, player, cards, hidden, rank]` with the kind as an index and trailing defaults
+    dropped."""
+    out = [EVENT_KINDS.index(str(event[0])), *event[1:]]
+    while len(out) > 2 and out[-1] == _EVENT_DEFAULTS[len(out) - 3]:
+        out.pop()
+    return out
+
+
 def _event(value: Any, path: str) -> Event:
-    if not isinstance(value, list) or len(value) != 5:
+    if not isinstance(value, list) or not 2 <= len(value) <= 5:
         raise s.fail(path, "[kind, player, cards, hidden count, rank]", value)
-    kind = s.text(16, 1)(value[0], path)
+    value = value + list(_EVENT_DEFAULTS[len(value) - 2 :])
+    kind = EVENT_KINDS[s.integer(0, len(EVENT_KINDS) - 1)(value[0], path)]
     player = _ACTOR(value[1], path)
     try:
         cards = decode_cards(value[2], path)
@@ -84,6 +138,17 @@ def _event(value: Any, path: str) -> Event:
     hidden = s.integer(0, 108)(value[3], path)
     rank = s.optional(s.integer(0, 14))(value[4], path)
     return Event(kind, player, cards, rank, {"hidden": hidden} if hidden else {})
+
+
+def _wire_hash(value: Any, path: str) -> str:
+    """A public hash travels as the integer its hex digits spell (9 bytes instead of 34)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << _HASH_BITS:
+        raise s.fail(path, "a public state hash (a 64-bit integer)", value)
+    return f"{value:0{PUBLIC_HASH_HEX}x}"
+
+
+def _hash_int(public_hash: str) -> int:
+    return int(public_hash, 16)
 
 
 _EVENTS = s.list_of(s.anything(), MAX_EVENTS)
@@ -209,7 +274,7 @@ _FROM_HOST: dict[str, s.Check] = {
             ("action", s.anything()),
             ("events", _EVENTS),
             ("delta", s.list_of(s.anything(), 2 * 64)),
-            ("public_hash", _PUBLIC_HASH),
+            ("public_hash", _wire_hash),
         ],
     ),
     "refused": s.record("refused", [("state_no", _STATE), ("code", _CODE), ("text", _TEXT)]),
@@ -221,18 +286,34 @@ _FROM_HOST: dict[str, s.Check] = {
 _FROM_GUEST: dict[str, s.Check] = {
     "seed": s.record("seed", [("hand_no", _HAND), ("seed", _SEED)]),
     "act": s.record(
-        "act", [("state_no", _STATE), ("public_hash", _PUBLIC_HASH), ("action", s.anything())]
+        "act", [("state_no", _STATE), ("public_hash", _wire_hash), ("action", s.anything())]
     ),
-    "done": s.record("done", [("state_no", _STATE), ("public_hash", _PUBLIC_HASH)]),
+    "done": s.record("done", [("state_no", _STATE), ("public_hash", _wire_hash)]),
     "rejoin": s.record("rejoin", [("game_id", _GAME_ID), ("token", _TOKEN), ("received", _COUNT)]),
     "halt": s.record("halt", _HALT_FIELDS),
 }
 
 
+class Unreadable(ProtocolError):
+    """A game message that breaks its schema. It is set aside and its sender told, as the
+    session does with any payload: the game goes on; only a flood of them ends it."""
+
+
+# Each tag travels as its number here, one byte where its name took up to nine.
+_TAG_ORDER = ("start", "commit", "update", "refused", "reveal", "rejoined", "halt", "seed", "act")
+TAGS = {name: number for number, name in enumerate((*_TAG_ORDER, "done", "rejoin"), start=1)}
+_TAG_NAMES = {number: name for name, number in TAGS.items()}
+
+
 def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list[Any]]:
-    if not isinstance(body, list) or not body or not isinstance(body[0], str):
-        raise s.fail("game message", "a list starting with a tag", body)
-    tag = body[0]
+    if (
+        not isinstance(body, list)
+        or not body
+        or type(body[0]) is not int
+        or body[0] not in _TAG_NAMES
+    ):
+        raise s.fail("game message", "a list starting with a tag number", body)
+    tag = _TAG_NAMES[body[0]]
     check = table.get(tag)
     if check is None:
         raise ProtocolError("unexpected", f"the {sender} cannot send a {tag[:24]!r} game message")
@@ -241,6 +322,22 @@ def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list
 
 
 def parse_from_host(body: Any) -> HostMessage:
+    """The host's message, checked; a schema break raises `Unreadable`."""
+    try:
+        return _parse_from_host(body)
+    except ProtocolError as error:
+        raise Unreadable(error.code, error.message) from None
+
+
+def parse_from_guest(body: Any) -> GuestMessage:
+    """The guest's message, checked; a schema break raises `Unreadable`."""
+    try:
+        return _parse_from_guest(body)
+    except ProtocolError as error:
+        raise Unreadable(error.code, error.message) from None
+
+
+def _parse_from_host(body: Any) -> HostMessage:
     tag, f = _split(body, _FROM_HOST, "host")
     if tag == "start":
         return Start(*f)
@@ -248,11 +345,13 @@ def parse_from_host(body: Any) -> HostMessage:
         return Commit(*f)
     if tag == "update":
         state_no, actor, action, events, delta, public_hash = f
-        parsed = None if action is None else check_action(action, "update.action")
+        record, parsed = (
+            (None, None) if action is None else check_wire_action(action, "update.action")
+        )
         if (actor == -1) != (parsed is None or parsed.type == "next_hand"):
             raise ProtocolError("schema", "update: only a deal or a new hand has no player")
         checked = tuple(_event(item, f"update.events[{i}]") for i, item in enumerate(events))
-        return Update(state_no, actor, action, parsed, checked, delta, public_hash)
+        return Update(state_no, actor, record, parsed, checked, delta, public_hash)
     if tag == "refused":
         state_no, code, text = f
         return Refused(state_no, _peer_code(code), clean_text(text, MAX_TEXT))
@@ -263,13 +362,14 @@ def parse_from_host(body: Any) -> HostMessage:
     return _halt(f)
 
 
-def parse_from_guest(body: Any) -> GuestMessage:
+def _parse_from_guest(body: Any) -> GuestMessage:
     tag, f = _split(body, _FROM_GUEST, "guest")
     if tag == "seed":
         return Seed(*f)
     if tag == "act":
         state_no, public_hash, action = f
-        return Act(state_no, public_hash, action, check_action(action, "act.action"))
+        record, parsed = check_wire_action(action, "act.action")
+        return Act(state_no, public_hash, record, parsed)
     if tag == "done":
         return Done(*f)
     if tag == "rejoin":
@@ -291,11 +391,11 @@ def _halt(f: list[Any]) -> Halt:
 
 
 def start(game_id: str, token: str, rules_hash: str) -> list[Any]:
-    return ["start", game_id, token, rules_hash]
+    return [TAGS["start"], game_id, token, rules_hash]
 
 
 def commit(hand_no: int, commitment: str) -> list[Any]:
-    return ["commit", hand_no, commitment]
+    return [TAGS["commit"], hand_no, commitment]
 
 
 def update(
@@ -306,36 +406,51 @@ def update(
     delta: list[Any],
     public_hash: str,
 ) -> list[Any]:
-    return ["update", state_no, actor, action, events, delta, public_hash]
+    return [
+        TAGS["update"],
+        state_no,
+        actor,
+        None if action is None else wire_action(action),
+        [wire_event(event) for event in events],
+        delta,
+        _hash_int(public_hash),
+    ]
 
 
 def refused(state_no: int, code: str, text: str) -> list[Any]:
-    return ["refused", state_no, code[:40] or "refused", text[:MAX_TEXT]]
+    return [TAGS["refused"], state_no, code[:40] or "refused", text[:MAX_TEXT]]
 
 
 def reveal(hand_no: int, seed: str, salt: str) -> list[Any]:
-    return ["reveal", hand_no, seed, salt]
+    return [TAGS["reveal"], hand_no, seed, salt]
 
 
 def rejoined(received: int) -> list[Any]:
-    return ["rejoined", received]
+    return [TAGS["rejoined"], received]
 
 
 def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list[Any]:
-    return ["halt", code[:40] or "halt", state_no, sender_hash, receiver_hash, text[:MAX_TEXT]]
+    return [
+        TAGS["halt"],
+        code[:40] or "halt",
+        state_no,
+        sender_hash,
+        receiver_hash,
+        text[:MAX_TEXT],
+    ]
 
 
 def seed(hand_no: int, value: str) -> list[Any]:
-    return ["seed", hand_no, value]
+    return [TAGS["seed"], hand_no, value]
 
 
 def act(state_no: int, public_hash: str, action: dict[str, Any]) -> list[Any]:
-    return ["act", state_no, public_hash, action]
+    return [TAGS["act"], state_no, _hash_int(public_hash), wire_action(action)]
 
 
 def done(state_no: int, public_hash: str) -> list[Any]:
-    return ["done", state_no, public_hash]
+    return [TAGS["done"], state_no, _hash_int(public_hash)]
 
 
 def rejoin(game_id: str, token: str, received: int) -> list[Any]:
-    return ["rejoin", game_id, token, received]
+    return [TAGS["rejoin"], game_id, token, received]

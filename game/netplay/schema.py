@@ -131,7 +131,8 @@ def anything() -> Check:
 
 
 def record(name: str, fields: Sequence[tuple[str, Check]], *, extra_allowed: bool = False) -> Check:
-    """A compact array `[field0, field1, ...]` (the kind tag already removed)."""
+    """A compact array `[field0, field1, ...]` (the kind tag already removed), returned with
+    each field as its check gives it back (a hash sent as an integer comes back as its text)."""
 
     def check(value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
@@ -140,8 +141,10 @@ def record(name: str, fields: Sequence[tuple[str, Check]], *, extra_allowed: boo
             raise ProtocolError(
                 "schema", f"{name}: expected {len(fields)} fields, got {len(value)}"
             )
-        for (field_name, field_check), element in zip(fields, value, strict=False):
+        checked = [
             field_check(element, f"{name}.{field_name}")
-        return value
+            for (field_name, field_check), element in zip(fields, value, strict=False)
+        ]
+        return checked + value[len(fields) :]
 
     return check

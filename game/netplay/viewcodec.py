@@ -32,8 +32,9 @@ from .errors import ProtocolError
 GUEST_SEAT = 1
 HOST_SEAT = 0
 
-# 128 bits tell two tables apart with certainty enough and keep every update and move shorter
-PUBLIC_HASH_HEX = 32
+# 64 bits tell two tables apart with certainty enough (a desync is a bug, not an attack: the
+# session is authenticated) and travel as one 9-byte integer in every update and move
+PUBLIC_HASH_HEX = 16
 MAX_COUNT = 1_000_000
 MAX_SCORE = 10_000_000
 MAX_MELDS = 16

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.netplay import playmsg as m
 from game.netplay.chat import (
     ChatChannel,
     ChatLine,
@@ -95,9 +96,10 @@ def test_the_chat_log_is_bounded():
 
 
 def test_halt_and_refusal_sentences_from_the_peer_are_cleaned_before_display():
-    from game.netplay import playmsg as m
 
-    halt = m.parse_from_host(["halt", "desync\u202e", 3, "", "", "Evil \u202eenil\u0007 text"])
+    halt = m.parse_from_host(
+        [m.TAGS["halt"], "desync\u202e", 3, "", "", "Evil \u202eenil\u0007 text"]
+    )
     assert halt.code == "desync" and halt.text == "Evil enil text"
-    refused = m.parse_from_host(["refused", 4, "bad\u2066", "no\u200b way"])
+    refused = m.parse_from_host([m.TAGS["refused"], 4, "bad\u2066", "no\u200b way"])
     assert refused.code == "bad" and refused.text == "no way"

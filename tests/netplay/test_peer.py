@@ -15,7 +15,14 @@ from game.netplay.handshake import Role
 from game.netplay.payloads import game_payload
 from game.netplay.peer import OWED_WITHIN, RulesAgreed, RulesDeclined, Saved
 from game.netplay.play import DealChecked, Halted, HostPlay, Stage, Updated
-from game.netplay.session import Failed, Interrupted, SessionConfig
+from game.netplay.session import (
+    MAX_REFUSED,
+    Failed,
+    Interrupted,
+    PayloadRefused,
+    RefusedByPeer,
+    SessionConfig,
+)
 from game.netplay.tools.link import LinkProfile
 from game.netplay.viewcodec import FIELD_NAMES
 from tests.helpers.netplay_play import MemoryStore, linked_game
@@ -189,19 +196,33 @@ def test_a_desync_stops_play_on_both_sides_and_chat_still_works():
     assert game.run(timeout=60, until=until(lambda: bool(guest.of(ChatLine))))
 
 
-def test_a_malformed_game_message_closes_the_session_with_the_reason():
+def test_a_game_message_that_breaks_its_schema_is_set_aside_and_the_game_goes_on(caplog):
     game = linked_game(seed=7, guest_decider=Manual())  # the guest waits on its turn
-    _host, _guest, until = watch(game)
+    host, guest, until = watch(game)
     assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.my_turn))
     state = game.guest.play.state_no
-    game.guest.port.send(
-        game_payload(m.act(state, game.guest.play.current_hash(), {"type": "teleport"}))
-    )
-    assert game.run(timeout=120, until=until(lambda: game.guest.failure is not None))
-    assert game.host.failure.code == "bad_action"
-    assert "sent something this game cannot accept" in game.host.failure.text
-    assert game.guest.failure.code.startswith("peer_bad_action")
+    game.guest.port.send(game_payload([m.TAGS["act"], state, 0, [99]]))
+    assert game.run(timeout=120, until=until(lambda: bool(guest.of(RefusedByPeer))))
+    (refused,) = host.of(PayloadRefused)
+    assert "act.action[0]" in refused.text and "set aside" in refused.text
+    assert "act.action[0]" in guest.of(RefusedByPeer)[0].text
+    assert "set aside" in caplog.text
+    assert game.host.failure is None and game.guest.failure is None
     assert game.host.play.state_no == state
+    game.guest.decider.submit(Draw())
+    assert game.run(timeout=120, until=until(lambda: game.guest.play.state_no > state))
+    assert game.guest.play.current_hash() == game.host.play.current_hash()
+
+
+def test_a_flood_of_broken_game_messages_ends_the_connection():
+    game = linked_game(seed=7, guest_decider=Manual())
+    _host, _guest, until = watch(game)
+    assert game.run(until=until(lambda: game.guest.play is not None and game.guest.play.my_turn))
+    for _ in range(MAX_REFUSED + 1):
+        game.guest.port.send(game_payload([m.TAGS["act"], 0, 0, [99]]))
+    assert game.run(timeout=120, until=until(lambda: game.guest.failure is not None))
+    assert game.host.failure.code == "flood"
+    assert game.guest.failure.code.startswith("peer_flood")
 
 
 def _guest_move_in_flight(game) -> bool:
@@ -321,7 +342,7 @@ class WithholdingHost(HostPlay):
     """A host that never reveals its deck after a hand."""
 
     def _out(self, body):
-        if body[0] == "reveal":
+        if body[0] == m.TAGS["reveal"]:
             self.sent.append(body)
             return ["chat", "nothing to see"]
         return super()._out(body)

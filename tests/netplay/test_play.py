@@ -13,7 +13,6 @@ from game.logic.errors import IllegalAction
 from game.logic.view import player_view
 from game.netplay import playmsg as m
 from game.netplay.dealing import HostSecret, commitment, shuffled_deck
-from game.netplay.errors import ProtocolError
 from game.netplay.payloads import game_payload
 from game.netplay.play import (
     DealChecked,
@@ -85,10 +84,10 @@ def test_an_out_of_turn_or_stale_action_is_refused_not_applied():
     state, before = table.host.state_no, table.host.game.state_hash()
     sneaky = game_payload(m.act(state, table.host.current_hash(), Draw().to_dict()))
     (answer,) = table.host.receive(sneaky)
-    assert answer[1][:3] == ["refused", state, "not_your_turn"]
+    assert answer[1][:3] == [m.TAGS["refused"], state, "not_your_turn"]
     stale = game_payload(m.act(state - 1, table.host.current_hash(), Draw().to_dict()))
     (answer,) = table.host.receive(stale)
-    assert answer[1][:3] == ["refused", state - 1, "stale"]
+    assert answer[1][:3] == [m.TAGS["refused"], state - 1, "stale"]
     assert table.host.game.state_hash() == before
 
 
@@ -96,12 +95,12 @@ def test_a_malformed_guest_action_is_a_protocol_error_and_nothing_changes():
     table = Table.new()
     table.guest_to_move()
     before = table.host.game.state_hash()
-    bad = game_payload(
-        m.act(table.host.state_no, table.host.current_hash(), {"type": "fly", "to": "moon"})
-    )
-    with pytest.raises(ProtocolError) as error:
-        table.host.receive(bad)
-    assert error.value.code == "bad_action"
+    hash_int = int(table.host.current_hash(), 16)
+    for action, code in (([1, ["ZZ"]], "bad_action"), ([8], "schema"), ([0, "moon"], "schema")):
+        bad = game_payload([m.TAGS["act"], table.host.state_no, hash_int, action])
+        with pytest.raises(m.Unreadable) as error:
+            table.host.receive(bad)
+        assert error.value.code == code
     assert table.host.game.state_hash() == before
 
 
@@ -126,7 +125,7 @@ def test_a_revealed_seed_that_does_not_match_the_commitment_is_caught():
         def _after_change(self, actor, action, events):
             out = super()._after_change(actor, action, events)
             for payload in out:
-                if payload[1][0] == "reveal":
+                if payload[1][0] == m.TAGS["reveal"]:
                     payload[1][2] = "0" * 64
             return out
 
@@ -156,7 +155,7 @@ def test_a_changed_guest_table_is_a_desync_reported_with_both_hashes():
     table.play_until(lambda: guest.over)
     halted = guest.halted
     assert halted.code == "desync" and not halted.by_peer
-    assert halted.my_hash != halted.their_hash and len(halted.my_hash) == 32
+    assert halted.my_hash != halted.their_hash and len(halted.my_hash) == 16
     assert halted.state_no > 12
     assert table.host.halted.by_peer and table.host.halted.state_no == halted.state_no
     assert (table.host.halted.my_hash, table.host.halted.their_hash) == (
@@ -192,11 +191,11 @@ def test_an_update_that_leaves_out_a_change_is_caught_by_the_hash():
 def test_a_guest_hash_that_differs_from_the_host_is_caught_on_its_next_move():
     table = Table.new()
     table.guest_to_move()
-    table.guest._my_hash = "f" * 32
+    table.guest._my_hash = "f" * 16
     table.to_host += table.guest.act(Draw())
     table.deliver()
     assert table.host.halted.code == "desync" and not table.host.halted.by_peer
-    assert table.host.halted.their_hash == "f" * 32
+    assert table.host.halted.their_hash == "f" * 16
     assert table.guest.halted.by_peer
 
 

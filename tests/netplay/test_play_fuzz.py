@@ -49,6 +49,7 @@ tags = st.sampled_from(
         "done",
         "rejoin",
         "chat",
+        *range(13),
     ]
 )
 message_like = st.builds(lambda tag, rest: [tag, *rest], tags, st.lists(values, max_size=8))
@@ -108,16 +109,18 @@ def test_a_mutated_guest_move_changes_nothing_unless_it_is_a_legal_move_for_this
     before, received, state = host.game.state_hash(), host.received, host.state_no
     try:
         out = host.receive(game_payload(body))
-    except ProtocolError:
-        assert host.game.state_hash() == before and host.received == received
+    except ProtocolError as error:
+        # a message that breaks its schema is set aside but counted, so no rejoin asks again
+        counted = received + isinstance(error, m.Unreadable)
+        assert host.game.state_hash() == before and host.received == counted
         return
-    if any(payload[1][0] == "update" for payload in out):
+    if any(payload[1][0] == m.TAGS["update"] for payload in out):
         assert body[1] == state and body[2] == draft[2], (
             "only a move for this very state is applied"
         )
         assert (
             host.state_no == state + 1
-            and host.game.log[-1] == m.check_action(body[3], "x").to_dict()
+            and host.game.log[-1] == m.check_wire_action(body[3], "x")[1].to_dict()
         )
     else:
         assert host.game.state_hash() == before and host.state_no == state
@@ -162,8 +165,10 @@ def test_a_mutated_host_message_changes_nothing_or_leaves_a_possible_view(data):
     before = (guest.fields, guest.state_no, guest.stage, guest.received, guest.pending)
     try:
         guest.receive(game_payload(mutate(data, body)))
-    except ProtocolError:
-        assert (guest.fields, guest.state_no, guest.stage, guest.received, guest.pending) == before
+    except ProtocolError as error:
+        after = (guest.fields, guest.state_no, guest.stage, guest.received, guest.pending)
+        counted = before[3] + isinstance(error, m.Unreadable)
+        assert after == (*before[:3], counted, before[4])
         return
     if guest.view is not None:
         check_view(guest.view)

@@ -108,7 +108,7 @@ def test_payloads_sent_before_the_connection_are_delivered_after_the_handshake()
 def test_connected_event_names_the_peer_and_protocol():
     pair = linked_pair()
     (connected,) = [e for e in pair.guest_events if isinstance(e, Connected)]
-    assert connected.peer.name == "Alice" and connected.protocol == 2
+    assert connected.peer.name == "Alice" and connected.protocol == PROTOCOL_MAX
     assert pair.host.peer.name == "Bob"
 
 
