@@ -17,7 +17,7 @@ import pygame
 from game.match import LocalMatch
 from game.records import get_game, history_page, running_totals, win_ratio_over_time
 from game.scenes.records_nav import level_words, opponent_words, when_words
-from game.scenes.records_screen import LOSS, MUTED, RecordsScreen
+from game.scenes.records_screen import RecordsScreen
 from game.settings import SKILL_LEVELS
 from game.ui import theme as th
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from game.scenes.base import Host
 
 ME_LINE = (246, 214, 128)
-THEM_LINE = LOSS
 SERIES_COLOURS = (
     (150, 210, 255),
     (132, 214, 120),
@@ -176,7 +175,7 @@ class ChartsScene(RecordsScreen):
     def _empty(self, surface: pygame.Surface, text: str) -> None:
         t = self.app.theme
         for index, line in enumerate(t.wrap(text, 20, self.content.width - t.px(80))):
-            image = t.text(line, 20, MUTED)
+            image = t.text(line, 20, th.CREAM_DIM)
             surface.blit(
                 image,
                 image.get_rect(
@@ -197,7 +196,7 @@ class ChartsScene(RecordsScreen):
         for value, label in y_ticks:
             y = area.bottom - value / y_max * area.height
             pygame.draw.line(surface, (40, 84, 54), (area.left, y), (area.right, y))
-            text = t.text(label, 14, MUTED)
+            text = t.text(label, 14, th.CREAM_DIM)
             surface.blit(text, text.get_rect(midright=(area.left - t.px(8), y)))
         pygame.draw.line(surface, th.GOLD_DARK, area.bottomleft, area.bottomright, 2)
         pygame.draw.line(surface, th.GOLD_DARK, area.bottomleft, area.topleft, 2)
@@ -205,7 +204,7 @@ class ChartsScene(RecordsScreen):
         every = max(1, steps // 10)
         for value in range(0, steps + 1, every):
             x = area.left + value / max(1, x_max) * area.width
-            text = t.text(str(value), 14, MUTED)
+            text = t.text(str(value), 14, th.CREAM_DIM)
             surface.blit(text, text.get_rect(midtop=(x, area.bottom + t.px(6))))
         caption = t.text(x_label, 15, th.CREAM_DIM)
         surface.blit(caption, caption.get_rect(midtop=(area.centerx, area.bottom + t.px(24))))
@@ -275,10 +274,10 @@ class ChartsScene(RecordsScreen):
         surface.blit(target, target.get_rect(bottomright=(area.right, target_y - t.px(4))))
         mine = [(float(p[0]), float(p[1])) for p in self.points]
         theirs = [(float(p[0]), float(p[2])) for p in self.points]
-        self._line(surface, area, theirs, x_max, low, high, THEM_LINE)
+        self._line(surface, area, theirs, x_max, low, high, th.LOSS)
         self._line(surface, area, mine, x_max, low, high, ME_LINE)
         name = self.app.players.profile.name
-        self._legend(surface, [(name, ME_LINE), ("Opponent", THEM_LINE)])
+        self._legend(surface, [(name, ME_LINE), ("Opponent", th.LOSS)])
 
     def _draw_ratio(self, surface: pygame.Surface) -> None:
         t = self.app.theme

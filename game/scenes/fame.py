@@ -14,7 +14,7 @@ import pygame
 from game.records import hall_of_fame
 from game.scenes.history import GameScene
 from game.scenes.records_nav import opponent_words, when_words
-from game.scenes.records_screen import MUTED, Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class FameScene(RecordsScreen):
         for key, (label, fmt) in RECORD_WORDS.items():
             entry = records.get(key)
             if entry is None:
-                rows.append(Row([label, "\u2013", "not set yet", "", ""], [MUTED] * 5))
+                rows.append(Row([label, "\u2013", "not set yet", "", ""], [th.CREAM_DIM] * 5))
                 continue
             value = fmt.format(entry.value)
             if entry.hand_no is not None:

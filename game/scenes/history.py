@@ -29,7 +29,6 @@ from game.records import (
 from game.scenes.charts import ChartsScene
 from game.scenes.records_nav import (
     OPPONENT_CHOICES,
-    RESULT_COLOURS,
     RESULT_WORDS,
     RULES_CHOICES,
     RULES_WORDS,
@@ -37,9 +36,10 @@ from game.scenes.records_nav import (
     level_words,
     marks_words,
     opponent_words,
+    result_colour,
     when_words,
 )
-from game.scenes.records_screen import MUTED, Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
 from game.scenes.same_cards import replay_game, replicate
 from game.ui import theme as th
 
@@ -108,7 +108,7 @@ class HistoryScene(RecordsScreen):
         self.total = page.total
         rows = []
         for game in page.rows:
-            result_colour = RESULT_COLOURS.get(game.result, th.CREAM)
+            shade = result_colour(game.result)
             rows.append(
                 Row(
                     [
@@ -120,7 +120,7 @@ class HistoryScene(RecordsScreen):
                         str(game.hands),
                         marks_words(game),
                     ],
-                    [th.CREAM, th.CREAM, th.CREAM, th.CREAM, result_colour, th.CREAM, MUTED],
+                    [th.CREAM, th.CREAM, th.CREAM, th.CREAM, shade, th.CREAM, th.CREAM_DIM],
                     key=game.id,
                 )
             )

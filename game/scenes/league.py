@@ -13,7 +13,7 @@ import pygame
 
 from game.records import league_table
 from game.scenes.records_nav import level_words
-from game.scenes.records_screen import MUTED, Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class LeagueScene(RecordsScreen):
         for row in league_table(self.app.players.records):
             player = row.kind == "player"
             name = row.name if player else f"Computer, {level_words(row.name)}"
-            colour = (th.GOLD_LIGHT if player else th.CREAM) if row.played else MUTED
+            colour = (th.GOLD_LIGHT if player else th.CREAM) if row.played else th.CREAM_DIM
             average = f"{row.points_for / row.played:,.0f}" if row.played else "\u2013"
             rows.append(
                 Row(

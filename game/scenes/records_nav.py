@@ -16,19 +16,20 @@ import platformdirs
 
 from game.match import SKILL_TITLES
 from game.records import GameRow
-from game.scenes.records_screen import LOSS, MUTED, WIN
 from game.settings import SKILL_LEVELS, data_dir
 from game.ui import theme as th
 
 OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network")
 RULES_CHOICES: tuple[str | None, ...] = (None, "classic", "modern_american")
 RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "disconnected": "Cut off"}
-RESULT_COLOURS: dict[str, th.Colour] = {
-    "won": WIN,
-    "lost": LOSS,
-    "abandoned": MUTED,
-    "disconnected": MUTED,
-}
+_RESULT_PALETTE_NAMES = {"won": "WIN", "lost": "LOSS"}
+
+
+def result_colour(result: str) -> th.Colour:
+    """A game result's colour in the palette in force (read at call time, so high contrast holds)."""
+    return getattr(th, _RESULT_PALETTE_NAMES.get(result, "CREAM_DIM"))  # type: ignore[no-any-return]
+
+
 RULES_WORDS = {"classic": "Classic", "modern_american": "Modern American"}
 
 

@@ -24,10 +24,6 @@ from game.ui.widget import WidgetGroup
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
-WIN = (132, 214, 120)
-LOSS = (236, 128, 104)
-PLAIN = th.CREAM
-MUTED = th.CREAM_DIM
 ROW_TEXT = 17
 DOUBLE_CLICK_S = 0.4
 
@@ -145,7 +141,7 @@ class RowTable:
         )
         if not self.rows:
             for index, line in enumerate(t.wrap(self.empty, 19, self.rect.width - 4 * pad)):
-                text = t.text(line, 19, MUTED)
+                text = t.text(line, 19, th.CREAM_DIM)
                 surface.blit(
                     text,
                     text.get_rect(midtop=(self.rect.centerx, y + self.row_h * (2 + index))),
@@ -156,19 +152,19 @@ class RowTable:
             row = self.rows[index]
             if index == self.selected:
                 band = pygame.Rect(self.rect.left, y, self.rect.width, self.row_h)
-                shade = (60, 110, 72) if focused else (40, 80, 52)
+                shade = th.ROW_SELECTED if focused else th.ROW_SELECTED_IDLE
                 pygame.draw.rect(surface, shade, band, border_radius=t.px(5))
             elif index % 2:
                 band = pygame.Rect(self.rect.left, y, self.rect.width, self.row_h)
-                pygame.draw.rect(surface, (18, 56, 34), band, border_radius=t.px(5))
+                pygame.draw.rect(surface, th.ROW_STRIPE, band, border_radius=t.px(5))
             x = self.rect.left
             for col, (column, width) in enumerate(zip(self.columns, widths, strict=True)):
-                colour: th.Colour = row.colours[col] if col < len(row.colours) else PLAIN
+                colour: th.Colour = row.colours[col] if col < len(row.colours) else th.CREAM
                 cell = row.cells[col] if col < len(row.cells) else ""
                 self._cell(surface, t, cell, colour, x, y, width, column.align, pad)
                 x += width
         if len(self.rows) > self.visible_rows:
-            more = t.text(f"{self.selected + 1} of {len(self.rows)}", 14, MUTED)
+            more = t.text(f"{self.selected + 1} of {len(self.rows)}", 14, th.CREAM_DIM)
             surface.blit(
                 more, more.get_rect(bottomright=(self.rect.right, self.rect.bottom + t.px(18)))
             )
@@ -324,5 +320,5 @@ class RecordsScreen(Scene):
             colour = th.ERROR if self.notice_error else th.CREAM
             line = t.text(self.notice, 16, colour)
             surface.blit(line, line.get_rect(midbottom=(w // 2, self.panel.top - t.px(4))))
-        hint = t.text(self.keys_hint, 15, MUTED)
+        hint = t.text(self.keys_hint, 15, th.CREAM_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - t.px(12))))

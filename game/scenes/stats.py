@@ -16,7 +16,7 @@ import pygame
 
 from game.records import OVERALL, Statistics, statistics_by_opponent
 from game.scenes.records_nav import RULES_CHOICES, RULES_WORDS, level_words
-from game.scenes.records_screen import MUTED, Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -84,8 +84,8 @@ class StatsScene(RecordsScreen):
         rows = []
         for key, stats in per.items():
             strong = key == OVERALL
-            colour = th.GOLD_LIGHT if strong else (th.CREAM if stats.games else MUTED)
-            ratio_colour = MUTED if stats.few_games else colour
+            colour = th.GOLD_LIGHT if strong else (th.CREAM if stats.games else th.CREAM_DIM)
+            ratio_colour = th.CREAM_DIM if stats.few_games else colour
             rows.append(
                 Row(
                     [

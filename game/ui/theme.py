@@ -46,13 +46,20 @@ SHADOW = (0, 0, 0, 110)
 FOCUS = GOLD_LIGHT
 ERROR = (232, 120, 96)
 SELECTION = (70, 110, 170)
+WIN = (132, 214, 120)
+LOSS = (236, 128, 104)
+# Lists: the chosen row (brighter while the list has the keyboard) and every other row.
+ROW_SELECTED = (60, 110, 72)
+ROW_SELECTED_IDLE = (40, 80, 52)
+ROW_STRIPE = (18, 56, 34)
 
 # The colour names a palette sets, and the high-contrast values (WCAG AAA: text on the felt and on
 # panels is above 15:1; the rules and the focus ring stand out from both).
 PALETTE_NAMES: tuple[str, ...] = (
     "FELT", "FELT_DARK", "CREAM", "CREAM_DIM", "GOLD", "GOLD_LIGHT", "GOLD_DARK", "INK",
     "PANEL", "PANEL_LIGHT", "BUTTON", "BUTTON_HOVER", "BUTTON_PRESSED", "DISABLED_TEXT",
-    "DISABLED_FILL", "SHADOW", "FOCUS", "ERROR", "SELECTION",
+    "DISABLED_FILL", "SHADOW", "FOCUS", "ERROR", "SELECTION", "WIN", "LOSS",
+    "ROW_SELECTED", "ROW_SELECTED_IDLE", "ROW_STRIPE",
 )  # fmt: skip
 STANDARD_PALETTE: dict[str, Colour] = {name: globals()[name] for name in PALETTE_NAMES}
 HIGH_CONTRAST_PALETTE: dict[str, Colour] = {
@@ -75,6 +82,11 @@ HIGH_CONTRAST_PALETTE: dict[str, Colour] = {
     "FOCUS": (0, 255, 255),
     "ERROR": (255, 120, 100),
     "SELECTION": (0, 100, 255),
+    "WIN": (120, 255, 120),
+    "LOSS": (255, 150, 130),
+    "ROW_SELECTED": (0, 80, 200),
+    "ROW_SELECTED_IDLE": (0, 45, 120),
+    "ROW_STRIPE": (26, 26, 26),
 }
 high_contrast = False
 

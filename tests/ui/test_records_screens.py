@@ -19,11 +19,11 @@ from game.scenes.history import GameScene, HistoryScene
 from game.scenes.league import LeagueScene
 from game.scenes.records_nav import export_folder
 from game.scenes.records_open import open_screen
-from game.scenes.records_screen import LOSS, WIN
 from game.scenes.same_cards import ReplayTableScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
+from game.ui import theme as th
 from tests.helpers.records_history import fill_history
 from tests.helpers.ui_events import click, press, step
 
@@ -41,9 +41,22 @@ def test_history_lists_games_newest_first_with_wins_and_losses_coloured(filled: 
     rows = scene.table.rows
     assert len(rows) == history_page(filled.players.records).total == 11
     results = {row.cells[4]: row.colours[4] for row in rows}
-    assert results["Won"] == WIN and results["Lost"] == LOSS
+    assert results["Won"] == th.WIN and results["Lost"] == th.LOSS
     assert "replica" in rows[0].cells[6]
     assert any(row.cells[1] == "Marta (network)" for row in rows)
+
+
+def test_records_screens_opened_in_high_contrast_use_its_colours(filled: App) -> None:
+    th.use_palette(True)
+    try:
+        rows = open_screen(filled, "history").table.rows
+        results = {row.cells[4]: row.colours[4] for row in rows}
+        assert results["Won"] == th.HIGH_CONTRAST_PALETTE["WIN"]
+        assert results["Lost"] == th.HIGH_CONTRAST_PALETTE["LOSS"]
+        assert rows[0].colours[0] == th.HIGH_CONTRAST_PALETTE["CREAM"] == (255, 255, 255)
+    finally:
+        th.use_palette(False)
+    assert th.WIN == th.STANDARD_PALETTE["WIN"]
 
 
 def test_history_filters_by_opponent_and_rules_with_keys(filled: App) -> None:
