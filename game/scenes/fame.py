@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.records import hall_of_fame
 from game.scenes.history import GameScene
 from game.scenes.records_nav import opponent_words, when_words
-from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, ListScreen, Row, RowTable
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -33,8 +31,9 @@ RECORD_WORDS = {
 }
 
 
-class FameScene(RecordsScreen):
+class FameScene(ListScreen):
     title = "High scores"
+    row_height = 36
     keys_hint = "\u2191 \u2193  choose     Enter  open the game     Tab  buttons     Esc  back"
 
     def __init__(self, app: Host) -> None:
@@ -87,16 +86,3 @@ class FameScene(RecordsScreen):
     def open_game(self, row: Row) -> None:
         if isinstance(row.key, int):
             self.app.stack.push(GameScene(self.app, row.key))
-
-    def layout_content(self) -> None:
-        self.table.rect = self.content.copy()
-        self.table.row_h = self.app.theme.px(36)
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_key(event.key)
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_mouse(event, self.clock)
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        self.table.draw(surface, self.app.theme, self.group.focused is None)

@@ -39,7 +39,7 @@ from game.scenes.records_nav import (
     result_colour,
     when_words,
 )
-from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, ListScreen, Row, RowTable
 from game.scenes.same_cards import replay_game, replicate
 from game.ui import theme as th
 
@@ -54,7 +54,7 @@ def _score(row: GameRow) -> str:
     return f"{row.score_for:,} \u2013 {row.score_against:,}"
 
 
-class HistoryScene(RecordsScreen):
+class HistoryScene(ListScreen):
     title = "Game history"
     keys_hint = (
         "\u2191 \u2193  choose     Enter  open     O / P  filter     V  replay     "
@@ -133,10 +133,6 @@ class HistoryScene(RecordsScreen):
         )
         self.table.set_rows(rows)
 
-    def layout_content(self) -> None:
-        self.table.rect = self.content.copy()
-        self.table.row_h = self.app.theme.px(30)
-
     def _relist(self) -> None:
         self.table.selected = 0
         self.refresh()
@@ -190,25 +186,15 @@ class HistoryScene(RecordsScreen):
         self.say(f"{count} games exported to {target}")
 
     # -- input ---------------------------------------------------------------------------------
-    def on_key(self, event: pygame.event.Event) -> bool:
+    def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
         back = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
-        keys: dict[int, Callable[[], None]] = {
+        return {
             pygame.K_o: lambda: self.cycle_opponent(back),
             pygame.K_p: lambda: self.cycle_rules(back),
             pygame.K_v: self.replay,
             pygame.K_c: self.replicate,
             pygame.K_e: self.export_csv,
         }
-        if event.key in keys:
-            keys[event.key]()
-            return True
-        return self.table.handle_key(event.key)
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_mouse(event, self.clock)
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        self.table.draw(surface, self.app.theme, self.group.focused is None)
 
 
 BREAKDOWN = (
@@ -221,10 +207,11 @@ BREAKDOWN = (
 )
 
 
-class GameScene(RecordsScreen):
+class GameScene(ListScreen):
     """One recorded game, hand by hand."""
 
     title = "Game"
+    footer_height = 40  # the opponent line under the hands
     keys_hint = (
         "\u2191 \u2193  hand     V  replay     C  replicate     G  chart     X  export replay     "
         "Esc  back"
@@ -297,11 +284,6 @@ class GameScene(RecordsScreen):
             + "."
         )
 
-    def layout_content(self) -> None:
-        self.table.rect = self.content.inflate(0, -self.app.theme.px(40))
-        self.table.rect.top = self.content.top
-        self.table.row_h = self.app.theme.px(30)
-
     def replay(self) -> None:
         problem = replay_game(self.app, self.game_id)
         if problem:
@@ -324,24 +306,17 @@ class GameScene(RecordsScreen):
             return
         self.say(f"Replay exported to {target}")
 
-    def on_key(self, event: pygame.event.Event) -> bool:
-        keys: dict[int, Callable[[], None]] = {
+    def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
+        return {
             pygame.K_v: self.replay,
             pygame.K_c: self.replicate,
             pygame.K_g: self.chart,
             pygame.K_x: self.export,
         }
-        if event.key in keys:
-            keys[event.key]()
-            return True
-        return self.table.handle_key(event.key)
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_mouse(event, self.clock)
 
     def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
         t = self.app.theme
-        self.table.draw(surface, t, self.group.focused is None)
         row = self.table.current
         if row is not None and isinstance(row.key, int):
             line = t.text(self.opponent_lines.get(row.key, ""), 16, th.CREAM_DIM)

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.records import league_table
 from game.scenes.records_nav import level_words
-from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, ListScreen, Row, RowTable
 from game.ui import theme as th
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
 
-class LeagueScene(RecordsScreen):
+class LeagueScene(ListScreen):
     title = "League table"
     keys_hint = "\u2191 \u2193  choose     Tab  buttons     Esc  back"
 
@@ -68,16 +66,3 @@ class LeagueScene(RecordsScreen):
         self.table.set_rows(rows)
         if not any(r.played for r in league_table(self.app.players.records)):
             self.say("No games yet: the table fills as games are finished.")
-
-    def layout_content(self) -> None:
-        self.table.rect = self.content.copy()
-        self.table.row_h = self.app.theme.px(30)
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_key(event.key)
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_mouse(event, self.clock)
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        self.table.draw(surface, self.app.theme, self.group.focused is None)

@@ -31,7 +31,7 @@ from game.scenes.fame import FameScene
 from game.scenes.gui_theme import table_gui
 from game.scenes.history import HistoryScene
 from game.scenes.league import LeagueScene
-from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, ListScreen, Row, RowTable
 from game.scenes.stats import StatsScene
 from game.settings import PLAYER_NAME_MAX
 from game.ui import theme as th
@@ -154,8 +154,9 @@ class NameDialog(Scene):
         self.group.draw(surface)
 
 
-class PlayersScene(RecordsScreen):
+class PlayersScene(ListScreen):
     title = "Players"
+    row_height = 34
     keys_hint = (
         "\u2191 \u2193  choose     Enter  play as     N  new     R  rename     "
         "Del  remove     Tab  buttons     Esc  back"
@@ -224,10 +225,6 @@ class PlayersScene(RecordsScreen):
         self.table.set_rows(rows)
         if not self.notice:
             self.say(f"{self.app.players.profile.name} is playing.")
-
-    def layout_content(self) -> None:
-        self.table.rect = self.content.copy()
-        self.table.row_h = self.app.theme.px(34)
 
     def _chosen(self) -> int | None:
         row = self.table.current
@@ -308,20 +305,10 @@ class PlayersScene(RecordsScreen):
         )
 
     # -- input ---------------------------------------------------------------------------------
-    def on_key(self, event: pygame.event.Event) -> bool:
-        keys: dict[int, Callable[[], None]] = {
+    def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
+        return {
             pygame.K_n: self.new_player,
             pygame.K_r: self.rename,
             pygame.K_DELETE: self.remove,
             pygame.K_F2: self.rename,
         }
-        if event.key in keys:
-            keys[event.key]()
-            return True
-        return self.table.handle_key(event.key)
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_mouse(event, self.clock)
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        self.table.draw(surface, self.app.theme, self.group.focused is None)

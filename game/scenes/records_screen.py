@@ -322,3 +322,35 @@ class RecordsScreen(Scene):
             surface.blit(line, line.get_rect(midbottom=(w // 2, self.panel.top - t.px(4))))
         hint = t.text(self.keys_hint, 15, th.CREAM_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - t.px(12))))
+
+
+class ListScreen(RecordsScreen):
+    """A records page built around one list of rows (`self.table`): the arrow keys, Enter, the
+    mouse and the wheel go to the list, and single-key shortcuts (`shortcuts`) to the page."""
+
+    table: RowTable
+    row_height = 30  # neutral pixels; the theme scales them
+    footer_height = 0  # neutral pixels kept free under the list for a line of the page's own
+
+    def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
+        """The page's own keys and what they do (the event gives the modifiers)."""
+        return {}
+
+    def layout_content(self) -> None:
+        t = self.app.theme
+        self.table.rect = self.content.inflate(0, -t.px(self.footer_height))
+        self.table.rect.top = self.content.top
+        self.table.row_h = t.px(self.row_height)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        action = self.shortcuts(event).get(event.key)
+        if action is not None:
+            action()
+            return True
+        return self.table.handle_key(event.key)
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        return self.table.handle_mouse(event, self.clock)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface, self.app.theme, self.group.focused is None)

@@ -16,7 +16,7 @@ import pygame
 
 from game.records import OVERALL, Statistics, statistics_by_opponent
 from game.scenes.records_nav import RULES_CHOICES, RULES_WORDS, level_words
-from game.scenes.records_screen import Column, RecordsScreen, Row, RowTable
+from game.scenes.records_screen import Column, ListScreen, Row, RowTable
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -40,8 +40,10 @@ def ratio_words(stats: Statistics) -> str:
     return _percent(stats.win_ratio)
 
 
-class StatsScene(RecordsScreen):
+class StatsScene(ListScreen):
     title = "Statistics"
+    row_height = 32
+    footer_height = 70  # the summary under the list
     keys_hint = "\u2191 \u2193  choose     P  rules     Tab  buttons     Esc  back"
 
     def __init__(self, app: Host) -> None:
@@ -117,23 +119,12 @@ class StatsScene(RecordsScreen):
                 "Streak: current / best."
             )
 
-    def layout_content(self) -> None:
-        self.table.rect = self.content.inflate(0, -self.app.theme.px(70))
-        self.table.rect.top = self.content.top
-        self.table.row_h = self.app.theme.px(32)
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_p:
-            self.cycle_rules()
-            return True
-        return self.table.handle_key(event.key)
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        return self.table.handle_mouse(event, self.clock)
+    def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
+        return {pygame.K_p: self.cycle_rules}
 
     def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
         t = self.app.theme
-        self.table.draw(surface, t, self.group.focused is None)
         y = self.content.bottom - t.px(56)
         for line in t.wrap(self.summary, 16, self.content.width - t.px(16)):
             text = t.text(line, 16, th.CREAM_DIM)
