@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from . import events as ev
 from .actions import (
@@ -59,6 +59,7 @@ from .melds import (
     check_black_threes,
     check_meld,
     special_meld,
+    wild_count,
 )
 from .rules import Rules
 from .scoring import canasta_count, score_player, special_meld_score
@@ -92,14 +93,31 @@ DRAW, PLAY, HAND_OVER, GAME_OVER = Phase.DRAW, Phase.PLAY, Phase.HAND_OVER, Phas
 
 
 class PlayerState:
-    """One player's cards and standing in the current hand."""
+    """One player's cards and standing in the current hand.
 
-    __slots__ = ("hand", "known", "melds", "opened", "returns", "special_cards", "threes")
+    The player's canastas and the wild cards of each meld are counted as melds change, since
+    every legal-move listing and most checks ask for them. Melds change through `set_meld`, or by
+    assigning `melds` a whole new mapping (which counts afresh); a meld's card list is never
+    changed in place, which is what lets copies share it."""
+
+    __slots__ = (
+        "_canastas",
+        "_meld_wilds",
+        "_melds",
+        "hand",
+        "known",
+        "opened",
+        "returns",
+        "special_cards",
+        "threes",
+    )
 
     def __init__(self) -> None:
         self.hand: list[CardId] = []
         # Meld key (natural rank, 3 for Black Threes, WILD) -> cards; insertion order = creation.
-        self.melds: dict[int, list[CardId]] = {}
+        self._melds: dict[int, list[CardId]] = {}
+        self._canastas = 0
+        self._meld_wilds: dict[int, int] = {}
         self.threes: list[CardId] = []
         self.opened = False
         # Cards in this hand that the opponent has seen (they came from the pile).
@@ -107,19 +125,47 @@ class PlayerState:
         self.returns = 0
         self.special_cards: list[CardId] = []
 
+    @property
+    def melds(self) -> dict[int, list[CardId]]:
+        """Meld key -> its cards, in the order the melds were laid down (read-only: see
+        `set_meld`)."""
+        return self._melds
+
+    @melds.setter
+    def melds(self, melds: dict[int, list[CardId]]) -> None:
+        self._melds = melds
+        self._canastas = canasta_count(melds)
+        self._meld_wilds = {key: wild_count(cards) for key, cards in melds.items()}
+
+    def set_meld(self, key: int, cards: list[CardId]) -> None:
+        """Make the meld keyed `key` (new or grown) hold `cards`, keeping the counts."""
+        before = self._melds.get(key)
+        if len(cards) >= CANASTA_SIZE and (before is None or len(before) < CANASTA_SIZE):
+            self._canastas += 1
+        self._melds[key] = cards
+        self._meld_wilds[key] = wild_count(cards)
+
+    def meld_wilds(self, key: int) -> int:
+        """The wild cards in the meld keyed `key` (0 when there is none)."""
+        return self._meld_wilds.get(key, 0)
+
     def clone(self) -> PlayerState:
+        """An independent copy; meld card lists are shared, as they are never changed in place."""
         other = PlayerState.__new__(PlayerState)
         other.hand = self.hand[:]
-        other.melds = {k: v[:] for k, v in self.melds.items()}
+        other._melds = self._melds.copy()
+        other._canastas = self._canastas
+        other._meld_wilds = self._meld_wilds.copy()
         other.threes = self.threes[:]
         other.opened = self.opened
-        other.known = set(self.known)
+        other.known = self.known.copy()
         other.returns = self.returns
         other.special_cards = self.special_cards[:]
         return other
 
     def canastas(self) -> int:
-        return canasta_count(self.melds)
+        """The player's canastas (melds of seven cards or more)."""
+        return self._canastas
 
 
 class _Snapshot:
@@ -182,7 +228,16 @@ class TurnState:
 
 
 class Game:
-    """A whole game of two-player Canasta: hands, turns, scores, undo, the action log."""
+    """A whole game of two-player Canasta: hands, turns, scores, undo, the action log.
+
+    A game is *recording* unless it was made by `clone(recording=False)`: a recording game keeps
+    the action log and returns the events of every action. A play-out copy for the computer's
+    search needs neither, and skips both (its `log` stays empty and `apply` returns no events);
+    the rules it plays by, and every state it reaches, are the same.
+    """
+
+    # A class default, so that games assembled field by field (determinized views) record too.
+    recording: bool = True
 
     def __init__(
         self,
@@ -338,9 +393,10 @@ class Game:
         self.phase = DRAW
         player = self.players[p]
         self.turn = TurnState(
-            no=self.turn.no + 1, opened_at_start=player.opened, had_melds=bool(player.melds)
+            self.turn.no + 1, had_melds=bool(player.melds), opened_at_start=player.opened
         )
-        out.append(Event(ev.TURN, p))
+        if self.recording:
+            out.append(Event(ev.TURN, p))
         if (
             not self.stock
             and self.rules.stock_end == "reuse_pile"
@@ -419,14 +475,16 @@ class Game:
     def apply(self, action: Action | dict[str, Any]) -> list[Event]:
         """Apply one action of the player to move; raise `IllegalAction` and change nothing if
         the rules do not allow it."""
-        if isinstance(action, dict):
-            action = action_from_dict(action)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("bad_action", f"{action!r} is not an action.")
+            if not isinstance(action, dict):
+                raise IllegalAction("bad_action", f"{action!r} is not an action.")
+            return self.apply(action_from_dict(action))
         out: list[Event] = []
         handler(self, action, out)
-        self.log.append(action.to_dict())
+        if not self.recording:
+            return []
+        self.log.append(cast(Action, action).to_dict())
         self.last_events = out
         return out
 
@@ -547,14 +605,15 @@ class Game:
             while card is not None and is_laid[card]:
                 player.threes.append(card)
                 replace = self.stock and (rules.red_three_replacement or not IS_RED_THREE[card])
-                out.append(
-                    Event(
-                        ev.THREE_LAID,
-                        p,
-                        (card,),
-                        info={"replaced": bool(replace), "from_stock": True},
+                if self.recording:
+                    out.append(
+                        Event(
+                            ev.THREE_LAID,
+                            p,
+                            (card,),
+                            info={"replaced": bool(replace), "from_stock": True},
+                        )
                     )
-                )
                 if replace:
                     card = self.stock.pop()
                 else:
@@ -567,7 +626,8 @@ class Game:
         self.turn.drew = "stock"
         self.turn.drawn = drawn
         self.phase = PLAY
-        out.append(Event(ev.DRAW, p, tuple(drawn)))
+        if self.recording:
+            out.append(Event(ev.DRAW, p, tuple(drawn)))
 
     # ---- take the pile
     def _take_pile(self, action: TakePile, out: list[Event]) -> None:
@@ -666,22 +726,20 @@ class Game:
         existing = player.melds.get(rank)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         meld_after = (existing or []) + [top] + with_cards
-        player.melds[rank] = meld_after
+        player.set_meld(rank, meld_after)
         self.turn.drew = "pile"
         self.turn.top = top
         self.phase = PLAY
         if not player.opened:
             self.turn.locked = set(gained)
-        out.append(Event(ev.PILE_TAKEN, p, tuple(taken), rank, {"with": tuple(with_cards)}))
-        for card in laid:
-            out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": False}))
-        out.append(Event(ev.MELD, p, (top, *with_cards), rank))
-        if not was_canasta and len(meld_after) >= CANASTA_SIZE:
-            out.append(
-                Event(
-                    ev.CANASTA, p, tuple(meld_after), rank, {"kind": canasta_kind(rank, meld_after)}
-                )
-            )
+        if self.recording:
+            out.append(Event(ev.PILE_TAKEN, p, tuple(taken), rank, {"with": tuple(with_cards)}))
+            for card in laid:
+                out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": False}))
+            out.append(Event(ev.MELD, p, (top, *with_cards), rank))
+            if not was_canasta and len(meld_after) >= CANASTA_SIZE:
+                kind = canasta_kind(rank, meld_after)
+                out.append(Event(ev.CANASTA, p, tuple(meld_after), rank, {"kind": kind}))
         self._after_meld(p, out)
 
     def _open_wild_meld(self, p: int, key: int) -> bool:
@@ -767,22 +825,23 @@ class Game:
         player = self.players[p]
         if self.record_undo:
             self.turn.undo.append(_Snapshot(self, is_take=False))
+        hand = player.hand
+        known = player.known
         for card in cards:
-            player.hand.remove(card)
-            player.known.discard(card)
+            hand.remove(card)
+            if known:
+                known.discard(card)
         existing = player.melds.get(key)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
-        meld_after = (existing or []) + cards
-        player.melds[key] = meld_after
+        meld_after = existing + cards if existing is not None else cards[:]
+        player.set_meld(key, meld_after)
         if key == THREE:
             self.turn.black_threes = True
-        out.append(Event(ev.MELD, p, tuple(cards), key))
-        if not was_canasta and len(meld_after) >= CANASTA_SIZE:
-            out.append(
-                Event(
-                    ev.CANASTA, p, tuple(meld_after), key, {"kind": canasta_kind(key, meld_after)}
-                )
-            )
+        if self.recording:
+            out.append(Event(ev.MELD, p, tuple(cards), key))
+            if not was_canasta and len(meld_after) >= CANASTA_SIZE:
+                kind = canasta_kind(key, meld_after)
+                out.append(Event(ev.CANASTA, p, tuple(meld_after), key, {"kind": kind}))
         self._after_meld(p, out)
 
     def _special_meld(self, action: Meld, out: list[Event]) -> None:
@@ -908,7 +967,8 @@ class Game:
             player.hand.remove(card)
             player.known.discard(card)
         self._push_pile(card)
-        out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
+        if self.recording:
+            out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
         if not player.hand:
             self._go_out(p, out)
             return
@@ -1135,8 +1195,10 @@ class Game:
         out.extend(self._deal(self._checked_deck(deck) if deck is not None else None))
 
     # ------------------------------------------------------------------ copies and hashes
-    def clone(self) -> Game:
-        """An independent copy (for search); the log and history are shared read-only."""
+    def clone(self, recording: bool | None = None) -> Game:
+        """An independent copy (for search). `recording=False` makes a play-out copy that keeps
+        no action log and returns no events (see the class docstring); None keeps this game's
+        way. Meld card lists and undo snapshots, never changed in place, are shared."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.players = [pl.clone() for pl in self.players]
@@ -1150,8 +1212,12 @@ class Game:
         if self.rng is not None:
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())
-        other.log = self.log[:]
+        if recording is not None:
+            other.recording = recording
+        other.log = self.log[:] if other.recording else []
         other.history = self.history[:]
+        if not other.recording:
+            other.last_events = []
         return other
 
     def canonical(self) -> tuple[Any, ...]:

@@ -4,20 +4,20 @@ The enumeration proposes candidates by card counts (which naturals, Jokers and T
 meld; which cards take the pile) and judges them by arithmetic that follows the engine's own
 validators rule for rule, without building the refusals they would raise; the rules tests and
 golden games hold both to the same answers. Cards of one code are interchangeable, so one action is
-listed per distinct choice of codes.
+listed per distinct choice of codes. Listing is the inner loop of every play-out, so the melds a
+rank's cards allow are kept once worked out, and the common refusals (a blocked or frozen pile, a
+rank too short to meld) are answered before anything is built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 
 from .actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
 from .cards import (
     ACE,
     CARD_CODE,
     CARD_RANK,
-    IDS_OF_CODE,
     IS_BLACK_THREE,
     IS_RED_THREE,
     IS_WILD,
@@ -38,9 +38,16 @@ from .rules import Rules
 
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
+_DRAW_ONLY: tuple[Action, ...] = (_DRAW,)
 _DISCARDS: dict[CardCode, Discard] = {code: Discard(code) for code in sorted(VALID_CODES)}
 _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
-_ONE_OF_CODE: dict[str, CardId] = {code: ids[0] for code, ids in IDS_OF_CODE.items()}
+_BLACK_THREE_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c])
+# A wild card or any Three on top of the pile: nobody may take it (Game.pile_is_blocked).
+_BLOCKS_PILE = tuple(w or IS_RED_THREE[c] or IS_BLACK_THREE[c] for c, w in enumerate(IS_WILD))
+# Worked-out melds of one rank, by the cards and the meld they go onto (see _rank_melds); the
+# choices recur from listing to listing, and the table is emptied when it grows past its bound.
+_RANK_MELDS: dict[tuple[object, ...], _RankMelds] = {}
+_RANK_MELDS_BOUND = 1 << 16
 
 
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
@@ -50,20 +57,25 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     whose opening melds fall short of the minimum can only take them back)."""
     phase = game.phase
     if phase == PLAY:
-        room = _Room(game)
-        actions = _meld_actions(game, room)
-        actions.extend(_special_actions(game))
-        actions.extend(_discard_actions(game, room))
+        room = _Room(game, game.to_move)
+        actions = [] if game.turn.black_threes else _meld_actions(game, room)
+        if game.rules.special_melds:
+            actions.extend(_special_actions(game))
+        _discard_actions(game, room, actions)
         if _passes(game):
             actions.append(_PASS)
         if game.turn.undo and (include_undo or not actions):
             actions.extend(_UNDOS)
         return actions
     if phase == DRAW:
+        if game.stock:
+            # The usual turn: draw, or take the pile; nobody passes with cards in the stock.
+            if game.turn.returned:
+                return [_DRAW]
+            takes = _take_actions(game)
+            return [_DRAW, *takes] if takes else [_DRAW]
         actions = []
-        if game.stock or (
-            game.rules.stock_end == "reuse_pile" and not game.stock_reused and len(game.pile) >= 2
-        ):
+        if game.rules.stock_end == "reuse_pile" and not game.stock_reused and len(game.pile) >= 2:
             actions.append(_DRAW)
         if not game.turn.returned:
             actions.extend(_take_actions(game))
@@ -84,12 +96,10 @@ def _passes(game: Game) -> bool:
         return False
     if game.phase == PLAY and not game.turn.no_discard:
         rules = game.rules
+        if not rules.pass_the_discard:
+            return False
         player = game.mover
-        if not (
-            rules.pass_the_discard
-            and len(player.hand) == 1
-            and player.canastas() < rules.canastas_to_go_out
-        ):
+        if not (len(player.hand) == 1 and player.canastas() < rules.canastas_to_go_out):
             return False
     try:
         game.validate_pass()
@@ -104,25 +114,24 @@ def _codes(cards: Sequence[int]) -> tuple[CardCode, ...]:
 
 class _Room:
     """What the validators check of the cards a meld leaves in the hand, worked out once per
-    listing: the mover's hand, the cards of it they may use now, their canastas, and the rules
-    that limit them."""
+    listing: the mover's hand, their melds and canastas, and the rules that limit them."""
 
     __slots__ = (
         "canastas",
         "hand",
         "hand_size",
+        "melds",
         "must_discard",
         "need",
         "pass_the_discard",
         "rules",
-        "usable",
     )
 
-    def __init__(self, game: Game) -> None:
-        player = game.mover
+    def __init__(self, game: Game, p: int) -> None:
+        player = game.players[p]
         self.rules = rules = game.rules
         self.hand = player.hand
-        self.usable = game._usable_hand(game.to_move)
+        self.melds = player.melds
         self.hand_size = len(player.hand)
         self.canastas = player.canastas()
         self.need = rules.canastas_to_go_out
@@ -137,26 +146,40 @@ class _Room:
         return left != 1 or canastas_after >= self.need or self.pass_the_discard
 
 
+def _usable(game: Game) -> list[CardId]:
+    """The mover's hand less the pile cards locked until the opening minimum is met."""
+    locked = game.turn.locked
+    hand = game.players[game.to_move].hand
+    return [c for c in hand if c not in locked] if locked else hand
+
+
 # ---------------------------------------------------------------------------- taking the pile
 def _take_actions(game: Game) -> list[Action]:
     pile = game.pile
-    if not pile or game.pile_is_blocked():
+    if not pile:
+        return []
+    top = pile[-1]
+    if _BLOCKS_PILE[top]:
         return []
     rules = game.rules
-    player = game.mover
+    p = game.to_move
+    player = game.players[p]
     hand = player.hand
     if rules.one_card_pile_rule and len(pile) == 1 and len(hand) == 1:
         return []
-    rank = CARD_RANK[pile[-1]]
+    rank = CARD_RANK[top]
     # The top card is natural (a wild card or a Three blocks the pile): its rank holds no wild.
     naturals = [c for c in hand if CARD_RANK[c] == rank]
-    if not naturals and rank not in player.melds:
-        return []  # nothing to meld the top card with
-    wilds = [c for c in hand if CARD_RANK[c] == JOKER][:1]
-    wilds += [c for c in hand if CARD_RANK[c] == TWO][:1]
+    if len(naturals) < 2:
+        if not naturals and rank not in player.melds:
+            return []  # nothing to meld the top card with
+        if rules.natural_pair_required or game.pile_is_frozen_for(p):
+            return []  # a frozen pile goes only to a natural pair
     candidates: list[list[CardId]] = [[]]
     if naturals:
         candidates.append(naturals[:1])
+        wilds = [c for c in hand if CARD_RANK[c] == JOKER][:1]
+        wilds += [c for c in hand if CARD_RANK[c] == TWO][:1]
         candidates.extend([naturals[0], w] for w in wilds)
     if len(naturals) >= 2:
         candidates.append(naturals[:2])
@@ -168,7 +191,17 @@ class _TakeRoom:
     """`Game.validate_take` for the pile as it lies, answered by arithmetic for each choice of
     cards from the hand (the top card's rank is natural: a wild card or a Three blocks the pile)."""
 
-    __slots__ = ("existing", "first_laid", "frozen", "gained", "rank", "room", "rules", "wild_ok")
+    __slots__ = (
+        "base_wilds",
+        "existing",
+        "first_laid",
+        "frozen",
+        "gained",
+        "rank",
+        "room",
+        "rules",
+        "wild_ok",
+    )
 
     def __init__(self, game: Game, rank: int) -> None:
         rules = game.rules
@@ -176,8 +209,9 @@ class _TakeRoom:
         player = game.players[p]
         self.rules = rules
         self.rank = rank
-        self.room = _Room(game)
+        self.room = _Room(game, p)
         self.existing = player.melds.get(rank)
+        self.base_wilds = player.meld_wilds(rank)
         self.frozen = game.pile_is_frozen_for(p) or rules.natural_pair_required
         self.first_laid = self.existing is None and not player.opened
         self.wild_ok = _wild_allowed(rules, rank, self.first_laid, game._open_wild_meld(p, rank))
@@ -200,7 +234,7 @@ class _TakeRoom:
         if adding_wilds and not self.wild_ok:
             return False
         size = base + 1 + len(with_cards)
-        wilds = (sum(IS_WILD[c] for c in existing) if existing else 0) + adding_wilds
+        wilds = self.base_wilds + adding_wilds
         if not _meld_size_ok(rules, size, wilds):
             return False
         room = self.room
@@ -225,123 +259,161 @@ def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:
 
 # ---------------------------------------------------------------------------- melds
 def _meld_actions(game: Game, room: _Room) -> list[Action]:
-    if game.turn.black_threes:
-        return []  # nothing may follow a meld of Black Threes (validate_meld refuses it all)
-    by_rank: dict[int, list[CardId]] = {}
-    for card in room.usable:
-        by_rank.setdefault(CARD_RANK[card], []).append(card)
-    jokers = by_rank.pop(JOKER, [])
-    twos = by_rank.pop(TWO, [])
-    black = [c for c in by_rank.pop(THREE, ()) if IS_BLACK_THREE[c]]
-    lister = _MeldLister(game, room, jokers, twos)
-    melds = lister.melds
+    """Melds of natural rank in the order of the hand's ranks (then of the player's melds that
+    only wild cards can join), then melds of wild cards, then of Black Threes."""
+    by_rank: dict[int, list[CardCode]] = {}
+    for card in _usable(game):
+        rank = CARD_RANK[card]
+        group = by_rank.get(rank)
+        if group is None:
+            by_rank[rank] = [CARD_CODE[card]]
+        else:
+            group.append(CARD_CODE[card])
+    jokers = _JOKER_CODES[: len(by_rank.pop(JOKER, ()))]
+    twos = tuple(by_rank.pop(TWO, ()))
+    threes = by_rank.pop(THREE, None)
+    wild_count = len(jokers) + len(twos)
+    rules = room.rules
+    melds = room.melds
+    player = game.players[game.to_move]
+    actions: list[Action] = []
     # A new meld needs three naturals, or two and a wild card (which may not outnumber them).
-    least = 2 if lister.wild_count else 3
+    least = 2 if wild_count else 3
+    wild_meld = melds.get(WILD)
+    open_wild = wild_meld is not None and len(wild_meld) < CANASTA_SIZE
+    new_wilds = (jokers, twos) if wild_count else None
+    if wild_count and not _wild_allowed(rules, 4, not game.turn.opened_at_start, open_wild):
+        new_wilds = None  # the same for every new meld of a rank other than Aces and Sevens
+    first_turn = not game.turn.opened_at_start
+    free = room.hand_size - 2  # adding no more than this always leaves a legal hand
+    limits = (rules.max_wild_per_meld, rules.extended_canastas)
     for key, naturals in by_rank.items():
-        if len(naturals) >= least or key in melds:
-            lister.natural_melds(key, naturals)
-    if lister.wild_count:
-        for key in melds:
+        existing = melds.get(key)
+        if existing is None:
+            if len(naturals) < least:
+                continue
+            wilds = new_wilds
+            if key in (ACE, SEVEN):
+                takes = wild_count and _wild_allowed(rules, key, first_turn, open_wild)
+                wilds = (jokers, twos) if takes else None
+            found = _rank_melds((tuple(naturals), key, wilds, 0, 0, limits))
+        else:
+            takes = wild_count and _wild_allowed(rules, key, False, open_wild)
+            wilds = (jokers, twos) if takes else None
+            base_wilds = player.meld_wilds(key)
+            found = _rank_melds((tuple(naturals), key, wilds, len(existing), base_wilds, limits))
+        if found.most_added <= free:
+            actions.extend(found.melds)
+        else:
+            found.add_fitting(actions, room)
+    if wild_count:
+        for key, existing in melds.items():
             if key not in by_rank and key != WILD and key != THREE:
-                lister.natural_melds(key, [])
-        if game.rules.wild_canastas:
-            _wild_melds(game, room, lister, lister.actions)
-    if len(black) >= 2:
-        _black_three_melds(game, room, black, jokers, twos, lister.actions)
-    return lister.actions
+                if not _wild_allowed(rules, key, False, open_wild):
+                    continue
+                base_wilds = player.meld_wilds(key)
+                found = _rank_melds(((), key, (jokers, twos), len(existing), base_wilds, limits))
+                if found.most_added <= free:
+                    actions.extend(found.melds)
+                else:
+                    found.add_fitting(actions, room)
+        if rules.wild_canastas:
+            _wild_melds(room, jokers, twos, actions)
+    if threes is not None:
+        black = [code for code in threes if code in _BLACK_THREE_CODES]
+        if len(black) >= 2:
+            _black_three_melds(game, room, black, jokers, twos, actions)
+    return actions
 
 
-class _MeldLister:
-    """`Game.validate_meld` for every meld of natural rank, answered by arithmetic with the
-    listing's constants worked out once: the mover's melds, usable wild cards and hand room."""
+class _RankMelds:
+    """The melds `check_meld` allows of one choice of naturals and wild cards onto one meld, each
+    with the number of cards it adds and the meld's size after; the hand's room is checked per
+    listing (only when a meld could leave fewer than two cards)."""
 
-    __slots__ = (
-        "actions",
-        "first_turn",
-        "jokers",
-        "melds",
-        "open_wild",
-        "room",
-        "rules",
-        "twos",
-        "wild_count",
-    )
+    __slots__ = ("base", "melds", "most_added", "sized")
 
-    def __init__(self, game: Game, room: _Room, jokers: list[CardId], twos: list[CardId]) -> None:
-        self.room = room
-        self.rules = game.rules
-        self.actions: list[Action] = []
-        self.melds = melds = game.mover.melds
-        self.jokers = _JOKER_CODES[: len(jokers)]
-        self.twos = _codes(twos)
-        self.wild_count = len(jokers) + len(twos)
-        self.first_turn = not game.turn.opened_at_start
-        wild_meld = melds.get(WILD)
-        self.open_wild = wild_meld is not None and len(wild_meld) < CANASTA_SIZE
+    def __init__(
+        self, base: int, most_added: int, sized: tuple[tuple[int, int, Meld], ...]
+    ) -> None:
+        self.base = base
+        self.most_added = most_added
+        self.sized = sized
+        self.melds = tuple(meld for _added, _size, meld in sized)
 
-    def natural_melds(self, key: int, naturals: list[CardId]) -> None:
-        """The melds of naturals of rank `key` and wild cards, in the order of counts n, j, t."""
-        existing = self.melds.get(key)
-        rules = self.rules
-        base = len(existing) if existing else 0
-        base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
-        first_laid = existing is None and self.first_turn
-        takes_wild = bool(self.wild_count) and _wild_allowed(rules, key, first_laid, self.open_wild)
-        candidates = _meld_candidates(
-            key,
-            _codes(naturals),
-            self.jokers if takes_wild else (),
-            self.twos if takes_wild else (),
-            existing is None,
-            base,
-            base_wilds,
-            rules.max_wild_per_meld,
-            rules.extended_canastas,
-        )
-        free = self.room.hand_size - 2  # adding no more than this always leaves a legal hand
-        for added, size, meld in candidates:
-            if added <= free or self.leaves_legal_hand_after(added, base, size):
-                self.actions.append(meld)
-
-    def leaves_legal_hand_after(self, added: int, base: int, size: int) -> bool:
-        """Whether adding `added` cards to a meld of `base` cards (`size` after) leaves a legal
-        hand, counting the canasta it may complete."""
-        room = self.room
-        completes = size >= CANASTA_SIZE and base < CANASTA_SIZE
-        return room.leaves_legal_hand(room.hand_size - added, room.canastas + completes)
+    def add_fitting(self, actions: list[Action], room: _Room) -> None:
+        """Add the melds that leave a legal hand, counting the canasta each may complete."""
+        free = room.hand_size - 2
+        completes_at = CANASTA_SIZE if self.base < CANASTA_SIZE else 1 << 30
+        for added, size, meld in self.sized:
+            if added <= free or room.leaves_legal_hand(
+                room.hand_size - added, room.canastas + (size >= completes_at)
+            ):
+                actions.append(meld)
 
 
-@lru_cache(maxsize=1 << 14)
-def _meld_candidates(
-    key: int,
+def _rank_melds(choice: tuple[object, ...]) -> _RankMelds:
+    found = _RANK_MELDS.get(choice)
+    if found is None:
+        if len(_RANK_MELDS) >= _RANK_MELDS_BOUND:
+            _RANK_MELDS.clear()
+        found = _RANK_MELDS[choice] = _work_out_rank_melds(*choice)  # type: ignore[arg-type]
+    return found
+
+
+def _work_out_rank_melds(
     natural_codes: tuple[CardCode, ...],
-    jokers: tuple[CardCode, ...],
-    twos: tuple[CardCode, ...],
-    new: bool,
+    key: int,
+    wilds: tuple[tuple[CardCode, ...], tuple[CardCode, ...]] | None,
+    base: int,
+    base_wilds: int,
+    limits: tuple[int, bool],
+) -> _RankMelds:
+    """The melds of these naturals of rank `key` and wild cards (none when `wilds` is None) onto
+    a meld of `base` cards (`base_wilds` of them wild; none yet when `base` is 0)."""
+    jokers, twos = wilds if wilds is not None else ((), ())
+    counts = (len(natural_codes), len(jokers), len(twos), wilds is not None, base, base_wilds)
+    pattern = _PATTERNS.get((counts, limits))
+    if pattern is None:
+        pattern = _PATTERNS[counts, limits] = _meld_pattern(*counts, *limits)
+    name = MELD_KEY_NAME[key]
+    sized = tuple(
+        (added, size, Meld(natural_codes[:n] + jokers[:j] + twos[:t], None if n else name))
+        for n, j, t, added, size in pattern
+    )
+    return _RankMelds(base, max((entry[3] for entry in pattern), default=0), sized)
+
+
+# The shapes of the melds of a rank by card counts alone: (naturals, Jokers, Twos, cards added,
+# meld size after) for each legal choice, keyed by the counts and the rules' limits.
+_PATTERNS: dict[tuple[object, ...], tuple[tuple[int, int, int, int, int], ...]] = {}
+
+
+def _meld_pattern(
+    naturals: int,
+    jokers: int,
+    twos: int,
+    takes_wild: bool,
     base: int,
     base_wilds: int,
     max_wild: int,
     extended: bool,
-) -> tuple[tuple[int, int, Meld], ...]:
-    """The melds `check_meld` allows of these naturals of rank `key` and wild cards onto a meld
-    of `base` cards (`base_wilds` of them wild; `new` for none yet), in the order of counts n, j,
-    t, each with the number of cards it adds and the meld's size after. They depend on the cards
-    alone, and recur from listing to listing; the hand's room is checked by the caller."""
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """The choices `check_meld` allows, in the order of counts n, j, t (see `_PATTERNS`)."""
     max_size = 1000 if extended else CANASTA_SIZE
-    if not (jokers or twos):
+    new = base == 0
+    out = []
+    if not takes_wild:
         # Naturals only: the meld's wild cards stay as they are, within every limit.
-        out = []
-        for n in range(3 if new else 1, len(natural_codes) + 1):
+        for n in range(3 if new else 1, naturals + 1):
             size = base + n
             if size < 3 or 2 * base_wilds > size or base_wilds > max_wild or size > max_size:
                 continue
-            out.append((n, size, Meld(natural_codes[:n])))
+            out.append((n, 0, 0, n, size))
         return tuple(out)
-    name = MELD_KEY_NAME[key]
-    out = []
-    for n in range(2 if new else 0, len(natural_codes) + 1):
-        for j in range(min(len(jokers), max_wild) + 1):
-            for t in range(min(len(twos), max_wild - j) + 1):
+    for n in range(2 if new else 0, naturals + 1):
+        for j in range(min(jokers, max_wild) + 1):
+            for t in range(min(twos, max_wild - j) + 1):
                 added = n + j + t
                 if new:
                     if j + t > n:
@@ -353,22 +425,25 @@ def _meld_candidates(
                 size = base + added
                 if size < 3:
                     continue
-                wilds = base_wilds + j + t
+                wild_total = base_wilds + j + t
                 # Each limit only tightens as t grows: once broken, no larger t is legal.
-                if 2 * wilds > size or wilds > max_wild or size > max_size:
+                if 2 * wild_total > size or wild_total > max_wild or size > max_size:
                     break
-                codes = natural_codes[:n] + jokers[:j] + twos[:t]
-                out.append((added, size, Meld(codes, None if n else name)))
+                out.append((n, j, t, added, size))
     return tuple(out)
 
 
-def _wild_melds(game: Game, room: _Room, lister: _MeldLister, actions: list[Action]) -> None:
+def _wild_melds(
+    room: _Room,
+    jokers: tuple[CardCode, ...],
+    twos: tuple[CardCode, ...],
+    actions: list[Action],
+) -> None:
     """Melds of wild cards only (RULES.md 4.3), as `Game.validate_meld` accepts them."""
-    existing = game.mover.melds.get(WILD)
+    existing = room.melds.get(WILD)
     base = len(existing) if existing else 0
     was_canasta = base >= CANASTA_SIZE
-    extended = game.rules.extended_canastas
-    jokers, twos = lister.jokers, lister.twos
+    extended = room.rules.extended_canastas
     for j in range(len(jokers) + 1):
         for t in range(len(twos) + 1):
             added = j + t
@@ -384,9 +459,9 @@ def _wild_melds(game: Game, room: _Room, lister: _MeldLister, actions: list[Acti
 def _black_three_melds(
     game: Game,
     room: _Room,
-    black: list[CardId],
-    jokers: list[CardId],
-    twos: list[CardId],
+    black: list[CardCode],
+    jokers: tuple[CardCode, ...],
+    twos: tuple[CardCode, ...],
     actions: list[Action],
 ) -> None:
     """Going out with Black Threes (RULES.md 4.6), as `Game.validate_meld` accepts it: with the
@@ -399,11 +474,11 @@ def _black_three_melds(
     if game.rules.black_three_out_with_wild:
         sets.extend([*black[:2], w] for w in jokers[:1] + twos[:1])
     no_discard = game.turn.no_discard
-    for cards in sets:
-        left = room.hand_size - len(cards)
+    for codes in sets:
+        left = room.hand_size - len(codes)
         if left > 1 or (left == 0 and room.must_discard) or (left == 1 and no_discard):
             continue
-        actions.append(Meld(_codes(cards)))
+        actions.append(Meld(tuple(codes)))
 
 
 def _special_actions(game: Game) -> list[Action]:
@@ -422,41 +497,43 @@ def _special_actions(game: Game) -> list[Action]:
 
 
 # ---------------------------------------------------------------------------- discards
-def _discard_actions(game: Game, room: _Room) -> list[Action]:
+_WILD_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_WILD[c])
+_ACE_SEVEN_CODES = frozenset(
+    CARD_CODE[c] for c in range(len(CARD_CODE)) if CARD_RANK[c] in (ACE, SEVEN)
+)
+
+
+def _discard_actions(game: Game, room: _Room, actions: list[Action]) -> None:
     """One discard per card code the mover may discard, as `Game.validate_discard` judges it."""
-    if game.turn.no_discard or game._opening_short():
-        return []
+    turn = game.turn
+    if turn.no_discard:
+        return
+    player = game.players[game.to_move]
+    if not player.opened and game._opening_short():
+        return
     rules = room.rules
     hand = room.hand
     canastas = room.canastas
     need = room.need
-    black_threes = game.turn.black_threes
-    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, room.usable))
-    actions: list[Action] = []
+    black_threes = turn.black_threes
+    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, _usable(game)))
     left = len(hand) - 1
     if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-        no_wild = rules.prohibit_wild_discard and left > 0 and not all(IS_WILD[c] for c in hand)
-        no_ace_seven = (
-            rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile
-        )
-        codes: Iterable[CardCode] = in_hand
-        if no_wild or no_ace_seven:
-            codes = [code for code in in_hand if _discard_allowed(code, no_wild, no_ace_seven)]
-        actions.extend(map(_DISCARDS.__getitem__, codes))
+        barred: frozenset[str] = frozenset()
+        if rules.prohibit_wild_discard and left > 0 and not all(map(IS_WILD.__getitem__, hand)):
+            barred = _WILD_CODES
+        if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile:
+            barred = barred | _ACE_SEVEN_CODES
+        if barred:
+            actions.extend([_DISCARDS[code] for code in in_hand if code not in barred])
+        else:
+            actions.extend(map(_DISCARDS.__getitem__, in_hand))
     if rules.discard_red_three_to_freeze:
         # A laid-down Red Three goes from the table, so the whole hand stays.
         left = len(hand)
         if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-            for card in game.mover.threes:
+            for card in player.threes:
                 code = CARD_CODE[card]
                 if IS_RED_THREE[card] and code not in in_hand:
                     in_hand[code] = None
                     actions.append(_DISCARDS[code])
-    return actions
-
-
-def _discard_allowed(code: CardCode, no_wild: bool, no_ace_seven: bool) -> bool:
-    card = _ONE_OF_CODE[code]
-    if no_wild and IS_WILD[card]:
-        return False
-    return not (no_ace_seven and CARD_RANK[card] in (ACE, SEVEN))
