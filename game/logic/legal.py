@@ -44,9 +44,13 @@ _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _BLACK_THREE_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c])
 # A wild card or any Three on top of the pile: nobody may take it (Game.pile_is_blocked).
 _BLOCKS_PILE = tuple(w or IS_RED_THREE[c] or IS_BLACK_THREE[c] for c, w in enumerate(IS_WILD))
-# Worked-out melds of one rank, by the cards and the meld they go onto (see _rank_melds); the
-# choices recur from listing to listing, and the table is emptied when it grows past its bound.
-_RANK_MELDS: dict[tuple[object, ...], _RankMelds] = {}
+# Worked-out melds of one rank, by the rules' limits, then by the cards and the meld they go onto
+# (see _meld_actions): the choices recur from listing to listing; a table is emptied when it
+# grows past its bound.
+# A choice: the naturals' codes, the meld's key, the wild cards that may join (by name, "" for
+# none), the size of the meld they go onto (0 for a new one) and its wild cards.
+_Choice = tuple[tuple[CardCode, ...], int, str, int, int]
+_RANK_MELDS: dict[tuple[int, bool], dict[_Choice, _RankMelds]] = {}
 _RANK_MELDS_BOUND = 1 << 16
 
 
@@ -57,14 +61,15 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     whose opening melds fall short of the minimum can only take them back)."""
     phase = game.phase
     if phase == PLAY:
-        room = _Room(game, game.to_move)
-        actions = [] if game.turn.black_threes else _meld_actions(game, room)
+        turn = game.turn
+        usable = _usable(game)
+        actions = [] if turn.black_threes else _meld_actions(game, usable)
         if game.rules.special_melds:
             actions.extend(_special_actions(game))
-        _discard_actions(game, room, actions)
-        if _passes(game):
+        _discard_actions(game, usable, actions)
+        if (turn.no_discard or game.rules.pass_the_discard) and _passes(game):
             actions.append(_PASS)
-        if game.turn.undo and (include_undo or not actions):
+        if turn.undo and (include_undo or not actions):
             actions.extend(_UNDOS)
         return actions
     if phase == DRAW:
@@ -258,11 +263,11 @@ def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- melds
-def _meld_actions(game: Game, room: _Room) -> list[Action]:
+def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
     """Melds of natural rank in the order of the hand's ranks (then of the player's melds that
     only wild cards can join), then melds of wild cards, then of Black Threes."""
     by_rank: dict[int, list[CardCode]] = {}
-    for card in _usable(game):
+    for card in usable:
         rank = CARD_RANK[card]
         group = by_rank.get(rank)
         if group is None:
@@ -273,9 +278,9 @@ def _meld_actions(game: Game, room: _Room) -> list[Action]:
     twos = tuple(by_rank.pop(TWO, ()))
     threes = by_rank.pop(THREE, None)
     wild_count = len(jokers) + len(twos)
-    rules = room.rules
-    melds = room.melds
+    rules = game.rules
     player = game.players[game.to_move]
+    melds = player.melds
     actions: list[Action] = []
     # A new meld needs three naturals, or two and a wild card (which may not outnumber them).
     least = 2 if wild_count else 3
@@ -285,8 +290,12 @@ def _meld_actions(game: Game, room: _Room) -> list[Action]:
     if wild_count and not _wild_allowed(rules, 4, not game.turn.opened_at_start, open_wild):
         new_wilds = None  # the same for every new meld of a rank other than Aces and Sevens
     first_turn = not game.turn.opened_at_start
-    free = room.hand_size - 2  # adding no more than this always leaves a legal hand
-    limits = (rules.max_wild_per_meld, rules.extended_canastas)
+    free = len(player.hand) - 2  # adding no more than this always leaves a legal hand
+    table = _rank_table(rules)
+    # The wild cards, named by one text whose hash is kept, so that every rank's key is cheap.
+    all_wilds = jokers + twos
+    wild_name = " ".join(all_wilds)
+    room: _Room | None = None
     for key, naturals in by_rank.items():
         existing = melds.get(key)
         if existing is None:
@@ -296,33 +305,53 @@ def _meld_actions(game: Game, room: _Room) -> list[Action]:
             if key in (ACE, SEVEN):
                 takes = wild_count and _wild_allowed(rules, key, first_turn, open_wild)
                 wilds = (jokers, twos) if takes else None
-            found = _rank_melds((tuple(naturals), key, wilds, 0, 0, limits))
+            choice: _Choice = (
+                tuple(naturals),
+                key,
+                wild_name if wilds else "",
+                0,
+                0,
+            )
         else:
             takes = wild_count and _wild_allowed(rules, key, False, open_wild)
             wilds = (jokers, twos) if takes else None
-            base_wilds = player.meld_wilds(key)
-            found = _rank_melds((tuple(naturals), key, wilds, len(existing), base_wilds, limits))
+            choice = (
+                tuple(naturals),
+                key,
+                wild_name if wilds else "",
+                len(existing),
+                player.meld_wilds(key),
+            )
+        found = table.get(choice)
+        if found is None:
+            found = _work_out(table, choice, wilds, rules)
         if found.most_added <= free:
             actions.extend(found.melds)
         else:
+            room = room or _Room(game, game.to_move)
             found.add_fitting(actions, room)
     if wild_count:
         for key, existing in melds.items():
             if key not in by_rank and key != WILD and key != THREE:
                 if not _wild_allowed(rules, key, False, open_wild):
                     continue
-                base_wilds = player.meld_wilds(key)
-                found = _rank_melds(((), key, (jokers, twos), len(existing), base_wilds, limits))
+                choice = ((), key, wild_name, len(existing), player.meld_wilds(key))
+                found = table.get(choice)
+                if found is None:
+                    found = _work_out(table, choice, (jokers, twos), rules)
                 if found.most_added <= free:
                     actions.extend(found.melds)
                 else:
+                    room = room or _Room(game, game.to_move)
                     found.add_fitting(actions, room)
         if rules.wild_canastas:
-            _wild_melds(room, jokers, twos, actions)
+            _wild_melds(room or _Room(game, game.to_move), jokers, twos, actions)
     if threes is not None:
         black = [code for code in threes if code in _BLACK_THREE_CODES]
         if len(black) >= 2:
-            _black_three_melds(game, room, black, jokers, twos, actions)
+            _black_three_melds(
+                game, room or _Room(game, game.to_move), black, jokers, twos, actions
+            )
     return actions
 
 
@@ -352,12 +381,30 @@ class _RankMelds:
                 actions.append(meld)
 
 
-def _rank_melds(choice: tuple[object, ...]) -> _RankMelds:
-    found = _RANK_MELDS.get(choice)
-    if found is None:
-        if len(_RANK_MELDS) >= _RANK_MELDS_BOUND:
-            _RANK_MELDS.clear()
-        found = _RANK_MELDS[choice] = _work_out_rank_melds(*choice)  # type: ignore[arg-type]
+def _rank_table(rules: Rules) -> dict[_Choice, _RankMelds]:
+    """The worked-out melds under these rules' limits on wild cards and canasta size."""
+    limits = (rules.max_wild_per_meld, rules.extended_canastas)
+    table = _RANK_MELDS.get(limits)
+    if table is None:
+        table = _RANK_MELDS[limits] = {}
+    return table
+
+
+def _work_out(
+    table: dict[_Choice, _RankMelds],
+    choice: _Choice,
+    wilds: tuple[tuple[CardCode, ...], tuple[CardCode, ...]] | None,
+    rules: Rules,
+) -> _RankMelds:
+    """Work out a choice of cards missing from `table` and keep it there (the table is emptied
+    when it grows past its bound)."""
+    if len(table) >= _RANK_MELDS_BOUND:
+        table.clear()
+    natural_codes, key, _wild_name, base, base_wilds = choice
+    limits = (rules.max_wild_per_meld, rules.extended_canastas)
+    found = table[choice] = _work_out_rank_melds(
+        natural_codes, key, wilds, base, base_wilds, limits
+    )
     return found
 
 
@@ -503,7 +550,7 @@ _ACE_SEVEN_CODES = frozenset(
 )
 
 
-def _discard_actions(game: Game, room: _Room, actions: list[Action]) -> None:
+def _discard_actions(game: Game, usable: list[CardId], actions: list[Action]) -> None:
     """One discard per card code the mover may discard, as `Game.validate_discard` judges it."""
     turn = game.turn
     if turn.no_discard:
@@ -511,12 +558,12 @@ def _discard_actions(game: Game, room: _Room, actions: list[Action]) -> None:
     player = game.players[game.to_move]
     if not player.opened and game._opening_short():
         return
-    rules = room.rules
-    hand = room.hand
-    canastas = room.canastas
-    need = room.need
+    rules = game.rules
+    hand = player.hand
+    canastas = player.canastas()
+    need = rules.canastas_to_go_out
     black_threes = turn.black_threes
-    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, _usable(game)))
+    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, usable))
     left = len(hand) - 1
     if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
         barred: frozenset[str] = frozenset()
