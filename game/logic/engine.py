@@ -353,7 +353,8 @@ class Game:
         for p in (self.first_player, 1 - self.first_player):
             out.extend(self._replace_threes_in_hand(p))
         self._begin_turn(self.first_player, out)
-        self.last_events = out
+        if self.recording:
+            self.last_events = out
         return out
 
     def _laid_threes(self) -> tuple[bool, ...]:
