@@ -452,15 +452,16 @@ class Game:
         return total
 
     def _splashed(self, p: int) -> bool:
-        if not self.rules.splash_initial_meld:
+        player = self.players[p]
+        if not (self.rules.splash_initial_meld and player.canastas()):
             return False
         top = self.turn.top if p == self.to_move else None
         return any(
             len(cards) >= CANASTA_SIZE
             and key != WILD
-            and not any(IS_WILD[c] for c in cards)
+            and not player.meld_wilds(key)
             and top not in cards
-            for key, cards in self.players[p].melds.items()
+            for key, cards in player.melds.items()
         )
 
     def _opening_met(self, p: int) -> bool:

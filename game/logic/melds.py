@@ -169,6 +169,9 @@ def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, i
     is uncounted (it stands for the Three on the table)."""
     if len(cards) not in (13, 14):
         return None  # every special meld is a hand of 13 or 14 cards
+    distinct = len(set(map(CARD_RANK.__getitem__, cards)))
+    if distinct > 7 and (distinct < 13 or not has_three_on_table):
+        return None  # too many ranks for pairs or Garbage, too few for a Straight
     ranks = Counter(CARD_RANK[c] for c in cards)
     if len(cards) in (13, 14) and has_three_on_table and all(ranks[r] >= 1 for r in STRAIGHT_RANKS):
         return "straight", 3000
