@@ -356,25 +356,22 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
 
 
 class _RankMelds:
-    """The melds `check_meld` allows of one choice of naturals and wild cards onto one meld, each
-    with the number of cards it adds and the meld's size after; the hand's room is checked per
-    listing (only when a meld could leave fewer than two cards)."""
+    """The melds `check_meld` allows of one choice of naturals and wild cards onto one meld, with
+    their shape (see `_PATTERNS`); the hand's room is checked per listing, and only when a meld
+    could leave fewer than two cards."""
 
-    __slots__ = ("base", "melds", "most_added", "sized")
+    __slots__ = ("base", "melds", "most_added", "pattern")
 
-    def __init__(
-        self, base: int, most_added: int, sized: tuple[tuple[int, int, Meld], ...]
-    ) -> None:
+    def __init__(self, base: int, shape: _Shape, melds: tuple[Meld, ...]) -> None:
         self.base = base
-        self.most_added = most_added
-        self.sized = sized
-        self.melds = tuple(meld for _added, _size, meld in sized)
+        self.pattern, self.most_added = shape
+        self.melds = melds
 
     def add_fitting(self, actions: list[Action], room: _Room) -> None:
         """Add the melds that leave a legal hand, counting the canasta each may complete."""
         free = room.hand_size - 2
         completes_at = CANASTA_SIZE if self.base < CANASTA_SIZE else 1 << 30
-        for added, size, meld in self.sized:
+        for (_n, _j, _t, added, size), meld in zip(self.pattern, self.melds, strict=True):
             if added <= free or room.leaves_legal_hand(
                 room.hand_size - added, room.canastas + (size >= completes_at)
             ):
@@ -420,20 +417,29 @@ def _work_out_rank_melds(
     a meld of `base` cards (`base_wilds` of them wild; none yet when `base` is 0)."""
     jokers, twos = wilds if wilds is not None else ((), ())
     counts = (len(natural_codes), len(jokers), len(twos), wilds is not None, base, base_wilds)
-    pattern = _PATTERNS.get((counts, limits))
-    if pattern is None:
-        pattern = _PATTERNS[counts, limits] = _meld_pattern(*counts, *limits)
-    name = MELD_KEY_NAME[key]
-    sized = tuple(
-        (added, size, Meld(natural_codes[:n] + jokers[:j] + twos[:t], None if n else name))
-        for n, j, t, added, size in pattern
-    )
-    return _RankMelds(base, max((entry[3] for entry in pattern), default=0), sized)
+    shape = _PATTERNS.get((counts, limits))
+    if shape is None:
+        pattern = _meld_pattern(*counts, *limits)
+        shape = _PATTERNS[counts, limits] = (pattern, max((e[3] for e in pattern), default=0))
+    if wilds is None:
+        melds = tuple([Meld(natural_codes[:n]) for n, _j, _t, _added, _size in shape[0]])
+    else:
+        name = MELD_KEY_NAME[key]
+        melds = tuple(
+            [
+                Meld(natural_codes[:n] + jokers[:j] + twos[:t], None if n else name)
+                for n, j, t, _added, _size in shape[0]
+            ]
+        )
+    return _RankMelds(base, shape, melds)
 
 
 # The shapes of the melds of a rank by card counts alone: (naturals, Jokers, Twos, cards added,
-# meld size after) for each legal choice, keyed by the counts and the rules' limits.
-_PATTERNS: dict[tuple[object, ...], tuple[tuple[int, int, int, int, int], ...]] = {}
+# meld size after) for each legal choice, with the most cards any adds, keyed by the counts and
+# the rules' limits.
+_Pattern = tuple[tuple[int, int, int, int, int], ...]
+_Shape = tuple[_Pattern, int]
+_PATTERNS: dict[tuple[object, ...], _Shape] = {}
 
 
 def _meld_pattern(
@@ -445,7 +451,7 @@ def _meld_pattern(
     base_wilds: int,
     max_wild: int,
     extended: bool,
-) -> tuple[tuple[int, int, int, int, int], ...]:
+) -> _Pattern:
     """The choices `check_meld` allows, in the order of counts n, j, t (see `_PATTERNS`)."""
     max_size = 1000 if extended else CANASTA_SIZE
     new = base == 0
