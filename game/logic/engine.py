@@ -96,7 +96,7 @@ class PlayerState:
     """One player's cards and standing in the current hand.
 
     The player's canastas and the wild cards of each meld are counted as melds change, since
-    every legal-move listing and most checks ask for them. Melds change through `set_meld`, or by
+    every legal-move listing and most checks ask for them. Melds change through `add_to_meld`, or by
     assigning `melds` a whole new mapping (which counts afresh); a meld's card list is never
     changed in place, which is what lets copies share it."""
 
@@ -128,7 +128,7 @@ class PlayerState:
     @property
     def melds(self) -> dict[int, list[CardId]]:
         """Meld key -> its cards, in the order the melds were laid down (read-only: see
-        `set_meld`)."""
+        `add_to_meld`)."""
         return self._melds
 
     @melds.setter
@@ -137,13 +137,16 @@ class PlayerState:
         self._canastas = canasta_count(melds)
         self._meld_wilds = {key: wild_count(cards) for key, cards in melds.items()}
 
-    def set_meld(self, key: int, cards: list[CardId]) -> None:
-        """Make the meld keyed `key` (new or grown) hold `cards`, keeping the counts."""
+    def add_to_meld(self, key: int, cards: Sequence[CardId]) -> list[CardId]:
+        """Put `cards` onto the meld keyed `key` (laying it down if new), keeping the counts;
+        the meld's new card list."""
         before = self._melds.get(key)
-        if len(cards) >= CANASTA_SIZE and (before is None or len(before) < CANASTA_SIZE):
+        after = [*before, *cards] if before is not None else list(cards)
+        if len(after) >= CANASTA_SIZE and (before is None or len(before) < CANASTA_SIZE):
             self._canastas += 1
-        self._melds[key] = cards
-        self._meld_wilds[key] = wild_count(cards)
+        self._melds[key] = after
+        self._meld_wilds[key] = self._meld_wilds.get(key, 0) + wild_count(cards)
+        return after
 
     def meld_wilds(self, key: int) -> int:
         """The wild cards in the meld keyed `key` (0 when there is none)."""
@@ -700,6 +703,7 @@ class Game:
             [top, *with_cards],
             existing is None and not player.opened,
             self._open_wild_meld(p, rank),
+            player.meld_wilds(rank),
         )
         gained = len(self.pile) - 1 - sum(map(self._laid_threes().__getitem__, self.pile))
         size_after = (len(existing) if existing else 0) + 1 + len(with_cards)
@@ -727,8 +731,7 @@ class Game:
         player.known.update(gained)
         existing = player.melds.get(rank)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
-        meld_after = (existing or []) + [top] + with_cards
-        player.set_meld(rank, meld_after)
+        meld_after = player.add_to_meld(rank, [top, *with_cards])
         self.turn.drew = "pile"
         self.turn.top = top
         self.phase = PLAY
@@ -816,7 +819,15 @@ class Game:
         # A meld of Aces takes wild cards only in the cards it is first laid down with, in the
         # player's opening turn (RULES.md 4.3).
         first_laid = existing is None and not self.turn.opened_at_start
-        check_meld(rules, key, existing or (), cards, first_laid, self._open_wild_meld(p, key))
+        check_meld(
+            rules,
+            key,
+            existing or (),
+            cards,
+            first_laid,
+            self._open_wild_meld(p, key),
+            player.meld_wilds(key),
+        )
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         size_after = (len(existing) if existing else 0) + len(cards)
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
@@ -835,8 +846,7 @@ class Game:
                 known.discard(card)
         existing = player.melds.get(key)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
-        meld_after = existing + cards if existing is not None else cards[:]
-        player.set_meld(key, meld_after)
+        meld_after = player.add_to_meld(key, cards)
         if key == THREE:
             self.turn.black_threes = True
         if self.recording:

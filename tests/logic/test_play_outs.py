@@ -105,8 +105,10 @@ def test_assigning_melds_whole_counts_them_afresh():
     assert player.canastas() == 1
     assert player.meld_wilds(13) == 1 and player.meld_wilds(5) == 1
     assert player.meld_wilds(9) == 0
-    player.set_meld(5, [*player.melds[5], 43, 56, 69])
-    assert player.canastas() == 2 and player.meld_wilds(5) == 1
+    assert player.add_to_meld(5, [43, 56, 69, 105]) == [4, 17, 30, 1, 43, 56, 69, 105]
+    assert player.canastas() == 2 and player.meld_wilds(5) == 2
+    player.add_to_meld(9, [8, 21, 34])
+    assert player.canastas() == 2 and player.meld_wilds(9) == 0 and len(player.melds) == 3
 
 
 def test_listings_worked_out_afresh_equal_the_kept_ones():
