@@ -38,7 +38,6 @@ from .rules import Rules
 
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
-_DRAW_ONLY: tuple[Action, ...] = (_DRAW,)
 _DISCARDS: dict[CardCode, Discard] = {code: Discard(code) for code in sorted(VALID_CODES)}
 _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _BLACK_THREE_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c])
@@ -123,7 +122,6 @@ class _Room:
 
     __slots__ = (
         "canastas",
-        "hand",
         "hand_size",
         "melds",
         "must_discard",
@@ -135,7 +133,6 @@ class _Room:
     def __init__(self, game: Game, p: int) -> None:
         player = game.players[p]
         self.rules = rules = game.rules
-        self.hand = player.hand
         self.melds = player.melds
         self.hand_size = len(player.hand)
         self.canastas = player.canastas()
