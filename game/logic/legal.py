@@ -283,12 +283,16 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
     least = 2 if wild_count else 3
     wild_meld = melds.get(WILD)
     open_wild = wild_meld is not None and len(wild_meld) < CANASTA_SIZE
-    new_wilds = (jokers, twos) if wild_count else None
-    if wild_count and not _wild_allowed(rules, 4, not game.turn.opened_at_start, open_wild):
-        new_wilds = None  # the same for every new meld of a rank other than Aces and Sevens
     first_turn = not game.turn.opened_at_start
+    # Whether wild cards may join a meld, as _wild_allowed answers it for any rank but Aces and
+    # Sevens (new melds and existing ones alike): worked out once, not once per rank.
+    wilds_ok = bool(wild_count) and not (rules.prohibit_interim_mixed_melds and open_wild)
+    all_wild = (jokers, twos) if wilds_ok else None
+    pure = rules.pure_aces_sevens
     free = len(player.hand) - 2  # adding no more than this always leaves a legal hand
-    table = _rank_table(rules)
+    table = _RANK_MELDS.get((rules.max_wild_per_meld, rules.extended_canastas))
+    if table is None:
+        table = _rank_table(rules)
     # The wild cards, named by one text whose hash is kept, so that every rank's key is cheap.
     all_wilds = jokers + twos
     wild_name = " ".join(all_wilds)
@@ -298,10 +302,9 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
         if existing is None:
             if len(naturals) < least:
                 continue
-            wilds = new_wilds
-            if key in (ACE, SEVEN):
-                takes = wild_count and _wild_allowed(rules, key, first_turn, open_wild)
-                wilds = (jokers, twos) if takes else None
+            wilds = all_wild
+            if pure and (key == SEVEN or (key == ACE and not first_turn)):
+                wilds = None
             choice: _Choice = (
                 tuple(naturals),
                 key,
@@ -310,8 +313,7 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
                 0,
             )
         else:
-            takes = wild_count and _wild_allowed(rules, key, False, open_wild)
-            wilds = (jokers, twos) if takes else None
+            wilds = None if pure and key in (ACE, SEVEN) else all_wild
             choice = (
                 tuple(naturals),
                 key,
@@ -330,7 +332,7 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
     if wild_count:
         for key, existing in melds.items():
             if key not in by_rank and key != WILD and key != THREE:
-                if not _wild_allowed(rules, key, False, open_wild):
+                if not wilds_ok or (pure and key in (ACE, SEVEN)):
                     continue
                 choice = ((), key, wild_name, len(existing), player.meld_wilds(key))
                 found = table.get(choice)
