@@ -50,7 +50,7 @@ _BLOCKS_PILE = tuple(w or IS_RED_THREE[c] or IS_BLACK_THREE[c] for c, w in enume
 # none), the size of the meld they go onto (0 for a new one) and its wild cards.
 _Choice = tuple[tuple[CardCode, ...], int, str, int, int]
 _RANK_MELDS: dict[tuple[int, bool], dict[_Choice, _RankMelds]] = {}
-_RANK_MELDS_BOUND = 1 << 16
+_RANK_MELDS_BOUND = 1 << 14  # about 11 MB of worked-out melds per set of limits
 
 
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
