@@ -929,7 +929,15 @@ class Game:
         else:
             if self.turn.no_discard:
                 raise IllegalAction("no_discard", _NO_DISCARD)
-            card = self._resolve_hand_cards([action.card])[0]
+            # The first card of that code in the hand, not locked: _resolve_hand_cards's answer,
+            # found in one pass (it is asked only to word the refusal when there is none).
+            ids = IDS_OF_CODE[code]
+            locked = self.turn.locked
+            for card in player.hand:
+                if card in ids and card not in locked:
+                    break
+            else:
+                card = self._resolve_hand_cards([code])[0]
         self.validate_discard(card, from_threes)
         self._commit_discard(card, from_threes, out)
 
@@ -977,15 +985,17 @@ class Game:
             player.threes.remove(card)
         else:
             player.hand.remove(card)
-            player.known.discard(card)
+            if player.known:
+                player.known.discard(card)
         self._push_pile(card)
         if self.recording:
             out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
         if not player.hand:
             self._go_out(p, out)
             return
-        self._give_talon(p, opened_now, out)
-        self._end_turn(out)
+        if self.talons:
+            self._give_talon(p, opened_now, out)
+        self._begin_turn(1 - p, out)
 
     def _check_turn_can_end(self) -> None:
         """The initial-meld minimum is checked when a turn that melded would end."""
