@@ -1,7 +1,11 @@
 """Rules-engine benchmark: complete random hands per second and legal-move enumeration time.
 
 Random play (a uniformly random legal action each step, on one core) is the workload of the
-computer opponent's rollouts; enumeration time is what every decision pays.
+computer opponent's rollouts; enumeration time is what every decision pays. The main figure plays
+recording games, as the table does (action log, events, undo snapshots); the play-out figure plays
+as many other hands the same way on `Game.clone(recording=False)` copies, as the search plays out
+its candidates (no log, no events). Other deals, so that no worked-out listing of the first run
+is found again.
 """
 
 from __future__ import annotations
@@ -30,24 +34,48 @@ def _play_hands(rules: Rules, hands: int, seed: int) -> tuple[float, list[float]
     return time.perf_counter() - start, enum_times, steps
 
 
+def _play_outs(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
+    """Random hands as `_play_hands` plays them, each on a copy that does not record: the time
+    includes the copy."""
+    rng = random.Random(seed)
+    steps = 0
+    elapsed = 0.0
+    for i in range(hands):
+        game = Game(rules, seed=seed * 100_003 + i)
+        start = time.perf_counter()
+        play = game.clone(recording=False)
+        while play.phase not in ("hand_over", "game_over"):
+            play.apply(rng.choice(legal_actions(play)))
+            steps += 1
+        elapsed += time.perf_counter() - start
+    return elapsed, steps
+
+
 def run(hands: int = 300, seed: int = 1) -> dict[str, Any]:
     per_preset = {}
     total_time = 0.0
+    playout_time = 0.0
     all_enum: list[float] = []
     for name in ("classic", "modern_american"):
-        elapsed, enum_times, steps = _play_hands(Rules.preset(name), hands, seed)
+        rules = Rules.preset(name)
+        elapsed, enum_times, steps = _play_hands(rules, hands, seed)
+        out_elapsed, out_steps = _play_outs(rules, hands, seed + 1)
         total_time += elapsed
+        playout_time += out_elapsed
         all_enum.extend(enum_times)
         per_preset[name] = {
             "hands_per_second": round(hands / elapsed, 1),
             "actions_per_hand": round(steps / hands, 1),
             "legal_moves_ms": round(1000 * statistics.mean(enum_times), 4),
+            "playout_hands_per_second": round(hands / out_elapsed, 1),
+            "playout_actions_per_hand": round(out_steps / hands, 1),
         }
     all_enum.sort()
     return {
         "hands_per_second": round(2 * hands / total_time, 1),
         "legal_moves_ms": round(1000 * statistics.mean(all_enum), 4),
         "legal_moves_p95_ms": round(1000 * all_enum[int(0.95 * len(all_enum))], 4),
+        "playout_hands_per_second": round(2 * hands / playout_time, 1),
         "hands": 2 * hands,
         "presets": per_preset,
     }
@@ -58,11 +86,13 @@ def describe(result: dict[str, Any]) -> str:
         f"random hands per second (one core): {result['hands_per_second']}",
         f"legal-move enumeration: mean {result['legal_moves_ms']} ms, "
         f"p95 {result['legal_moves_p95_ms']} ms ({result['hands']} hands)",
+        f"play-outs (copies that do not record): {result['playout_hands_per_second']} hands/s",
     ]
     for name, figures in result["presets"].items():
         lines.append(
             f"  {name}: {figures['hands_per_second']} hands/s, "
             f"{figures['actions_per_hand']} actions/hand, "
-            f"enumeration {figures['legal_moves_ms']} ms"
+            f"enumeration {figures['legal_moves_ms']} ms, "
+            f"play-outs {figures['playout_hands_per_second']} hands/s"
         )
     return "\n".join(lines)

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from . import events as ev
 from .actions import (
@@ -59,6 +59,7 @@ from .melds import (
     check_black_threes,
     check_meld,
     special_meld,
+    wild_count,
 )
 from .rules import Rules
 from .scoring import canasta_count, score_player, special_meld_score
@@ -92,14 +93,31 @@ DRAW, PLAY, HAND_OVER, GAME_OVER = Phase.DRAW, Phase.PLAY, Phase.HAND_OVER, Phas
 
 
 class PlayerState:
-    """One player's cards and standing in the current hand."""
+    """One player's cards and standing in the current hand.
 
-    __slots__ = ("hand", "known", "melds", "opened", "returns", "special_cards", "threes")
+    The player's canastas and the wild cards of each meld are counted as melds change, since
+    every legal-move listing and most checks ask for them. Melds change through `add_to_meld`, or by
+    assigning `melds` a whole new mapping (which counts afresh); a meld's card list is never
+    changed in place, which is what lets copies share it."""
+
+    __slots__ = (
+        "_canastas",
+        "_meld_wilds",
+        "_melds",
+        "hand",
+        "known",
+        "opened",
+        "returns",
+        "special_cards",
+        "threes",
+    )
 
     def __init__(self) -> None:
         self.hand: list[CardId] = []
         # Meld key (natural rank, 3 for Black Threes, WILD) -> cards; insertion order = creation.
-        self.melds: dict[int, list[CardId]] = {}
+        self._melds: dict[int, list[CardId]] = {}
+        self._canastas = 0
+        self._meld_wilds: dict[int, int] = {}
         self.threes: list[CardId] = []
         self.opened = False
         # Cards in this hand that the opponent has seen (they came from the pile).
@@ -107,19 +125,50 @@ class PlayerState:
         self.returns = 0
         self.special_cards: list[CardId] = []
 
+    @property
+    def melds(self) -> dict[int, list[CardId]]:
+        """Meld key -> its cards, in the order the melds were laid down (read-only: see
+        `add_to_meld`)."""
+        return self._melds
+
+    @melds.setter
+    def melds(self, melds: dict[int, list[CardId]]) -> None:
+        self._melds = melds
+        self._canastas = canasta_count(melds)
+        self._meld_wilds = {key: wild_count(cards) for key, cards in melds.items()}
+
+    def add_to_meld(self, key: int, cards: Sequence[CardId]) -> list[CardId]:
+        """Put `cards` onto the meld keyed `key` (laying it down if new), keeping the counts;
+        the meld's new card list."""
+        before = self._melds.get(key)
+        after = [*before, *cards] if before is not None else list(cards)
+        if len(after) >= CANASTA_SIZE and (before is None or len(before) < CANASTA_SIZE):
+            self._canastas += 1
+        self._melds[key] = after
+        self._meld_wilds[key] = self._meld_wilds.get(key, 0) + wild_count(cards)
+        return after
+
+    def meld_wilds(self, key: int) -> int:
+        """The wild cards in the meld keyed `key` (0 when there is none)."""
+        return self._meld_wilds.get(key, 0)
+
     def clone(self) -> PlayerState:
+        """An independent copy; meld card lists are shared, as they are never changed in place."""
         other = PlayerState.__new__(PlayerState)
         other.hand = self.hand[:]
-        other.melds = {k: v[:] for k, v in self.melds.items()}
+        other._melds = self._melds.copy()
+        other._canastas = self._canastas
+        other._meld_wilds = self._meld_wilds.copy()
         other.threes = self.threes[:]
         other.opened = self.opened
-        other.known = set(self.known)
+        other.known = self.known.copy()
         other.returns = self.returns
         other.special_cards = self.special_cards[:]
         return other
 
     def canastas(self) -> int:
-        return canasta_count(self.melds)
+        """The player's canastas (melds of seven cards or more)."""
+        return self._canastas
 
 
 class _Snapshot:
@@ -182,7 +231,16 @@ class TurnState:
 
 
 class Game:
-    """A whole game of two-player Canasta: hands, turns, scores, undo, the action log."""
+    """A whole game of two-player Canasta: hands, turns, scores, undo, the action log.
+
+    A game is *recording* unless it was made by `clone(recording=False)`: a recording game keeps
+    the action log and returns the events of every action. A play-out copy for the computer's
+    search needs neither, and skips both (its `log` stays empty and `apply` returns no events);
+    the rules it plays by, and every state it reaches, are the same.
+    """
+
+    # A class default, so that games assembled field by field (determinized views) record too.
+    recording: bool = True
 
     def __init__(
         self,
@@ -298,7 +356,8 @@ class Game:
         for p in (self.first_player, 1 - self.first_player):
             out.extend(self._replace_threes_in_hand(p))
         self._begin_turn(self.first_player, out)
-        self.last_events = out
+        if self.recording:
+            self.last_events = out
         return out
 
     def _laid_threes(self) -> tuple[bool, ...]:
@@ -338,9 +397,10 @@ class Game:
         self.phase = DRAW
         player = self.players[p]
         self.turn = TurnState(
-            no=self.turn.no + 1, opened_at_start=player.opened, had_melds=bool(player.melds)
+            self.turn.no + 1, had_melds=bool(player.melds), opened_at_start=player.opened
         )
-        out.append(Event(ev.TURN, p))
+        if self.recording:
+            out.append(Event(ev.TURN, p))
         if (
             not self.stock
             and self.rules.stock_end == "reuse_pile"
@@ -395,15 +455,16 @@ class Game:
         return total
 
     def _splashed(self, p: int) -> bool:
-        if not self.rules.splash_initial_meld:
+        player = self.players[p]
+        if not (self.rules.splash_initial_meld and player.canastas()):
             return False
         top = self.turn.top if p == self.to_move else None
         return any(
             len(cards) >= CANASTA_SIZE
             and key != WILD
-            and not any(IS_WILD[c] for c in cards)
+            and not player.meld_wilds(key)
             and top not in cards
-            for key, cards in self.players[p].melds.items()
+            for key, cards in player.melds.items()
         )
 
     def _opening_met(self, p: int) -> bool:
@@ -419,14 +480,16 @@ class Game:
     def apply(self, action: Action | dict[str, Any]) -> list[Event]:
         """Apply one action of the player to move; raise `IllegalAction` and change nothing if
         the rules do not allow it."""
-        if isinstance(action, dict):
-            action = action_from_dict(action)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("bad_action", f"{action!r} is not an action.")
+            if not isinstance(action, dict):
+                raise IllegalAction("bad_action", f"{action!r} is not an action.")
+            return self.apply(action_from_dict(action))
         out: list[Event] = []
         handler(self, action, out)
-        self.log.append(action.to_dict())
+        if not self.recording:
+            return []
+        self.log.append(cast(Action, action).to_dict())
         self.last_events = out
         return out
 
@@ -547,14 +610,15 @@ class Game:
             while card is not None and is_laid[card]:
                 player.threes.append(card)
                 replace = self.stock and (rules.red_three_replacement or not IS_RED_THREE[card])
-                out.append(
-                    Event(
-                        ev.THREE_LAID,
-                        p,
-                        (card,),
-                        info={"replaced": bool(replace), "from_stock": True},
+                if self.recording:
+                    out.append(
+                        Event(
+                            ev.THREE_LAID,
+                            p,
+                            (card,),
+                            info={"replaced": bool(replace), "from_stock": True},
+                        )
                     )
-                )
                 if replace:
                     card = self.stock.pop()
                 else:
@@ -567,7 +631,8 @@ class Game:
         self.turn.drew = "stock"
         self.turn.drawn = drawn
         self.phase = PLAY
-        out.append(Event(ev.DRAW, p, tuple(drawn)))
+        if self.recording:
+            out.append(Event(ev.DRAW, p, tuple(drawn)))
 
     # ---- take the pile
     def _take_pile(self, action: TakePile, out: list[Event]) -> None:
@@ -638,6 +703,7 @@ class Game:
             [top, *with_cards],
             existing is None and not player.opened,
             self._open_wild_meld(p, rank),
+            player.meld_wilds(rank),
         )
         gained = len(self.pile) - 1 - sum(map(self._laid_threes().__getitem__, self.pile))
         size_after = (len(existing) if existing else 0) + 1 + len(with_cards)
@@ -665,23 +731,20 @@ class Game:
         player.known.update(gained)
         existing = player.melds.get(rank)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
-        meld_after = (existing or []) + [top] + with_cards
-        player.melds[rank] = meld_after
+        meld_after = player.add_to_meld(rank, [top, *with_cards])
         self.turn.drew = "pile"
         self.turn.top = top
         self.phase = PLAY
         if not player.opened:
             self.turn.locked = set(gained)
-        out.append(Event(ev.PILE_TAKEN, p, tuple(taken), rank, {"with": tuple(with_cards)}))
-        for card in laid:
-            out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": False}))
-        out.append(Event(ev.MELD, p, (top, *with_cards), rank))
-        if not was_canasta and len(meld_after) >= CANASTA_SIZE:
-            out.append(
-                Event(
-                    ev.CANASTA, p, tuple(meld_after), rank, {"kind": canasta_kind(rank, meld_after)}
-                )
-            )
+        if self.recording:
+            out.append(Event(ev.PILE_TAKEN, p, tuple(taken), rank, {"with": tuple(with_cards)}))
+            for card in laid:
+                out.append(Event(ev.THREE_LAID, p, (card,), info={"replaced": False}))
+            out.append(Event(ev.MELD, p, (top, *with_cards), rank))
+            if not was_canasta and len(meld_after) >= CANASTA_SIZE:
+                kind = canasta_kind(rank, meld_after)
+                out.append(Event(ev.CANASTA, p, tuple(meld_after), rank, {"kind": kind}))
         self._after_meld(p, out)
 
     def _open_wild_meld(self, p: int, key: int) -> bool:
@@ -756,7 +819,15 @@ class Game:
         # A meld of Aces takes wild cards only in the cards it is first laid down with, in the
         # player's opening turn (RULES.md 4.3).
         first_laid = existing is None and not self.turn.opened_at_start
-        check_meld(rules, key, existing or (), cards, first_laid, self._open_wild_meld(p, key))
+        check_meld(
+            rules,
+            key,
+            existing or (),
+            cards,
+            first_laid,
+            self._open_wild_meld(p, key),
+            player.meld_wilds(key),
+        )
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         size_after = (len(existing) if existing else 0) + len(cards)
         canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
@@ -767,22 +838,22 @@ class Game:
         player = self.players[p]
         if self.record_undo:
             self.turn.undo.append(_Snapshot(self, is_take=False))
+        hand = player.hand
+        known = player.known
         for card in cards:
-            player.hand.remove(card)
-            player.known.discard(card)
+            hand.remove(card)
+            if known:
+                known.discard(card)
         existing = player.melds.get(key)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
-        meld_after = (existing or []) + cards
-        player.melds[key] = meld_after
+        meld_after = player.add_to_meld(key, cards)
         if key == THREE:
             self.turn.black_threes = True
-        out.append(Event(ev.MELD, p, tuple(cards), key))
-        if not was_canasta and len(meld_after) >= CANASTA_SIZE:
-            out.append(
-                Event(
-                    ev.CANASTA, p, tuple(meld_after), key, {"kind": canasta_kind(key, meld_after)}
-                )
-            )
+        if self.recording:
+            out.append(Event(ev.MELD, p, tuple(cards), key))
+            if not was_canasta and len(meld_after) >= CANASTA_SIZE:
+                kind = canasta_kind(key, meld_after)
+                out.append(Event(ev.CANASTA, p, tuple(meld_after), key, {"kind": kind}))
         self._after_meld(p, out)
 
     def _special_meld(self, action: Meld, out: list[Event]) -> None:
@@ -858,7 +929,15 @@ class Game:
         else:
             if self.turn.no_discard:
                 raise IllegalAction("no_discard", _NO_DISCARD)
-            card = self._resolve_hand_cards([action.card])[0]
+            # The first card of that code in the hand, not locked: _resolve_hand_cards's answer,
+            # found in one pass (it is asked only to word the refusal when there is none).
+            ids = IDS_OF_CODE[code]
+            locked = self.turn.locked
+            for card in player.hand:
+                if card in ids and card not in locked:
+                    break
+            else:
+                card = self._resolve_hand_cards([code])[0]
         self.validate_discard(card, from_threes)
         self._commit_discard(card, from_threes, out)
 
@@ -906,14 +985,17 @@ class Game:
             player.threes.remove(card)
         else:
             player.hand.remove(card)
-            player.known.discard(card)
+            if player.known:
+                player.known.discard(card)
         self._push_pile(card)
-        out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
+        if self.recording:
+            out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
         if not player.hand:
             self._go_out(p, out)
             return
-        self._give_talon(p, opened_now, out)
-        self._end_turn(out)
+        if self.talons:
+            self._give_talon(p, opened_now, out)
+        self._begin_turn(1 - p, out)
 
     def _check_turn_can_end(self) -> None:
         """The initial-meld minimum is checked when a turn that melded would end."""
@@ -1135,8 +1217,10 @@ class Game:
         out.extend(self._deal(self._checked_deck(deck) if deck is not None else None))
 
     # ------------------------------------------------------------------ copies and hashes
-    def clone(self) -> Game:
-        """An independent copy (for search); the log and history are shared read-only."""
+    def clone(self, recording: bool | None = None) -> Game:
+        """An independent copy (for search). `recording=False` makes a play-out copy that keeps
+        no action log and returns no events (see the class docstring); None keeps this game's
+        way. Meld card lists and undo snapshots, never changed in place, are shared."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.players = [pl.clone() for pl in self.players]
@@ -1150,8 +1234,12 @@ class Game:
         if self.rng is not None:
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())
-        other.log = self.log[:]
+        if recording is not None:
+            other.recording = recording
+        other.log = self.log[:] if other.recording else []
         other.history = self.history[:]
+        if not other.recording:
+            other.last_events = []
         return other
 
     def canonical(self) -> tuple[Any, ...]:

@@ -57,15 +57,35 @@ GAME_OVER = EventKind.GAME_OVER
 SPECIAL_MELD = EventKind.SPECIAL_MELD
 
 
-@dataclass(frozen=True, slots=True)
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One thing that happened: its kind, the player it concerns, the cards that moved.
 
     `kind` is an `EventKind` when the engine made the event; it is typed as text because events
-    decoded from the network carry the same kinds as plain strings, which compare equal."""
+    decoded from the network carry the same kinds as plain strings, which compare equal. `info`
+    left out (or None) is an empty record."""
 
     kind: str
     player: int = -1
     cards: tuple[int, ...] = ()
     rank: int | None = None
     info: dict[str, Any] = field(default_factory=dict)
+
+    # Written out rather than generated: every applied action makes events, and the generated
+    # initializer of a frozen dataclass costs twice as much.
+    def __init__(
+        self,
+        kind: str,
+        player: int = -1,
+        cards: tuple[int, ...] = (),
+        rank: int | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> None:
+        _set(self, "kind", kind)
+        _set(self, "player", player)
+        _set(self, "cards", cards)
+        _set(self, "rank", rank)
+        _set(self, "info", {} if info is None else info)

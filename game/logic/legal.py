@@ -4,20 +4,20 @@ The enumeration proposes candidates by card counts (which naturals, Jokers and T
 meld; which cards take the pile) and judges them by arithmetic that follows the engine's own
 validators rule for rule, without building the refusals they would raise; the rules tests and
 golden games hold both to the same answers. Cards of one code are interchangeable, so one action is
-listed per distinct choice of codes.
+listed per distinct choice of codes. Listing is the inner loop of every play-out, so the melds a
+rank's cards allow are kept once worked out, and the common refusals (a blocked or frozen pile, a
+rank too short to meld) are answered before anything is built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 
 from .actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
 from .cards import (
     ACE,
     CARD_CODE,
     CARD_RANK,
-    IDS_OF_CODE,
     IS_BLACK_THREE,
     IS_RED_THREE,
     IS_WILD,
@@ -40,7 +40,17 @@ from .rules import Rules
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
 _DISCARDS: dict[CardCode, Discard] = {code: Discard(code) for code in sorted(VALID_CODES)}
 _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
-_ONE_OF_CODE: dict[str, CardId] = {code: ids[0] for code, ids in IDS_OF_CODE.items()}
+_BLACK_THREE_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c])
+# A wild card or any Three on top of the pile: nobody may take it (Game.pile_is_blocked).
+_BLOCKS_PILE = tuple(w or IS_RED_THREE[c] or IS_BLACK_THREE[c] for c, w in enumerate(IS_WILD))
+# Worked-out melds of one rank, by the rules' limits, then by the cards and the meld they go onto
+# (see _meld_actions): the choices recur from listing to listing; a table is emptied when it
+# grows past its bound.
+# A choice: the naturals' codes, the meld's key, the wild cards that may join (by name, "" for
+# none), the size of the meld they go onto (0 for a new one) and its wild cards.
+_Choice = tuple[tuple[CardCode, ...], int, str, int, int]
+_RANK_MELDS: dict[tuple[int, bool], dict[_Choice, _RankMelds]] = {}
+_RANK_MELDS_BOUND = 1 << 14  # about 11 MB of worked-out melds per set of limits
 
 
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
@@ -50,20 +60,26 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     whose opening melds fall short of the minimum can only take them back)."""
     phase = game.phase
     if phase == PLAY:
-        room = _Room(game)
-        actions = _meld_actions(game, room)
-        actions.extend(_special_actions(game))
-        actions.extend(_discard_actions(game, room))
-        if _passes(game):
+        turn = game.turn
+        usable = _usable(game)
+        actions = [] if turn.black_threes else _meld_actions(game, usable)
+        if game.rules.special_melds:
+            actions.extend(_special_actions(game))
+        _discard_actions(game, usable, actions)
+        if (turn.no_discard or game.rules.pass_the_discard) and _passes(game):
             actions.append(_PASS)
-        if game.turn.undo and (include_undo or not actions):
+        if turn.undo and (include_undo or not actions):
             actions.extend(_UNDOS)
         return actions
     if phase == DRAW:
+        if game.stock:
+            # The usual turn: draw, or take the pile; nobody passes with cards in the stock.
+            if game.turn.returned:
+                return [_DRAW]
+            takes = _take_actions(game)
+            return [_DRAW, *takes] if takes else [_DRAW]
         actions = []
-        if game.stock or (
-            game.rules.stock_end == "reuse_pile" and not game.stock_reused and len(game.pile) >= 2
-        ):
+        if game.rules.stock_end == "reuse_pile" and not game.stock_reused and len(game.pile) >= 2:
             actions.append(_DRAW)
         if not game.turn.returned:
             actions.extend(_take_actions(game))
@@ -84,12 +100,10 @@ def _passes(game: Game) -> bool:
         return False
     if game.phase == PLAY and not game.turn.no_discard:
         rules = game.rules
+        if not rules.pass_the_discard:
+            return False
         player = game.mover
-        if not (
-            rules.pass_the_discard
-            and len(player.hand) == 1
-            and player.canastas() < rules.canastas_to_go_out
-        ):
+        if not (len(player.hand) == 1 and player.canastas() < rules.canastas_to_go_out):
             return False
     try:
         game.validate_pass()
@@ -104,25 +118,22 @@ def _codes(cards: Sequence[int]) -> tuple[CardCode, ...]:
 
 class _Room:
     """What the validators check of the cards a meld leaves in the hand, worked out once per
-    listing: the mover's hand, the cards of it they may use now, their canastas, and the rules
-    that limit them."""
+    listing: the mover's hand, their melds and canastas, and the rules that limit them."""
 
     __slots__ = (
         "canastas",
-        "hand",
         "hand_size",
+        "melds",
         "must_discard",
         "need",
         "pass_the_discard",
         "rules",
-        "usable",
     )
 
-    def __init__(self, game: Game) -> None:
-        player = game.mover
+    def __init__(self, game: Game, p: int) -> None:
+        player = game.players[p]
         self.rules = rules = game.rules
-        self.hand = player.hand
-        self.usable = game._usable_hand(game.to_move)
+        self.melds = player.melds
         self.hand_size = len(player.hand)
         self.canastas = player.canastas()
         self.need = rules.canastas_to_go_out
@@ -137,26 +148,40 @@ class _Room:
         return left != 1 or canastas_after >= self.need or self.pass_the_discard
 
 
+def _usable(game: Game) -> list[CardId]:
+    """The mover's hand less the pile cards locked until the opening minimum is met."""
+    locked = game.turn.locked
+    hand = game.players[game.to_move].hand
+    return [c for c in hand if c not in locked] if locked else hand
+
+
 # ---------------------------------------------------------------------------- taking the pile
 def _take_actions(game: Game) -> list[Action]:
     pile = game.pile
-    if not pile or game.pile_is_blocked():
+    if not pile:
+        return []
+    top = pile[-1]
+    if _BLOCKS_PILE[top]:
         return []
     rules = game.rules
-    player = game.mover
+    p = game.to_move
+    player = game.players[p]
     hand = player.hand
     if rules.one_card_pile_rule and len(pile) == 1 and len(hand) == 1:
         return []
-    rank = CARD_RANK[pile[-1]]
+    rank = CARD_RANK[top]
     # The top card is natural (a wild card or a Three blocks the pile): its rank holds no wild.
     naturals = [c for c in hand if CARD_RANK[c] == rank]
-    if not naturals and rank not in player.melds:
-        return []  # nothing to meld the top card with
-    wilds = [c for c in hand if CARD_RANK[c] == JOKER][:1]
-    wilds += [c for c in hand if CARD_RANK[c] == TWO][:1]
+    if len(naturals) < 2:
+        if not naturals and rank not in player.melds:
+            return []  # nothing to meld the top card with
+        if rules.natural_pair_required or game.pile_is_frozen_for(p):
+            return []  # a frozen pile goes only to a natural pair
     candidates: list[list[CardId]] = [[]]
     if naturals:
         candidates.append(naturals[:1])
+        wilds = [c for c in hand if CARD_RANK[c] == JOKER][:1]
+        wilds += [c for c in hand if CARD_RANK[c] == TWO][:1]
         candidates.extend([naturals[0], w] for w in wilds)
     if len(naturals) >= 2:
         candidates.append(naturals[:2])
@@ -168,7 +193,17 @@ class _TakeRoom:
     """`Game.validate_take` for the pile as it lies, answered by arithmetic for each choice of
     cards from the hand (the top card's rank is natural: a wild card or a Three blocks the pile)."""
 
-    __slots__ = ("existing", "first_laid", "frozen", "gained", "rank", "room", "rules", "wild_ok")
+    __slots__ = (
+        "base_wilds",
+        "existing",
+        "first_laid",
+        "frozen",
+        "gained",
+        "rank",
+        "room",
+        "rules",
+        "wild_ok",
+    )
 
     def __init__(self, game: Game, rank: int) -> None:
         rules = game.rules
@@ -176,8 +211,9 @@ class _TakeRoom:
         player = game.players[p]
         self.rules = rules
         self.rank = rank
-        self.room = _Room(game)
+        self.room = _Room(game, p)
         self.existing = player.melds.get(rank)
+        self.base_wilds = player.meld_wilds(rank)
         self.frozen = game.pile_is_frozen_for(p) or rules.natural_pair_required
         self.first_laid = self.existing is None and not player.opened
         self.wild_ok = _wild_allowed(rules, rank, self.first_laid, game._open_wild_meld(p, rank))
@@ -200,7 +236,7 @@ class _TakeRoom:
         if adding_wilds and not self.wild_ok:
             return False
         size = base + 1 + len(with_cards)
-        wilds = (sum(IS_WILD[c] for c in existing) if existing else 0) + adding_wilds
+        wilds = self.base_wilds + adding_wilds
         if not _meld_size_ok(rules, size, wilds):
             return False
         room = self.room
@@ -224,124 +260,212 @@ def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- melds
-def _meld_actions(game: Game, room: _Room) -> list[Action]:
-    if game.turn.black_threes:
-        return []  # nothing may follow a meld of Black Threes (validate_meld refuses it all)
-    by_rank: dict[int, list[CardId]] = {}
-    for card in room.usable:
-        by_rank.setdefault(CARD_RANK[card], []).append(card)
-    jokers = by_rank.pop(JOKER, [])
-    twos = by_rank.pop(TWO, [])
-    black = [c for c in by_rank.pop(THREE, ()) if IS_BLACK_THREE[c]]
-    lister = _MeldLister(game, room, jokers, twos)
-    melds = lister.melds
+def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
+    """Melds of natural rank in the order of the hand's ranks (then of the player's melds that
+    only wild cards can join), then melds of wild cards, then of Black Threes."""
+    by_rank: dict[int, list[CardCode]] = {}
+    for card in usable:
+        rank = CARD_RANK[card]
+        group = by_rank.get(rank)
+        if group is None:
+            by_rank[rank] = [CARD_CODE[card]]
+        else:
+            group.append(CARD_CODE[card])
+    jokers = _JOKER_CODES[: len(by_rank.pop(JOKER, ()))]
+    twos = tuple(by_rank.pop(TWO, ()))
+    threes = by_rank.pop(THREE, None)
+    wild_count = len(jokers) + len(twos)
+    rules = game.rules
+    player = game.players[game.to_move]
+    melds = player.melds
+    actions: list[Action] = []
     # A new meld needs three naturals, or two and a wild card (which may not outnumber them).
-    least = 2 if lister.wild_count else 3
+    least = 2 if wild_count else 3
+    wild_meld = melds.get(WILD)
+    open_wild = wild_meld is not None and len(wild_meld) < CANASTA_SIZE
+    first_turn = not game.turn.opened_at_start
+    # Whether wild cards may join a meld, as _wild_allowed answers it for any rank but Aces and
+    # Sevens (new melds and existing ones alike): worked out once, not once per rank.
+    wilds_ok = bool(wild_count) and not (rules.prohibit_interim_mixed_melds and open_wild)
+    all_wild = (jokers, twos) if wilds_ok else None
+    pure = rules.pure_aces_sevens
+    free = len(player.hand) - 2  # adding no more than this always leaves a legal hand
+    table = _RANK_MELDS.get((rules.max_wild_per_meld, rules.extended_canastas))
+    if table is None:
+        table = _rank_table(rules)
+    # The wild cards, named by one text whose hash is kept, so that every rank's key is cheap.
+    all_wilds = jokers + twos
+    wild_name = " ".join(all_wilds)
+    room: _Room | None = None
     for key, naturals in by_rank.items():
-        if len(naturals) >= least or key in melds:
-            lister.natural_melds(key, naturals)
-    if lister.wild_count:
-        for key in melds:
+        existing = melds.get(key)
+        if existing is None:
+            if len(naturals) < least:
+                continue
+            wilds = all_wild
+            if pure and (key == SEVEN or (key == ACE and not first_turn)):
+                wilds = None
+            choice: _Choice = (
+                tuple(naturals),
+                key,
+                wild_name if wilds else "",
+                0,
+                0,
+            )
+        else:
+            wilds = None if pure and key in (ACE, SEVEN) else all_wild
+            choice = (
+                tuple(naturals),
+                key,
+                wild_name if wilds else "",
+                len(existing),
+                player.meld_wilds(key),
+            )
+        found = table.get(choice)
+        if found is None:
+            found = _work_out(table, choice, wilds, rules)
+        if found.most_added <= free:
+            actions.extend(found.melds)
+        else:
+            room = room or _Room(game, game.to_move)
+            found.add_fitting(actions, room)
+    if wild_count:
+        for key, existing in melds.items():
             if key not in by_rank and key != WILD and key != THREE:
-                lister.natural_melds(key, [])
-        if game.rules.wild_canastas:
-            _wild_melds(game, room, lister, lister.actions)
-    if len(black) >= 2:
-        _black_three_melds(game, room, black, jokers, twos, lister.actions)
-    return lister.actions
+                if not wilds_ok or (pure and key in (ACE, SEVEN)):
+                    continue
+                choice = ((), key, wild_name, len(existing), player.meld_wilds(key))
+                found = table.get(choice)
+                if found is None:
+                    found = _work_out(table, choice, (jokers, twos), rules)
+                if found.most_added <= free:
+                    actions.extend(found.melds)
+                else:
+                    room = room or _Room(game, game.to_move)
+                    found.add_fitting(actions, room)
+        if rules.wild_canastas:
+            _wild_melds(room or _Room(game, game.to_move), jokers, twos, actions)
+    if threes is not None:
+        black = [code for code in threes if code in _BLACK_THREE_CODES]
+        if len(black) >= 2:
+            _black_three_melds(
+                game, room or _Room(game, game.to_move), black, jokers, twos, actions
+            )
+    return actions
 
 
-class _MeldLister:
-    """`Game.validate_meld` for every meld of natural rank, answered by arithmetic with the
-    listing's constants worked out once: the mover's melds, usable wild cards and hand room."""
+class _RankMelds:
+    """The melds `check_meld` allows of one choice of naturals and wild cards onto one meld, with
+    their shape (see `_PATTERNS`); the hand's room is checked per listing, and only when a meld
+    could leave fewer than two cards."""
 
-    __slots__ = (
-        "actions",
-        "first_turn",
-        "jokers",
-        "melds",
-        "open_wild",
-        "room",
-        "rules",
-        "twos",
-        "wild_count",
+    __slots__ = ("base", "melds", "most_added", "pattern")
+
+    def __init__(self, base: int, shape: _Shape, melds: tuple[Meld, ...]) -> None:
+        self.base = base
+        self.pattern, self.most_added = shape
+        self.melds = melds
+
+    def add_fitting(self, actions: list[Action], room: _Room) -> None:
+        """Add the melds that leave a legal hand, counting the canasta each may complete."""
+        free = room.hand_size - 2
+        completes_at = CANASTA_SIZE if self.base < CANASTA_SIZE else 1 << 30
+        for (_n, _j, _t, added, size), meld in zip(self.pattern, self.melds, strict=True):
+            if added <= free or room.leaves_legal_hand(
+                room.hand_size - added, room.canastas + (size >= completes_at)
+            ):
+                actions.append(meld)
+
+
+def _rank_table(rules: Rules) -> dict[_Choice, _RankMelds]:
+    """The worked-out melds under these rules' limits on wild cards and canasta size."""
+    limits = (rules.max_wild_per_meld, rules.extended_canastas)
+    table = _RANK_MELDS.get(limits)
+    if table is None:
+        table = _RANK_MELDS[limits] = {}
+    return table
+
+
+def _work_out(
+    table: dict[_Choice, _RankMelds],
+    choice: _Choice,
+    wilds: tuple[tuple[CardCode, ...], tuple[CardCode, ...]] | None,
+    rules: Rules,
+) -> _RankMelds:
+    """Work out a choice of cards missing from `table` and keep it there (the table is emptied
+    when it grows past its bound)."""
+    if len(table) >= _RANK_MELDS_BOUND:
+        table.clear()
+    natural_codes, key, _wild_name, base, base_wilds = choice
+    limits = (rules.max_wild_per_meld, rules.extended_canastas)
+    found = table[choice] = _work_out_rank_melds(
+        natural_codes, key, wilds, base, base_wilds, limits
     )
-
-    def __init__(self, game: Game, room: _Room, jokers: list[CardId], twos: list[CardId]) -> None:
-        self.room = room
-        self.rules = game.rules
-        self.actions: list[Action] = []
-        self.melds = melds = game.mover.melds
-        self.jokers = _JOKER_CODES[: len(jokers)]
-        self.twos = _codes(twos)
-        self.wild_count = len(jokers) + len(twos)
-        self.first_turn = not game.turn.opened_at_start
-        wild_meld = melds.get(WILD)
-        self.open_wild = wild_meld is not None and len(wild_meld) < CANASTA_SIZE
-
-    def natural_melds(self, key: int, naturals: list[CardId]) -> None:
-        """The melds of naturals of rank `key` and wild cards, in the order of counts n, j, t."""
-        existing = self.melds.get(key)
-        rules = self.rules
-        base = len(existing) if existing else 0
-        base_wilds = sum(map(IS_WILD.__getitem__, existing)) if existing else 0
-        first_laid = existing is None and self.first_turn
-        takes_wild = bool(self.wild_count) and _wild_allowed(rules, key, first_laid, self.open_wild)
-        candidates = _meld_candidates(
-            key,
-            _codes(naturals),
-            self.jokers if takes_wild else (),
-            self.twos if takes_wild else (),
-            existing is None,
-            base,
-            base_wilds,
-            rules.max_wild_per_meld,
-            rules.extended_canastas,
-        )
-        free = self.room.hand_size - 2  # adding no more than this always leaves a legal hand
-        for added, size, meld in candidates:
-            if added <= free or self.leaves_legal_hand_after(added, base, size):
-                self.actions.append(meld)
-
-    def leaves_legal_hand_after(self, added: int, base: int, size: int) -> bool:
-        """Whether adding `added` cards to a meld of `base` cards (`size` after) leaves a legal
-        hand, counting the canasta it may complete."""
-        room = self.room
-        completes = size >= CANASTA_SIZE and base < CANASTA_SIZE
-        return room.leaves_legal_hand(room.hand_size - added, room.canastas + completes)
+    return found
 
 
-@lru_cache(maxsize=1 << 14)
-def _meld_candidates(
-    key: int,
+def _work_out_rank_melds(
     natural_codes: tuple[CardCode, ...],
-    jokers: tuple[CardCode, ...],
-    twos: tuple[CardCode, ...],
-    new: bool,
+    key: int,
+    wilds: tuple[tuple[CardCode, ...], tuple[CardCode, ...]] | None,
+    base: int,
+    base_wilds: int,
+    limits: tuple[int, bool],
+) -> _RankMelds:
+    """The melds of these naturals of rank `key` and wild cards (none when `wilds` is None) onto
+    a meld of `base` cards (`base_wilds` of them wild; none yet when `base` is 0)."""
+    jokers, twos = wilds if wilds is not None else ((), ())
+    counts = (len(natural_codes), len(jokers), len(twos), wilds is not None, base, base_wilds)
+    shape = _PATTERNS.get((counts, limits))
+    if shape is None:
+        pattern = _meld_pattern(*counts, *limits)
+        shape = _PATTERNS[counts, limits] = (pattern, max((e[3] for e in pattern), default=0))
+    if wilds is None:
+        melds = tuple([Meld(natural_codes[:n]) for n, _j, _t, _added, _size in shape[0]])
+    else:
+        name = MELD_KEY_NAME[key]
+        melds = tuple(
+            [
+                Meld(natural_codes[:n] + jokers[:j] + twos[:t], None if n else name)
+                for n, j, t, _added, _size in shape[0]
+            ]
+        )
+    return _RankMelds(base, shape, melds)
+
+
+# The shapes of the melds of a rank by card counts alone: (naturals, Jokers, Twos, cards added,
+# meld size after) for each legal choice, with the most cards any adds, keyed by the counts and
+# the rules' limits.
+_Pattern = tuple[tuple[int, int, int, int, int], ...]
+_Shape = tuple[_Pattern, int]
+_PATTERNS: dict[tuple[object, ...], _Shape] = {}
+
+
+def _meld_pattern(
+    naturals: int,
+    jokers: int,
+    twos: int,
+    takes_wild: bool,
     base: int,
     base_wilds: int,
     max_wild: int,
     extended: bool,
-) -> tuple[tuple[int, int, Meld], ...]:
-    """The melds `check_meld` allows of these naturals of rank `key` and wild cards onto a meld
-    of `base` cards (`base_wilds` of them wild; `new` for none yet), in the order of counts n, j,
-    t, each with the number of cards it adds and the meld's size after. They depend on the cards
-    alone, and recur from listing to listing; the hand's room is checked by the caller."""
+) -> _Pattern:
+    """The choices `check_meld` allows, in the order of counts n, j, t (see `_PATTERNS`)."""
     max_size = 1000 if extended else CANASTA_SIZE
-    if not (jokers or twos):
+    new = base == 0
+    out = []
+    if not takes_wild:
         # Naturals only: the meld's wild cards stay as they are, within every limit.
-        out = []
-        for n in range(3 if new else 1, len(natural_codes) + 1):
+        for n in range(3 if new else 1, naturals + 1):
             size = base + n
             if size < 3 or 2 * base_wilds > size or base_wilds > max_wild or size > max_size:
                 continue
-            out.append((n, size, Meld(natural_codes[:n])))
+            out.append((n, 0, 0, n, size))
         return tuple(out)
-    name = MELD_KEY_NAME[key]
-    out = []
-    for n in range(2 if new else 0, len(natural_codes) + 1):
-        for j in range(min(len(jokers), max_wild) + 1):
-            for t in range(min(len(twos), max_wild - j) + 1):
+    for n in range(2 if new else 0, naturals + 1):
+        for j in range(min(jokers, max_wild) + 1):
+            for t in range(min(twos, max_wild - j) + 1):
                 added = n + j + t
                 if new:
                     if j + t > n:
@@ -353,22 +477,25 @@ def _meld_candidates(
                 size = base + added
                 if size < 3:
                     continue
-                wilds = base_wilds + j + t
+                wild_total = base_wilds + j + t
                 # Each limit only tightens as t grows: once broken, no larger t is legal.
-                if 2 * wilds > size or wilds > max_wild or size > max_size:
+                if 2 * wild_total > size or wild_total > max_wild or size > max_size:
                     break
-                codes = natural_codes[:n] + jokers[:j] + twos[:t]
-                out.append((added, size, Meld(codes, None if n else name)))
+                out.append((n, j, t, added, size))
     return tuple(out)
 
 
-def _wild_melds(game: Game, room: _Room, lister: _MeldLister, actions: list[Action]) -> None:
+def _wild_melds(
+    room: _Room,
+    jokers: tuple[CardCode, ...],
+    twos: tuple[CardCode, ...],
+    actions: list[Action],
+) -> None:
     """Melds of wild cards only (RULES.md 4.3), as `Game.validate_meld` accepts them."""
-    existing = game.mover.melds.get(WILD)
+    existing = room.melds.get(WILD)
     base = len(existing) if existing else 0
     was_canasta = base >= CANASTA_SIZE
-    extended = game.rules.extended_canastas
-    jokers, twos = lister.jokers, lister.twos
+    extended = room.rules.extended_canastas
     for j in range(len(jokers) + 1):
         for t in range(len(twos) + 1):
             added = j + t
@@ -384,9 +511,9 @@ def _wild_melds(game: Game, room: _Room, lister: _MeldLister, actions: list[Acti
 def _black_three_melds(
     game: Game,
     room: _Room,
-    black: list[CardId],
-    jokers: list[CardId],
-    twos: list[CardId],
+    black: list[CardCode],
+    jokers: tuple[CardCode, ...],
+    twos: tuple[CardCode, ...],
     actions: list[Action],
 ) -> None:
     """Going out with Black Threes (RULES.md 4.6), as `Game.validate_meld` accepts it: with the
@@ -399,11 +526,11 @@ def _black_three_melds(
     if game.rules.black_three_out_with_wild:
         sets.extend([*black[:2], w] for w in jokers[:1] + twos[:1])
     no_discard = game.turn.no_discard
-    for cards in sets:
-        left = room.hand_size - len(cards)
+    for codes in sets:
+        left = room.hand_size - len(codes)
         if left > 1 or (left == 0 and room.must_discard) or (left == 1 and no_discard):
             continue
-        actions.append(Meld(_codes(cards)))
+        actions.append(Meld(tuple(codes)))
 
 
 def _special_actions(game: Game) -> list[Action]:
@@ -422,41 +549,43 @@ def _special_actions(game: Game) -> list[Action]:
 
 
 # ---------------------------------------------------------------------------- discards
-def _discard_actions(game: Game, room: _Room) -> list[Action]:
+_WILD_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_WILD[c])
+_ACE_SEVEN_CODES = frozenset(
+    CARD_CODE[c] for c in range(len(CARD_CODE)) if CARD_RANK[c] in (ACE, SEVEN)
+)
+
+
+def _discard_actions(game: Game, usable: list[CardId], actions: list[Action]) -> None:
     """One discard per card code the mover may discard, as `Game.validate_discard` judges it."""
-    if game.turn.no_discard or game._opening_short():
-        return []
-    rules = room.rules
-    hand = room.hand
-    canastas = room.canastas
-    need = room.need
-    black_threes = game.turn.black_threes
-    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, room.usable))
-    actions: list[Action] = []
+    turn = game.turn
+    if turn.no_discard:
+        return
+    player = game.players[game.to_move]
+    if not player.opened and game._opening_short():
+        return
+    rules = game.rules
+    hand = player.hand
+    canastas = player.canastas()
+    need = rules.canastas_to_go_out
+    black_threes = turn.black_threes
+    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, usable))
     left = len(hand) - 1
     if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-        no_wild = rules.prohibit_wild_discard and left > 0 and not all(IS_WILD[c] for c in hand)
-        no_ace_seven = (
-            rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile
-        )
-        codes: Iterable[CardCode] = in_hand
-        if no_wild or no_ace_seven:
-            codes = [code for code in in_hand if _discard_allowed(code, no_wild, no_ace_seven)]
-        actions.extend(map(_DISCARDS.__getitem__, codes))
+        barred: frozenset[str] = frozenset()
+        if rules.prohibit_wild_discard and left > 0 and not all(map(IS_WILD.__getitem__, hand)):
+            barred = _WILD_CODES
+        if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile:
+            barred = barred | _ACE_SEVEN_CODES
+        if barred:
+            actions.extend([_DISCARDS[code] for code in in_hand if code not in barred])
+        else:
+            actions.extend(map(_DISCARDS.__getitem__, in_hand))
     if rules.discard_red_three_to_freeze:
         # A laid-down Red Three goes from the table, so the whole hand stays.
         left = len(hand)
         if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-            for card in game.mover.threes:
+            for card in player.threes:
                 code = CARD_CODE[card]
                 if IS_RED_THREE[card] and code not in in_hand:
                     in_hand[code] = None
                     actions.append(_DISCARDS[code])
-    return actions
-
-
-def _discard_allowed(code: CardCode, no_wild: bool, no_ace_seven: bool) -> bool:
-    card = _ONE_OF_CODE[code]
-    if no_wild and IS_WILD[card]:
-        return False
-    return not (no_ace_seven and CARD_RANK[card] in (ACE, SEVEN))

@@ -79,16 +79,20 @@ def check_meld(
     adding: Sequence[int],
     aces_take_wild: bool,
     open_wild_meld: bool,
+    existing_wilds: int | None = None,
 ) -> None:
     """Raise `IllegalAction` unless putting `adding` onto a meld keyed `key` leaves it legal.
 
     `aces_take_wild` says this is the laying down of a new meld in the player's opening turn, the
     one time a pure Ace meld may take wild cards (RULES.md 4.3); `open_wild_meld` says the player
-    has another, unfinished wild meld.
+    has another, unfinished wild meld. `existing_wilds`, the wild cards of `existing`, is counted
+    when not given.
     """
     size = len(existing) + len(adding)
-    wilds = wild_count(existing) + wild_count(adding)
     adding_wilds = wild_count(adding)
+    if existing_wilds is None:
+        existing_wilds = wild_count(existing)
+    wilds = existing_wilds + adding_wilds
     if key == WILD:
         if not rules.wild_canastas:
             raise IllegalAction(
@@ -169,6 +173,9 @@ def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, i
     is uncounted (it stands for the Three on the table)."""
     if len(cards) not in (13, 14):
         return None  # every special meld is a hand of 13 or 14 cards
+    distinct = len(set(map(CARD_RANK.__getitem__, cards)))
+    if distinct > 7 and (distinct < 13 or not has_three_on_table):
+        return None  # too many ranks for pairs or Garbage, too few for a Straight
     ranks = Counter(CARD_RANK[c] for c in cards)
     if len(cards) in (13, 14) and has_three_on_table and all(ranks[r] >= 1 for r in STRAIGHT_RANKS):
         return "straight", 3000

@@ -51,7 +51,7 @@ Plan = tuple[Action, ...]
 def play_turn(game: Game, policy: Callable[[Game], Action], may_go_out: bool = True) -> Plan | None:
     """The rest of the mover's turn as `policy` plays it on a copy of `game`, or None if the
     policy strands the turn (melds it would have to take back) or goes out when it may not."""
-    trial = game.clone()
+    trial = game.clone(recording=False)
     trial.record_undo = False
     mover = trial.to_move
     plan: list[Action] = []
@@ -94,7 +94,7 @@ def turn_plans(
         return []
     # The heuristic's melds with each of its next-best discards.
     melds = tuple(a for a in plans[0] if isinstance(a, Meld))
-    trial = game.clone()
+    trial = game.clone(recording=False)
     trial.record_undo = False
     try:
         for action in melds:
@@ -193,7 +193,7 @@ def decide(
 
 def _try(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: float) -> float:
     """The value for the view's seat of playing `plan` in `world`, then playing on."""
-    trial = world.clone()
+    trial = world.clone(recording=False)
     try:
         for action in plan:
             trial.apply(action)
