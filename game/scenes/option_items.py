@@ -342,11 +342,32 @@ RULE_OPTIONS: list[OptionItem] = [
 ] + [_rule_item(key) for key in OPTION_SPECS]
 
 
+NETWORK_OPTIONS: tuple[OptionItem, ...] = (
+    TextOption(
+        "invite_mailbox",
+        "Invite server",
+        "The magic-wormhole mailbox where invite codes are made and accepted, as ws://HOST:PORT/v1."
+        " Both players need the same one.",
+        max_length=255,
+        placeholder="ws://relay.magic-wormhole.io:4000/v1",
+    ),
+    TextOption(
+        "invite_relay",
+        "Relay",
+        "The transit relay that carries an invite game when the two computers cannot reach each "
+        "other directly, as tcp:HOST:PORT.",
+        max_length=255,
+        placeholder="tcp:transit.magic-wormhole.io:4001",
+    ),
+)
+
+
 def option_sections() -> list[OptionSection]:
     sections = [
         OptionSection("Player", PLAYER_OPTIONS),
         OptionSection("Table", TABLE_OPTIONS),
         OptionSection("Sound", SOUND_OPTIONS),
+        OptionSection("Network", NETWORK_OPTIONS),
     ]
     if RULE_OPTIONS:
         sections.append(OptionSection("Rules", tuple(RULE_OPTIONS)))
