@@ -22,6 +22,8 @@ from game.netplay.session import (
 )
 from game.netplay.shell.tcp import TransportNotice
 from game.netplay.shell.wormhole import (
+    DEFAULT_MAILBOX,
+    DEFAULT_RELAY,
     InviteCode,
     InviteError,
     InviteFailed,
@@ -241,3 +243,11 @@ def test_a_link_survives_the_save_and_its_secrets_depend_on_the_key() -> None:
     assert len(link.relay_token) == 64 and link.side(Role.HOST) != link.side(Role.GUEST)
     with pytest.raises(ValueError):
         Link.from_json({"role": "guest", "secret": "00"})
+
+
+def test_the_options_default_to_the_public_servers_the_shell_names() -> None:
+    from game.settings import Preferences
+
+    prefs = Preferences()
+    assert (prefs.invite_mailbox, prefs.invite_relay) == (DEFAULT_MAILBOX, DEFAULT_RELAY)
+    assert Servers() == Servers(DEFAULT_MAILBOX, DEFAULT_RELAY)
