@@ -24,6 +24,7 @@ from game.match import NetGame, NetMatch
 from game.match.net_game import shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.shell.lan import lan_addresses
+from game.netplay.shell.tcp import TransportNotice
 from game.netplay.shell.wormhole import (
     INVITE_WAIT,
     InviteCode,
@@ -51,6 +52,7 @@ TELL_FRIEND = (
     "works once, and only for them."
 )
 SETTINGS_HINT = "Check the invite server and relay in Options, Network."
+SHELL_TROUBLE = ("relay_down", "dial_failed")
 
 
 def invite_message(code: str) -> str:
@@ -127,8 +129,8 @@ class _InviteScreen(GuiScene):
             if isinstance(notice, Failed):
                 self.failed(shown(notice.text))
                 return
-        if net.problem and self.role is Role.GUEST:
-            self.note = "Still trying to reach your friend's game\u2026"
+            if isinstance(notice, TransportNotice) and notice.code in SHELL_TROUBLE:
+                self.note = shown(notice.text)  # the relay down, or no way through yet
 
     def on_meeting(self, event: RendezvousEvent) -> None:
         if isinstance(event, InviteCode):

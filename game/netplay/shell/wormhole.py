@@ -587,7 +587,7 @@ class WormholeHost(NetplayHost):
             self._notice(
                 "relay_down",
                 f"The relay {relay} cannot be reached ({reason}); your friend can only connect "
-                f"directly until it is back.",
+                f"directly until it is back (another relay can be set in Options).",
             )
 
     def _pending_data(self, conn: _Conn, chunk: bytes, now: float) -> None:
@@ -777,7 +777,8 @@ class WormholeGuest(_Endpoint):
             "dial_failed",
             "Could not reach your friend's game directly or through a relay ("
             + "; ".join(self._reasons[-len(self.routes) :])
-            + "); trying again.",
+            + "); trying again. If this goes on, set another relay in Options (both players) "
+            "or use direct play with a forwarded port.",
         )
 
     def _after_loss(self, now: float, why: str) -> None:

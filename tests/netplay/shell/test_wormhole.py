@@ -251,3 +251,34 @@ def test_the_options_default_to_the_public_servers_the_shell_names() -> None:
     prefs = Preferences()
     assert (prefs.invite_mailbox, prefs.invite_relay) == (DEFAULT_MAILBOX, DEFAULT_RELAY)
     assert Servers() == Servers(DEFAULT_MAILBOX, DEFAULT_RELAY)
+
+
+def _notice(endpoint: Any, code: str) -> TransportNotice:
+    give_up = time.monotonic() + WAIT
+    while time.monotonic() < give_up:
+        event = endpoint.next_event(0.1)
+        if isinstance(event, TransportNotice) and event.code == code:
+            return event
+    raise AssertionError(f"no {code} notice within {WAIT} s")
+
+
+def test_a_relay_that_cannot_be_reached_is_reported_and_tried_again() -> None:
+    link = Link(Role.HOST, bytes(32), (), (f"tcp:127.0.0.1:{free_port()}",))
+    session = ReliableSession(Role.HOST, PeerInfo("Ann", "1.0"), FAST, join_code=link.join_code)
+    with WormholeHost(session, link, relay_retry=(0.05,)).start() as host:
+        text = _notice(host, "relay_down").text
+    assert "cannot be reached" in text and "Options" in text
+
+
+def test_a_guest_with_no_way_through_says_so_and_keeps_trying() -> None:
+    link = Link(
+        Role.GUEST,
+        bytes(32),
+        (f"127.0.0.1:{free_port()}",),
+        (f"tcp:127.0.0.1:{free_port()}",),
+    )
+    session = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), FAST, join_code=link.join_code)
+    with WormholeGuest(session, link, redial_delays=(0.05,)).start() as guest:
+        first = _notice(guest, "dial_failed").text
+        _notice(guest, "dial_failed")  # a second round: it keeps trying
+    assert "directly or through a relay" in first and "forwarded port" in first
