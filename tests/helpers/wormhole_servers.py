@@ -1,117 +1,28 @@
-"""A local magic-wormhole mailbox and transit relay for the invite-code tests: each runs as its
-own `twist` process on a free loopback port and is torn down after the test, so no test ever
-reaches the public servers. The relay can be stopped and started again on the same port, to cut
-every relayed connection at once. `local_servers` is what the `wormhole_servers` fixtures
+"""The local magic-wormhole mailbox and transit relay for the invite-code tests (see
+`game.netplay.tools.local_servers`), skipped with the way to install them where the server
+packages of the dev extra are missing. `local_servers` is what the `wormhole_servers` fixtures
 (tests/netplay/conftest.py, the invite screen tests) yield."""
 
 from __future__ import annotations
 
 import contextlib
 import importlib.util
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-START_WAIT = 20.0
+from game.netplay.tools import local_servers as servers_tool
+from game.netplay.tools.local_servers import LocalServers, free_port
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    give_up = time.monotonic() + START_WAIT
-    while time.monotonic() < give_up:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server stopped: {log.read_text(errors='replace')[-2000:]}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return
-        time.sleep(0.05)
-    raise RuntimeError(f"the server did not listen on port {port} in time")
-
-
-@dataclass
-class _Server:
-    plugin: str
-    port: int
-    folder: Path
-    process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        log = self.folder / f"{self.plugin}.log"
-        with log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "twisted",
-                    self.plugin,
-                    f"--port=tcp:{self.port}:interface=127.0.0.1",
-                ],
-                cwd=self.folder,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        _wait_for_port(self.port, self.process, log)
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.kill()
-        self.process.wait(10)
-        self.process = None
-
-
-@dataclass
-class LocalServers:
-    """The mailbox URL and relay hint to pass to the game, and the relay's switch."""
-
-    mailbox_server: _Server
-    relay_server: _Server
-
-    @property
-    def mailbox(self) -> str:
-        return f"ws://127.0.0.1:{self.mailbox_server.port}/v1"
-
-    @property
-    def relay(self) -> str:
-        return f"tcp:127.0.0.1:{self.relay_server.port}"
-
-    def stop_relay(self) -> None:
-        self.relay_server.stop()
-
-    def start_relay(self) -> None:
-        self.relay_server.start()
-
-    def close(self) -> None:
-        self.relay_server.stop()
-        self.mailbox_server.stop()
+__all__ = ["LocalServers", "free_port", "local_servers"]
 
 
 @contextlib.contextmanager
 def local_servers(folder: Path) -> Iterator[LocalServers]:
-    """A local mailbox and transit relay on free loopback ports, their logs in `folder`
-    (skipped, with the way to get them, where the server packages of the dev extra are not
-    installed)."""
+    """A local mailbox and transit relay on free loopback ports, their logs in `folder`."""
     for module in ("wormhole_mailbox_server", "wormhole_transit_relay"):
         if importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} is not installed: pip install -e '.[dev]'")
-    folder.mkdir(parents=True, exist_ok=True)
-    servers = LocalServers(
-        _Server("wormhole-mailbox", free_port(), folder),
-        _Server("transitrelay", free_port(), folder),
-    )
-    try:
-        servers.mailbox_server.start()
-        servers.relay_server.start()
+    with servers_tool.local_servers(folder) as servers:
         yield servers
-    finally:
-        servers.close()

@@ -166,3 +166,18 @@ def test_a_side_killed_mid_game_comes_back_with_resume_alone(
     outcomes = [r.get("outcome") for r in results.values()]
     assert outcomes == ["finished", "finished"], log.read_text()[-3000:]
     assert results["host"]["state_hash"] == results["guest"]["state_hash"] is not None
+
+
+def test_the_bench_measures_connect_and_round_trips_on_both_paths(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("wormhole_mailbox_server")  # the bench starts its own servers
+    pytest.importorskip("wormhole_transit_relay")
+    from game.netplay.tools import invite_bench
+
+    assert invite_bench.main(["--connects", "1", "--round-trips", "5", "--games", "0"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for path in ("direct", "relay"):
+        assert figures["links"][path]["round_trips"] == 5
+        assert figures["links"][path]["connect_ms_median"] > 0
+    assert figures["import_seconds"] > 0 and figures["games"] == []
