@@ -367,8 +367,8 @@ def option_sections() -> list[OptionSection]:
         OptionSection("Player", PLAYER_OPTIONS),
         OptionSection("Table", TABLE_OPTIONS),
         OptionSection("Sound", SOUND_OPTIONS),
-        OptionSection("Network", NETWORK_OPTIONS),
     ]
     if RULE_OPTIONS:
         sections.append(OptionSection("Rules", tuple(RULE_OPTIONS)))
+    sections.append(OptionSection("Network", NETWORK_OPTIONS))
     return sections

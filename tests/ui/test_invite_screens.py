@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.app import App
@@ -24,10 +25,11 @@ from game.scenes.agreement import AgreementScene
 from game.scenes.host import HostScene
 from game.scenes.invite import AcceptScene, InviteScene
 from game.scenes.join import JoinScene
+from game.scenes.options import OptionsScene
 from game.scenes.title import TitleScene
 from game.ui.text_input import clipboard_get
 from tests.helpers.net_screens import run_until
-from tests.helpers.ui_events import click, step
+from tests.helpers.ui_events import click, press, step, type_text
 from tests.helpers.wormhole_servers import LocalServers, free_port, local_servers
 
 WAIT = 20.0
@@ -168,3 +170,17 @@ def test_host_and_join_open_the_invite_screens(app: App, monkeypatch) -> None:
     click(app, join.buttons["invite"].rect.center)
     step(app)
     assert isinstance(app.stack.top, AcceptScene)
+
+
+def test_the_invite_server_and_relay_are_set_in_options_network(app: App) -> None:
+    app.stack.push(TitleScene(app))
+    scene = OptionsScene(app)
+    app.stack.push(scene)
+    step(app)
+    click(app, next(t for t in scene.tabs if t.label == "Network").rect.center)
+    field = next(row.control for row in scene.rows if row.item.key == "invite_mailbox")
+    click(app, field.rect.center)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "ws://club.example:4000/v1")
+    assert app.prefs.invite_mailbox == "ws://club.example:4000/v1"
+    assert any(row.item.key == "invite_relay" for row in scene.rows)
