@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import hashlib
 import hmac
 import io
@@ -486,13 +487,21 @@ class _RelayConn(_Conn):
         self.joined = False
 
 
+@functools.lru_cache(maxsize=16)
+def _resolve(host: str, port: int) -> tuple[int, int, int, Any]:
+    """The relay's address, looked up once: a reconnection must not wait for a name server
+    while the session's thread holds its lock (a failed lookup raises and is tried again)."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    return family, kind, proto, address
+
+
 def _dial_relay(relay: str, link: Link, role: Role, now: float) -> _RelayConn:
     """A non-blocking connection to `relay` with the handshake queued; raises `OSError`."""
     try:
         host, port = parse_relay(relay)
     except InviteError as error:
         raise OSError(errno.EINVAL, str(error)) from None
-    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    family, kind, proto, address = _resolve(host, port)
     sock = socket.socket(family, kind, proto)
     sock.setblocking(False)
     result = sock.connect_ex(address)
@@ -765,6 +774,7 @@ class WormholeGuest(_Endpoint):
 
     def _next_route(self, now: float, reason: str) -> None:
         self._reasons.append(reason)
+        del self._reasons[: -len(self.routes)]  # only the last round's are told
         self._turn += 1
         if self._turn % len(self.routes):
             self._dial_at = now
@@ -776,7 +786,7 @@ class WormholeGuest(_Endpoint):
         self._notice(
             "dial_failed",
             "Could not reach your friend's game directly or through a relay ("
-            + "; ".join(self._reasons[-len(self.routes) :])
+            + "; ".join(self._reasons)
             + "); trying again. If this goes on, set another relay in Options (both players) "
             "or use direct play with a forwarded port.",
         )
