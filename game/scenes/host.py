@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, NetMatch, saved_game
-from game.match.net_game import how_to_resume, shown
+from game.match.net_game import how_to_resume, saved_link, shown
 from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
 from game.netplay.addresses import format_endpoint
 from game.netplay.shell.lan import lan_addresses
@@ -220,6 +220,9 @@ class HostScene(NetworkScreen):
     def resume_saved(self) -> None:
         """Listen again with the saved game, on the port the guest knows (when it was saved)."""
         assert self.saved is not None
+        if saved_link(self.saved) is not None:  # an invite game meets its guest through its link
+            self.app.stack.replace(InviteScene(self.app, saved=self.saved))
+            return
         about = self.saved.get("connection")
         port = about.get("port") if isinstance(about, dict) else None
         if isinstance(port, int) and 0 < port < 65536:

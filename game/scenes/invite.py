@@ -21,7 +21,7 @@ import pygame
 import pygame_gui
 
 from game.match import NetGame, NetMatch
-from game.match.net_game import shown
+from game.match.net_game import saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.shell.lan import lan_addresses
 from game.netplay.shell.tcp import TransportNotice
@@ -66,9 +66,12 @@ class _InviteScreen(GuiScene):
 
     role = Role.HOST
 
-    def __init__(self, app: Host, *, wait: float | None = None) -> None:
+    def __init__(
+        self, app: Host, *, wait: float | None = None, saved: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(app)
         self.wait = wait
+        self.saved = saved  # a saved invite game to reopen instead of meeting anew
         self.rendezvous: Rendezvous | None = None
         self.listener: socket.socket | None = None
         self.net: NetGame | None = None
@@ -108,6 +111,22 @@ class _InviteScreen(GuiScene):
         if self.net is not None and not self.handed_on:
             self.net.stop()
         self.net = None
+
+    def reopen(self) -> None:
+        """Reconnect the saved invite game through its link: no mailbox, no new code."""
+        self.stop()
+        link = saved_link(self.saved)
+        if link is None:
+            self.failed("The saved game has no invite link to reconnect with.")
+            return
+        try:
+            self.net = NetGame.from_link(self.app.prefs, link, resume=self.saved)
+        except (OSError, ValueError) as exc:
+            self.failed(f"The saved game cannot be resumed: {exc}")
+            return
+        peer = shown(str((self.saved or {}).get("peer", ""))) or "your opponent"
+        self.error, self.note = "", f"Reconnecting to {peer}\u2026"
+        self.layout(self.app.size)
 
     def meet(self, rendezvous: Rendezvous) -> None:
         self.rendezvous = rendezvous.start()
@@ -211,16 +230,24 @@ class InviteScene(_InviteScreen):
     role = Role.HOST
 
     def __init__(
-        self, app: Host, *, addresses: list[str] | None = None, wait: float | None = None
+        self,
+        app: Host,
+        *,
+        addresses: list[str] | None = None,
+        wait: float | None = None,
+        saved: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(app, wait=INVITE_WAIT if wait is None else wait)
+        super().__init__(app, wait=INVITE_WAIT if wait is None else wait, saved=saved)
         self.addresses = lan_addresses() if addresses is None else addresses
         self.code = ""
         self.code_note = ""
 
     def enter(self) -> None:
         super().enter()
-        self.invite()
+        if self.saved is not None:
+            self.reopen()
+        else:
+            self.invite()
 
     def invite(self) -> None:
         """Ask the invite server for a (new) code; the direct addresses go with it."""
@@ -268,7 +295,7 @@ class InviteScene(_InviteScreen):
             )
         specs = [("#cancel", "Cancel")]
         if self.error:
-            specs.insert(0, ("#again", "Invite again"))
+            specs.insert(0, ("#again", "Try again" if self.saved else "Invite again"))
         x = p.centerx - (len(specs) * bw + (len(specs) - 1) * t.px(16)) // 2
         for index, (object_id, label) in enumerate(specs):
             self.button(pygame.Rect(x + index * (bw + t.px(16)), y, bw, bh), label, object_id)
@@ -280,7 +307,10 @@ class InviteScene(_InviteScreen):
         if object_id == "#copy":
             self.copy()
         elif object_id == "#again":
-            self.invite()
+            if self.saved is not None:
+                self.reopen()
+            else:
+                self.invite()
         elif object_id == "#cancel":
             self.close()
         else:
@@ -317,10 +347,17 @@ class AcceptScene(_InviteScreen):
     title = "Accept an invite"
     role = Role.GUEST
 
-    def __init__(self, app: Host, *, wait: float | None = None) -> None:
-        super().__init__(app, wait=wait)
+    def __init__(
+        self, app: Host, *, wait: float | None = None, saved: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(app, wait=wait, saved=saved)
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         self.typed = ""
+
+    def enter(self) -> None:
+        super().enter()
+        if self.saved is not None:
+            self.reopen()
 
     def accept(self) -> None:
         """Check the typed code, then meet the host's game at the mailbox."""

@@ -208,13 +208,7 @@ class JoinScene(NetworkScreen):
         """Dial the saved game's host with its code (filled in, so the player sees them)."""
         assert self.saved is not None and self.address is not None and self.code_input is not None
         if saved_link(self.saved) is not None:  # an invite game finds its host through its link
-            self.release_network()
-            try:
-                self.net = NetGame.join(self.app.prefs, "", "", resume=self.saved)
-            except (OSError, ValueError) as exc:
-                self.error, self.note = f"Cannot connect: {exc}", ""
-                return
-            self.error, self.note, self.waited = "", "Connecting to your friend's game…", 0.0
+            self.app.stack.replace(AcceptScene(self.app, saved=self.saved))
             return
         about = self.saved.get("connection")
         address = about.get("address") if isinstance(about, dict) else None

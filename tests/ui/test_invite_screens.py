@@ -12,10 +12,13 @@ import pygame
 import pytest
 
 from game.app import App
+from game.match.net_game import save_path
 from game.netplay import PeerInfo, ReliableSession, Role
 from game.netplay.cli import APP_VERSION, session_config
+from game.netplay.shell.savefile import write_json_atomic
 from game.netplay.shell.wormhole import (
     InviteCode,
+    Link,
     Linked,
     Rendezvous,
     Servers,
@@ -184,3 +187,24 @@ def test_the_invite_server_and_relay_are_set_in_options_network(app: App) -> Non
     type_text(app, "ws://club.example:4000/v1")
     assert app.prefs.invite_mailbox == "ws://club.example:4000/v1"
     assert any(row.item.key == "invite_relay" for row in scene.rows)
+
+
+@pytest.mark.parametrize("role", [Role.HOST, Role.GUEST])
+def test_resume_of_a_saved_invite_game_reconnects_through_its_link(app: App, role: Role) -> None:
+    link = Link(role, bytes(32), ("127.0.0.1:9",), ())
+    saved = {"role": role.value, "peer": "Ann", "connection": {"link": link.to_json()}}
+    write_json_atomic(save_path(role), saved)
+    app.prefs.host_port = 0
+    app.stack.push(TitleScene(app))
+    app.stack.push(
+        HostScene(app, resume=True) if role is Role.HOST else JoinScene(app, resume=True)
+    )
+    step(app)
+    scene = app.stack.top
+    assert isinstance(scene, InviteScene if role is Role.HOST else AcceptScene)
+    assert scene.saved == saved and scene.rendezvous is None  # no mailbox, no new code
+    # this hand-made file holds no game: refused with a sentence, and Try again is offered
+    assert scene.error == "The saved game cannot be resumed: This is not a saved network game."
+    if role is Role.HOST:
+        _press(app, scene, "#again")
+        assert scene.error.startswith("The saved game cannot be resumed")
