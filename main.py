@@ -23,7 +23,15 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements.txt"
 # The import names of the runtime libraries in requirements.txt (a test keeps them in step).
-REQUIRED_MODULES = ("pygame", "pygame_gui", "msgpack", "platformdirs", "spake2", "cryptography")
+REQUIRED_MODULES = (
+    "pygame",
+    "pygame_gui",
+    "msgpack",
+    "platformdirs",
+    "spake2",
+    "cryptography",
+    "wormhole",
+)
 MINIMUM_PYTHON = (3, 10)
 
 INSTALL_HINT = (

@@ -12,8 +12,9 @@ pictures of the key moments (the deal, a frozen pile, a canasta, the score break
 Options for checks without a person at the keyboard: `--frames N` runs N frames and exits,
 `--screenshot DIR` saves a picture of the screen there when it exits, `--size WxH` draws at
 another resolution (the window still scales to any size), `--dt` steps frames with a fixed time
-instead of the clock. `--host`/`--join` play a network game without a window (handed to
-`game.netplay.cli`). `--install-desktop` adds the game to a Linux desktop's menu.
+instead of the clock. `--host`/`--join` (or `--invite`/`--accept` with an invite code) play a
+network game without a window (handed to `game.netplay.cli`). `--install-desktop` adds the game
+to a Linux desktop's menu.
 
 An error that escapes the game is written to `crash.log` in the data folder (the built app has no
 console to show it in) and the exit status is 1.
@@ -50,7 +51,7 @@ CRASH_LOG = "crash.log"
 LOG_FILE = "canasta.log"
 # A command line with one of these is a network game without a window (`--resume` continues a
 # saved one: the save knows the role, the address and the code).
-NETWORK_FLAGS = ("--host", "--join", "--resume")
+NETWORK_FLAGS = ("--host", "--join", "--invite", "--accept", "--resume")
 # Options that mean something only with NETWORK_FLAGS (as argparse destinations).
 NETWORK_ONLY = (
     "autopilot",
@@ -63,6 +64,10 @@ NETWORK_ONLY = (
     "give_up",
     "owed_within",
     "timeout",
+    "mailbox",
+    "relay",
+    "direct",
+    "wait",
 )
 
 
@@ -163,6 +168,18 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
     `game.netplay.cli` before parsing (a test keeps this list and that parser in step)."""
     group.add_argument("--host", nargs="?", metavar="PORT", help="host a game on this port")
     group.add_argument("--join", metavar="HOST:PORT", help="join the game hosted at this address")
+    group.add_argument(
+        "--invite", action="store_true", help="host a game over the internet: print an invite code"
+    )
+    group.add_argument("--accept", metavar="CODE", help="join the game behind this invite code")
+    group.add_argument("--mailbox", metavar="URL", help="invite codes: the mailbox server")
+    group.add_argument("--relay", metavar="HINT", help="invite codes: the transit relay")
+    group.add_argument(
+        "--direct", metavar="ADDRESSES", help="--invite: addresses offered for a direct connection"
+    )
+    group.add_argument(
+        "--wait", metavar="SECONDS", help="invite codes: how long to wait for the other side"
+    )
     group.add_argument(
         "--code", metavar="CODE", help="the join code the host shows (the guest must give it)"
     )
@@ -280,7 +297,9 @@ def main(argv: list[str] | None = None) -> int:
     stray = [name for name in NETWORK_ONLY if getattr(args, name) is not None]
     if stray:
         flag = "--" + stray[0].replace("_", "-")
-        parser.error(f"{flag} belongs to a network game: add --host, --join or --resume")
+        parser.error(
+            f"{flag} belongs to a network game: add --host, --join, --invite, --accept or --resume"
+        )
     if args.where:
         print_folders()
         return 0

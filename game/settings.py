@@ -217,6 +217,10 @@ class Preferences:
     last_join_address: str = ""
     # The TCP port this player hosts network games on (UG 4.4.10 "IP Port").
     host_port: int = 50410
+    # Invite codes over the internet: the magic-wormhole mailbox and transit relay (the public
+    # ones by default, the same as game.netplay.shell.wormhole's; a club may run its own).
+    invite_mailbox: str = "ws://relay.magic-wormhole.io:4000/v1"
+    invite_relay: str = "tcp:transit.magic-wormhole.io:4001"
     # Rule options by their RULES.md key; empty means the Classic defaults.
     rules: dict[str, Any] = field(default_factory=dict)
     # Numbered deals (tournament dealing): the sequence 1-100 new games are dealt from; 0 is off.
@@ -295,6 +299,8 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "window_size": _valid_window,
     "last_join_address": _valid_address,
     "host_port": _int_in(1, 65535),
+    "invite_mailbox": _valid_address,
+    "invite_relay": _valid_address,
     "rules": _valid_rules,
     "deal_sequence": _int_in(0, 100),
     "autostep_step": _one_of(("turn", "cycle")),

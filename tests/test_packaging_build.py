@@ -9,6 +9,7 @@ These take a minute or more, so they run only when asked: `.ci/run` sets `CANAST
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import game
+from tests.helpers.wormhole_servers import local_servers
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "dist" / "Canasta"
@@ -175,3 +177,42 @@ def test_pip_install_in_a_fresh_venv_gives_a_working_canasta_command(tmp_path: P
         timeout=60,
     ).stdout.strip()
     assert Path(where).is_relative_to(venv) and (Path(where) / "cards" / "AS.png").is_file()
+
+
+def test_the_app_plays_an_invite_game_through_a_local_mailbox(built: Path, tmp_path: Path) -> None:
+    """The invite libraries, imported only when an invite starts, ship inside the app."""
+    with local_servers(tmp_path / "servers") as servers:
+        where = ["--mailbox", servers.mailbox, "--relay", servers.relay]
+        common = ["--autopilot", "beginner", "--hands", "1"]
+        host = subprocess.Popen(
+            [
+                str(built),
+                "--invite",
+                "--direct",
+                "127.0.0.1",
+                "--bind",
+                "127.0.0.1",
+                *where,
+                *common,
+            ],
+            env=headless_env(tmp_path),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            assert host.stdout is not None
+            code = json.loads(host.stdout.readline())["code"]
+            guest = subprocess.run(
+                [sys.executable, "main.py", "--accept", code, *where, *common],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            out, _ = host.communicate(timeout=120)
+        finally:
+            host.kill()
+        finals = [json.loads(text.strip().splitlines()[-1]) for text in (out, guest.stdout)]
+        assert [f["outcome"] for f in finals] == ["finished", "finished"], guest.stderr[-2000:]
+        assert finals[0]["state_hash"] == finals[1]["state_hash"]

@@ -33,6 +33,8 @@ BUNDLED = {
     "pygame-ce": "GNU LGPL 2.1; it bundles SDL2 (zlib licence), FreeType (FTL), libpng and others",
     "msgpack": "Apache License 2.0",
     "platformdirs": "MIT",
+    "magic-wormhole": "MIT",
+    "twisted": "MIT",
     "pyinstaller": "GPL 2 with the bootloader exception: the bundled bootloader may be shipped",
 }
 

@@ -8,15 +8,20 @@ screen wants to show (who the opponent is, whether the link is up, interrupted o
 log) and queues the peer's notices for the screen to act on. Nothing here draws.
 
 Every session it opens carries the join code (a fresh one, the saved game's, or the one the
-guest typed), so only the invited guest gets in. The game is saved after every move with how to
-reach the other side again (role, names, code, port or address), and every piece of the other
-player's text that a screen shows passes through `shown` (the netplay cleaning) here as well.
+guest typed), so only the invited guest gets in. A game that began with an invite code over the
+internet (`from_link`, after the invite screen's meeting at the mailbox) carries the code derived
+from the wormhole key instead, on the invite-code shell. The game is saved after every move with
+how to reach the other side again (role, names, code, port or address, and for an invite game
+its link: the derived secret and the relays, never the invite code), and every piece of the
+other player's text that a screen shows passes through `shown` (the netplay cleaning) here as
+well.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from collections import deque
 from pathlib import Path
@@ -55,6 +60,7 @@ from game.netplay.cli import APP_VERSION
 from game.netplay.joincode import new_join_code, normalize_code
 from game.netplay.messages import MAX_NAME_CHARS
 from game.netplay.shell.savefile import JsonFileStore
+from game.netplay.shell.wormhole import Link, WormholeGuest, link_endpoint
 from game.netplay.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.text import clean_text
 from game.settings import Preferences, data_dir
@@ -89,12 +95,28 @@ def saved_code(saved: dict[str, Any] | None) -> str:
         return ""
 
 
+def saved_link(saved: dict[str, Any] | None) -> Link | None:
+    """The invite link of a saved game that began with an invite code (None for a direct game,
+    or one whose link cannot be read)."""
+    about = (saved or {}).get("connection")
+    doc = about.get("link") if isinstance(about, dict) else None
+    try:
+        return Link.from_json(doc) if doc is not None else None
+    except ValueError:
+        return None
+
+
 def how_to_resume(saved: dict[str, Any]) -> str:
     """One sentence telling the player who hosted a saved network game, where and with which
     code, so both can find each other again (every part cleaned: the file may hold peer text)."""
     about = saved.get("connection")
     about = about if isinstance(about, dict) else {}
     peer = clean_text(str(saved.get("peer", "")), MAX_NAME_CHARS) or "your opponent"
+    if saved_link(saved) is not None:
+        return (
+            f"You played this game against {peer} with an invite code; when you both continue "
+            f"it, the games find each other again without a new code."
+        )
     code = clean_text(str(about.get("code") or ""), 12)
     if saved.get("role") == Role.HOST.value:
         port = about.get("port")
@@ -189,15 +211,17 @@ class NetGame:
         terms: dict[str, Any] | None = None,
         level: str = "advanced",
         resume: dict[str, Any] | None = None,
-        endpoint: NetplayHost | NetplayGuest | None = None,
+        endpoint: NetplayHost | NetplayGuest | WormholeGuest | None = None,
         save_to: str | os.PathLike[str] | None = None,
         address: str = "",
         session: ReliableSession | None = None,
+        link: Link | None = None,
     ) -> None:
         self.role = role
         self.endpoint = endpoint
         self.session = session
         self.address = address  # what the guest dialled, or the host's port as text
+        self.link = link  # how an invite game finds the other side again
         self.name = name
         self.code_note = ""  # why the join code changed, for the host's screen
         self.pilot = Pilot(level)
@@ -232,6 +256,7 @@ class NetGame:
             "code": self.join_code,
             "port": self.endpoint.port if isinstance(self.endpoint, NetplayHost) else None,
             "address": "" if host else self.address,
+            "link": self.link.to_json() if self.link is not None else None,
         }
 
     @property
@@ -251,7 +276,11 @@ class NetGame:
         code: str = "",
     ) -> NetGame:
         """Listen on `port` (0: any free port) with `code`, else the saved game's code, else a
-        fresh one; raises `OSError` if the port cannot be used."""
+        fresh one; raises `OSError` if the port cannot be used. A saved invite game reopens
+        its link instead."""
+        link = saved_link(resume)
+        if link is not None:
+            return cls.from_link(prefs, link, resume=resume, config=config)
         name = prefs.player_name
         code = code or saved_code(resume) or new_join_code()
         session = ReliableSession(
@@ -288,7 +317,10 @@ class NetGame:
         config: SessionConfig | None = None,
     ) -> NetGame:
         """Dial `address` (`host:port`) with the join `code`; raises `ValueError` with a
-        sentence if either is not one."""
+        sentence if either is not one. A saved invite game reopens its link instead."""
+        link = saved_link(resume)
+        if link is not None:
+            return cls.from_link(prefs, link, resume=resume, config=config)
         host, port = parse_endpoint(address)
         code = normalize_code(code)
         name = prefs.player_name
@@ -310,6 +342,45 @@ class NetGame:
                 endpoint=endpoint,
                 address=address,
                 session=session,
+            )
+        except Exception:
+            endpoint.stop()
+            raise
+
+    @classmethod
+    def from_link(
+        cls,
+        prefs: Preferences,
+        link: Link,
+        *,
+        listener: socket.socket | None = None,
+        resume: dict[str, Any] | None = None,
+        config: SessionConfig | None = None,
+    ) -> NetGame:
+        """The game two players agreed on through the mailbox (or a saved invite game): the
+        session on the code derived from the wormhole key, over the invite-code shell. The host
+        passes the listener it offered in the rendezvous. Raises `OSError` if nothing can be
+        listened on."""
+        name = prefs.player_name
+        session = ReliableSession(
+            link.role,
+            PeerInfo(name[:MAX_NAME_CHARS], APP_VERSION),
+            config or SessionConfig(),
+            join_code=link.join_code,
+        )
+        endpoint = link_endpoint(session, link, listener=listener)
+        try:
+            return cls(
+                link.role,
+                EndpointPort(endpoint),
+                name=name,
+                terms=my_terms(prefs),
+                level=prefs.skill_level,
+                resume=resume,
+                endpoint=endpoint,
+                address="",
+                session=session,
+                link=link,
             )
         except Exception:
             endpoint.stop()

@@ -22,13 +22,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, NetMatch, saved_game
-from game.match.net_game import how_to_resume, shown
+from game.match.net_game import how_to_resume, saved_link, shown
 from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
 from game.netplay.addresses import format_endpoint
 from game.netplay.shell.lan import lan_addresses
+from game.netplay.shell.tcp import NetplayHost
 from game.scenes.agreement import AgreementScene
 from game.scenes.dialog import confirm_dialog
 from game.scenes.flow import start_new_game
+from game.scenes.invite import InviteScene
 from game.scenes.net_screen import NetworkScreen
 from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
@@ -83,11 +85,8 @@ class HostScene(NetworkScreen):
     @property
     def listening_port(self) -> int:
         """The port actually listened on (the chosen one, or the free one the system gave)."""
-        return (
-            self.net.endpoint.port
-            if self.net is not None and self.net.endpoint is not None
-            else self.port
-        )
+        endpoint = self.net.endpoint if self.net is not None else None
+        return endpoint.port if isinstance(endpoint, NetplayHost) else self.port
 
     @property
     def endpoints(self) -> list[str]:
@@ -154,6 +153,13 @@ class HostScene(NetworkScreen):
         self._button(
             "listen", "Listen", self.apply_port, (left + px(200), row_y, px(120), px(40)), 18
         )
+        self._button(
+            "invite",
+            "Invite over the internet",
+            self.invite,
+            (left + px(340), row_y, px(300), px(40)),
+            18,
+        )
         copy_x = p.right - px(48) - px(150)
         self._button("copy", "Copy", self.copy, (copy_x, p.top + px(236), px(150), px(44)), 20)
         bw, bh, gap = px(250), px(50), px(16)
@@ -214,6 +220,9 @@ class HostScene(NetworkScreen):
     def resume_saved(self) -> None:
         """Listen again with the saved game, on the port the guest knows (when it was saved)."""
         assert self.saved is not None
+        if saved_link(self.saved) is not None:  # an invite game meets its guest through its link
+            self.app.stack.replace(InviteScene(self.app, saved=self.saved))
+            return
         about = self.saved.get("connection")
         port = about.get("port") if isinstance(about, dict) else None
         if isinstance(port, int) and 0 < port < 65536:
@@ -221,6 +230,10 @@ class HostScene(NetworkScreen):
             if self.port_input is not None:
                 self.port_input.set_text(str(port), notify=False)
         self.listen(resume=self.saved)
+
+    def invite(self) -> None:
+        """An invite code instead of an address: no port forwarding (stops listening here)."""
+        self.app.stack.replace(InviteScene(self.app))
 
     def play_solo(self) -> None:
         start_new_game(self.app)

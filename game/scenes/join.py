@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, NetMatch, saved_game
-from game.match.net_game import how_to_resume, saved_code, shown
+from game.match.net_game import how_to_resume, saved_code, saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
 from game.netplay.joincode import display_code, normalize_code
 from game.scenes.agreement import AgreementScene
+from game.scenes.invite import AcceptScene
 from game.scenes.net_screen import NetworkScreen
 from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
@@ -120,6 +121,16 @@ class JoinScene(NetworkScreen):
                 name="code",
             )
         )
+        self.buttons["invite"] = self.group.add(
+            Button(
+                (p.centerx - px(170), p.bottom - px(140), px(340), px(42)),
+                t,
+                "Accept an invite code instead",
+                self.accept_invite,
+                text_size=18,
+                name="invite",
+            )
+        )
         bw, bh, gap = px(230), px(50), px(16)
         specs = [("connect", "Connect", self.connect), ("cancel", "Cancel", self.cancel)]
         if self.saved is not None:
@@ -196,6 +207,9 @@ class JoinScene(NetworkScreen):
     def resume_saved(self) -> None:
         """Dial the saved game's host with its code (filled in, so the player sees them)."""
         assert self.saved is not None and self.address is not None and self.code_input is not None
+        if saved_link(self.saved) is not None:  # an invite game finds its host through its link
+            self.app.stack.replace(AcceptScene(self.app, saved=self.saved))
+            return
         about = self.saved.get("connection")
         address = about.get("address") if isinstance(about, dict) else None
         if isinstance(address, str) and address:
@@ -204,6 +218,10 @@ class JoinScene(NetworkScreen):
         if code:
             self.code_input.set_text(display_code(code), notify=False)
         self.connect(resume=self.saved)
+
+    def accept_invite(self) -> None:
+        """Join with an invite code instead of an address (stops dialling here)."""
+        self.app.stack.replace(AcceptScene(self.app))
 
     def cancel(self) -> None:
         if self.net is not None:

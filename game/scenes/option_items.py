@@ -342,6 +342,26 @@ RULE_OPTIONS: list[OptionItem] = [
 ] + [_rule_item(key) for key in OPTION_SPECS]
 
 
+NETWORK_OPTIONS: tuple[OptionItem, ...] = (
+    TextOption(
+        "invite_mailbox",
+        "Invite server",
+        "The magic-wormhole mailbox where invite codes are made and accepted, as ws://HOST:PORT/v1."
+        " Both players need the same one.",
+        max_length=255,
+        placeholder="ws://relay.magic-wormhole.io:4000/v1",
+    ),
+    TextOption(
+        "invite_relay",
+        "Relay",
+        "The transit relay that carries an invite game when the two computers cannot reach each "
+        "other directly, as tcp:HOST:PORT.",
+        max_length=255,
+        placeholder="tcp:transit.magic-wormhole.io:4001",
+    ),
+)
+
+
 def option_sections() -> list[OptionSection]:
     sections = [
         OptionSection("Player", PLAYER_OPTIONS),
@@ -350,4 +370,5 @@ def option_sections() -> list[OptionSection]:
     ]
     if RULE_OPTIONS:
         sections.append(OptionSection("Rules", tuple(RULE_OPTIONS)))
+    sections.append(OptionSection("Network", NETWORK_OPTIONS))
     return sections

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.match.net_game import NetGame, how_to_resume, saved_code, shown
-from game.netplay import Closed, Failed, HostSilent
+from game.match.net_game import NetGame, how_to_resume, saved_code, saved_link, shown
+from game.netplay import Closed, Failed, HostSilent, Role
+from game.netplay.shell.wormhole import Link, WormholeHost
 from game.settings import Preferences
 
 
@@ -33,6 +34,7 @@ def test_hosting_always_asks_for_a_code_and_saves_it_with_the_game(hosting: NetG
         "code": code,
         "port": hosting.endpoint.port,
         "address": "",
+        "link": None,
     }
 
 
@@ -64,3 +66,31 @@ def test_a_saved_game_tells_who_hosted_where_and_the_code() -> None:
     assert how_to_resume(guest) == "Ann hosted this game; you join again at h:1."
     assert saved_code({"connection": {"code": "not a code"}}) == ""
     assert saved_code(None) == ""
+
+
+def test_an_invite_game_saves_its_link_never_the_invite_code(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("game.match.net_game.data_dir", lambda: tmp_path)
+    link = Link(Role.HOST, bytes(range(32)), ("127.0.0.1:0",), ())
+    net = NetGame.from_link(Preferences(), link)
+    try:
+        assert isinstance(net.endpoint, WormholeHost) and net.join_code == link.join_code
+        connection = net.peer.about["connection"]
+        assert connection["link"] == link.to_json() and connection["code"] == link.join_code
+    finally:
+        net.stop()
+    saved = {"role": "host", "peer": "Bob", "connection": connection}
+    assert saved_link(saved) == link
+    assert "invite code" in how_to_resume(saved) and "Bob" in how_to_resume(saved)
+    assert saved_link({"connection": {"link": {"role": "host"}}}) is None
+
+
+def test_a_saved_invite_game_reopens_through_its_link(monkeypatch) -> None:
+    link = Link(Role.GUEST, bytes(32), ("127.0.0.1:9",), ())
+    saved = {"role": "guest", "connection": {"link": link.to_json()}}
+    opened = []
+    monkeypatch.setattr(
+        NetGame, "from_link", classmethod(lambda cls, prefs, link, **kw: opened.append(link))
+    )
+    NetGame.join(Preferences(), "", "", resume=saved)
+    NetGame.host(Preferences(), 0, resume=saved)
+    assert opened == [link, link]

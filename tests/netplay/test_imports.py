@@ -93,3 +93,31 @@ def test_shell_and_tool_names_stay_reachable_from_the_package():
 
     for name in netplay.__all__:
         assert getattr(netplay, name) is not None
+
+
+INVITE_LIBRARIES = ("twisted", "wormhole", "autobahn", "nacl")
+
+
+def test_the_invite_libraries_load_only_when_an_invite_starts():
+    """Twisted and magic-wormhole cost most of a second to import: every netplay module, the
+    game's command line and the invite screens import without them."""
+    modules = ["game.netplay", *CORE, *OUTER, "game.main", "game.match.net_game"]
+    modules += ["game.scenes.invite", "game.scenes.host", "game.scenes.join"]
+    assert _imports_in_fresh_python(modules, INVITE_LIBRARIES) == ""
+
+
+def test_the_title_screen_starts_without_the_invite_libraries(tmp_path):
+    code = (
+        "import os, sys\n"
+        "os.environ.update(SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy')\n"
+        f"os.environ.update(CANASTA_CONFIG_DIR={str(tmp_path / 'c')!r}, "
+        f"CANASTA_DATA_DIR={str(tmp_path / 'd')!r})\n"
+        "from game.main import main\n"
+        "status = main(['--frames', '3'])\n"
+        f"print(status, [m for m in {INVITE_LIBRARIES!r} if m in sys.modules])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "0 []"

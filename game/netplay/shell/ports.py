@@ -1,18 +1,20 @@
-"""The `Port` of a TCP shell: what the peer driver calls to reach a `NetplayHost` or
-`NetplayGuest`, every call safe from the game loop's thread."""
+"""The `Port` of a shell: what the peer driver calls to reach a `NetplayHost`, `NetplayGuest`
+or any other `Transport` (the invite-code endpoints), every call safe from the game loop's
+thread."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..errors import ProtocolError
-from .tcp import NetplayGuest, NetplayHost, Notice
+from .tcp import Notice
+from .transport import Transport
 
 
 class EndpointPort:
-    """A `NetplayHost` or `NetplayGuest`; every call is safe from the game loop's thread."""
+    """A running `Transport`; every call is safe from the game loop's thread."""
 
-    def __init__(self, endpoint: NetplayHost | NetplayGuest) -> None:
+    def __init__(self, endpoint: Transport) -> None:
         self.endpoint = endpoint
         self._waiting: list[Notice] = []
 

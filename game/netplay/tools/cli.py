@@ -14,13 +14,22 @@ public state hash, the same on both sides when the game finished), `totals`, `ha
 `resumes` (how many times the session resumed after a lost connection) and `peer`, and exit 0 only
 for a finished game. What happens along the way (connected, interrupted, chat...) goes to stderr.
 `--save PATH` keeps the game if the other side disappears; `--resume PATH` continues it (both
-sides, each with its own file). `main.py --host/--join/--autopilot` hands its arguments here."""
+sides, each with its own file). `main.py --host/--join/--autopilot` hands its arguments here.
+
+Over the internet without a forwarded port, `--invite` meets the guest through a magic-wormhole
+mailbox instead: it prints `{"event": "invite", "code": "7-crossover-clockwork"}` (again with a
+new code after a mistyped try) and the guest joins with `--accept CODE`; `--mailbox URL` and
+`--relay HINT` name the servers (default: the public ones), `--direct` the addresses offered for
+a direct connection (`none`: the relay only), `--wait` how long the code waits for the other
+side. A failed meeting ends with the final line too, outcome "failed" and the reason in `text`.
+A saved invite game resumes with `--resume` like any other."""
 
 from __future__ import annotations
 
 import argparse
 import getpass
 import json
+import socket
 import sys
 import time
 from typing import Any
@@ -48,10 +57,26 @@ from ..session import (
     Resumed,
     SessionConfig,
 )
-from ..shell.lan import invitation_text
+from ..shell.lan import invitation_text, lan_addresses
 from ..shell.ports import EndpointPort
 from ..shell.savefile import JsonFileStore, read_json
 from ..shell.tcp import NetplayGuest, NetplayHost, TransportNotice
+from ..shell.transport import Transport
+from ..shell.wormhole import (
+    CONNECT_WAIT,
+    DEFAULT_MAILBOX,
+    DEFAULT_RELAY,
+    MAX_CODES,
+    InviteCode,
+    InviteFailed,
+    Link,
+    Linked,
+    Rendezvous,
+    Servers,
+    direct_hints,
+    link_endpoint,
+    open_listener,
+)
 
 APP_VERSION = "1.0"
 DEFAULT_LEVEL = "beginner"
@@ -79,6 +104,37 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"wait for a guest on PORT (default {DEFAULT_PORT}; 0 picks a free port)",
     )
     where.add_argument("--join", metavar="HOST:PORT", help="join the host at this address")
+    where.add_argument(
+        "--invite",
+        action="store_true",
+        help="host over the internet: print an invite code for the guest (no port forwarding)",
+    )
+    where.add_argument("--accept", metavar="CODE", help="join the game behind this invite code")
+    parser.add_argument(
+        "--mailbox",
+        default=DEFAULT_MAILBOX,
+        metavar="URL",
+        help=f"invite codes: the magic-wormhole mailbox server (default {DEFAULT_MAILBOX})",
+    )
+    parser.add_argument(
+        "--relay",
+        default=DEFAULT_RELAY,
+        metavar="HINT",
+        help=f"invite codes: the transit relay (default {DEFAULT_RELAY})",
+    )
+    parser.add_argument(
+        "--direct",
+        metavar="ADDRESSES",
+        help="--invite: addresses (comma-separated) offered for a direct connection, 'none' for "
+        "the relay only (default: this computer's network addresses)",
+    )
+    parser.add_argument(
+        "--wait",
+        type=float,
+        metavar="SECONDS",
+        help="invite codes: how long to wait for the other side at the mailbox "
+        "(default: 15 minutes for --invite, 20 seconds for --accept)",
+    )
     parser.add_argument(
         "--code",
         metavar="CODE",
@@ -223,31 +279,54 @@ def run(argv: list[str] | None = None) -> int:
     if args.hands < 0 or args.give_up <= 0 or args.timeout <= 0:
         parser.error("--hands cannot be negative; --give-up and --timeout must be positive")
     resume = None
+    link: Link | None = None
     if args.resume:
         try:
             resume = read_json(args.resume)
+            link = _take_connection(args, resume)
         except (OSError, ValueError) as error:
             print(f"cannot read {args.resume}: {error}", file=sys.stderr)
             return 2
-        _take_connection(args, resume)
-    if args.host is None and args.join is None:
-        parser.error("say --host PORT or --join HOST:PORT (or --resume a saved game)")
-    role = Role.HOST if args.host is not None else Role.GUEST
-    if role is Role.GUEST and not args.code:
+    inviting = args.invite or args.accept is not None
+    if args.host is None and args.join is None and not inviting and link is None:
+        parser.error(
+            "say --host PORT, --join HOST:PORT, --invite or --accept CODE "
+            "(or --resume a saved game)"
+        )
+    if link is not None:
+        role = link.role
+    else:
+        role = Role.HOST if args.host is not None or args.invite else Role.GUEST
+    if role is Role.GUEST and not args.code and not inviting and link is None:
         parser.error("joining needs --code CODE, the join code the host shows")
+    name = args.name or login_name() or role.value.capitalize()
+    listener = None
+    if inviting and link is None:
+        try:
+            link, listener, failure = _meet(args)
+        except (OSError, ValueError) as error:
+            print(f"cannot invite: {error}", file=sys.stderr)
+            return 2
+        if link is None:
+            print(failure.text, file=sys.stderr)
+            _emit(_final_line(role, "failed", failure.text) | {"reason": failure.code})
+            return 1
     try:
-        code = normalize_code(args.code) if args.code else normalize_code(new_join_code())
+        if link is not None:
+            code = link.join_code
+        else:
+            code = normalize_code(args.code) if args.code else normalize_code(new_join_code())
     except ValueError as error:
         parser.error(str(error))
-    name = args.name or login_name() or role.value.capitalize()
     session = ReliableSession(
         role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up), join_code=code
     )
     try:
-        if role is Role.HOST:
-            endpoint: NetplayHost | NetplayGuest = NetplayHost(
-                session, args.host, bind_host=args.bind
-            ).start()
+        endpoint: Transport
+        if link is not None:
+            endpoint = link_endpoint(session, link, listener=listener, bind_host=args.bind)
+        elif role is Role.HOST:
+            endpoint = NetplayHost(session, args.host, bind_host=args.bind).start()
             _emit({"event": "hosting", "port": endpoint.port, "code": session.join_code})
             print(invitation_text(endpoint.port), file=sys.stderr)
         else:
@@ -263,6 +342,7 @@ def run(argv: list[str] | None = None) -> int:
         "port": endpoint.port if isinstance(endpoint, NetplayHost) else None,
         "bind": args.bind,
         "address": args.join,
+        "link": link.to_json() if link is not None else None,
     }
     try:
         peer = PlayPeer(
@@ -338,12 +418,19 @@ def login_name() -> str:
         return ""
 
 
-def _take_connection(args: argparse.Namespace, saved: dict[str, Any]) -> None:
+def _take_connection(args: argparse.Namespace, saved: dict[str, Any]) -> Link | None:
     """Fill in from a save what the command line left out: who this side was, where the other
-    side is, the code and the name."""
+    side is, the code and the name. A game that began with an invite code returns its link
+    (raises `ValueError` if it cannot be read)."""
     connection = saved.get("connection")
     if not isinstance(connection, dict):
-        return
+        return None
+    link = Link.from_json(connection["link"]) if connection.get("link") is not None else None
+    if not args.name and isinstance(connection.get("name"), str):
+        args.name = connection["name"]
+    if link is not None:
+        args.bind = args.bind or connection.get("bind")
+        return link
     if args.host is None and args.join is None:
         if connection.get("role") == Role.HOST.value and isinstance(connection.get("port"), int):
             args.host = connection["port"]
@@ -354,8 +441,71 @@ def _take_connection(args: argparse.Namespace, saved: dict[str, Any]) -> None:
             args.join = connection["address"]
     if not args.code and isinstance(connection.get("code"), str):
         args.code = connection["code"]
-    if not args.name and isinstance(connection.get("name"), str):
-        args.name = connection["name"]
+    return None
+
+
+def _direct_addresses(text: str | None) -> list[str]:
+    if text is None:
+        return lan_addresses()
+    if text.strip().lower() == "none":
+        return []
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _meet(args: argparse.Namespace) -> tuple[Link | None, socket.socket | None, InviteFailed]:
+    """Meet the other side at the mailbox (printing the host's invite code); the link, the
+    host's listener for direct connections, or the reason it failed. Raises `InviteError` for
+    a code or server that cannot be one, `OSError` if no port can be listened on."""
+    servers = Servers(args.mailbox, args.relay)
+    listener = None
+    if args.invite:
+        addresses = _direct_addresses(args.direct)
+        listener = open_listener(0, args.bind) if addresses else None
+        port = listener.getsockname()[1] if listener is not None else 0
+        rendezvous = Rendezvous(
+            Role.HOST, servers, hints=direct_hints(addresses, port), wait=args.wait
+        )
+    else:
+        rendezvous = Rendezvous(Role.GUEST, servers, code=args.accept, wait=args.wait)
+    rendezvous.start()
+    # every step of the meeting has its own time limit; this only bounds the loop
+    give_up = time.monotonic() + (rendezvous.wait + 3 * CONNECT_WAIT) * MAX_CODES
+    failure = InviteFailed("timeout", "The meeting at the invite server took too long.")
+    try:
+        while time.monotonic() < give_up:
+            event = rendezvous.next_event(POLL * 4)
+            if isinstance(event, InviteCode):
+                _emit({"event": "invite", "code": event.code})
+                print(event.text, file=sys.stderr, flush=True)
+            elif isinstance(event, Linked):
+                print(event.text, file=sys.stderr, flush=True)
+                return event.link, listener, failure
+            elif isinstance(event, InviteFailed):
+                failure = event
+                break
+        else:
+            rendezvous.cancel()
+    except KeyboardInterrupt:
+        rendezvous.cancel()
+        failure = InviteFailed("stopped", "The invite was stopped.")
+    if listener is not None:
+        listener.close()
+    return None, None, failure
+
+
+def _final_line(role: Role, outcome: str, text: str) -> dict[str, Any]:
+    """The last line of a run that never reached a game."""
+    return {
+        "role": role.value,
+        "outcome": outcome,
+        "state_hash": None,
+        "totals": None,
+        "hands": 0,
+        "moves": 0,
+        "resumes": 0,
+        "peer": "",
+        "text": text,
+    }
 
 
 def _halt_report(peer: PlayPeer) -> dict[str, Any]:
