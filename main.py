@@ -3,8 +3,8 @@
 game's options (`./main.py --help` lists them).
 
 The game itself is `game.main`; this file only makes sure it can start. When this Python lacks
-the game's libraries (pygame-ce, pygame_gui, msgpack, platformdirs, spake2, cryptography) it
-says so plainly instead of showing a traceback and, in a console, offers to set up a virtual
+the game's libraries (pygame-ce, pygame_gui, msgpack, platformdirs, spake2, cryptography,
+zeroconf) it says so plainly instead of showing a traceback and, in a console, offers to set up a virtual
 environment `.venv` beside this file, install those libraries into it (as requirements.txt lists
 them; pip's own progress shows) and start the game from there with the same options. A `.venv` that already has them is simply used.
 Only the standard library is imported here, so this works with any Python 3.
@@ -23,7 +23,15 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements.txt"
 # The import names of the runtime libraries in requirements.txt (a test keeps them in step).
-REQUIRED_MODULES = ("pygame", "pygame_gui", "msgpack", "platformdirs", "spake2", "cryptography")
+REQUIRED_MODULES = (
+    "pygame",
+    "pygame_gui",
+    "msgpack",
+    "platformdirs",
+    "spake2",
+    "cryptography",
+    "zeroconf",
+)
 MINIMUM_PYTHON = (3, 10)
 
 INSTALL_HINT = (

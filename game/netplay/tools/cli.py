@@ -14,7 +14,8 @@ public state hash, the same on both sides when the game finished), `totals`, `ha
 `resumes` (how many times the session resumed after a lost connection) and `peer`, and exit 0 only
 for a finished game. What happens along the way (connected, interrupted, chat...) goes to stderr.
 `--save PATH` keeps the game if the other side disappears; `--resume PATH` continues it (both
-sides, each with its own file). `main.py --host/--join/--autopilot` hands its arguments here."""
+sides, each with its own file). `--advertise` shows the hosted game to players on the same
+network (DNS-SD) until the seat is taken; without it nothing is sent to the network but the game. `main.py --host/--join/--autopilot` hands its arguments here."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ import getpass
 import json
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
@@ -53,7 +54,11 @@ from ..shell.ports import EndpointPort
 from ..shell.savefile import JsonFileStore, read_json
 from ..shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 
+if TYPE_CHECKING:
+    from ..shell.discovery import GameAdvertiser
+
 APP_VERSION = "1.0"
+ADVERTISING_GOODBYE = 3.0  # how long leaving waits for the network to hear the game is gone
 DEFAULT_LEVEL = "beginner"
 POLL = 0.05
 
@@ -97,6 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--bind", metavar="ADDRESS", help="host: listen on this address only (default: all)"
+    )
+    parser.add_argument(
+        "--advertise",
+        action="store_true",
+        help="host: list this game on the Join screens of players on the same network (DNS-SD, "
+        "on the --bind address only if one is given) until the seat is taken",
     )
     parser.add_argument(
         "--name", default="", help="the player name shown to the other side (default: login name)"
@@ -235,6 +246,8 @@ def run(argv: list[str] | None = None) -> int:
     role = Role.HOST if args.host is not None else Role.GUEST
     if role is Role.GUEST and not args.code:
         parser.error("joining needs --code CODE, the join code the host shows")
+    if role is Role.GUEST and args.advertise:
+        parser.error("--advertise belongs to the host")
     try:
         code = normalize_code(args.code) if args.code else normalize_code(new_join_code())
     except ValueError as error:
@@ -280,6 +293,9 @@ def run(argv: list[str] | None = None) -> int:
         print(str(error), file=sys.stderr)
         endpoint.stop()
         return 2
+    advertiser = (
+        _advertise(args, name, endpoint.port) if isinstance(endpoint, NetplayHost) else None
+    )
     deadline = time.monotonic() + args.timeout
     said = args.say is None
     timed_out = False
@@ -293,6 +309,10 @@ def run(argv: list[str] | None = None) -> int:
                     print(line, file=sys.stderr, flush=True)
                 if isinstance(notice, JoinCodeChanged):
                     _emit({"event": "code", "code": notice.code})
+                if isinstance(notice, Connected) and advertiser is not None:
+                    # the seat is taken: say so, then leave the network's list
+                    advertiser.set_seat_free(False)
+                    advertiser.stop()
                 if isinstance(notice, Connected) and not said:
                     peer.say(args.say)
                     said = True
@@ -303,6 +323,8 @@ def run(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         peer.leave("The other player stopped the game.")
     finally:
+        if advertiser is not None:
+            advertiser.stop(wait=ADVERTISING_GOODBYE)
         # give the goodbye a moment to leave before the sockets close
         stop_by = time.monotonic() + 1.0
         while endpoint.running and time.monotonic() < stop_by:
@@ -328,6 +350,18 @@ def run(argv: list[str] | None = None) -> int:
         | _halt_report(peer)
     )
     return 0 if result is not None else 1
+
+
+def _advertise(args: argparse.Namespace, name: str, port: int) -> GameAdvertiser | None:
+    """With --advertise: show the game to the same network (on the --bind address alone if
+    one was given, since the game listens only there)."""
+    if not args.advertise:
+        return None
+    from ..shell.discovery import Advertisement, LanDiscovery
+
+    discovery = LanDiscovery(interfaces=(args.bind,) if args.bind else None)
+    print("players on this network can see this game", file=sys.stderr)
+    return discovery.advertise(Advertisement(name, args.rules, port, APP_VERSION))
 
 
 def login_name() -> str:
