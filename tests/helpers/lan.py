@@ -6,14 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.netplay.shell.discovery import (
-    Advertisement,
-    LanEvent,
-    LanGame,
-    LanGameChanged,
-    LanGameFound,
-    LanGameLost,
-)
+from game.netplay.shell.discovery import Advertisement, GameList, LanEvent, LanGame
 
 
 def lan_game(name: str, address: str = "192.168.1.5", port: int = 50410, **more: object) -> LanGame:
@@ -31,30 +24,28 @@ def lan_game(name: str, address: str = "192.168.1.5", port: int = 50410, **more:
 
 
 class ListedGames:
-    """A browser fed by the test: `show` a game (found or changed), `drop` one (lost)."""
+    """A browser fed by the test: `show` a game (found or changed), `drop` one (lost); like the
+    real one, the list changes on `poll`."""
 
     def __init__(self, problem: str = "") -> None:
-        self._known: dict[str, LanGame] = {}
-        self._events: list[LanEvent] = []
+        self._list = GameList()
+        self._said: list[tuple[str, LanGame | None]] = []
         self.problem = problem
         self.stopped = False
 
     @property
     def games(self) -> list[LanGame]:
-        return sorted(self._known.values(), key=lambda g: (g.name.casefold(), g.key))
+        return self._list.games
 
     def show(self, game: LanGame) -> None:
-        known = game.key in self._known
-        self._known[game.key] = game
-        self._events.append(LanGameChanged(game) if known else LanGameFound(game))
+        self._said.append((game.key, game))
 
     def drop(self, game: LanGame) -> None:
-        del self._known[game.key]
-        self._events.append(LanGameLost(game))
+        self._said.append((game.key, None))
 
     def poll(self) -> list[LanEvent]:
-        events, self._events = self._events, []
-        return events
+        said, self._said = self._said, []
+        return [e for key, game in said if (e := self._list.apply(key, game)) is not None]
 
     def stop(self) -> None:
         self.stopped = True

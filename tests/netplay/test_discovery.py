@@ -15,8 +15,12 @@ from game.main import build_parser, lan_discovery
 from game.netplay.shell.discovery import (
     MAX_INSTANCE_BYTES,
     Advertisement,
+    GameList,
     LanDiscovery,
     LanGame,
+    LanGameChanged,
+    LanGameFound,
+    LanGameLost,
     instance_name,
     read_game,
 )
@@ -191,3 +195,34 @@ def test_a_headless_window_run_never_discovers(argv: list[str]) -> None:
 
 def test_a_person_at_the_window_may_discover_on_every_interface() -> None:
     assert lan_discovery(build_parser().parse_args([])) == LanDiscovery(interfaces=None)
+
+
+def test_the_list_hears_a_game_found_changed_and_lost_once_each() -> None:
+    games = GameList()
+    alice = read_game(KEY, GOOD, ["10.0.0.2"], 50410)
+    taken = read_game(KEY, txt(seat=b"taken"), ["10.0.0.2"], 50410)
+    assert alice is not None and taken is not None
+    assert games.apply(KEY, alice) == LanGameFound(alice)
+    assert games.apply(KEY, alice) is None  # the same record again
+    assert games.apply(KEY, taken) == LanGameChanged(taken)
+    assert games.games == [taken]
+    assert games.apply(KEY, None) == LanGameLost(taken)
+    assert games.apply(KEY, None) is None and games.games == []
+
+
+def test_a_game_whose_record_turns_malformed_leaves_the_list() -> None:
+    games = GameList()
+    alice = read_game(KEY, GOOD, ["10.0.0.2"], 50410)
+    assert alice is not None
+    games.apply(KEY, alice)
+    assert games.apply(KEY, read_game(KEY, txt(seat=b"maybe"), ["10.0.0.2"], 50410)) == (
+        LanGameLost(alice)
+    )
+
+
+def test_a_flood_of_records_cannot_grow_the_list_without_end() -> None:
+    games = GameList(limit=3)
+    for index in range(10):
+        game = read_game(f"{index}.{KEY}", txt(name=f"P{index}".encode()), ["10.0.0.2"], 50410)
+        games.apply(f"{index}.{KEY}", game)
+    assert [g.name for g in games.games] == ["P0", "P1", "P2"]

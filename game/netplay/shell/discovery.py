@@ -43,6 +43,7 @@ SERVICE_TYPE = "_canasta._tcp.local."
 TXT_VERSION = "1"
 MAX_RULES_CHARS = 24
 MAX_INSTANCE_BYTES = 63  # a DNS label
+MAX_GAMES = 64  # games kept at once: a flood of records on the network cannot grow the list
 RESOLVE_MS = 3000  # how long the browser waits for a found game's address and TXT record
 SEAT_FREE = "free"
 SEAT_TAKEN = "taken"
@@ -123,6 +124,37 @@ class LanGameLost:
 
 
 LanEvent = LanGameFound | LanGameChanged | LanGameLost
+
+
+class GameList:
+    """The games known on this network, changed by each thing the network says about one (a
+    game, or None: gone or no longer well formed), and the event a screen should hear."""
+
+    def __init__(self, limit: int = MAX_GAMES) -> None:
+        self.limit = limit
+        self._known: dict[str, LanGame] = {}
+
+    @property
+    def games(self) -> list[LanGame]:
+        """The games known now, by name."""
+        return sorted(self._known.values(), key=lambda g: (g.name.casefold(), g.key))
+
+    def apply(self, key: str, game: LanGame | None) -> LanEvent | None:
+        old = self._known.get(key)
+        if game is None:
+            if old is None:
+                return None
+            del self._known[key]
+            return LanGameLost(old)
+        if old is None:
+            if len(self._known) >= self.limit:
+                return None
+            self._known[key] = game
+            return LanGameFound(game)
+        if old == game:
+            return None  # a record sent again, or a change the list does not show
+        self._known[key] = game
+        return LanGameChanged(game)
 
 
 def _text(properties: Mapping[bytes, bytes | None], key: str) -> str | None:
@@ -379,7 +411,7 @@ class LanBrowser:
     def __init__(self, *, interfaces: tuple[str, ...] | None = None) -> None:
         self.interfaces = interfaces
         self._problem = ""
-        self._known: dict[str, LanGame] = {}
+        self._list = GameList()
         # (service name, the game it now describes or None for gone or malformed)
         self._seen: queue.SimpleQueue[tuple[str, LanGame | None]] = queue.SimpleQueue()
         self._zeroconf: Zeroconf | None = None
@@ -395,26 +427,19 @@ class LanBrowser:
     @property
     def games(self) -> list[LanGame]:
         """The games found so far, by name."""
-        return sorted(self._known.values(), key=lambda g: (g.name.casefold(), g.key))
+        return self._list.games
 
     def poll(self) -> list[LanEvent]:
+        """What changed since the last call (on the game loop, once a frame)."""
         events: list[LanEvent] = []
         while True:
             try:
                 key, game = self._seen.get_nowait()
             except queue.Empty:
                 return events
-            old = self._known.get(key)
-            if game is None:
-                if old is not None:
-                    del self._known[key]
-                    events.append(LanGameLost(old))
-            elif old is None:
-                self._known[key] = game
-                events.append(LanGameFound(game))
-            elif old != game:
-                self._known[key] = game
-                events.append(LanGameChanged(game))
+            event = self._list.apply(key, game)
+            if event is not None:
+                events.append(event)
 
     def stop(self) -> None:
         if not self._stopped:
