@@ -1,6 +1,7 @@
 """Games found on the same network, advertised and browsed for real, where no packet can leave the
 machine: inside a network namespace of its own (`unshare -rn`) whose only interface is loopback,
-with multicast switched on there and routed through it. Run as a module (`python -m
+with multicast switched on there and routed through it: the discovery itself, the command
+line's `--advertise`, and the Host and Join screens with a real discovery. Run as a module (`python -m
 tests.netplay.test_discovery_namespace`) this file is the scenario that runs inside the
 namespace; it refuses to start if it sees any interface but loopback. Skipped, with the reason,
 where a namespace cannot be made."""
@@ -187,9 +188,61 @@ def command_line_host() -> dict[str, Any]:
     }
 
 
+def screens() -> dict[str, Any]:
+    """The real screens with a real discovery: a host's game appears in the Join screen's list,
+    and the Host screen's own game is seen by a browser with the player's name."""
+    import tempfile
+
+    folder = tempfile.mkdtemp()
+    os.environ.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        CANASTA_CONFIG_DIR=f"{folder}/config",
+        CANASTA_DATA_DIR=f"{folder}/data",
+        CANASTA_AI_WORKER="inline",
+    )
+    from game.app import App
+    from game.netplay.shell.discovery import Advertisement, LanDiscovery, LanGameFound
+    from game.scenes.host import HostScene
+    from game.scenes.join import JoinScene
+    from game.scenes.title import TitleScene
+
+    lan = LanDiscovery(interfaces=LOOPBACK)
+    app = App(size=(1280, 720), lan=lan)
+    app.prefs.player_name = "Window Host"
+    app.prefs.host_port = 0
+    app.stack.push(TitleScene(app))
+    join = JoinScene(app)
+    app.stack.push(join)
+    other = lan.advertise(Advertisement("Neighbour", "classic", 50499, "1.0"))
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline and not any(r.visible for r in join.rows):
+        app.step(1 / 60)
+        time.sleep(0.02)
+    listed = [row.label for row in join.rows if row.visible]
+    join.choose(0)
+    address = join.address.text if join.address is not None else ""
+    other.stop(wait=WAIT)
+    app.stack.pop()
+    browser = lan.browse()
+    host = HostScene(app)
+    app.stack.push(host)
+    seen: list[Any] = []
+    found = _wait_for(browser, lambda e: isinstance(e, LanGameFound), seen)
+    app.stack.pop()  # the host leaves: its game goes
+    browser.stop()
+    app.close()
+    return {"listed": listed, "address": address, "host_found": _event(found)}
+
+
 def main() -> None:
     _only_loopback()
-    print(json.dumps({"advertised": advertised_game(), "command_line": command_line_host()}))
+    results = {
+        "advertised": advertised_game(),
+        "command_line": command_line_host(),
+        "screens": screens(),
+    }
+    print(json.dumps(results))
     sys.stdout.flush()
     os._exit(0)  # zeroconf's threads need not be waited for
 
@@ -260,6 +313,17 @@ def test_the_command_line_host_is_listed_until_a_guest_takes_the_seat(
     assert found["name"] == "Hostess" and found["seat_free"] is True
     assert found["port"] == run["hosting"]["port"]
     assert run["lost"]["game"]["port"] == run["hosting"]["port"]
+
+
+def test_a_host_on_the_network_appears_in_the_join_screen(namespace_run: dict[str, Any]) -> None:
+    run = namespace_run["screens"]
+    assert run["listed"] == ["Neighbour"]
+    assert run["address"] == "127.0.0.1:50499"
+
+
+def test_the_host_screen_advertises_its_game(namespace_run: dict[str, Any]) -> None:
+    game = namespace_run["screens"]["host_found"]["game"]
+    assert game["name"] == "Window Host" and game["seat_free"] is True
 
 
 if __name__ == "__main__":
