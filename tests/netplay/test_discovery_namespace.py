@@ -1,10 +1,10 @@
 """Games found on the same network, advertised and browsed for real, where no packet can leave the
 machine: inside a network namespace of its own (`unshare -rn`) whose only interface is loopback,
 with multicast switched on there and routed through it: the discovery itself, the command
-line's `--advertise`, and the Host and Join screens with a real discovery. Run as a module (`python -m
-tests.netplay.test_discovery_namespace`) this file is the scenario that runs inside the
-namespace; it refuses to start if it sees any interface but loopback. Skipped, with the reason,
-where a namespace cannot be made."""
+line's `--advertise`, and the Host and Join screens with a real discovery. Run as a module
+(`python -m tests.netplay.test_discovery_namespace`) this file is the scenario that runs inside
+the namespace; it refuses to start if it sees any interface but loopback. Skipped, with the
+reason, where a namespace cannot be made."""
 
 from __future__ import annotations
 
