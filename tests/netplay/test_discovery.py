@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -226,3 +227,17 @@ def test_a_flood_of_records_cannot_grow_the_list_without_end() -> None:
         game = read_game(f"{index}.{KEY}", txt(name=f"P{index}".encode()), ["10.0.0.2"], 50410)
         games.apply(f"{index}.{KEY}", game)
     assert [g.name for g in games.games] == ["P0", "P1", "P2"]
+
+
+def test_without_zeroconf_the_screens_are_told_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "zeroconf", None)  # importing it now fails, sends nothing
+    lan = LanDiscovery(interfaces=("127.0.0.1",))
+    advertiser = lan.advertise(Advertisement("Alice", "classic", 50410, "1.0"))
+    advertiser.stop(wait=10.0)
+    assert "zeroconf library is missing" in advertiser.problem
+    browser = lan.browse()
+    deadline = time.monotonic() + 10.0
+    while not browser.problem and time.monotonic() < deadline:
+        time.sleep(0.01)
+    browser.stop()
+    assert "zeroconf library is missing" in browser.problem

@@ -45,6 +45,7 @@ MAX_RULES_CHARS = 24
 MAX_INSTANCE_BYTES = 63  # a DNS label
 MAX_GAMES = 64  # games kept at once: a flood of records on the network cannot grow the list
 RESOLVE_MS = 3000  # how long the browser waits for a found game's address and TXT record
+MISSING = "the zeroconf library is missing, install the requirements again"
 SEAT_FREE = "free"
 SEAT_TAKEN = "taken"
 _PROTOCOL_RANGE = re.compile(r"([0-9]{1,4})(?:-([0-9]{1,4}))?")
@@ -376,6 +377,8 @@ class LanAdvertiser:
             info = self._service(f"{label}.{SERVICE_TYPE}")
             self._zeroconf.register_service(info, allow_name_change=True)
             self._info = info
+        except ImportError as exc:
+            self._problem = f"The game cannot be shown on this network: {MISSING} ({exc})."
         except _failures() as exc:
             self._problem = f"The game could not be shown on this network ({exc})."
             log.warning("advertising failed: %s", exc)
@@ -454,6 +457,8 @@ class LanBrowser:
 
             self._zeroconf = _open_zeroconf(self.interfaces)
             self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE, handlers=[self._changed])
+        except ImportError as exc:
+            self._problem = f"Games on this network cannot be listed: {MISSING} ({exc})."
         except _failures() as exc:
             self._problem = f"Games on this network cannot be listed ({exc})."
             log.warning("browsing failed: %s", exc)

@@ -359,7 +359,8 @@ def _advertise(args: argparse.Namespace, name: str, port: int) -> GameAdvertiser
         return None
     from ..shell.discovery import Advertisement, LanDiscovery
 
-    discovery = LanDiscovery(interfaces=(args.bind,) if args.bind else None)
+    everywhere = args.bind in (None, "", "0.0.0.0", "::")
+    discovery = LanDiscovery(interfaces=None if everywhere else (args.bind,))
     print("players on this network can see this game", file=sys.stderr)
     return discovery.advertise(Advertisement(name, args.rules, port, APP_VERSION))
 
