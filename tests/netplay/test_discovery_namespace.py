@@ -188,6 +188,44 @@ def command_line_host() -> dict[str, Any]:
     }
 
 
+QUICK_EXIT = """
+import time
+from game.netplay.shell.discovery import Advertisement, LanDiscovery
+host = LanDiscovery(interfaces=("127.0.0.1",)).advertise(
+    Advertisement("Quitter", "classic", 50498, "1.0")
+)
+while not host.registered_name:
+    time.sleep(0.05)
+print("registered", flush=True)
+input()
+host.stop()
+"""
+
+
+def program_that_quits() -> dict[str, Any]:
+    """A program that withdraws its game and ends at once still says goodbye on its way out, so
+    the game leaves other lists now rather than when its records expire (minutes later)."""
+    from game.netplay.shell.discovery import LanDiscovery, LanGameFound, LanGameLost
+
+    browser = LanDiscovery(interfaces=LOOPBACK).browse()
+    quitter = subprocess.Popen(
+        [sys.executable, "-c", QUICK_EXIT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert quitter.stdout is not None and quitter.stdin is not None
+        quitter.stdout.readline()
+        seen: list[Any] = []
+        _wait_for(browser, lambda e: isinstance(e, LanGameFound) and e.game.port == 50498, seen)
+        quitter.stdin.write("\n")
+        quitter.stdin.flush()
+        exit_code = quitter.wait(WAIT)
+        lost = _wait_for(browser, lambda e: isinstance(e, LanGameLost), seen)
+    finally:
+        quitter.kill()
+        browser.stop()
+    return {"exit_code": exit_code, "lost": _event(lost)}
+
+
 def screens() -> dict[str, Any]:
     """The real screens with a real discovery: a host's game appears in the Join screen's list,
     and the Host screen's own game is seen by a browser with the player's name."""
@@ -241,6 +279,7 @@ def main() -> None:
         "advertised": advertised_game(),
         "command_line": command_line_host(),
         "screens": screens(),
+        "quitter": program_that_quits(),
     }
     print(json.dumps(results))
     sys.stdout.flush()
@@ -324,6 +363,11 @@ def test_a_host_on_the_network_appears_in_the_join_screen(namespace_run: dict[st
 def test_the_host_screen_advertises_its_game(namespace_run: dict[str, Any]) -> None:
     game = namespace_run["screens"]["host_found"]["game"]
     assert game["name"] == "Window Host" and game["seat_free"] is True
+
+
+def test_a_program_that_quits_says_goodbye_on_its_way_out(namespace_run: dict[str, Any]) -> None:
+    run = namespace_run["quitter"]
+    assert run["exit_code"] == 0 and run["lost"]["game"]["name"] == "Quitter"
 
 
 if __name__ == "__main__":

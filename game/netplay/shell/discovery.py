@@ -18,12 +18,14 @@ the windowed game makes one when a person is at the window, and the command line
 
 from __future__ import annotations
 
+import atexit
 import ipaddress
 import logging
 import queue
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -44,6 +46,7 @@ TXT_VERSION = "1"
 MAX_RULES_CHARS = 24
 MAX_INSTANCE_BYTES = 63  # a DNS label
 MAX_GAMES = 64  # games kept at once: a flood of records on the network cannot grow the list
+GOODBYE_SECONDS = 2.0  # how long a closing program waits for its withdrawn games' goodbyes
 RESOLVE_MS = 3000  # how long the browser waits for a found game's address and TXT record
 MISSING = "the zeroconf library is missing, install the requirements again"
 SEAT_FREE = "free"
@@ -235,6 +238,20 @@ def instance_name(name: str, suffix: str) -> str:
     return (readable.rstrip() + tail).strip(" -")
 
 
+# Workers withdrawing a game: a program that closes (the window shut on the Host screen) lets
+# their goodbyes leave first, or the game would stay listed elsewhere until its records expire.
+_LEAVING: list[threading.Thread] = []
+
+
+def _let_goodbyes_leave() -> None:
+    deadline = time.monotonic() + GOODBYE_SECONDS
+    for thread in _LEAVING:
+        thread.join(max(0.0, deadline - time.monotonic()))
+
+
+atexit.register(_let_goodbyes_leave)
+
+
 class _Worker:
     """One daemon thread running queued commands in order, so the caller never waits for the
     network; `None` on the queue ends it."""
@@ -246,6 +263,10 @@ class _Worker:
 
     def call(self, command: Callable[[], None]) -> None:
         self._commands.put(command)
+
+    @property
+    def thread(self) -> threading.Thread:
+        return self._thread
 
     def finish(self, wait: float) -> None:
         """Stop after the queued commands; wait up to `wait` seconds for them."""
@@ -350,6 +371,8 @@ class LanAdvertiser:
         if not self._stopped:
             self._stopped = True
             self._worker.call(self._withdraw)
+            _LEAVING[:] = [thread for thread in _LEAVING if thread.is_alive()]
+            _LEAVING.append(self._worker.thread)
         self._worker.finish(wait)
 
     # -- on the worker thread -------------------------------------------------------------------
