@@ -3,10 +3,11 @@
 game's options (`./main.py --help` lists them).
 
 The game itself is `game.main`; this file only makes sure it can start. When this Python lacks
-the game's libraries (pygame-ce, pygame_gui, msgpack, platformdirs, spake2, cryptography) it
-says so plainly instead of showing a traceback and, in a console, offers to set up a virtual
-environment `.venv` beside this file, install those libraries into it (as requirements.txt lists
-them; pip's own progress shows) and start the game from there with the same options. A `.venv` that already has them is simply used.
+the game's libraries (pygame-ce, pygame_gui, msgpack, platformdirs, spake2, cryptography,
+magic-wormhole, zeroconf) it says so plainly instead of showing a traceback and, in a console,
+offers to set up a virtual environment `.venv` beside this file, install those libraries into it
+(as requirements.txt lists them; pip's own progress shows) and start the game from there with the
+same options. A `.venv` that already has them is simply used.
 Only the standard library is imported here, so this works with any Python 3.
 """
 
@@ -31,6 +32,7 @@ REQUIRED_MODULES = (
     "spake2",
     "cryptography",
     "wormhole",
+    "zeroconf",
 )
 MINIMUM_PYTHON = (3, 10)
 

@@ -23,6 +23,7 @@ import traceback
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -35,6 +36,9 @@ from game.settings import Preferences, data_dir, preferences_path
 from game.sprites.cards import CardImages
 from game.ui.scaling import desktop_scale
 from game.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from game.netplay.shell.discovery import Discovery
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +93,7 @@ class App:
         home: Callable[[Host], Scene] | None = None,
         players: PlayerSession | None = None,
         table_menu: Callable[[Scene], list[tuple[str, Callable[[], None]]]] | None = None,
+        lan: Discovery | None = None,
     ) -> None:
         _prepare_sdl()
         # Small mixer buffer: card sounds should land with the animation, not 100 ms after.
@@ -130,6 +135,7 @@ class App:
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
         self.table_menu = table_menu
+        self.lan = lan  # games on this network: only when a person is at the window
         # Later the network shell registers a callable here that turns peer messages into events.
         self.inbox_pollers: list[Callable[[], None]] = []
         # Called with the screen after each frame is drawn (screenshots of chosen moments).

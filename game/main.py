@@ -37,6 +37,7 @@ from game import __version__
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.netplay.shell.discovery import Discovery
 
 # Kept free of pygame so that `--help`, `--version` and the network flags answer at once.
 SKILL_LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master")
@@ -68,6 +69,7 @@ NETWORK_ONLY = (
     "relay",
     "direct",
     "wait",
+    "advertise",
 )
 
 
@@ -191,6 +193,12 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
         help="let the computer play this seat (at LEVEL)",
     )
     group.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only")
+    group.add_argument(
+        "--advertise",
+        action="store_const",
+        const=True,
+        help="host: list the game for players on the same network until the seat is taken",
+    )
     group.add_argument("--name", help="the player name shown to the other side")
     group.add_argument("--rules", metavar="PRESET", help="the rules to propose (host)")
     group.add_argument("--save", metavar="PATH", help="save the game here after every move")
@@ -346,6 +354,7 @@ def play(args: argparse.Namespace) -> int:
         autosave_exists=autosave_exists,
         players=players,
         table_menu=table_menu_items,
+        lan=lan_discovery(args),
     )
     quit_on_terminate(app)
     app.stack.push(TitleScene(app))
@@ -380,6 +389,16 @@ def play(args: argparse.Namespace) -> int:
     finally:
         app.close()
     return app.exit_code
+
+
+def lan_discovery(args: argparse.Namespace) -> Discovery | None:
+    """Games on this network are advertised and listed only with a person at the window: a
+    headless check (frames, screenshots, autoplay) never sends multicast."""
+    if args.frames is not None or args.screenshot is not None or args.autoplay:
+        return None
+    from game.netplay.shell.discovery import LanDiscovery
+
+    return LanDiscovery()
 
 
 def quit_on_terminate(app: App) -> None:

@@ -18,6 +18,7 @@ import pygame
 
 if TYPE_CHECKING:
     from game.audio import SoundManager
+    from game.netplay.shell.discovery import Discovery
     from game.records.session import PlayerSession
     from game.settings import Preferences
     from game.sprites.cards import CardImages
@@ -51,6 +52,10 @@ class Host(Protocol):
 
     @property
     def autosave_exists(self) -> Callable[[], bool]: ...
+    @property
+    def lan(self) -> Discovery | None:
+        """Advertising and finding games on this network (None: never, as in tests)."""
+
     @property
     def inbox_pollers(self) -> list[Callable[[], None]]:
         """Called every frame, whichever scene is on top (the network, the computer)."""

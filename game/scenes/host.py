@@ -10,7 +10,9 @@ port to this computer, which one sentence explains. The port can be changed (Ent
 restarts listening there, and it is remembered). While waiting the player may play a solo game;
 the host keeps listening underneath, and when a guest connects a dialog offers to start the
 network game. A game saved after a lost connection can be resumed from here. Cancel stops
-listening.
+listening. While a new game waits for its guest (and the game runs in a window), it is listed
+on the Join screens of players on the same network, and the screen says so; the listing goes
+when the guest arrives or the host leaves.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, NetMatch, saved_game
-from game.match.net_game import how_to_resume, saved_link, shown
+from game.match.net_game import how_to_resume, my_terms, saved_link, shown
 from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
 from game.netplay.addresses import format_endpoint
+from game.netplay.cli import APP_VERSION
+from game.netplay.shell.discovery import Advertisement
 from game.netplay.shell.lan import lan_addresses
 from game.netplay.shell.tcp import NetplayHost
 from game.scenes.agreement import AgreementScene
@@ -40,6 +44,7 @@ from game.ui.text_input import TextInput, clipboard_put
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
+    from game.netplay.shell.discovery import GameAdvertiser
     from game.scenes.base import Host
 
 INTERNET_NOTE = (
@@ -47,6 +52,7 @@ INTERNET_NOTE = (
     "router must forward TCP port {port} to this computer."
 )
 MAX_ADDRESSES = 3
+ADVERTISED = "Players on your network can see this game in their Join screen."
 
 
 def invitation(endpoint: str, code: str) -> str:
@@ -60,6 +66,7 @@ class HostScene(NetworkScreen):
         self.resume_at_once = resume  # opened from Continue: reopen the saved game straight away
         self.port = port if port is not None else app.prefs.host_port
         self.net: NetGame | None = None
+        self.advertiser: GameAdvertiser | None = None
         self.addresses = lan_addresses()
         self.error = ""
         self.note = ""
@@ -82,6 +89,10 @@ class HostScene(NetworkScreen):
         else:
             self.listen()
 
+    def leave(self) -> None:
+        self.withdraw()
+        super().leave()
+
     @property
     def listening_port(self) -> int:
         """The port actually listened on (the chosen one, or the free one the system gave)."""
@@ -96,6 +107,7 @@ class HostScene(NetworkScreen):
         """(Re)start listening on `self.port`; a port that cannot be used is said plainly. A
         new port keeps the code already shown (it may have been told); a saved game brings its
         own."""
+        self.withdraw()
         if self.net is not None:
             self.shown_code = self.net.join_code
             self.net.stop()
@@ -122,6 +134,26 @@ class HostScene(NetworkScreen):
             if resume
             else "Waiting for a guest\u2026"
         )
+        self.advertise()
+
+    def advertise(self) -> None:
+        """List the game on this network while its seat is free (not a saved game: its seat is
+        kept for the player who left it), on the port listened on now."""
+        self.withdraw()
+        if self.app.lan is None or self.net is None or self.net.resumed_game:
+            return
+        rules = str(my_terms(self.app.prefs).get("preset", "classic"))
+        self.advertiser = self.app.lan.advertise(
+            Advertisement(self.app.prefs.player_name, rules, self.listening_port, APP_VERSION)
+        )
+
+    def withdraw(self, seat_taken: bool = False) -> None:
+        """Take the game off the network's list (saying first that the seat is taken)."""
+        if self.advertiser is not None:
+            if seat_taken:
+                self.advertiser.set_seat_free(False)
+            self.advertiser.stop()
+            self.advertiser = None
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
@@ -257,6 +289,7 @@ class HostScene(NetworkScreen):
                     f"the new one, {notice.code}."
                 )
             elif isinstance(notice, Connected):
+                self.withdraw(seat_taken=True)
                 self._guest_arrived(notice.peer.name)
 
     def _guest_arrived(self, name: str) -> None:
@@ -345,14 +378,16 @@ class HostScene(NetworkScreen):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
             note_y += t.font(17).get_linesize()
         self.group.draw(surface)
-        self._draw_status(surface, p.top + px(446))
+        y = self._draw_status(surface, p.top + px(446))
+        y = self._draw_listing(surface, y + px(4))
         if self.saved is not None:
-            y = p.top + px(484)
+            y = max(y + px(4), p.top + px(484))
             for line in t.wrap("Saved game: " + how_to_resume(self.saved), 16, width):
                 surface.blit(t.text(line, 16, th.CREAM_DIM), (left, y))
                 y += t.font(16).get_linesize()
 
-    def _draw_status(self, surface: pygame.Surface, y: int) -> None:
+    def _draw_status(self, surface: pygame.Surface, y: int) -> int:
+        """The error, or the watch and what is being waited for; returns the y below it."""
         t = self.app.theme
         px = t.px
         left = self.panel.left + px(48)
@@ -360,9 +395,22 @@ class HostScene(NetworkScreen):
             for line in t.wrap(self.error, 18, self.panel.width - px(96)):
                 surface.blit(t.text(line, 18, th.ERROR), (left, y))
                 y += t.font(18).get_linesize()
-            return
+            return y
         self._draw_watch(surface, (left + px(14), y + px(14)), px(13))
         surface.blit(t.text(self.note, 20, th.CREAM), (left + px(40), y + px(2)))
+        return y + px(30)
+
+    def _draw_listing(self, surface: pygame.Surface, y: int) -> int:
+        """Whether players on this network see the game in their list; returns the y below."""
+        if self.advertiser is None or self.error:
+            return y
+        t = self.app.theme
+        problem = self.advertiser.problem
+        text = f"{problem} Give your friend the address above." if problem else ADVERTISED
+        for line in t.wrap(text, 17, self.panel.width - t.px(136)):
+            surface.blit(t.text(line, 17, th.CREAM_DIM), (self.panel.left + t.px(88), y))
+            y += t.font(17).get_linesize()
+        return y
 
     def _draw_watch(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
         """The waiting host's watch (UG 5.2): a pulsing face with a sweeping hand."""

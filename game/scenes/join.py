@@ -12,10 +12,15 @@ the screen says what is happening; when nobody answers within the time limit, th
 (refused, unreachable) is shown and dialling stops. A host running another version, or one
 already playing, is reported with the exact words the session gives. Once connected, the rules
 are agreed on the next screen; a game saved after a lost connection can be resumed from here.
+
+While the screen is open (in a window) it also lists the games hosted on the same network,
+updating as they come, change and go: choosing one fills in its address, and the join code is
+still typed, since only the host's screen shows it.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import TYPE_CHECKING, Any
@@ -27,6 +32,7 @@ from game.match.net_game import how_to_resume, saved_code, saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
 from game.netplay.joincode import display_code, normalize_code
+from game.netplay.shell.discovery import LanGame
 from game.scenes.agreement import AgreementScene
 from game.scenes.invite import AcceptScene
 from game.scenes.net_screen import NetworkScreen
@@ -37,9 +43,11 @@ from game.ui.text_input import TextInput
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
+    from game.netplay.shell.discovery import GameBrowser
     from game.scenes.base import Host
 
 CONNECT_TIMEOUT = 15.0
+MAX_LISTED = 4  # games on this network shown at once (the nearest names first)
 WRONG_CODE = (
     "The host did not accept that code. Check the join code on your friend's screen (it changes "
     "after three wrong tries) and connect again."
@@ -84,12 +92,25 @@ class JoinScene(NetworkScreen):
         self.address: TextInput | None = None
         self.code_input: TextInput | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.browser: GameBrowser | None = None
+        self.listed: list[LanGame] = []  # the games the rows show, in order
+        self.chosen = ""  # the key of the game chosen from the list
+        self.rows: list[Button] = []
+        self.column = pygame.Rect(0, 0, 0, 0)  # where the list of games is drawn
+
+    @property
+    def field_width(self) -> int:
+        """The width of the address column (narrower when the list of games stands beside it)."""
+        px = self.app.theme.px
+        return px(620) if self.browser is not None else self.panel.width - px(96)
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
         px = t.px
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(px(820), int(w * 0.9)), min(px(540), int(h * 0.9)))
+        wide = self.browser is not None
+        width = min(px(1160), int(w * 0.94)) if wide else min(px(820), int(w * 0.9))
+        self.panel = pygame.Rect(0, 0, width, min(px(540), int(h * 0.9)))
         self.panel.center = (w // 2, h // 2)
         p = self.panel
         typed = self.address.text if self.address is not None else self.app.prefs.last_join_address
@@ -99,7 +120,7 @@ class JoinScene(NetworkScreen):
         left = p.left + px(48)
         self.address = self.group.add(
             TextInput(
-                (left, p.top + px(136), p.width - px(96), px(48)),
+                (left, p.top + px(136), self.field_width, px(48)),
                 t,
                 typed,
                 max_length=255,
@@ -150,12 +171,64 @@ class JoinScene(NetworkScreen):
                     name=name,
                 )
             )
+        self._place_rows()
         self.group.set_focus(self.address)
 
+    def _place_rows(self) -> None:
+        """One button per listed game in the right-hand column (hidden until a game is found)."""
+        self.rows = []
+        if self.browser is None:
+            return
+        t = self.app.theme
+        px = t.px
+        p = self.panel
+        x = p.left + px(48) + self.field_width + px(40)
+        self.column = pygame.Rect(x, p.top + px(100), p.right - px(40) - x, px(340))
+        for index in range(MAX_LISTED):
+            rect = (x, self.column.top + px(36) + index * px(74), self.column.width, px(44))
+            choose = functools.partial(self.choose, index)
+            row = Button(rect, t, "", choose, text_size=19, name=f"game{index}")
+            self.rows.append(self.group.add(row))
+        self._show_games()
+
     def enter(self) -> None:
+        if self.app.lan is not None:
+            self.browser = self.app.lan.browse()  # before the layout, which makes room for it
         super().enter()
         if self.resume_at_once and self.saved is not None:
             self.resume_saved()
+
+    def leave(self) -> None:
+        if self.browser is not None:
+            self.browser.stop()
+        super().leave()
+
+    # -- games on this network ------------------------------------------------------------------
+    def _show_games(self) -> None:
+        """Fill the rows from the browser's list: joinable games first, then the others."""
+        assert self.browser is not None
+        games = sorted(self.browser.games, key=lambda g: not g.joinable)
+        self.listed = games[:MAX_LISTED]
+        font = self.app.theme.font(19)
+        for index, row in enumerate(self.rows):
+            game = self.listed[index] if index < len(self.listed) else None
+            row.visible = game is not None
+            if game is None:
+                continue
+            row.label = _fit(game.name, font, row.rect.width - self.app.theme.px(24))
+            row.enabled = game.joinable
+            row.selected = game.key == self.chosen
+
+    def choose(self, index: int) -> None:
+        """A game from the list: its address goes in the field, and the code is asked for."""
+        assert self.address is not None and self.code_input is not None
+        game = self.listed[index]
+        self.chosen = game.key
+        self.address.set_text(game.endpoint, notify=False)
+        self._show_games()
+        self.error = ""
+        self.note = f"Now type the join code shown on {game.name}'s screen."
+        self.group.set_focus(self.code_input)
 
     # -- actions --------------------------------------------------------------------------------
     def address_entered(self) -> None:
@@ -233,6 +306,8 @@ class JoinScene(NetworkScreen):
 
     # -- the network ----------------------------------------------------------------------------
     def poll(self) -> None:
+        if self.browser is not None and self.browser.poll():
+            self._show_games()
         net = self.net
         if net is None or self.handed_on:
             return
@@ -300,14 +375,18 @@ class JoinScene(NetworkScreen):
             t.text("The join code on your friend's screen:", 20, th.CREAM_DIM),
             (left, p.top + px(198)),
         )
-        surface.blit(
-            t.text("Capitals, spaces and dashes do not matter.", 16, th.CREAM_DIM),
-            (left + px(316), p.top + px(246)),
-        )
+        # beside the code field, on two lines where the list of games leaves less room
+        hint = t.wrap("Capitals, spaces and dashes do not matter.", 16, self.field_width - px(316))
+        y = p.top + px(256) - len(hint) * t.font(16).get_linesize() // 2
+        for line in hint:
+            surface.blit(t.text(line, 16, th.CREAM_DIM), (left + px(316), y))
+            y += t.font(16).get_linesize()
         self.group.draw(surface)
+        self._draw_games(surface)
         y = p.top + px(300)
+        width = self.field_width
         if self.error:
-            for line in t.wrap(self.error, 19, p.width - px(96)):
+            for line in t.wrap(self.error, 19, width):
                 surface.blit(t.text(line, 19, th.ERROR), (left, y))
                 y += t.font(19).get_linesize()
         elif self.note:
@@ -323,9 +402,45 @@ class JoinScene(NetworkScreen):
             )
             if self.saved is not None:
                 tip = "Saved game: " + how_to_resume(self.saved)
-            for line in t.wrap(tip, 17, p.width - px(96)):
+            for line in t.wrap(tip, 17, width):
                 surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))
                 y += t.font(17).get_linesize()
+
+    def _draw_games(self, surface: pygame.Surface) -> None:
+        """The right-hand column: what each listed game is, or that none was found (yet)."""
+        if self.browser is None:
+            return
+        t = self.app.theme
+        px = t.px
+        column = self.column
+        found = len(self.browser.games)
+        heading = "Games on this network:"
+        if found > len(self.listed):
+            heading = f"Games on this network ({len(self.listed)} of {found}):"
+        surface.blit(t.text(heading, 20, th.CREAM_DIM), column.topleft)
+        for game, row in zip(self.listed, self.rows, strict=False):
+            detail = f"{game.rules_words} \u00b7 {game.endpoint}"
+            if not game.seat_free:
+                detail = f"{game.rules_words} \u00b7 playing already"
+            elif not game.compatible:
+                detail = "Another version of Canasta: update to play"
+            image = t.text(_fit(detail, t.font(16), column.width), 16, th.CREAM_DIM)
+            surface.blit(image, (column.left + px(4), row.rect.bottom + px(4)))
+        if self.listed:
+            return
+        y = column.top + px(40)
+        if self.browser.problem:
+            for line in t.wrap(self.browser.problem, 17, column.width):
+                surface.blit(t.text(line, 17, th.ERROR), (column.left, y))
+                y += t.font(17).get_linesize()
+            return
+        self._draw_spinner(surface, (column.left + px(12), y + px(12)), px(10))
+        surface.blit(t.text("Looking\u2026", 19, th.CREAM), (column.left + px(34), y))
+        y += px(40)
+        hint = "A friend's game shows here when they choose Host on the same network."
+        for line in t.wrap(hint, 17, column.width):
+            surface.blit(t.text(line, 17, th.CREAM_DIM), (column.left, y))
+            y += t.font(17).get_linesize()
 
     def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
         for index in range(8):
@@ -336,3 +451,12 @@ class JoinScene(NetworkScreen):
             )
             spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
             pygame.draw.circle(surface, colour, spot, max(2, radius // 4))
+
+
+def _fit(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text`, cut with an ellipsis where it would be wider than `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"

@@ -56,7 +56,7 @@ def test_records_screens_opened_in_high_contrast_use_its_colours(filled: App) ->
         assert rows[0].colours[0] == th.HIGH_CONTRAST_PALETTE["CREAM"] == (255, 255, 255)
     finally:
         th.use_palette(False)
-    assert th.WIN == th.STANDARD_PALETTE["WIN"]
+    assert th.STANDARD_PALETTE["WIN"] == th.WIN
 
 
 def test_history_filters_by_opponent_and_rules_with_keys(filled: App) -> None:

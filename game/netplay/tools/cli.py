@@ -15,6 +15,8 @@ public state hash, the same on both sides when the game finished), `totals`, `ha
 for a finished game. What happens along the way (connected, interrupted, chat...) goes to stderr.
 `--save PATH` keeps the game if the other side disappears; `--resume PATH` continues it (both
 sides, each with its own file). `main.py --host/--join/--autopilot` hands its arguments here.
+`--advertise` shows the hosted game to players on the same network (DNS-SD) until the seat is
+taken; without it nothing is sent to the network but the game.
 
 Over the internet without a forwarded port, `--invite` meets the guest through a magic-wormhole
 mailbox instead: it prints `{"event": "invite", "code": "7-crossover-clockwork"}` (again with a
@@ -32,7 +34,7 @@ import json
 import socket
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
@@ -78,7 +80,11 @@ from ..shell.wormhole import (
     open_listener,
 )
 
+if TYPE_CHECKING:
+    from ..shell.discovery import GameAdvertiser
+
 APP_VERSION = "1.0"
+ADVERTISING_GOODBYE = 3.0  # how long leaving waits for the network to hear the game is gone
 DEFAULT_LEVEL = "beginner"
 POLL = 0.05
 
@@ -153,6 +159,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--bind", metavar="ADDRESS", help="host: listen on this address only (default: all)"
+    )
+    parser.add_argument(
+        "--advertise",
+        action="store_true",
+        help="host: list this game on the Join screens of players on the same network (DNS-SD, "
+        "on the --bind address only if one is given) until the seat is taken",
     )
     parser.add_argument(
         "--name", default="", help="the player name shown to the other side (default: login name)"
@@ -299,6 +311,10 @@ def run(argv: list[str] | None = None) -> int:
         role = Role.HOST if args.host is not None or args.invite else Role.GUEST
     if role is Role.GUEST and not args.code and not inviting and link is None:
         parser.error("joining needs --code CODE, the join code the host shows")
+    if role is Role.GUEST and args.advertise:
+        parser.error("--advertise belongs to the host")
+    if inviting and args.advertise:
+        parser.error("--advertise is for direct games on the same network, not invite codes")
     name = args.name or login_name() or role.value.capitalize()
     listener = None
     if inviting and link is None:
@@ -360,6 +376,9 @@ def run(argv: list[str] | None = None) -> int:
         print(str(error), file=sys.stderr)
         endpoint.stop()
         return 2
+    advertiser = (
+        _advertise(args, name, endpoint.port) if isinstance(endpoint, NetplayHost) else None
+    )
     deadline = time.monotonic() + args.timeout
     said = args.say is None
     timed_out = False
@@ -373,6 +392,10 @@ def run(argv: list[str] | None = None) -> int:
                     print(line, file=sys.stderr, flush=True)
                 if isinstance(notice, JoinCodeChanged):
                     _emit({"event": "code", "code": notice.code})
+                if isinstance(notice, Connected) and advertiser is not None:
+                    # the seat is taken: say so, then leave the network's list
+                    advertiser.set_seat_free(False)
+                    advertiser.stop()
                 if isinstance(notice, Connected) and not said:
                     peer.say(args.say)
                     said = True
@@ -383,6 +406,8 @@ def run(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         peer.leave("The other player stopped the game.")
     finally:
+        if advertiser is not None:
+            advertiser.stop(wait=ADVERTISING_GOODBYE)
         # give the goodbye a moment to leave before the sockets close
         stop_by = time.monotonic() + 1.0
         while endpoint.running and time.monotonic() < stop_by:
@@ -408,6 +433,19 @@ def run(argv: list[str] | None = None) -> int:
         | _halt_report(peer)
     )
     return 0 if result is not None else 1
+
+
+def _advertise(args: argparse.Namespace, name: str, port: int) -> GameAdvertiser | None:
+    """With --advertise: show the game to the same network (on the --bind address alone if
+    one was given, since the game listens only there)."""
+    if not args.advertise:
+        return None
+    from ..shell.discovery import Advertisement, LanDiscovery
+
+    everywhere = args.bind in (None, "", "0.0.0.0", "::")
+    discovery = LanDiscovery(interfaces=None if everywhere else (args.bind,))
+    print("players on this network can see this game", file=sys.stderr)
+    return discovery.advertise(Advertisement(name, args.rules, port, APP_VERSION))
 
 
 def login_name() -> str:
