@@ -34,6 +34,7 @@ EXAMPLES = [
     ResumeOk(17, TOKEN),
     Reject("version", "update to play", 2, 3, "1.4.0"),
     Data(1, 0, ["chat", "hi"]),
+    Data(7, 3, [0, "x"], ([1, "hi"], [7, 9, 12])),
     Ack(5, (7, 9)),
     Ping(123456),
     Pong(-5),

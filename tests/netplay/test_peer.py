@@ -231,8 +231,10 @@ def _guest_move_in_flight(game) -> bool:
 
 
 def _host_move_in_flight(game) -> bool:
+    # the answer to the guest's last move and at least one of the host's own, not yet seen (one
+    # flush carries them together)
     guest, host = game.guest.play, game.host.play
-    return host is not None and guest.pending is None and host.state_no > guest.state_no >= 30
+    return host is not None and host.state_no >= guest.state_no + 2 and guest.state_no >= 30
 
 
 def _between_hands(game) -> bool:
