@@ -25,6 +25,7 @@ import msgpack
 from game.logic.cards import CARD_POINTS, MELD_KEY_NAME, N_CARDS
 from game.logic.engine import DRAW, GAME_OVER, HAND_OVER, PLAY
 from game.logic.rules import Rules
+from game.logic.scoring import ITEMS
 from game.logic.view import PlayerView
 
 from .errors import ProtocolError
@@ -358,6 +359,26 @@ def _choice_edit(*choices: Any) -> tuple[Callable[[Any, Any], Any], Callable[[An
     return encode, decode
 
 
+# a score breakdown holding exactly the engine's items travels as their points in this order
+_SCORE_KEYS = tuple(sorted((*ITEMS, "total")))
+
+
+def _enc_scores_edit(old: Any, new: Any) -> list[Any] | None:
+    if new is None or any(sorted(one) != list(_SCORE_KEYS) for one in new):
+        return None
+    return [[one[key] for key in _SCORE_KEYS] for one in new]
+
+
+def _dec_scores_edit(old: Any, edit: Any, name: str) -> Any:
+    if not isinstance(edit, list) or not all(
+        isinstance(one, list) and len(one) == len(_SCORE_KEYS) for one in edit
+    ):
+        raise _bad(name, f"expected two lists of {len(_SCORE_KEYS)} points")
+    return _dec_scores(
+        [[list(item) for item in zip(_SCORE_KEYS, one, strict=True)] for one in edit], name
+    )
+
+
 _CARD_EDIT = (_enc_card_edit, _dec_card_edit)
 _PAIR_EDIT = (_enc_pair_edit, _dec_pair_edit)
 _EDITS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any, str], Any]]] = {
@@ -371,6 +392,7 @@ _EDITS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any, str], Any
     "threes": _PAIR_EDIT,
     "special_cards": _PAIR_EDIT,
     "melds": (_enc_meld_edit, _dec_meld_edit),
+    "hand_scores": (_enc_scores_edit, _dec_scores_edit),
 }
 
 
