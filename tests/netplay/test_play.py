@@ -13,6 +13,7 @@ from game.logic.errors import IllegalAction
 from game.logic.view import player_view
 from game.netplay import playmsg as m
 from game.netplay.dealing import HostSecret, commitment, shuffled_deck
+from game.netplay.errors import ProtocolError
 from game.netplay.payloads import game_payload
 from game.netplay.play import (
     DealChecked,
@@ -240,3 +241,27 @@ def test_every_player_view_field_travels_on_the_wire():
 
     on_wire = set(FIELD_NAMES) | {"seat", "rules"}
     assert {f.name for f in dataclasses.fields(PlayerView)} == on_wire
+
+
+def test_the_answer_to_the_guests_move_does_not_repeat_it_and_the_guest_logs_its_own():
+    table = Table.new()
+    table.guest_to_move()
+    table.to_host += table.guest.act(Draw())
+    for payload in table.to_host:
+        table.to_guest += table.host.receive(payload)
+    table.to_host = []
+    (update,) = [p[1] for p in table.to_guest if p[1][0] == m.TAGS["update"]]
+    assert update[2] == 1 and update[3] is None, "the guest's own move, not echoed"
+    table.deliver()
+    assert table.guest.log[-1].action == Draw().to_dict()
+    assert table.guest.pending is None
+
+
+def test_an_unechoed_move_the_guest_did_not_make_is_refused():
+    table = Table.new()
+    table.guest_to_move()
+    state = table.guest.state_no + 1
+    forged = m.update(state, 1, {"type": "draw"}, [], [], "0" * 16)
+    assert forged[3] is None
+    with pytest.raises(ProtocolError, match="did not make"):
+        table.guest.receive(game_payload(forged))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.netplay.messages import Ack, Data
+from game.netplay.messages import Ack, Data, Ping
 from game.netplay.payloads import game_payload
 from game.netplay.rto import RtoEstimator
 from game.netplay.session import ACK_EVERY, SessionConfig
-from tests.helpers.netplay import Shuttle, read
+from tests.helpers.netplay import Shuttle, read, sealed_by
 
 # heartbeats slower than the first RTO, so the timers under test are the only ones due
 QUIET = SessionConfig(
@@ -129,3 +129,15 @@ def test_outgoing_data_carries_the_ack_instead_of_a_separate_frame():
     sh.guest.send(game_payload("reply"))
     out = read(sh.guest, sh.guest.poll(0.0))
     assert [type(m) for m in out] == [Data] and out[0].ack == 1
+
+
+def test_a_timeout_does_not_back_off_while_the_peer_is_heard():
+    # at random loss the peer's heartbeats keep coming: the lost message is tried again at the
+    # plain timeout rather than at ever longer ones
+    sh = Shuttle(QUIET).handshake()
+    sh.host.send(game_payload("lost"))
+    sh.host.poll(sh.now)  # dropped on the floor
+    start = sh.now
+    sh.host.receive_bytes(sealed_by(sh.guest, Ping(1)), start + 0.9)
+    assert [m.seq for m in read(sh.host, sh.host.poll(start + 1.0)) if isinstance(m, Data)] == [1]
+    assert sh.host.rto.rto == pytest.approx(1.0) and sh.host.rto.backoffs == 0

@@ -22,6 +22,7 @@ from game.netplay.messages import (
     KeyConfirm,
     KeyHello,
     Ping,
+    Pong,
     Reject,
     ResumeOk,
     Welcome,
@@ -149,6 +150,16 @@ def test_messages_of_one_flush_travel_in_one_sealed_frame():
     assert (data.seq, len(data.more)) == (1, 2), "one DATA header for consecutive messages"
     sh.guest.receive_bytes(frame, 0.0)
     assert numbers(sh.guest.pop_events()) == [0, 1, 2]
+
+
+def test_different_messages_of_one_flush_share_a_frame_too():
+    sh = Shuttle().handshake()
+    sh.host.receive_bytes(sealed_by(sh.guest, Ping(3)), 0.0)
+    sh.host.send(game_payload("with it"))
+    (frame,) = sh.host.poll(0.0)
+    assert [type(m) for m in read(sh.host, [frame])] == [Pong, Data]
+    sh.guest.receive_bytes(frame, 0.0)
+    assert numbers(sh.guest.pop_events()) == ["with it"]
 
 
 def test_out_of_order_data_waits_for_the_gap_and_is_selectively_acked():
