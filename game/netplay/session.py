@@ -3,10 +3,12 @@ clock. A shell (the TCP thread, or the in-memory link in tests) tells it when a 
 made or lost, feeds it received bytes or frames with the current time, and asks `poll(now)` for
 frames to transmit and `next_deadline()` for when to call again. One session lives for a whole
 game and outlasts dropped connections: payloads carry session-wide sequence numbers, the receiver
-acknowledges cumulatively (with a short delay, or at once for duplicates and gaps, plus a few
-selective acks), the sender retransmits on an RFC 6298 timeout that honours Karn's rule, and when
-the guest redials it proves the session with the random token from the first handshake so both
-sides replay exactly what the other has not acknowledged.
+acknowledges cumulatively (with a short delay so the ack rides on the answer, or at once for
+duplicates and gaps, plus a few selective acks), the sender retransmits on an RFC 6298 timeout
+that honours Karn's rule, and when the guest redials it proves the session with the random token
+from the first handshake so both sides replay exactly what the other has not acknowledged.
+Everything one `poll` sends goes out sealed in one frame, so a turn of several moves pays for
+one length, counter and tag.
 
 Under all of it every connection starts with a key exchange (see `secure.py`): the guest proves
 it holds the host's join code, or on a reconnection the resume secret of its first join, and
