@@ -782,7 +782,7 @@ class ReliableSession:
             )
             self._established = True
         elif verdict == "resume":
-            self._on_ack(hello.last_received, (), now)
+            self._on_ack(hello.last_received, (), now, timed=False)
             self._replay_unacked()
             self._guest_confirmed = True
             self.stats.resumes += 1
@@ -996,7 +996,7 @@ class ReliableSession:
             )
         if self._ready:
             return  # the answer to a retransmitted HELLO
-        self._on_ack(resume.last_received, (), now)
+        self._on_ack(resume.last_received, (), now, timed=False)
         self._replay_unacked()
         self.stats.resumes += 1
         self._ready = True
@@ -1108,7 +1108,11 @@ class ReliableSession:
         with contextlib.suppress(SessionError):  # the session is ending: nobody to tell
             self.send([REFUSAL, error.code[:40] or "refused", error.message[:MAX_REASON_CHARS]])
 
-    def _on_ack(self, ack: int, sack: tuple[int, ...] | list[int], now: float) -> None:
+    def _on_ack(
+        self, ack: int, sack: tuple[int, ...] | list[int], now: float, *, timed: bool = True
+    ) -> None:
+        """Take the peer's acks. `timed` False for an ack learnt on resuming: what it covers
+        waited across a dropped connection and says nothing of the path's round trip."""
         if ack > self._highest_sent:
             raise ProtocolError(
                 "bad_ack", f"ack for message {ack}, but only {self._highest_sent} were sent"
@@ -1129,7 +1133,7 @@ class ReliableSession:
                 if self._can_time(item):
                     sample = now - item.first_sent  # type: ignore[operator]
                 item.timed = False
-        if sample is not None:
+        if sample is not None and timed:
             self._rto.sample(sample)
 
     @staticmethod

@@ -8,7 +8,8 @@ from game.netplay.messages import Ack, Data, Ping
 from game.netplay.payloads import game_payload
 from game.netplay.rto import RtoEstimator
 from game.netplay.session import ACK_EVERY, SessionConfig
-from tests.helpers.netplay import Shuttle, read, sealed_by
+from game.netplay.tools.link import LinkProfile
+from tests.helpers.netplay import Shuttle, linked_pair, numbers, read, sealed_by
 
 # heartbeats slower than the first RTO, so the timers under test are the only ones due
 QUIET = SessionConfig(
@@ -141,3 +142,19 @@ def test_a_timeout_does_not_back_off_while_the_peer_is_heard():
     sh.host.receive_bytes(sealed_by(sh.guest, Ping(1)), start + 0.9)
     assert [m.seq for m in read(sh.host, sh.host.poll(start + 1.0)) if isinstance(m, Data)] == [1]
     assert sh.host.rto.rto == pytest.approx(1.0) and sh.host.rto.backoffs == 0
+
+
+def test_an_ack_learnt_on_resuming_gives_no_rtt_sample(monkeypatch):
+    # what it covers waited across a dropped connection: no measure of the path
+    pair = linked_pair(LinkProfile(latency=0.05))
+    samples: list[float] = []
+    sample = pair.host.rto.sample
+    monkeypatch.setattr(pair.host.rto, "sample", lambda rtt: (samples.append(rtt), sample(rtt)))
+    pair.host.send(game_payload("acked only on resuming"))
+    pair.link.send("a", pair.host.poll(pair.clock.now), pair.clock.now)
+    pair.run_for(0.06)  # delivered; the guest's delayed ack is not yet out
+    assert numbers(pair.guest_events) == ["acked only on resuming"]
+    pair.cut()
+    pair.run_for(30)
+    assert pair.host.stats.resumes == 1 and pair.host.unacked_count == 0
+    assert samples and max(samples) < 0.5, "no sample spans the cut"
