@@ -618,6 +618,9 @@ class HostPlay(_Side):
             play.sent = list(_unpack_blob(doc["sent"]))
         except (KeyError, TypeError, ValueError, ReplayError) as error:
             raise SaveError(f"The saved game cannot be read ({error}).") from None
+        if play.stage is Stage.FINISHED and play.game is not None:
+            play._finish()  # saved once it ended: nothing to rejoin, only its result to give
+            return play
         play._awaiting_rejoin = True
         return play
 
@@ -985,6 +988,9 @@ class GuestPlay(_Side):
             play.sent = list(_unpack_blob(doc["sent"]))
         except (KeyError, TypeError, ValueError, ProtocolError) as error:
             raise SaveError(f"The saved game cannot be read ({error}).") from None
+        if play.stage is Stage.FINISHED and play.view is not None:
+            play._finish()  # saved once it ended: nothing to rejoin, only its result to give
+            return play
         play._needs_rejoin = True
         return play
 
