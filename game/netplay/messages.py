@@ -44,7 +44,8 @@ _REASON = s.text(MAX_REASON_CHARS)
 _TIMESTAMP = s.integer(-(2**62), 2**62)
 _TOKEN = s.binary(TOKEN_BYTES, TOKEN_BYTES)
 _PAKE = s.binary(33, 33)
-_TAG = s.binary(32, 32)
+CONFIRM_TAG_BYTES = 16
+_TAG = s.binary(CONFIRM_TAG_BYTES, CONFIRM_TAG_BYTES)
 
 
 class Kind(IntEnum):

@@ -26,10 +26,19 @@ from spake2 import SPAKE2_A, SPAKE2_B
 
 from .errors import ProtocolError
 from .joincode import normalize_code
-from .messages import TOKEN_BYTES, KeyAccept, KeyConfirm, KeyHello, KeyReply, Sealed
+from .messages import (
+    CONFIRM_TAG_BYTES,
+    TOKEN_BYTES,
+    KeyAccept,
+    KeyConfirm,
+    KeyHello,
+    KeyReply,
+    Sealed,
+)
 
 PAKE_BYTES = 33
-TAG_BYTES = 32
+# a confirmation tag is HMAC-SHA256 cut to 128 bits, as strong as the channel's 128-bit tags
+TAG_BYTES = CONFIRM_TAG_BYTES
 SECRET_BYTES = 32
 _ID_GUEST = b"canasta-netplay guest"
 _ID_HOST = b"canasta-netplay host"
@@ -93,6 +102,7 @@ def _derive(shared: bytes, transcript: bytes) -> ChannelKeys:
     keys, tags = parts[:2], parts[2:4]
     guest_tag = hmac.new(tags[0], b"guest confirms" + transcript, hashlib.sha256).digest()
     host_tag = hmac.new(tags[1], b"host confirms" + transcript, hashlib.sha256).digest()
+    guest_tag, host_tag = guest_tag[:TAG_BYTES], host_tag[:TAG_BYTES]
     return ChannelKeys(keys[0], keys[1], guest_tag, host_tag, parts[4], parts[5])
 
 
