@@ -1,8 +1,9 @@
 """The wire messages of the netplay protocol. Each travels as a compact msgpack array
 `[kind, field, ...]` with a small integer kind; `parse_message` checks the kind and every field
 against its schema and returns a frozen dataclass, and `pack_message` turns a dataclass back into
-the array. The application payload inside DATA is checked separately by a `PayloadRegistry`
-(see payloads.py). HELLO, WELCOME and REJECT accept extra trailing fields so that a later protocol
+the array; a sealed frame has a form of its own (`framing.SealedBody`), which `Sealed` stands
+for. The application payloads inside DATA are checked separately by a `PayloadRegistry` (see
+payloads.py). HELLO, WELCOME and REJECT accept extra trailing fields so that a later protocol
 version can add to them and still be understood well enough to say which versions differ."""
 
 from __future__ import annotations
