@@ -1,9 +1,10 @@
 """Application payloads carried inside DATA messages, and the registry that validates them. A
-payload is a compact array `[kind, field, ...]` whose kind is a short string. The netplay layer
+payload is a compact array `[kind, field, ...]` whose kind is a short string (on the wire, the
+kinds every copy knows travel as small numbers: `to_wire`, `from_wire`). The netplay layer
 registers its own kinds (rules negotiation and chat) plus `game`, an opaque msgpack value the game
 layer checks with its own schema; the game layer may register further kinds of its own. A session
-validates every incoming payload against its registry before acknowledging it, so an unknown kind
-or a malformed field closes the connection instead of reaching the game."""
+validates every incoming payload against its registry before delivering it, so an unknown kind or
+a malformed field is set aside (and its sender told) instead of reaching the game."""
 
 from __future__ import annotations
 
