@@ -1,5 +1,8 @@
-"""Length-prefixed msgpack frames. Every frame on the wire is a 4-byte big-endian body length
-followed by one msgpack value. Decoding is strict because the bytes come from another machine:
+"""Length-prefixed frames. A frame in the clear (the key exchange, a refusal) is a 4-byte
+big-endian body length followed by one msgpack value, as every protocol version wrote it, so an
+older copy still reads why it was refused. A sealed frame is a 2-byte big-endian length with the
+top bit set (no clear frame can start so: they are far below 2 GiB), then the low byte of the
+sender's frame counter and the ciphertext with its tag (see secure.py). Decoding is strict because the bytes come from another machine:
 the length prefix is checked before anything is buffered, msgpack is unpacked with hard limits on
 string, binary and container sizes, extension types are refused, map keys must be strings, and
 the decoded value is walked once to bound its nesting depth and node count. Anything wrong raises
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import msgpack
@@ -18,11 +22,17 @@ from .errors import ProtocolError
 
 HEADER = struct.Struct(">I")
 HEADER_SIZE = HEADER.size
+SEALED_HEADER = struct.Struct(">H")
+SEALED_HEADER_SIZE = SEALED_HEADER.size
+SEALED_FLAG = 0x8000
+TAG_BYTES = 16
+SEALED_MIN = 1 + TAG_BYTES  # the counter byte and at least the tag
 
-# A whole Canasta table state packs to a few kilobytes; 64 KiB leaves room for the game layer
-# without letting a peer make us allocate much.
-MAX_FRAME = 64 * 1024
-# what travels on the wire: a frame sealed whole adds its counter, tag and array header
+# A whole Canasta table state packs to a few kilobytes; 32 000 bytes leave room for the game
+# layer without letting a peer make us allocate much, and keep a sealed frame within its
+# 15-bit length.
+MAX_FRAME = 32_000
+# what travels on the wire: a sealed frame adds its counter byte and tag
 SEAL_OVERHEAD = 64
 MAX_WIRE_FRAME = MAX_FRAME + SEAL_OVERHEAD
 MAX_STR_BYTES = 4096
@@ -34,6 +44,15 @@ MAX_DEPTH = 20
 MAX_NODES = 16384
 
 _SCALARS = (type(None), bool, int, float, str, bytes)
+
+
+@dataclass(frozen=True)
+class SealedBody:
+    """A sealed frame as it travels: the low byte of its counter and the ciphertext with its
+    tag. The receiver rebuilds the whole counter from the ones it has seen (secure.Opener)."""
+
+    counter: int
+    box: bytes
 
 
 def _refuse_ext(code: int, data: bytes) -> Any:
@@ -51,9 +70,22 @@ def encode_body(message: Any, limit: int = MAX_FRAME) -> bytes:
 
 
 def encode_frame(message: Any, limit: int = MAX_FRAME) -> bytes:
-    """Pack one message into a frame ready to write to the wire."""
+    """Pack one message (or a `SealedBody`) into a frame ready to write to the wire."""
+    if isinstance(message, SealedBody):
+        body = bytes((message.counter & 0xFF,)) + message.box
+        if len(body) > MAX_WIRE_FRAME:
+            raise ProtocolError(
+                "frame_too_large", f"a {len(body)}-byte sealed frame exceeds {MAX_WIRE_FRAME}"
+            )
+        return SEALED_HEADER.pack(SEALED_FLAG | len(body)) + body
     body = encode_body(message, limit)
     return HEADER.pack(len(body)) + body
+
+
+def _sealed(body: bytes) -> SealedBody:
+    if len(body) < SEALED_MIN:
+        raise ProtocolError("truncated_frame", "a sealed frame too short for its tag")
+    return SealedBody(body[0], bytes(body[1:]))
 
 
 def check_shape(value: Any) -> None:
@@ -80,7 +112,7 @@ def check_shape(value: Any) -> None:
 def decode_body(body: bytes, *, wire: bool = False) -> Any:
     """Unpack one frame body under the hard limits. A `wire` body is the outer frame, whose one
     binary field may hold a whole sealed frame; what it seals is unpacked with the tight limits."""
-    limit = MAX_WIRE_FRAME if wire else MAX_FRAME
+    limit = MAX_WIRE_FRAME if wire else MAX_FRAME  # a clear frame or a sealed one's contents
     if not body:
         raise ProtocolError("empty_frame", "received an empty frame")
     if len(body) > limit:
@@ -94,7 +126,7 @@ def decode_body(body: bytes, *, wire: bool = False) -> Any:
             strict_map_key=True,
             use_list=True,
             max_str_len=MAX_STR_BYTES,
-            max_bin_len=limit if wire else MAX_BIN_BYTES,
+            max_bin_len=MAX_BIN_BYTES,
             max_array_len=MAX_ARRAY_LEN,
             max_map_len=MAX_MAP_LEN,
             max_ext_len=0,
@@ -112,7 +144,18 @@ def decode_body(body: bytes, *, wire: bool = False) -> Any:
 
 def decode_frame(frame: bytes) -> Any:
     """Decode exactly one complete wire frame (length prefix included), as a datagram link
-    delivers."""
+    delivers; a sealed one comes back as a `SealedBody`."""
+    if frame[:1] and frame[0] & 0x80:
+        if len(frame) < SEALED_HEADER_SIZE:
+            raise ProtocolError("truncated_frame", "frame shorter than its length prefix")
+        (length,) = SEALED_HEADER.unpack_from(frame)
+        length &= ~SEALED_FLAG
+        if len(frame) != SEALED_HEADER_SIZE + length:
+            raise ProtocolError(
+                "truncated_frame",
+                f"frame says {length} bytes but carries {len(frame) - SEALED_HEADER_SIZE}",
+            )
+        return _sealed(bytes(frame[SEALED_HEADER_SIZE:]))
     if len(frame) < HEADER_SIZE:
         raise ProtocolError("truncated_frame", "frame shorter than its length prefix")
     (length,) = HEADER.unpack_from(frame)
@@ -159,9 +202,13 @@ class FrameDecoder:
         while True:
             if self._error is not None:
                 raise self._error
-            if len(self._buffer) < HEADER_SIZE:
+            sealed = bool(self._buffer[:1]) and bool(self._buffer[0] & 0x80)
+            header = SEALED_HEADER if sealed else HEADER
+            if len(self._buffer) < header.size:
                 return
-            (length,) = HEADER.unpack_from(self._buffer)
+            (length,) = header.unpack_from(self._buffer)
+            if sealed:
+                length &= ~SEALED_FLAG
             try:
                 if length == 0:
                     raise ProtocolError("empty_frame", "received an empty frame")
@@ -170,11 +217,11 @@ class FrameDecoder:
                         "frame_too_large",
                         f"a {length}-byte frame exceeds the {self.max_frame}-byte limit",
                     )
-                if len(self._buffer) < HEADER_SIZE + length:
+                if len(self._buffer) < header.size + length:
                     return
-                body = bytes(self._buffer[HEADER_SIZE : HEADER_SIZE + length])
-                del self._buffer[: HEADER_SIZE + length]
-                message = decode_body(body, wire=True)
+                body = bytes(self._buffer[header.size : header.size + length])
+                del self._buffer[: header.size + length]
+                message = _sealed(body) if sealed else decode_body(body, wire=True)
             except ProtocolError as exc:
                 self._error = exc
                 self._buffer.clear()

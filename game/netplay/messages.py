@@ -1,8 +1,9 @@
 """The wire messages of the netplay protocol. Each travels as a compact msgpack array
 `[kind, field, ...]` with a small integer kind; `parse_message` checks the kind and every field
 against its schema and returns a frozen dataclass, and `pack_message` turns a dataclass back into
-the array. The application payload inside DATA is checked separately by a `PayloadRegistry`
-(see payloads.py). HELLO, WELCOME and REJECT accept extra trailing fields so that a later protocol
+the array; a sealed frame has a form of its own (`framing.SealedBody`), which `Sealed` stands
+for. The application payloads inside DATA are checked separately by a `PayloadRegistry` (see
+payloads.py). HELLO, WELCOME and REJECT accept extra trailing fields so that a later protocol
 version can add to them and still be understood well enough to say which versions differ."""
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from typing import Any, ClassVar
 
 from . import schema as s
 from .errors import ProtocolError
+from .framing import SealedBody
 
 MAGIC = "canasta-netplay"
+# 4: one sealed frame per flush holding every message of it, a 2-byte length and a 1-byte
+# counter on the wire, payload kinds and view fields in compact forms (see PROTOCOL.md);
 # 3: compact game messages (hashes as integers, actions and events as indexed arrays);
 # 2: the key exchange and sealed frames (see secure.py); 1 sent everything in the clear.
 # A copy on 2 is told which versions met and who must update (handshake.version_mismatch_message).
-PROTOCOL_MIN = 3
-PROTOCOL_MAX = 3
+PROTOCOL_MIN = 4
+PROTOCOL_MAX = 4
 
 TOKEN_BYTES = 16
 # The most messages either side may have sent but not yet seen acknowledged. Both peers must
@@ -41,9 +45,8 @@ _REASON = s.text(MAX_REASON_CHARS)
 _TIMESTAMP = s.integer(-(2**62), 2**62)
 _TOKEN = s.binary(TOKEN_BYTES, TOKEN_BYTES)
 _PAKE = s.binary(33, 33)
-_TAG = s.binary(32, 32)
-# a sealed frame carries a whole inner frame body plus the 16-byte tag
-MAX_SEALED_BYTES = 64 * 1024
+CONFIRM_TAG_BYTES = 16
+_TAG = s.binary(CONFIRM_TAG_BYTES, CONFIRM_TAG_BYTES)
 
 
 class Kind(IntEnum):
@@ -114,12 +117,15 @@ class Reject:
 
 @dataclass(frozen=True)
 class Data:
-    """One application payload, numbered session-wide, carrying the sender's cumulative ack."""
+    """Application payloads numbered session-wide from `seq` on (`payload`, then each of
+    `more`: consecutive messages of one flush share the header), with the sender's cumulative
+    ack."""
 
     KIND: ClassVar[Kind] = Kind.DATA
     seq: int
     ack: int
     payload: Any
+    more: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -192,7 +198,8 @@ class KeyAccept:
 
 @dataclass(frozen=True)
 class Sealed:
-    """Any other message, sealed: its counter (the nonce) and the ciphertext with its tag."""
+    """Any other messages, sealed: the low byte of its counter (the nonce; the receiver rebuilds
+    the rest) and the ciphertext with its tag."""
 
     KIND: ClassVar[Kind] = Kind.SEALED
     counter: int
@@ -268,7 +275,12 @@ _SCHEMAS: dict[Kind, tuple[type, s.Check]] = {
             extra_allowed=True,
         ),
     ),
-    Kind.DATA: (Data, s.record("DATA", [("seq", _SEQ), ("ack", _ACK), ("payload", s.anything())])),
+    Kind.DATA: (
+        Data,
+        s.record(
+            "DATA", [("seq", _SEQ), ("ack", _ACK), ("payload", s.anything())], extra_allowed=True
+        ),
+    ),
     Kind.ACK: (Ack, s.record("ACK", [("ack", _ACK), ("sack", s.list_of(_SEQ, MAX_SACK))])),
     Kind.PING: (Ping, s.record("PING", [("timestamp", _TIMESTAMP)])),
     Kind.PONG: (Pong, s.record("PONG", [("timestamp", _TIMESTAMP)])),
@@ -291,15 +303,13 @@ _SCHEMAS: dict[Kind, tuple[type, s.Check]] = {
     Kind.KEY_REPLY: (KeyReply, s.record("KEY_REPLY", [("pake", _PAKE)])),
     Kind.KEY_CONFIRM: (KeyConfirm, s.record("KEY_CONFIRM", [("tag", _TAG)])),
     Kind.KEY_ACCEPT: (KeyAccept, s.record("KEY_ACCEPT", [("tag", _TAG)])),
-    Kind.SEALED: (
-        Sealed,
-        s.record("SEALED", [("counter", _SEQ), ("box", s.binary(16, MAX_SEALED_BYTES))]),
-    ),
 }
 
 
 def parse_message(value: Any) -> Message:
     """Check a decoded frame body and return it as a message record."""
+    if isinstance(value, SealedBody):
+        return Sealed(value.counter, value.box)
     if not isinstance(value, list) or not value:
         raise s.fail("message", "a non-empty list", value)
     kind_value = value[0]
@@ -309,12 +319,19 @@ def parse_message(value: Any) -> Message:
         kind = Kind(kind_value)
     except ValueError:
         raise ProtocolError("unknown_kind", f"unknown message kind {kind_value}") from None
+    if kind not in _SCHEMAS:  # a sealed frame has a form of its own (framing.SealedBody)
+        raise ProtocolError("unexpected", f"{kind.name} cannot travel as a plain message")
     cls, check = _SCHEMAS[kind]
     fields = check(value[1:], "")
     count = len(dataclasses.fields(cls))
     values = list(fields[:count])
     if cls is Ack:
         values[1] = tuple(values[1])
+    if cls is Data:
+        more = value[4:]  # the payloads after the first
+        if not all(isinstance(payload, list) for payload in more):
+            raise ProtocolError("schema", "DATA: the payloads after the first must be lists")
+        values = [*values[:3], tuple(more)]
     message: Message = cls(*values)
     if (
         isinstance(message, (Hello, Welcome, Reject, KeyHello))
@@ -327,10 +344,15 @@ def parse_message(value: Any) -> Message:
     return message
 
 
-def pack_message(message: Message) -> list[Any]:
-    """The compact array for a message record."""
+def pack_message(message: Message) -> list[Any] | SealedBody:
+    """The compact array for a message record (a sealed one: its body as it travels)."""
+    if isinstance(message, Sealed):
+        return SealedBody(message.counter, message.box)
     values: list[Any] = [int(message.KIND)]
     for field in dataclasses.fields(message):
         value = getattr(message, field.name)
-        values.append(list(value) if isinstance(value, tuple) else value)
+        if isinstance(message, Data) and field.name == "more":
+            values.extend(value)  # trailing payloads, not a list of them
+        else:
+            values.append(list(value) if isinstance(value, tuple) else value)
     return values

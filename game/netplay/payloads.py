@@ -1,9 +1,10 @@
 """Application payloads carried inside DATA messages, and the registry that validates them. A
-payload is a compact array `[kind, field, ...]` whose kind is a short string. The netplay layer
+payload is a compact array `[kind, field, ...]` whose kind is a short string (on the wire, the
+kinds every copy knows travel as small numbers: `to_wire`, `from_wire`). The netplay layer
 registers its own kinds (rules negotiation and chat) plus `game`, an opaque msgpack value the game
 layer checks with its own schema; the game layer may register further kinds of its own. A session
-validates every incoming payload against its registry before acknowledging it, so an unknown kind
-or a malformed field closes the connection instead of reaching the game."""
+validates every incoming payload against its registry before delivering it, so an unknown kind or
+a malformed field is set aside (and its sender told) instead of reaching the game."""
 
 from __future__ import annotations
 
@@ -89,6 +90,37 @@ def default_registry() -> PayloadRegistry:
     registry.register(GAME, s.record(GAME, [("value", s.anything())]))
     registry.register(REFUSAL, s.record(REFUSAL, [("code", s.text(40, 1)), ("text", s.text(300))]))
     return registry
+
+
+# Kinds every copy knows travel as their number here, one byte where a name took up to 14;
+# only append. A kind registered on top travels as its name.
+WIRE_KINDS = (GAME, CHAT, RULES_PROPOSE, RULES_COUNTER, RULES_ACCEPT, RULES_DECLINE, REFUSAL)
+_KIND_NUMBERS = {kind: number for number, kind in enumerate(WIRE_KINDS)}
+
+
+# a game payload whose value is a list travels as that list's items after this number, one
+# array header fewer than `[GAME number, [...]]`
+GAME_INLINE = len(WIRE_KINDS)
+
+
+def to_wire(payload: list[Any]) -> list[Any]:
+    """The payload as it travels: a known kind as its number."""
+    if payload[0] == GAME and len(payload) == 2 and isinstance(payload[1], list):
+        return [GAME_INLINE, *payload[1]]
+    number = _KIND_NUMBERS.get(payload[0])
+    return payload if number is None else [number, *payload[1:]]
+
+
+def from_wire(value: Any) -> Any:
+    """A payload as it arrived with its kind number turned back into the name; anything else
+    is left for the registry to refuse."""
+    if isinstance(value, list) and value and type(value[0]) is int:
+        if value[0] == GAME_INLINE:
+            return [GAME, value[1:]]
+        if not 0 <= value[0] < len(WIRE_KINDS):
+            raise ProtocolError("unknown_payload", f"unknown payload kind number {value[0]}")
+        return [WIRE_KINDS[value[0]], *value[1:]]
+    return value
 
 
 def payload_kind(payload: list[Any]) -> str:

@@ -425,10 +425,11 @@ class PlayPeer:
 
     def _advance(self, payloads: list[list[Any]]) -> None:
         """Send what the game answered, once the new state is on disk: a crash at any moment
-        then leaves a save that knows everything the other side has got from this one."""
+        then leaves a save that knows everything the other side has got from this one. The end
+        of the game is saved too: the other side may have left already, so a side killed after
+        it and started again must find the result, not wait for a rejoin that never comes."""
         assert self.play is not None
-        if not self.play.over:
-            self.save()
+        self.save()
         self._send(payloads)
 
     def _check_owed(self, now: float) -> None:

@@ -24,6 +24,7 @@ after a lost connection can be rejoined later: each side resends what the other 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hmac
 import secrets
 from collections.abc import Callable
@@ -59,10 +60,12 @@ from .viewcodec import (
     GUEST_SEAT,
     HOST_SEAT,
     Fields,
+    Seen,
     apply_delta,
     build_view,
     encode_delta,
     encode_view,
+    predict,
     public_hash,
     view_fields,
     view_hash,
@@ -433,7 +436,7 @@ class HostPlay(_Side):
                     "That move was for an earlier position; the game has moved on.",
                 )
             ]
-        if not hmac.compare_digest(message.public_hash, self._last_hash):
+        if not hmac.compare_digest(message.public_hash, m.short_hash(self._last_hash)):
             text = f"The two tables differ at state {state}: play stops here."
             return self._halt("desync", state, self._last_hash, message.public_hash, text)
         if self.stage is Stage.BETWEEN_HANDS and isinstance(action, NextHand):
@@ -528,15 +531,15 @@ class HostPlay(_Side):
         game = self.game
         view = player_view(game, GUEST_SEAT)
         fields = view_fields(view)
-        delta = encode_delta(self._last_fields, fields)
+        shown = events_for(view, events)
+        base = self._last_fields
+        if base is not None:
+            base = predict(base, [_seen(*event) for event in shown])
+        delta = encode_delta(base, fields)
         self._last_fields = fields
         state = self.state_no
         self._last_hash = public_hash(fields, self.terms.rules_hash, state)
-        out = [
-            self._out(
-                m.update(state, actor, action, events_for(view, events), delta, self._last_hash)
-            )
-        ]
+        out = [self._out(m.update(state, actor, action, shown, delta, self._last_hash))]
         mine = player_view(game, self.seat)
         self._events.append(Updated(state, actor, _parsed(action), tuple(events), mine))
         if game.phase in (HAND_OVER, GAME_OVER):
@@ -615,6 +618,9 @@ class HostPlay(_Side):
             play.sent = list(_unpack_blob(doc["sent"]))
         except (KeyError, TypeError, ValueError, ReplayError) as error:
             raise SaveError(f"The saved game cannot be read ({error}).") from None
+        if play.stage is Stage.FINISHED and play.game is not None:
+            play._finish()  # saved once it ended: nothing to rejoin, only its result to give
+            return play
         play._awaiting_rejoin = True
         return play
 
@@ -793,6 +799,10 @@ class GuestPlay(_Side):
         return [self._out(m.seed(hand.hand_no, hand.seed))]
 
     def _on_update(self, message: m.Update) -> list[list[Any]]:
+        if message.actor == self.seat and message.action is None and self.pending is not None:
+            # the answer to my move names it no more: it is the one I sent
+            action = self.pending[1]
+            message = dataclasses.replace(message, action=action.to_dict(), parsed=action)
         dealing = message.actor == -1
         if dealing != (self.stage is Stage.DEALING) or self.stage not in (
             Stage.DEALING,
@@ -819,12 +829,15 @@ class GuestPlay(_Side):
             raise ProtocolError(
                 "out_of_turn", "the host moved while the guest's move was unanswered"
             )
-        fields = apply_delta(self.fields, message.delta)
+        base = self.fields
+        if base is not None:
+            base = predict(base, [_seen_event(event) for event in message.events])
+        fields = apply_delta(base, message.delta)
         view = build_view(fields, self.terms.rules, self.seat)
         mine = public_hash(fields, self.terms.rules_hash, message.state_no)
         self.fields, self.view, self._my_hash = fields, view, mine
         self.log.append(_Logged(message.state_no, message.actor, message.action, view_hash(fields)))
-        if not hmac.compare_digest(mine, message.public_hash):
+        if not hmac.compare_digest(m.short_hash(mine), message.public_hash):
             text = f"The two tables differ at state {message.state_no}: play stops here."
             return self._halt("desync", message.state_no, mine, message.public_hash, text)
         if dealing:
@@ -975,6 +988,9 @@ class GuestPlay(_Side):
             play.sent = list(_unpack_blob(doc["sent"]))
         except (KeyError, TypeError, ValueError, ProtocolError) as error:
             raise SaveError(f"The saved game cannot be read ({error}).") from None
+        if play.stage is Stage.FINISHED and play.view is not None:
+            play._finish()  # saved once it ended: nothing to rejoin, only its result to give
+            return play
         play._needs_rejoin = True
         return play
 
@@ -994,6 +1010,17 @@ def _parsed(action: dict[str, Any] | None) -> Action | None:
     if action is None:
         return None
     return m.check_action(action, "action")
+
+
+def _seen(kind: Any, player: int, cards: bytes, hidden: int, rank: Any) -> Seen:
+    """An event as the guest reads it, for `viewcodec.predict`."""
+    return (str(kind), player, tuple(cards), hidden, rank)
+
+
+def _seen_event(event: Event) -> Seen:
+    return _seen(
+        event.kind, event.player, bytes(event.cards), event.info.get("hidden", 0), event.rank
+    )
 
 
 def events_for(view: PlayerView, events: list[Event]) -> list[Any]:

@@ -27,6 +27,11 @@ from .text import clean_text
 from .viewcodec import PUBLIC_HASH_HEX, decode_cards
 
 MAX_STATE = s.MAX_SAFE_INT
+# Every update and move carries only the first 16 bits of the public hash (3 bytes): a desync
+# is a bug, not an attack (the channel is authenticated), and a table that differs keeps
+# differing, so each later state is another 1-in-65536 chance to miss it; `done` carries the
+# whole hash and the reveal replays every view in full.
+SHORT_HASH_HEX = 4
 MAX_HANDS = 10_000
 MAX_EVENTS = 64
 MAX_TEXT = 300
@@ -49,8 +54,12 @@ def _hex(length: int, what: str) -> s.Check:
 
 
 def _hash_or_empty(value: Any, path: str) -> str:
+    """A halt names hashes as they were compared: whole, the short part an update or move
+    carries, or none."""
     if value == "":
         return ""
+    if is_hex(value, SHORT_HASH_HEX):
+        return str(value)
     return str(_PUBLIC_HASH(value, path))
 
 
@@ -72,8 +81,9 @@ ACTION_TYPES = ("draw", "take_pile", "meld", "discard", "pass", "undo", "undo_tu
 _ACTION_TYPE = s.integer(0, len(ACTION_TYPES) - 1)
 # the one argument each type carries on the wire, under its name in the engine's record
 _ACTION_ARGUMENT = {"take_pile": "with", "meld": "cards", "discard": "card"}
-# Events travel as `[kind, player, cards, hidden count, rank]` with the kind as an index here and
-# trailing fields left out while they hold their defaults (no cards, none hidden, no rank).
+# Events travel as `[code, cards, hidden count, rank]`, the code the kind (an index here) and
+# the player together, trailing fields left out while they hold their defaults (no cards, none
+# hidden, no rank) and an event left with its code alone sent as that number.
 EVENT_KINDS = tuple(kind.value for kind in EventKind)
 _EVENT_DEFAULTS: tuple[Any, ...] = (b"", 0, None)
 
@@ -116,27 +126,35 @@ def check_wire_action(value: Any, path: str) -> tuple[dict[str, Any], Action]:
     return record, check_action(record, path)
 
 
-def wire_event(event: list[Any]) -> list[Any]:
-    """`[kind, player, cards, hidden, rank]` with the kind as an index and trailing defaults
-    dropped."""
-    out = [EVENT_KINDS.index(str(event[0])), *event[1:]]
-    while len(out) > 2 and out[-1] == _EVENT_DEFAULTS[len(out) - 3]:
+def wire_event(event: list[Any]) -> int | list[Any]:
+    """`[code, cards, hidden, rank]` with the kind and player in one code (`_event_code`) and
+    trailing defaults dropped; an event with nothing but its code is the bare code."""
+    out = [_event_code(EVENT_KINDS.index(str(event[0])), event[1]), *event[2:]]
+    while len(out) > 1 and out[-1] == _EVENT_DEFAULTS[len(out) - 2]:
         out.pop()
-    return out
+    return out[0] if len(out) == 1 else out
+
+
+def _event_code(kind: int, player: int) -> int:
+    # the player is -1 (nobody), 0 or 1: four codes per kind keep every code below 128
+    return kind * 4 + player + 1
 
 
 def _event(value: Any, path: str) -> Event:
-    if not isinstance(value, list) or not 2 <= len(value) <= 5:
-        raise s.fail(path, "[kind, player, cards, hidden count, rank]", value)
-    value = value + list(_EVENT_DEFAULTS[len(value) - 2 :])
-    kind = EVENT_KINDS[s.integer(0, len(EVENT_KINDS) - 1)(value[0], path)]
-    player = _ACTOR(value[1], path)
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    if not isinstance(value, list) or not 1 <= len(value) <= 4:
+        raise s.fail(path, "[code, cards, hidden count, rank]", value)
+    value = value + list(_EVENT_DEFAULTS[len(value) - 1 :])
+    code = s.integer(0, 4 * len(EVENT_KINDS) - 1)(value[0], path)
+    kind = EVENT_KINDS[code // 4]
+    player = _ACTOR(code % 4 - 1, path)
     try:
-        cards = decode_cards(value[2], path)
+        cards = decode_cards(value[1], path)
     except ProtocolError as error:
         raise ProtocolError("schema", error.message) from None
-    hidden = s.integer(0, 108)(value[3], path)
-    rank = s.optional(s.integer(0, 14))(value[4], path)
+    hidden = s.integer(0, 108)(value[2], path)
+    rank = s.optional(s.integer(0, 14))(value[3], path)
     return Event(kind, player, cards, rank, {"hidden": hidden} if hidden else {})
 
 
@@ -151,7 +169,23 @@ def _hash_int(public_hash: str) -> int:
     return int(public_hash, 16)
 
 
+def short_hash(public_hash: str) -> str:
+    """The part of a public hash that travels in `update` and `act`."""
+    return public_hash[:SHORT_HASH_HEX]
+
+
+def _wire_short_hash(value: Any, path: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 16:
+        raise s.fail(path, "a short public state hash (a 16-bit integer)", value)
+    return f"{value:0{SHORT_HASH_HEX}x}"
+
+
+def _short_int(public_hash: str) -> int:
+    return int(short_hash(public_hash), 16)
+
+
 _EVENTS = s.list_of(s.anything(), MAX_EVENTS)
+GUEST = 1  # the guest's seat
 
 
 # -- host to guest ---------------------------------------------------------------------------
@@ -174,8 +208,9 @@ class Commit:
 
 @dataclass(frozen=True)
 class Update:
-    """State `state_no` exists now: `actor` (-1 for a deal) did `action`; `delta` brings the
-    guest's view up to date; `public_hash` is the host's hash of the public state."""
+    """State `state_no` exists now: `actor` (-1 for a deal) did `action` (None for the guest's
+    own move, which it knows); `delta` brings the guest's view up to date; `public_hash` is the start of the host's hash of the public
+    state (`short_hash`)."""
 
     state_no: int
     actor: int
@@ -229,7 +264,7 @@ class Seed:
 
 @dataclass(frozen=True)
 class Act:
-    """The guest's action for state `state_no`, with its hash of that state."""
+    """The guest's action for state `state_no`, with the start of its hash of that state."""
 
     state_no: int
     public_hash: str
@@ -274,7 +309,7 @@ _FROM_HOST: dict[str, s.Check] = {
             ("action", s.anything()),
             ("events", _EVENTS),
             ("delta", s.list_of(s.anything(), 2 * 64)),
-            ("public_hash", _wire_hash),
+            ("public_hash", _wire_short_hash),
         ],
     ),
     "refused": s.record("refused", [("state_no", _STATE), ("code", _CODE), ("text", _TEXT)]),
@@ -286,7 +321,7 @@ _FROM_HOST: dict[str, s.Check] = {
 _FROM_GUEST: dict[str, s.Check] = {
     "seed": s.record("seed", [("hand_no", _HAND), ("seed", _SEED)]),
     "act": s.record(
-        "act", [("state_no", _STATE), ("public_hash", _wire_hash), ("action", s.anything())]
+        "act", [("state_no", _STATE), ("public_hash", _wire_short_hash), ("action", s.anything())]
     ),
     "done": s.record("done", [("state_no", _STATE), ("public_hash", _wire_hash)]),
     "rejoin": s.record("rejoin", [("game_id", _GAME_ID), ("token", _TOKEN), ("received", _COUNT)]),
@@ -348,7 +383,10 @@ def _parse_from_host(body: Any) -> HostMessage:
         record, parsed = (
             (None, None) if action is None else check_wire_action(action, "update.action")
         )
-        if (actor == -1) != (parsed is None or parsed.type == "next_hand"):
+        if (actor == -1) != (parsed is None or parsed.type == "next_hand") and not (
+            actor == GUEST and parsed is None
+        ):
+            # the guest's own move comes without its action: the guest sent it
             raise ProtocolError("schema", "update: only a deal or a new hand has no player")
         checked = tuple(_event(item, f"update.events[{i}]") for i, item in enumerate(events))
         return Update(state_no, actor, record, parsed, checked, delta, public_hash)
@@ -410,10 +448,11 @@ def update(
         TAGS["update"],
         state_no,
         actor,
-        None if action is None else wire_action(action),
+        # the guest's own move is not echoed: it knows what it sent
+        None if action is None or actor == GUEST else wire_action(action),
         [wire_event(event) for event in events],
         delta,
-        _hash_int(public_hash),
+        _short_int(public_hash),
     ]
 
 
@@ -445,7 +484,7 @@ def seed(hand_no: int, value: str) -> list[Any]:
 
 
 def act(state_no: int, public_hash: str, action: dict[str, Any]) -> list[Any]:
-    return [TAGS["act"], state_no, _hash_int(public_hash), wire_action(action)]
+    return [TAGS["act"], state_no, _short_int(public_hash), wire_action(action)]
 
 
 def done(state_no: int, public_hash: str) -> list[Any]:

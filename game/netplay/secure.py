@@ -26,17 +26,28 @@ from spake2 import SPAKE2_A, SPAKE2_B
 
 from .errors import ProtocolError
 from .joincode import normalize_code
-from .messages import TOKEN_BYTES, KeyAccept, KeyConfirm, KeyHello, KeyReply, Sealed
+from .messages import (
+    CONFIRM_TAG_BYTES,
+    TOKEN_BYTES,
+    KeyAccept,
+    KeyConfirm,
+    KeyHello,
+    KeyReply,
+    Sealed,
+)
 
 PAKE_BYTES = 33
-TAG_BYTES = 32
+# a confirmation tag is HMAC-SHA256 cut to 128 bits, as strong as the channel's 128-bit tags
+TAG_BYTES = CONFIRM_TAG_BYTES
 SECRET_BYTES = 32
 _ID_GUEST = b"canasta-netplay guest"
 _ID_HOST = b"canasta-netplay host"
 _LABEL = b"canasta-netplay channel 2"
 _NONCE_PAD = bytes(4)
-# a datagram link may deliver frames out of order: remember this many counters below the highest
-REPLAY_WINDOW = 512
+# a datagram link may deliver frames out of order: take this many counters below the highest.
+# The wire carries only the counter's low byte, rebuilt as the value nearest the next one
+# expected, so the window must stay within half of 256.
+REPLAY_WINDOW = 120
 
 
 class Mode(IntEnum):
@@ -91,6 +102,7 @@ def _derive(shared: bytes, transcript: bytes) -> ChannelKeys:
     keys, tags = parts[:2], parts[2:4]
     guest_tag = hmac.new(tags[0], b"guest confirms" + transcript, hashlib.sha256).digest()
     host_tag = hmac.new(tags[1], b"host confirms" + transcript, hashlib.sha256).digest()
+    guest_tag, host_tag = guest_tag[:TAG_BYTES], host_tag[:TAG_BYTES]
     return ChannelKeys(keys[0], keys[1], guest_tag, host_tag, parts[4], parts[5])
 
 
@@ -181,9 +193,11 @@ class Sealer:
         self._counter = 0
 
     def seal(self, body: bytes) -> Sealed:
+        """The sealed frame: only the counter's low byte travels; the whole counter is the
+        nonce, so a receiver that rebuilds it wrongly fails to open the frame."""
         self._counter += 1
         nonce = _NONCE_PAD + self._counter.to_bytes(8, "big")
-        return Sealed(self._counter, self._aead.encrypt(nonce, body, None))
+        return Sealed(self._counter & 0xFF, self._aead.encrypt(nonce, body, None))
 
 
 class Opener:
@@ -199,11 +213,19 @@ class Opener:
         self.replays = 0  # counters seen before: a duplicate on a datagram link, or a replay
         self.forgeries = 0  # frames that failed authentication: altered or never sealed by us
 
+    def counter_of(self, low: int) -> int:
+        """The whole counter a frame carrying `low` stands for: the one nearest the next
+        expected (up to 127 ahead, 128 behind; behind is a replay on a stream)."""
+        expected = self._highest + 1
+        step = (low - expected) & 0xFF
+        return expected + (step - 256 if step >= 128 else step)
+
     def open(self, sealed: Sealed) -> bytes | None:
         """The body, or None if the frame is a replay, too old, or fails authentication."""
-        counter = sealed.counter
-        if counter <= self._highest and (
-            self._ordered or counter in self._seen or counter <= self._highest - REPLAY_WINDOW
+        counter = self.counter_of(sealed.counter)
+        if counter < 1 or (
+            counter <= self._highest
+            and (self._ordered or counter in self._seen or counter <= self._highest - REPLAY_WINDOW)
         ):
             self.replays += 1
             return None

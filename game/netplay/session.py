@@ -3,10 +3,12 @@ clock. A shell (the TCP thread, or the in-memory link in tests) tells it when a 
 made or lost, feeds it received bytes or frames with the current time, and asks `poll(now)` for
 frames to transmit and `next_deadline()` for when to call again. One session lives for a whole
 game and outlasts dropped connections: payloads carry session-wide sequence numbers, the receiver
-acknowledges cumulatively (with a short delay, or at once for duplicates and gaps, plus a few
-selective acks), the sender retransmits on an RFC 6298 timeout that honours Karn's rule, and when
-the guest redials it proves the session with the random token from the first handshake so both
-sides replay exactly what the other has not acknowledged.
+acknowledges cumulatively (with a short delay so the ack rides on the answer, or at once for
+duplicates and gaps, plus a few selective acks), the sender retransmits on an RFC 6298 timeout
+that honours Karn's rule, and when the guest redials it proves the session with the random token
+from the first handshake so both sides replay exactly what the other has not acknowledged.
+Everything one `poll` sends goes out sealed in one frame, so a turn of several moves pays for
+one length, counter and tag.
 
 Under all of it every connection starts with a key exchange (see `secure.py`): the guest proves
 it holds the host's join code, or on a reconnection the resume secret of its first join, and
@@ -22,13 +24,16 @@ import contextlib
 import hashlib
 import hmac
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+import msgpack
+
 from .errors import ProtocolError, SessionError
 from .framing import (
-    MAX_WIRE_FRAME,
+    MAX_FRAME,
     FrameDecoder,
     decode_body,
     decode_frame,
@@ -70,7 +75,7 @@ from .messages import (
     pack_message,
     parse_message,
 )
-from .payloads import REFUSAL, PayloadRegistry, default_registry
+from .payloads import REFUSAL, PayloadRegistry, default_registry, from_wire, to_wire
 from .rto import RtoEstimator
 from .secure import (
     GuestExchange,
@@ -253,7 +258,17 @@ _QUIT = "quit"
 MAX_WRONG_CODES = 3  # wrong codes a host takes before it chooses a new one
 MAX_BAD_FRAMES = 16  # frames failing to open before a connection is given up
 MAX_REFUSED = 20  # payloads breaking their schema before the session is ended
+# In-order messages wait up to `ack_delay` for an ack to ride on data going back (a move
+# answered at once); only this many unacknowledged ones make it go out at once on its own.
+ACK_EVERY = 16
+_BATCH_HEADER = 5  # the largest msgpack array header a flush may need
+_DATA_RUN_BYTES = MAX_FRAME // 2  # payloads one DATA may carry together
 _log = logging.getLogger(__name__)
+
+
+def _array_header(count: int) -> bytes:
+    header: bytes = msgpack.Packer().pack_array_header(count)
+    return header
 
 
 def _resume_proof(token: bytes) -> bytes:
@@ -283,6 +298,7 @@ class ReliableSession:
         self._status = Status.CONNECTING
         self._events: list[Event] = []
         self._out: list[bytes] = []
+        self._batch: list[bytes] = []  # message bodies to seal together at the next flush
         self._now = float("-inf")
         self._failure: Failed | None = None
 
@@ -315,6 +331,7 @@ class ReliableSession:
         self._hello_interval = self.config.initial_rto
         self._last_sent = float("-inf")
         self._ping: tuple[int, float] | None = None
+        self._pings_sent = 0
 
         # sending
         self._next_seq = 1
@@ -422,6 +439,7 @@ class ReliableSession:
         self._bad_frames = 0
         self._guest_spoke = False
         self._out.clear()
+        self._batch.clear()
         self._ping = None
         self._ack_now = False
         self._ack_due = None
@@ -442,6 +460,7 @@ class ReliableSession:
         self._ready = False
         self._wants_reset = False
         self._out.clear()
+        self._batch.clear()
 
     def receive_bytes(self, data: bytes, now: float) -> None:
         """Bytes from a stream transport, in any chunking."""
@@ -506,20 +525,25 @@ class ReliableSession:
                 self._send_data(now)
                 self._send_ack_if_due(now)
                 if now >= self._last_sent + self.config.heartbeat_interval:
-                    stamp = int(now * 1000)
+                    # a small number tells the PONG to this PING from older ones: one byte
+                    # where a time in milliseconds took five
+                    self._pings_sent += 1
+                    stamp = self._pings_sent % 128
                     self._ping = (stamp, now)
                     self._emit(Ping(stamp), now)
             elif self.role is Role.GUEST and now >= self._hello_due:
                 self._send_hello(now)
             if not self._ready and self._gate is not None:
+                self._flush()
                 self._out.extend(self._gate.take_output())
+        self._flush()
         out, self._out = self._out, []
         return out
 
     def next_deadline(self) -> float | None:
         """When `poll` next has something to do; None if only new input or a new connection
         can change anything."""
-        if self._out:
+        if self._out or self._batch:
             return self._now
         if self.finished:
             return None
@@ -615,10 +639,18 @@ class ReliableSession:
             else:
                 self.stats.replays_dropped += 1
             return
-        inner = parse_message(decode_body(body))
-        if inner.KIND in PLAIN_KINDS and not isinstance(inner, Reject):
-            raise ProtocolError("unexpected", f"{inner.KIND.name} cannot travel sealed")
-        self._handle_inner(inner, now)
+        value = decode_body(body)
+        # one message, or every message of the sender's flush as a list of them
+        batch = (
+            value if isinstance(value, list) and value and isinstance(value[0], list) else [value]
+        )
+        for item in batch:
+            inner = parse_message(item)
+            if inner.KIND in PLAIN_KINDS and not isinstance(inner, Reject):
+                raise ProtocolError("unexpected", f"{inner.KIND.name} cannot travel sealed")
+            self._handle_inner(inner, now)
+            if self._ignoring_input():
+                return
 
     def _host_plain(self, message: Message, now: float) -> None:
         if self._gate is None:
@@ -628,6 +660,7 @@ class ReliableSession:
         answer = gate.take_output()
         if answer:
             self._transport_since = now  # the exchange is progressing
+        self._flush()
         self._out.extend(answer)
         if gate.refused:
             self._wants_reset = True
@@ -749,7 +782,7 @@ class ReliableSession:
             )
             self._established = True
         elif verdict == "resume":
-            self._on_ack(hello.last_received, (), now)
+            self._on_ack(hello.last_received, (), now, timed=False)
             self._replay_unacked()
             self._guest_confirmed = True
             self.stats.resumes += 1
@@ -963,7 +996,7 @@ class ReliableSession:
             )
         if self._ready:
             return  # the answer to a retransmitted HELLO
-        self._on_ack(resume.last_received, (), now)
+        self._on_ack(resume.last_received, (), now, timed=False)
         self._replay_unacked()
         self.stats.resumes += 1
         self._ready = True
@@ -1011,7 +1044,10 @@ class ReliableSession:
 
     def _on_data(self, data: Data, now: float) -> None:
         self._on_ack(data.ack, (), now)
-        seq = data.seq
+        for offset, payload in enumerate((data.payload, *data.more)):
+            self._on_payload(data.seq + offset, payload, now)
+
+    def _on_payload(self, seq: int, wire_payload: Any, now: float) -> None:
         if seq <= self._received or seq in self._out_of_order:
             # our ack was probably lost: say it again at once
             self.stats.duplicates_received += 1
@@ -1023,7 +1059,7 @@ class ReliableSession:
             )
         payload: list[Any] | None = None
         try:
-            payload = self.registry.validate(data.payload)
+            payload = self.registry.validate(from_wire(wire_payload))
         except ProtocolError as error:
             self._refuse_payload(error)  # set aside: counted as received, never delivered
         if seq != self._received + 1:
@@ -1035,8 +1071,8 @@ class ReliableSession:
         while self._received + 1 in self._out_of_order:
             self._deliver(self._received + 1, self._out_of_order.pop(self._received + 1))
         self._unacked_in += 1
-        if self._unacked_in >= 2:
-            self._ack_now = True  # as TCP does: delay at most every other ack
+        if self._unacked_in >= ACK_EVERY:
+            self._ack_now = True
         elif self._ack_due is None:
             self._ack_due = now + self.config.ack_delay
 
@@ -1072,7 +1108,11 @@ class ReliableSession:
         with contextlib.suppress(SessionError):  # the session is ending: nobody to tell
             self.send([REFUSAL, error.code[:40] or "refused", error.message[:MAX_REASON_CHARS]])
 
-    def _on_ack(self, ack: int, sack: tuple[int, ...] | list[int], now: float) -> None:
+    def _on_ack(
+        self, ack: int, sack: tuple[int, ...] | list[int], now: float, *, timed: bool = True
+    ) -> None:
+        """Take the peer's acks. `timed` False for an ack learnt on resuming: what it covers
+        waited across a dropped connection and says nothing of the path's round trip."""
         if ack > self._highest_sent:
             raise ProtocolError(
                 "bad_ack", f"ack for message {ack}, but only {self._highest_sent} were sent"
@@ -1093,7 +1133,7 @@ class ReliableSession:
                 if self._can_time(item):
                     sample = now - item.first_sent  # type: ignore[operator]
                 item.timed = False
-        if sample is not None:
+        if sample is not None and timed:
             self._rto.sample(sample)
 
     @staticmethod
@@ -1108,14 +1148,35 @@ class ReliableSession:
         if message.KIND in PLAIN_KINDS and not (
             message.KIND is Kind.REJECT and self._sealer is not None
         ):
-            frame = encode_frame(pack_message(message))
+            self._flush()
+            self._out.append(encode_frame(pack_message(message)))
+            self.stats.frames_sent += 1
         elif self._sealer is None:
             return  # nothing but the key exchange can travel before it is done
         else:
-            sealed = self._sealer.seal(encode_body(pack_message(message)))
-            frame = encode_frame(pack_message(sealed), MAX_WIRE_FRAME)
-        self._out.append(frame)
+            self._batch.append(encode_body(pack_message(message)))
         self._last_sent = now
+
+    def _flush(self) -> None:
+        """Seal the messages emitted since the last flush into as few frames as they fit: the
+        length, counter and tag are paid once per flush, not once per message."""
+        batch, self._batch = self._batch, []
+        if not batch or self._sealer is None:
+            return
+        group: list[bytes] = []
+        size = 0
+        for body in batch:
+            if group and size + len(body) + _BATCH_HEADER > MAX_FRAME:
+                self._seal(group)
+                group, size = [], 0
+            group.append(body)
+            size += len(body)
+        self._seal(group)
+
+    def _seal(self, bodies: Sequence[bytes]) -> None:
+        assert self._sealer is not None
+        inner = bodies[0] if len(bodies) == 1 else _array_header(len(bodies)) + b"".join(bodies)
+        self._out.append(encode_frame(pack_message(self._sealer.seal(inner))))
         self.stats.frames_sent += 1
 
     def _send_hello(self, now: float) -> None:
@@ -1154,6 +1215,8 @@ class ReliableSession:
 
     def _send_data(self, now: float) -> None:
         timed_out = False
+        run: list[_Outgoing] = []  # consecutive messages going out now, sent as one DATA
+        run_bytes = 0
         for item in self._unacked.values():
             if item.last_sent is None or item.resend:
                 pass
@@ -1168,14 +1231,28 @@ class ReliableSession:
             item.transmissions += 1
             item.resend = False
             self._highest_sent = max(self._highest_sent, item.seq)
-            self._emit(Data(item.seq, self._received, item.payload), now)
+            size = len(encode_body(to_wire(item.payload)))
+            if run and (run[-1].seq + 1 != item.seq or run_bytes + size > _DATA_RUN_BYTES):
+                self._emit_run(run, now)
+                run, run_bytes = [], 0
+            run.append(item)
+            run_bytes += size
             self.stats.data_sent += 1
-            if not self._out_of_order:
-                self._clear_ack()
+        if run:
+            self._emit_run(run, now)
         if timed_out:
-            self._rto.back_off()
+            if now - self._last_heard >= self._rto.rto:
+                # backing off is for a path gone quiet; a peer heard from within the timeout
+                # is there, and the message was lost at random: try again as soon
+                self._rto.back_off()
             for item in self._unacked.values():
                 item.timed = False
+
+    def _emit_run(self, run: list[_Outgoing], now: float) -> None:
+        payloads = [to_wire(item.payload) for item in run]
+        self._emit(Data(run[0].seq, self._received, payloads[0], tuple(payloads[1:])), now)
+        if not self._out_of_order:
+            self._clear_ack()
 
     def _send_ack_if_due(self, now: float) -> None:
         if self._ack_now or (self._ack_due is not None and now >= self._ack_due):
@@ -1282,6 +1359,7 @@ class ReliableSession:
                 local.app_version,
             )
             if self._transport_up:
+                self._flush()
                 self._out.append(self._plain_frame(reject))
             self._events.append(
                 GuestTurnedAway(error.code, f"A connection was refused: {error.message}")

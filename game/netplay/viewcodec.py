@@ -22,9 +22,10 @@ from typing import Any
 
 import msgpack
 
-from game.logic.cards import MELD_KEY_NAME, N_CARDS
+from game.logic.cards import CARD_POINTS, MELD_KEY_NAME, N_CARDS
 from game.logic.engine import DRAW, GAME_OVER, HAND_OVER, PLAY
 from game.logic.rules import Rules
+from game.logic.scoring import ITEMS
 from game.logic.view import PlayerView
 
 from .errors import ProtocolError
@@ -257,17 +258,237 @@ NOT_ON_WIRE = ("seat", "rules")
 Fields = tuple[Any, ...]  # the view's values in FIELD_NAMES order
 
 
+# -- edits: a changed field as the change itself, when that is shorter than its new value ------
+# In a delta the index `EDIT + i` carries an edit of field i against the guest's previous value
+# (or what the events predict, see `predict`). A card edit keeps cards as byte strings of ids
+# (the audit by type above still holds): the cards appended as bytes, led by the positions of
+# the cards removed as small integers, `[2, 5, b"..."]`, or only one of the two.
+EDIT = 64
+
+
+def _enc_card_edit(old: Sequence[int], new: Sequence[int]) -> bytes | list[Any] | None:
+    """The edit turning `old` into `new`, if `new` is `old` without some cards and with others
+    added at the end, else None."""
+    gone = set(old) - set(new)
+    kept = [card for card in old if card not in gone]
+    if list(new[: len(kept)]) != kept:
+        return None
+    appended = bytes(new[len(kept) :])
+    positions: list[Any] = [at for at, card in enumerate(old) if card in gone]
+    if not positions:
+        return appended
+    return [*positions, appended] if appended else positions
+
+
+def _dec_card_edit(old: Sequence[int], edit: Any, name: str) -> tuple[int, ...]:
+    if isinstance(edit, bytes):
+        positions: list[Any] = []
+        appended = edit
+    elif isinstance(edit, list) and edit and len(edit) <= N_CARDS + 1:
+        appended = edit[-1] if isinstance(edit[-1], bytes) else b""
+        positions = edit[:-1] if isinstance(edit[-1], bytes) else edit
+    else:
+        raise _bad(name, "expected a card edit")
+    last = -1
+    for at in positions:
+        if isinstance(at, bool) or not isinstance(at, int) or not last < at < len(old):
+            raise _bad(name, "a card edit names positions in order, within the cards")
+        last = at
+    gone = set(positions)
+    kept = bytes(card for at, card in enumerate(old) if at not in gone)
+    return decode_cards(kept + appended, name)
+
+
+def _enc_pair_edit(old: Sequence[Sequence[int]], new: Sequence[Sequence[int]]) -> Any:
+    edits = [_enc_card_edit(old[i], new[i]) for i in (0, 1)]
+    return None if None in edits else edits
+
+
+def _dec_pair_edit(old: Sequence[Sequence[int]], edit: Any, name: str) -> tuple[Any, ...]:
+    if not isinstance(edit, list) or len(edit) != 2:
+        raise _bad(name, "expected a pair of card edits")
+    return (_dec_card_edit(old[0], edit[0], name), _dec_card_edit(old[1], edit[1], name))
+
+
+def _enc_meld_edit(old: Any, new: Any) -> list[Any] | None:
+    """`[seat, key, card edit, ...]` for each meld that grew or was laid down (at the end of
+    its seat's melds); None if any meld went away or moved."""
+    out: list[Any] = []
+    for seat in (0, 1):
+        before, after = old[seat], new[seat]
+        if [key for key, _ in after[: len(before)]] != [key for key, _ in before]:
+            return None
+        for index, (key, cards) in enumerate(after):
+            previous: Sequence[int] = before[index][1] if index < len(before) else ()
+            if tuple(previous) == tuple(cards):
+                continue
+            edit = _enc_card_edit(previous, cards)
+            if edit is None:
+                return None
+            out += [seat, key, edit]
+    return out
+
+
+def _dec_meld_edit(old: Any, edit: Any, name: str) -> tuple[Any, ...]:
+    if not isinstance(edit, list) or len(edit) % 3 or len(edit) > 3 * 2 * MAX_MELDS:
+        raise _bad(name, "expected [seat, key, card edit, ...]")
+    melds = [dict(old[0]), dict(old[1])]
+    for at in range(0, len(edit), 3):
+        seat = _SEAT(edit[at], name)
+        key = edit[at + 1]
+        if isinstance(key, bool) or not isinstance(key, int) or key not in MELD_KEY_NAME:
+            raise _bad(name, "a meld key is not a rank")
+        melds[seat][key] = _dec_card_edit(melds[seat].get(key, ()), edit[at + 2], name)
+    # dicts keep their order: grown melds stay where they were, new ones come last
+    return _dec_pair(_dec_melds_of_one)(
+        [[[key, bytes(cards)] for key, cards in one.items()] for one in melds], name
+    )
+
+
+def _choice_edit(*choices: Any) -> tuple[Callable[[Any, Any], Any], Callable[[Any, Any, str], Any]]:
+    """A field with few values travels as the index of its value."""
+
+    def encode(old: Any, new: Any) -> int:
+        return choices.index(new)
+
+    def decode(old: Any, edit: Any, name: str) -> Any:
+        if isinstance(edit, bool) or not isinstance(edit, int) or not 0 <= edit < len(choices):
+            raise _bad(name, f"expected an index below {len(choices)}")
+        return choices[edit]  # the plain value, as the whole field decodes
+
+    return encode, decode
+
+
+# a score breakdown holding exactly the engine's items travels as their points in this order
+_SCORE_KEYS = tuple(sorted((*ITEMS, "total")))
+
+
+def _enc_scores_edit(old: Any, new: Any) -> list[Any] | None:
+    if new is None or any(sorted(one) != list(_SCORE_KEYS) for one in new):
+        return None
+    return [[one[key] for key in _SCORE_KEYS] for one in new]
+
+
+def _dec_scores_edit(old: Any, edit: Any, name: str) -> Any:
+    if not isinstance(edit, list) or not all(
+        isinstance(one, list) and len(one) == len(_SCORE_KEYS) for one in edit
+    ):
+        raise _bad(name, f"expected two lists of {len(_SCORE_KEYS)} points")
+    return _dec_scores(
+        [[list(item) for item in zip(_SCORE_KEYS, one, strict=True)] for one in edit], name
+    )
+
+
+_CARD_EDIT = (_enc_card_edit, _dec_card_edit)
+_PAIR_EDIT = (_enc_pair_edit, _dec_pair_edit)
+_EDITS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any, str], Any]]] = {
+    "phase": _choice_edit(*(p.value for p in (DRAW, PLAY, HAND_OVER, GAME_OVER))),
+    "turn_drew": _choice_edit(None, "stock", "pile"),
+    "hand": _CARD_EDIT,
+    "pile": _CARD_EDIT,
+    "turn_locked": _CARD_EDIT,
+    "turn_drawn": _CARD_EDIT,
+    "known": _PAIR_EDIT,
+    "threes": _PAIR_EDIT,
+    "special_cards": _PAIR_EDIT,
+    "melds": (_enc_meld_edit, _dec_meld_edit),
+    "hand_scores": (_enc_scores_edit, _dec_scores_edit),
+}
+
+
+def _packed_size(value: Any) -> int:
+    return len(msgpack.packb(value, use_bin_type=True))
+
+
+# -- prediction: what the events alone say about the next view ----------------------------------
+# An event as both sides read it: (kind, player, cards the guest sees, hidden count, rank).
+Seen = tuple[str, int, tuple[int, ...], int, Any]
+
+
+def _minus(cards: Sequence[int], gone: Sequence[int]) -> tuple[int, ...]:
+    return tuple(card for card in cards if card not in gone)
+
+
+def predict(previous: Fields, events: Sequence[Seen], seat: int = GUEST_SEAT) -> Fields:
+    """The view after `events`, as far as they tell it: cards drawn, melded and discarded, the
+    turn passing. Host and guest compute it from the same inputs, and the host sends only what
+    differs from it, so a wrong guess costs bytes, never correctness."""
+    v = dict(zip(FIELD_NAMES, previous, strict=True))
+    sizes = list(v["hand_sizes"])
+    melds = [dict(v["melds"][0]), dict(v["melds"][1])]
+    known = [tuple(v["known"][0]), tuple(v["known"][1])]
+    acted = False
+    for kind, player, cards, hidden, rank in events:
+        if player not in (0, 1):
+            continue
+        if kind == "draw":  # drawing is never undone: the undo depth stays
+            sizes[player] += len(cards) + hidden
+            v["stock_size"] = max(0, v["stock_size"] - len(cards) - hidden)
+            if player == seat:
+                v["hand"] = v["hand"] + _minus(cards, v["hand"])
+                v["turn_drawn"] = v["turn_drawn"] + _minus(cards, v["turn_drawn"])
+            v["phase"], v["turn_drew"] = PLAY.value, "stock"
+        elif kind == "pile_taken":
+            sizes[player] += len(cards) + hidden
+            v["pile"] = ()
+            if player == seat:
+                v["hand"] = v["hand"] + _minus(cards, v["hand"])
+            else:
+                known[player] = known[player] + _minus(cards, known[player])
+            v["phase"], v["turn_drew"] = PLAY.value, "pile"
+            v["turn_top"] = cards[-1] if cards else None
+            acted = True
+        elif kind == "meld" and isinstance(rank, int):
+            melds[player][rank] = tuple(melds[player].get(rank, ())) + tuple(cards)
+            sizes[player] -= len(cards) + hidden
+            known[player] = _minus(known[player], cards)
+            if player == seat:
+                v["hand"] = _minus(v["hand"], cards)
+            acted = True
+        elif kind == "discard":
+            v["pile"] = v["pile"] + tuple(cards)
+            sizes[player] -= len(cards) + hidden
+            known[player] = _minus(known[player], cards)
+            if player == seat:
+                v["hand"] = _minus(v["hand"], cards)
+            acted = True
+        elif kind == "turn":
+            v["to_move"], v["phase"], v["turn_drew"] = player, DRAW.value, None
+            v["turn_no"] += 1
+            v["turn_drawn"], v["turn_locked"], v["turn_top"] = (), (), None
+            v["undo_depth"], acted = 0, False
+    if acted:
+        v["undo_depth"] += 1
+    v["hand_sizes"] = (sizes[0], sizes[1])
+    # the mover's melded points (the engine's opening_points, but for the top card and bonus
+    # rules, which the delta corrects)
+    v["opening_points"] = sum(
+        CARD_POINTS[card] for cards in melds[v["to_move"]].values() for card in cards
+    )
+    v["melds"] = (tuple(melds[0].items()), tuple(melds[1].items()))
+    v["known"] = (known[0], known[1])
+    return tuple(v[name] for name in FIELD_NAMES)
+
+
 def view_fields(view: PlayerView) -> Fields:
     return tuple(getattr(view, name) for name in FIELD_NAMES)
 
 
 def encode_delta(previous: Fields | None, current: Fields) -> list[Any]:
-    """`[index, wire value, ...]` for the fields that differ (all of them without `previous`)."""
+    """`[index, wire value, ...]` for the fields that differ (all of them without `previous`),
+    each as an edit (`EDIT + index`) where that is shorter."""
     out: list[Any] = []
-    for index, (value, (_, encode, _, _)) in enumerate(zip(current, _FIELDS, strict=True)):
-        if previous is None or previous[index] != value:
-            out.append(index)
-            out.append(encode(value))
+    for index, (value, (name, encode, _, _)) in enumerate(zip(current, _FIELDS, strict=True)):
+        if previous is not None and previous[index] == value:
+            continue
+        whole = encode(value)
+        edit = None
+        if previous is not None and name in _EDITS:
+            edit = _EDITS[name][0](previous[index], value)
+        if edit is not None and _packed_size(edit) < _packed_size(whole):
+            out += [EDIT + index, edit]
+        else:
+            out += [index, whole]
     return out
 
 
@@ -281,17 +502,23 @@ def apply_delta(previous: Fields | None, delta: Any) -> Fields:
     )
     seen = set()
     for position in range(0, len(delta), 2):
-        index = delta[position]
+        code = delta[position]
+        index = code - EDIT if isinstance(code, int) and code >= EDIT else code
         if (
-            isinstance(index, bool)
-            or not isinstance(index, int)
+            isinstance(code, bool)
+            or not isinstance(code, int)
             or not 0 <= index < len(_FIELDS)
             or index in seen
         ):
-            raise ProtocolError("bad_view", f"view field index {index!r} is unknown or repeated")
+            raise ProtocolError("bad_view", f"view field index {code!r} is unknown or repeated")
         seen.add(index)
         name, _, decode, _ = _FIELDS[index]
-        values[index] = decode(delta[position + 1], name)
+        if index == code:
+            values[index] = decode(delta[position + 1], name)
+        elif previous is None or name not in _EDITS:
+            raise ProtocolError("bad_view", f"view field {name} cannot travel as an edit here")
+        else:
+            values[index] = _EDITS[name][1](previous[index], delta[position + 1], name)
     if previous is None and len(seen) != len(_FIELDS):
         raise ProtocolError("bad_view", "the first view must carry every field")
     return tuple(values)

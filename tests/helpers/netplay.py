@@ -52,9 +52,16 @@ def read(sender: ReliableSession, frames: Iterable[bytes]) -> list[Message]:
             key = keys.host_to_guest if sender.role is Role.HOST else keys.guest_to_host
             body = Opener(key, ordered=False).open(message)
             assert body is not None, "the frame opens with its sender's key"
-            message = parse_message(decode_body(body))
-        messages.append(message)
+            messages.extend(unbatch(decode_body(body)))
+        else:
+            messages.append(message)
     return messages
+
+
+def unbatch(value: object) -> list[Message]:
+    """The messages of one sealed frame's body: one, or the list of a whole flush."""
+    batch = value if isinstance(value, list) and isinstance(value[0], list) else [value]
+    return [parse_message(item) for item in batch]
 
 
 def kinds(sender: ReliableSession, frames: Iterable[bytes]) -> list[type]:

@@ -1,4 +1,4 @@
-"""Frames: a 4-byte big-endian length and a msgpack body, decoded strictly and incrementally."""
+"""Frames: a length prefix and a msgpack or sealed body, decoded strictly and incrementally."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from game.netplay.errors import ProtocolError
 from game.netplay.framing import (
     MAX_WIRE_FRAME,
     FrameDecoder,
+    SealedBody,
     decode_body,
     decode_frame,
     encode_frame,
@@ -130,10 +131,17 @@ def test_a_datagram_must_hold_exactly_one_whole_frame():
             decode_frame(broken)
 
 
-def test_only_the_wire_frame_may_carry_a_big_binary_the_sealed_box():
+def test_a_sealed_frame_has_a_short_header_and_may_carry_a_big_box_where_msgpack_may_not():
     big = _body(b"x" * (framing.MAX_BIN_BYTES + 1))
     with pytest.raises(ProtocolError):
         decode_body(big)
-    assert list(FrameDecoder().feed(struct.pack(">I", len(big)) + big)) == [
-        b"x" * (framing.MAX_BIN_BYTES + 1)
-    ]
+    box = b"x" * (framing.MAX_BIN_BYTES + 1)
+    frame = encode_frame(SealedBody(0x1234, box))
+    assert frame[:2] == struct.pack(">H", 0x8000 | (1 + len(box))) and frame[2] == 0x34
+    assert list(FrameDecoder().feed(frame)) == [SealedBody(0x34, box)]
+    assert decode_frame(frame) == SealedBody(0x34, box)
+
+
+def test_a_sealed_frame_too_short_for_its_tag_is_refused():
+    with pytest.raises(ProtocolError, match="too short"):
+        list(FrameDecoder().feed(struct.pack(">H", 0x8000 | 10) + bytes(10)))

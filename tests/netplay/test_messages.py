@@ -34,6 +34,7 @@ EXAMPLES = [
     ResumeOk(17, TOKEN),
     Reject("version", "update to play", 2, 3, "1.4.0"),
     Data(1, 0, ["chat", "hi"]),
+    Data(7, 3, [0, "x"], ([1, "hi"], [7, 9, 12])),
     Ack(5, (7, 9)),
     Ping(123456),
     Pong(-5),
@@ -151,3 +152,19 @@ def test_game_layer_can_register_its_own_payload_kinds():
     with pytest.raises(ValueError):
         registry.register("move", s.anything())
     assert "move" not in p.default_registry().kinds
+
+
+def test_known_payload_kinds_travel_as_numbers_and_come_back_as_names():
+    assert p.to_wire(["chat", "hi"]) == [1, "hi"]
+    assert p.to_wire(["game", [3, 1]]) == [p.GAME_INLINE, 3, 1], "a game list loses a header"
+    assert p.to_wire(["game", "far"]) == [0, "far"]
+    assert p.to_wire(["custom", 1]) == ["custom", 1], "a kind registered on top keeps its name"
+    for payload in (["chat", "hi"], ["game", [3, 1]], ["game", "far"], ["refusal", "x", "y"]):
+        assert p.from_wire(p.to_wire(payload)) == payload
+    with pytest.raises(ProtocolError, match="unknown payload kind number"):
+        p.from_wire([99, "x"])
+
+
+def test_data_after_its_first_payload_takes_only_lists():
+    with pytest.raises(ProtocolError, match="must be lists"):
+        parse_message([Kind.DATA, 1, 0, ["chat", "x"], ["chat", "y"], 5])

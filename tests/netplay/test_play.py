@@ -13,6 +13,7 @@ from game.logic.errors import IllegalAction
 from game.logic.view import player_view
 from game.netplay import playmsg as m
 from game.netplay.dealing import HostSecret, commitment, shuffled_deck
+from game.netplay.errors import ProtocolError
 from game.netplay.payloads import game_payload
 from game.netplay.play import (
     DealChecked,
@@ -23,7 +24,7 @@ from game.netplay.play import (
     Stage,
     Updated,
 )
-from game.netplay.viewcodec import FIELD_NAMES, view_fields
+from game.netplay.viewcodec import EDIT, FIELD_NAMES, view_fields
 from tests.helpers.netplay_play import Table, terms
 
 
@@ -95,7 +96,7 @@ def test_a_malformed_guest_action_is_a_protocol_error_and_nothing_changes():
     table = Table.new()
     table.guest_to_move()
     before = table.host.game.state_hash()
-    hash_int = int(table.host.current_hash(), 16)
+    hash_int = int(m.short_hash(table.host.current_hash()), 16)
     for action, code in (([1, ["ZZ"]], "bad_action"), ([8], "schema"), ([0, "moon"], "schema")):
         bad = game_payload([m.TAGS["act"], table.host.state_no, hash_int, action])
         with pytest.raises(m.Unreadable) as error:
@@ -167,7 +168,7 @@ def test_a_changed_guest_table_is_a_desync_reported_with_both_hashes():
 
 def test_an_update_that_leaves_out_a_change_is_caught_by_the_hash():
     # a field no consistency check can catch: only the hash notices that it was left behind
-    turn = FIELD_NAMES.index("turn_no")
+    private = {FIELD_NAMES.index("hand"), FIELD_NAMES.index("turn_drawn")}
 
     class ForgetfulHost(HostPlay):
         forgot = False
@@ -175,9 +176,9 @@ def test_an_update_that_leaves_out_a_change_is_caught_by_the_hash():
         def _after_change(self, actor, action, events):
             out = super()._after_change(actor, action, events)
             delta = out[0][1][5]
-            if self.state_no >= 8 and not self.forgot and turn in delta[::2]:
-                at = delta[::2].index(turn) * 2
-                del delta[at : at + 2]
+            public = [at for at in range(0, len(delta), 2) if delta[at] % EDIT not in private]
+            if self.state_no >= 8 and not self.forgot and public:
+                del delta[public[0] : public[0] + 2]
                 self.forgot = True
             return out
 
@@ -195,7 +196,7 @@ def test_a_guest_hash_that_differs_from_the_host_is_caught_on_its_next_move():
     table.to_host += table.guest.act(Draw())
     table.deliver()
     assert table.host.halted.code == "desync" and not table.host.halted.by_peer
-    assert table.host.halted.their_hash == "f" * 16
+    assert table.host.halted.their_hash == "ffff", "the short hash the move carried"
     assert table.guest.halted.by_peer
 
 
@@ -240,3 +241,27 @@ def test_every_player_view_field_travels_on_the_wire():
 
     on_wire = set(FIELD_NAMES) | {"seat", "rules"}
     assert {f.name for f in dataclasses.fields(PlayerView)} == on_wire
+
+
+def test_the_answer_to_the_guests_move_does_not_repeat_it_and_the_guest_logs_its_own():
+    table = Table.new()
+    table.guest_to_move()
+    table.to_host += table.guest.act(Draw())
+    for payload in table.to_host:
+        table.to_guest += table.host.receive(payload)
+    table.to_host = []
+    (update,) = [p[1] for p in table.to_guest if p[1][0] == m.TAGS["update"]]
+    assert update[2] == 1 and update[3] is None, "the guest's own move, not echoed"
+    table.deliver()
+    assert table.guest.log[-1].action == Draw().to_dict()
+    assert table.guest.pending is None
+
+
+def test_an_unechoed_move_the_guest_did_not_make_is_refused():
+    table = Table.new()
+    table.guest_to_move()
+    state = table.guest.state_no + 1
+    forged = m.update(state, 1, {"type": "draw"}, [], [], "0" * 16)
+    assert forged[3] is None
+    with pytest.raises(ProtocolError, match="did not make"):
+        table.guest.receive(game_payload(forged))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.netplay.messages import Ack, Data
+from game.netplay.messages import Ack, Data, Ping
 from game.netplay.payloads import game_payload
 from game.netplay.rto import RtoEstimator
-from game.netplay.session import SessionConfig
-from tests.helpers.netplay import Shuttle, read
+from game.netplay.session import ACK_EVERY, SessionConfig
+from game.netplay.tools.link import LinkProfile
+from tests.helpers.netplay import Shuttle, linked_pair, numbers, read, sealed_by
 
 # heartbeats slower than the first RTO, so the timers under test are the only ones due
 QUIET = SessionConfig(
@@ -105,12 +106,21 @@ def test_single_message_is_acked_after_the_ack_delay():
     assert acks == [Ack(1, ())]
 
 
-def test_every_second_message_is_acked_at_once():
+def test_a_few_messages_wait_for_the_ack_delay_so_a_reply_can_carry_the_ack():
     sh = Shuttle(QUIET).handshake()
     sh.host.send(game_payload(1))
     sh.host.send(game_payload(2))
     sh.to_guest()
-    assert read(sh.guest, sh.guest.poll(0.0)) == [Ack(2, ())]
+    assert sh.guest.poll(0.0) == []
+    assert read(sh.guest, sh.guest.poll(QUIET.ack_delay)) == [Ack(2, ())]
+
+
+def test_many_unacknowledged_messages_are_acked_at_once():
+    sh = Shuttle(QUIET).handshake()
+    for i in range(ACK_EVERY):
+        sh.host.send(game_payload(i))
+    sh.to_guest()
+    assert read(sh.guest, sh.guest.poll(0.0)) == [Ack(ACK_EVERY, ())]
 
 
 def test_outgoing_data_carries_the_ack_instead_of_a_separate_frame():
@@ -120,3 +130,31 @@ def test_outgoing_data_carries_the_ack_instead_of_a_separate_frame():
     sh.guest.send(game_payload("reply"))
     out = read(sh.guest, sh.guest.poll(0.0))
     assert [type(m) for m in out] == [Data] and out[0].ack == 1
+
+
+def test_a_timeout_does_not_back_off_while_the_peer_is_heard():
+    # at random loss the peer's heartbeats keep coming: the lost message is tried again at the
+    # plain timeout rather than at ever longer ones
+    sh = Shuttle(QUIET).handshake()
+    sh.host.send(game_payload("lost"))
+    sh.host.poll(sh.now)  # dropped on the floor
+    start = sh.now
+    sh.host.receive_bytes(sealed_by(sh.guest, Ping(1)), start + 0.9)
+    assert [m.seq for m in read(sh.host, sh.host.poll(start + 1.0)) if isinstance(m, Data)] == [1]
+    assert sh.host.rto.rto == pytest.approx(1.0) and sh.host.rto.backoffs == 0
+
+
+def test_an_ack_learnt_on_resuming_gives_no_rtt_sample(monkeypatch):
+    # what it covers waited across a dropped connection: no measure of the path
+    pair = linked_pair(LinkProfile(latency=0.05))
+    samples: list[float] = []
+    sample = pair.host.rto.sample
+    monkeypatch.setattr(pair.host.rto, "sample", lambda rtt: (samples.append(rtt), sample(rtt)))
+    pair.host.send(game_payload("acked only on resuming"))
+    pair.link.send("a", pair.host.poll(pair.clock.now), pair.clock.now)
+    pair.run_for(0.06)  # delivered; the guest's delayed ack is not yet out
+    assert numbers(pair.guest_events) == ["acked only on resuming"]
+    pair.cut()
+    pair.run_for(30)
+    assert pair.host.stats.resumes == 1 and pair.host.unacked_count == 0
+    assert samples and max(samples) < 0.5, "no sample spans the cut"

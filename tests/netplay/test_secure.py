@@ -91,7 +91,8 @@ def test_an_altered_or_replayed_frame_is_dropped_and_the_game_goes_on():
 
 def test_a_frame_sealed_with_another_key_never_opens():
     sh = Shuttle().handshake()
-    forged = Sealed(1000, bytes(40))  # a counter never used, a box nobody sealed
+    # the counter the guest expects next, a box nobody sealed
+    forged = Sealed(sh.guest._opener._highest + 1, bytes(40))  # type: ignore[union-attr]
     sh.guest.receive_bytes(encode_frame(pack_message(forged)), 0.0)
     assert sh.guest.stats.bad_frames == 1 and sh.guest.failure is None
     sh.host.send(game_payload("still here"))
@@ -117,3 +118,28 @@ def test_the_session_token_and_resume_secret_come_from_the_key_exchange():
     keys = sh.host._gate.exchange.keys
     assert sh.host._token == sh.guest._token == keys.token
     assert sh.host._resume_secret == sh.guest._resume_secret == keys.resume_secret
+
+
+def test_only_the_low_byte_of_the_counter_travels_and_the_receiver_rebuilds_the_rest():
+    key = bytes(range(32))
+    sealer = Sealer(key)
+    frames = [sealer.seal(bytes([i % 256])) for i in range(300)]
+    assert {f.counter for f in frames} == set(range(256)), "one byte on the wire"
+    stream, datagram = Opener(key, ordered=True), Opener(key, ordered=False)
+    assert [stream.open(f) for f in frames] == [bytes([i % 256]) for i in range(300)]
+    assert stream.open(frames[299]) is None and stream.replays == 1, "a replay on a stream"
+    late = Opener(key, ordered=False)
+    assert all(late.open(f) for f in frames[1:100])
+    assert late.open(frames[150]) == bytes([150]), "a jump ahead within half the byte"
+    assert late.open(frames[120]) == bytes([120]), "a late frame within the window still opens"
+    assert late.open(frames[120]) is None and late.replays == 1
+    assert late.open(frames[20]) is None, "one older than the window does not"
+    assert [datagram.open(f) for f in frames[:3]] == [b"\x00", b"\x01", b"\x02"]
+
+
+def test_on_a_stream_a_missing_frame_is_skipped_and_the_next_one_opens():
+    key = bytes(range(32))
+    sealer, opener = Sealer(key), Opener(key, ordered=True)
+    first, _, third = (sealer.seal(bytes([i])) for i in range(3))
+    assert opener.open(first) == b"\x00" and opener.open(third) == b"\x02"
+    assert opener.open(first) is None and opener.forgeries == 0, "behind: a replay, not opened"

@@ -11,7 +11,9 @@ plays to the rules' target score. Every game runs the real host and guest code t
 fraction of a second. It prints games completed, desyncs, lost and duplicated moves (the host's
 log of applied actions against the updates the guest saw: both must be 0), retransmissions per
 message (every extra DATA transmission, timeouts and replays after a resume alike), bytes per
-move (every frame both sides put on the wire, acks and heartbeats included) and the run time;
+move (every byte both sides put on the wire: frames with their length, counter and tag, data,
+acks, heartbeats, retransmissions, every key exchange and resumption, divided by the moves the
+host applied) and the run time;
 `--json` prints one JSON object instead. The exit status is 0 only when every game completed
 cleanly. `--jobs 2` spreads the games over processes."""
 

@@ -1,0 +1,17 @@
+"""The soak tool's figures: complete games, nothing lost, and what a move costs on the wire."""
+
+from __future__ import annotations
+
+from game.netplay.tools.link import LinkProfile
+from game.netplay.tools.soak import run
+
+
+def test_a_move_costs_at_most_64_bytes_on_a_clean_link_everything_counted():
+    report = run(3, LinkProfile(latency=0.05), seed=1)
+    assert report.clean and report.moves > 200
+    assert report.bytes_per_move <= 64
+
+
+def test_a_lossy_link_loses_and_repeats_nothing():
+    report = run(2, LinkProfile(drop=0.25, duplicate=0.25, latency=1.0), seed=2)
+    assert report.clean and report.retransmits_per_message > 0
