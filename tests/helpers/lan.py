@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from game.netplay.messages import PROTOCOL_MAX
 from game.netplay.shell.discovery import Advertisement, GameList, LanEvent, LanGame
 
 
@@ -15,7 +16,7 @@ def lan_game(name: str, address: str = "192.168.1.5", port: int = 50410, **more:
         "name": name,
         "rules": "classic",
         "seat_free": True,
-        "protocol": (3, 3),
+        "protocol": (PROTOCOL_MAX, PROTOCOL_MAX),
         "app_version": "1.0",
         "address": address,
         "port": port,

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.main import build_parser, lan_discovery
+from game.netplay.messages import PROTOCOL_MAX
 from game.netplay.shell.discovery import (
     MAX_INSTANCE_BYTES,
     Advertisement,
@@ -32,7 +33,7 @@ GOOD = {
     b"name": b"Alice",
     b"rules": b"classic",
     b"seat": b"free",
-    b"proto": b"3",
+    b"proto": str(PROTOCOL_MAX).encode(),
     b"app": b"1.0",
 }
 CLI = [sys.executable, "-m", "game.netplay.cli"]
@@ -61,7 +62,7 @@ def test_a_hosts_record_reads_back_as_the_game_it_advertises() -> None:
         name="Alice",
         rules="modern_american",
         seat_free=True,
-        protocol=(3, 3),
+        protocol=(PROTOCOL_MAX, PROTOCOL_MAX),
         app_version="1.0",
         address="192.168.1.5",
         port=50410,

@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 
+from game.netplay.messages import PROTOCOL_MAX
+
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 20.0  # seconds any one thing may take to be seen in the namespace
 # Loopback up, multicast on it and the multicast range routed through it: DNS-SD then works
@@ -312,7 +314,7 @@ def test_an_advertised_game_appears_with_its_txt_data(namespace_run: dict[str, A
     assert game["name"] == "Alice"
     assert game["rules"] == "modern_american"
     assert game["seat_free"] is True
-    assert game["protocol"] == [3, 3]
+    assert game["protocol"] == [PROTOCOL_MAX, PROTOCOL_MAX]
     assert game["app_version"] == "1.0"
     assert (game["address"], game["port"]) == ("127.0.0.1", 50410)
     assert namespace_run["advertised"]["problem"] == ""
