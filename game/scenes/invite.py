@@ -265,11 +265,11 @@ class _InviteScreen(NetworkScreen):
         return (self.inner_width - t.px(20) * (count - 1)) // count - t.px(32)
 
     def status_height(self) -> int:
-        """Room for the error (all of it) or two lines of what is being waited for."""
+        """Room for the error (all of it) or two lines of what is being waited for; never
+        less, so a short error does not move the panel."""
         t = self.app.theme
-        if self.error:
-            return len(t.wrap(self.error, 19, self.inner_width)) * t.font(19).get_linesize()
-        return 2 * t.font(19).get_linesize()
+        lines = len(t.wrap(self.error, 19, self.inner_width)) if self.error else 0
+        return max(2, lines) * t.font(19).get_linesize()
 
     def place_buttons(self, specs: list[tuple[str, str, Callable[[], None]]]) -> None:
         """The row of buttons along the panel's foot, the first one primary."""

@@ -402,3 +402,12 @@ def test_the_screens_draw_in_high_contrast(app: App, monkeypatch: pytest.MonkeyP
     image = invite.code_image()
     pixels = {image.get_at((x, image.get_height() // 2))[:3] for x in range(image.get_width())}
     assert th.GOLD_LIGHT[:3] in pixels  # the code in the high-contrast yellow
+
+
+def test_a_short_error_does_not_move_the_panel(app: App) -> None:
+    scene = _accept_screen(app)
+    before = scene.panel.copy()
+    _type(app, "crossover")
+    press(app, pygame.K_RETURN)
+    step(app)
+    assert scene.error and scene.panel == before
