@@ -668,7 +668,8 @@ class AcceptScene(_InviteScreen):
         field_y = label_y + t.px(32)
         y = field_y + field_h + t.px(16)
         saved_y = y
-        y += len(self.saved_lines) * t.font(17).get_linesize()
+        if self.saved_lines:
+            y += len(self.saved_lines) * t.font(17).get_linesize() + t.px(8)
         status_y = y
         y += self.status_height() + t.px(14)
         blocks_y = y
