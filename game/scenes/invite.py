@@ -2,19 +2,24 @@
 and the guest's "Accept an invite" screen (opened from Host and Join).
 
 The host's screen asks the invite server (the magic-wormhole mailbox in Options, Network) for a
-code such as `7-crossover-clockwork`, shows it big with a Copy button and one sentence of what to
-tell the friend, and waits. The guest types the code into a text field (capitals and spaces do
-not matter) and presses Accept. Once the two games have met at the mailbox, the game itself
-connects directly or through the relay (`NetGame.from_link`), and on connection both go on to
-the rules agreement exactly as after Host and Join. Every failure (invite server unreachable, a
-code mistyped or used up, the friend never came, the relay down) is said in a sentence with
-what to try next, and the host can ask for a new code at once. Leaving the screen gives the code
-up. The meeting runs on the network thread; the screen only reads its events each frame."""
+code such as `7-crossover-clockwork`, shows it big with a Copy button, the three steps to tell
+the friend and what happens next, and waits. The guest types the code into a large text field
+(a pygame_gui entry dressed as the Join screen's fields; capitals and spaces do not matter) and
+presses Enter or Accept. Both screens look like Host and Join: one panel sized to its content,
+the game's bold gold-ruled buttons, Tab moving the focus, Escape leaving. Once the two games
+have met at the mailbox, the game itself connects directly or through the relay
+(`NetGame.from_link`), and on connection both go on to the rules agreement exactly as after Host
+and Join. Every failure (invite server unreachable, a code mistyped or used up, the friend never
+came, the relay down) is said in a sentence with what to try next, and the host can ask for a
+new code at once. Leaving the screen gives the code up. The meeting runs on the network thread;
+the screen only reads its events each frame."""
 
 from __future__ import annotations
 
 import math
 import socket
+import warnings
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,32 +44,75 @@ from game.netplay.shell.wormhole import (
     open_listener,
 )
 from game.scenes.agreement import AgreementScene
-from game.scenes.gui_scene import GuiScene
+from game.scenes.gui_theme import gui_theme
+from game.scenes.net_screen import NetworkScreen
 from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
-from game.ui.text_input import clipboard_put
+from game.ui.button import Button
+from game.ui.controls import draw_focus_ring
+from game.ui.gui import hex_colour
+from game.ui.text_input import PLACEHOLDER_COLOUR, clipboard_put
+from game.ui.widget import MOUSE_EVENTS, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
-TELL_FRIEND = (
-    "Tell your friend: in Canasta choose Join, then Accept an invite, and type {code}. The code "
-    "works once, and only for them."
-)
 SETTINGS_HINT = "Check the invite server and relay in Options, Network."
 SHELL_TROUBLE = ("relay_down", "dial_failed")
+JOIN_BUTTON = "Accept an invite code instead"  # the Join screen's button, named as it reads
+EXAMPLE_CODE = "7-crossover-clockwork"
+ACCEPT_TIP = "Press Enter when the code is typed. Tab moves to the buttons, Escape goes back."
+CODE_SIZE = 48  # the host's code, read out over the phone: as big as the Host screen's
+FIELD_TEXT_SIZE = 28  # the guest's code field, large enough to check each letter typed
+PAPER = (246, 240, 222)  # the fill of the game's own text fields (see game.ui.text_input)
+PAPER_SELECTION = (170, 196, 236)
+# The field hands every key to pygame_gui but these, which move the focus between controls.
+FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
 
 
 def invite_message(code: str) -> str:
     """What Copy puts on the clipboard for the friend."""
-    return f"Let's play Canasta: choose Join, then Accept an invite, and type {code}"
+    return f'Let\'s play Canasta: choose Join, then "{JOIN_BUTTON}", and type {code}'
 
 
-class _InviteScreen(GuiScene):
-    """What the two screens share: the meeting at the mailbox, then the game's connection,
-    polled every frame, and handing the connected game on to the rules agreement."""
+def friend_steps(code: str) -> list[str]:
+    """What the host tells the friend, step by step (the code, or "the code" before it comes)."""
+    return [
+        "1.  Open Canasta and choose Join.",
+        f'2.  Choose "{JOIN_BUTTON}".',
+        f"3.  Type {code or 'the code'} and press Accept.",
+    ]
 
-    role = Role.HOST
+
+class Block:
+    """A headed box of wrapped paragraphs inside the panel, measured once per layout: a numbered
+    step keeps its number in a column of its own, and paragraphs stand a little apart."""
+
+    def __init__(self, theme: th.Theme, heading: str, text: list[str], width: int) -> None:
+        self.heading = heading
+        self.rows: list[tuple[int, int, str]] = []  # (x, y) from the first line's top, text
+        line = theme.font(17).get_linesize()
+        y = 0
+        for paragraph in text:
+            number, _, rest = paragraph.partition(".  ")
+            indent = theme.font(17).size(number + ". ")[0] if number.isdigit() else 0
+            if indent:
+                self.rows.append((0, y, number + "."))
+                paragraph = rest
+            for words in theme.wrap(paragraph, 17, width - indent):
+                self.rows.append((indent, y, words))
+                y += line
+            y += theme.px(6)
+        self.height = y - theme.px(6)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+
+class _InviteScreen(NetworkScreen):
+    """What the two screens share: the panel and its buttons, the meeting at the mailbox, then
+    the game's connection, polled every frame, and handing the connected game on to the rules
+    agreement."""
+
+    title = ""
 
     def __init__(
         self, app: Host, *, wait: float | None = None, saved: dict[str, Any] | None = None
@@ -74,11 +122,14 @@ class _InviteScreen(GuiScene):
         self.saved = saved  # a saved invite game to reopen instead of meeting anew
         self.rendezvous: Rendezvous | None = None
         self.listener: socket.socket | None = None
-        self.net: NetGame | None = None
-        self.handed_on = False
         self.note = ""
         self.error = ""
         self.clock = 0.0
+        self.group = WidgetGroup(horizontal_moves_focus=False)
+        self.buttons: dict[str, Button] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.blocks: list[Block] = []
+        self.status_y = 0
 
     @property
     def servers(self) -> Servers:
@@ -90,17 +141,12 @@ class _InviteScreen(GuiScene):
         """Meeting or connecting (a spinner turns)."""
         return not self.error and (self.rendezvous is not None or self.net is not None)
 
+    @property
+    def peer(self) -> str:
+        return shown(str((self.saved or {}).get("peer", ""))) or "your opponent"
+
     # -- lifetime -------------------------------------------------------------------------------
-    def enter(self) -> None:
-        super().enter()
-        self.app.inbox_pollers.append(self.poll)
-
-    def leave(self) -> None:
-        if self.poll in self.app.inbox_pollers:
-            self.app.inbox_pollers.remove(self.poll)
-        self.stop()
-
-    def stop(self) -> None:
+    def release_network(self) -> None:
         """Give up the code and any connection not handed on to the table."""
         if self.rendezvous is not None:
             self.rendezvous.cancel()
@@ -108,13 +154,11 @@ class _InviteScreen(GuiScene):
         if self.listener is not None:
             self.listener.close()
             self.listener = None
-        if self.net is not None and not self.handed_on:
-            self.net.stop()
-        self.net = None
+        super().release_network()
 
     def reopen(self) -> None:
         """Reconnect the saved invite game through its link: no mailbox, no new code."""
-        self.stop()
+        self.release_network()
         link = saved_link(self.saved)
         if link is None:
             self.failed("The saved game has no invite link to reconnect with.")
@@ -124,8 +168,7 @@ class _InviteScreen(GuiScene):
         except (OSError, ValueError) as exc:
             self.failed(f"The saved game cannot be resumed: {exc}")
             return
-        peer = shown(str((self.saved or {}).get("peer", ""))) or "your opponent"
-        self.error, self.note = "", f"Reconnecting to {peer}\u2026"
+        self.error, self.note = "", f"Reconnecting to {self.peer}\u2026"
         self.layout(self.app.size)
 
     def meet(self, rendezvous: Rendezvous) -> None:
@@ -171,7 +214,7 @@ class _InviteScreen(GuiScene):
         """The host's screen shows the code."""
 
     def failed(self, text: str) -> None:
-        self.stop()
+        self.release_network()
         self.error, self.note = text, ""
         self.layout(self.app.size)
 
@@ -189,28 +232,111 @@ class _InviteScreen(GuiScene):
         self.clock += dt
         super().update(dt)
 
-    # -- drawing --------------------------------------------------------------------------------
-    def button(self, rect: pygame.Rect, label: str, object_id: str) -> None:
-        pygame_gui.elements.UIButton(rect, label, manager=self.manager, object_id=object_id)
+    # -- layout ---------------------------------------------------------------------------------
+    @property
+    def inner_width(self) -> int:
+        return self.panel.width - self.app.theme.px(96)
 
-    def draw_lines(self, surface: pygame.Surface, text: str, size: int, colour: Any, y: int) -> int:
+    def size_panel(self, size: tuple[int, int], height: int) -> None:
+        """The panel as wide as Host's, `height` tall (at most the screen's), centred."""
         t = self.app.theme
-        for line in t.wrap(text, size, self.panel_rect.width - t.px(48)):
-            surface.blit(t.text(line, size, colour), (self.panel_rect.left + t.px(24), y))
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(t.px(860), int(w * 0.9)), min(height, int(h * 0.94)))
+        self.panel.center = (w // 2, h // 2)
+
+    def place_blocks(self, y: int) -> int:
+        """Put the blocks side by side from `y` (all as tall as the tallest); the y below."""
+        t = self.app.theme
+        if not self.blocks:
+            return y
+        gap = t.px(20)
+        width = (self.inner_width - gap * (len(self.blocks) - 1)) // len(self.blocks)
+        height = t.px(14) + t.font(19, "bold").get_linesize() + t.px(6)
+        height += max(block.height for block in self.blocks) + t.px(16)
+        for index, block in enumerate(self.blocks):
+            block.rect = pygame.Rect(
+                self.panel.left + t.px(48) + index * (width + gap), y, width, height
+            )
+        return y + height
+
+    def block_width(self, count: int) -> int:
+        """The text width inside each of `count` blocks side by side."""
+        t = self.app.theme
+        return (self.inner_width - t.px(20) * (count - 1)) // count - t.px(32)
+
+    def status_height(self) -> int:
+        """Room for the error (all of it) or two lines of what is being waited for; never
+        less, so a short error does not move the panel."""
+        t = self.app.theme
+        lines = len(t.wrap(self.error, 19, self.inner_width)) if self.error else 0
+        return max(2, lines) * t.font(19).get_linesize()
+
+    def place_buttons(self, specs: list[tuple[str, str, Callable[[], None]]]) -> None:
+        """The row of buttons along the panel's foot, the first one primary."""
+        t = self.app.theme
+        p = self.panel
+        bw, bh, gap = t.px(230), t.px(50), t.px(16)
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = p.centerx - total // 2
+        y = p.bottom - t.px(28) - bh
+        for index, (name, label, action) in enumerate(specs):
+            self.add_button(
+                name, label, action, (x + index * (bw + gap), y, bw, bh), primary=index == 0
+            )
+
+    def add_button(
+        self,
+        name: str,
+        label: str,
+        action: Callable[[], None],
+        rect: tuple[int, int, int, int],
+        *,
+        primary: bool = False,
+        size: int = 21,
+    ) -> Button:
+        button = Button(
+            rect, self.app.theme, label, action, text_size=size, primary=primary, name=name
+        )
+        self.buttons[name] = self.group.add(button)
+        return button
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw_lines(
+        self, surface: pygame.Surface, lines: list[str], size: int, colour: Any, y: int, x: int = 0
+    ) -> int:
+        t = self.app.theme
+        for line in lines:
+            surface.blit(t.text(line, size, colour), (x or self.panel.left + t.px(48), y))
             y += t.font(size).get_linesize()
         return y
 
-    def draw_status(self, surface: pygame.Surface, y: int) -> int:
+    def draw_blocks(self, surface: pygame.Surface) -> None:
         t = self.app.theme
+        for block in self.blocks:
+            surface.blit(
+                t.panel(block.rect.size, fill=th.PANEL_LIGHT, border=th.GOLD_DARK, shadow=False),
+                block.rect,
+            )
+            x, y = block.rect.left + t.px(16), block.rect.top + t.px(14)
+            surface.blit(t.text(block.heading, 19, th.GOLD_LIGHT, "bold"), (x, y))
+            y += t.font(19, "bold").get_linesize() + t.px(6)
+            for dx, dy, words in block.rows:
+                surface.blit(t.text(words, 17, th.CREAM), (x + dx, y + dy))
+
+    def draw_status(self, surface: pygame.Surface, y: int, idle: str = "") -> None:
+        """The error, or the spinner and what is being waited for (else `idle`, dimmed)."""
+        t = self.app.theme
+        left = self.panel.left + t.px(48)
         if self.error:
-            return self.draw_lines(surface, self.error, 20, th.ERROR, y)
+            self.draw_lines(surface, t.wrap(self.error, 19, self.inner_width), 19, th.ERROR, y)
+            return
         if not self.note:
-            return y
-        left = self.panel_rect.left + t.px(24)
+            self.draw_lines(surface, t.wrap(idle, 17, self.inner_width), 17, th.CREAM_DIM, y)
+            return
         if self.awaiting:
             self._draw_spinner(surface, (left + t.px(12), y + t.px(12)), t.px(10))
-        surface.blit(t.text(self.note, 20, th.CREAM), (left + t.px(34), y))
-        return y + t.font(20).get_linesize()
+        lines = t.wrap(self.note, 19, self.inner_width - t.px(34))[:2]
+        self.draw_lines(surface, lines, 19, th.CREAM, y, left + t.px(34))
 
     def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
         for index in range(8):
@@ -227,7 +353,6 @@ class InviteScene(_InviteScreen):
     """The host: a code for the friend, Copy, and waiting; a new code after any failure."""
 
     title = "Invite over the internet"
-    role = Role.HOST
 
     def __init__(
         self,
@@ -241,6 +366,8 @@ class InviteScene(_InviteScreen):
         self.addresses = lan_addresses() if addresses is None else addresses
         self.code = ""
         self.code_note = ""
+        self.intro: list[str] = []
+        self.code_y = 0
 
     def enter(self) -> None:
         super().enter()
@@ -251,7 +378,7 @@ class InviteScene(_InviteScreen):
 
     def invite(self) -> None:
         """Ask the invite server for a (new) code; the direct addresses go with it."""
-        self.stop()
+        self.release_network()
         self.code, self.code_note = "", ""
         try:
             self.listener = open_listener(0) if self.addresses else None
@@ -272,6 +399,13 @@ class InviteScene(_InviteScreen):
         self.note = "Asking the invite server for a code\u2026"
         self.layout(self.app.size)
 
+    def again(self) -> None:
+        """After a failure: the saved game tries its link again, a new game asks a new code."""
+        if self.saved is not None:
+            self.reopen()
+        else:
+            self.invite()
+
     def got_code(self, event: InviteCode) -> None:
         self.code = event.code
         self.code_note = "" if event.text.startswith("Tell") else event.text.split(". ")[0] + "."
@@ -282,88 +416,201 @@ class InviteScene(_InviteScreen):
         clipboard_put(invite_message(self.code))
         self.note = "Copied: paste it to your friend, then wait here."
 
-    def build(self, size: tuple[int, int]) -> None:
+    @property
+    def shows_code(self) -> bool:
+        return bool(self.code) and not self.error
+
+    def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
-        p = self.panel_rect
-        bw, bh = t.px(260), t.px(50)
-        y = p.bottom - t.px(24) - bh
-        if self.code and not self.error:
-            self.button(
-                pygame.Rect(p.right - t.px(24) - t.px(160), p.top + t.px(150), t.px(160), t.px(50)),
-                "Copy",
-                "#copy",
+        self.size_panel(size, 0)  # the width first: the text wraps to it
+        width = self.inner_width
+        if self.saved is not None:
+            intro = (
+                f"Your saved game with {self.peer} reconnects through the invite it was started "
+                f"with: no new code is needed. {self.peer.capitalize()} resumes too, with Join, "
+                f"then Resume saved game."
             )
-        specs = [("#cancel", "Cancel")]
-        if self.error:
-            specs.insert(0, ("#again", "Try again" if self.saved else "Invite again"))
-        x = p.centerx - (len(specs) * bw + (len(specs) - 1) * t.px(16)) // 2
-        for index, (object_id, label) in enumerate(specs):
-            self.button(pygame.Rect(x + index * (bw + t.px(16)), y, bw, bh), label, object_id)
-
-    def on_gui(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return False
-        object_id = event.ui_object_id.rsplit(".", 1)[-1]
-        if object_id == "#copy":
-            self.copy()
-        elif object_id == "#again":
-            if self.saved is not None:
-                self.reopen()
-            else:
-                self.invite()
-        elif object_id == "#cancel":
-            self.close()
+            self.blocks = []
         else:
-            return False
-        return True
+            intro = (
+                "No address or port forwarding needed: the invite server introduces the two "
+                "games, which then connect directly when they can, or through a relay."
+            )
+            minutes = round((self.wait or INVITE_WAIT) / 60)
+            self.blocks = [
+                Block(t, "Tell your friend", friend_steps(self.code), self.block_width(2)),
+                Block(
+                    t,
+                    "What happens next",
+                    [
+                        "When your friend's game finds yours, you agree on the rules together "
+                        "and the game starts.",
+                        f"Keep this screen open: the code waits {minutes} minutes, works once, "
+                        f"and leaving gives it up.",
+                    ],
+                    self.block_width(2),
+                ),
+            ]
+        self.intro = t.wrap(intro, 18, width)
+        # measure from the panel's top (placed again once its height is known)
+        y = t.px(92) + len(self.intro) * t.font(18).get_linesize() + t.px(14)
+        code_y = y
+        if self.saved is None and not self.error:
+            y += t.px(26) + t.font(CODE_SIZE, "bold").get_linesize()
+            if self.code_note:
+                y += len(t.wrap(self.code_note, 18, width)) * t.font(18).get_linesize()
+            y += t.px(14)
+        blocks_y = y
+        self.panel.top = 0
+        y = self.place_blocks(y) + t.px(18)
+        status_y = y
+        y += self.status_height() + t.px(18) + t.px(50) + t.px(28)
+        self.size_panel(size, y)
+        top = self.panel.top
+        self.code_y, self.status_y = top + code_y, top + status_y
+        self.place_blocks(top + blocks_y)
+        self.group.clear()
+        self.buttons = {}
+        specs: list[tuple[str, str, Callable[[], None]]] = [("cancel", "Cancel", self.cancel)]
+        if self.error:
+            specs.insert(0, ("again", "Try again" if self.saved else "Invite again", self.again))
+        self.place_buttons(specs)
+        if self.shows_code:
+            right = self.panel.right - t.px(48)
+            line = t.font(CODE_SIZE, "bold").get_linesize()
+            middle = self.code_y + t.px(26) + line // 2
+            copy = self.add_button(
+                "copy",
+                "Copy",
+                self.copy,
+                (right - t.px(150), middle - t.px(24), t.px(150), t.px(48)),
+            )
+            self.group.set_focus(copy)
+        else:
+            self.group.focus_first()
 
-    def draw_extra(self, surface: pygame.Surface) -> None:
+    def code_image(self) -> pygame.Surface:
+        """The code in bold gold, as large as fits beside the Copy button."""
         t = self.app.theme
-        p = self.panel_rect
-        surface.blit(t.panel(p.size), p)
-        y = self.draw_lines(
-            surface,
-            "No address or port forwarding needed: the invite server introduces the two games, "
-            "which then connect directly when they can, or through a relay.",
-            18,
-            th.CREAM_DIM,
-            p.top + t.px(20),
-        )
-        top = max(y + t.px(16), p.top + t.px(110))
-        surface.blit(t.text("Invite code", 17, th.CREAM_DIM), (p.left + t.px(24), top))
-        code = self.code or "\u2014"
-        surface.blit(t.text(code, 48, th.GOLD_LIGHT, "bold"), (p.left + t.px(24), top + t.px(28)))
-        y = top + t.px(100)
-        if self.code and not self.error:
-            y = self.draw_lines(surface, TELL_FRIEND.format(code=self.code), 20, th.CREAM, y)
-        if self.code_note:
-            y = self.draw_lines(surface, self.code_note, 18, th.ERROR, y + t.px(6))
-        self.draw_status(surface, y + t.px(16))
+        text = self.code if self.shows_code else "\u2014"
+        room = self.inner_width - t.px(150 + 24)
+        size = CODE_SIZE
+        while size > 24 and t.font(size, "bold").size(text)[0] > room:
+            size -= 2
+        return t.text(text, size, th.GOLD_LIGHT, "bold")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        p = self.panel
+        self.draw_panel(surface, self.title, 38, 22)
+        left = p.left + t.px(48)
+        self.draw_lines(surface, self.intro, 18, th.CREAM_DIM, p.top + t.px(92))
+        if self.saved is None and not self.error:
+            y = self.code_y
+            surface.blit(t.text("Invite code", 17, th.CREAM_DIM), (left, y))
+            y += t.px(26)
+            line = t.font(CODE_SIZE, "bold").get_linesize()
+            image = self.code_image()
+            surface.blit(image, image.get_rect(midleft=(left, y + line // 2)))
+            if self.code_note:
+                lines = t.wrap(self.code_note, 18, self.inner_width)
+                self.draw_lines(surface, lines, 18, th.ERROR, y + line)
+        self.draw_blocks(surface)
+        self.draw_status(surface, self.status_y)
+        self.group.draw(surface)
+
+
+class CodeField(Widget):
+    """The pygame_gui entry for the code as one of the screen's focusable controls: it takes
+    the focus in turn with the buttons (Tab, a click), hands the keys to pygame_gui and wears
+    the focus ring of the game's own text fields."""
+
+    def __init__(
+        self,
+        entry: pygame_gui.elements.UITextEntryLine,
+        manager: pygame_gui.UIManager,
+        theme: th.Theme,
+    ) -> None:
+        super().__init__(entry.rect, theme, name="code")
+        self.entry = entry
+        self.manager = manager
+
+    def set_focus(self, focused: bool) -> None:
+        super().set_focus(focused)
+        self.manager.set_focus_set(self.entry if focused else None)
+        if focused:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.rect)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in FOCUS_KEYS:
+            return False
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING):
+            self.manager.process_events(event)
+            return True  # Left, Right, Space and the rest edit the code
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.entry.get_text():
+            t = self.theme
+            hint = t.text(EXAMPLE_CODE, FIELD_TEXT_SIZE, PLACEHOLDER_COLOUR)
+            at = (self.rect.left + t.px(20), self.rect.centery)  # where typed text starts
+            surface.blit(hint, hint.get_rect(midleft=at))
+        if self.focused:
+            draw_focus_ring(surface, self.rect, self.theme)
+
+
+def field_gui(size: tuple[int, int], theme: th.Theme) -> pygame_gui.UIManager:
+    """A manager whose entry line looks like the Join screen's fields: cream paper, ink, a gold
+    rule, large text."""
+    spec = gui_theme(theme, FIELD_TEXT_SIZE)
+    spec["defaults"]["colours"].update(
+        {
+            "dark_bg": hex_colour(PAPER),
+            "normal_text": hex_colour(th.INK),
+            "selected_text": hex_colour(th.INK),
+            "text_cursor": hex_colour(th.INK),
+            "selected_bg": hex_colour(PAPER_SELECTION),
+            "normal_border": hex_colour(th.GOLD),
+        }
+    )
+    spec["text_entry_line"]["misc"]["padding"] = f"{theme.px(14)},{theme.px(6)}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # fonts met before preloading: noise
+        return pygame_gui.UIManager(size, spec)
 
 
 class AcceptScene(_InviteScreen):
-    """The guest: type the friend's code, Accept, and the game connects."""
+    """The guest: type the friend's code, Enter or Accept, and the game connects."""
 
     title = "Accept an invite"
-    role = Role.GUEST
 
     def __init__(
         self, app: Host, *, wait: float | None = None, saved: dict[str, Any] | None = None
     ) -> None:
         super().__init__(app, wait=wait, saved=saved)
+        self.manager: pygame_gui.UIManager | None = None
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.field: CodeField | None = None
         self.typed = ""
+        self.hint: list[str] = []
+        self.saved_lines: list[str] = []
+        self.label_y = self.saved_y = 0
 
     def enter(self) -> None:
         super().enter()
         if self.saved is not None:
             self.reopen()
 
+    def leave(self) -> None:
+        super().leave()
+        pygame.key.stop_text_input()
+
     def accept(self) -> None:
         """Check the typed code, then meet the host's game at the mailbox."""
         if self.entry is not None:
             self.typed = self.entry.get_text()
-        self.stop()
+        self.release_network()
         try:
             code = normalize_invite(self.typed)
             rendezvous = Rendezvous(Role.GUEST, self.servers, code=code, wait=self.wait)
@@ -375,54 +622,112 @@ class AcceptScene(_InviteScreen):
         self.note = "Looking for your friend's game\u2026"
         self.layout(self.app.size)
 
-    def build(self, size: tuple[int, int]) -> None:
+    def submit(self) -> None:
+        """Enter in the field or the Accept button (once: not while already looking)."""
+        if not self.awaiting:
+            self.accept()
+
+    def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
-        p = self.panel_rect
-        entry_rect = pygame.Rect(p.left + t.px(24), p.top + t.px(130), t.px(480), t.px(54))
+        self.size_panel(size, 0)
+        width = self.inner_width
+        field_w, field_h = t.px(480), t.px(56)
+        self.hint = t.wrap(
+            "Capitals do not matter, and spaces work as dashes.", 16, width - field_w - t.px(20)
+        )
+        self.saved_lines = []
+        if self.saved is not None:
+            self.saved_lines = t.wrap(
+                f"Your saved game with {self.peer} reconnects through its invite, with no code. "
+                f"To play a new game instead, type a new code.",
+                17,
+                width,
+            )
+        self.blocks = [
+            Block(
+                t,
+                "Where is the code?",
+                [
+                    "Your friend chooses Host, then Invite over the internet, and reads or sends "
+                    "you the code: a number and two words."
+                ],
+                self.block_width(2),
+            ),
+            Block(
+                t,
+                "What happens next",
+                [
+                    "The two games find each other through the invite server and connect, then "
+                    "you agree on the rules together. Each code works once."
+                ],
+                self.block_width(2),
+            ),
+        ]
+        # from the panel's top: the label, the field, the saved game's note, the status, blocks
+        label_y = t.px(96)
+        field_y = label_y + t.px(32)
+        y = field_y + field_h + t.px(16)
+        saved_y = y
+        if self.saved_lines:
+            y += len(self.saved_lines) * t.font(17).get_linesize() + t.px(8)
+        status_y = y
+        y += self.status_height() + t.px(14)
+        blocks_y = y
+        self.panel.top = 0
+        y = self.place_blocks(y) + t.px(22) + t.px(50) + t.px(28)
+        self.size_panel(size, y)
+        top = self.panel.top
+        self.label_y, self.saved_y, self.status_y = top + label_y, top + saved_y, top + status_y
+        self.place_blocks(top + blocks_y)
+        self.group.clear()
+        self.buttons = {}
+        self.manager = field_gui(size, t)
+        rect = pygame.Rect(self.panel.left + t.px(48), top + field_y, field_w, field_h)
         self.entry = pygame_gui.elements.UITextEntryLine(
-            entry_rect,
-            manager=self.manager,
-            object_id="#code",
-            placeholder_text="7-crossover-clockwork",
+            rect, manager=self.manager, object_id="#code", initial_text=self.typed
         )
-        self.entry.set_text(self.typed)
-        self.entry.focus()  # type: ignore[no-untyped-call]
-        bw, bh = t.px(220), t.px(50)
-        y = p.bottom - t.px(24) - bh
-        self.button(
-            pygame.Rect(entry_rect.right + t.px(16), entry_rect.top, bw, entry_rect.height),
-            "Accept",
-            "#accept",
-        )
-        self.button(pygame.Rect(p.centerx - bw // 2, y, bw, bh), "Cancel", "#cancel")
+        self.field = self.group.add(CodeField(self.entry, self.manager, t))
+        self.place_buttons([("accept", "Accept", self.submit), ("cancel", "Cancel", self.cancel)])
+        self.buttons["accept"].enabled = not self.awaiting
+        self.group.set_focus(self.field)
+        self.entry.edit_position = len(self.typed)
 
-    def on_gui(self, event: pygame.event.Event) -> bool:
-        object_id = event.ui_object_id.rsplit(".", 1)[-1]
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and object_id == "#code":
-            self.typed = event.text
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT and self.group.focused is not self.field:
+            self.group.set_focus(self.field)  # typing goes to the code, wherever the focus was
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            if event.ui_element is not self.entry:
+                return False
+            if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+                self.typed = event.text
+            else:
+                self.submit()
             return True
-        accept = (event.type == pygame_gui.UI_BUTTON_PRESSED and object_id == "#accept") or (
-            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and object_id == "#code"
-        )
-        if accept:
-            if not self.awaiting:
-                self.accept()
-            return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and object_id == "#cancel":
-            self.close()
-            return True
-        return False
+        if event.type in MOUSE_EVENTS and self.manager is not None:
+            self.manager.process_events(event)  # the caret follows a click, a drag selects
+        return super().handle_event(event)
 
-    def draw_extra(self, surface: pygame.Surface) -> None:
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.manager is not None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
-        p = self.panel_rect
-        surface.blit(t.panel(p.size), p)
-        self.draw_lines(
-            surface,
-            "Type the invite code your friend's game shows, a number and words like "
-            "7-crossover-clockwork (capitals and spaces do not matter), then press Accept.",
-            19,
-            th.CREAM,
-            p.top + t.px(20),
-        )
-        self.draw_status(surface, p.top + t.px(210))
+        p = self.panel
+        self.draw_panel(surface, self.title, 38, 22)
+        left = p.left + t.px(48)
+        label = "The invite code on your friend's screen:"
+        surface.blit(t.text(label, 20, th.CREAM_DIM), (left, self.label_y))
+        if self.entry is not None:
+            rect = self.entry.rect
+            y = rect.centery - len(self.hint) * t.font(16).get_linesize() // 2
+            self.draw_lines(surface, self.hint, 16, th.CREAM_DIM, y, rect.right + t.px(20))
+        self.draw_lines(surface, self.saved_lines, 17, th.CREAM_DIM, self.saved_y)
+        self.draw_status(surface, self.status_y, ACCEPT_TIP)
+        self.draw_blocks(surface)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+        self.group.draw(surface)
