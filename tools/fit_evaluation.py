@@ -2,8 +2,9 @@
 
 Plays Advanced-against-Advanced hands under each preset, records the evaluation features of
 positions along the way together with the margin each hand finally ended with, fits the weights by
-least squares and writes them into the WEIGHTS table of evaluation.py. Run from the repository
-root: `python tools/fit_evaluation.py [--hands 3000] [--seed 7] [--jobs 2]`.
+least squares (plain Python: the tool needs nothing beyond the game) and writes them into the
+WEIGHTS table of evaluation.py. Run from the repository root:
+`python tools/fit_evaluation.py [--hands 3000] [--seed 7] [--jobs 2]`.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ import argparse
 import pprint
 import random
 import re
+import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-
-import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -48,7 +48,9 @@ def positions(task: tuple[str, int, int]) -> tuple[list[list[float]], list[float
             game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
         else:
             raise RuntimeError(f"{preset} deal {seed * 100_003 + k}: the hand did not end")
-        scores = [game.hand_scores[p]["total"] for p in (0, 1)]
+        hand_scores = game.hand_scores
+        assert hand_scores is not None  # the hand is over
+        scores = [hand_scores[p]["total"] for p in (0, 1)]
         for seat, row in pending:
             rows.append(row)
             targets.append(float(scores[seat] - scores[1 - seat]))
@@ -59,15 +61,42 @@ def fit(preset: str, hands: int, seed: int, jobs: int) -> tuple[float, ...]:
     chunks = [(preset, seed * 1000 + i, hands // jobs) for i in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
         results = list(pool.map(positions, chunks))
-    x = np.array([row for rows, _ in results for row in rows])
-    y = np.array([t for _, targets in results for t in targets])
-    weights, *_ = np.linalg.lstsq(x, y, rcond=None)
-    residual = y - x @ weights
+    x = [row for rows, _ in results for row in rows]
+    y = [t for _, targets in results for t in targets]
+    weights = least_squares(x, y)
+    residual = [
+        t - sum(w * f for w, f in zip(weights, row, strict=True))
+        for row, t in zip(x, y, strict=True)
+    ]
     print(
-        f"{preset}: {len(y)} positions, target sd {y.std():.0f}, "
-        f"residual sd {residual.std():.0f}, R^2 {1 - residual.var() / y.var():.3f}"
+        f"{preset}: {len(y)} positions, target sd {statistics.pstdev(y):.0f}, "
+        f"residual sd {statistics.pstdev(residual):.0f}, "
+        f"R^2 {1 - statistics.pvariance(residual) / statistics.pvariance(y):.3f}"
     )
-    return tuple(round(float(w), 4) for w in weights)
+    return tuple(round(w, 4) for w in weights)
+
+
+def least_squares(x: list[list[float]], y: list[float]) -> list[float]:
+    """The weights w minimising |x w - y|: the normal equations solved by Gaussian elimination
+    (a feature that never varies, such as Modern penalties under Classic rules, gets 0)."""
+    n = len(x[0])
+    a = [[sum(row[i] * row[j] for row in x) for j in range(n)] for i in range(n)]
+    b = [sum(row[i] * t for row, t in zip(x, y, strict=True)) for i in range(n)]
+    for i in range(n):
+        a[i][i] += 1e-6  # a tiny ridge keeps the system solvable when a feature is always 0
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        b[col], b[pivot] = b[pivot], b[col]
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            for c in range(col, n):
+                a[r][c] -= factor * a[col][c]
+            b[r] -= factor * b[col]
+    weights = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        weights[r] = (b[r] - sum(a[r][c] * weights[c] for c in range(r + 1, n))) / a[r][r]
+    return weights
 
 
 def main() -> int:

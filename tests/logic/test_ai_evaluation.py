@@ -1,6 +1,8 @@
 """The search's position evaluation and the heuristic's care not to strand its own turn."""
 
+import importlib.util
 import random
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +89,34 @@ def test_opening_plan_puts_no_wild_card_on_pure_sevens():
     chosen = _finish_turn(game)
     assert not any(isinstance(a, UndoTurn) for a in chosen)
     assert isinstance(chosen[-1], Discard)
+
+
+def _fit_tool():
+    path = Path(__file__).resolve().parents[2] / "tools" / "fit_evaluation.py"
+    spec = importlib.util.spec_from_file_location("fit_evaluation", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_least_squares_recovers_the_weights_of_an_exact_fit():
+    rng = random.Random(3)
+    truth = [2.0, -1.5, 0.25]
+    x = [[rng.uniform(-5, 5) for _ in truth] for _ in range(40)]
+    y = [sum(w * f for w, f in zip(truth, row, strict=True)) for row in x]
+    weights = _fit_tool().least_squares(x, y)
+    assert weights == pytest.approx(truth, abs=1e-6)
+
+
+def test_least_squares_gives_a_feature_that_never_varies_no_weight():
+    x = [[float(k), 0.0] for k in range(1, 6)]
+    y = [3.0 * k for k in range(1, 6)]
+    weights = _fit_tool().least_squares(x, y)
+    assert weights == pytest.approx([3.0, 0.0], abs=1e-6)
+
+
+def test_fit_positions_carry_every_feature_and_a_final_margin():
+    rows, targets = _fit_tool().positions(("classic", 5, 2))
+    assert rows and len(rows) == len(targets)
+    assert all(len(row) == len(evaluation.FEATURES) for row in rows)
