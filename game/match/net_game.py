@@ -24,6 +24,7 @@ import os
 import socket
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -281,30 +282,15 @@ class NetGame:
         link = saved_link(resume)
         if link is not None:
             return cls.from_link(prefs, link, resume=resume, config=config)
-        name = prefs.player_name
-        code = code or saved_code(resume) or new_join_code()
-        session = ReliableSession(
+        return cls._open(
+            prefs,
             Role.HOST,
-            PeerInfo(name[:MAX_NAME_CHARS], APP_VERSION),
-            config or SessionConfig(),
-            join_code=code,
+            code or saved_code(resume) or new_join_code(),
+            lambda session: NetplayHost(session, port).start(),
+            resume=resume,
+            config=config,
+            address=lambda endpoint: str(endpoint.port),
         )
-        endpoint = NetplayHost(session, port).start()
-        try:
-            return cls(
-                Role.HOST,
-                EndpointPort(endpoint),
-                name=name,
-                terms=my_terms(prefs),
-                level=prefs.skill_level,
-                resume=resume,
-                endpoint=endpoint,
-                address=str(endpoint.port),
-                session=session,
-            )
-        except Exception:
-            endpoint.stop()
-            raise
 
     @classmethod
     def join(
@@ -323,29 +309,15 @@ class NetGame:
             return cls.from_link(prefs, link, resume=resume, config=config)
         host, port = parse_endpoint(address)
         code = normalize_code(code)
-        name = prefs.player_name
-        session = ReliableSession(
+        return cls._open(
+            prefs,
             Role.GUEST,
-            PeerInfo(name[:MAX_NAME_CHARS], APP_VERSION),
-            config or SessionConfig(),
-            join_code=code,
+            code,
+            lambda session: NetplayGuest(session, (host, port)).start(),
+            resume=resume,
+            config=config,
+            address=lambda endpoint: address,
         )
-        endpoint = NetplayGuest(session, (host, port)).start()
-        try:
-            return cls(
-                Role.GUEST,
-                EndpointPort(endpoint),
-                name=name,
-                terms=my_terms(prefs),
-                level=prefs.skill_level,
-                resume=resume,
-                endpoint=endpoint,
-                address=address,
-                session=session,
-            )
-        except Exception:
-            endpoint.stop()
-            raise
 
     @classmethod
     def from_link(
@@ -361,24 +333,50 @@ class NetGame:
         session on the code derived from the wormhole key, over the invite-code shell. The host
         passes the listener it offered in the rendezvous. Raises `OSError` if nothing can be
         listened on."""
+        return cls._open(
+            prefs,
+            link.role,
+            link.join_code,
+            lambda session: link_endpoint(session, link, listener=listener),
+            resume=resume,
+            config=config,
+            address=lambda endpoint: "",
+            link=link,
+        )
+
+    @classmethod
+    def _open(
+        cls,
+        prefs: Preferences,
+        role: Role,
+        code: str,
+        start: Callable[[ReliableSession], NetplayHost | NetplayGuest | WormholeGuest],
+        *,
+        resume: dict[str, Any] | None,
+        config: SessionConfig | None,
+        address: Callable[[Any], str],
+        link: Link | None = None,
+    ) -> NetGame:
+        """A session on `code` as `role`, carried by the endpoint `start` opens for it; the
+        endpoint is stopped again if the game cannot be built around it."""
         name = prefs.player_name
         session = ReliableSession(
-            link.role,
+            role,
             PeerInfo(name[:MAX_NAME_CHARS], APP_VERSION),
             config or SessionConfig(),
-            join_code=link.join_code,
+            join_code=code,
         )
-        endpoint = link_endpoint(session, link, listener=listener)
+        endpoint = start(session)
         try:
             return cls(
-                link.role,
+                role,
                 EndpointPort(endpoint),
                 name=name,
                 terms=my_terms(prefs),
                 level=prefs.skill_level,
                 resume=resume,
                 endpoint=endpoint,
-                address="",
+                address=address(endpoint),
                 session=session,
                 link=link,
             )

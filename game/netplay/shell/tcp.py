@@ -10,7 +10,6 @@ loop never blocks: it calls `send` and drains `poll_events` each frame; both are
 from __future__ import annotations
 
 import contextlib
-import queue
 import selectors
 import socket
 import threading
@@ -23,6 +22,7 @@ from ..addresses import format_endpoint, parse_endpoint
 from ..errors import ProtocolError
 from ..framing import FrameDecoder
 from ..session import Event, HostGate, ReliableSession
+from .inbox import Inbox
 
 READ_CHUNK = 65536
 MAX_OUTBUF = 1 << 20  # a peer that stops reading this long is as good as gone
@@ -66,7 +66,7 @@ class _Endpoint:
         self.session = session
         self.clock = clock
         self.lock = threading.RLock()  # guards the session; hold it to read session state
-        self._inbox: queue.SimpleQueue[Notice] = queue.SimpleQueue()
+        self._inbox: Inbox[Notice] = Inbox()
         self._selector = selectors.DefaultSelector()
         self._waker_r, self._waker_w = socket.socketpair()
         self._waker_r.setblocking(False)
@@ -98,19 +98,11 @@ class _Endpoint:
 
     def poll_events(self) -> list[Notice]:
         """Everything that happened since the last call, without blocking."""
-        events = []
-        while True:
-            try:
-                events.append(self._inbox.get_nowait())
-            except queue.Empty:
-                return events
+        return self._inbox.drain()
 
     def next_event(self, timeout: float) -> Notice | None:
         """Block up to `timeout` seconds for one event (for tools and tests, not the game loop)."""
-        try:
-            return self._inbox.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        return self._inbox.wait(timeout)
 
     def stop(self, timeout: float = 2.0) -> None:
         """End the thread now, closing every socket, whatever the session's state."""

@@ -29,7 +29,6 @@ import hashlib
 import hmac
 import io
 import json
-import queue
 import re
 import selectors
 import socket
@@ -43,6 +42,7 @@ from ..addresses import format_endpoint, parse_endpoint
 from ..handshake import Role
 from ..joincode import ALPHABET, CODE_LENGTH, display_code
 from ..session import ReliableSession
+from .inbox import Inbox
 from .tcp import HANDSHAKE_DEADLINE, NetplayHost, _Conn, _Endpoint, _listen
 
 APP_ID = "canasta-card-game/invite/v1"  # the mailbox only pairs clients of the same application
@@ -264,7 +264,7 @@ class Rendezvous:
             wait if wait is not None else (INVITE_WAIT if role is Role.HOST else ACCEPT_WAIT)
         )
         self.connect_wait = connect_wait
-        self._events: queue.SimpleQueue[RendezvousEvent] = queue.SimpleQueue()
+        self._events: Inbox[RendezvousEvent] = Inbox()
         self._waiting: Any = None  # the Deferred being waited for, to cancel
         self._cancelled = False
         self._done = threading.Event()
@@ -282,18 +282,10 @@ class Rendezvous:
         return self._done.is_set()
 
     def poll_events(self) -> list[RendezvousEvent]:
-        events = []
-        while True:
-            try:
-                events.append(self._events.get_nowait())
-            except queue.Empty:
-                return events
+        return self._events.drain()
 
     def next_event(self, timeout: float) -> RendezvousEvent | None:
-        try:
-            return self._events.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        return self._events.wait(timeout)
 
     # -- on the reactor thread ----------------------------------------------------------------
     def _cancel(self) -> None:
