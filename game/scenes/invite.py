@@ -16,7 +16,6 @@ the screen only reads its events each frame."""
 
 from __future__ import annotations
 
-import math
 import socket
 import warnings
 from collections.abc import Callable
@@ -334,19 +333,9 @@ class _InviteScreen(NetworkScreen):
             self.draw_lines(surface, t.wrap(idle, 17, self.inner_width), 17, th.CREAM_DIM, y)
             return
         if self.awaiting:
-            self._draw_spinner(surface, (left + t.px(12), y + t.px(12)), t.px(10))
+            self.draw_spinner(surface, (left + t.px(12), y + t.px(12)), t.px(10))
         lines = t.wrap(self.note, 19, self.inner_width - t.px(34))[:2]
         self.draw_lines(surface, lines, 19, th.CREAM, y, left + t.px(34))
-
-    def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
-        for index in range(8):
-            angle = index * math.pi / 4
-            fade = (index - self.clock * 10) % 8 / 8
-            colour = tuple(
-                int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK, strict=False)
-            )
-            spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
-            pygame.draw.circle(surface, colour, spot, max(2, radius // 4))
 
 
 class InviteScene(_InviteScreen):

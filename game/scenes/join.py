@@ -21,7 +21,6 @@ still typed, since only the host's screen shows it.
 from __future__ import annotations
 
 import functools
-import math
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -391,7 +390,7 @@ class JoinScene(NetworkScreen):
                 y += t.font(19).get_linesize()
         elif self.note:
             if self.net is not None:
-                self._draw_spinner(surface, (left + px(12), y + px(12)), px(10))
+                self.draw_spinner(surface, (left + px(12), y + px(12)), px(10))
                 surface.blit(t.text(self.note, 19, th.CREAM), (left + px(34), y))
             else:
                 surface.blit(t.text(self.note, 19, th.CREAM), (left, y))
@@ -434,23 +433,13 @@ class JoinScene(NetworkScreen):
                 surface.blit(t.text(line, 17, th.ERROR), (column.left, y))
                 y += t.font(17).get_linesize()
             return
-        self._draw_spinner(surface, (column.left + px(12), y + px(12)), px(10))
+        self.draw_spinner(surface, (column.left + px(12), y + px(12)), px(10))
         surface.blit(t.text("Looking\u2026", 19, th.CREAM), (column.left + px(34), y))
         y += px(40)
         hint = "A friend's game shows here when they choose Host on the same network."
         for line in t.wrap(hint, 17, column.width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (column.left, y))
             y += t.font(17).get_linesize()
-
-    def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
-        for index in range(8):
-            angle = index * math.pi / 4
-            fade = (index - self.clock * 10) % 8 / 8
-            colour = tuple(
-                int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK, strict=False)
-            )
-            spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
-            pygame.draw.circle(surface, colour, spot, max(2, radius // 4))
 
 
 def _fit(text: str, font: pygame.font.Font, width: int) -> str:

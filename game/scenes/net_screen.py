@@ -4,6 +4,7 @@ they handed it on to the network table."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -23,6 +24,7 @@ class NetworkScreen(Scene):
     handed_on: bool = False
     group: WidgetGroup
     panel: pygame.Rect
+    clock: float = 0.0  # seconds on this screen; turns the spinner
 
     def enter(self) -> None:
         super().enter()
@@ -66,3 +68,14 @@ class NetworkScreen(Scene):
         rect = heading.get_rect(midtop=(panel.centerx, panel.top + t.px(top)))
         surface.blit(heading, rect)
         return rect.bottom
+
+    def draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+        """Eight dots fading round `centre`: something is under way."""
+        for index in range(8):
+            angle = index * math.pi / 4
+            fade = (index - self.clock * 10) % 8 / 8
+            colour = tuple(
+                int(a + (b - a) * fade) for a, b in zip(th.GOLD_LIGHT, th.FELT_DARK, strict=False)
+            )
+            spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+            pygame.draw.circle(surface, colour, spot, max(2, radius // 4))

@@ -60,6 +60,8 @@ class _Conn:
 class _Endpoint:
     """What host and guest shells share: the thread, the lock, the queues and the socket I/O."""
 
+    _dial_at: float | None  # a guest's next dial (guests set it; the host never dials)
+
     def __init__(
         self, session: ReliableSession, clock: Callable[[], float] = time.monotonic
     ) -> None:
@@ -271,6 +273,21 @@ class _Endpoint:
         self._active = None
         self.session.connection_lost(now)
         self._after_loss(now, why)
+
+    def _adopt_dialled(self, sock: socket.socket, where: str, text: str) -> bool:
+        """Take a socket a guest just dialled as its connection and say `text`, unless the game
+        ended or the shell is stopping meanwhile (then the socket is closed); whether it was."""
+        with self.lock:
+            now = self.clock()
+            if self.session.finished or self._stop.is_set():
+                sock.close()
+                return False
+            self._dial_at = None
+            conn = _Conn(sock, now, where)
+            self._register(conn)
+            self._attach(conn, now)
+            self._notice("dialled", text)
+            return True
 
     def _attach(self, conn: _Conn, now: float) -> None:
         self._active = conn
@@ -498,17 +515,8 @@ class NetplayGuest(_Endpoint):
                 reason = error.strerror or type(error).__name__
                 self._notice("dial_failed", f"Could not reach {where} ({reason}); trying again.")
             return
-        with self.lock:
-            now = self.clock()
-            if self.session.finished or self._stop.is_set():
-                sock.close()
-                return
+        if self._adopt_dialled(sock, where, f"Connected to {where}."):
             self._failed_dials = 0
-            self._dial_at = None
-            conn = _Conn(sock, now, where)
-            self._register(conn)
-            self._attach(conn, now)
-            self._notice("dialled", f"Connected to {where}.")
 
     def _after_loss(self, now: float, why: str) -> None:
         if not self.session.finished:

@@ -708,16 +708,7 @@ class WormholeGuest(_Endpoint):
                 reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
                 self._next_route(self.clock(), f"{where}: {reason}")
             return
-        with self.lock:
-            now = self.clock()
-            if self.session.finished or self._stop.is_set():
-                sock.close()
-                return
-            self._dial_at = None
-            conn = _Conn(sock, now, where)
-            self._register(conn)
-            self._attach(conn, now)
-            self._notice("dialled", f"Connected to your friend's game directly ({where}).")
+        self._adopt_dialled(sock, where, f"Connected to your friend's game directly ({where}).")
 
     def _start_relay(self, relay: str, now: float) -> None:
         try:
