@@ -9,6 +9,7 @@ watched (automatic) games, and report when they are first on screen so a picture
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -82,8 +83,9 @@ class _OverlayScene(Scene):
         self._elapsed = 0.0
         self._dim: pygame.Surface | None = None
 
+    @abstractmethod
     def default_action(self) -> None:
-        raise NotImplementedError
+        """What Enter, Space or a click on the felt does (each overlay its own)."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (

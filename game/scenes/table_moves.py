@@ -10,6 +10,7 @@ state (the picture shown, board, selection, geometry) it reads.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -85,21 +86,27 @@ class PlayerMoves:
     sweep: Sweep | None
     hint: HintPanel | None
 
+    # What the table scene provides.
     @property
+    @abstractmethod
     def names(self) -> tuple[str, str]:
-        raise NotImplementedError
+        """The two players' names, this player's first."""
 
+    @abstractmethod
     def act(self, action: Action) -> bool:
-        raise NotImplementedError
+        """Play `action` for this player; whether it was accepted."""
 
+    @abstractmethod
     def refuse(self, text: str) -> None:
-        raise NotImplementedError
+        """Tell the player a move was refused, and why."""
 
+    @abstractmethod
     def say(self, text: str, error: bool = False) -> None:
-        raise NotImplementedError
+        """Show `text` on the status line."""
 
+    @abstractmethod
     def relayout(self) -> None:
-        raise NotImplementedError
+        """Place everything again (after the hand or the melds changed shape)."""
 
     # -- the person's moves -----------------------------------------------------------------------
     def draw_from_stock(self) -> bool:
@@ -310,8 +317,9 @@ class PlayerMoves:
             return ("hand", 0)
         return ("", 0)
 
+    @abstractmethod
     def show_hand_scores(self) -> None:
-        raise NotImplementedError
+        """Open the last hand's score breakdown."""
 
     def click(self, pos: tuple[int, int]) -> None:
         assert self.geometry is not None

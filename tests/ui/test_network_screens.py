@@ -62,7 +62,9 @@ def turned_away(guest: HeadlessPeer) -> Callable[[], bool]:
 def test_the_host_shows_a_fresh_readable_join_code(app: App, monkeypatch) -> None:
     scene = open_host(app, monkeypatch)
     code = scene.code
-    assert normalize_code(code) == code.replace("-", "")  # a valid code, shown as XXXX-XXXX
+    assert normalize_code(code) == code.replace(
+        "-", ""
+    )  # a valid code, shown as two groups of four
     assert scene.net.session.join_code == code  # the session really asks for it
     click(app, centre(scene.buttons["cancel"].rect))
     again = open_host(app, monkeypatch)
