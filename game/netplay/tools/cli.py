@@ -321,7 +321,8 @@ def run(argv: list[str] | None = None) -> int:
         try:
             link, listener, failure = _meet(args)
         except (OSError, ValueError) as error:
-            print(f"cannot invite: {error}", file=sys.stderr)
+            doing = "invite" if args.invite else "accept the invite"
+            print(f"cannot {doing}: {error}", file=sys.stderr)
             return 2
         if link is None:
             print(failure.text, file=sys.stderr)

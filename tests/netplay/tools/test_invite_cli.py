@@ -181,3 +181,18 @@ def test_the_bench_measures_connect_and_round_trips_on_both_paths(
         assert figures["links"][path]["round_trips"] == 5
         assert figures["links"][path]["connect_ms_median"] > 0
     assert figures["import_seconds"] > 0 and figures["games"] == []
+
+
+def test_a_malformed_code_is_refused_before_any_server_is_asked() -> None:
+    # Port 1 on loopback: if anything were dialled, the failure would be a different one.
+    done = subprocess.run(
+        [sys.executable, MAIN, "--accept", "zz", "--mailbox", "ws://127.0.0.1:1/v1"]
+        + ["--autopilot", "beginner"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "cannot accept the invite: An invite code starts with a number" in done.stderr
+    assert "cannot be reached" not in done.stderr + done.stdout
