@@ -28,7 +28,7 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.scenes.base import Host
+    from game.scenes.base import Host, Scene
 
 _WORDS = {
     True: "on",
@@ -323,3 +323,11 @@ class AgreementScene(NetworkScreen):
         thumb_y = top + (height - thumb_h) * self.scroll // max(1, total - room)
         thumb = pygame.Rect(x, thumb_y, t.px(6), thumb_h)
         pygame.draw.rect(surface, th.GOLD, thumb, border_radius=t.px(3))
+
+
+def connected_scene(app: Host, net: NetGame) -> Scene:
+    """Where a network game goes once the other side is there: the rules agreement for a new
+    game, straight back to the table for a saved one."""
+    if net.resumed_game:
+        return NetTableScene(app, NetMatch(net, app.players.records))
+    return AgreementScene(app, net)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.match import NetGame, NetMatch, saved_game
+from game.match import NetGame, saved_game
 from game.match.net_game import how_to_resume, my_terms, saved_link, shown
 from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
 from game.netplay.addresses import format_endpoint
@@ -31,12 +31,11 @@ from game.netplay.cli import APP_VERSION
 from game.netplay.shell.discovery import Advertisement
 from game.netplay.shell.lan import lan_addresses
 from game.netplay.shell.tcp import NetplayHost
-from game.scenes.agreement import AgreementScene
+from game.scenes.agreement import connected_scene
 from game.scenes.dialog import confirm_dialog
 from game.scenes.flow import start_new_game
 from game.scenes.invite import InviteScene
 from game.scenes.net_screen import NetworkScreen
-from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.label import Label
@@ -324,11 +323,7 @@ class HostScene(NetworkScreen):
         while self.app.stack.top is not None and self.app.stack.top is not self:
             self.app.stack.pop()
         self.handed_on = True
-        net = self.net
-        if net.resumed_game:
-            self.app.stack.replace(NetTableScene(self.app, NetMatch(net, self.app.players.records)))
-        else:
-            self.app.stack.replace(AgreementScene(self.app, net))
+        self.app.stack.replace(connected_scene(self.app, self.net))
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.match import NetGame, NetMatch
+from game.match import NetGame
 from game.match.net_game import saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.shell.lan import lan_addresses
@@ -42,10 +42,9 @@ from game.netplay.shell.wormhole import (
     normalize_invite,
     open_listener,
 )
-from game.scenes.agreement import AgreementScene
+from game.scenes.agreement import connected_scene
 from game.scenes.gui_theme import gui_theme
 from game.scenes.net_screen import NetworkScreen
-from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.controls import draw_focus_ring
@@ -220,12 +219,7 @@ class _InviteScreen(NetworkScreen):
     def connected(self, net: NetGame) -> None:
         """On to the rules (or straight back to the table for a saved game)."""
         self.handed_on = True
-        scene = (
-            NetTableScene(self.app, NetMatch(net, self.app.players.records))
-            if net.resumed_game
-            else AgreementScene(self.app, net)
-        )
-        self.app.stack.replace(scene)
+        self.app.stack.replace(connected_scene(self.app, net))
 
     def update(self, dt: float) -> None:
         self.clock += dt

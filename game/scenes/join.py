@@ -26,16 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.match import NetGame, NetMatch, saved_game
+from game.match import NetGame, saved_game
 from game.match.net_game import how_to_resume, saved_code, saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
 from game.netplay.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
-from game.scenes.agreement import AgreementScene
+from game.scenes.agreement import connected_scene
 from game.scenes.invite import AcceptScene
 from game.scenes.net_screen import NetworkScreen
-from game.scenes.table_net import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_input import TextInput
@@ -328,13 +327,7 @@ class JoinScene(NetworkScreen):
     def _connected(self) -> None:
         assert self.net is not None
         self.handed_on = True
-        net = self.net
-        scene = (
-            NetTableScene(self.app, NetMatch(net, self.app.players.records))
-            if net.resumed_game
-            else AgreementScene(self.app, net)
-        )
-        self.app.stack.replace(scene)
+        self.app.stack.replace(connected_scene(self.app, self.net))
 
     def _failed(self, text: str) -> None:
         self.release_network()
