@@ -110,9 +110,11 @@ def measure_links(servers: LocalServers, connects: int, round_trips: int) -> dic
     return figures
 
 
-def _final(process: subprocess.Popen[str]) -> dict[str, Any]:
+def final_line(process: subprocess.Popen[str], timeout: float = GAME_TIMEOUT) -> dict[str, Any]:
+    """The last JSON line a headless game process printed ({} if none), once it ends; killed
+    after `timeout` seconds."""
     try:
-        out, _ = process.communicate(timeout=GAME_TIMEOUT)
+        out, _ = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         process.kill()
         out, _ = process.communicate()
@@ -149,7 +151,7 @@ def play_game(servers: LocalServers, direct: bool, log: Path) -> dict[str, Any]:
             time.sleep(0.02)
         servers.stop_relay()
         servers.start_relay()
-    finals = [_final(host), _final(guest)]
+    finals = [final_line(host), final_line(guest)]
     return {
         "path": "direct" if direct else "relay, cut once",
         "seconds": round(time.perf_counter() - started, 2),

@@ -13,10 +13,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from game.netplay.tools.invite_bench import final_line
 from tests.helpers.wormhole_servers import LocalServers
 
 MAIN = str(Path(__file__).resolve().parents[3] / "main.py")
@@ -55,17 +55,6 @@ def _accept(servers: LocalServers, code: str, log: Path, *extra: str) -> subproc
     )
 
 
-def _final(process: subprocess.Popen[str]) -> dict[str, Any]:
-    try:
-        out, _ = process.communicate(timeout=GAME_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, _ = process.communicate()
-    lines = [line for line in out.splitlines() if line.startswith("{")]
-    document: dict[str, Any] = json.loads(lines[-1]) if lines else {}
-    return document
-
-
 def _wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 60.0) -> None:
     give_up = time.monotonic() + seconds
     while not path.exists() and process.poll() is None and time.monotonic() < give_up:
@@ -79,7 +68,7 @@ def test_a_whole_game_by_invite_code_ends_identical_on_both_sides(
     log = tmp_path / "game.log"
     host, code = _invite(wormhole_servers, log, "--direct", "127.0.0.1", "--bind", "127.0.0.1")
     guest = _accept(wormhole_servers, code, log)
-    results = [_final(guest), _final(host)]
+    results = [final_line(guest, GAME_TIMEOUT), final_line(host, GAME_TIMEOUT)]
     assert [r.get("outcome") for r in results] == ["finished", "finished"], log.read_text()
     assert results[0]["state_hash"] == results[1]["state_hash"] is not None
     assert "directly" in log.read_text()
@@ -129,7 +118,7 @@ def test_a_relayed_game_survives_the_relay_going_down_and_ends_identical(
     wormhole_servers.stop_relay()
     time.sleep(0.5)
     wormhole_servers.start_relay()
-    results = [_final(guest), _final(host)]
+    results = [final_line(guest, GAME_TIMEOUT), final_line(host, GAME_TIMEOUT)]
     assert [r.get("outcome") for r in results] == ["finished", "finished"], log.read_text()
     assert results[0]["state_hash"] == results[1]["state_hash"] is not None
     assert "through the relay" in log.read_text()
@@ -162,7 +151,7 @@ def test_a_side_killed_mid_game_comes_back_with_resume_alone(
     saved = json.loads(saves[victim].read_text())
     assert code not in json.dumps(saved), "the invite code is never kept"
     processes[victim] = _start(["--resume", str(saves[victim]), "--autopilot", "beginner"], log)
-    results = {name: _final(process) for name, process in processes.items()}
+    results = {name: final_line(process, GAME_TIMEOUT) for name, process in processes.items()}
     outcomes = [r.get("outcome") for r in results.values()]
     assert outcomes == ["finished", "finished"], log.read_text()[-3000:]
     assert results["host"]["state_hash"] == results["guest"]["state_hash"] is not None
@@ -183,11 +172,13 @@ def test_the_bench_measures_connect_and_round_trips_on_both_paths(
     assert figures["import_seconds"] > 0 and figures["games"] == []
 
 
+HEADLESS_ACCEPT = [sys.executable, MAIN, "--autopilot", "beginner", "--accept"]
+
+
 def test_a_malformed_code_is_refused_before_any_server_is_asked() -> None:
     # Port 1 on loopback: if anything were dialled, the failure would be a different one.
     done = subprocess.run(
-        [sys.executable, MAIN, "--accept", "zz", "--mailbox", "ws://127.0.0.1:1/v1"]
-        + ["--autopilot", "beginner"],
+        [*HEADLESS_ACCEPT, "zz", "--mailbox", "ws://127.0.0.1:1/v1"],
         capture_output=True,
         text=True,
         timeout=60,
