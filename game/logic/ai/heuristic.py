@@ -45,6 +45,8 @@ from ..scoring import threes_score
 
 # A hand this big is hoarding: meld it down and shed points rather than take on more.
 HUGE_HAND = 16
+# What one card drawn from the stock is worth, against the cards of the pile.
+STOCK_CARD = 11.0
 
 
 @dataclass(frozen=True)
@@ -129,9 +131,11 @@ def usable_hand(game: Game) -> list[int]:
     return [c for c in hand if c not in locked] if locked else list(hand)
 
 
-def _ids(game: Game, codes: tuple[str, ...]) -> list[int]:
-    """Card ids in the mover's hand for action codes (the engine picks the same)."""
-    hand = usable_hand(game)
+def _ids(game: Game, codes: tuple[str, ...], hand: Sequence[int] | None = None) -> list[int]:
+    """Card ids in the mover's hand (or in `hand`, its usable cards worked out already) for
+    action codes (the engine picks the same)."""
+    if hand is None:
+        hand = usable_hand(game)
     chosen: list[int] = []
     for code in codes:
         ids = IDS_OF_CODE[code]
@@ -140,6 +144,22 @@ def _ids(game: Game, codes: tuple[str, ...]) -> list[int]:
                 chosen.append(card)
                 break
     return chosen
+
+
+class _Seen:
+    """What scoring the actions of one decision reads again and again, worked out once: the
+    mover's usable cards and ranks, the opponent's known ranks, the pile's ranks, and whether
+    the opponent may go out soon."""
+
+    __slots__ = ("counts", "known_counts", "pile_counts", "pressure", "usable")
+
+    def __init__(self, game: Game) -> None:
+        me = game.mover
+        self.usable = usable_hand(game)
+        self.counts = _rank_counts(me.hand)
+        self.known_counts = _rank_counts(game.players[1 - game.to_move].known)
+        self.pile_counts = _rank_counts(game.pile)
+        self.pressure = _under_pressure(game)
 
 
 # ------------------------------------------------------------------ the draw
@@ -205,7 +225,7 @@ def _pile_value(game: Game, action: TakePile, style: Style) -> float:
         value -= 60.0 * wilds
     # Drawing gives `stock_draw` fresh cards (and the Red Threes among them): a small pile is
     # worth less than that.
-    value -= 11.0 * rules.stock_draw
+    value -= STOCK_CARD * rules.stock_draw
     return value
 
 
@@ -371,16 +391,19 @@ def _choose_play(
             return next((a for a in actions if isinstance(a, Pass)), actions[0])
         return choose_discard(game, discards, style, rng, aggressive)
     best, best_score = None, 0.0
-    going_out = _can_go_out_this_turn(game)
+    seen = _Seen(game)
+    going_out = _can_go_out_this_turn(game, seen)
     want_out = going_out and _should_go_out(game, style, aggressive)
     for action in melds:
-        score = _meld_score(game, action, style, want_out) + rng.uniform(-style.noise, style.noise)
+        score = _meld_score(game, action, style, want_out, seen) + rng.uniform(
+            -style.noise, style.noise
+        )
         if score > best_score:
             best, best_score = action, score
     if best is not None:
         return best
     if discards:
-        return choose_discard(game, discards, style, rng, aggressive)
+        return choose_discard(game, discards, style, rng, aggressive, seen)
     return next(
         (a for a in actions if isinstance(a, Pass)),
         next((a for a in actions if isinstance(a, UndoTurn)), actions[0]),
@@ -399,9 +422,9 @@ def _should_open(
     return opponent.opened or wilds <= 1 or len(game.mover.hand) > 18
 
 
-def _can_go_out_this_turn(game: Game) -> bool:
+def _can_go_out_this_turn(game: Game, seen: _Seen) -> bool:
     me = game.mover
-    counts = _rank_counts(me.hand)
+    counts = seen.counts
     wilds = sum(IS_WILD[c] for c in me.hand)
     stuck = 0
     for rank, n in counts.items():
@@ -527,11 +550,11 @@ def _under_pressure(game: Game) -> bool:
     )
 
 
-def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float:
+def _meld_score(game: Game, action: Meld, style: Style, want_out: bool, seen: _Seen) -> float:
     if action.rank == "special":
         return 2000.0  # a special meld goes out at once for its bonus
     me = game.mover
-    cards = _ids(game, action.cards)
+    cards = _ids(game, action.cards, seen.usable)
     wild = sum(IS_WILD[c] for c in cards)
     natural = len(cards) - wild
     key = (
@@ -563,11 +586,11 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool) -> float
     need = game.rules.canastas_to_go_out
     if left <= 2 and canastas < need:
         return -30.0  # do not strip the hand bare without the canastas to go out
-    pressure = _under_pressure(game)
+    pressure = seen.pressure
     score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
     if makes_canasta:
         score += 80.0 if wild == 0 else 50.0
-    held = _rank_counts(me.hand).get(key, 0)
+    held = seen.counts.get(key, 0)
     if not existing and natural < held:
         score -= 6.0 * (held - natural)  # split a rank: keep its cards together
     if wild:
@@ -597,11 +620,13 @@ def choose_discard(
     style: Style,
     rng: random.Random,
     aggressive: bool = False,
+    seen: _Seen | None = None,
 ) -> Discard:
     """The discard the style prefers among `discards`."""
+    seen = seen or _Seen(game)
     best, best_score = discards[0], -1e18
     for action in discards:
-        score = discard_score(game, action, style, aggressive) + rng.uniform(
+        score = discard_score(game, action, style, aggressive, seen) + rng.uniform(
             -style.noise, style.noise
         )
         if score > best_score:
@@ -609,15 +634,21 @@ def choose_discard(
     return best
 
 
-def discard_score(game: Game, action: Discard, style: Style, aggressive: bool = False) -> float:
+def discard_score(
+    game: Game,
+    action: Discard,
+    style: Style,
+    aggressive: bool = False,
+    seen: _Seen | None = None,
+) -> float:
     """How good a discard `action` is for the style (higher is better)."""
+    seen = seen or _Seen(game)
     p = game.to_move
     me, opponent = game.players[p], game.players[1 - p]
     code = action.card
     card = IDS_OF_CODE[code][0]
     rank = CARD_RANK[card]
-    counts = _rank_counts(me.hand)
-    held = counts.get(rank, 0)
+    held = seen.counts.get(rank, 0)
     score = 0.0
     if IS_WILD[card]:
         score -= 30.0
@@ -645,16 +676,14 @@ def discard_score(game: Game, action: Discard, style: Style, aggressive: bool = 
         frozen_for_them = game.pile_is_frozen_for(1 - p)
         if rank in opponent.melds and not frozen_for_them:
             score -= 25.0 + len(game.pile)
-        known = _rank_counts(list(opponent.known))
-        if known.get(rank, 0) >= 1:
+        if seen.known_counts.get(rank, 0) >= 1:
             score -= 10.0 + 2.0 * len(game.pile)
-        in_pile = sum(1 for c in game.pile if CARD_RANK[c] == rank and not IS_WILD[c])
-        score -= 1.5 * in_pile
+        score -= 1.5 * seen.pile_counts.get(rank, 0)
         if game.pile and CARD_RANK[game.pile[-1]] == rank:
             score += 4.0  # matching the opponent's last discard is usually safe
     if aggressive:
         score += CARD_POINTS[card] / 10.0
-    if style.judges_going_out and (_under_pressure(game) or len(me.hand) >= HUGE_HAND):
+    if style.judges_going_out and (seen.pressure or len(me.hand) >= HUGE_HAND):
         # The opponent may go out soon, or the hand is too big to meld down: shed points.
         score += CARD_POINTS[card] / 5.0
     return score
