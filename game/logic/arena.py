@@ -94,12 +94,14 @@ def play_game(
     }
 
 
-def _pair(args: tuple[Rules, int, str, str, int | None, int]) -> list[dict[str, Any]]:
-    rules, deal_seed, a, b, target, seed = args
+def _pair(args: tuple[Rules, int, str, str, int | None]) -> list[dict[str, Any]]:
+    rules, deal_seed, a, b, target = args
     out = []
     for a_seat in (0, 1):
         levels = (a, b) if a_seat == 0 else (b, a)
-        result = play_game(rules, deal_seed, levels, target, (seed + 1, seed + 2))
+        # Seeds by deal, so that what a player decides once per hand (Aggressiveness: whether
+        # to play the hand fast) varies from deal to deal in one-hand games too.
+        result = play_game(rules, deal_seed, levels, target, (deal_seed + 1, deal_seed + 2))
         out.append({"a_seat": a_seat, **result})
     return out
 
@@ -129,7 +131,7 @@ def run(
     a: str, b: str, games: int, seed: int, rules: Rules, target: int | None = None, jobs: int = 1
 ) -> dict[str, Any]:
     pairs = max(1, games // 2)
-    tasks = [(rules, seed * 1_000_003 + k, a, b, target, seed) for k in range(pairs)]
+    tasks = [(rules, seed * 1_000_003 + k, a, b, target) for k in range(pairs)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = [r for pair in pool.map(_pair, tasks) for r in pair]

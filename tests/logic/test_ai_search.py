@@ -92,3 +92,37 @@ def test_a_round_of_samples_that_overruns_the_hard_limit_is_dropped(monkeypatch)
     trial = game.clone()
     for action in plan:
         trial.apply(action)
+
+
+def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monkeypatch):
+    # Candidate 0 (the heuristic's plan) scores about 0, candidate 1 far worse, the others
+    # about level with it: after RACE_AFTER samples the bad one gets no more play-outs.
+    game = _turn_position()
+    view = player_view(game, 0)
+    plans = search.turn_plans(
+        determinize(view, random.Random(1)), heuristic.ADVANCED, random.Random(2), 4
+    )
+    assert len(plans) >= 3
+    tried: dict[int, int] = {}
+    noise = random.Random(5)
+
+    def scripted(world, plan, view, horizon, roll_seed):
+        index = plans.index(plan)
+        tried[index] = tried.get(index, 0) + 1
+        return (-500.0 if index == 1 else 0.0) + noise.uniform(-10, 10)
+
+    monkeypatch.setattr(search, "_try", scripted)
+    monkeypatch.setattr(search, "turn_plans", lambda *args, **kwargs: plans)
+    config = search.SearchConfig(samples=12, horizon=2, candidates=4, seconds=1.0)
+    search.decide(view, config, heuristic.ADVANCED, random.Random(1))
+    assert tried[1] == search.RACE_AFTER
+    assert tried[0] == 12 and all(tried[i] == 12 for i in range(2, len(plans)))
+
+
+def test_the_edge_is_the_paired_difference_in_standard_errors():
+    assert search._edge([10.0, 12.0, 14.0], [0.0, 2.0, 4.0]) > 1e6  # always 10 ahead
+    assert search._edge([1.0, -1.0], [0.0, 0.0]) == 0.0
+    # Only the samples both have are compared: a row dropped from the race is shorter.
+    # Differences 2 and 3: mean 2.5, standard error sqrt(0.5 / 2) = 0.5.
+    assert search._edge([3.0, 5.0], [1.0, 2.0, 100.0]) == 5.0
+    assert search._edge([5.0], [1.0]) == 0.0

@@ -6,11 +6,13 @@ the set of melds and the discard, as the heuristic would play them, as a fast "m
 go out" player would, and with the heuristic's melds but another discard. Each candidate is tried
 in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
 cards agree with how it has played), followed by a play-out of a few turns in which both players
-use the heuristic in its fast mode (it goes out whenever it can), and the position is scored by
-the fitted evaluation (`evaluation.value`), which is exact once the hand is over. The candidate
-with the best average wins if it beats the heuristic's own choice by enough on the same samples
-(common random numbers). The search stops after its sample budget, when `now` passes the time
-budget, or when `should_stop` says so; it always has an answer, the heuristic's plan.
+follow the quick play-out policy (`playout.choose`: brisk melding, going out at once), and the
+position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
+over. Samples go where they can change the choice: after a few, a candidate clearly worse than
+the heuristic's own plan leaves the race. The candidate with the best average wins if it beats
+the heuristic's own choice by enough on the same samples (common random numbers). The search
+stops after its sample budget, when `now` passes the time budget, or when `should_stop` says so;
+it always has an answer, the heuristic's plan.
 """
 
 from __future__ import annotations
@@ -25,13 +27,17 @@ from ..engine import DRAW, PLAY, Game
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..view import PlayerView
-from . import evaluation, heuristic
+from . import evaluation, heuristic, playout
 from .heuristic import Style
 from .opponent import OpponentModel
 
 MAX_TURN_ACTIONS = 24
 # After this many time budgets the search gives up even a round of samples it has begun.
 HARD_LIMIT = 3.0
+# After this many samples, a candidate behind the heuristic's own plan by more than DROP_AT
+# standard errors gets no more samples.
+RACE_AFTER = 4
+DROP_AT = 1.0
 
 
 @dataclass(frozen=True)
@@ -121,7 +127,7 @@ def draw_options(
 
 
 def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
-    """Play on for `horizon` turns with the fast heuristic for both players, then score."""
+    """Play on for `horizon` turns with the play-out policy for both players, then score."""
     turns_left = horizon
     turn = game.turn.no
     steps = 0
@@ -132,7 +138,7 @@ def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
             if turns_left <= 0:
                 break
         try:
-            game.apply(heuristic.choose(game, heuristic.ADVANCED, rng, True))
+            game.apply(playout.choose(game, rng))
         except IllegalAction:
             break
         steps += 1
@@ -172,8 +178,10 @@ def decide(
         return (heuristic.choose(root, style, rng),)
     if len(options) == 1:
         return options[0]
-    # results[i][k]: candidate i's value in sample k (the same samples for every candidate).
+    # results[i][k]: candidate i's value in sample k (the same samples for every candidate
+    # still in the race; a candidate dropped from it keeps the samples it had).
     results: list[list[float]] = [[] for _ in options]
+    racing = list(range(len(options)))
     for done in range(config.samples):
         if should_stop is not None and should_stop():
             break
@@ -181,13 +189,17 @@ def decide(
             break
         world = model.determinize(view, random.Random(rng.random()))
         roll_seed = rng.random()
-        for index, plan in enumerate(options):
+        for index in racing:
             if now is not None and done and now() - start > HARD_LIMIT * config.seconds:
                 # A slow machine: drop this unfinished round rather than overrun.
                 for row in results:
                     del row[done:]
                 return options[_pick(results, config.confidence)]
-            results[index].append(_try(world, plan, view, config.horizon, roll_seed))
+            results[index].append(_try(world, options[index], view, config.horizon, roll_seed))
+        if done + 1 >= RACE_AFTER and len(racing) > 2:
+            # Samples go where they can still change the choice: a candidate clearly worse than
+            # the heuristic's own plan leaves the race.
+            racing = [i for i in racing if i == 0 or _edge(results[i], results[0]) > -DROP_AT]
     return options[_pick(results, config.confidence)]
 
 
@@ -205,22 +217,28 @@ def _try(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: flo
     return rollout(trial, view.seat, horizon, play_rng)
 
 
+def _edge(row: list[float], base: list[float]) -> float:
+    """How many standard errors of the paired difference `row` beats `base` by, on the samples
+    both have (0 with fewer than two)."""
+    n = len(row)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(row, base[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var <= 0.0:
+        return math.copysign(1e9, mean) if mean else 0.0
+    return mean / math.sqrt(var / n)
+
+
 def _pick(results: list[list[float]], confidence: float) -> int:
     """The candidate to play: the heuristic's own choice (index 0) unless another one is better
     on the same samples by more than `confidence` standard errors of the paired difference."""
     if not results[0]:
         return 0
     best, best_score = 0, 0.0
-    base = results[0]
-    n = len(base)
     for index in range(1, len(results)):
-        diffs = [a - b for a, b in zip(results[index], base, strict=True)]
-        mean = sum(diffs) / n
-        if n > 1:
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            score = mean / max(math.sqrt(var / n), 1e-9)
-        else:
-            score = 0.0
-        if mean > 0 and score > confidence and score > best_score:
+        score = _edge(results[index], results[0])
+        if score > confidence and score > best_score:
             best, best_score = index, score
     return best

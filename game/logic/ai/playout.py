@@ -1,0 +1,152 @@
+"""The search's play-out policy: a quick, plain way to play on after a candidate.
+
+A play-out needs many decisions in a few milliseconds, and a model of an opponent that plays
+sensibly without deliberating. Once a player has opened it plays like a brisk club player: it
+takes the pile when a natural pair or its own meld takes it and the pile holds three cards or
+more, lays down every natural it can, spends wild cards only to finish a canasta or to go out,
+goes out at the first chance, and discards a Black Three or the least useful lone card, never one
+that fits the opponent's melds while it has another. Before opening it asks the heuristic, whose
+opening plans know every rule about the minimum. Each decision looks at the legal actions once,
+by card codes, without copying the game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Discard, Draw, Meld, Pass, TakePile
+from ..cards import (
+    CARD_POINTS,
+    CARD_RANK,
+    IDS_OF_CODE,
+    IS_BLACK_THREE,
+    IS_WILD,
+    MELD_KEY_OF_NAME,
+    THREE,
+)
+from ..engine import DRAW, PLAY, Game
+from ..legal import legal_actions
+from ..melds import CANASTA_SIZE
+from . import heuristic
+
+# A card code's rank, whether it is wild, and its points, by code (every id of a code agrees).
+_RANK = {code: CARD_RANK[ids[0]] for code, ids in IDS_OF_CODE.items()}
+_WILD = {code: IS_WILD[ids[0]] for code, ids in IDS_OF_CODE.items()}
+_POINTS = {code: CARD_POINTS[ids[0]] for code, ids in IDS_OF_CODE.items()}
+_BLACK_THREE = {code: IS_BLACK_THREE[ids[0]] for code, ids in IDS_OF_CODE.items()}
+# The smallest pile worth taking: a smaller one mostly hands back one's own last discard.
+MIN_PILE = 3
+
+
+def choose(game: Game, rng: random.Random) -> Action:
+    """The play-out policy's action for the player to move (always a legal one)."""
+    if game.phase == PLAY and not game.mover.opened:
+        return heuristic.choose(game, heuristic.ADVANCED, rng, True)
+    actions = legal_actions(game)
+    if len(actions) == 1:
+        return actions[0]
+    if game.phase == DRAW:
+        return _draw(game, actions)
+    if game.phase == PLAY:
+        return _play(game, actions)
+    return actions[0]
+
+
+def _draw(game: Game, actions: list[Action]) -> Action:
+    fallback = actions[0]
+    if not game.mover.opened or len(game.pile) < MIN_PILE:
+        return next((a for a in actions if isinstance(a, (Draw, Pass))), fallback)
+    best: TakePile | None = None
+    for action in actions:
+        if (
+            isinstance(action, TakePile)
+            and not any(_WILD[c] for c in action.with_)
+            and (best is None or len(action.with_) < len(best.with_))
+        ):
+            best = action
+    if best is not None:
+        return best
+    return next((a for a in actions if isinstance(a, (Draw, Pass))), fallback)
+
+
+def _meld_key(action: Meld) -> int:
+    if action.rank is not None:
+        return MELD_KEY_OF_NAME[action.rank]
+    for code in action.cards:
+        if not _WILD[code]:
+            return _RANK[code]
+    return -1
+
+
+def _play(game: Game, actions: list[Action]) -> Action:
+    me = game.mover
+    hand_size = len(me.hand)
+    need = game.rules.canastas_to_go_out
+    canastas = me.canastas()
+    best: Action | None = None
+    best_score = 0.0
+    discards: list[Discard] = []
+    passes: Action | None = None
+    for action in actions:
+        if isinstance(action, Discard):
+            discards.append(action)
+            continue
+        if isinstance(action, Pass):
+            passes = action
+            continue
+        if not isinstance(action, Meld) or action.rank == "special":
+            if isinstance(action, Meld):
+                return action  # a special meld of the whole hand goes out at once
+            continue
+        size = len(action.cards)
+        left = hand_size - size
+        key = _meld_key(action)
+        before = len(me.melds.get(key, ()))
+        completes = before < CANASTA_SIZE <= before + size
+        if left == 0:
+            return action  # goes out
+        if key == THREE:
+            continue
+        if left <= 2 and canastas + completes < need:
+            continue  # stripping the hand without the canastas to go out
+        wilds = sum(_WILD[c] for c in action.cards)
+        if wilds and not (completes or (canastas + completes >= need and left <= 3)):
+            continue
+        score = 10.0 * (size - wilds) + 3.0 * wilds + 50.0 * completes
+        if score > best_score:
+            best, best_score = action, score
+    if best is not None:
+        return best
+    if discards:
+        return _discard(game, discards)
+    return passes or actions[0]
+
+
+def _discard(game: Game, discards: list[Discard]) -> Discard:
+    """A Black Three, else the lone high card; never a wild card, a card of one's own melds, or
+    one the opponent could lay off, while there is another."""
+    me = game.mover
+    held: dict[int, int] = {}
+    for card in me.hand:
+        rank = CARD_RANK[card]
+        held[rank] = held.get(rank, 0) + 1
+    opponent = 1 - game.to_move
+    theirs = game.players[opponent].melds if not game.pile_is_frozen_for(opponent) else {}
+    mine = me.melds
+    best, best_score = discards[0], -1e9
+    for action in discards:
+        code = action.card
+        if _BLACK_THREE[code]:
+            return action
+        if _WILD[code]:
+            score = -100.0 - _POINTS[code]
+        else:
+            rank = _RANK[code]
+            score = _POINTS[code] / 10.0 - 10.0 * (held[rank] - 1)
+            if rank in mine:
+                score -= 30.0
+            if rank in theirs:
+                score -= 60.0
+        if score > best_score:
+            best, best_score = action, score
+    return best
