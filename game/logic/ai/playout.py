@@ -69,13 +69,25 @@ def _draw(game: Game, actions: list[Action]) -> Action:
     return next((a for a in actions if isinstance(a, (Draw, Pass))), fallback)
 
 
-def _meld_key(action: Meld) -> int:
-    if action.rank is not None:
-        return MELD_KEY_OF_NAME[action.rank]
-    for code in action.cards:
-        if not _WILD[code]:
-            return _RANK[code]
-    return -1
+def _meld_shape(action: Meld) -> tuple[int, int, int]:
+    """A meld action's key (-1 for a special meld), card count and wild cards, kept once worked
+    out: the listing hands out the same action objects again and again."""
+    shape = _SHAPES.get(action)
+    if shape is None:
+        if len(_SHAPES) >= _SHAPES_BOUND:
+            _SHAPES.clear()
+        if action.rank == "special":
+            key = -1
+        elif action.rank is not None:
+            key = MELD_KEY_OF_NAME[action.rank]
+        else:
+            key = next(_RANK[code] for code in action.cards if not _WILD[code])
+        shape = _SHAPES[action] = (key, len(action.cards), sum(_WILD[c] for c in action.cards))
+    return shape
+
+
+_SHAPES: dict[Meld, tuple[int, int, int]] = {}
+_SHAPES_BOUND = 1 << 15
 
 
 def _play(game: Game, actions: list[Action]) -> Action:
@@ -83,6 +95,7 @@ def _play(game: Game, actions: list[Action]) -> Action:
     hand_size = len(me.hand)
     need = game.rules.canastas_to_go_out
     canastas = me.canastas()
+    melds = me.melds
     best: Action | None = None
     best_score = 0.0
     discards: list[Discard] = []
@@ -91,25 +104,20 @@ def _play(game: Game, actions: list[Action]) -> Action:
         if isinstance(action, Discard):
             discards.append(action)
             continue
-        if isinstance(action, Pass):
-            passes = action
+        if not isinstance(action, Meld):
+            if isinstance(action, Pass):
+                passes = action
             continue
-        if not isinstance(action, Meld) or action.rank == "special":
-            if isinstance(action, Meld):
-                return action  # a special meld of the whole hand goes out at once
-            continue
-        size = len(action.cards)
+        key, size, wilds = _meld_shape(action)
         left = hand_size - size
-        key = _meld_key(action)
-        before = len(me.melds.get(key, ()))
-        completes = before < CANASTA_SIZE <= before + size
-        if left == 0:
-            return action  # goes out
+        if left == 0 or key < 0:
+            return action  # goes out (a special meld takes the whole hand)
         if key == THREE:
             continue
+        before = len(melds.get(key, ()))
+        completes = before < CANASTA_SIZE <= before + size
         if left <= 2 and canastas + completes < need:
             continue  # stripping the hand without the canastas to go out
-        wilds = sum(_WILD[c] for c in action.cards)
         if wilds and not (completes or (canastas + completes >= need and left <= 3)):
             continue
         score = 10.0 * (size - wilds) + 3.0 * wilds + 50.0 * completes
