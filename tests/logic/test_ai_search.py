@@ -4,7 +4,7 @@ import random
 
 from game.logic import player_view
 from game.logic.actions import Discard, Meld
-from game.logic.ai import ComputerPlayer, heuristic, search
+from game.logic.ai import ComputerPlayer, heuristic, playout, search
 from game.logic.engine import PLAY
 from game.logic.view import determinize
 from tests.helpers.scenario import position
@@ -104,12 +104,12 @@ def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monk
     )
     assert len(plans) >= 3
     tried: dict[int, int] = {}
-    noise = random.Random(5)
 
     def scripted(world, plan, view, horizon, roll_seed):
+        # The luck of each sampled deal is shared by every candidate (common random numbers).
         index = plans.index(plan)
         tried[index] = tried.get(index, 0) + 1
-        return (-500.0 if index == 1 else 0.0) + noise.uniform(-10, 10)
+        return (-500.0 if index == 1 else 0.0) + random.Random(roll_seed).uniform(-10, 10)
 
     monkeypatch.setattr(search, "_try", scripted)
     monkeypatch.setattr(search, "turn_plans", lambda *args, **kwargs: plans)
@@ -126,3 +126,11 @@ def test_the_edge_is_the_paired_difference_in_standard_errors():
     # Differences 2 and 3: mean 2.5, standard error sqrt(0.5 / 2) = 0.5.
     assert search._edge([3.0, 5.0], [1.0, 2.0, 100.0]) == 5.0
     assert search._edge([5.0], [1.0]) == 0.0
+
+
+def test_the_brisk_play_out_turn_is_a_candidate():
+    game = _turn_position()
+    root = determinize(player_view(game, 0), random.Random(1))
+    plans = search.turn_plans(root, heuristic.ADVANCED, random.Random(2), 6)
+    brisk = search.play_turn(root, lambda g: playout.choose(g, random.Random(0)))
+    assert brisk is not None and brisk in plans

@@ -2,8 +2,8 @@
 
 A decision is made from the player's view only. At the draw the candidates are the ways to draw
 (the stock, each way of taking the pile); once the player has drawn they are whole turn plans:
-the set of melds and the discard, as the heuristic would play them, as a fast "meld everything,
-go out" player would, and with the heuristic's melds but another discard. Each candidate is tried
+the set of melds and the discard, as the heuristic would play them in its two modes, as the brisk
+play-out policy would, and with the heuristic's melds but another discard. Each candidate is tried
 in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
 cards agree with how it has played), followed by a play-out of a few turns in which both players
 follow the quick play-out policy (`playout.choose`: brisk melding, going out at once), and the
@@ -98,6 +98,8 @@ def turn_plans(
         add(play_turn(game, policy, may_go_out))
     if not plans:
         return []
+    # The play-out policy's brisk turn: every natural down, wild cards only where they finish.
+    add(play_turn(game, lambda g: playout.choose(g, random.Random(seed)), may_go_out))
     # The heuristic's melds with each of its next-best discards.
     melds = tuple(a for a in plans[0] if isinstance(a, Meld))
     trial = game.clone(recording=False)
