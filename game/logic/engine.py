@@ -98,10 +98,17 @@ class PlayerState:
     The player's canastas and the wild cards of each meld are counted as melds change, since
     every legal-move listing and most checks ask for them. Melds change through `add_to_meld`, or by
     assigning `melds` a whole new mapping (which counts afresh); a meld's card list is never
-    changed in place, which is what lets copies share it."""
+    changed in place, which is what lets copies share it.
+
+    The hand's cards are also kept grouped by rank (`rank_groups`), for the listing of melds and
+    of the ways to take the pile. The engine changes the hand through `gain` and `lose`, which
+    keep the groups; anyone else may assign or edit `hand` freely: the groups remember the hand
+    they were kept for, and are worked out afresh when the hand no longer matches it."""
 
     __slots__ = (
         "_canastas",
+        "_grouped",
+        "_groups",
         "_meld_wilds",
         "_melds",
         "hand",
@@ -114,6 +121,9 @@ class PlayerState:
 
     def __init__(self) -> None:
         self.hand: list[CardId] = []
+        # The hand as `_groups` was kept for (None: not grouped yet), and its cards by rank.
+        self._grouped: list[CardId] | None = None
+        self._groups: list[list[CardId]] = []
         # Meld key (natural rank, 3 for Black Threes, WILD) -> cards; insertion order = creation.
         self._melds: dict[int, list[CardId]] = {}
         self._canastas = 0
@@ -152,10 +162,52 @@ class PlayerState:
         """The wild cards in the meld keyed `key` (0 when there is none)."""
         return self._meld_wilds.get(key, 0)
 
+    def rank_groups(self) -> list[list[CardId]]:
+        """The hand's cards by rank (index: the rank number of `cards`, Jokers 0), each group in
+        the order of the hand. Read-only: the groups change as the hand does."""
+        if self._grouped != self.hand:
+            self._regroup()
+        return self._groups
+
+    def _regroup(self) -> None:
+        groups: list[list[CardId]] = [[] for _rank in range(_RANKS)]
+        for card in self.hand:
+            groups[CARD_RANK[card]].append(card)
+        self._groups = groups
+        self._grouped = self.hand[:]
+
+    def gain(self, cards: Sequence[CardId]) -> None:
+        """Add `cards` to the end of the hand."""
+        hand = self.hand
+        grouped = self._grouped
+        if grouped is not None and grouped == hand:
+            groups = self._groups
+            for card in cards:
+                groups[CARD_RANK[card]].append(card)
+            grouped.extend(cards)
+        else:
+            self._grouped = None
+        hand.extend(cards)
+
+    def lose(self, card: CardId) -> None:
+        """Take `card` out of the hand (ValueError if it is not there)."""
+        hand = self.hand
+        grouped = self._grouped
+        if grouped is not None and grouped == hand:
+            hand.remove(card)
+            grouped.remove(card)
+            self._groups[CARD_RANK[card]].remove(card)
+        else:
+            self._grouped = None
+            hand.remove(card)
+
     def clone(self) -> PlayerState:
-        """An independent copy; meld card lists are shared, as they are never changed in place."""
+        """An independent copy; meld card lists are shared, as they are never changed in place.
+        The copy groups its hand when first asked, as most copies never are."""
         other = PlayerState.__new__(PlayerState)
         other.hand = self.hand[:]
+        other._grouped = None
+        other._groups = []
         other._melds = self._melds.copy()
         other._canastas = self._canastas
         other._meld_wilds = self._meld_wilds.copy()
@@ -169,6 +221,10 @@ class PlayerState:
     def canastas(self) -> int:
         """The player's canastas (melds of seven cards or more)."""
         return self._canastas
+
+
+# Rank numbers run from 0 (Jokers) to 14 (Aces): one group each.
+_RANKS = ACE + 1
 
 
 class _Snapshot:
@@ -212,6 +268,21 @@ class TurnState:
     drawn: list[CardId] = field(default_factory=list)  # the cards drawn from the stock
     had_melds: bool = False  # the player had melds as the turn began (no concealed going out)
     opened_at_start: bool = False  # the player had opened before this turn
+
+    def begin_next(self, had_melds: bool, opened_at_start: bool) -> None:
+        """Become the next turn, as it begins: a reset in place, as a new record costs more
+        (clones and views hold copies of their own, never this one)."""
+        self.no += 1
+        self.drew = None
+        self.top = None
+        self.locked = set()
+        self.undo = []
+        self.returned = False
+        self.no_discard = False
+        self.black_threes = False
+        self.drawn = []
+        self.had_melds = had_melds
+        self.opened_at_start = opened_at_start
 
     def copy(self) -> TurnState:
         """An independent copy; undo snapshots are never changed, so they are shared."""
@@ -396,9 +467,7 @@ class Game:
         self.to_move = p
         self.phase = DRAW
         player = self.players[p]
-        self.turn = TurnState(
-            self.turn.no + 1, had_melds=bool(player.melds), opened_at_start=player.opened
-        )
+        self.turn.begin_next(bool(player.melds), player.opened)
         if self.recording:
             out.append(Event(ev.TURN, p))
         if (
@@ -603,7 +672,8 @@ class Game:
         is_laid = self._laid_threes()
         # Red Threes not replaced could leave a player who may not go out holding one card, which
         # they would then have to discard: they draw on instead (RULES.md 3.1).
-        while self.stock and (count > 0 or (len(player.hand) == 1 and player.canastas() < need)):
+        held = len(player.hand)  # the drawn cards join the hand at the end
+        while self.stock and (count > 0 or (held + len(drawn) == 1 and player.canastas() < need)):
             count -= 1
             card: CardId | None = self.stock.pop()
             last_was_three = False
@@ -625,8 +695,8 @@ class Game:
                     last_was_three = True
                     card = None
             if card is not None:
-                player.hand.append(card)
                 drawn.append(card)
+        player.gain(drawn)
         self.turn.no_discard = last_was_three and not self.stock
         self.turn.drew = "stock"
         self.turn.drawn = drawn
@@ -724,10 +794,10 @@ class Game:
         laid = [c for c in taken[:-1] if is_laid[c]]
         gained = [c for c in taken[:-1] if not is_laid[c]]
         for card in with_cards:
-            player.hand.remove(card)
+            player.lose(card)
             player.known.discard(card)
         player.threes.extend(laid)
-        player.hand.extend(gained)
+        player.gain(gained)
         player.known.update(gained)
         existing = player.melds.get(rank)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
@@ -838,10 +908,9 @@ class Game:
         player = self.players[p]
         if self.record_undo:
             self.turn.undo.append(_Snapshot(self, is_take=False))
-        hand = player.hand
         known = player.known
         for card in cards:
-            hand.remove(card)
+            player.lose(card)
             if known:
                 known.discard(card)
         existing = player.melds.get(key)
@@ -915,11 +984,12 @@ class Game:
 
     # ---- discard
     def _discard(self, action: Discard, out: list[Event]) -> None:
-        self._expect(PLAY, "discard")
-        player = self.mover
+        if self.phase != PLAY:
+            self._expect(PLAY, "discard")
+        player = self.players[self.to_move]
         from_threes = False
         code = action.card
-        if IS_RED_THREE[IDS_OF_CODE[code][0]] and self.rules.discard_red_three_to_freeze:
+        if code in _RED_THREE_CODES and self.rules.discard_red_three_to_freeze:
             laid = [c for c in player.threes if CARD_CODE[c] == code]
             if not laid:
                 raise IllegalAction(
@@ -945,10 +1015,11 @@ class Game:
         """Raise `IllegalAction` unless the mover may discard `card` (from the hand, or a
         laid-down Red Three when `from_threes`); changes nothing."""
         rules = self.rules
-        player = self.mover
+        player = self.players[self.to_move]
         if self.turn.no_discard:
             raise IllegalAction("no_discard", _NO_DISCARD)
-        self._check_turn_can_end()
+        if not player.opened:
+            self._check_turn_can_end()
         left = len(player.hand) - (0 if from_threes else 1)
         need = rules.canastas_to_go_out
         # Short of canastas the last card never goes: the draw (RULES.md 3.1) and the meld rules
@@ -980,21 +1051,22 @@ class Game:
     def _commit_discard(self, card: CardId, from_threes: bool, out: list[Event]) -> None:
         p = self.to_move
         player = self.players[p]
-        opened_now = player.opened and not self.turn.opened_at_start
         if from_threes:
             player.threes.remove(card)
         else:
-            player.hand.remove(card)
+            player.lose(card)
             if player.known:
                 player.known.discard(card)
-        self._push_pile(card)
+        self.pile.append(card)
+        if IS_WILD[card] or IS_RED_THREE[card]:
+            self.pile_freezers += 1
         if self.recording:
             out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
         if not player.hand:
             self._go_out(p, out)
             return
         if self.talons:
-            self._give_talon(p, opened_now, out)
+            self._give_talon(p, player.opened and not self.turn.opened_at_start, out)
         self._begin_turn(1 - p, out)
 
     def _check_turn_can_end(self) -> None:
@@ -1044,7 +1116,7 @@ class Game:
                 card = replacement
             if card is not None:
                 kept.append(card)
-        player.hand.extend(kept)
+        player.gain(kept)
         out.append(Event(ev.TALON, p, tuple(kept), info={"size": len(talon)}))
 
     # ---- pass
@@ -1284,6 +1356,9 @@ class Game:
     def state_hash(self) -> str:
         return hashlib.sha256(repr(self.canonical()).encode()).hexdigest()
 
+
+# The codes of the Red Threes, which a rule lets a player discard from the table.
+_RED_THREE_CODES = frozenset(CARD_CODE[card] for card in range(N_CARDS) if IS_RED_THREE[card])
 
 _NO_DISCARD = (
     "The last stock card was a Three: meld what you like, then end the hand without discarding."

@@ -171,7 +171,8 @@ def _take_actions(game: Game) -> list[Action]:
         return []
     rank = CARD_RANK[top]
     # The top card is natural (a wild card or a Three blocks the pile): its rank holds no wild.
-    naturals = [c for c in hand if CARD_RANK[c] == rank]
+    groups = player.rank_groups()
+    naturals = groups[rank]
     if len(naturals) < 2:
         if not naturals and rank not in player.melds:
             return []  # nothing to meld the top card with
@@ -180,8 +181,7 @@ def _take_actions(game: Game) -> list[Action]:
     candidates: list[list[CardId]] = [[]]
     if naturals:
         candidates.append(naturals[:1])
-        wilds = [c for c in hand if CARD_RANK[c] == JOKER][:1]
-        wilds += [c for c in hand if CARD_RANK[c] == TWO][:1]
+        wilds = groups[JOKER][:1] + groups[TWO][:1]
         candidates.extend([naturals[0], w] for w in wilds)
     if len(naturals) >= 2:
         candidates.append(naturals[:2])
@@ -263,20 +263,14 @@ def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:
 def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
     """Melds of natural rank in the order of the hand's ranks (then of the player's melds that
     only wild cards can join), then melds of wild cards, then of Black Threes."""
-    by_rank: dict[int, list[CardCode]] = {}
-    for card in usable:
-        rank = CARD_RANK[card]
-        group = by_rank.get(rank)
-        if group is None:
-            by_rank[rank] = [CARD_CODE[card]]
-        else:
-            group.append(CARD_CODE[card])
-    jokers = _JOKER_CODES[: len(by_rank.pop(JOKER, ()))]
-    twos = tuple(by_rank.pop(TWO, ()))
-    threes = by_rank.pop(THREE, None)
+    player = game.players[game.to_move]
+    # The hand's own groups, kept by the engine; cards locked until the opening are left out
+    # by grouping what is usable afresh.
+    groups = player.rank_groups() if usable is player.hand else _grouped(usable)
+    jokers = _JOKER_CODES[: len(groups[JOKER])]
+    twos = _codes(groups[TWO])
     wild_count = len(jokers) + len(twos)
     rules = game.rules
-    player = game.players[game.to_move]
     melds = player.melds
     actions: list[Action] = []
     # A new meld needs three naturals, or two and a wild card (which may not outnumber them).
@@ -297,16 +291,20 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
     all_wilds = jokers + twos
     wild_name = " ".join(all_wilds)
     room: _Room | None = None
-    for key, naturals in by_rank.items():
+    # The natural ranks in the order their first cards come in the hand.
+    for key in dict.fromkeys(map(CARD_RANK.__getitem__, usable)):
+        if key <= THREE:
+            continue  # wild cards and Threes have melds of their own, listed below
+        cards = groups[key]
         existing = melds.get(key)
         if existing is None:
-            if len(naturals) < least:
+            if len(cards) < least:
                 continue
             wilds = all_wild
             if pure and (key == SEVEN or (key == ACE and not first_turn)):
                 wilds = None
             choice: _Choice = (
-                tuple(naturals),
+                _codes(cards),
                 key,
                 wild_name if wilds else "",
                 0,
@@ -315,7 +313,7 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
         else:
             wilds = None if pure and key in (ACE, SEVEN) else all_wild
             choice = (
-                tuple(naturals),
+                _codes(cards),
                 key,
                 wild_name if wilds else "",
                 len(existing),
@@ -331,7 +329,7 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
             found.add_fitting(actions, room)
     if wild_count:
         for key, existing in melds.items():
-            if key not in by_rank and key != WILD and key != THREE:
+            if key > THREE and not groups[key]:
                 if not wilds_ok or (pure and key in (ACE, SEVEN)):
                     continue
                 choice = ((), key, wild_name, len(existing), player.meld_wilds(key))
@@ -345,13 +343,21 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
                     found.add_fitting(actions, room)
         if rules.wild_canastas:
             _wild_melds(room or _Room(game, game.to_move), jokers, twos, actions)
-    if threes is not None:
-        black = [code for code in threes if code in _BLACK_THREE_CODES]
+    if groups[THREE]:
+        black = [CARD_CODE[card] for card in groups[THREE] if IS_BLACK_THREE[card]]
         if len(black) >= 2:
             _black_three_melds(
                 game, room or _Room(game, game.to_move), black, jokers, twos, actions
             )
     return actions
+
+
+def _grouped(cards: Sequence[CardId]) -> list[list[CardId]]:
+    """`cards` by rank, as `PlayerState.rank_groups` keeps a whole hand."""
+    groups: list[list[CardId]] = [[] for _rank in range(ACE + 1)]
+    for card in cards:
+        groups[CARD_RANK[card]].append(card)
+    return groups
 
 
 class _RankMelds:
