@@ -201,6 +201,21 @@ class PlayerState:
             self._grouped = None
             hand.remove(card)
 
+    def lose_all(self, cards: Sequence[CardId]) -> None:
+        """Take each of `cards` out of the hand (ValueError if one is not there)."""
+        hand = self.hand
+        grouped = self._grouped
+        if grouped is not None and grouped == hand:
+            groups = self._groups
+            for card in cards:
+                hand.remove(card)
+                grouped.remove(card)
+                groups[CARD_RANK[card]].remove(card)
+        else:
+            self._grouped = None
+            for card in cards:
+                hand.remove(card)
+
     def clone(self) -> PlayerState:
         """An independent copy; meld card lists are shared, as they are never changed in place.
         The copy groups its hand when first asked, as most copies never are."""
@@ -221,6 +236,25 @@ class PlayerState:
     def canastas(self) -> int:
         """The player's canastas (melds of seven cards or more)."""
         return self._canastas
+
+
+def _first_cards(codes: Sequence[str], pool: list[CardId]) -> list[CardId] | None:
+    """`Game._take_codes`'s answer without its refusal: for each code the first card of the pool
+    with that code not chosen yet, or None when a code has none left."""
+    chosen: list[CardId] = []
+    for code in codes:
+        best: CardId | None = None
+        at = len(pool)
+        for card in IDS_OF_CODE.get(code, ()):
+            # Membership and index run in C: cheaper than walking the pool card by card.
+            if card in pool and card not in chosen:
+                index = pool.index(card)
+                if index < at:
+                    best, at = card, index
+        if best is None:
+            return None
+        chosen.append(best)
+    return chosen
 
 
 # Rank numbers run from 0 (Jokers) to 14 (Aces): one group each.
@@ -516,9 +550,9 @@ class Game:
             if top is not None and not self.rules.top_card_counts_for_initial_meld and top in cards:
                 from_hand = [c for c in cards if c != top]
                 if len(from_hand) >= 3:
-                    total += sum(map(CARD_POINTS.__getitem__, from_hand))
+                    total += sum([CARD_POINTS[card] for card in from_hand])
             else:
-                total += sum(map(CARD_POINTS.__getitem__, cards))
+                total += sum([CARD_POINTS[card] for card in cards])
             if self.rules.canasta_bonus_counts_for_initial:
                 total += canasta_bonus(self.rules, key, cards)
         return total
@@ -592,6 +626,10 @@ class Game:
         return self.players[p].hand
 
     def _resolve_hand_cards(self, codes: Sequence[str]) -> list[CardId]:
+        if not self.turn.locked:
+            found = _first_cards(codes, self.players[self.to_move].hand)
+            if found is not None:
+                return found
         try:
             return self._take_codes(codes, self._usable_hand(self.to_move), "in your hand")
         except IllegalAction:
@@ -823,9 +861,10 @@ class Game:
 
     # ---- meld
     def _meld(self, action: Meld, out: list[Event]) -> None:
-        self._expect(PLAY, "meld")
+        if self.phase != PLAY:
+            self._expect(PLAY, "meld")
         rules = self.rules
-        player = self.mover
+        player = self.players[self.to_move]
         if action.rank == "special":
             self._special_meld(action, out)
             return
@@ -882,7 +921,8 @@ class Game:
                 )
             return
         existing = player.melds.get(key)
-        if key != WILD and existing is None and all(IS_WILD[c] for c in cards):
+        adding_wilds = sum([IS_WILD[card] for card in cards])
+        if key != WILD and existing is None and adding_wilds == len(cards):
             raise IllegalAction(
                 "too_few_cards", f"You have no meld of {PLURAL[key]} to add wild cards to."
             )
@@ -897,6 +937,7 @@ class Game:
             first_laid,
             self._open_wild_meld(p, key),
             player.meld_wilds(key),
+            adding_wilds,
         )
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         size_after = (len(existing) if existing else 0) + len(cards)
@@ -908,11 +949,10 @@ class Game:
         player = self.players[p]
         if self.record_undo:
             self.turn.undo.append(_Snapshot(self, is_take=False))
+        player.lose_all(cards)
         known = player.known
-        for card in cards:
-            player.lose(card)
-            if known:
-                known.discard(card)
+        if known:
+            known.difference_update(cards)
         existing = player.melds.get(key)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         meld_after = player.add_to_meld(key, cards)

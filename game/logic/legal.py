@@ -39,7 +39,7 @@ from .rules import Rules
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
 _DISCARDS: dict[CardCode, Discard] = {code: Discard(code) for code in sorted(VALID_CODES)}
-_DISCARD_OF_CARD: tuple[Discard, ...] = tuple(_DISCARDS[code] for code in CARD_CODE)
+
 _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _BLACK_THREE_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c])
 # A wild card or any Three on top of the pile: nobody may take it (Game.pile_is_blocked).
@@ -296,15 +296,18 @@ def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list
     # Whether wild cards may join a meld, as _wild_allowed answers it for any rank but Aces and
     # Sevens (new melds and existing ones alike): worked out once, not once per rank.
     wilds_ok = bool(wild_count) and not (rules.prohibit_interim_mixed_melds and open_wild)
-    all_wild = (jokers, twos) if wilds_ok else None
     pure = rules.pure_aces_sevens
     free = len(player.hand) - 2  # adding no more than this always leaves a legal hand
-    table = _RANK_MELDS.get((rules.max_wild_per_meld, rules.extended_canastas))
+    most_wild = rules.max_wild_per_meld
+    table = _RANK_MELDS.get((most_wild, rules.extended_canastas))
     if table is None:
         table = _rank_table(rules)
-    # The wild cards, named by one text whose hash is kept, so that every rank's key is cheap.
-    all_wilds = jokers + twos
-    wild_name = " ".join(all_wilds)
+    # The wild cards a meld of natural rank may take, named by one text whose hash is kept, so
+    # that every rank's key is cheap. No meld takes more Jokers or Twos than a meld's most wild
+    # cards, and always the first ones: the others change nothing.
+    rank_wild = (jokers[:most_wild], twos[:most_wild])
+    wild_name = " ".join(rank_wild[0] + rank_wild[1])
+    all_wild = rank_wild if wilds_ok else None
     room: _Room | None = None
     # The natural ranks in the order their first cards come in the hand.
     for key in {CARD_RANK[card]: None for card in usable}:
@@ -319,7 +322,7 @@ def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list
             if pure and (key == SEVEN or (key == ACE and not first_turn)):
                 wilds = None
             choice: _Choice = (
-                _codes(cards),
+                tuple([CARD_CODE[card] for card in cards]),
                 key,
                 wild_name if wilds else "",
                 0,
@@ -328,7 +331,7 @@ def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list
         else:
             wilds = None if pure and key in (ACE, SEVEN) else all_wild
             choice = (
-                _codes(cards),
+                tuple([CARD_CODE[card] for card in cards]),
                 key,
                 wild_name if wilds else "",
                 len(existing),
@@ -350,7 +353,7 @@ def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list
                 choice = ((), key, wild_name, len(existing), player.meld_wilds(key))
                 found = table.get(choice)
                 if found is None:
-                    found = _work_out(table, choice, (jokers, twos), rules)
+                    found = _work_out(table, choice, rank_wild, rules)
                 if found.most_added <= free:
                     actions.extend(found.melds)
                 else:
@@ -593,9 +596,16 @@ def _special_actions(game: Game) -> list[Action]:
 
 
 # ---------------------------------------------------------------------------- discards
-_WILD_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_WILD[c])
-_ACE_SEVEN_CODES = frozenset(
-    CARD_CODE[c] for c in range(len(CARD_CODE)) if CARD_RANK[c] in (ACE, SEVEN)
+# Each card's discard by what the rules bar: nothing, wild cards (1), Aces and Sevens (2), both
+# (3); None for a barred card.
+_DISCARD_UNLESS: tuple[tuple[Discard | None, ...], ...] = tuple(
+    tuple(
+        None
+        if (barred & 1 and IS_WILD[card]) or (barred & 2 and CARD_RANK[card] in (ACE, SEVEN))
+        else _DISCARDS[CARD_CODE[card]]
+        for card in range(len(CARD_CODE))
+    )
+    for barred in range(4)
 )
 
 
@@ -606,26 +616,30 @@ def _discard_actions(
     turn = game.turn
     if turn.no_discard:
         return
-    if not player.opened and game._opening_short():
+    # A player who has not opened may not end a turn whose melds fall short of the minimum.
+    if not player.opened and (player.melds or turn.drew == "pile") and game._opening_short():
         return
     rules = game.rules
     hand = player.hand
     canastas = player.canastas()
     need = rules.canastas_to_go_out
     black_threes = turn.black_threes
-    # Code -> its discard, in the order of the hand: the first card of a code places it.
-    in_hand = {CARD_CODE[card]: _DISCARD_OF_CARD[card] for card in usable}
     left = len(hand) - 1
+    # Which discards the rules bar (see _DISCARD_UNLESS): wild cards while other cards remain,
+    # Aces and Sevens onto an empty pile.
+    barred = 0
+    if rules.prohibit_wild_discard and left > 0:
+        groups = player.rank_groups()
+        if len(groups[JOKER]) + len(groups[TWO]) < len(hand):
+            barred = 1
+    if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile:
+        barred += 2
+    # Code -> its discard (None when barred), in the order of the hand: the first card of a
+    # code places it.
+    discard_of = _DISCARD_UNLESS[barred]
+    in_hand = {CARD_CODE[card]: discard_of[card] for card in usable}
     if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-        barred: frozenset[str] = frozenset()
-        if rules.prohibit_wild_discard and left > 0 and not all(IS_WILD[card] for card in hand):
-            barred = _WILD_CODES
-        if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile:
-            barred = barred | _ACE_SEVEN_CODES
-        if barred:
-            actions.extend([_DISCARDS[code] for code in in_hand if code not in barred])
-        else:
-            actions.extend(in_hand.values())
+        actions.extend([discard for discard in in_hand.values() if discard is not None])
     if rules.discard_red_three_to_freeze:
         # A laid-down Red Three goes from the table, so the whole hand stays.
         left = len(hand)
