@@ -33,7 +33,6 @@ from .actions import (
 from .cards import (
     ACE,
     CARD_CODE,
-    CARD_POINTS,
     CARD_RANK,
     IDS_OF_CODE,
     IS_BLACK_THREE,
@@ -47,6 +46,7 @@ from .cards import (
     THREE,
     WILD,
     CardId,
+    points_of,
 )
 from .errors import IllegalAction
 from .events import Event
@@ -109,6 +109,7 @@ class PlayerState:
         "_canastas",
         "_grouped",
         "_groups",
+        "_meld_points",
         "_meld_wilds",
         "_melds",
         "hand",
@@ -128,6 +129,7 @@ class PlayerState:
         self._melds: dict[int, list[CardId]] = {}
         self._canastas = 0
         self._meld_wilds: dict[int, int] = {}
+        self._meld_points: dict[int, int] = {}
         self.threes: list[CardId] = []
         self.opened = False
         # Cards in this hand that the opponent has seen (they came from the pile).
@@ -146,6 +148,7 @@ class PlayerState:
         self._melds = melds
         self._canastas = canasta_count(melds)
         self._meld_wilds = {key: wild_count(cards) for key, cards in melds.items()}
+        self._meld_points = {key: points_of(cards) for key, cards in melds.items()}
 
     def add_to_meld(self, key: int, cards: Sequence[CardId]) -> list[CardId]:
         """Put `cards` onto the meld keyed `key` (laying it down if new), keeping the counts;
@@ -156,11 +159,16 @@ class PlayerState:
             self._canastas += 1
         self._melds[key] = after
         self._meld_wilds[key] = self._meld_wilds.get(key, 0) + wild_count(cards)
+        self._meld_points[key] = self._meld_points.get(key, 0) + points_of(cards)
         return after
 
     def meld_wilds(self, key: int) -> int:
         """The wild cards in the meld keyed `key` (0 when there is none)."""
         return self._meld_wilds.get(key, 0)
+
+    def meld_points(self) -> int:
+        """The points of the cards in all the player's melds."""
+        return sum(self._meld_points.values())
 
     def rank_groups(self) -> list[list[CardId]]:
         """The hand's cards by rank (index: the rank number of `cards`, Jokers 0), each group in
@@ -226,6 +234,7 @@ class PlayerState:
         other._melds = self._melds.copy()
         other._canastas = self._canastas
         other._meld_wilds = self._meld_wilds.copy()
+        other._meld_points = self._meld_points.copy()
         other.threes = self.threes[:]
         other.opened = self.opened
         other.known = self.known.copy()
@@ -544,17 +553,19 @@ class Game:
     def opening_points(self, p: int) -> int:
         """Points this turn's melds count towards the initial-meld minimum (RULES.md 4.5)."""
         player = self.players[p]
-        total = 0
+        rules = self.rules
+        total = player.meld_points()
         top = self.turn.top if p == self.to_move else None
         for key, cards in player.melds.items():
-            if top is not None and not self.rules.top_card_counts_for_initial_meld and top in cards:
+            if top is not None and not rules.top_card_counts_for_initial_meld and top in cards:
+                # The meld the pile's top card went onto counts only its cards from the hand,
+                # and only when they alone would make a meld.
+                total -= points_of(cards)
                 from_hand = [c for c in cards if c != top]
                 if len(from_hand) >= 3:
-                    total += sum([CARD_POINTS[card] for card in from_hand])
-            else:
-                total += sum([CARD_POINTS[card] for card in cards])
-            if self.rules.canasta_bonus_counts_for_initial:
-                total += canasta_bonus(self.rules, key, cards)
+                    total += points_of(from_hand)
+            if rules.canasta_bonus_counts_for_initial:
+                total += canasta_bonus(rules, key, cards)
         return total
 
     def _splashed(self, p: int) -> bool:
@@ -569,9 +580,6 @@ class Game:
             and top not in cards
             for key, cards in player.melds.items()
         )
-
-    def _opening_met(self, p: int) -> bool:
-        return (self.opening_points(p) >= self.initial_meld_minimum(p)) or self._splashed(p)
 
     def canastas_needed(self) -> int:
         return self.rules.canastas_to_go_out
@@ -1016,7 +1024,11 @@ class Game:
 
     def _after_meld(self, p: int, out: list[Event]) -> None:
         player = self.players[p]
-        if not player.opened and self._opening_met(p):
+        # Short of the minimum, a meld opens only by a splash (which asks for a canasta).
+        if not player.opened and (
+            self.opening_points(p) >= self.initial_meld_minimum(p)
+            or (player.canastas() and self._splashed(p))
+        ):
             player.opened = True
             self.turn.locked = set()
         if not player.hand:
