@@ -247,23 +247,25 @@ class PlayerState:
         return self._canastas
 
 
-def _first_cards(codes: Sequence[str], pool: list[CardId]) -> list[CardId] | None:
-    """`Game._take_codes`'s answer without its refusal: for each code the first card of the pool
+def _first_cards(codes: Sequence[str], groups: list[list[CardId]]) -> list[CardId] | None:
+    """`Game._take_codes`'s answer without its refusal, from a hand's rank groups (in hand
+    order, so each group's first card of a code is the hand's): for each code the first card
     with that code not chosen yet, or None when a code has none left."""
     chosen: list[CardId] = []
     for code in codes:
-        best: CardId | None = None
-        at = len(pool)
-        for card in IDS_OF_CODE.get(code, ()):
-            # Membership and index run in C: cheaper than walking the pool card by card.
-            if card in pool and card not in chosen:
-                index = pool.index(card)
-                if index < at:
-                    best, at = card, index
-        if best is None:
+        rank = _RANK_OF_CODE.get(code)
+        if rank is None:
             return None
-        chosen.append(best)
+        for card in groups[rank]:
+            if CARD_CODE[card] == code and card not in chosen:
+                chosen.append(card)
+                break
+        else:
+            return None
     return chosen
+
+
+_RANK_OF_CODE: dict[str, int] = {CARD_CODE[card]: CARD_RANK[card] for card in range(N_CARDS)}
 
 
 # Rank numbers run from 0 (Jokers) to 14 (Aces): one group each.
@@ -637,7 +639,7 @@ class Game:
 
     def _resolve_hand_cards(self, codes: Sequence[str]) -> list[CardId]:
         if not self.turn.locked:
-            found = _first_cards(codes, self.players[self.to_move].hand)
+            found = _first_cards(codes, self.players[self.to_move].rank_groups())
             if found is not None:
                 return found
         try:
