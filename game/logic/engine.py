@@ -273,11 +273,13 @@ _RANKS = ACE + 1
 
 
 class _Snapshot:
-    """What an undo restores: the mover's cards and turn flags, and the pile."""
+    """What an undo restores: the mover's cards and turn flags, and the pile; and for a meld, the
+    legal actions listed just before it, when they were (see `Game.relisted`)."""
 
     __slots__ = (
         "black_threes",
         "drew",
+        "listing",
         "locked",
         "phase",
         "pile",
@@ -288,7 +290,20 @@ class _Snapshot:
 
     def __init__(self, game: Game, is_take: bool) -> None:
         turn = game.turn
-        self.player = game.players[game.to_move].clone()
+        mover = game.players[game.to_move]
+        self.player = mover.clone()
+        # The listing of this very state: made since the last action applied, for this player
+        # and this hand. A taken pile comes back as a different state (it may not be retaken).
+        listed = game.listed
+        self.listing: tuple[bool, tuple[Action, ...]] | None = None
+        if (
+            not is_take
+            and listed is not None
+            and listed[0] == game.applied
+            and listed[1] is mover
+            and listed[3] == mover.hand
+        ):
+            self.listing = (listed[2], listed[4])
         self.pile = game.pile[:] if is_take else None
         self.pile_freezers = game.pile_freezers
         self.phase = game.phase
@@ -357,6 +372,15 @@ class Game:
 
     # A class default, so that games assembled field by field (determinized views) record too.
     recording: bool = True
+    # The legal-move listing kept for undo, class defaults as well. `applied` counts the actions
+    # applied; `listed` is the last listing of the play phase, made by `legal.legal_actions`:
+    # (applied then, the mover, include_undo, the mover's hand, the actions). A meld's undo
+    # snapshot keeps it, and an Undo back to that state offers it again as `relisted` (the
+    # mover, include_undo, the hand, the actions), until the next action: random play and the
+    # search undo often, and the state an undo returns to was listed just before.
+    applied: int = 0
+    listed: tuple[int, PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
+    relisted: tuple[PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
 
     def __init__(
         self,
@@ -599,7 +623,9 @@ class Game:
                 raise IllegalAction("bad_action", f"{action!r} is not an action.")
             return self.apply(action_from_dict(action))
         out: list[Event] = []
+        self.relisted = None
         handler(self, action, out)
+        self.applied += 1
         if not self.recording:
             return []
         # Only actions have handlers (a dict went round again above); no typing.cast, which is
@@ -1267,6 +1293,9 @@ class Game:
                 )
             )
         else:
+            if snap.listing is not None:
+                player = self.players[p]
+                self.relisted = (player, snap.listing[0], player.hand[:], snap.listing[1])
             out.append(Event(ev.UNDO, p, back_to_hand))
 
     # ---- going out and the end of a hand

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.logic import Game, IllegalAction, Meld, Rules, legal_actions
+from game.logic import Game, IllegalAction, Meld, Rules, Undo, legal_actions
 from game.logic import legal as listing
 from game.logic.cards import ALL_CARDS, CARD_CODE, CARD_POINTS, CARD_RANK, N_CARDS
 from game.logic.engine import DRAW, PLAY, _first_cards
@@ -192,3 +192,39 @@ def test_a_deck_still_holds_each_card_once_with_twins_in_deal_order():
         code = CARD_CODE[card]
         assert all(card > other for other in seen.get(code, []))
         seen.setdefault(code, []).append(card)
+
+
+def play_until_a_meld_is_undone(preset, seed):
+    """A game just after an Undo took back a meld made from a listing; None if none came."""
+    game = Game(Rules.preset(preset), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(600):
+        actions = legal_actions(game, include_undo=True)
+        if not actions:
+            return None
+        melds = [a for a in actions if isinstance(a, Meld)]
+        if game.phase == PLAY and melds:
+            game.apply(rng.choice(melds))
+            undo = [a for a in legal_actions(game, include_undo=True) if isinstance(a, Undo)]
+            game.apply(undo[0])
+            return game
+        game.apply(rng.choice(actions))
+    return None
+
+
+@pytest.mark.parametrize("preset", ["classic", "modern_american"])
+def test_the_listing_offered_again_after_an_undo_is_the_listing_of_that_state(preset):
+    for seed in range(5):
+        game = play_until_a_meld_is_undone(preset, seed)
+        assert game is not None
+        again = legal_actions(game, include_undo=True)
+        assert again == legal_actions(game.clone(), include_undo=True)
+        assert legal_actions(game) == legal_actions(game.clone())
+
+
+def test_a_hand_edited_after_an_undo_is_listed_afresh():
+    game = play_until_a_meld_is_undone("classic", 3)
+    assert game is not None
+    hand = game.mover.hand
+    hand.append(hand.pop(0))  # the first card to the end: other discards come first
+    assert legal_actions(game, include_undo=True) == legal_actions(game.clone(), include_undo=True)
