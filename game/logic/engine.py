@@ -718,7 +718,8 @@ class Game:
 
     # ---- draw
     def _draw(self, action: Draw, out: list[Event]) -> None:
-        self._expect(DRAW, "draw again")
+        if self.phase != DRAW:
+            self._expect(DRAW, "draw again")
         rules = self.rules
         reuse = False
         if not self.stock:
@@ -745,7 +746,7 @@ class Game:
         last_was_three = False
         need = rules.canastas_to_go_out
         count = rules.stock_draw
-        is_laid = self._laid_threes()
+        is_laid = IS_THREE if rules.all_threes_equal else IS_RED_THREE
         # Red Threes not replaced could leave a player who may not go out holding one card, which
         # they would then have to discard: they draw on instead (RULES.md 3.1).
         held = len(player.hand)  # the drawn cards join the hand at the end

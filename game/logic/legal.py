@@ -650,7 +650,7 @@ def _discard_actions(
     discard_of = _DISCARD_UNLESS[barred]
     in_hand = {CARD_CODE[card]: discard_of[card] for card in usable}
     if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-        actions.extend([discard for discard in in_hand.values() if discard is not None])
+        actions.extend(filter(None, in_hand.values()))  # a barred code's discard is None
     if rules.discard_red_three_to_freeze:
         # A laid-down Red Three goes from the table, so the whole hand stays.
         left = len(hand)
