@@ -274,7 +274,7 @@ _RANKS = ACE + 1
 
 class _Snapshot:
     """What an undo restores: the mover's cards and turn flags, and the pile; and for a meld, the
-    legal actions listed just before it, when they were (see `Game.relisted`)."""
+    legal actions listed just before it, when they were (see `Game._relisted`)."""
 
     __slots__ = (
         "black_threes",
@@ -294,12 +294,12 @@ class _Snapshot:
         self.player = mover.clone()
         # The listing of this very state: made since the last action applied, for this player
         # and this hand. A taken pile comes back as a different state (it may not be retaken).
-        listed = game.listed
+        listed = game._listed
         self.listing: tuple[bool, tuple[Action, ...]] | None = None
         if (
             not is_take
             and listed is not None
-            and listed[0] == game.applied
+            and listed[0] == game._applied
             and listed[1] is mover
             and listed[3] == mover.hand
         ):
@@ -372,15 +372,15 @@ class Game:
 
     # A class default, so that games assembled field by field (determinized views) record too.
     recording: bool = True
-    # The legal-move listing kept for undo, class defaults as well. `applied` counts the actions
-    # applied; `listed` is the last listing of the play phase, made by `legal.legal_actions`:
+    # The legal-move listing kept for undo, class defaults as well. `_applied` counts the actions
+    # applied; `_listed` is the last listing of the play phase, made by `legal.legal_actions`:
     # (applied then, the mover, include_undo, the mover's hand, the actions). A meld's undo
-    # snapshot keeps it, and an Undo back to that state offers it again as `relisted` (the
+    # snapshot keeps it, and an Undo back to that state offers it again as `_relisted` (the
     # mover, include_undo, the hand, the actions), until the next action: random play and the
     # search undo often, and the state an undo returns to was listed just before.
-    applied: int = 0
-    listed: tuple[int, PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
-    relisted: tuple[PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
+    _applied: int = 0
+    _listed: tuple[int, PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
+    _relisted: tuple[PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
 
     def __init__(
         self,
@@ -623,9 +623,9 @@ class Game:
                 raise IllegalAction("bad_action", f"{action!r} is not an action.")
             return self.apply(action_from_dict(action))
         out: list[Event] = []
-        self.relisted = None
+        self._relisted = None
         handler(self, action, out)
-        self.applied += 1
+        self._applied += 1
         if not self.recording:
             return []
         # Only actions have handlers (a dict went round again above); no typing.cast, which is
@@ -1296,7 +1296,7 @@ class Game:
         else:
             if snap.listing is not None:
                 player = self.players[p]
-                self.relisted = (player, snap.listing[0], player.hand[:], snap.listing[1])
+                self._relisted = (player, snap.listing[0], player.hand[:], snap.listing[1])
             out.append(Event(ev.UNDO, p, back_to_hand))
 
     # ---- going out and the end of a hand

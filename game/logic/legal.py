@@ -65,15 +65,15 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
         rules = game.rules
         player = game.players[game.to_move]
         hand = player.hand
-        relisted = game.relisted
-        # Undone back to a state listed before (see Game.relisted), with the hand as it was.
+        relisted = game._relisted
+        # Undone back to a state listed before (see Game._relisted), with the hand as it was.
         if (
             relisted is not None
             and relisted[0] is player
             and relisted[1] == include_undo
             and relisted[2] == hand
         ):
-            game.listed = (game.applied, player, include_undo, relisted[2], relisted[3])
+            game._listed = (game._applied, player, include_undo, relisted[2], relisted[3])
             return list(relisted[3])
         locked = turn.locked
         # The pile cards locked until the opening minimum is met are left out.
@@ -95,7 +95,7 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
             actions.append(_PASS)
         if turn.undo and (include_undo or not actions):
             actions.extend(_UNDOS)
-        game.listed = (game.applied, player, include_undo, hand[:], tuple(actions))
+        game._listed = (game._applied, player, include_undo, hand[:], tuple(actions))
         return actions
     if phase == DRAW:
         if game.stock:
