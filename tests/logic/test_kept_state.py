@@ -15,6 +15,7 @@ from game.logic import Game, IllegalAction, Meld, Rules, Undo, legal_actions
 from game.logic import legal as listing
 from game.logic.cards import ALL_CARDS, CARD_CODE, CARD_POINTS, CARD_RANK, N_CARDS
 from game.logic.engine import DRAW, PLAY, _first_cards
+from game.logic.events import Event
 from game.logic.shuffle import HashStream, deck_order, shuffled
 from tests.logic.test_play_outs import assert_counts_match_a_recount, meld_loving_choice
 from tests.logic.test_properties import rule_sets
@@ -228,3 +229,11 @@ def test_a_hand_edited_after_an_undo_is_listed_afresh():
     hand = game.mover.hand
     hand.append(hand.pop(0))  # the first card to the end: other discards come first
     assert legal_actions(game, include_undo=True) == legal_actions(game.clone(), include_undo=True)
+
+
+def test_an_event_is_a_frozen_value_however_it_is_made():
+    made = Event("discard", 1, (5,), None, {"from_threes": False})
+    assert made == Event(kind="discard", player=1, cards=(5,), info={"from_threes": False})
+    assert dataclasses.replace(made, player=0).player == 0 and made.player == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.player = 0  # type: ignore[misc]
