@@ -143,7 +143,7 @@ def sorted_codes(cards: Iterable[int]) -> list[CardCode]:
 
 def points_of(cards: Iterable[int]) -> int:
     """The sum of the cards' point values."""
-    return sum(CARD_POINTS[c] for c in cards)
+    return sum([CARD_POINTS[c] for c in cards])
 
 
 def deck_from_codes(codes: Sequence[object]) -> list[CardId]:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, cast
+from typing import Any
 
 from . import events as ev
 from .actions import (
@@ -33,7 +33,6 @@ from .actions import (
 from .cards import (
     ACE,
     CARD_CODE,
-    CARD_POINTS,
     CARD_RANK,
     IDS_OF_CODE,
     IS_BLACK_THREE,
@@ -47,6 +46,7 @@ from .cards import (
     THREE,
     WILD,
     CardId,
+    points_of,
 )
 from .errors import IllegalAction
 from .events import Event
@@ -98,10 +98,18 @@ class PlayerState:
     The player's canastas and the wild cards of each meld are counted as melds change, since
     every legal-move listing and most checks ask for them. Melds change through `add_to_meld`, or by
     assigning `melds` a whole new mapping (which counts afresh); a meld's card list is never
-    changed in place, which is what lets copies share it."""
+    changed in place, which is what lets copies share it.
+
+    The hand's cards are also kept grouped by rank (`rank_groups`), for the listing of melds and
+    of the ways to take the pile. The engine changes the hand through `gain` and `lose`, which
+    keep the groups; anyone else may assign or edit `hand` freely: the groups remember the hand
+    they were kept for, and are worked out afresh when the hand no longer matches it."""
 
     __slots__ = (
         "_canastas",
+        "_grouped",
+        "_groups",
+        "_meld_points",
         "_meld_wilds",
         "_melds",
         "hand",
@@ -114,10 +122,14 @@ class PlayerState:
 
     def __init__(self) -> None:
         self.hand: list[CardId] = []
+        # The hand as `_groups` was kept for (None: not grouped yet), and its cards by rank.
+        self._grouped: list[CardId] | None = None
+        self._groups: list[list[CardId]] = []
         # Meld key (natural rank, 3 for Black Threes, WILD) -> cards; insertion order = creation.
         self._melds: dict[int, list[CardId]] = {}
         self._canastas = 0
         self._meld_wilds: dict[int, int] = {}
+        self._meld_points: dict[int, int] = {}
         self.threes: list[CardId] = []
         self.opened = False
         # Cards in this hand that the opponent has seen (they came from the pile).
@@ -136,6 +148,7 @@ class PlayerState:
         self._melds = melds
         self._canastas = canasta_count(melds)
         self._meld_wilds = {key: wild_count(cards) for key, cards in melds.items()}
+        self._meld_points = {key: points_of(cards) for key, cards in melds.items()}
 
     def add_to_meld(self, key: int, cards: Sequence[CardId]) -> list[CardId]:
         """Put `cards` onto the meld keyed `key` (laying it down if new), keeping the counts;
@@ -146,19 +159,82 @@ class PlayerState:
             self._canastas += 1
         self._melds[key] = after
         self._meld_wilds[key] = self._meld_wilds.get(key, 0) + wild_count(cards)
+        self._meld_points[key] = self._meld_points.get(key, 0) + points_of(cards)
         return after
 
     def meld_wilds(self, key: int) -> int:
         """The wild cards in the meld keyed `key` (0 when there is none)."""
         return self._meld_wilds.get(key, 0)
 
+    def meld_points(self) -> int:
+        """The points of the cards in all the player's melds."""
+        return sum(self._meld_points.values())
+
+    def rank_groups(self) -> list[list[CardId]]:
+        """The hand's cards by rank (index: the rank number of `cards`, Jokers 0), each group in
+        the order of the hand. Read-only: the groups change as the hand does."""
+        if self._grouped != self.hand:
+            self._regroup()
+        return self._groups
+
+    def _regroup(self) -> None:
+        groups: list[list[CardId]] = [[] for _rank in range(_RANKS)]
+        for card in self.hand:
+            groups[CARD_RANK[card]].append(card)
+        self._groups = groups
+        self._grouped = self.hand[:]
+
+    def gain(self, cards: Sequence[CardId]) -> None:
+        """Add `cards` to the end of the hand."""
+        hand = self.hand
+        grouped = self._grouped
+        if grouped is not None and grouped == hand:
+            groups = self._groups
+            for card in cards:
+                groups[CARD_RANK[card]].append(card)
+            grouped.extend(cards)
+        else:
+            self._grouped = None
+        hand.extend(cards)
+
+    def lose(self, card: CardId) -> None:
+        """Take `card` out of the hand (ValueError if it is not there)."""
+        hand = self.hand
+        grouped = self._grouped
+        if grouped is not None and grouped == hand:
+            hand.remove(card)
+            grouped.remove(card)
+            self._groups[CARD_RANK[card]].remove(card)
+        else:
+            self._grouped = None
+            hand.remove(card)
+
+    def lose_all(self, cards: Sequence[CardId]) -> None:
+        """Take each of `cards` out of the hand (ValueError if one is not there)."""
+        hand = self.hand
+        grouped = self._grouped
+        if grouped is not None and grouped == hand:
+            groups = self._groups
+            for card in cards:
+                hand.remove(card)
+                grouped.remove(card)
+                groups[CARD_RANK[card]].remove(card)
+        else:
+            self._grouped = None
+            for card in cards:
+                hand.remove(card)
+
     def clone(self) -> PlayerState:
-        """An independent copy; meld card lists are shared, as they are never changed in place."""
+        """An independent copy; meld card lists are shared, as they are never changed in place.
+        The copy groups its hand when first asked, as most copies never are."""
         other = PlayerState.__new__(PlayerState)
         other.hand = self.hand[:]
+        other._grouped = None
+        other._groups = []
         other._melds = self._melds.copy()
         other._canastas = self._canastas
         other._meld_wilds = self._meld_wilds.copy()
+        other._meld_points = self._meld_points.copy()
         other.threes = self.threes[:]
         other.opened = self.opened
         other.known = self.known.copy()
@@ -171,12 +247,39 @@ class PlayerState:
         return self._canastas
 
 
+def _first_cards(codes: Sequence[str], groups: list[list[CardId]]) -> list[CardId] | None:
+    """`Game._take_codes`'s answer without its refusal, from a hand's rank groups (in hand
+    order, so each group's first card of a code is the hand's): for each code the first card
+    with that code not chosen yet, or None when a code has none left."""
+    chosen: list[CardId] = []
+    for code in codes:
+        rank = _RANK_OF_CODE.get(code)
+        if rank is None:
+            return None
+        for card in groups[rank]:
+            if CARD_CODE[card] == code and card not in chosen:
+                chosen.append(card)
+                break
+        else:
+            return None
+    return chosen
+
+
+_RANK_OF_CODE: dict[str, int] = {CARD_CODE[card]: CARD_RANK[card] for card in range(N_CARDS)}
+
+
+# Rank numbers run from 0 (Jokers) to 14 (Aces): one group each.
+_RANKS = ACE + 1
+
+
 class _Snapshot:
-    """What an undo restores: the mover's cards and turn flags, and the pile."""
+    """What an undo restores: the mover's cards and turn flags, and the pile; and for a meld, the
+    legal actions listed just before it, when they were (see `Game._relisted`)."""
 
     __slots__ = (
         "black_threes",
         "drew",
+        "listing",
         "locked",
         "phase",
         "pile",
@@ -187,7 +290,20 @@ class _Snapshot:
 
     def __init__(self, game: Game, is_take: bool) -> None:
         turn = game.turn
-        self.player = game.players[game.to_move].clone()
+        mover = game.players[game.to_move]
+        self.player = mover.clone()
+        # The listing of this very state: made since the last action applied, for this player
+        # and this hand. A taken pile comes back as a different state (it may not be retaken).
+        listed = game._listed
+        self.listing: tuple[bool, tuple[Action, ...]] | None = None
+        if (
+            not is_take
+            and listed is not None
+            and listed[0] == game._applied
+            and listed[1] is mover
+            and listed[3] == mover.hand
+        ):
+            self.listing = (listed[2], listed[4])
         self.pile = game.pile[:] if is_take else None
         self.pile_freezers = game.pile_freezers
         self.phase = game.phase
@@ -212,6 +328,21 @@ class TurnState:
     drawn: list[CardId] = field(default_factory=list)  # the cards drawn from the stock
     had_melds: bool = False  # the player had melds as the turn began (no concealed going out)
     opened_at_start: bool = False  # the player had opened before this turn
+
+    def begin_next(self, had_melds: bool, opened_at_start: bool) -> None:
+        """Become the next turn, as it begins: a reset in place, as a new record costs more
+        (clones and views hold copies of their own, never this one)."""
+        self.no += 1
+        self.drew = None
+        self.top = None
+        self.locked = set()
+        self.undo = []
+        self.returned = False
+        self.no_discard = False
+        self.black_threes = False
+        self.drawn = []
+        self.had_melds = had_melds
+        self.opened_at_start = opened_at_start
 
     def copy(self) -> TurnState:
         """An independent copy; undo snapshots are never changed, so they are shared."""
@@ -241,6 +372,15 @@ class Game:
 
     # A class default, so that games assembled field by field (determinized views) record too.
     recording: bool = True
+    # The legal-move listing kept for undo, class defaults as well. `_applied` counts the actions
+    # applied; `_listed` is the last listing of the play phase, made by `legal.legal_actions`:
+    # (applied then, the mover, include_undo, the mover's hand, the actions). A meld's undo
+    # snapshot keeps it, and an Undo back to that state offers it again as `_relisted` (the
+    # mover, include_undo, the hand, the actions), until the next action: random play and the
+    # search undo often, and the state an undo returns to was listed just before.
+    _applied: int = 0
+    _listed: tuple[int, PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
+    _relisted: tuple[PlayerState, bool, list[CardId], tuple[Action, ...]] | None = None
 
     def __init__(
         self,
@@ -396,9 +536,7 @@ class Game:
         self.to_move = p
         self.phase = DRAW
         player = self.players[p]
-        self.turn = TurnState(
-            self.turn.no + 1, had_melds=bool(player.melds), opened_at_start=player.opened
-        )
+        self.turn.begin_next(bool(player.melds), player.opened)
         if self.recording:
             out.append(Event(ev.TURN, p))
         if (
@@ -441,17 +579,19 @@ class Game:
     def opening_points(self, p: int) -> int:
         """Points this turn's melds count towards the initial-meld minimum (RULES.md 4.5)."""
         player = self.players[p]
-        total = 0
+        rules = self.rules
+        total = player.meld_points()
         top = self.turn.top if p == self.to_move else None
         for key, cards in player.melds.items():
-            if top is not None and not self.rules.top_card_counts_for_initial_meld and top in cards:
+            if top is not None and not rules.top_card_counts_for_initial_meld and top in cards:
+                # The meld the pile's top card went onto counts only its cards from the hand,
+                # and only when they alone would make a meld.
+                total -= points_of(cards)
                 from_hand = [c for c in cards if c != top]
                 if len(from_hand) >= 3:
-                    total += sum(map(CARD_POINTS.__getitem__, from_hand))
-            else:
-                total += sum(map(CARD_POINTS.__getitem__, cards))
-            if self.rules.canasta_bonus_counts_for_initial:
-                total += canasta_bonus(self.rules, key, cards)
+                    total += points_of(from_hand)
+            if rules.canasta_bonus_counts_for_initial:
+                total += canasta_bonus(rules, key, cards)
         return total
 
     def _splashed(self, p: int) -> bool:
@@ -466,9 +606,6 @@ class Game:
             and top not in cards
             for key, cards in player.melds.items()
         )
-
-    def _opening_met(self, p: int) -> bool:
-        return (self.opening_points(p) >= self.initial_meld_minimum(p)) or self._splashed(p)
 
     def canastas_needed(self) -> int:
         return self.rules.canastas_to_go_out
@@ -486,10 +623,14 @@ class Game:
                 raise IllegalAction("bad_action", f"{action!r} is not an action.")
             return self.apply(action_from_dict(action))
         out: list[Event] = []
+        self._relisted = None
         handler(self, action, out)
+        self._applied += 1
         if not self.recording:
             return []
-        self.log.append(cast(Action, action).to_dict())
+        # Only actions have handlers (a dict went round again above); no typing.cast, which is
+        # a function call on every action.
+        self.log.append(action.to_dict())  # type: ignore[union-attr]
         self.last_events = out
         return out
 
@@ -523,6 +664,10 @@ class Game:
         return self.players[p].hand
 
     def _resolve_hand_cards(self, codes: Sequence[str]) -> list[CardId]:
+        if not self.turn.locked:
+            found = _first_cards(codes, self.players[self.to_move].rank_groups())
+            if found is not None:
+                return found
         try:
             return self._take_codes(codes, self._usable_hand(self.to_move), "in your hand")
         except IllegalAction:
@@ -573,7 +718,8 @@ class Game:
 
     # ---- draw
     def _draw(self, action: Draw, out: list[Event]) -> None:
-        self._expect(DRAW, "draw again")
+        if self.phase != DRAW:
+            self._expect(DRAW, "draw again")
         rules = self.rules
         reuse = False
         if not self.stock:
@@ -600,10 +746,11 @@ class Game:
         last_was_three = False
         need = rules.canastas_to_go_out
         count = rules.stock_draw
-        is_laid = self._laid_threes()
+        is_laid = IS_THREE if rules.all_threes_equal else IS_RED_THREE
         # Red Threes not replaced could leave a player who may not go out holding one card, which
         # they would then have to discard: they draw on instead (RULES.md 3.1).
-        while self.stock and (count > 0 or (len(player.hand) == 1 and player.canastas() < need)):
+        held = len(player.hand)  # the drawn cards join the hand at the end
+        while self.stock and (count > 0 or (held + len(drawn) == 1 and player.canastas() < need)):
             count -= 1
             card: CardId | None = self.stock.pop()
             last_was_three = False
@@ -625,8 +772,8 @@ class Game:
                     last_was_three = True
                     card = None
             if card is not None:
-                player.hand.append(card)
                 drawn.append(card)
+        player.gain(drawn)
         self.turn.no_discard = last_was_three and not self.stock
         self.turn.drew = "stock"
         self.turn.drawn = drawn
@@ -724,10 +871,10 @@ class Game:
         laid = [c for c in taken[:-1] if is_laid[c]]
         gained = [c for c in taken[:-1] if not is_laid[c]]
         for card in with_cards:
-            player.hand.remove(card)
+            player.lose(card)
             player.known.discard(card)
         player.threes.extend(laid)
-        player.hand.extend(gained)
+        player.gain(gained)
         player.known.update(gained)
         existing = player.melds.get(rank)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
@@ -753,9 +900,10 @@ class Game:
 
     # ---- meld
     def _meld(self, action: Meld, out: list[Event]) -> None:
-        self._expect(PLAY, "meld")
+        if self.phase != PLAY:
+            self._expect(PLAY, "meld")
         rules = self.rules
-        player = self.mover
+        player = self.players[self.to_move]
         if action.rank == "special":
             self._special_meld(action, out)
             return
@@ -812,7 +960,8 @@ class Game:
                 )
             return
         existing = player.melds.get(key)
-        if key != WILD and existing is None and all(IS_WILD[c] for c in cards):
+        adding_wilds = sum([IS_WILD[card] for card in cards])
+        if key != WILD and existing is None and adding_wilds == len(cards):
             raise IllegalAction(
                 "too_few_cards", f"You have no meld of {PLURAL[key]} to add wild cards to."
             )
@@ -827,6 +976,7 @@ class Game:
             first_laid,
             self._open_wild_meld(p, key),
             player.meld_wilds(key),
+            adding_wilds,
         )
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         size_after = (len(existing) if existing else 0) + len(cards)
@@ -838,12 +988,10 @@ class Game:
         player = self.players[p]
         if self.record_undo:
             self.turn.undo.append(_Snapshot(self, is_take=False))
-        hand = player.hand
+        player.lose_all(cards)
         known = player.known
-        for card in cards:
-            hand.remove(card)
-            if known:
-                known.discard(card)
+        if known:
+            known.difference_update(cards)
         existing = player.melds.get(key)
         was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
         meld_after = player.add_to_meld(key, cards)
@@ -907,7 +1055,11 @@ class Game:
 
     def _after_meld(self, p: int, out: list[Event]) -> None:
         player = self.players[p]
-        if not player.opened and self._opening_met(p):
+        # Short of the minimum, a meld opens only by a splash (which asks for a canasta).
+        if not player.opened and (
+            self.opening_points(p) >= self.initial_meld_minimum(p)
+            or (player.canastas() and self._splashed(p))
+        ):
             player.opened = True
             self.turn.locked = set()
         if not player.hand:
@@ -915,11 +1067,12 @@ class Game:
 
     # ---- discard
     def _discard(self, action: Discard, out: list[Event]) -> None:
-        self._expect(PLAY, "discard")
-        player = self.mover
+        if self.phase != PLAY:
+            self._expect(PLAY, "discard")
+        player = self.players[self.to_move]
         from_threes = False
         code = action.card
-        if IS_RED_THREE[IDS_OF_CODE[code][0]] and self.rules.discard_red_three_to_freeze:
+        if code in _RED_THREE_CODES and self.rules.discard_red_three_to_freeze:
             laid = [c for c in player.threes if CARD_CODE[c] == code]
             if not laid:
                 raise IllegalAction(
@@ -945,10 +1098,11 @@ class Game:
         """Raise `IllegalAction` unless the mover may discard `card` (from the hand, or a
         laid-down Red Three when `from_threes`); changes nothing."""
         rules = self.rules
-        player = self.mover
+        player = self.players[self.to_move]
         if self.turn.no_discard:
             raise IllegalAction("no_discard", _NO_DISCARD)
-        self._check_turn_can_end()
+        if not player.opened:
+            self._check_turn_can_end()
         left = len(player.hand) - (0 if from_threes else 1)
         need = rules.canastas_to_go_out
         # Short of canastas the last card never goes: the draw (RULES.md 3.1) and the meld rules
@@ -980,21 +1134,22 @@ class Game:
     def _commit_discard(self, card: CardId, from_threes: bool, out: list[Event]) -> None:
         p = self.to_move
         player = self.players[p]
-        opened_now = player.opened and not self.turn.opened_at_start
         if from_threes:
             player.threes.remove(card)
         else:
-            player.hand.remove(card)
+            player.lose(card)
             if player.known:
                 player.known.discard(card)
-        self._push_pile(card)
+        self.pile.append(card)
+        if IS_WILD[card] or IS_RED_THREE[card]:
+            self.pile_freezers += 1
         if self.recording:
             out.append(Event(ev.DISCARD, p, (card,), info={"from_threes": from_threes}))
         if not player.hand:
             self._go_out(p, out)
             return
         if self.talons:
-            self._give_talon(p, opened_now, out)
+            self._give_talon(p, player.opened and not self.turn.opened_at_start, out)
         self._begin_turn(1 - p, out)
 
     def _check_turn_can_end(self) -> None:
@@ -1044,7 +1199,7 @@ class Game:
                 card = replacement
             if card is not None:
                 kept.append(card)
-        player.hand.extend(kept)
+        player.gain(kept)
         out.append(Event(ev.TALON, p, tuple(kept), info={"size": len(talon)}))
 
     # ---- pass
@@ -1139,6 +1294,9 @@ class Game:
                 )
             )
         else:
+            if snap.listing is not None:
+                player = self.players[p]
+                self._relisted = (player, snap.listing[0], player.hand[:], snap.listing[1])
             out.append(Event(ev.UNDO, p, back_to_hand))
 
     # ---- going out and the end of a hand
@@ -1284,6 +1442,9 @@ class Game:
     def state_hash(self) -> str:
         return hashlib.sha256(repr(self.canonical()).encode()).hexdigest()
 
+
+# The codes of the Red Threes, which a rule lets a player discard from the table.
+_RED_THREE_CODES = frozenset(CARD_CODE[card] for card in range(N_CARDS) if IS_RED_THREE[card])
 
 _NO_DISCARD = (
     "The last stock card was a Three: meld what you like, then end the hand without discarding."

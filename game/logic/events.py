@@ -6,6 +6,7 @@ movements and sounds; tests read them to check what moved where. Card lists hold
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -57,9 +58,6 @@ GAME_OVER = EventKind.GAME_OVER
 SPECIAL_MELD = EventKind.SPECIAL_MELD
 
 
-_set = object.__setattr__
-
-
 @dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One thing that happened: its kind, the player it concerns, the cards that moved.
@@ -75,7 +73,8 @@ class Event:
     info: dict[str, Any] = field(default_factory=dict)
 
     # Written out rather than generated: every applied action makes events, and the generated
-    # initializer of a frozen dataclass costs twice as much.
+    # initializer of a frozen dataclass, through object.__setattr__, costs twice as much as
+    # setting the slots through their descriptors (bound below, once the class exists).
     def __init__(
         self,
         kind: str,
@@ -84,8 +83,21 @@ class Event:
         rank: int | None = None,
         info: dict[str, Any] | None = None,
     ) -> None:
-        _set(self, "kind", kind)
-        _set(self, "player", player)
-        _set(self, "cards", cards)
-        _set(self, "rank", rank)
-        _set(self, "info", {} if info is None else info)
+        _set_kind(self, kind)
+        _set_player(self, player)
+        _set_cards(self, cards)
+        _set_rank(self, rank)
+        _set_info(self, {} if info is None else info)
+
+
+def _slot_setter(name: str) -> Callable[[Event, Any], None]:
+    """A slot's own setter: it stores a value past the frozen class's refusing __setattr__."""
+    setter: Callable[[Event, Any], None] = vars(Event)[name].__set__
+    return setter
+
+
+_set_kind = _slot_setter("kind")
+_set_player = _slot_setter("player")
+_set_cards = _slot_setter("cards")
+_set_rank = _slot_setter("rank")
+_set_info = _slot_setter("info")

@@ -31,7 +31,7 @@ from .cards import (
     CardCode,
     CardId,
 )
-from .engine import DRAW, HAND_OVER, PLAY, Game
+from .engine import DRAW, HAND_OVER, PLAY, Game, PlayerState
 from .errors import IllegalAction
 from .melds import CANASTA_SIZE, special_meld
 from .rules import Rules
@@ -39,6 +39,7 @@ from .rules import Rules
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
 _DISCARDS: dict[CardCode, Discard] = {code: Discard(code) for code in sorted(VALID_CODES)}
+
 _JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
 _BLACK_THREE_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c])
 # A wild card or any Three on top of the pile: nobody may take it (Game.pile_is_blocked).
@@ -61,15 +62,40 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     phase = game.phase
     if phase == PLAY:
         turn = game.turn
-        usable = _usable(game)
-        actions = [] if turn.black_threes else _meld_actions(game, usable)
-        if game.rules.special_melds:
+        rules = game.rules
+        player = game.players[game.to_move]
+        hand = player.hand
+        relisted = game._relisted
+        # Undone back to a state listed before (see Game._relisted), with the hand as it was.
+        if (
+            relisted is not None
+            and relisted[0] is player
+            and relisted[1] == include_undo
+            and relisted[2] == hand
+        ):
+            game._listed = (game._applied, player, include_undo, relisted[2], relisted[3])
+            return list(relisted[3])
+        locked = turn.locked
+        # The pile cards locked until the opening minimum is met are left out.
+        usable = [c for c in hand if c not in locked] if locked else hand
+        actions = [] if turn.black_threes else _meld_actions(game, player, usable)
+        if rules.special_melds and turn.drew == "stock" and len(hand) in (13, 14):
             actions.extend(_special_actions(game))
-        _discard_actions(game, usable, actions)
-        if (turn.no_discard or game.rules.pass_the_discard) and _passes(game):
+        _discard_actions(game, player, usable, actions)
+        # Passing is refused at once unless the last stock card was a Three, or the rules let a
+        # player short of canastas keep a last card (as _passes would find, only slower).
+        if (
+            turn.no_discard
+            or (
+                rules.pass_the_discard
+                and len(hand) == 1
+                and player.canastas() < rules.canastas_to_go_out
+            )
+        ) and _passes(game):
             actions.append(_PASS)
         if turn.undo and (include_undo or not actions):
             actions.extend(_UNDOS)
+        game._listed = (game._applied, player, include_undo, hand[:], tuple(actions))
         return actions
     if phase == DRAW:
         if game.stock:
@@ -113,7 +139,8 @@ def _passes(game: Game) -> bool:
 
 
 def _codes(cards: Sequence[int]) -> tuple[CardCode, ...]:
-    return tuple(map(CARD_CODE.__getitem__, cards))
+    # A comprehension: it indexes faster than map(CARD_CODE.__getitem__, ...) calls.
+    return tuple([CARD_CODE[card] for card in cards])
 
 
 class _Room:
@@ -148,15 +175,10 @@ class _Room:
         return left != 1 or canastas_after >= self.need or self.pass_the_discard
 
 
-def _usable(game: Game) -> list[CardId]:
-    """The mover's hand less the pile cards locked until the opening minimum is met."""
-    locked = game.turn.locked
-    hand = game.players[game.to_move].hand
-    return [c for c in hand if c not in locked] if locked else hand
-
-
 # ---------------------------------------------------------------------------- taking the pile
 def _take_actions(game: Game) -> list[Action]:
+    """The ways to take the pile, in the order: onto the meld of its rank, with one natural,
+    with one natural and a Joker, or a Two, then with a natural pair."""
     pile = game.pile
     if not pile:
         return []
@@ -166,83 +188,88 @@ def _take_actions(game: Game) -> list[Action]:
     rules = game.rules
     p = game.to_move
     player = game.players[p]
-    hand = player.hand
-    if rules.one_card_pile_rule and len(pile) == 1 and len(hand) == 1:
+    if rules.one_card_pile_rule and len(pile) == 1 and len(player.hand) == 1:
         return []
     rank = CARD_RANK[top]
     # The top card is natural (a wild card or a Three blocks the pile): its rank holds no wild.
-    naturals = [c for c in hand if CARD_RANK[c] == rank]
-    if len(naturals) < 2:
-        if not naturals and rank not in player.melds:
-            return []  # nothing to meld the top card with
-        if rules.natural_pair_required or game.pile_is_frozen_for(p):
-            return []  # a frozen pile goes only to a natural pair
-    candidates: list[list[CardId]] = [[]]
-    if naturals:
-        candidates.append(naturals[:1])
-        wilds = [c for c in hand if CARD_RANK[c] == JOKER][:1]
-        wilds += [c for c in hand if CARD_RANK[c] == TWO][:1]
-        candidates.extend([naturals[0], w] for w in wilds)
-    if len(naturals) >= 2:
-        candidates.append(naturals[:2])
-    take = _TakeRoom(game, rank)
-    return [TakePile(_codes(cards)) for cards in candidates if take.accepts(cards)]
+    groups = player.rank_groups()
+    naturals = groups[rank]
+    existing = player.melds.get(rank)
+    frozen = rules.natural_pair_required or game.pile_is_frozen_for(p)
+    if len(naturals) < 2 and (frozen or (not naturals and existing is None)):
+        return []  # nothing to meld the top card with, or a frozen pile and no natural pair
+    take = _TakeRoom(game, rank, existing)
+    actions: list[Action] = []
+    if not frozen:
+        if existing is not None and take.fits(0, 0, 0):
+            actions.append(_TAKES[()])
+        if naturals:
+            first = CARD_CODE[naturals[0]]
+            if take.fits(1, 1, 0):
+                actions.append(_take_with((first,)))
+            for wild in (groups[JOKER], groups[TWO]):
+                if wild and take.fits(2, 1, 1):
+                    actions.append(_take_with((first, CARD_CODE[wild[0]])))
+    if len(naturals) >= 2 and take.fits(2, 2, 0):
+        actions.append(_take_with(_codes(naturals[:2])))
+    return actions
+
+
+# Each way to take the pile, by the codes it names, made once: a few thousand at most.
+_TAKES: dict[tuple[CardCode, ...], TakePile] = {(): TakePile()}
+
+
+def _take_with(codes: tuple[CardCode, ...]) -> TakePile:
+    action = _TAKES.get(codes)
+    if action is None:
+        action = _TAKES[codes] = TakePile(codes)
+    return action
 
 
 class _TakeRoom:
     """`Game.validate_take` for the pile as it lies, answered by arithmetic for each choice of
-    cards from the hand (the top card's rank is natural: a wild card or a Three blocks the pile)."""
+    cards from the hand (the top card's rank is natural: a wild card or a Three blocks the pile),
+    once the refusals of a frozen pile and of a missing meld are out of the way."""
 
-    __slots__ = (
-        "base_wilds",
-        "existing",
-        "first_laid",
-        "frozen",
-        "gained",
-        "rank",
-        "room",
-        "rules",
-        "wild_ok",
-    )
+    __slots__ = ("base", "base_wilds", "game", "player", "rank", "rules", "was_canasta")
 
-    def __init__(self, game: Game, rank: int) -> None:
-        rules = game.rules
-        p = game.to_move
-        player = game.players[p]
-        self.rules = rules
+    def __init__(self, game: Game, rank: int, existing: list[CardId] | None) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.player = player = game.players[game.to_move]
         self.rank = rank
-        self.room = _Room(game, p)
-        self.existing = player.melds.get(rank)
+        self.base = len(existing) if existing is not None else 0
+        self.was_canasta = self.base >= CANASTA_SIZE
         self.base_wilds = player.meld_wilds(rank)
-        self.frozen = game.pile_is_frozen_for(p) or rules.natural_pair_required
-        self.first_laid = self.existing is None and not player.opened
-        self.wild_ok = _wild_allowed(rules, rank, self.first_laid, game._open_wild_meld(p, rank))
-        pile = game.pile
-        self.gained = len(pile) - 1 - sum(map(game._laid_threes().__getitem__, pile))
 
-    def accepts(self, with_cards: Sequence[int]) -> bool:
+    def fits(self, added: int, naturals: int, adding_wilds: int) -> bool:
+        """Whether `added` cards from the hand, `naturals` of them natural and the rest wild,
+        take the pile."""
         rules = self.rules
-        existing = self.existing
-        adding_wilds = sum(IS_WILD[c] for c in with_cards)
-        naturals = len(with_cards) - adding_wilds
-        if self.frozen and not (naturals >= 2 and adding_wilds == 0):
-            return False
-        if not with_cards and existing is None:
-            return False
-        base = len(existing) if existing else 0
-        was_canasta = base >= CANASTA_SIZE
+        was_canasta = self.was_canasta
         if was_canasta and naturals < 2 and not rules.take_pile_to_canasta:
             return False
-        if adding_wilds and not self.wild_ok:
+        if adding_wilds and not self._wild_ok():
             return False
-        size = base + 1 + len(with_cards)
-        wilds = self.base_wilds + adding_wilds
-        if not _meld_size_ok(rules, size, wilds):
+        size = self.base + 1 + added
+        if not _meld_size_ok(rules, size, self.base_wilds + adding_wilds):
             return False
-        room = self.room
-        canastas_after = room.canastas + (size >= CANASTA_SIZE and not was_canasta)
-        left = room.hand_size - len(with_cards) + self.gained
-        return room.leaves_legal_hand(left, canastas_after)
+        player = self.player
+        left = len(player.hand) - added
+        if left >= 2:
+            return True  # the pile only adds to the hand: any number of cards may follow
+        game = self.game
+        pile = game.pile
+        laid = game._laid_threes()
+        left += len(pile) - 1 - sum([laid[card] for card in pile])
+        canastas_after = player.canastas() + (size >= CANASTA_SIZE and not was_canasta)
+        return _Room(game, game.to_move).leaves_legal_hand(left, canastas_after)
+
+    def _wild_ok(self) -> bool:
+        game = self.game
+        p = game.to_move
+        first_laid = self.base == 0 and not self.player.opened
+        return _wild_allowed(self.rules, self.rank, first_laid, game._open_wild_meld(p, self.rank))
 
 
 def _wild_allowed(rules: Rules, key: int, first_laid: bool, open_wild_meld: bool) -> bool:
@@ -260,23 +287,16 @@ def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- melds
-def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
+def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list[Action]:
     """Melds of natural rank in the order of the hand's ranks (then of the player's melds that
     only wild cards can join), then melds of wild cards, then of Black Threes."""
-    by_rank: dict[int, list[CardCode]] = {}
-    for card in usable:
-        rank = CARD_RANK[card]
-        group = by_rank.get(rank)
-        if group is None:
-            by_rank[rank] = [CARD_CODE[card]]
-        else:
-            group.append(CARD_CODE[card])
-    jokers = _JOKER_CODES[: len(by_rank.pop(JOKER, ()))]
-    twos = tuple(by_rank.pop(TWO, ()))
-    threes = by_rank.pop(THREE, None)
+    # The hand's own groups, kept by the engine; cards locked until the opening are left out
+    # by grouping what is usable afresh.
+    groups = player.rank_groups() if usable is player.hand else _grouped(usable)
+    jokers = _JOKER_CODES[: len(groups[JOKER])]
+    twos = _codes(groups[TWO]) if groups[TWO] else ()
     wild_count = len(jokers) + len(twos)
     rules = game.rules
-    player = game.players[game.to_move]
     melds = player.melds
     actions: list[Action] = []
     # A new meld needs three naturals, or two and a wild card (which may not outnumber them).
@@ -287,26 +307,33 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
     # Whether wild cards may join a meld, as _wild_allowed answers it for any rank but Aces and
     # Sevens (new melds and existing ones alike): worked out once, not once per rank.
     wilds_ok = bool(wild_count) and not (rules.prohibit_interim_mixed_melds and open_wild)
-    all_wild = (jokers, twos) if wilds_ok else None
     pure = rules.pure_aces_sevens
     free = len(player.hand) - 2  # adding no more than this always leaves a legal hand
-    table = _RANK_MELDS.get((rules.max_wild_per_meld, rules.extended_canastas))
+    most_wild = rules.max_wild_per_meld
+    table = _RANK_MELDS.get((most_wild, rules.extended_canastas))
     if table is None:
         table = _rank_table(rules)
-    # The wild cards, named by one text whose hash is kept, so that every rank's key is cheap.
-    all_wilds = jokers + twos
-    wild_name = " ".join(all_wilds)
+    # The wild cards a meld of natural rank may take, named by one text whose hash is kept, so
+    # that every rank's key is cheap. No meld takes more Jokers or Twos than a meld's most wild
+    # cards, and always the first ones: the others change nothing.
+    rank_wild = (jokers[:most_wild], twos[:most_wild])
+    wild_name = " ".join(rank_wild[0] + rank_wild[1])
+    all_wild = rank_wild if wilds_ok else None
     room: _Room | None = None
-    for key, naturals in by_rank.items():
+    # The natural ranks in the order their first cards come in the hand.
+    for key in {CARD_RANK[card]: None for card in usable}:
+        if key <= THREE:
+            continue  # wild cards and Threes have melds of their own, listed below
+        cards = groups[key]
         existing = melds.get(key)
         if existing is None:
-            if len(naturals) < least:
+            if len(cards) < least:
                 continue
             wilds = all_wild
             if pure and (key == SEVEN or (key == ACE and not first_turn)):
                 wilds = None
             choice: _Choice = (
-                tuple(naturals),
+                tuple([CARD_CODE[card] for card in cards]),
                 key,
                 wild_name if wilds else "",
                 0,
@@ -315,7 +342,7 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
         else:
             wilds = None if pure and key in (ACE, SEVEN) else all_wild
             choice = (
-                tuple(naturals),
+                tuple([CARD_CODE[card] for card in cards]),
                 key,
                 wild_name if wilds else "",
                 len(existing),
@@ -331,13 +358,13 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
             found.add_fitting(actions, room)
     if wild_count:
         for key, existing in melds.items():
-            if key not in by_rank and key != WILD and key != THREE:
+            if key > THREE and not groups[key]:
                 if not wilds_ok or (pure and key in (ACE, SEVEN)):
                     continue
                 choice = ((), key, wild_name, len(existing), player.meld_wilds(key))
                 found = table.get(choice)
                 if found is None:
-                    found = _work_out(table, choice, (jokers, twos), rules)
+                    found = _work_out(table, choice, rank_wild, rules)
                 if found.most_added <= free:
                     actions.extend(found.melds)
                 else:
@@ -345,13 +372,21 @@ def _meld_actions(game: Game, usable: list[CardId]) -> list[Action]:
                     found.add_fitting(actions, room)
         if rules.wild_canastas:
             _wild_melds(room or _Room(game, game.to_move), jokers, twos, actions)
-    if threes is not None:
-        black = [code for code in threes if code in _BLACK_THREE_CODES]
+    if groups[THREE]:
+        black = [CARD_CODE[card] for card in groups[THREE] if IS_BLACK_THREE[card]]
         if len(black) >= 2:
             _black_three_melds(
                 game, room or _Room(game, game.to_move), black, jokers, twos, actions
             )
     return actions
+
+
+def _grouped(cards: Sequence[CardId]) -> list[list[CardId]]:
+    """`cards` by rank, as `PlayerState.rank_groups` keeps a whole hand."""
+    groups: list[list[CardId]] = [[] for _rank in range(ACE + 1)]
+    for card in cards:
+        groups[CARD_RANK[card]].append(card)
+    return groups
 
 
 class _RankMelds:
@@ -494,18 +529,41 @@ def _wild_melds(
     """Melds of wild cards only (RULES.md 4.3), as `Game.validate_meld` accepts them."""
     existing = room.melds.get(WILD)
     base = len(existing) if existing else 0
-    was_canasta = base >= CANASTA_SIZE
-    extended = room.rules.extended_canastas
+    choice = (len(jokers), twos, base, room.rules.extended_canastas)
+    found = _WILD_MELDS.get(choice)
+    if found is None:
+        if len(_WILD_MELDS) >= _WILD_MELDS_BOUND:
+            _WILD_MELDS.clear()
+        found = _WILD_MELDS[choice] = _work_out_wild_melds(jokers, twos, base, choice[3])
+    free = room.hand_size - 2
+    completes_at = CANASTA_SIZE if base < CANASTA_SIZE else 1 << 30
+    for added, size, meld in found:
+        if added <= free or room.leaves_legal_hand(
+            room.hand_size - added, room.canastas + (size >= completes_at)
+        ):
+            actions.append(meld)
+
+
+# The wild melds of a choice of Jokers and Twos onto a wild meld of some size (see _wild_melds),
+# worked out once: (cards added, meld size after, the meld) for each the size rules allow.
+_WildMelds = tuple[tuple[int, int, Meld], ...]
+_WILD_MELDS: dict[tuple[int, tuple[CardCode, ...], int, bool], _WildMelds] = {}
+_WILD_MELDS_BOUND = 1 << 12
+
+
+def _work_out_wild_melds(
+    jokers: tuple[CardCode, ...], twos: tuple[CardCode, ...], base: int, extended: bool
+) -> _WildMelds:
+    out = []
     for j in range(len(jokers) + 1):
         for t in range(len(twos) + 1):
             added = j + t
-            if added == 0 or (existing is None and added < 3):
+            if added == 0 or (base == 0 and added < 3):
                 continue
             size = base + added
-            if (size <= CANASTA_SIZE or extended) and room.leaves_legal_hand(
-                room.hand_size - added, room.canastas + (size >= CANASTA_SIZE and not was_canasta)
-            ):
-                actions.append(Meld(jokers[:j] + twos[:t], "wild"))
+            if size <= CANASTA_SIZE or extended:
+                out.append((added, size, Meld(jokers[:j] + twos[:t], "wild")))
+    return tuple(out)
 
 
 def _black_three_melds(
@@ -549,37 +607,50 @@ def _special_actions(game: Game) -> list[Action]:
 
 
 # ---------------------------------------------------------------------------- discards
-_WILD_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_WILD[c])
-_ACE_SEVEN_CODES = frozenset(
-    CARD_CODE[c] for c in range(len(CARD_CODE)) if CARD_RANK[c] in (ACE, SEVEN)
+# Each card's discard by what the rules bar: nothing, wild cards (1), Aces and Sevens (2), both
+# (3); None for a barred card.
+_DISCARD_UNLESS: tuple[tuple[Discard | None, ...], ...] = tuple(
+    tuple(
+        None
+        if (barred & 1 and IS_WILD[card]) or (barred & 2 and CARD_RANK[card] in (ACE, SEVEN))
+        else _DISCARDS[CARD_CODE[card]]
+        for card in range(len(CARD_CODE))
+    )
+    for barred in range(4)
 )
 
 
-def _discard_actions(game: Game, usable: list[CardId], actions: list[Action]) -> None:
+def _discard_actions(
+    game: Game, player: PlayerState, usable: list[CardId], actions: list[Action]
+) -> None:
     """One discard per card code the mover may discard, as `Game.validate_discard` judges it."""
     turn = game.turn
     if turn.no_discard:
         return
-    player = game.players[game.to_move]
-    if not player.opened and game._opening_short():
+    # A player who has not opened may not end a turn whose melds fall short of the minimum.
+    if not player.opened and (player.melds or turn.drew == "pile") and game._opening_short():
         return
     rules = game.rules
     hand = player.hand
     canastas = player.canastas()
     need = rules.canastas_to_go_out
     black_threes = turn.black_threes
-    in_hand = dict.fromkeys(map(CARD_CODE.__getitem__, usable))
     left = len(hand) - 1
+    # Which discards the rules bar (see _DISCARD_UNLESS): wild cards while other cards remain,
+    # Aces and Sevens onto an empty pile.
+    barred = 0
+    if rules.prohibit_wild_discard and left > 0:
+        groups = player.rank_groups()
+        if len(groups[JOKER]) + len(groups[TWO]) < len(hand):
+            barred = 1
+    if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile:
+        barred += 2
+    # Code -> its discard (None when barred), in the order of the hand: the first card of a
+    # code places it.
+    discard_of = _DISCARD_UNLESS[barred]
+    in_hand = {CARD_CODE[card]: discard_of[card] for card in usable}
     if not ((left == 0 and canastas < need) or (black_threes and left != 0)):
-        barred: frozenset[str] = frozenset()
-        if rules.prohibit_wild_discard and left > 0 and not all(map(IS_WILD.__getitem__, hand)):
-            barred = _WILD_CODES
-        if rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile:
-            barred = barred | _ACE_SEVEN_CODES
-        if barred:
-            actions.extend([_DISCARDS[code] for code in in_hand if code not in barred])
-        else:
-            actions.extend(map(_DISCARDS.__getitem__, in_hand))
+        actions.extend(filter(None, in_hand.values()))  # a barred code's discard is None
     if rules.discard_red_three_to_freeze:
         # A laid-down Red Three goes from the table, so the whole hand stays.
         left = len(hand)
@@ -587,5 +658,5 @@ def _discard_actions(game: Game, usable: list[CardId], actions: list[Action]) ->
             for card in player.threes:
                 code = CARD_CODE[card]
                 if IS_RED_THREE[card] and code not in in_hand:
-                    in_hand[code] = None
+                    in_hand[code] = _DISCARDS[code]
                     actions.append(_DISCARDS[code])

@@ -44,7 +44,7 @@ PLURAL = {
 
 
 def wild_count(cards: Sequence[int]) -> int:
-    return sum(map(IS_WILD.__getitem__, cards))
+    return sum([IS_WILD[card] for card in cards])
 
 
 def canasta_kind(key: int, cards: Sequence[int]) -> str | None:
@@ -80,16 +80,18 @@ def check_meld(
     aces_take_wild: bool,
     open_wild_meld: bool,
     existing_wilds: int | None = None,
+    adding_wilds: int | None = None,
 ) -> None:
     """Raise `IllegalAction` unless putting `adding` onto a meld keyed `key` leaves it legal.
 
     `aces_take_wild` says this is the laying down of a new meld in the player's opening turn, the
     one time a pure Ace meld may take wild cards (RULES.md 4.3); `open_wild_meld` says the player
-    has another, unfinished wild meld. `existing_wilds`, the wild cards of `existing`, is counted
-    when not given.
+    has another, unfinished wild meld. `existing_wilds`, the wild cards of `existing`, and
+    `adding_wilds`, those of `adding`, are counted when not given.
     """
     size = len(existing) + len(adding)
-    adding_wilds = wild_count(adding)
+    if adding_wilds is None:
+        adding_wilds = wild_count(adding)
     if existing_wilds is None:
         existing_wilds = wild_count(existing)
     wilds = existing_wilds + adding_wilds

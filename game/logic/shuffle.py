@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+import struct
 from collections.abc import Iterator, Sequence
+from itertools import chain, count
 from typing import TypeVar
 
-from .cards import CARD_CODE, IDS_OF_CODE, N_CARDS, CardCode, CardId
+from .cards import CARD_CODE, IDS_OF_CODE, N_CARDS, CardId
 
 # The replay format version whose deals this module defines, and the one before it.
 DEAL_VERSION = 2
@@ -32,35 +34,54 @@ class HashStream:
     read as eight 32-bit big-endian numbers in order."""
 
     def __init__(self, key: bytes) -> None:
-        self._key = key
-        self._counter = 0
-        self._words: Iterator[int] = iter(())
+        self._numbers = _numbers(key)
 
     def next32(self) -> int:
-        for word in self._words:
-            return word
-        block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-        self._counter += 1
-        self._words = iter([int.from_bytes(block[i : i + 4], "big") for i in range(0, 32, 4)])
-        return next(self._words)
+        return next(self._numbers)
 
     def below(self, bound: int) -> int:
         """Uniform in [0, bound): numbers at or above the largest multiple of `bound` below 2**32
         are skipped, since a plain modulo would favour low values."""
         limit = (1 << 32) - (1 << 32) % bound
+        numbers = self._numbers
         while True:
-            value = self.next32()
+            value = next(numbers)
             if value < limit:
                 return value % bound
+
+
+def _numbers(key: bytes, first_block: int = 0) -> Iterator[int]:
+    """The numbers of the stream of `key` from block `first_block` on, eight at a time."""
+    for counter in count(first_block):
+        yield from _block(key, counter)
+
+
+def _block(key: bytes, counter: int) -> tuple[int, ...]:
+    return _EIGHT_WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
+
+
+_EIGHT_WORDS = struct.Struct(">8I")
 
 
 def shuffled(items: Sequence[T], key: bytes) -> list[T]:
     """`items` shuffled by Fisher-Yates driven by the stream of `key`: for i from the last index
     down to 1, swap item i with item `below(i + 1)`."""
     out = list(items)
-    stream = HashStream(key)
+    # HashStream.below written out: a deal draws a hundred numbers, and the calls cost more
+    # than the hashing. The blocks a shuffle needs when nothing is skipped are hashed at once,
+    # and read through C iterators; a skipped number reads on into the next blocks.
+    blocks = (len(out) + 6) // 8
+    numbers = chain(
+        chain.from_iterable([_block(key, counter) for counter in range(blocks)]),
+        _numbers(key, blocks),
+    )
     for i in range(len(out) - 1, 0, -1):
-        j = stream.below(i + 1)
+        bound = i + 1
+        limit = (1 << 32) - (1 << 32) % bound
+        value = next(numbers)
+        while value >= limit:
+            value = next(numbers)
+        j = value % bound
         out[i], out[j] = out[j], out[i]
     return out
 
@@ -85,14 +106,19 @@ def deck_order(seed: int, hand_index: int) -> list[CardId]:
     a replay's ``deck`` of codes is read back: the same deal written out as codes rebuilds the
     very same game."""
     order = shuffled(range(N_CARDS), deck_key(seed, hand_index))
-    taken: dict[CardCode, int] = {}
+    # How many cards of each code have been dealt, by the code's lowest id.
+    taken = [0] * N_CARDS
     deck: list[CardId] = []
     for card in order:
-        code = CARD_CODE[card]
-        index = taken.get(code, 0)
-        taken[code] = index + 1
-        deck.append(IDS_OF_CODE[code][index])
+        ids = _SAME_CODE[card]
+        index = taken[ids[0]]
+        taken[ids[0]] = index + 1
+        deck.append(ids[index])
     return deck
+
+
+# The ids of each card's code, lowest first, by card id.
+_SAME_CODE = tuple(IDS_OF_CODE[code] for code in CARD_CODE)
 
 
 def reuse_pile_key(deck: Sequence[int]) -> bytes:
