@@ -80,6 +80,28 @@ def test_going_out_gain_counts_the_opponents_hand_and_its_threat():
     assert heuristic.opponent_hand_points(big_hand) > heuristic.opponent_hand_points(close) + 100
 
 
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_a_fast_hand_does_not_go_out_behind_while_the_opponent_cannot_go_out(level):
+    # Going out is possible (Kings down, Four away), but it would bank less than the opponent's
+    # Aces canasta and four Red Threes, and the opponent, one canasta and nothing near a second,
+    # cannot go out soon: even in a hand played fast, the search levels play on.
+    game = position(
+        hands=("KS KH KD 4C", "6D 6H 7S 7H 8S 8H 9C 10D JC QD"),
+        melds=(
+            {"4": "4S 4H 4D 4C 4S 4H 4D", "5": "5S 5D 5C 5S 5D 5C 5H"},
+            {"A": "AS AH AD AC AS AH AD", "K": "KC KD KC"},
+        ),
+        threes=("", "3H 3D 3H 3D"),
+        phase=PLAY,
+    )
+    assert heuristic.opponent_out_chance(game) == 0.0
+    assert heuristic.going_out_gain(game) < 0
+    player = ComputerPlayer(level, seed=1, samples=3, aggressiveness=100)
+    assert player.aggressive_in_hand(game.hand_no)
+    play_turn(game, player)
+    assert game.went_out is None and game.players[0].hand
+
+
 @pytest.mark.parametrize("level", ["advanced", "master"])
 def test_freezes_the_pile_when_the_opponent_threatens_to_take_a_large_one(level):
     # Every natural card would let the opponent take twelve cards onto its melds.

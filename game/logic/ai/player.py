@@ -8,7 +8,8 @@ to Advanced are the heuristic; Expert and Master search: at the draw they compar
 draw, after it they plan the whole rest of the turn once and then play that plan action by action.
 They remember what the opponent discarded and refused this hand (`OpponentModel`). Aggressiveness
 is, for each hand, the chance that the computer plays fast: melding early and going out as soon as
-it can (for the search levels, the fast plan is the one their search starts from).
+it can (for the search levels, the fast plan is the one their search starts from, and they go out
+when the going-out evaluation says it pays).
 """
 
 from __future__ import annotations

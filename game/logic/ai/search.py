@@ -82,9 +82,10 @@ def turn_plans(
     first in a hand played fast)."""
     seed = rng.random()
     plans: list[Plan] = []
-    # Waiting while far ahead and safe is the going-out evaluation's call: the play-outs are
-    # too short to see the canastas that waiting builds.
-    may_go_out = aggressive or heuristic.going_out_gain(game) > 0
+    # Whether to go out is the going-out evaluation's call, in a hand played fast too: the
+    # play-outs are too short to see the canastas that waiting builds, and going out behind
+    # only seals a lost hand.
+    may_go_out = heuristic.going_out_gain(game) > 0
 
     def add(plan: Plan | None) -> None:
         if plan and plan not in plans:
