@@ -1,5 +1,6 @@
 """Measure every skill level against the sparring partners and the level below, as the README's
-table shows it: `python tools/arena_table.py --hands 600 --search-hands 200 --games 40 --jobs 2`.
+table shows it: `python tools/arena_table.py --jobs 2` (600 hands a heuristic level, 200 a
+search level, at least 400 against the level below, 40 whole games).
 
 Each row is one arena match (seat-swapped pairs of hands on the same deals); `--games` whole games
 to 5000 of Master against each sparring partner follow. It prints a Markdown table (or, with
@@ -30,7 +31,13 @@ def _cell(result: dict[str, Any]) -> str:
 
 
 def measure(
-    hands: int, search_hands: int, games: int, seed: int, jobs: int, rules: Rules
+    hands: int,
+    search_hands: int,
+    below_hands: int,
+    games: int,
+    seed: int,
+    jobs: int,
+    rules: Rules,
 ) -> dict[str, Any]:
     rows: dict[str, dict[str, Any]] = {}
     for index, level in enumerate(LEVELS):
@@ -39,7 +46,8 @@ def measure(
         for partner in SPARRING:
             row[partner] = arena.run(level, partner, n, seed, rules, jobs=jobs)
         if index:
-            row["below"] = arena.run(level, LEVELS[index - 1], n, seed, rules, jobs=jobs)
+            below = max(n, below_hands)
+            row["below"] = arena.run(level, LEVELS[index - 1], below, seed, rules, jobs=jobs)
         rows[level] = row
     whole = {
         partner: arena.run("master", partner, games, seed, rules, target=5000, jobs=jobs)
@@ -76,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/arena_table.py", description=__doc__)
     parser.add_argument("--hands", type=int, default=600, help="hands per heuristic match")
     parser.add_argument("--search-hands", type=int, default=200, help="hands per Expert/Master")
+    parser.add_argument(
+        "--below-hands", type=int, default=400, help="least hands against the level below"
+    )
     parser.add_argument("--games", type=int, default=40, help="Master's whole games per partner")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
@@ -83,7 +94,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     table = measure(
-        args.hands, args.search_hands, args.games, args.seed, args.jobs, Rules.preset(args.rules)
+        args.hands,
+        args.search_hands,
+        args.below_hands,
+        args.games,
+        args.seed,
+        args.jobs,
+        Rules.preset(args.rules),
     )
     print(json.dumps(table) if args.json else markdown(table))
     return 0

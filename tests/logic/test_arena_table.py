@@ -33,10 +33,11 @@ def test_every_level_meets_every_partner_and_the_level_below(monkeypatch):
 
     monkeypatch.setattr(arena, "run", fake_run)
     tool = _tool()
-    table = tool.measure(60, 20, 4, 1, 1, None)
+    table = tool.measure(60, 20, 40, 4, 1, 1, None)
     text = tool.markdown(table)
     assert len(calls) == len(LEVELS) * len(SPARRING) + len(LEVELS) - 1 + len(SPARRING)
-    assert ("master", "expert", 20, None) in calls and ("advanced", "rusher", 60, None) in calls
+    assert ("master", "expert", 40, None) in calls and ("advanced", "rusher", 60, None) in calls
+    assert ("master", "rusher", 20, None) in calls and ("beginner", "carefree", 60, None) in calls
     assert all(("master", p, 4, 5000) in calls for p in SPARRING)
     assert "| Master | 75% (71-79) |" in text and "| Carefree | 50% (46-54) |" in text
     assert "Master in whole games to 5000: 75% (71-79) against `rusher` (4 games)" in text
