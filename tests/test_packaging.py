@@ -5,7 +5,6 @@ offer to set up `.venv` when this Python lacks the game's libraries."""
 from __future__ import annotations
 
 import fnmatch
-import importlib.util
 import re
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import pytest
 import game
 import main as launcher
 from game import resources
+from tests.helpers.tools import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+; the checks are the same on any version
@@ -106,10 +106,7 @@ def test_the_bundled_fonts_are_used(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_icon_files_are_what_tools_make_icon_draws() -> None:
     import pygame
 
-    spec = importlib.util.spec_from_file_location("make_icon", ROOT / "tools" / "make_icon.py")
-    assert spec is not None and spec.loader is not None
-    make_icon = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(make_icon)
+    make_icon = load_tool("make_icon")
     committed = pygame.image.load(str(make_icon.PNG_OUT))
     assert committed.get_size() == (256, 256)
     drawn = make_icon.draw(256)
@@ -272,10 +269,7 @@ def test_main_py_without_site_packages_gives_no_traceback(tmp_path: Path) -> Non
 
 
 def test_the_app_builder_installs_the_build_group_and_the_runtime_libraries() -> None:
-    spec = importlib.util.spec_from_file_location("build_app", ROOT / "tools" / "build_app.py")
-    assert spec is not None and spec.loader is not None
-    build_app = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_app)
+    build_app = load_tool("build_app")
     project = pyproject()["project"]
     assert list(build_app.BUILD_REQUIREMENTS) == project["optional-dependencies"]["build"]
     assert build_app.runtime_requirements() == project["dependencies"]

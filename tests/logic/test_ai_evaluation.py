@@ -1,8 +1,6 @@
 """The search's position evaluation and the heuristic's care not to strand its own turn."""
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
@@ -11,6 +9,7 @@ from game.logic.actions import Discard, UndoTurn
 from game.logic.ai import evaluation, heuristic
 from game.logic.engine import PLAY
 from tests.helpers.scenario import position, random_position
+from tests.helpers.tools import load_tool
 
 
 @pytest.mark.parametrize("preset", ["classic", "modern_american"])
@@ -92,12 +91,7 @@ def test_opening_plan_puts_no_wild_card_on_pure_sevens():
 
 
 def _fit_tool():
-    path = Path(__file__).resolve().parents[2] / "tools" / "fit_evaluation.py"
-    spec = importlib.util.spec_from_file_location("fit_evaluation", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("fit_evaluation")
 
 
 def test_least_squares_recovers_the_weights_of_an_exact_fit():

@@ -1,20 +1,9 @@
 """tools/arena_table.py: the README's table of the levels, from one arena match per cell."""
 
-import importlib.util
-from pathlib import Path
-
 from game.logic import arena
 from game.logic.ai import LEVELS
 from game.logic.ai.sparring import SPARRING
-
-
-def _tool():
-    path = Path(__file__).resolve().parents[2] / "tools" / "arena_table.py"
-    spec = importlib.util.spec_from_file_location("arena_table", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers.tools import load_tool
 
 
 def test_every_level_meets_every_partner_and_the_level_below(monkeypatch):
@@ -32,7 +21,7 @@ def test_every_level_meets_every_partner_and_the_level_below(monkeypatch):
         }
 
     monkeypatch.setattr(arena, "run", fake_run)
-    tool = _tool()
+    tool = load_tool("arena_table")
     table = tool.measure(60, 20, 40, 4, 1, 1, None)
     text = tool.markdown(table)
     assert len(calls) == len(LEVELS) * len(SPARRING) + len(LEVELS) - 1 + len(SPARRING)
