@@ -11,6 +11,7 @@ many of them at once under one speed factor: 0 turns animation off (everything l
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -122,7 +123,7 @@ def _lerp(start: Any, end: Any, t: float) -> Any:
         return tuple(values)
 
 
-class Animation:
+class Animation(ABC):
     """Something that changes over time. `update(dt)` returns the part of `dt` it did not need
     (non-zero only once it is done), so a sequence can hand the rest of a frame to the next step."""
 
@@ -131,12 +132,13 @@ class Animation:
         self.done = False
         self.cancelled = False
 
-    def update(self, dt: float) -> float:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def update(self, dt: float) -> float:
+        """Advance by `dt` seconds; the part of `dt` not needed (non-zero only once done)."""
 
+    @abstractmethod
     def finish(self) -> None:
         """Jump to the end state now, running callbacks as if time had passed."""
-        raise NotImplementedError
 
     def cancel(self) -> None:
         """Stop where it is; no end state, no `on_done`."""
