@@ -271,11 +271,7 @@ class HostScene(NetworkScreen):
 
     # -- the network ----------------------------------------------------------------------------
     def poll(self) -> None:
-        net = self.net
-        if net is None or self.handed_on:
-            return
-        net.pump()
-        for notice in net.take():
+        for notice in self.notices():
             if isinstance(notice, GuestTurnedAway):
                 self.note = (
                     "Someone tried a wrong code; still waiting for your guest\u2026"

@@ -178,13 +178,10 @@ class _InviteScreen(NetworkScreen):
         if self.rendezvous is not None:
             for event in self.rendezvous.poll_events():
                 self.on_meeting(event)
-        net = self.net
-        if net is None or self.handed_on:
-            return
-        net.pump()
-        for notice in net.take():
+        for notice in self.notices():
             if isinstance(notice, Connected):
-                self.connected(net)
+                assert self.net is not None
+                self.connected(self.net)
                 return
             if isinstance(notice, Failed):
                 self.failed(shown(notice.text))

@@ -306,11 +306,7 @@ class JoinScene(NetworkScreen):
     def poll(self) -> None:
         if self.browser is not None and self.browser.poll():
             self._show_games()
-        net = self.net
-        if net is None or self.handed_on:
-            return
-        net.pump()
-        for notice in net.take():
+        for notice in self.notices():
             if isinstance(notice, Connected):
                 self._connected()
                 return
@@ -319,7 +315,8 @@ class JoinScene(NetworkScreen):
                 if notice.code == "wrong_code":
                     self.group.set_focus(self.code_input)
                 return
-        if net.problem:
+        net = self.net
+        if net is not None and not self.handed_on and net.problem:
             match = re.search(r"\(([^()]*)\)[^()]*$", net.problem)
             reason = (match.group(1) if match else "no answer").lower()
             self.note = f"Connecting to {self.where}\u2026 ({reason}; trying again)"

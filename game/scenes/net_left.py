@@ -170,14 +170,11 @@ class RejoinWait(NetworkScreen):
         return max(0, int(self.left + 0.999))
 
     def poll(self) -> None:
-        net = self.net
-        if net is None or self.handed_on:
-            return
-        net.pump()
-        for notice in net.take():
+        for notice in self.notices():
             if isinstance(notice, Connected):
+                assert self.net is not None
                 self.handed_on = True
-                match = NetMatch(net, self.app.players.records)
+                match = NetMatch(self.net, self.app.players.records)
                 self.app.stack.replace(self.table(match))
                 return
             if isinstance(notice, Failed):

@@ -5,7 +5,7 @@ they handed it on to the network table."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,6 +43,15 @@ class NetworkScreen(Scene):
 
     def poll(self) -> None:
         """Read what the connection delivered since the last frame (each screen its own way)."""
+
+    def notices(self) -> list[Any]:
+        """Pump the connection and take what it delivered since the last frame (nothing when
+        there is none, or once the table has taken it over)."""
+        net = self.net
+        if net is None or self.handed_on:
+            return []
+        net.pump()
+        return net.take()
 
     def cancel(self) -> None:
         """Escape or the Cancel button: leave the screen (each screen its own way)."""
