@@ -438,15 +438,12 @@ def predict(previous: Fields, events: Sequence[Seen], seat: int = GUEST_SEAT) ->
             v["phase"], v["turn_drew"] = PLAY.value, "pile"
             v["turn_top"] = cards[-1] if cards else None
             acted = True
-        elif kind == "meld" and isinstance(rank, int):
-            melds[player][rank] = tuple(melds[player].get(rank, ())) + tuple(cards)
-            sizes[player] -= len(cards) + hidden
-            known[player] = _minus(known[player], cards)
-            if player == seat:
-                v["hand"] = _minus(v["hand"], cards)
-            acted = True
-        elif kind == "discard":
-            v["pile"] = v["pile"] + tuple(cards)
+        elif kind == "discard" or (kind == "meld" and isinstance(rank, int)):
+            # The cards leave the hand, onto a meld or the pile.
+            if kind == "meld" and isinstance(rank, int):
+                melds[player][rank] = tuple(melds[player].get(rank, ())) + tuple(cards)
+            else:
+                v["pile"] = v["pile"] + tuple(cards)
             sizes[player] -= len(cards) + hidden
             known[player] = _minus(known[player], cards)
             if player == seat:
