@@ -82,6 +82,39 @@ def setup_commands(venv: Path = VENV) -> list[list[str]]:
     return commands
 
 
+ENGINE_SECTION = "# The compiled engine"
+# Compiles the engine into the game's folder (game/native); run with `.venv`'s Python from
+# anywhere, so it puts this folder on the path itself.
+BUILD_ENGINE = (
+    "import sys; sys.path.insert(0, sys.argv[1]); from game.native.build import main; "
+    "sys.exit(main(['--quiet']))"
+)
+
+
+def engine_requirements(path: Path = REQUIREMENTS) -> list[str]:
+    """What compiling the engine needs: the requirements.txt section that says so."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith(ENGINE_SECTION)]
+    if not starts:
+        return []
+    specs = []
+    for line in lines[starts[0] + 1 :]:
+        if line.startswith("#"):
+            break
+        if line.strip():
+            specs.append(line.split("#")[0].strip())
+    return specs
+
+
+def engine_commands(venv: Path = VENV) -> list[list[str]]:
+    """Compile the engine into `.venv`'s game: optional, as the game runs without it."""
+    python = str(venv_python(venv))
+    return [
+        [python, "-m", "pip", "install", *engine_requirements()],
+        [python, "-c", BUILD_ENGINE, str(ROOT)],
+    ]
+
+
 def venv_is_ready(venv: Path = VENV, run: Callable[..., int] = subprocess.call) -> bool:
     """Whether `.venv` exists and can import every required library."""
     python = venv_python(venv)
@@ -127,6 +160,13 @@ def bootstrap(
             print(INSTALL_HINT)
             ask("Press Enter to close. ")
             return status
+    # The compiled engine makes the computer opponent stronger in its thinking time; without a
+    # C compiler the game plays on its Python modules, so a failure here stops nothing.
+    for command in engine_commands(venv):
+        print("$ " + " ".join(command[:3]) + (" ..." if len(command) > 3 else ""), flush=True)
+        if run(command) != 0:
+            print("The engine was not compiled; the game runs its Python modules.")
+            break
     print("Done. Starting Canasta; from now on this file uses .venv at once.", flush=True)
     return run(start_game)
 

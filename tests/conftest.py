@@ -1,4 +1,5 @@
-"""Test-wide setup: headless SDL before anything imports pygame; private user folders."""
+"""Test-wide setup: headless SDL before anything imports pygame; the engine's Python modules
+unless a run asks for the compiled ones; private user folders."""
 
 import os
 from pathlib import Path
@@ -8,6 +9,17 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The suite measures coverage of, and may stand in for parts of, the Python modules; the rules
+# tests run again on the compiled engine with CANASTA_ENGINE=compiled (see .ci/run).
+os.environ.setdefault("CANASTA_ENGINE", "python")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ["CANASTA_ENGINE"] == "compiled":
+        from game import native
+
+        if not native.in_use():
+            pytest.exit(f"CANASTA_ENGINE=compiled, but the compiled engine is {native.status()}")
 
 
 @pytest.fixture

@@ -40,7 +40,8 @@ def test_the_version_has_one_source() -> None:
 
 def test_requirements_txt_agrees_with_pyproject() -> None:
     project = pyproject()["project"]
-    declared = set(project["dependencies"]) | set(project["optional-dependencies"]["test"])
+    groups = project["optional-dependencies"]
+    declared = set(project["dependencies"]) | set(groups["test"]) | set(groups["engine"])
     assert set(requirement_lines()) == declared
     assert project["requires-python"] == ">=3.10"
     assert project["gui-scripts"]["canasta"] == "game.main:main"
@@ -195,12 +196,37 @@ def test_a_yes_makes_the_venv_installs_with_progress_and_starts_the_game(tmp_pat
         venv=venv,
     )
     assert status == 0
-    make, install, start = run.commands
+    make, install, engine_install, build_engine, start = run.commands
     assert make == [sys.executable, "-m", "venv", str(venv)]
     python = str(launcher.venv_python(venv))
     assert install == [python, "-m", "pip", "install", *pyproject()["project"]["dependencies"]]
     assert "-q" not in install  # pip's progress stays visible
+    engine = pyproject()["project"]["optional-dependencies"]["engine"]
+    assert engine_install == [python, "-m", "pip", "install", *engine]
+    assert build_engine == [python, "-c", launcher.BUILD_ENGINE, str(ROOT)]
     assert start == [python, str(ROOT / "main.py"), "--host", "5000"]
+
+
+def test_an_engine_that_does_not_compile_still_starts_the_game(tmp_path: Path) -> None:
+    venv = tmp_path / ".venv"
+    run = Recorder({launcher.BUILD_ENGINE: 1})
+    status = launcher.bootstrap(
+        [], ["pygame"], interactive=True, ask=lambda _q: "", run=run, venv=venv
+    )
+    assert status == 0
+    assert run.commands[-1] == [str(launcher.venv_python(venv)), str(ROOT / "main.py")]
+
+
+def test_the_engine_build_command_runs_from_any_folder(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", launcher.BUILD_ENGINE.replace("'--quiet'", "'--status'"), str(ROOT)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("compiled engine: ")
 
 
 def test_a_no_changes_nothing(tmp_path: Path) -> None:

@@ -8,9 +8,8 @@ cards was meant.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from .cards import MELD_KEY_OF_NAME, normalize_code
 from .errors import IllegalAction
@@ -22,7 +21,9 @@ MAX_CARDS_IN_ACTION = 40
 class Draw:
     """Draw from the stock (`stock_draw` cards)."""
 
-    type: ClassVar[str] = "draw"
+    @property
+    def type(self) -> str:
+        return "draw"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
@@ -36,7 +37,10 @@ class TakePile:
     """
 
     with_: tuple[str, ...] = ()
-    type: ClassVar[str] = "take_pile"
+
+    @property
+    def type(self) -> str:
+        return "take_pile"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "with": list(self.with_)}
@@ -52,13 +56,16 @@ class Meld:
 
     cards: tuple[str, ...]
     rank: str | None = None
-    type: ClassVar[str] = "meld"
 
-    # Written out, as the legal-move listing makes melds by the thousand: setting the slots
-    # through their descriptors (bound below) costs half the generated frozen initializer.
+    @property
+    def type(self) -> str:
+        return "meld"
+
+    # Written out, as the legal-move listing makes melds by the thousand: the compiled engine
+    # turns each object.__setattr__ here into a plain store.
     def __init__(self, cards: tuple[str, ...], rank: str | None = None) -> None:
-        _set_meld_cards(self, cards)
-        _set_meld_rank(self, rank)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "rank", rank)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "cards": list(self.cards)}
@@ -67,22 +74,15 @@ class Meld:
         return out
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    """A slot's own setter: it stores a value past a frozen class's refusing __setattr__."""
-    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
-    return setter
-
-
-_set_meld_cards = _slot_setter(Meld, "cards")
-_set_meld_rank = _slot_setter(Meld, "rank")
-
-
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard one card from the hand, ending the turn."""
 
     card: str
-    type: ClassVar[str] = "discard"
+
+    @property
+    def type(self) -> str:
+        return "discard"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "card": self.card}
@@ -92,7 +92,9 @@ class Discard:
 class Pass:
     """End the turn without discarding where the rules allow it, or decline the pile at stock end."""
 
-    type: ClassVar[str] = "pass"
+    @property
+    def type(self) -> str:
+        return "pass"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
@@ -102,7 +104,9 @@ class Pass:
 class Undo:
     """Undo the last meld action of this turn (or return a pile taken with no meld since)."""
 
-    type: ClassVar[str] = "undo"
+    @property
+    def type(self) -> str:
+        return "undo"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
@@ -112,7 +116,9 @@ class Undo:
 class UndoTurn:
     """Undo the whole turn so far: melds, and a taken pile (which goes back exactly)."""
 
-    type: ClassVar[str] = "undo_turn"
+    @property
+    def type(self) -> str:
+        return "undo_turn"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
@@ -122,14 +128,22 @@ class UndoTurn:
 class NextHand:
     """Deal the next hand after a hand is over."""
 
-    type: ClassVar[str] = "next_hand"
+    @property
+    def type(self) -> str:
+        return "next_hand"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
 
 
 Action = Draw | TakePile | Meld | Discard | Pass | Undo | UndoTurn | NextHand
-_SIMPLE = {cls.type: cls for cls in (Draw, Pass, Undo, UndoTurn, NextHand)}
+_SIMPLE: dict[str, type[Draw | Pass | Undo | UndoTurn | NextHand]] = {
+    "draw": Draw,
+    "pass": Pass,
+    "undo": Undo,
+    "undo_turn": UndoTurn,
+    "next_hand": NextHand,
+}
 
 
 def _codes(value: object, what: str) -> tuple[str, ...]:

@@ -9,27 +9,27 @@ rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` followed by suit ``S H D C``, or ``JK`` for 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NewType, TypeVar
+from typing import Final, NewType, TypeVar
 
 # A card id (0..107) names one physical card; a card code ("10H") names a kind of card, of which
 # two exist (four Jokers). Mixing them up is a bug mypy can catch when they are distinct types.
 CardId = NewType("CardId", int)
 CardCode = NewType("CardCode", str)
 
-N_CARDS = 108
-SUITS = ("S", "H", "D", "C")
-RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+N_CARDS: Final = 108
+SUITS: Final = ("S", "H", "D", "C")
+RANK_CODES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 # Internal rank numbers: Jokers are 0, Twos 2, Threes 3 ... Kings 13, Aces 14.
-JOKER = 0
-TWO = 2
-THREE = 3
-ACE = 14
-SEVEN = 7
+JOKER: Final = 0
+TWO: Final = 2
+THREE: Final = 3
+ACE: Final = 14
+SEVEN: Final = 7
 # The key of a meld of wild cards only (a Joker is nominally a Two).
-WILD = TWO
+WILD: Final = TWO
 
-RANK_NAME = {
+RANK_NAME: Final = {
     JOKER: "JK",
     2: "2",
     3: "3",
@@ -46,9 +46,9 @@ RANK_NAME = {
     14: "A",
 }
 # How a meld is named in files and messages: by its natural rank, "wild" for a wild meld.
-MELD_KEY_NAME = {r: RANK_NAME[r] for r in range(3, 15)} | {WILD: "wild"}
-MELD_KEY_OF_NAME = {name: r for r, name in MELD_KEY_NAME.items()}
-NATURAL_MELD_RANKS = tuple(range(4, 15))
+MELD_KEY_NAME: Final = {r: RANK_NAME[r] for r in range(3, 15)} | {WILD: "wild"}
+MELD_KEY_OF_NAME: Final = {name: r for r, name in MELD_KEY_NAME.items()}
+NATURAL_MELD_RANKS: Final = tuple(range(4, 15))
 
 
 def _rank_of_code(rank_code: str) -> int:
@@ -67,32 +67,32 @@ def _points(rank: int, suit: int) -> int:
 
 
 # Ids 0..103: pack, then suit, then rank in RANK_CODES order; ids 104..107: the Jokers.
-_PACK_CARDS = [
+_PACK_CARDS: Final = [
     (_rank_of_code(r), suit) for _pack in range(2) for suit in range(4) for r in RANK_CODES
 ]
-_LAYOUT = _PACK_CARDS + [(JOKER, 4)] * 4
+_LAYOUT: Final = _PACK_CARDS + [(JOKER, 4)] * 4
 
-CARD_RANK: tuple[int, ...] = tuple(rank for rank, _suit in _LAYOUT)
-CARD_SUIT: tuple[int, ...] = tuple(suit for _rank, suit in _LAYOUT)
-CARD_CODE: tuple[CardCode, ...] = tuple(
+CARD_RANK: Final[tuple[int, ...]] = tuple(rank for rank, _suit in _LAYOUT)
+CARD_SUIT: Final[tuple[int, ...]] = tuple(suit for _rank, suit in _LAYOUT)
+CARD_CODE: Final[tuple[CardCode, ...]] = tuple(
     CardCode("JK" if rank == JOKER else RANK_NAME[rank] + SUITS[suit]) for rank, suit in _LAYOUT
 )
-CARD_POINTS: tuple[int, ...] = tuple(_points(rank, suit) for rank, suit in _LAYOUT)
-IS_WILD = tuple(r in (JOKER, TWO) for r in CARD_RANK)
-IS_RED_THREE = tuple(r == THREE and s in (1, 2) for r, s in _LAYOUT)
-IS_BLACK_THREE = tuple(r == THREE and s in (0, 3) for r, s in _LAYOUT)
-IS_THREE = tuple(r == THREE for r in CARD_RANK)
+CARD_POINTS: Final[tuple[int, ...]] = tuple(_points(rank, suit) for rank, suit in _LAYOUT)
+IS_WILD: Final = tuple(r in (JOKER, TWO) for r in CARD_RANK)
+IS_RED_THREE: Final = tuple(r == THREE and s in (1, 2) for r, s in _LAYOUT)
+IS_BLACK_THREE: Final = tuple(r == THREE and s in (0, 3) for r, s in _LAYOUT)
+IS_THREE: Final = tuple(r == THREE for r in CARD_RANK)
 # A card's pack decides which back it shows (Jokers: two per pack).
-CARD_PACK = tuple(i // 52 if i < 104 else (i - 104) // 2 for i in range(N_CARDS))
-ALL_CARDS: tuple[CardId, ...] = tuple(CardId(i) for i in range(N_CARDS))
+CARD_PACK: Final = tuple(i // 52 if i < 104 else (i - 104) // 2 for i in range(N_CARDS))
+ALL_CARDS: Final[tuple[CardId, ...]] = tuple(CardId(i) for i in range(N_CARDS))
 
-VALID_CODES = frozenset(CARD_CODE)
-IDS_OF_CODE: dict[str, tuple[CardId, ...]] = {}
+VALID_CODES: Final = frozenset(CARD_CODE)
+IDS_OF_CODE: Final[dict[str, tuple[CardId, ...]]] = {}
 for _card, _code in enumerate(CARD_CODE):
     IDS_OF_CODE[_code] = (*IDS_OF_CODE.get(_code, ()), CardId(_card))
 
 # Display order: Threes up to Aces, then Twos, then Jokers; suits S H D C.
-_RANK_ORDER = {
+_RANK_ORDER: Final = {
     3: 0,
     4: 1,
     5: 2,
@@ -108,7 +108,7 @@ _RANK_ORDER = {
     TWO: 12,
     JOKER: 13,
 }
-SORT_KEY = tuple((_RANK_ORDER[r] * 5 + s) * 128 + i for i, (r, s) in enumerate(_LAYOUT))
+SORT_KEY: Final = tuple((_RANK_ORDER[r] * 5 + s) * 128 + i for i, (r, s) in enumerate(_LAYOUT))
 
 
 def code_of(card: int) -> CardCode:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from . import events as ev
 from .actions import (
@@ -89,7 +89,10 @@ class Phase(str, Enum):
 
 
 # The phases under their short names, as the rest of the game imports them.
-DRAW, PLAY, HAND_OVER, GAME_OVER = Phase.DRAW, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+HAND_OVER: Final = Phase.HAND_OVER
+GAME_OVER: Final = Phase.GAME_OVER
 
 
 class PlayerState:
@@ -265,11 +268,11 @@ def _first_cards(codes: Sequence[str], groups: list[list[CardId]]) -> list[CardI
     return chosen
 
 
-_RANK_OF_CODE: dict[str, int] = {CARD_CODE[card]: CARD_RANK[card] for card in range(N_CARDS)}
+_RANK_OF_CODE: Final[dict[str, int]] = {CARD_CODE[card]: CARD_RANK[card] for card in range(N_CARDS)}
 
 
 # Rank numbers run from 0 (Jokers) to 14 (Aces): one group each.
-_RANKS = ACE + 1
+_RANKS: Final = ACE + 1
 
 
 class _Snapshot:
@@ -614,9 +617,9 @@ class Game:
         return self.phase in (HAND_OVER, GAME_OVER)
 
     # ------------------------------------------------------------------ applying actions
-    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Apply one action of the player to move; raise `IllegalAction` and change nothing if
-        the rules do not allow it."""
+        the rules do not allow it (or if `action` is neither an action nor its record)."""
         handler = _HANDLERS.get(type(action))
         if handler is None:
             if not isinstance(action, dict):
@@ -630,11 +633,11 @@ class Game:
             return []
         # Only actions have handlers (a dict went round again above); no typing.cast, which is
         # a function call on every action.
-        self.log.append(action.to_dict())  # type: ignore[union-attr]
+        self.log.append(action.to_dict())  # type: ignore[attr-defined]
         self.last_events = out
         return out
 
-    def check(self, action: Action | dict[str, Any]) -> IllegalAction | None:
+    def check(self, action: object) -> IllegalAction | None:
         """The reason an action would be refused now, or None if it is legal."""
         probe = self.clone()
         probe.record_undo = False
@@ -1380,7 +1383,37 @@ class Game:
         no action log and returns no events (see the class docstring); None keeps this game's
         way. Meld card lists and undo snapshots, never changed in place, are shared."""
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        # Field by field (no __dict__ update), so that the class also compiles to a native one.
+        other.rules = self.rules
+        other.seed = self.seed
+        other.deal_version = self.deal_version
+        other.initial_deck = self.initial_deck
+        other.initial_decks = self.initial_decks
+        other.initial_scores = self.initial_scores
+        other.initial_first_player = self.initial_first_player
+        other.hand_no = self.hand_no
+        other.first_player = self.first_player
+        other.record_undo = self.record_undo
+        other.winner = self.winner
+        other.last_events = self.last_events
+        other.deck = self.deck
+        other.reuse_key = self.reuse_key
+        other.dealer = self.dealer
+        other.phase = self.phase
+        other.to_move = self.to_move
+        other.stock_reused = self.stock_reused
+        other.went_out = self.went_out
+        other.went_out_bonus = self.went_out_bonus
+        other.concealed = self.concealed
+        other.special = self.special
+        other.hand_scores = self.hand_scores
+        other.end_reason = self.end_reason
+        other.pile_freezers = self.pile_freezers
+        other.recording = self.recording
+        other._applied = self._applied
+        other._listed = self._listed
+        other._relisted = self._relisted
+        other.rng = None
         other.players = [pl.clone() for pl in self.players]
         other.stock = self.stock[:]
         other.pile = self.pile[:]
@@ -1444,9 +1477,11 @@ class Game:
 
 
 # The codes of the Red Threes, which a rule lets a player discard from the table.
-_RED_THREE_CODES = frozenset(CARD_CODE[card] for card in range(N_CARDS) if IS_RED_THREE[card])
+_RED_THREE_CODES: Final = frozenset(
+    CARD_CODE[card] for card in range(N_CARDS) if IS_RED_THREE[card]
+)
 
-_NO_DISCARD = (
+_NO_DISCARD: Final = (
     "The last stock card was a Three: meld what you like, then end the hand without discarding."
 )
 
@@ -1455,7 +1490,7 @@ def _need_canastas(need: int) -> str:
     return f"You need {need} canasta{'s' if need != 1 else ''} to go out."
 
 
-_HANDLERS: dict[type, Callable[[Game, Any, list[Event]], None]] = {
+_HANDLERS: Final[dict[type, Callable[[Game, Any, list[Event]], None]]] = {
     Draw: Game._draw,
     TakePile: Game._take_pile,
     Meld: Game._meld,

@@ -6,10 +6,9 @@ movements and sounds; tests read them to check what moved where. Card lists hold
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 
 class EventKind(str, Enum):
@@ -39,23 +38,23 @@ class EventKind(str, Enum):
 
 
 # The kinds under their short names, as the table and the network code import them.
-DEAL = EventKind.DEAL
-UPCARD = EventKind.UPCARD
-THREE_LAID = EventKind.THREE_LAID
-DRAW = EventKind.DRAW
-STOCK_REUSED = EventKind.STOCK_REUSED
-PILE_TAKEN = EventKind.PILE_TAKEN
-MELD = EventKind.MELD
-CANASTA = EventKind.CANASTA
-DISCARD = EventKind.DISCARD
-TALON = EventKind.TALON
-UNDO = EventKind.UNDO
-PILE_RETURNED = EventKind.PILE_RETURNED
-PASS = EventKind.PASS
-TURN = EventKind.TURN
-HAND_OVER = EventKind.HAND_OVER
-GAME_OVER = EventKind.GAME_OVER
-SPECIAL_MELD = EventKind.SPECIAL_MELD
+DEAL: Final = EventKind.DEAL
+UPCARD: Final = EventKind.UPCARD
+THREE_LAID: Final = EventKind.THREE_LAID
+DRAW: Final = EventKind.DRAW
+STOCK_REUSED: Final = EventKind.STOCK_REUSED
+PILE_TAKEN: Final = EventKind.PILE_TAKEN
+MELD: Final = EventKind.MELD
+CANASTA: Final = EventKind.CANASTA
+DISCARD: Final = EventKind.DISCARD
+TALON: Final = EventKind.TALON
+UNDO: Final = EventKind.UNDO
+PILE_RETURNED: Final = EventKind.PILE_RETURNED
+PASS: Final = EventKind.PASS
+TURN: Final = EventKind.TURN
+HAND_OVER: Final = EventKind.HAND_OVER
+GAME_OVER: Final = EventKind.GAME_OVER
+SPECIAL_MELD: Final = EventKind.SPECIAL_MELD
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -72,9 +71,8 @@ class Event:
     rank: int | None = None
     info: dict[str, Any] = field(default_factory=dict)
 
-    # Written out rather than generated: every applied action makes events, and the generated
-    # initializer of a frozen dataclass, through object.__setattr__, costs twice as much as
-    # setting the slots through their descriptors (bound below, once the class exists).
+    # Written out rather than generated (every applied action makes events): the compiled
+    # engine turns each object.__setattr__ here into a plain store.
     def __init__(
         self,
         kind: str,
@@ -83,21 +81,8 @@ class Event:
         rank: int | None = None,
         info: dict[str, Any] | None = None,
     ) -> None:
-        _set_kind(self, kind)
-        _set_player(self, player)
-        _set_cards(self, cards)
-        _set_rank(self, rank)
-        _set_info(self, {} if info is None else info)
-
-
-def _slot_setter(name: str) -> Callable[[Event, Any], None]:
-    """A slot's own setter: it stores a value past the frozen class's refusing __setattr__."""
-    setter: Callable[[Event, Any], None] = vars(Event)[name].__set__
-    return setter
-
-
-_set_kind = _slot_setter("kind")
-_set_player = _slot_setter("player")
-_set_cards = _slot_setter("cards")
-_set_rank = _slot_setter("rank")
-_set_info = _slot_setter("info")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "info", {} if info is None else info)

@@ -12,6 +12,7 @@ rank too short to meld) are answered before anything is built.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
 from .cards import (
@@ -38,20 +39,24 @@ from .rules import Rules
 
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
-_DISCARDS: dict[CardCode, Discard] = {code: Discard(code) for code in sorted(VALID_CODES)}
+_DISCARDS: Final[dict[CardCode, Discard]] = {code: Discard(code) for code in sorted(VALID_CODES)}
 
-_JOKER_CODES: tuple[CardCode, ...] = (CardCode("JK"),) * 4
-_BLACK_THREE_CODES = frozenset(CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c])
+_JOKER_CODES: Final[tuple[CardCode, ...]] = (CardCode("JK"),) * 4
+_BLACK_THREE_CODES: Final = frozenset(
+    CARD_CODE[c] for c in range(len(CARD_CODE)) if IS_BLACK_THREE[c]
+)
 # A wild card or any Three on top of the pile: nobody may take it (Game.pile_is_blocked).
-_BLOCKS_PILE = tuple(w or IS_RED_THREE[c] or IS_BLACK_THREE[c] for c, w in enumerate(IS_WILD))
+_BLOCKS_PILE: Final = tuple(
+    w or IS_RED_THREE[c] or IS_BLACK_THREE[c] for c, w in enumerate(IS_WILD)
+)
 # Worked-out melds of one rank, by the rules' limits, then by the cards and the meld they go onto
 # (see _meld_actions): the choices recur from listing to listing; a table is emptied when it
 # grows past its bound.
 # A choice: the naturals' codes, the meld's key, the wild cards that may join (by name, "" for
 # none), the size of the meld they go onto (0 for a new one) and its wild cards.
 _Choice = tuple[tuple[CardCode, ...], int, str, int, int]
-_RANK_MELDS: dict[tuple[int, bool], dict[_Choice, _RankMelds]] = {}
-_RANK_MELDS_BOUND = 1 << 14  # about 11 MB of worked-out melds per set of limits
+_RANK_MELDS: Final[dict[tuple[int, bool], dict[_Choice, _RankMelds]]] = {}
+_RANK_MELDS_BOUND: Final = 1 << 14  # about 11 MB of worked-out melds per set of limits
 
 
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
@@ -216,7 +221,7 @@ def _take_actions(game: Game) -> list[Action]:
 
 
 # Each way to take the pile, by the codes it names, made once: a few thousand at most.
-_TAKES: dict[tuple[CardCode, ...], TakePile] = {(): TakePile()}
+_TAKES: Final[dict[tuple[CardCode, ...], TakePile]] = {(): TakePile()}
 
 
 def _take_with(codes: tuple[CardCode, ...]) -> TakePile:
@@ -473,7 +478,7 @@ def _work_out_rank_melds(
 # the rules' limits.
 _Pattern = tuple[tuple[int, int, int, int, int], ...]
 _Shape = tuple[_Pattern, int]
-_PATTERNS: dict[tuple[object, ...], _Shape] = {}
+_PATTERNS: Final[dict[tuple[object, ...], _Shape]] = {}
 
 
 def _meld_pattern(
@@ -547,8 +552,8 @@ def _wild_melds(
 # The wild melds of a choice of Jokers and Twos onto a wild meld of some size (see _wild_melds),
 # worked out once: (cards added, meld size after, the meld) for each the size rules allow.
 _WildMelds = tuple[tuple[int, int, Meld], ...]
-_WILD_MELDS: dict[tuple[int, tuple[CardCode, ...], int, bool], _WildMelds] = {}
-_WILD_MELDS_BOUND = 1 << 12
+_WILD_MELDS: Final[dict[tuple[int, tuple[CardCode, ...], int, bool], _WildMelds]] = {}
+_WILD_MELDS_BOUND: Final = 1 << 12
 
 
 def _work_out_wild_melds(
@@ -609,7 +614,7 @@ def _special_actions(game: Game) -> list[Action]:
 # ---------------------------------------------------------------------------- discards
 # Each card's discard by what the rules bar: nothing, wild cards (1), Aces and Sevens (2), both
 # (3); None for a barred card.
-_DISCARD_UNLESS: tuple[tuple[Discard | None, ...], ...] = tuple(
+_DISCARD_UNLESS: Final[tuple[tuple[Discard | None, ...], ...]] = tuple(
     tuple(
         None
         if (barred & 1 and IS_WILD[card]) or (barred & 2 and CARD_RANK[card] in (ACE, SEVEN))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import (
     ACE,
@@ -25,8 +26,8 @@ from .cards import (
 from .errors import IllegalAction
 from .rules import Rules
 
-CANASTA_SIZE = 7
-PLURAL = {
+CANASTA_SIZE: Final = 7
+PLURAL: Final = {
     3: "Threes",
     4: "Fours",
     5: "Fives",
@@ -166,7 +167,7 @@ def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
     )
 
 
-STRAIGHT_RANKS = (JOKER, TWO, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+STRAIGHT_RANKS: Final = (JOKER, TWO, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 
 
 def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, int] | None:
@@ -194,7 +195,7 @@ def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, i
     return None
 
 
-SPECIAL_MELD_NAMES = {
+SPECIAL_MELD_NAMES: Final = {
     "straight": "a Straight",
     "seven_pairs": "Seven Pairs",
     "seven_pairs_wild": "Seven Pairs with Twos, Sevens and Aces",

@@ -13,7 +13,7 @@ import hashlib
 import json
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Final
 
 
 class RulesError(ValueError):
@@ -235,9 +235,9 @@ def _checked_value(spec: OptionSpec, value: object) -> Any:
     return value
 
 
-PRESETS = {"classic": Rules.classic, "modern_american": Rules.modern_american}
+PRESETS: Final = {"classic": Rules.classic, "modern_american": Rules.modern_american}
 
-_SPECS = (
+_SPECS: Final = (
     OptionSpec("starter", "Who starts a hand", "choice", ("alternate", "loser")),
     OptionSpec("hand_size", "Cards dealt to each player", "int", (11, 13, 15)),
     OptionSpec("initial_upcard", "Turn up a card to start the discard pile", "bool"),
@@ -289,5 +289,5 @@ _SPECS = (
     ),
     OptionSpec("target_score", "Points to win the game", "int", (), 500, 50000),
 )
-OPTION_SPECS: dict[str, OptionSpec] = {spec.key: spec for spec in _SPECS}
+OPTION_SPECS: Final[dict[str, OptionSpec]] = {spec.key: spec for spec in _SPECS}
 assert set(OPTION_SPECS) == {f.name for f in fields(Rules)}, "every option needs a spec"

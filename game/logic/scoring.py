@@ -9,13 +9,14 @@ bonus under ``going_out`` and nothing else.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from .cards import ACE, CARD_POINTS, CARD_RANK, IS_RED_THREE, SEVEN, WILD
 from .melds import CANASTA_SIZE, canasta_bonus
 from .rules import Rules
 
-ITEMS = ("melded", "canasta_bonus", "going_out", "threes", "in_hand", "penalties")
-ALL_THREES_VALUES = (0, 100, 300, 500, 1000)
+ITEMS: Final = ("melded", "canasta_bonus", "going_out", "threes", "in_hand", "penalties")
+ALL_THREES_VALUES: Final = (0, 100, 300, 500, 1000)
 
 
 def canasta_count(melds: Mapping[int, Sequence[int]]) -> int:

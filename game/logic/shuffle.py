@@ -15,16 +15,16 @@ import random
 import struct
 from collections.abc import Iterator, Sequence
 from itertools import chain, count
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from .cards import CARD_CODE, IDS_OF_CODE, N_CARDS, CardId
 
 # The replay format version whose deals this module defines, and the one before it.
-DEAL_VERSION = 2
-LEGACY_DEAL_VERSION = 1
+DEAL_VERSION: Final = 2
+LEGACY_DEAL_VERSION: Final = 1
 
-_DECK_LABEL = b"canasta deck 2"
-_REUSE_LABEL = b"canasta reuse pile 2"
+_DECK_LABEL: Final = b"canasta deck 2"
+_REUSE_LABEL: Final = b"canasta reuse pile 2"
 
 T = TypeVar("T")
 
@@ -60,7 +60,7 @@ def _block(key: bytes, counter: int) -> tuple[int, ...]:
     return _EIGHT_WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
 
 
-_EIGHT_WORDS = struct.Struct(">8I")
+_EIGHT_WORDS: Final = struct.Struct(">8I")
 
 
 def shuffled(items: Sequence[T], key: bytes) -> list[T]:
@@ -118,7 +118,7 @@ def deck_order(seed: int, hand_index: int) -> list[CardId]:
 
 
 # The ids of each card's code, lowest first, by card id.
-_SAME_CODE = tuple(IDS_OF_CODE[code] for code in CARD_CODE)
+_SAME_CODE: Final = tuple(IDS_OF_CODE[code] for code in CARD_CODE)
 
 
 def reuse_pile_key(deck: Sequence[int]) -> bytes:

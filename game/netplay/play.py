@@ -906,7 +906,7 @@ class GuestPlay(_Side):
                 try:
                     if entry.actor != -1 and entry.actor != game.to_move:
                         raise IllegalAction("out_of_turn", "a move out of turn")
-                    game.apply(entry.action)  # type: ignore[arg-type]
+                    game.apply(entry.action)
                 except IllegalAction as error:
                     return f"State {entry.state_no} cannot be replayed from the revealed deck ({error.message})."
             if view_hash(view_fields(player_view(game, self.seat))) != entry.view_hash:

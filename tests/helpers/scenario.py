@@ -13,7 +13,7 @@ import pytest
 
 from game.logic import Game, IllegalAction, Rules, legal_actions
 from game.logic.cards import CARD_CODE, IDS_OF_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME
-from game.logic.engine import PLAY
+from game.logic.engine import DRAW, PLAY
 
 
 class _Pool:
@@ -76,7 +76,7 @@ def position(
         game.talon_receivers = [0, 1]
     game.totals = list(totals)
     game.first_player = to_move
-    game.phase = "draw"
+    game.phase = DRAW
     game._begin_turn(to_move, [])
     game.turn.no = 1
     if phase == PLAY:

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from game.logic import player_view
 from game.logic.actions import Discard, Meld
 from game.logic.ai import ComputerPlayer, heuristic, playout, search
@@ -94,6 +96,7 @@ def test_a_round_of_samples_that_overruns_the_hard_limit_is_dropped(monkeypatch)
         trial.apply(action)
 
 
+@pytest.mark.python_engine
 def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monkeypatch):
     # Candidate 0 (the heuristic's plan) scores about 0, candidate 1 far worse, the others
     # about level with it: after RACE_AFTER samples the bad one gets no more play-outs.

@@ -3,6 +3,7 @@ change always equal a full recount, a copy that does not record (the search's pl
 the same states as a recording game, and the melds the listing keeps once worked out are the ones
 it would work out afresh."""
 
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -136,3 +137,8 @@ def test_the_bench_plays_out_hands_of_the_same_kind_on_copies_that_do_not_record
         assert figures["actions_per_hand"] > 0 and figures["playout_actions_per_hand"] > 0
     text = bench.describe(result)
     assert "play-outs" in text and "legal-move enumeration" in text
+    # The suite runs the Python modules unless asked for the compiled ones; the bench says which.
+    compiled = os.environ["CANASTA_ENGINE"] == "compiled"
+    assert text.splitlines()[0] == (
+        "engine: compiled" if compiled else "engine: python (turned off)"
+    )

@@ -10,12 +10,14 @@ determinized worlds, never on the real game.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import CARD_POINTS, CARD_RANK, IS_WILD, THREE
 from ..engine import GAME_OVER, HAND_OVER, Game
 from ..melds import CANASTA_SIZE, canasta_bonus
 from ..scoring import threes_score, uncompleted_penalty
 
-FEATURES = (
+FEATURES: Final = (
     "melded",  # card points on the table
     "canasta_bonus",  # bonuses of the finished canastas
     "near_canastas",  # melds of five or six cards
@@ -36,7 +38,7 @@ FEATURES = (
 
 # Fitted by tools/fit_evaluation.py (one set of weights per preset; other rule sets use the
 # weights of their nearest preset).
-WEIGHTS: dict[str, tuple[float, ...]] = {
+WEIGHTS: Final[dict[str, tuple[float, ...]]] = {
     "classic": (
         1.3469,
         0.8753,
@@ -135,7 +137,7 @@ def features(game: Game, seat: int) -> list[float]:
     return diff
 
 
-_PRESET_OF: dict[str, str] = {}
+_PRESET_OF: Final[dict[str, str]] = {}
 
 
 def weights_for(game: Game) -> tuple[float, ...]:

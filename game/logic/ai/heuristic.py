@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from ..cards import (
@@ -44,9 +45,9 @@ from ..melds import CANASTA_SIZE, canasta_bonus
 from ..scoring import threes_score
 
 # A hand this big is hoarding: meld it down and shed points rather than take on more.
-HUGE_HAND = 16
+HUGE_HAND: Final = 16
 # What one card drawn from the stock is worth, against the cards of the pile.
-STOCK_CARD = 11.0
+STOCK_CARD: Final = 11.0
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Style:
     noise: float = 0.0  # random error added to every score
 
 
-CAREFREE = Style(
+CAREFREE: Final = Style(
     "carefree",
     takes_pile=False,
     pile_judgement=False,
@@ -77,7 +78,7 @@ CAREFREE = Style(
     judges_going_out=False,
     noise=6.0,
 )
-BEGINNER = Style(
+BEGINNER: Final = Style(
     "beginner",
     pile_judgement=False,
     opens_minimal=False,
@@ -88,7 +89,7 @@ BEGINNER = Style(
     judges_going_out=False,
     noise=4.0,
 )
-INTERMEDIATE = Style(
+INTERMEDIATE: Final = Style(
     "intermediate",
     keeps_pairs=False,
     holds_wilds=False,
@@ -96,7 +97,7 @@ INTERMEDIATE = Style(
     judges_going_out=False,
     noise=1.5,
 )
-ADVANCED = Style("advanced")
+ADVANCED: Final = Style("advanced")
 
 
 def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = False) -> Action:

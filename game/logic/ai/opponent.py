@@ -14,13 +14,14 @@ the player was given, nothing else.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..cards import CARD_RANK, IDS_OF_CODE, IS_RED_THREE, IS_WILD
 from ..engine import DRAW, Game
 from ..view import PlayerView, determinize
 
 # The chance that an unlikely card dealt to the opponent is moved back to the stock.
-MOVE_CHANCE = 0.75
+MOVE_CHANCE: Final = 0.75
 
 
 class OpponentModel:

@@ -13,6 +13,7 @@ by card codes, without copying the game.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile
 from ..cards import (
@@ -30,12 +31,12 @@ from ..melds import CANASTA_SIZE
 from . import heuristic
 
 # A card code's rank, whether it is wild, and its points, by code (every id of a code agrees).
-_RANK = {code: CARD_RANK[ids[0]] for code, ids in IDS_OF_CODE.items()}
-_WILD = {code: IS_WILD[ids[0]] for code, ids in IDS_OF_CODE.items()}
-_POINTS = {code: CARD_POINTS[ids[0]] for code, ids in IDS_OF_CODE.items()}
-_BLACK_THREE = {code: IS_BLACK_THREE[ids[0]] for code, ids in IDS_OF_CODE.items()}
+_RANK: Final = {code: CARD_RANK[ids[0]] for code, ids in IDS_OF_CODE.items()}
+_WILD: Final = {code: IS_WILD[ids[0]] for code, ids in IDS_OF_CODE.items()}
+_POINTS: Final = {code: CARD_POINTS[ids[0]] for code, ids in IDS_OF_CODE.items()}
+_BLACK_THREE: Final = {code: IS_BLACK_THREE[ids[0]] for code, ids in IDS_OF_CODE.items()}
 # The smallest pile worth taking: a smaller one mostly hands back one's own last discard.
-MIN_PILE = 3
+MIN_PILE: Final = 3
 
 
 def choose(game: Game, rng: random.Random) -> Action:
@@ -86,8 +87,8 @@ def _meld_shape(action: Meld) -> tuple[int, int, int]:
     return shape
 
 
-_SHAPES: dict[Meld, tuple[int, int, int]] = {}
-_SHAPES_BOUND = 1 << 15
+_SHAPES: Final[dict[Meld, tuple[int, int, int]]] = {}
+_SHAPES_BOUND: Final = 1 << 15
 
 
 def _play(game: Game, actions: list[Action]) -> Action:

@@ -21,6 +21,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, Discard, Meld, Pass
 from ..engine import DRAW, PLAY, Game
@@ -31,13 +32,13 @@ from . import evaluation, heuristic, playout
 from .heuristic import Style
 from .opponent import OpponentModel
 
-MAX_TURN_ACTIONS = 24
+MAX_TURN_ACTIONS: Final = 24
 # After this many time budgets the search gives up even a round of samples it has begun.
-HARD_LIMIT = 3.0
+HARD_LIMIT: Final = 3.0
 # After this many samples, a candidate behind the heuristic's own plan by more than DROP_AT
 # standard errors gets no more samples.
-RACE_AFTER = 4
-DROP_AT = 1.0
+RACE_AFTER: Final = 4
+DROP_AT: Final = 1.0
 
 
 @dataclass(frozen=True)
