@@ -17,6 +17,7 @@ from typing import Final
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile
 from ..cards import (
+    CARD_CODE,
     CARD_POINTS,
     CARD_RANK,
     IDS_OF_CODE,
@@ -24,6 +25,7 @@ from ..cards import (
     IS_WILD,
     MELD_KEY_OF_NAME,
     THREE,
+    CardId,
 )
 from ..engine import DRAW, PLAY, Game
 from ..legal import legal_actions
@@ -115,6 +117,8 @@ def _play(game: Game, actions: list[Action]) -> Action:
             return action  # goes out (a special meld takes the whole hand)
         if key == THREE:
             continue
+        if left == 1 and not _last_card_goes(me.hand, action.cards, actions):
+            continue  # the card it leaves may not be discarded: the meld would be taken back
         before = len(melds.get(key, ()))
         completes = before < CANASTA_SIZE <= before + size
         if left <= 2 and canastas + completes < need:
@@ -129,6 +133,14 @@ def _play(game: Game, actions: list[Action]) -> Action:
     if discards:
         return _discard(game, discards)
     return passes or actions[0]
+
+
+def _last_card_goes(hand: list[CardId], melded: tuple[str, ...], actions: list[Action]) -> bool:
+    """Whether the one card a meld of `melded` leaves in `hand` may be discarded now."""
+    left: list[str] = [CARD_CODE[card] for card in hand]
+    for code in melded:
+        left.remove(code)
+    return any(isinstance(a, Discard) and a.card == left[0] for a in actions)
 
 
 def _discard(game: Game, discards: list[Discard]) -> Discard:
