@@ -67,6 +67,14 @@ class Meld:
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "rank", rank)
 
+    # Written out too (a dataclass keeps methods its class defines): the compiled engine makes
+    # them native, where the generated ones stay interpreted, and the search hashes melds often.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Meld and self.cards == other.cards and self.rank == other.rank
+
+    def __hash__(self) -> int:
+        return hash((self.cards, self.rank))
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "cards": list(self.cards)}
         if self.rank is not None:

@@ -394,6 +394,8 @@ class Game:
         scores: Sequence[int] = (0, 0),
         first_player: int = 0,
         deal_version: int = DEAL_VERSION,
+        *,
+        blank: bool = False,
     ) -> None:
         """Start a game and deal its first hand.
 
@@ -401,7 +403,12 @@ class Game:
         `deck_order(seed, 0)`. Later hands take `decks` in order, then `deck_order(seed, n)` for
         hand index n. Without a seed or a deck the seed is 0. `deal_version` 1 deals as the first
         replay format did (CPython's generator), only for loading old files.
+
+        `blank=True` makes an empty game that `clone` and `determinize` fill in field by field
+        (the compiled engine runs __init__ even for `Game.__new__`, so that is no way round it).
         """
+        if blank:
+            return
         self.rules = rules or Rules()
         self.rules.validate()
         if first_player not in (0, 1) or isinstance(first_player, bool):
@@ -1382,7 +1389,7 @@ class Game:
         """An independent copy (for search). `recording=False` makes a play-out copy that keeps
         no action log and returns no events (see the class docstring); None keeps this game's
         way. Meld card lists and undo snapshots, never changed in place, are shared."""
-        other = Game.__new__(Game)
+        other = Game(blank=True)
         # Field by field (no __dict__ update), so that the class also compiles to a native one.
         other.rules = self.rules
         other.seed = self.seed

@@ -186,7 +186,7 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     """
     unseen = view.unseen_cards()
     rng.shuffle(unseen)
-    game = Game.__new__(Game)
+    game = Game(blank=True)
     game.rules = view.rules
     # A seed of its own deals any later hand of the copy, unknown as the real one's.
     game.seed = int(rng.random() * 2**53)

@@ -150,3 +150,15 @@ def test_the_compiled_engine_plays_exactly_as_the_python_modules() -> None:
     compiled, python = _play("auto"), _play("python")
     assert compiled[0] == "True" and python[0] == "False"
     assert len(compiled) == 15 and compiled[1:] == python[1:]
+
+
+def test_a_blank_game_deals_nothing_for_clone_to_fill_in() -> None:
+    # Compiled, Game.__new__ runs __init__ (which deals); clone and determinize ask for a blank
+    # game instead, and fill in every field themselves.
+    from game.logic import Game, Rules
+
+    blank = Game(blank=True)
+    assert not hasattr(blank, "players") and not hasattr(blank, "stock")
+    game = Game(Rules(), seed=8)
+    copy = game.clone(recording=False)
+    assert copy.canonical() == game.canonical() and copy.players[0] is not game.players[0]
