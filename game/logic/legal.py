@@ -19,6 +19,7 @@ from .cards import (
     ACE,
     CARD_CODE,
     CARD_RANK,
+    CARD_SUIT,
     IS_BLACK_THREE,
     IS_RED_THREE,
     IS_WILD,
@@ -49,14 +50,13 @@ _BLACK_THREE_CODES: Final = frozenset(
 _BLOCKS_PILE: Final = tuple(
     w or IS_RED_THREE[c] or IS_BLACK_THREE[c] for c, w in enumerate(IS_WILD)
 )
-# Worked-out melds of one rank, by the rules' limits, then by the cards and the meld they go onto
-# (see _meld_actions): the choices recur from listing to listing; a table is emptied when it
-# grows past its bound.
-# A choice: the naturals' codes, the meld's key, the wild cards that may join (by name, "" for
-# none), the size of the meld they go onto (0 for a new one) and its wild cards.
-_Choice = tuple[tuple[CardCode, ...], int, str, int, int]
-_RANK_MELDS: Final[dict[tuple[int, bool], dict[_Choice, _RankMelds]]] = {}
+# Worked-out melds of one rank, by the rules' limits, then by the choice of cards and the meld
+# they go onto, as one number (see _choice): the choices recur from listing to listing; a table
+# is emptied when it grows past its bound.
+_RANK_MELDS: Final[dict[tuple[int, bool], dict[int, _RankMelds]]] = {}
 _RANK_MELDS_BOUND: Final = 1 << 14  # about 11 MB of worked-out melds per set of limits
+# Each card's suit as a digit from 1 (a Joker's is 5): the digits of a choice of naturals.
+_SUIT_DIGIT: Final = tuple(suit + 1 for suit in CARD_SUIT)
 
 
 def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
@@ -322,7 +322,10 @@ def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list
     # that every rank's key is cheap. No meld takes more Jokers or Twos than a meld's most wild
     # cards, and always the first ones: the others change nothing.
     rank_wild = (jokers[:most_wild], twos[:most_wild])
-    wild_name = " ".join(rank_wild[0] + rank_wild[1])
+    # Those wild cards as one number: how many Jokers, then the suits of the Twos.
+    wild_id = 1 + len(rank_wild[0])
+    for card in groups[TWO][:most_wild]:
+        wild_id = wild_id * 8 + _SUIT_DIGIT[card]
     all_wild = rank_wild if wilds_ok else None
     room: _Room | None = None
     # The natural ranks in the order their first cards come in the hand.
@@ -337,25 +340,18 @@ def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list
             wilds = all_wild
             if pure and (key == SEVEN or (key == ACE and not first_turn)):
                 wilds = None
-            choice: _Choice = (
-                tuple([CARD_CODE[card] for card in cards]),
-                key,
-                wild_name if wilds else "",
-                0,
-                0,
-            )
+            base = base_wilds = 0
         else:
             wilds = None if pure and key in (ACE, SEVEN) else all_wild
-            choice = (
-                tuple([CARD_CODE[card] for card in cards]),
-                key,
-                wild_name if wilds else "",
-                len(existing),
-                player.meld_wilds(key),
-            )
+            base = len(existing)
+            base_wilds = player.meld_wilds(key)
+        naturals = 0
+        for card in cards:
+            naturals = naturals * 8 + _SUIT_DIGIT[card]
+        choice = _choice(naturals, key, wild_id if wilds else 0, base, base_wilds)
         found = table.get(choice)
         if found is None:
-            found = _work_out(table, choice, wilds, rules)
+            found = _work_out(table, choice, _codes(cards), key, wilds, base, base_wilds, rules)
         if found.most_added <= free:
             actions.extend(found.melds)
         else:
@@ -366,10 +362,11 @@ def _meld_actions(game: Game, player: PlayerState, usable: list[CardId]) -> list
             if key > THREE and not groups[key]:
                 if not wilds_ok or (pure and key in (ACE, SEVEN)):
                     continue
-                choice = ((), key, wild_name, len(existing), player.meld_wilds(key))
+                base, base_wilds = len(existing), player.meld_wilds(key)
+                choice = _choice(0, key, wild_id, base, base_wilds)
                 found = table.get(choice)
                 if found is None:
-                    found = _work_out(table, choice, rank_wild, rules)
+                    found = _work_out(table, choice, (), key, rank_wild, base, base_wilds, rules)
                 if found.most_added <= free:
                     actions.extend(found.melds)
                 else:
@@ -417,7 +414,7 @@ class _RankMelds:
                 actions.append(meld)
 
 
-def _rank_table(rules: Rules) -> dict[_Choice, _RankMelds]:
+def _rank_table(rules: Rules) -> dict[int, _RankMelds]:
     """The worked-out melds under these rules' limits on wild cards and canasta size."""
     limits = (rules.max_wild_per_meld, rules.extended_canastas)
     table = _RANK_MELDS.get(limits)
@@ -426,17 +423,28 @@ def _rank_table(rules: Rules) -> dict[_Choice, _RankMelds]:
     return table
 
 
+def _choice(naturals: int, key: int, wild_id: int, base: int, base_wilds: int) -> int:
+    """A choice of cards for a meld of natural rank `key`, as one number (cheap to make, hash
+    and compare): the suits of its naturals in hand order (`naturals`, a digit of
+    `_SUIT_DIGIT` each), the wild cards it may take (`wild_id`, 0 for none), and the meld it
+    goes onto (`base` cards, `base_wilds` of them wild). The codes follow from rank and suit."""
+    return (((naturals * 16 + key) * 4096 + wild_id) * 64 + base) * 16 + base_wilds
+
+
 def _work_out(
-    table: dict[_Choice, _RankMelds],
-    choice: _Choice,
+    table: dict[int, _RankMelds],
+    choice: int,
+    natural_codes: tuple[CardCode, ...],
+    key: int,
     wilds: tuple[tuple[CardCode, ...], tuple[CardCode, ...]] | None,
+    base: int,
+    base_wilds: int,
     rules: Rules,
 ) -> _RankMelds:
     """Work out a choice of cards missing from `table` and keep it there (the table is emptied
     when it grows past its bound)."""
     if len(table) >= _RANK_MELDS_BOUND:
         table.clear()
-    natural_codes, key, _wild_name, base, base_wilds = choice
     limits = (rules.max_wild_per_meld, rules.extended_canastas)
     found = table[choice] = _work_out_rank_melds(
         natural_codes, key, wilds, base, base_wilds, limits
