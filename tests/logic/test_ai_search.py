@@ -137,3 +137,36 @@ def test_the_brisk_play_out_turn_is_a_candidate():
     plans = search.turn_plans(root, heuristic.ADVANCED, random.Random(2), 6)
     brisk = search.play_turn(root, lambda g: playout.choose(g, random.Random(0)))
     assert brisk is not None and brisk in plans
+
+
+@pytest.mark.python_engine
+@pytest.mark.parametrize(("opponent", "horizon"), [("5C 6H 7S", 30), ("5C 6H 7S 8S 9S JD QD", 6)])
+def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_cards(
+    monkeypatch, opponent, horizon
+):
+    seen = set()
+    original = search._try
+
+    def recording(world, plan, view, horizon, roll_seed):
+        seen.add(horizon)
+        return original(world, plan, view, horizon, roll_seed)
+
+    monkeypatch.setattr(search, "_try", recording)
+    game = position(
+        hands=("5S 5H 5D 9C 9D 9H KS 4C 7D JC", opponent),
+        melds=({"K": "KC KD KH"}, {"Q": "QS QH QC"}),
+        phase=PLAY,
+    )
+    config = search.SearchConfig(
+        samples=3, horizon=6, candidates=4, seconds=1.0, endgame_cards=6, endgame_horizon=30
+    )
+    search.decide(player_view(game, 0), config, heuristic.ADVANCED, random.Random(1))
+    assert seen == {horizon}
+
+
+def test_a_lead_on_fewer_samples_than_a_race_needs_keeps_the_heuristics_plan():
+    few = search.RACE_AFTER - 1
+    base = [float(k) for k in range(search.RACE_AFTER)]
+    ahead = [value + 100.0 + k for k, value in enumerate(base)]
+    assert search._pick([base[:few], ahead[:few]], 0.5) == 0
+    assert search._pick([base, ahead], 0.5) == 1

@@ -8,7 +8,7 @@ in the same sampled games (`determinize`, biased by the opponent model so the op
 cards agree with how it has played), followed by a play-out of a few turns in which both players
 follow the quick play-out policy (`playout.choose`: brisk melding, going out at once), and the
 position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
-over. Samples go where they can change the choice: after a few, a candidate clearly worse than
+over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand. Samples go where they can change the choice: after a few, a candidate clearly worse than
 the heuristic's own plan leaves the race. The candidate with the best average wins if it beats
 the heuristic's own choice by enough on the same samples (common random numbers). The search
 stops after its sample budget, when `now` passes the time budget, or when `should_stop` says so;
@@ -50,6 +50,10 @@ class SearchConfig:
     candidates: int  # most candidates compared in one decision
     seconds: float  # time budget per decision when a clock is given
     confidence: float = 0.0  # standard errors by which an alternative must beat the heuristic
+    # Once the opponent holds this many cards or fewer, the race to go out is on: play-outs go
+    # on for `endgame_horizon` turns instead (to the end of the hand, in practice).
+    endgame_cards: int = 0
+    endgame_horizon: int = 0
 
 
 Plan = tuple[Action, ...]
@@ -186,6 +190,11 @@ def decide(
     # still in the race; a candidate dropped from it keeps the samples it had).
     results: list[list[float]] = [[] for _ in options]
     racing = list(range(len(options)))
+    # Close to the end of the hand, play-outs go to its end: its result is then exact, where
+    # the evaluation of a position a few turns on would guess.
+    horizon = config.horizon
+    if view.hand_sizes[1 - view.seat] <= config.endgame_cards:
+        horizon = max(horizon, config.endgame_horizon)
     for done in range(config.samples):
         if should_stop is not None and should_stop():
             break
@@ -199,7 +208,7 @@ def decide(
                 for row in results:
                     del row[done:]
                 return options[_pick(results, config.confidence)]
-            results[index].append(_try(world, options[index], view, config.horizon, roll_seed))
+            results[index].append(_try(world, options[index], view, horizon, roll_seed))
         if done + 1 >= RACE_AFTER and len(racing) > 2:
             # Samples go where they can still change the choice: a candidate clearly worse than
             # the heuristic's own plan leaves the race.
@@ -237,9 +246,10 @@ def _edge(row: list[float], base: list[float]) -> float:
 
 def _pick(results: list[list[float]], confidence: float) -> int:
     """The candidate to play: the heuristic's own choice (index 0) unless another one is better
-    on the same samples by more than `confidence` standard errors of the paired difference."""
-    if not results[0]:
-        return 0
+    on the same samples (at least RACE_AFTER of them) by more than `confidence` standard errors
+    of the paired difference."""
+    if len(results[0]) < RACE_AFTER:
+        return 0  # a lead on fewer samples than a race needs is the luck of the deals
     best, best_score = 0, 0.0
     for index in range(1, len(results)):
         score = _edge(results[index], results[0])
