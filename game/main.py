@@ -331,7 +331,11 @@ def play(args: argparse.Namespace) -> int:
     """Open the window and run the game the options ask for."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     setup_logging()
+    from game import native
     from game.settings import adopt_legacy_files
+
+    engine = "compiled" if native.in_use() else f"python ({native.status()})"
+    logging.getLogger(__name__).info("engine: %s", engine)
 
     adopt_legacy_files()
 

@@ -133,6 +133,8 @@ def test_the_app_plays_a_hand_headless_with_the_computer_in_its_worker(
     assert "Traceback" not in err and "error" not in err.lower()
     log = (tmp_path / "data" / "canasta.log").read_text(encoding="utf-8")
     assert " ERROR " not in log and " WARNING " not in log and "Traceback" not in log
+    # The build compiled the engine (this machine has a C compiler) and the app runs it.
+    assert "engine: compiled" in log
     assert not (tmp_path / "data" / "crash.log").exists()
     # Writable files go to the platform folders only, never into the app.
     assert sorted(str(path) for path in APP.rglob("*")) == before

@@ -2,8 +2,9 @@
 
 Nothing is installed globally. The build runs in a virtual environment: the one this Python
 already is (when it is one), else `build/venv`, made on first use; `--venv DIR` picks another.
-The game's runtime libraries and PyInstaller (the `build` group of pyproject.toml) are installed
-there, then PyInstaller follows `packaging/canasta.spec`. Afterwards the licences of the game, its
+The game's runtime libraries, PyInstaller and mypy (the `build` group of pyproject.toml) are
+installed there, the engine is compiled (game/native), then PyInstaller follows
+`packaging/canasta.spec`. Afterwards the licences of the game, its
 assets and everything bundled are copied to `dist/Canasta/LICENSES/`, and the script prints where
 the app is, how big it is and how long the build took. On macOS the double-clickable app is
 `dist/Canasta.app`. Run it from any folder: paths are taken from this file's place.
@@ -27,7 +28,7 @@ WORK = ROOT / "build" / "pyinstaller"
 DEFAULT_VENV = ROOT / "build" / "venv"
 APP_NAME = "Canasta"
 # The `build` group of pyproject.toml (a test keeps the two equal).
-BUILD_REQUIREMENTS = ("pyinstaller>=6.10,<7",)
+BUILD_REQUIREMENTS = ("pyinstaller>=6.10,<7", "mypy>=1.15,<3", "setuptools>=69")
 # Bundled distributions whose licences go beside the app, with what their metadata may lack.
 BUNDLED = {
     "pygame-ce": "GNU LGPL 2.1; it bundles SDL2 (zlib licence), FreeType (FTL), libpng and others",
@@ -144,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         run([str(python), "-m", "pip", "install", *runtime_requirements(), *BUILD_REQUIREMENTS])
     # The same module order in every build; pygame's greeting kept out of the build's output.
     env = dict(os.environ, PYTHONHASHSEED="0", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # The compiled engine, which the recipe bundles when it is built (else the app runs the
+    # engine's Python modules).
+    print(f"$ {python} -m game.native.build --quiet", flush=True)
+    subprocess.run([str(python), "-m", "game.native.build", "--quiet"], cwd=ROOT, env=env)
     print(f"$ {python} -m PyInstaller {SPEC.relative_to(ROOT)}", flush=True)
     subprocess.run(
         [

@@ -87,11 +87,13 @@ def status() -> str:
         return "not built"
     if not isinstance(stamp, dict) or stamp.get("abi") != abi():
         return "built for another Python"
-    try:
-        if stamp.get("sources") != digests():
+    # A built app carries compiled code only (its build compiles and bundles in one go).
+    if not getattr(sys, "frozen", False):
+        try:
+            if stamp.get("sources") != digests():
+                return "out of date"
+        except OSError:
             return "out of date"
-    except OSError:
-        return "out of date"
     files = [extension(m) for m in COMPILED] + [BUILD / (GROUP + "__mypyc" + suffix())]
     if not all(f.is_file() for f in files):
         return "not built"
