@@ -20,6 +20,8 @@ GAME = ROOT / "game"
 # Anything under game/ that is not listed may import anything (the app, the bench).
 LAYERS: dict[str, tuple[str, ...]] = {
     "game.logic": ("game.logic",),
+    # names the engine's modules to compile and load them, never imports them
+    "game.native": ("game.native",),
     # the save shell writes through the one atomic writer
     "game.netplay": ("game.logic", "game.netplay", "game.storage"),
     "game.settings": ("game.settings", "game.storage"),
