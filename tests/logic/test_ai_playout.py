@@ -2,12 +2,13 @@
 
 import random
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from game.logic import Game, Rules
+from game.logic import Game, IllegalAction, Rules, legal_actions
 from game.logic.actions import Discard, Draw, Meld, TakePile
-from game.logic.ai import playout
+from game.logic.ai import evaluation, playout, search
 from game.logic.engine import PLAY
 from tests.helpers.scenario import position
 
@@ -73,3 +74,20 @@ def test_plays_whole_hands_with_legal_actions_only(seed, preset):
         game.apply(playout.choose(game, rng))  # raises IllegalAction if it is not legal
         steps += 1
     assert game.phase in ("hand_over", "game_over")
+
+
+def test_a_corner_with_no_legal_action_ends_the_play_out_with_a_refusal():
+    # Modern American: two Aces onto an empty pile, no canasta to go out with, and a play-out
+    # copy keeps no undo to take the melds back.
+    game = position(
+        rules=Rules.preset("modern_american"),
+        hands=("AH AS", "5C 6H 7S"),
+        melds=({"Q": "QS QH QD QC"}, {}),
+        phase=PLAY,
+    ).clone(recording=False)
+    game.record_undo = False
+    assert legal_actions(game) == []
+    with pytest.raises(IllegalAction):
+        playout.choose(game, random.Random(1))
+    world = game.clone(recording=False)
+    assert search.rollout(world, 0, 30, random.Random(2)) == evaluation.value(game, 0)

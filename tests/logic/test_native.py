@@ -119,35 +119,25 @@ for preset in ("classic", "modern_american"):
 """
 
 
-def _play(engine: str) -> list[str]:
-    env = dict(os.environ, **{native.ENV: engine})
+def _run(code: str, engine: str) -> str:
+    """What `code` prints in a fresh Python with CANASTA_ENGINE=`engine` ("auto" or "python")."""
     result = subprocess.run(
-        [sys.executable, "-c", PLAY],
+        [sys.executable, "-c", code],
         cwd=ROOT,
-        env=env,
+        env=dict(os.environ, **{native.ENV: engine}),
         capture_output=True,
         text=True,
         timeout=600,
         check=True,
     )
-    return result.stdout.splitlines()
+    return result.stdout
 
 
 def test_the_compiled_engine_plays_exactly_as_the_python_modules() -> None:
-    env = dict(os.environ)
-    env.pop(native.ENV, None)
-    state = subprocess.run(
-        [sys.executable, "-c", "from game import native; print(native.status())"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout.strip()
+    state = _run("from game import native; print(native.status())", "auto").strip()
     if state != "compiled":
         pytest.skip(f"the compiled engine is {state} (python -m game.native.build builds it)")
-    compiled, python = _play("auto"), _play("python")
+    compiled, python = _run(PLAY, "auto").splitlines(), _run(PLAY, "python").splitlines()
     assert compiled[0] == "True" and python[0] == "False"
     assert len(compiled) == 15 and compiled[1:] == python[1:]
 

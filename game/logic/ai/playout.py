@@ -28,6 +28,7 @@ from ..cards import (
     CardId,
 )
 from ..engine import DRAW, PLAY, Game
+from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE
 from . import heuristic
@@ -42,12 +43,17 @@ MIN_PILE: Final = 3
 
 
 def choose(game: Game, rng: random.Random) -> Action:
-    """The play-out policy's action for the player to move (always a legal one)."""
+    """The play-out policy's action for the player to move (always a legal one); IllegalAction
+    when there is none."""
     if game.phase == PLAY and not game.mover.opened:
         return heuristic.choose(game, heuristic.ADVANCED, rng, True)
     actions = legal_actions(game)
     if len(actions) == 1:
         return actions[0]
+    if not actions:
+        # Melded into a corner with no undo kept (a play-out copy): nothing is legal, and the
+        # play-out ends here (the search's play-outs stop on a refusal).
+        raise IllegalAction("no_move", "The player to move has no legal action.")
     if game.phase == DRAW:
         return _draw(game, actions)
     if game.phase == PLAY:
