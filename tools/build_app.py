@@ -145,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         run([str(python), "-m", "pip", "install", *runtime_requirements(), *BUILD_REQUIREMENTS])
     # The same module order in every build; pygame's greeting kept out of the build's output.
     env = dict(os.environ, PYTHONHASHSEED="0", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # Whether this Python runs the compiled engine (CANASTA_ENGINE, game/native) is no say in
+    # what the app ships: the build compiles and bundles it whenever it can.
+    env.pop("CANASTA_ENGINE", None)
     # The compiled engine, which the recipe bundles when it is built (else the app runs the
     # engine's Python modules).
     print(f"$ {python} -m game.native.build --quiet", flush=True)

@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import MELD_KEY_OF_NAME, normalize_code
 from .errors import IllegalAction
+from .frozen import reduce_frozen
 
 MAX_CARDS_IN_ACTION = 40
 
@@ -41,6 +42,9 @@ class TakePile:
     @property
     def type(self) -> str:
         return "take_pile"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "with": list(self.with_)}
@@ -75,6 +79,9 @@ class Meld:
     def __hash__(self) -> int:
         return hash((self.cards, self.rank))
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "cards": list(self.cards)}
         if self.rank is not None:
@@ -91,6 +98,9 @@ class Discard:
     @property
     def type(self) -> str:
         return "discard"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "card": self.card}

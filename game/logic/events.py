@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
+from .frozen import reduce_frozen
+
 
 class EventKind(str, Enum):
     """What an event reports, in the order kinds can occur within a hand. A member is its own
@@ -86,3 +88,6 @@ class Event:
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "info", {} if info is None else info)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from typing import Any, Final
 
+from .frozen import reduce_frozen
+
 
 class RulesError(ValueError):
     """A rules dict that cannot be used, with a sentence saying why."""
@@ -74,6 +76,9 @@ class Rules:
     all_threes_equal: bool = False
     canasta_required_for_positive_score: bool = False
     target_score: int = 5000
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     # ---- presets -------------------------------------------------------------------------
     @classmethod

@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from .cards import ALL_CARDS, CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, CardId, sorted_codes
 from .engine import GAME_OVER, HAND_OVER, Game, Phase, PlayerState, TurnState
+from .frozen import reduce_frozen
 from .rules import Rules
 from .shuffle import DEAL_VERSION
 
@@ -69,6 +70,9 @@ class PlayerView:
     special_cards: tuple[tuple[int, ...], tuple[int, ...]]
     hand_scores: tuple[dict[str, int], ...] | None
     winner: int | None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     @property
     def opponent(self) -> int:

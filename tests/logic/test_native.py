@@ -152,3 +152,25 @@ def test_a_blank_game_deals_nothing_for_clone_to_fill_in() -> None:
     game = Game(Rules(), seed=8)
     copy = game.clone(recording=False)
     assert copy.canonical() == game.canonical() and copy.players[0] is not game.players[0]
+
+
+def test_the_records_the_computers_worker_exchanges_survive_a_pickle() -> None:
+    # The worker process gets views and rules and sends back actions through pickles; a
+    # compiled frozen record refuses to be filled in field by field, so each rebuilds itself.
+    import pickle
+
+    from game.logic import Discard, Game, Meld, Rules, TakePile, player_view
+    from game.logic.events import Event
+
+    game = Game(Rules.modern_american(), seed=12)
+    records = [
+        Rules.modern_american(),
+        player_view(game, 1),
+        Meld(("8H", "8S", "JK"), "8"),
+        TakePile(("9C", "9D")),
+        Discard("KS"),
+        Event("discard", 1, (5,), None, {"from_threes": False}),
+    ]
+    for record in records:
+        copy = pickle.loads(pickle.dumps(record))
+        assert copy == record and type(copy) is type(record)
