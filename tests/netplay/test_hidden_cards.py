@@ -107,4 +107,7 @@ def test_no_frame_to_the_guest_ever_holds_a_card_its_view_does_not_show():
                     body, seq = payload[1], message.seq + offset
                     assert not leaked_cards(body, allowed[seq]), (seq, body)
                     checked_cards += sum(len(i) for i in walk(body) if isinstance(i, bytes))
-    assert game_frames > 300 and checked_cards > 1000, "the scan must have seen whole games"
+    # About 510 game frames and 1,300 cards, varying from run to run (the session's timers run
+    # on the real clock, and a loaded machine has failed 300 / 1,000): the bounds only show
+    # that whole games were scanned.
+    assert game_frames > 250 and checked_cards > 600, (game_frames, checked_cards)
