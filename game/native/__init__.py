@@ -1,11 +1,11 @@
 """The compiled engine: the rules engine and the computer opponent's search built as C extensions.
 
-The rules engine and the search are plain, fully typed Python (`game/logic`). `python -m
-game.native.build` compiles the modules of `COMPILED` with mypyc (part of mypy, which reads the same
-type annotations the checks already hold the code to) into `game/native/compiled/`, more than twice as
-fast: the computer opponent plays out twice as many sampled games in its time budget. It
-needs a C compiler; without one the game runs the Python modules, which play by exactly the same
-rules (the tests play both).
+The rules engine and the search are plain, fully typed Python (`game/logic`).
+`python -m game.native.build` compiles the modules of `COMPILED` with mypyc (part of mypy, which
+reads the same type annotations the checks already hold the code to) into
+`game/native/compiled/`, more than twice as fast: the computer opponent plays out twice as many
+sampled games in its time budget. It needs a C compiler; without one the game runs the Python
+modules, which play by exactly the same rules (the tests play both).
 
 `install()`, called when the `game` package is imported, puts the compiled modules in front of
 the Python ones only when they were built from exactly the sources beside them, by this Python:
@@ -33,8 +33,9 @@ PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent.parent
 BUILD = PACKAGE / "compiled"
 STAMP = BUILD / "stamp.json"
-# The shared library every compiled module loads (mypyc's "group").
+# The shared library every compiled module loads (mypyc's "group" and its module).
 GROUP = "canasta_native"
+SHARED = GROUP + "__mypyc"
 ENV = "CANASTA_ENGINE"
 
 # The modules compiled: the rules engine's hot path and the search's play-outs.
@@ -61,9 +62,13 @@ def source(module: str) -> Path:
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def suffix() -> str:
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
 def abi() -> str:
     """What a compiled module is tied to: the interpreter and its extension suffix."""
-    return f"{sys.implementation.cache_tag}{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    return f"{sys.implementation.cache_tag}{suffix()}"
 
 
 def digests() -> dict[str, str]:
@@ -71,9 +76,14 @@ def digests() -> dict[str, str]:
 
 
 def extension(module: str) -> Path:
-    return BUILD.joinpath(*module.split(".")).with_name(
-        module.rsplit(".", 1)[-1] + importlib.machinery.EXTENSION_SUFFIXES[0]
-    )
+    return BUILD.joinpath(*module.split(".")).with_name(module.rsplit(".", 1)[-1] + suffix())
+
+
+def files() -> dict[str, Path]:
+    """The build's files by the name they are imported as: each module and the shared library."""
+    found = {m: extension(m) for m in COMPILED}
+    found[SHARED] = BUILD / (SHARED + suffix())
+    return found
 
 
 def status() -> str:
@@ -94,14 +104,9 @@ def status() -> str:
                 return "out of date"
         except OSError:
             return "out of date"
-    files = [extension(m) for m in COMPILED] + [BUILD / (GROUP + "__mypyc" + suffix())]
-    if not all(f.is_file() for f in files):
+    if not all(f.is_file() for f in files().values()):
         return "not built"
     return "compiled"
-
-
-def suffix() -> str:
-    return importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 class _Finder:
@@ -129,9 +134,7 @@ def install() -> bool:
         return False
     if any(m in sys.modules for m in COMPILED):
         return False  # too late: the Python modules are already in use
-    files = {m: extension(m) for m in COMPILED}
-    files[GROUP + "__mypyc"] = BUILD / (GROUP + "__mypyc" + suffix())
-    sys.meta_path.insert(0, _Finder(files))
+    sys.meta_path.insert(0, _Finder(files()))
     return True
 
 

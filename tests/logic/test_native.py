@@ -24,11 +24,9 @@ def build_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(native, "BUILD", build)
     monkeypatch.setattr(native, "STAMP", build / "stamp.json")
     monkeypatch.delenv(native.ENV, raising=False)
-    for module in native.COMPILED:
-        path = native.extension(module)
+    for path in native.files().values():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"")
-    (build / (native.GROUP + "__mypyc" + native.suffix())).write_bytes(b"")
     return build
 
 

@@ -8,8 +8,9 @@ in the same sampled games (`determinize`, biased by the opponent model so the op
 cards agree with how it has played), followed by a play-out of a few turns in which both players
 follow the quick play-out policy (`playout.choose`: brisk melding, going out at once), and the
 position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
-over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand. Samples go where they can change the choice: after a few, a candidate clearly worse than
-the heuristic's own plan leaves the race. The candidate with the best average wins if it beats
+over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand.
+Samples go where they can change the choice: after a few, a candidate clearly worse than the
+heuristic's own plan leaves the race. The candidate with the best average wins if it beats
 the heuristic's own choice by enough on the same samples (common random numbers). The search
 stops after its sample budget, when `now` passes the time budget, or when `should_stop` says so;
 it always has an answer, the heuristic's plan.
