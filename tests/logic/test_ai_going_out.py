@@ -8,7 +8,7 @@ import pytest
 from game.logic import Rules, player_view
 from game.logic.actions import Discard, Draw, TakePile
 from game.logic.ai import ComputerPlayer, heuristic
-from game.logic.cards import CARD_RANK, IS_WILD, JOKER
+from game.logic.cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, IS_WILD, JOKER
 from game.logic.engine import PLAY
 from tests.helpers.scenario import position
 
@@ -170,3 +170,43 @@ def test_heuristic_choices_are_legal_in_the_scripted_positions():
     action = heuristic.choose(game, heuristic.ADVANCED, random.Random(1))
     assert game.check(action) is None
     assert Rules() == game.rules
+
+
+def _risky_and_dead_position(known: str = ""):
+    # The mover holds a lone Ace and a lone Nine. Every other Nine is in sight (the opponent's
+    # canasta), while seven Aces are out of sight, among them perhaps a pair in the opponent's
+    # ten hidden cards. The pile is frozen, so only a natural pair takes it.
+    game = position(
+        hands=("AS 9S KD QC", "4H 4D 6C 6D 7C 7D 8C 8D JS JH"),
+        melds=({"K": "KS KH KC"}, {"9": "9S 9H 9H 9D 9D 9C 9C"}),
+        pile="2C 6H 10S 5D 5C",
+        phase=PLAY,
+    )
+    if known:
+        # Cards the opponent took from the pile are known to be in its hand.
+        hand = game.players[1].hand
+        for code in known.split():
+            card = next(c for c in game.stock if CARD_CODE[c] == code)
+            game.stock.remove(card)
+            hand.append(card)
+            game.players[1].known.add(card)
+    return game
+
+
+def test_pair_risk_comes_from_the_copies_out_of_sight():
+    risks = heuristic.pair_risks(_risky_and_dead_position())
+    assert risks[CARD_RANK[IDS_OF_CODE["9S"][0]]] == 0.0  # all eight Nines are in sight
+    ace = CARD_RANK[IDS_OF_CODE["AS"][0]]
+    assert 0.05 < risks[ace] < 0.5
+    # Two Fives in the pile leave fewer out of sight than the Aces.
+    five = CARD_RANK[IDS_OF_CODE["5S"][0]]
+    assert risks[five] < risks[ace]
+    # Two Aces known to be in the opponent's hand make a pair for certain.
+    assert heuristic.pair_risks(_risky_and_dead_position("AH AD"))[ace] == 1.0
+
+
+def test_discards_the_card_the_opponent_cannot_hold_a_pair_of():
+    game = _risky_and_dead_position()
+    discards = [Discard("AS"), Discard("9S")]
+    for style in (heuristic.ADVANCED, heuristic.INTERMEDIATE):
+        assert heuristic.choose_discard(game, discards, style, random.Random(1)) == Discard("9S")

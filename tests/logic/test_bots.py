@@ -97,6 +97,20 @@ def test_sparring_partners_play_legal_moves_under_both_presets(name):
             assert game.check(action) is None, (name, preset, i, action)
 
 
+@pytest.mark.parametrize("name", ["careful", "rusher"])
+def test_a_sparring_partner_that_takes_back_its_melds_ends_its_turn(name):
+    # Modern rules, deal 1000093: with the stock gone, the partner melds its Fours and Fives
+    # down to two cards it can neither meld nor pass with, and takes the melds back. It must
+    # then pass rather than meld the same way again (it used to loop until the arena gave up).
+    game = Game(Rules.preset("modern_american"), seed=1000093)
+    bots = [make_bot("advanced", 1000094), SPARRING[name](seed=1000095)]
+    for _ in range(1000):
+        if game.phase not in ("draw", "play"):
+            break
+        game.apply(bots[game.to_move].decide(player_view(game, game.to_move)))
+    assert game.phase == "hand_over"
+
+
 # ------------------------------------------------------------------ sparring partners
 def test_rusher_goes_out_at_the_first_chance():
     # Far behind on the table, and the opponent cannot go out: a rusher goes out anyway.

@@ -32,6 +32,7 @@ from ..cards import (
     JOKER,
     MELD_KEY_NAME,
     MELD_KEY_OF_NAME,
+    NATURAL_MELD_RANKS,
     SEVEN,
     THREE,
     TWO,
@@ -42,10 +43,18 @@ from ..engine import DRAW, PLAY, Game, PlayerState
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE, canasta_bonus
+from ..rules import Rules
 from ..scoring import threes_score
 
 # A hand this big is hoarding: meld it down and shed points rather than take on more.
 HUGE_HAND: Final = 16
+# Copies of each natural rank in the two packs.
+COPIES_PER_RANK: Final = 8
+# How much a discard's chance of giving the opponent the pile through a hidden pair counts, by
+# preset (measured in the arena against the sparring partners: Classic play gains most from this
+# caution, Modern play little).
+PAIR_RISK_WEIGHT: Final = {"classic": 1.0, "modern_american": 0.1}
+_PRESET_OF: Final[dict[Rules, str]] = {}
 # What one card drawn from the stock is worth, against the cards of the pile.
 STOCK_CARD: Final = 11.0
 
@@ -152,7 +161,7 @@ class _Seen:
     mover's usable cards and ranks, the opponent's known ranks, the pile's ranks, and whether
     the opponent may go out soon."""
 
-    __slots__ = ("counts", "known_counts", "pile_counts", "pressure", "usable")
+    __slots__ = ("_risk", "counts", "known_counts", "pile_counts", "pressure", "usable")
 
     def __init__(self, game: Game) -> None:
         me = game.mover
@@ -161,6 +170,57 @@ class _Seen:
         self.known_counts = _rank_counts(game.players[1 - game.to_move].known)
         self.pile_counts = _rank_counts(game.pile)
         self.pressure = _under_pressure(game)
+        self._risk: dict[int, float] | None = None
+
+    def pair_risk(self, game: Game, rank: int) -> float:
+        """The chance that the opponent holds a natural pair of `rank` (counting the cards it
+        is known to hold), from the copies of the rank the mover cannot see."""
+        if self._risk is None:
+            self._risk = pair_risks(game)
+        return self._risk.get(rank, 0.0)
+
+
+def _pair_risk_weight(rules: Rules) -> float:
+    preset = _PRESET_OF.get(rules)
+    if preset is None:
+        preset = _PRESET_OF[rules] = rules.nearest_preset()
+    return PAIR_RISK_WEIGHT[preset]
+
+
+def pair_risks(game: Game) -> dict[int, float]:
+    """For every natural rank, the chance that the opponent holds a natural pair of it (the
+    cards it is known to hold count): the copies of a rank the mover cannot see are spread at
+    random over the cards it cannot see, of which the opponent holds its unknown cards (a
+    binomial estimate of the hypergeometric chance)."""
+    me, opponent = game.mover, game.players[1 - game.to_move]
+    known_counts = _rank_counts(opponent.known)
+    visible = _rank_counts(me.hand)
+    for pool in (game.pile, opponent.known):
+        for rank, n in _rank_counts(pool).items():
+            visible[rank] = visible.get(rank, 0) + n
+    for player in (me, opponent):
+        for key, cards in player.melds.items():
+            visible[key] = visible.get(key, 0) + sum(1 for c in cards if not IS_WILD[c])
+    hidden = len(opponent.hand) - len(opponent.known)
+    unseen_cards = hidden + len(game.stock) + sum(len(t) for t in game.talons)
+    risks: dict[int, float] = {}
+    for rank in NATURAL_MELD_RANKS:
+        need = 2 - known_counts.get(rank, 0)
+        if need <= 0:
+            risks[rank] = 1.0
+            continue
+        unseen = COPIES_PER_RANK - visible.get(rank, 0)
+        if unseen < need or hidden < need or unseen_cards <= 0:
+            risks[rank] = 0.0
+            continue
+        q = min(1.0, unseen / unseen_cards)
+        none = (1.0 - q) ** hidden
+        if need == 1:
+            risks[rank] = 1.0 - none
+        else:
+            one = hidden * q * (1.0 - q) ** (hidden - 1)
+            risks[rank] = max(0.0, 1.0 - none - one)
+    return risks
 
 
 # ------------------------------------------------------------------ the draw
@@ -679,6 +739,11 @@ def discard_score(
             score -= 25.0 + len(game.pile)
         if seen.known_counts.get(rank, 0) >= 1:
             score -= 10.0 + 2.0 * len(game.pile)
+        else:
+            # A pair in the opponent's hidden cards takes the pile too: the bigger the pile,
+            # the less a discard may risk it.
+            weight = _pair_risk_weight(game.rules)
+            score -= weight * seen.pair_risk(game, rank) * (100.0 + 20.0 * len(game.pile))
         score -= 1.5 * seen.pile_counts.get(rank, 0)
         if game.pile and CARD_RANK[game.pile[-1]] == rank:
             score += 4.0  # matching the opponent's last discard is usually safe

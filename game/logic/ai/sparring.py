@@ -118,13 +118,18 @@ class _Plain:
         if special is not None:
             return special
         me = game.mover
+        if self._gave_up == (view.hand_no, view.turn_no):
+            # Its melds this turn led to a hand it could not play out, and it took them back:
+            # melding the same way again would go round in circles, so it ends the turn.
+            if discards:
+                return self.discard(game, discards)
+            return next((a for a in actions if isinstance(a, Pass)), actions[0])
         if not me.opened:
-            if self._gave_up != (view.hand_no, view.turn_no):
-                plan = heuristic._opening_plan(game)
-                if plan:
-                    action = heuristic._plan_action(game, plan)
-                    if action is not None:
-                        return action
+            plan = heuristic._opening_plan(game)
+            if plan:
+                action = heuristic._plan_action(game, plan)
+                if action is not None:
+                    return action
             return self.discard(game, discards) if discards else actions[0]
         meld = self.pick_meld(game, melds)
         if meld is not None:
