@@ -10,7 +10,6 @@ WEIGHTS table of evaluation.py. Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import pprint
 import random
 import re
 import statistics
@@ -99,6 +98,26 @@ def least_squares(x: list[list[float]], y: list[float]) -> list[float]:
     return weights
 
 
+WEIGHTS_TABLE = re.compile(
+    r"WEIGHTS: Final\[dict\[str, tuple\[float, \.\.\.\]\]\] = \{.*?\n\}\n", flags=re.S
+)
+
+
+def replace_weights(source: str, table: dict[str, tuple[float, ...]]) -> str:
+    """evaluation.py's source with its WEIGHTS table replaced by `table`, laid out as the
+    formatter lays it out (one weight a line)."""
+    lines = ["WEIGHTS: Final[dict[str, tuple[float, ...]]] = {"]
+    for preset, weights in table.items():
+        lines.append(f"    {preset!r}: (".replace("'", '"'))
+        lines += [f"        {weight!r}," for weight in weights]
+        lines.append("    ),")
+    literal = "\n".join(lines) + "\n}\n"
+    text, n = WEIGHTS_TABLE.subn(lambda _match: literal, source)
+    if n != 1:
+        raise ValueError("could not find the WEIGHTS table in evaluation.py")
+    return text
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -116,17 +135,10 @@ def main() -> int:
         for name, weight in zip(evaluation.FEATURES, weights, strict=True):
             print(f"  {name:18} {weight:10.4f}")
     path = ROOT / "game" / "logic" / "ai" / "evaluation.py"
-    text = path.read_text()
-    literal = (
-        "WEIGHTS: dict[str, tuple[float, ...]] = "
-        + pprint.pformat(table, width=99, compact=True)
-        + "\n"
-    )
-    text, n = re.subn(
-        r"WEIGHTS: dict\[str, tuple\[float, \.\.\.\]\] = \{.*?\n\}\n", literal, text, flags=re.S
-    )
-    if n != 1:
-        print("could not find the WEIGHTS table in evaluation.py", file=sys.stderr)
+    try:
+        text = replace_weights(path.read_text(), table)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
         return 1
     path.write_text(text)
     print(f"wrote {path.relative_to(ROOT)}")

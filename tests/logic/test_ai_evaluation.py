@@ -1,6 +1,8 @@
 """The search's position evaluation and the heuristic's care not to strand its own turn."""
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +116,21 @@ def test_fit_positions_carry_every_feature_and_a_final_margin():
     rows, targets = _fit_tool().positions(("classic", 5, 2))
     assert rows and len(rows) == len(targets)
     assert all(len(row) == len(evaluation.FEATURES) for row in rows)
+
+
+def test_fit_tool_rewrites_the_weights_table_of_evaluation_py():
+    source = (Path(__file__).parents[2] / "game" / "logic" / "ai" / "evaluation.py").read_text()
+    table = {"classic": (1.5,) * len(evaluation.FEATURES), "modern_american": (-2.0, 0.25)}
+    tool = _fit_tool()
+    text = tool.replace_weights(source, table)
+    assigned = next(
+        node
+        for node in ast.parse(text).body
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "WEIGHTS"
+    )
+    assert ast.literal_eval(assigned.value) == table
+    # Nothing but the table changes, laid out as the formatter keeps it.
+    assert tool.replace_weights(source, dict(evaluation.WEIGHTS)) == source
+    assert tool.WEIGHTS_TABLE.sub("", text) == tool.WEIGHTS_TABLE.sub("", source)
+    with pytest.raises(ValueError, match="WEIGHTS table"):
+        tool.replace_weights("WEIGHTS = {}\n", table)
