@@ -56,7 +56,7 @@ COPIES_PER_RANK: Final = 8
 PAIR_RISK_WEIGHT: Final = {"classic": 1.0, "modern_american": 0.1}
 _PRESET_OF: Final[dict[Rules, str]] = {}
 # What one card drawn from the stock is worth, against the cards of the pile.
-STOCK_CARD: Final = 11.0
+STOCK_CARD: Final = 18.0
 
 
 @dataclass(frozen=True)

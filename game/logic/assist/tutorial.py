@@ -26,7 +26,7 @@ from .explain import explain_action
 from .narration import narrate
 
 # A Classic deal in which every situation of the notes comes up with the computer at "advanced".
-TUTORIAL_SEED = 8
+TUTORIAL_SEED = 5
 TUTORIAL_LEVEL = "advanced"
 MAX_ACTIONS = 1000  # a hand never needs this many; the bound keeps a fault from looping
 
