@@ -85,6 +85,18 @@ def test_discard_explanations():
         "Discard 7♦: it is the card you need least, although your opponent could add it to its "
         "Sevens."
     )
+    # Five of the eight Nines are in sight (the hand, the pile, the player's meld): a pair of
+    # them in the opponent's hand is unlikely, and the explanation says why.
+    dead = position(
+        hands=("9D 9C 4C QD", "5C 6C"), melds=({"9": "9S 9H 9S"}, {}), pile="5H", phase="play"
+    )
+    assert explain_action(player_view(dead, 0), Discard("4C")) == (
+        "Discard 4♣: your opponent has no meld of Fours and is not known to hold one."
+    )
+    assert explain_action(player_view(dead, 0), Discard("9D")) == (
+        "Discard 9♦: your opponent has no meld of Nines, is not known to hold one, and five of "
+        "the eight Nines are in sight."
+    )
     last = position(hands=("QD", "5C 6C"), melds=({"K": "KS KD KH"}, {}), phase="play")
     assert explain_action(player_view(last, 0), Discard("QD")) == "Discard Q♦ and go out."
 

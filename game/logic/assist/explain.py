@@ -10,6 +10,7 @@ suit symbols. Everything comes from the player's view.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
 from ..cards import (
@@ -31,9 +32,13 @@ from .names import (
     cards_text,
     code_name,
     count_text,
+    number_word,
     rank_plural,
     rank_singular,
 )
+
+# From this many of a rank's eight cards in sight, a discard's explanation says so.
+IN_SIGHT_NOTED: Final = 5
 
 
 @dataclass
@@ -227,6 +232,16 @@ def _explain_discard(view: PlayerView, pos: _Position, action: Discard) -> str:
             reasons.append("is not known to hold one")
     if rank in theirs:
         return f"Discard {name}: it is the card you need least, although {reasons[0]}."
+    if not known:
+        mine = [c for cards in pos.melds.values() for c in cards]
+        their_cards = [c for _key, cards in view.melds[view.opponent] for c in cards]
+        sight = sum(CARD_RANK[c] == rank for c in (*pos.hand, *view.pile, *mine, *their_cards))
+        if sight >= IN_SIGHT_NOTED:
+            # Few copies left out of sight: a pair of them in the opponent's hand is unlikely.
+            return (
+                f"Discard {name}: {reasons[0]}, {reasons[1]}, and {number_word(sight)} of the "
+                f"eight {rank_plural(rank)} are in sight."
+            )
     joiner = " " if known else " and "
     return f"Discard {name}: {reasons[0]}{joiner}{reasons[1]}."
 
