@@ -1,5 +1,5 @@
 """Measure every skill level against the sparring partners and the level below, as the README's
-table shows it: `python tools/arena_table.py --jobs 2` (600 hands a heuristic level, 200 a
+table shows it: `python tools/arena_table.py --jobs 2` (2000 hands a heuristic level, 200 a
 search level, at least 400 against the level below, 40 whole games).
 
 Each row is one arena match (seat-swapped pairs of hands on the same deals); `--games` whole games
@@ -82,7 +82,7 @@ def markdown(table: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/arena_table.py", description=__doc__)
-    parser.add_argument("--hands", type=int, default=600, help="hands per heuristic match")
+    parser.add_argument("--hands", type=int, default=2000, help="hands per heuristic match")
     parser.add_argument("--search-hands", type=int, default=200, help="hands per Expert/Master")
     parser.add_argument(
         "--below-hands", type=int, default=400, help="least hands against the level below"

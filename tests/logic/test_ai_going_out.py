@@ -208,5 +208,20 @@ def test_pair_risk_comes_from_the_copies_out_of_sight():
 def test_discards_the_card_the_opponent_cannot_hold_a_pair_of():
     game = _risky_and_dead_position()
     discards = [Discard("AS"), Discard("9S")]
-    for style in (heuristic.ADVANCED, heuristic.INTERMEDIATE):
+    for style in (heuristic.INTERMEDIATE, heuristic.ADVANCED, heuristic.MASTER):
         assert heuristic.choose_discard(game, discards, style, random.Random(1)) == Discard("9S")
+
+
+def test_master_weighs_a_hidden_pair_more_than_advanced():
+    # The Nine would break the mover's pair of Nines (all eight are in sight); the lone Ace is
+    # otherwise the better discard, unless the chance of a hidden pair of Aces counts fully.
+    game = position(
+        hands=("AS 9S 9D KD QC", "4H 4D 6C 6D 7C 7D 8C 8D JS JH"),
+        melds=({"K": "KS KH KC"}, {"9": "9S 9H 9H 9D 9C 9C"}),
+        pile="2C 6H 10S 5D 5C",
+        phase=PLAY,
+    )
+    discards = [Discard("AS"), Discard("9S")]
+    rng = random.Random(1)
+    assert heuristic.choose_discard(game, discards, heuristic.ADVANCED, rng) == Discard("AS")
+    assert heuristic.choose_discard(game, discards, heuristic.MASTER, rng) == Discard("9S")

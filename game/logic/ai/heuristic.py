@@ -72,6 +72,7 @@ class Style:
     safe_discards: bool = True  # avoid feeding the opponent's melds and pairs
     freezes: bool = True  # freeze the pile when defending
     judges_going_out: bool = True  # go out when it pays, build when it does not
+    pair_caution: float = 1.0  # how much a discard's risk of meeting a hidden pair counts
     noise: float = 0.0  # random error added to every score
 
 
@@ -101,12 +102,16 @@ BEGINNER: Final = Style(
 INTERMEDIATE: Final = Style(
     "intermediate",
     keeps_pairs=False,
+    pair_caution=0.1,
     holds_wilds=False,
     freezes=False,
     judges_going_out=False,
     noise=1.5,
 )
-ADVANCED: Final = Style("advanced")
+# Advanced (and Expert, which searches from its plans) weighs hidden pairs only lightly; Master
+# weighs them fully, and so do the searches' play-outs.
+ADVANCED: Final = Style("advanced", pair_caution=0.1)
+MASTER: Final = Style("master")
 
 
 def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = False) -> Action:
@@ -742,7 +747,7 @@ def discard_score(
         else:
             # A pair in the opponent's hidden cards takes the pile too: the bigger the pile,
             # the less a discard may risk it.
-            weight = _pair_risk_weight(game.rules)
+            weight = style.pair_caution * _pair_risk_weight(game.rules)
             score -= weight * seen.pair_risk(game, rank) * (100.0 + 20.0 * len(game.pile))
         score -= 1.5 * seen.pile_counts.get(rank, 0)
         if game.pile and CARD_RANK[game.pile[-1]] == rank:

@@ -34,7 +34,7 @@ STYLES = {
     "intermediate": heuristic.INTERMEDIATE,
     "advanced": heuristic.ADVANCED,
     "expert": heuristic.ADVANCED,
-    "master": heuristic.ADVANCED,
+    "master": heuristic.MASTER,
 }
 SEARCH = {
     # An alternative to the heuristic's own plan must beat it by a standard error on the same

@@ -46,7 +46,7 @@ def choose(game: Game, rng: random.Random) -> Action:
     """The play-out policy's action for the player to move (always a legal one); IllegalAction
     when there is none."""
     if game.phase == PLAY and not game.mover.opened:
-        return heuristic.choose(game, heuristic.ADVANCED, rng, True)
+        return heuristic.choose(game, heuristic.MASTER, rng, True)
     actions = legal_actions(game)
     if len(actions) == 1:
         return actions[0]

@@ -159,7 +159,7 @@ def _finish_turn(game: Game, seat: int, rng: random.Random) -> None:
     steps = 0
     while game.phase == PLAY and game.to_move == seat and steps < MAX_TURN_ACTIONS:
         try:
-            game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
+            game.apply(heuristic.choose(game, heuristic.MASTER, rng))
         except IllegalAction:
             return
         steps += 1
