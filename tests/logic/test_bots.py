@@ -13,6 +13,7 @@ from game.logic.ai.example_bot import GreedyBot
 from game.logic.ai.opponent import OpponentModel
 from game.logic.ai.sparring import SPARRING, Careful, PileHunter, Rusher
 from game.logic.arena import make_bot
+from game.logic.arena import play_game as arena_play_game
 from game.logic.arena import run as arena_run
 from game.logic.cards import CARD_RANK
 from game.logic.engine import PLAY
@@ -109,6 +110,17 @@ def test_a_sparring_partner_that_takes_back_its_melds_ends_its_turn(name):
             break
         game.apply(bots[game.to_move].decide(player_view(game, game.to_move)))
     assert game.phase == "hand_over"
+
+
+@pytest.mark.parametrize("deal", [1000093, 3000071])
+def test_the_example_bot_ends_a_turn_whose_melds_it_took_back(deal):
+    # Modern deals on which the example bot melded into a corner, took the melds back and
+    # melded the same way again, until the arena gave up on the hand.
+    bot = "game.logic.ai.example_bot:GreedyBot"
+    rules = Rules.preset("modern_american")
+    for sides in ((bot, "advanced"), ("advanced", bot)):
+        result = arena_play_game(rules, deal, sides, None, (deal + 1, deal + 2))
+        assert result["hands"] == 1
 
 
 # ------------------------------------------------------------------ sparring partners
