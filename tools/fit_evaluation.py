@@ -108,7 +108,7 @@ def replace_weights(source: str, table: dict[str, tuple[float, ...]]) -> str:
     formatter lays it out (one weight a line)."""
     lines = ["WEIGHTS: Final[dict[str, tuple[float, ...]]] = {"]
     for preset, weights in table.items():
-        lines.append(f"    {preset!r}: (".replace("'", '"'))
+        lines.append(f'    "{preset}": (')
         lines += [f"        {weight!r}," for weight in weights]
         lines.append("    ),")
     literal = "\n".join(lines) + "\n}\n"

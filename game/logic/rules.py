@@ -158,11 +158,20 @@ class Rules:
         return out
 
     def nearest_preset(self) -> str:
+        """The name of the preset with the fewest options differing from these rules, worked out
+        once per set of rules (the computer asks on every evaluation and discard)."""
+        name = _NEAREST.get(self)
+        if name is not None:
+            return name
+
         def distance(name: str) -> int:
             base = PRESETS[name]()
             return sum(getattr(self, f.name) != getattr(base, f.name) for f in fields(self))
 
-        return min(PRESETS, key=distance)
+        if len(_NEAREST) >= _NEAREST_BOUND:
+            _NEAREST.clear()
+        name = _NEAREST[self] = min(PRESETS, key=distance)
+        return name
 
     def differences(self, other: Rules) -> list[str]:
         """The option keys whose values differ between two rule sets."""
@@ -241,6 +250,10 @@ def _checked_value(spec: OptionSpec, value: object) -> Any:
 
 
 PRESETS: Final = {"classic": Rules.classic, "modern_american": Rules.modern_american}
+# Rules.nearest_preset's answers, by the rules (a frozen record hashes its options); a
+# cached_property would not cache once the engine is compiled.
+_NEAREST: Final[dict[Rules, str]] = {}
+_NEAREST_BOUND: Final = 256
 
 _SPECS: Final = (
     OptionSpec("starter", "Who starts a hand", "choice", ("alternate", "loser")),

@@ -15,7 +15,6 @@ from typing import Final
 from ..cards import CARD_POINTS, CARD_RANK, IS_WILD, THREE
 from ..engine import GAME_OVER, HAND_OVER, Game
 from ..melds import CANASTA_SIZE, canasta_bonus
-from ..rules import Rules
 from ..scoring import threes_score, uncompleted_penalty
 
 FEATURES: Final = (
@@ -138,17 +137,8 @@ def features(game: Game, seat: int) -> list[float]:
     return diff
 
 
-_PRESET_OF: Final[dict[Rules, str]] = {}
-
-
 def weights_for(game: Game) -> tuple[float, ...]:
-    # By the rules themselves (a frozen record hashes its options), not by their digest text,
-    # which the compiled engine works out afresh on every call.
-    rules = game.rules
-    preset = _PRESET_OF.get(rules)
-    if preset is None:
-        preset = _PRESET_OF[rules] = rules.nearest_preset()
-    return WEIGHTS[preset]
+    return WEIGHTS[game.rules.nearest_preset()]
 
 
 def value(game: Game, seat: int) -> float:

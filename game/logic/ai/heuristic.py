@@ -43,7 +43,6 @@ from ..engine import DRAW, PLAY, Game, PlayerState
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE, canasta_bonus
-from ..rules import Rules
 from ..scoring import threes_score
 
 # A hand this big is hoarding: meld it down and shed points rather than take on more.
@@ -54,7 +53,6 @@ COPIES_PER_RANK: Final = 8
 # preset (measured in the arena against the sparring partners: Classic play gains most from this
 # caution, Modern play little).
 PAIR_RISK_WEIGHT: Final = {"classic": 1.0, "modern_american": 0.1}
-_PRESET_OF: Final[dict[Rules, str]] = {}
 # What one card drawn from the stock is worth, against the cards of the pile.
 STOCK_CARD: Final = 18.0
 
@@ -181,15 +179,8 @@ class _Seen:
         """The chance that the opponent holds a natural pair of `rank` (counting the cards it
         is known to hold), from the copies of the rank the mover cannot see."""
         if self._risk is None:
-            self._risk = pair_risks(game)
+            self._risk = _pair_risks(game, self)
         return self._risk.get(rank, 0.0)
-
-
-def _pair_risk_weight(rules: Rules) -> float:
-    preset = _PRESET_OF.get(rules)
-    if preset is None:
-        preset = _PRESET_OF[rules] = rules.nearest_preset()
-    return PAIR_RISK_WEIGHT[preset]
 
 
 def pair_risks(game: Game) -> dict[int, float]:
@@ -197,11 +188,15 @@ def pair_risks(game: Game) -> dict[int, float]:
     cards it is known to hold count): the copies of a rank the mover cannot see are spread at
     random over the cards it cannot see, of which the opponent holds its unknown cards (a
     binomial estimate of the hypergeometric chance)."""
+    return _pair_risks(game, _Seen(game))
+
+
+def _pair_risks(game: Game, seen: _Seen) -> dict[int, float]:
     me, opponent = game.mover, game.players[1 - game.to_move]
-    known_counts = _rank_counts(opponent.known)
-    visible = _rank_counts(me.hand)
-    for pool in (game.pile, opponent.known):
-        for rank, n in _rank_counts(pool).items():
+    known_counts = seen.known_counts
+    visible = dict(seen.counts)
+    for counts in (seen.pile_counts, known_counts):
+        for rank, n in counts.items():
             visible[rank] = visible.get(rank, 0) + n
     for player in (me, opponent):
         for key, cards in player.melds.items():
@@ -700,6 +695,12 @@ def choose_discard(
     return best
 
 
+def discards_by_preference(game: Game, discards: Sequence[Discard], style: Style) -> list[Discard]:
+    """`discards`, the style's favourite first (one reading of the position for them all)."""
+    seen = _Seen(game)
+    return sorted(discards, key=lambda a: -discard_score(game, a, style, seen=seen))
+
+
 def discard_score(
     game: Game,
     action: Discard,
@@ -747,7 +748,7 @@ def discard_score(
         else:
             # A pair in the opponent's hidden cards takes the pile too: the bigger the pile,
             # the less a discard may risk it.
-            weight = style.pair_caution * _pair_risk_weight(game.rules)
+            weight = style.pair_caution * PAIR_RISK_WEIGHT[game.rules.nearest_preset()]
             score -= weight * seen.pair_risk(game, rank) * (100.0 + 20.0 * len(game.pile))
         score -= 1.5 * seen.pile_counts.get(rank, 0)
         if game.pile and CARD_RANK[game.pile[-1]] == rank:

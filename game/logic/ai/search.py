@@ -117,8 +117,9 @@ def turn_plans(
     except IllegalAction:
         return plans[:limit]
     if trial.phase == PLAY and (may_go_out or len(trial.mover.hand) > 1):
-        discards = [a for a in legal_actions(trial) if isinstance(a, Discard)]
-        discards.sort(key=lambda a: -heuristic.discard_score(trial, a, style))
+        discards = heuristic.discards_by_preference(
+            trial, [a for a in legal_actions(trial) if isinstance(a, Discard)], style
+        )
         for discard in discards[:3]:
             add((*melds, discard))
         if not discards and any(isinstance(a, Pass) for a in legal_actions(trial)):

@@ -121,9 +121,7 @@ class _Plain:
         if self._gave_up == (view.hand_no, view.turn_no):
             # Its melds this turn led to a hand it could not play out, and it took them back:
             # melding the same way again would go round in circles, so it ends the turn.
-            if discards:
-                return self.discard(game, discards)
-            return next((a for a in actions if isinstance(a, Pass)), actions[0])
+            return self.end_turn(game, discards, actions)
         if not me.opened:
             plan = heuristic._opening_plan(game)
             if plan:
@@ -134,6 +132,10 @@ class _Plain:
         meld = self.pick_meld(game, melds)
         if meld is not None:
             return meld
+        return self.end_turn(game, discards, actions)
+
+    def end_turn(self, game: Game, discards: list[Discard], actions: list[Action]) -> Action:
+        """The discard this player prefers, or a pass when the turn offers no discard."""
         if discards:
             return self.discard(game, discards)
         return next((a for a in actions if isinstance(a, Pass)), actions[0])
