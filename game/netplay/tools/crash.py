@@ -57,8 +57,11 @@ def _spawn(args: list[str], log: Path) -> subprocess.Popen[str]:
         )
 
 
-def play_round(index: int, victim: str, level: str, rng: random.Random, folder: Path) -> Round:
-    """One game with one kill -9 and one restart."""
+def play_round(
+    index: int, victim: str, level: str, rng: random.Random, folder: Path, latest: float = 1.5
+) -> Round:
+    """One game with one kill -9 and one restart, at most `latest` seconds after the victim's
+    first save (a one-hand game between computer players may be over within half a second)."""
     tag = f"{index}-{victim}-killed"  # every round starts from no save at all
     saves = {"host": folder / f"host-{tag}.json", "guest": folder / f"guest-{tag}.json"}
     log = folder / f"round-{tag}.log"
@@ -82,7 +85,7 @@ def play_round(index: int, victim: str, level: str, rng: random.Random, folder: 
     )
     processes = {"host": host, "guest": guest}
     target = processes[victim]
-    delay = rng.uniform(0.0, 1.5)
+    delay = rng.uniform(0.0, latest)
     deadline = time.monotonic() + 30
     while not saves[victim].exists() and time.monotonic() < deadline and target.poll() is None:
         time.sleep(0.01)
