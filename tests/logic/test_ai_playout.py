@@ -64,8 +64,12 @@ def test_does_not_discard_a_card_the_opponent_can_lay_off():
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), preset=st.sampled_from(["classic", "modern_american"]))
-# A meld that would leave one card that may not be discarded, melded and taken back for ever.
+# A meld that would leave only cards that may not be discarded (one card; Aces, Sevens and wild
+# cards on an empty pile), melded and taken back for ever.
 @example(seed=596, preset="modern_american")
+@example(seed=1848, preset="modern_american")
+@example(seed=1852, preset="modern_american")
+@example(seed=1890, preset="modern_american")
 def test_plays_whole_hands_with_legal_actions_only(seed, preset):
     game = Game(Rules.preset(preset), seed=seed).clone(recording=False)
     rng = random.Random(seed)

@@ -25,7 +25,6 @@ from ..cards import (
     IS_WILD,
     MELD_KEY_OF_NAME,
     THREE,
-    CardId,
 )
 from ..engine import DRAW, PLAY, Game
 from ..errors import IllegalAction
@@ -107,12 +106,14 @@ def _play(game: Game, actions: list[Action]) -> Action:
     melds = me.melds
     best: Action | None = None
     best_score = 0.0
-    discards: list[Discard] = []
+    discards = [a for a in actions if isinstance(a, Discard)]
+    # Cards that may be discarded now, and how many the hand holds: a meld must leave one of
+    # them, or the turn could not end (a Modern hand of Aces, Sevens and wild cards on an empty
+    # pile) and the meld would be taken back.
+    discardable = {a.card for a in discards}
+    free = sum(1 for card in me.hand if CARD_CODE[card] in discardable)
     passes: Action | None = None
     for action in actions:
-        if isinstance(action, Discard):
-            discards.append(action)
-            continue
         if not isinstance(action, Meld):
             if isinstance(action, Pass):
                 passes = action
@@ -123,8 +124,8 @@ def _play(game: Game, actions: list[Action]) -> Action:
             return action  # goes out (a special meld takes the whole hand)
         if key == THREE:
             continue
-        if left == 1 and not _last_card_goes(me.hand, action.cards, actions):
-            continue  # the card it leaves may not be discarded: the meld would be taken back
+        if free <= sum(1 for code in action.cards if code in discardable):
+            continue  # no card it leaves may be discarded
         before = len(melds.get(key, ()))
         completes = before < CANASTA_SIZE <= before + size
         if left <= 2 and canastas + completes < need:
@@ -139,14 +140,6 @@ def _play(game: Game, actions: list[Action]) -> Action:
     if discards:
         return _discard(game, discards)
     return passes or actions[0]
-
-
-def _last_card_goes(hand: list[CardId], melded: tuple[str, ...], actions: list[Action]) -> bool:
-    """Whether the one card a meld of `melded` leaves in `hand` may be discarded now."""
-    left: list[str] = [CARD_CODE[card] for card in hand]
-    for code in melded:
-        left.remove(code)
-    return any(isinstance(a, Discard) and a.card == left[0] for a in actions)
 
 
 def _discard(game: Game, discards: list[Discard]) -> Discard:
