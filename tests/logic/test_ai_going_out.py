@@ -6,7 +6,7 @@ import random
 import pytest
 
 from game.logic import Rules, player_view
-from game.logic.actions import Discard, Draw, TakePile
+from game.logic.actions import Discard, Draw, Meld, TakePile
 from game.logic.ai import ComputerPlayer, heuristic
 from game.logic.cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, IS_WILD, JOKER
 from game.logic.engine import PLAY
@@ -225,3 +225,40 @@ def test_master_weighs_a_hidden_pair_more_than_advanced():
     rng = random.Random(1)
     assert heuristic.choose_discard(game, discards, heuristic.ADVANCED, rng) == Discard("AS")
     assert heuristic.choose_discard(game, discards, heuristic.MASTER, rng) == Discard("9S")
+
+
+def _three_eights(opponent_hand: str, opponent_melds: dict[str, str]):
+    # Master has opened and holds three Eights, none of them taken from the pile.
+    return position(
+        hands=("8S 8H 8D 5C 9D QS 4C 6S", opponent_hand),
+        melds=({"K": "KS KC KD"}, opponent_melds),
+        pile="6H 10S",
+        phase=PLAY,
+    )
+
+
+def test_master_keeps_three_of_a_kind_out_of_sight_while_the_opponent_is_far_from_out():
+    # Laid down, the Eights would tell the opponent never to discard one; kept, they catch the
+    # pile when it does. Advanced lays them down.
+    game = _three_eights("4H 4D 6C 6D 7C 7D JS JH QC QD", {"A": "AS AH AD"})
+    eights = Meld(("8S", "8H", "8D"))
+    assert game.check(eights) is None
+    master = heuristic.choose(game, heuristic.MASTER, random.Random(1))
+    assert isinstance(master, Discard) and master.card not in ("8S", "8H", "8D")
+    assert heuristic.choose(game, heuristic.ADVANCED, random.Random(1)) == eights
+
+
+def test_master_lays_down_three_of_a_kind_once_the_opponent_may_go_out():
+    # The opponent has its two canastas and three cards: the Eights must not be caught in hand.
+    game = _three_eights(
+        "4H 4D 6C",
+        {"A": "AS AH AD AC AS AH AD", "J": "JS JH JD JC JS JH JD"},
+    )
+    assert heuristic.choose(game, heuristic.MASTER, random.Random(1)) == Meld(("8S", "8H", "8D"))
+
+
+def test_master_lays_down_three_of_a_kind_the_opponent_saw_it_take():
+    # An Eight taken from the pile is known to the opponent, which will not discard Eights.
+    game = _three_eights("4H 4D 6C 6D 7C 7D JS JH QC QD", {"A": "AS AH AD"})
+    game.players[0].known.add(game.players[0].hand[0])
+    assert heuristic.choose(game, heuristic.MASTER, random.Random(1)) == Meld(("8S", "8H", "8D"))

@@ -36,7 +36,7 @@ def test_a_turn_is_searched_once_and_then_played_as_planned(monkeypatch):
         action = player.decide(player_view(game, 0))
         chosen.append(action)
         game.apply(action)
-    assert len(chosen) >= 3 and isinstance(chosen[-1], Discard)
+    assert len(chosen) >= 2 and isinstance(chosen[-1], Discard)
     assert any(isinstance(a, Meld) for a in chosen)
     assert len(calls) == 1
 

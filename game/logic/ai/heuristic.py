@@ -71,6 +71,7 @@ class Style:
     freezes: bool = True  # freeze the pile when defending
     judges_going_out: bool = True  # go out when it pays, build when it does not
     pair_caution: float = 1.0  # how much a discard's risk of meeting a hidden pair counts
+    conceals_sets: bool = False  # keep three of a kind in hand, unseen, to catch the pile
     noise: float = 0.0  # random error added to every score
 
 
@@ -109,7 +110,7 @@ INTERMEDIATE: Final = Style(
 # Advanced (and Expert, which searches from its plans) weighs hidden pairs only lightly; Master
 # weighs them fully, and so do the searches' play-outs.
 ADVANCED: Final = Style("advanced", pair_caution=0.1)
-MASTER: Final = Style("master")
+MASTER: Final = Style("master", conceals_sets=True)
 
 
 def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = False) -> Action:
@@ -652,6 +653,18 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool, seen: _S
     if makes_canasta:
         score += 80.0 if wild == 0 else 50.0
     held = seen.counts.get(key, 0)
+    if (
+        style.conceals_sets
+        and not existing
+        and not wild
+        and not want_out
+        and not pressure
+        and len(me.hand) < HUGE_HAND
+        and not any(c in me.known for c in cards)
+    ):
+        # Three of a kind kept out of sight catches the pile when the opponent, seeing no
+        # meld of the rank, discards one; laid down, it tells the opponent never to.
+        return -5.0
     if not existing and natural < held:
         score -= 6.0 * (held - natural)  # split a rank: keep its cards together
     if wild:
