@@ -248,6 +248,13 @@ def test_master_keeps_three_of_a_kind_out_of_sight_while_the_opponent_is_far_fro
     assert heuristic.choose(game, heuristic.ADVANCED, random.Random(1)) == eights
 
 
+def test_master_playing_fast_melds_three_of_a_kind_at_once():
+    # Aggressiveness keeps its meaning: a hand played fast melds early.
+    game = _three_eights("4H 4D 6C 6D 7C 7D JS JH QC QD", {"A": "AS AH AD"})
+    eights = Meld(("8S", "8H", "8D"))
+    assert heuristic.choose(game, heuristic.MASTER, random.Random(1), aggressive=True) == eights
+
+
 def test_master_lays_down_three_of_a_kind_once_the_opponent_may_go_out():
     # The opponent has its two canastas and three cards: the Eights must not be caught in hand.
     game = _three_eights(

@@ -71,7 +71,7 @@ class Style:
     freezes: bool = True  # freeze the pile when defending
     judges_going_out: bool = True  # go out when it pays, build when it does not
     pair_caution: float = 1.0  # how much a discard's risk of meeting a hidden pair counts
-    conceals_sets: bool = False  # keep three of a kind in hand, unseen, to catch the pile
+    conceals_sets: bool = False  # when slow, keep three of a kind unseen to catch the pile
     noise: float = 0.0  # random error added to every score
 
 
@@ -457,7 +457,7 @@ def _choose_play(
     going_out = _can_go_out_this_turn(game, seen)
     want_out = going_out and _should_go_out(game, style, aggressive)
     for action in melds:
-        score = _meld_score(game, action, style, want_out, seen) + rng.uniform(
+        score = _meld_score(game, action, style, want_out, seen, aggressive) + rng.uniform(
             -style.noise, style.noise
         )
         if score > best_score:
@@ -612,7 +612,9 @@ def _under_pressure(game: Game) -> bool:
     )
 
 
-def _meld_score(game: Game, action: Meld, style: Style, want_out: bool, seen: _Seen) -> float:
+def _meld_score(
+    game: Game, action: Meld, style: Style, want_out: bool, seen: _Seen, aggressive: bool
+) -> float:
     if action.rank == "special":
         return 2000.0  # a special meld goes out at once for its bonus
     me = game.mover
@@ -655,6 +657,7 @@ def _meld_score(game: Game, action: Meld, style: Style, want_out: bool, seen: _S
     held = seen.counts.get(key, 0)
     if (
         style.conceals_sets
+        and not aggressive
         and not existing
         and not wild
         and not want_out
