@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import ROOT
+
 GAME = ROOT / "game"
 
 # The layers, lowest first: the prefix of a module name, and which prefixes it may import.

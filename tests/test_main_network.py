@@ -6,9 +6,10 @@ same final state."""
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-MAIN = str(Path(__file__).resolve().parent.parent / "main.py")
+from tests.helpers.paths import MAIN as MAIN_PATH
+
+MAIN = str(MAIN_PATH)
 
 
 def _join(port: int, code: str) -> subprocess.CompletedProcess:

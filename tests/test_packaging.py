@@ -16,9 +16,9 @@ import pytest
 import game
 import main as launcher
 from game import resources
+from tests.helpers.paths import ROOT
 from tests.helpers.tools import load_tool
 
-ROOT = Path(__file__).resolve().parent.parent
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+; the checks are the same on any version
 
 

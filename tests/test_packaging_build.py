@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 import game
+from tests.helpers.paths import ROOT
 from tests.helpers.wormhole_servers import local_servers
 
-ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "dist" / "Canasta"
 EXECUTABLE = APP / ("Canasta.exe" if sys.platform == "win32" else "Canasta")
 

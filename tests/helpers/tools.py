@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 from types import ModuleType
 
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
+from tests.helpers.paths import TOOLS
 
 
 def load_tool(name: str) -> ModuleType:

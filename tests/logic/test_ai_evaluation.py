@@ -2,7 +2,6 @@
 
 import ast
 import random
-from pathlib import Path
 
 import pytest
 
@@ -10,6 +9,7 @@ from game.logic import Game, Rules
 from game.logic.actions import Discard, UndoTurn
 from game.logic.ai import evaluation, heuristic
 from game.logic.engine import PLAY
+from tests.helpers.paths import GAME
 from tests.helpers.scenario import position, random_position
 from tests.helpers.tools import load_tool
 
@@ -119,7 +119,7 @@ def test_fit_positions_carry_every_feature_and_a_final_margin():
 
 
 def test_fit_tool_rewrites_the_weights_table_of_evaluation_py():
-    source = (Path(__file__).parents[2] / "game" / "logic" / "ai" / "evaluation.py").read_text()
+    source = (GAME / "logic" / "ai" / "evaluation.py").read_text()
     table = {"classic": (1.5,) * len(evaluation.FEATURES), "modern_american": (-2.0, 0.25)}
     tool = _fit_tool()
     text = tool.replace_weights(source, table)

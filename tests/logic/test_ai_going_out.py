@@ -227,11 +227,18 @@ def test_master_weighs_a_hidden_pair_more_than_advanced():
     assert heuristic.choose_discard(game, discards, heuristic.MASTER, rng) == Discard("9S")
 
 
-def _three_eights(opponent_hand: str, opponent_melds: dict[str, str]):
-    # Master has opened and holds three Eights, none of them taken from the pile.
+EIGHTS = Meld(("8S", "8H", "8D"))
+
+
+def _three_eights(
+    opponent_hand: str = "4H 4D 6C 6D 7C 7D JS JH QC QD",
+    opponent_melds: dict[str, str] | None = None,
+):
+    # Master has opened and holds three Eights, none of them taken from the pile; by default
+    # the opponent is far from going out.
     return position(
         hands=("8S 8H 8D 5C 9D QS 4C 6S", opponent_hand),
-        melds=({"K": "KS KC KD"}, opponent_melds),
+        melds=({"K": "KS KC KD"}, opponent_melds or {"A": "AS AH AD"}),
         pile="6H 10S",
         phase=PLAY,
     )
@@ -240,19 +247,17 @@ def _three_eights(opponent_hand: str, opponent_melds: dict[str, str]):
 def test_master_keeps_three_of_a_kind_out_of_sight_while_the_opponent_is_far_from_out():
     # Laid down, the Eights would tell the opponent never to discard one; kept, they catch the
     # pile when it does. Advanced lays them down.
-    game = _three_eights("4H 4D 6C 6D 7C 7D JS JH QC QD", {"A": "AS AH AD"})
-    eights = Meld(("8S", "8H", "8D"))
-    assert game.check(eights) is None
+    game = _three_eights()
+    assert game.check(EIGHTS) is None
     master = heuristic.choose(game, heuristic.MASTER, random.Random(1))
     assert isinstance(master, Discard) and master.card not in ("8S", "8H", "8D")
-    assert heuristic.choose(game, heuristic.ADVANCED, random.Random(1)) == eights
+    assert heuristic.choose(game, heuristic.ADVANCED, random.Random(1)) == EIGHTS
 
 
 def test_master_playing_fast_melds_three_of_a_kind_at_once():
     # Aggressiveness keeps its meaning: a hand played fast melds early.
-    game = _three_eights("4H 4D 6C 6D 7C 7D JS JH QC QD", {"A": "AS AH AD"})
-    eights = Meld(("8S", "8H", "8D"))
-    assert heuristic.choose(game, heuristic.MASTER, random.Random(1), aggressive=True) == eights
+    game = _three_eights()
+    assert heuristic.choose(game, heuristic.MASTER, random.Random(1), aggressive=True) == EIGHTS
 
 
 def test_master_lays_down_three_of_a_kind_once_the_opponent_may_go_out():
@@ -261,11 +266,11 @@ def test_master_lays_down_three_of_a_kind_once_the_opponent_may_go_out():
         "4H 4D 6C",
         {"A": "AS AH AD AC AS AH AD", "J": "JS JH JD JC JS JH JD"},
     )
-    assert heuristic.choose(game, heuristic.MASTER, random.Random(1)) == Meld(("8S", "8H", "8D"))
+    assert heuristic.choose(game, heuristic.MASTER, random.Random(1)) == EIGHTS
 
 
 def test_master_lays_down_three_of_a_kind_the_opponent_saw_it_take():
     # An Eight taken from the pile is known to the opponent, which will not discard Eights.
-    game = _three_eights("4H 4D 6C 6D 7C 7D JS JH QC QD", {"A": "AS AH AD"})
+    game = _three_eights()
     game.players[0].known.add(game.players[0].hand[0])
-    assert heuristic.choose(game, heuristic.MASTER, random.Random(1)) == Meld(("8S", "8H", "8D"))
+    assert heuristic.choose(game, heuristic.MASTER, random.Random(1)) == EIGHTS

@@ -13,8 +13,7 @@ import pytest
 
 from game import native
 from game.native import build
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers.paths import ROOT
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -26,8 +25,8 @@ from game.netplay.shell.discovery import (
     instance_name,
     read_game,
 )
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 GOOD = {
     b"txtvers": b"1",
     b"name": b"Alice",

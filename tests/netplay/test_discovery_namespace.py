@@ -18,14 +18,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.netplay.messages import PROTOCOL_MAX
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 WAIT = 20.0  # seconds any one thing may take to be seen in the namespace
 # Loopback up, multicast on it and the multicast range routed through it: DNS-SD then works
 # between processes of the namespace, and there is no other interface to reach.

@@ -8,9 +8,9 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers.paths import ROOT
+
 PACKAGE = ROOT / "game" / "netplay"
 # thin modules that keep `python -m game.netplay.cli` and older import paths working
 FORWARDERS = {"cli", "soak", "tcp", "proxy"}

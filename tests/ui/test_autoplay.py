@@ -14,10 +14,9 @@ from game.app import App
 from game.match import HUMAN, load_autosave
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
+from tests.helpers.paths import ROOT
 from tests.helpers.table import engine
 from tests.helpers.ui_events import step
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def environment(tmp_path: Path) -> dict[str, str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import pygame
 
@@ -20,9 +19,8 @@ from game.scenes.join import MAX_LISTED, JoinScene
 from game.scenes.title import TitleScene
 from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.paths import ROOT
 from tests.helpers.ui_events import click, step
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:

@@ -16,8 +16,7 @@ import pytest
 import game
 from game import main as game_main
 from game.netplay import cli as netplay_cli
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers.paths import ROOT
 
 
 def option_strings(parser: argparse.ArgumentParser) -> set[str]:

@@ -9,7 +9,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from game.logic.rules import Rules
 from game.netplay.deciders import Autopilot
@@ -21,8 +20,8 @@ from game.netplay.shell.ports import EndpointPort
 from game.netplay.shell.savefile import JsonFileStore, read_json
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.tools.proxy import FaultProxy
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 CONFIG = SessionConfig(
     heartbeat_interval=0.1,
     interrupt_after=0.5,

@@ -10,7 +10,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
@@ -30,8 +29,8 @@ from game.netplay.session import (
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.tools.proxy import FaultProxy
 from tests.helpers.netplay import numbers
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 FAST = SessionConfig(
     heartbeat_interval=0.1,
     interrupt_after=0.4,

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from game.netplay.tools.invite_bench import final_line
+from tests.helpers.paths import MAIN as MAIN_PATH
 from tests.helpers.wormhole_servers import LocalServers
 
-MAIN = str(Path(__file__).resolve().parents[3] / "main.py")
+MAIN = str(MAIN_PATH)
 GAME_TIMEOUT = 240.0
 
 
