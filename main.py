@@ -3,8 +3,8 @@
 game's options (`./main.py --help` lists them).
 
 The game itself is `game.main`; this file only makes sure it can start. When this Python lacks
-the game's libraries (pygame-ce, pygame_gui, msgpack, platformdirs, spake2, cryptography,
-magic-wormhole, zeroconf) it says so plainly instead of showing a traceback and, in a console,
+the libraries a game needs (pygame-ce, pygame_gui, msgpack, platformdirs, spake2, cryptography)
+it says so plainly instead of showing a traceback and, in a console,
 offers to set up a virtual environment `.venv` beside this file, install those libraries into it
 (as requirements.txt lists them; pip's own progress shows) and start the game from there with the
 same options. A `.venv` that already has them is simply used.
@@ -23,7 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements.txt"
-# The import names of the runtime libraries in requirements.txt (a test keeps them in step).
+# The import names of the runtime libraries in requirements.txt (a test keeps them in step):
+# the game starts without the optional ones, and says what is missing when an invite or a
+# same-network game is chosen.
 REQUIRED_MODULES = (
     "pygame",
     "pygame_gui",
@@ -31,9 +33,8 @@ REQUIRED_MODULES = (
     "platformdirs",
     "spake2",
     "cryptography",
-    "wormhole",
-    "zeroconf",
 )
+OPTIONAL_MODULES = ("wormhole", "zeroconf")
 MINIMUM_PYTHON = (3, 10)
 
 INSTALL_HINT = (

@@ -292,6 +292,9 @@ class App:
         self.time += dt
         if self.running:
             pygame.display.flip()
+            if self.frame == 1:
+                shown = type(self.stack.top).__name__ if self.stack.top is not None else "nothing"
+                log.info("first frame shown: %s at %dx%d", shown, *self.screen.get_size())
         return self.running
 
     def _dispatch_events(self) -> None:

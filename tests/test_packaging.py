@@ -5,6 +5,7 @@ offer to set up `.venv` when this Python lacks the game's libraries."""
 from __future__ import annotations
 
 import fnmatch
+import importlib.util
 import re
 import subprocess
 import sys
@@ -41,7 +42,8 @@ def test_the_version_has_one_source() -> None:
 def test_requirements_txt_agrees_with_pyproject() -> None:
     project = pyproject()["project"]
     groups = project["optional-dependencies"]
-    declared = set(project["dependencies"]) | set(groups["test"]) | set(groups["engine"])
+    declared = set(project["dependencies"])
+    declared |= set(groups["test"]) | set(groups["engine"]) | set(groups["lint"])
     assert set(requirement_lines()) == declared
     assert project["requires-python"] == ">=3.10"
     assert project["gui-scripts"]["canasta"] == "game.main:main"
@@ -51,7 +53,9 @@ def test_main_py_checks_for_each_runtime_library() -> None:
     runtime = pyproject()["project"]["dependencies"]
     names = {re.split(r"[<>=!~ ]", spec)[0] for spec in runtime}
     import_names = {"pygame-ce": "pygame", "pygame-gui": "pygame_gui", "magic-wormhole": "wormhole"}
-    assert {import_names.get(name, name) for name in names} == set(launcher.REQUIRED_MODULES)
+    modules = {import_names.get(name, name) for name in names}
+    assert modules == {*launcher.REQUIRED_MODULES, *launcher.OPTIONAL_MODULES}
+    assert not set(launcher.REQUIRED_MODULES) & set(launcher.OPTIONAL_MODULES)
 
 
 def test_every_asset_is_package_data() -> None:
@@ -300,3 +304,34 @@ def test_the_app_builder_installs_the_build_group_and_the_runtime_libraries() ->
     assert list(build_app.BUILD_REQUIREMENTS) == project["optional-dependencies"]["build"]
     assert build_app.runtime_requirements() == project["dependencies"]
     assert build_app.SPEC.is_file()
+
+
+def _readme_command_tool():
+    spec = importlib.util.spec_from_file_location(
+        "readme_command", ROOT / ".ci" / "readme_command.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_ci_runs_the_readme_commands_exactly_as_written() -> None:
+    tool = _readme_command_tool()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    play = tool.readme_command("Play", readme)
+    tests = tool.readme_command("Run the tests", readme)
+    assert play.endswith("main.py") and tests.endswith("-m pytest")
+    # no install step that only CI does: the checks' tools come from the README's install
+    assert "-e" not in play.split() and "pip install -r requirements.txt" in tests
+    assert "ruff" in requirement_lines()[-1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'readme "Run the tests"' in ci and 'readme "Play"' in ci
+    assert "pip install" not in ci
+
+
+def test_the_readme_command_tool_refuses_a_missing_label() -> None:
+    tool = _readme_command_tool()
+    with pytest.raises(LookupError):
+        tool.readme_command("Nowhere", "**Play**\n\n```sh\nx\n```\n")
+    assert tool.readme_command("Play", "intro\n**Play** (how):\n\n```sh\nrun it\n```\n") == "run it"

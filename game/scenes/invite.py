@@ -34,6 +34,7 @@ from game.netplay.shell.wormhole import (
     InviteCode,
     InviteError,
     InviteFailed,
+    InvitesUnavailable,
     Linked,
     Rendezvous,
     RendezvousEvent,
@@ -369,6 +370,9 @@ class InviteScene(_InviteScreen):
                 hints=direct_hints(self.addresses, port),
                 wait=self.wait,
             )
+        except InvitesUnavailable as exc:
+            self.failed(str(exc))
+            return
         except InviteError as exc:
             self.failed(f"{exc} {SETTINGS_HINT}")
             return
@@ -594,6 +598,9 @@ class AcceptScene(_InviteScreen):
         try:
             code = normalize_invite(self.typed)
             rendezvous = Rendezvous(Role.GUEST, self.servers, code=code, wait=self.wait)
+        except InvitesUnavailable as exc:
+            self.failed(str(exc))
+            return
         except InviteError as exc:
             self.failed(str(exc) if "code" in str(exc) else f"{exc} {SETTINGS_HINT}")
             return

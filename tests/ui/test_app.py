@@ -126,3 +126,15 @@ def test_screenshot_writes_a_png(app: App, tmp_path: Path) -> None:
     step(app)
     path = app.screenshot(tmp_path / "shots" / "title.png")
     assert pygame.image.load(str(path)).get_size() == (1280, 720)
+
+
+def test_the_first_frame_shown_is_logged_with_its_scene_and_size(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The log line is how a scripted start (CI's run of the README's Play command) knows that
+    # the window really opened on the title screen.
+    app.stack.push(TitleScene(app))
+    with caplog.at_level("INFO", logger="game.app"):
+        app.run_frames(2, dt=0.016)
+    shown = [r.getMessage() for r in caplog.records if "first frame shown" in r.getMessage()]
+    assert shown == ["first frame shown: TitleScene at 1280x720"]

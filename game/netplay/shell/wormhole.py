@@ -27,6 +27,7 @@ import errno
 import functools
 import hashlib
 import hmac
+import importlib.util
 import io
 import json
 import re
@@ -67,6 +68,28 @@ _CODE_PATTERN = re.compile(r"^[0-9]+(-[a-z]+)+$")
 
 class InviteError(ValueError):
     """An invite code or a server address that cannot be used, with a sentence for the player."""
+
+
+class InvitesUnavailable(InviteError):
+    """This Python lacks magic-wormhole (or Twisted): invites cannot start, the rest plays on."""
+
+
+WORMHOLE_MISSING = (
+    "Invite codes need the magic-wormhole library, which this installation lacks: install the "
+    "game's requirements again (pip install -r requirements.txt). Direct and same-network "
+    "games work without it."
+)
+
+
+def require_wormhole(find: Callable[[str], object | None] = importlib.util.find_spec) -> None:
+    """Raise `InvitesUnavailable` when magic-wormhole or Twisted cannot be imported here."""
+    for name in ("wormhole", "twisted"):
+        try:
+            found = find(name)
+        except (ImportError, ValueError):
+            found = None
+        if found is None:
+            raise InvitesUnavailable(WORMHOLE_MISSING)
 
 
 @dataclass(frozen=True)
@@ -255,6 +278,7 @@ class Rendezvous:
         """The guest passes the `code` it was given (raises `InviteError` if it cannot be
         one); the host its direct `hints` (host:port). `wait` bounds the wait for the other
         side (default: a quarter of an hour for the host, 20 seconds for the guest)."""
+        require_wormhole()
         self.role = role
         self.servers = Servers(check_mailbox(servers.mailbox), servers.relay)
         parse_relay(servers.relay)
