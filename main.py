@@ -33,6 +33,7 @@ REQUIRED_MODULES = (
     "platformdirs",
     "spake2",
     "cryptography",
+    "nacl",
 )
 OPTIONAL_MODULES = ("wormhole", "zeroconf")
 MINIMUM_PYTHON = (3, 10)
