@@ -1,0 +1,161 @@
+"""One seat's part in a hand's deck: its secret, the messages it owes, the cards opened to it.
+
+A `Seat` is the whole protocol for one player, sans-I/O: it makes the seat's own messages
+(`key_message`, `shuffle_message`, `unmask_message`, `secret_message`), takes every other seat's
+through `receive` (decoded by `messages.decode`), and learns a card only when it is opened to it:
+privately, by removing its own mask last once every other seat has removed theirs, or publicly.
+It holds its secret and the public transcript (`public`), never another seat's card before that
+card was opened to it. Randomness comes from the callable it is given (the system's generator
+only when none is), so a test can replay a hand byte for byte."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import nacl.utils
+
+from game.logic.cards import N_CARDS, CardId, code_of
+
+from .audit import AuditReport, audit
+from .deck import Phase, PublicDeck
+from .group import (
+    CARD_OF_POINT,
+    CARD_POINTS,
+    Point,
+    RandomBytes,
+    base_mul,
+    mask,
+    random_scalar,
+    unmask,
+)
+from .messages import KeyMessage, Message, SecretMessage, Share, ShuffleMessage, UnmaskMessage
+from .misconduct import Code, Misconduct, Step, card_name
+from .names import CardNames, OpenedCard
+from .proofs import PUBLIC, Context, prove_key, prove_unmask
+
+_Own = TypeVar("_Own", KeyMessage, ShuffleMessage, SecretMessage)
+
+
+class Seat:
+    def __init__(
+        self, seat: int, seats: int, hand_id: bytes, random: RandomBytes | None = None
+    ) -> None:
+        if not 0 <= seat < seats:
+            raise ValueError(f"seat {seat} is not at a table of {seats}")
+        self.seat = seat
+        self.public = PublicDeck(hand_id, seats)
+        self._random: RandomBytes = nacl.utils.random if random is None else random
+        self._secret = random_scalar(self._random)
+        self._key = base_mul(self._secret)
+        self._names = CardNames()
+        self.hand: dict[int, OpenedCard] = {}  # opened to this seat alone, by position
+        self.table: dict[int, OpenedCard] = {}  # opened to every seat, by position
+
+    # -- the seat's own messages -------------------------------------------------------------
+
+    def key_message(self) -> KeyMessage:
+        proof = prove_key(self._secret, self._context(Step.KEY), self._random)
+        return self._own(KeyMessage(self.seat, self._key, proof))
+
+    def shuffle_message(self) -> ShuffleMessage:
+        """Mask every card of the deck received and put them in a random order."""
+        if self.public.next_shuffler() != self.seat:
+            raise ValueError(f"seat {self.seat} is not the one to shuffle now")
+        received = self.public.shuffles[-1] if self.public.shuffles else CARD_POINTS
+        deck = [mask(self._secret, value) for value in received]
+        for i in range(N_CARDS - 1, 0, -1):  # Fisher-Yates
+            j = self._below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        return self._own(ShuffleMessage(self.seat, tuple(deck)))
+
+    def unmask_message(self) -> UnmaskMessage | None:
+        """This seat's unmask of every position waiting for it, or None if none is."""
+        due = self.public.due(self.seat)
+        if not due:
+            return None
+        shares = []
+        for position in due:
+            state = self.public.positions[position]
+            assert state.recipient is not None
+            after = unmask(self._secret, state.value)
+            context = self._context(Step.UNMASK, position, state.recipient)
+            proof = prove_unmask(self._secret, self._key, state.value, after, context, self._random)
+            shares.append(Share(position, after, proof))
+        message = UnmaskMessage(self.seat, tuple(shares))
+        self._opened(self.public.accept(message, own=True))
+        return message
+
+    def secret_message(self) -> SecretMessage:
+        """The secret, for the audit once the hand is over (refused before `finish`)."""
+        if self.public.phase is not Phase.AUDIT:
+            raise ValueError("a secret is released only once the hand is finished")
+        return self._own(SecretMessage(self.seat, self._secret))
+
+    # -- what the game asks, the same at every seat -----------------------------------------
+
+    def open_to(
+        self, recipient: int, positions: Sequence[int], order: Sequence[int] | None = None
+    ) -> None:
+        self.public.request(positions, recipient, order)
+
+    def open_publicly(self, positions: Sequence[int], order: Sequence[int] | None = None) -> None:
+        self.public.request(positions, PUBLIC, order)
+
+    def finish(self) -> None:
+        self.public.finish()
+
+    def audit(self) -> AuditReport:
+        return audit(self.public)
+
+    # -- other seats' messages ----------------------------------------------------------------
+
+    def receive(self, message: Message) -> list[OpenedCard]:
+        """Check and record another seat's message; the cards it opened to this seat."""
+        if message.seat == self.seat or not 0 <= message.seat < self.public.seats:
+            raise ValueError(f"seat {self.seat} cannot receive a message from seat {message.seat}")
+        return self._opened(self.public.accept(message))
+
+    # -- inside -------------------------------------------------------------------------------
+
+    def _own(self, message: _Own) -> _Own:
+        self.public.accept(message, own=True)
+        return message
+
+    def _context(self, step: Step, position: int = -1, recipient: int = PUBLIC) -> Context:
+        return Context(self.public.hand_id, self.seat, step, position, recipient)
+
+    def _below(self, bound: int) -> int:
+        """Uniform in [0, bound) from 32-bit random words, by rejection (no modulo bias)."""
+        limit = (1 << 32) - (1 << 32) % bound
+        while True:
+            value = int.from_bytes(self._random(4), "big")
+            if value < limit:
+                return value % bound
+
+    def _opened(self, positions: list[int]) -> list[OpenedCard]:
+        cards = []
+        for position in positions:
+            state = self.public.positions[position]
+            if state.recipient == PUBLIC:
+                assert state.card is not None
+                cards.append(self._see(position, state.card, self.table))
+            elif state.recipient == self.seat:
+                cards.append(
+                    self._see(position, self._last_mask_off(position, state.value), self.hand)
+                )
+        return cards
+
+    def _last_mask_off(self, position: int, value: Point) -> CardId:
+        card = CARD_OF_POINT.get(unmask(self._secret, value))
+        if card is None:
+            sentence = f"{card_name(position)}, opened to seat {self.seat}, is no card: a shuffle was false"
+            raise Misconduct(
+                Code.NOT_A_CARD, sentence, seat=None, step=Step.UNMASK, position=position
+            )
+        return card
+
+    def _see(self, position: int, card: CardId, where: dict[int, OpenedCard]) -> OpenedCard:
+        opened = self._names.name(position, code_of(card))
+        where[position] = opened
+        return opened

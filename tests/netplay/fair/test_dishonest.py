@@ -1,0 +1,406 @@
+"""Every dishonest act is caught at the card it touches, with a code and a sentence naming the
+seat, the step and the position; a refused message changes nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from game.netplay.fair import (
+    Code,
+    Deadline,
+    KeyMessage,
+    Misconduct,
+    SecretMessage,
+    Share,
+    ShuffleMessage,
+    Step,
+    UnmaskMessage,
+)
+from game.netplay.fair.deck import Owed, Unmasking
+from game.netplay.fair.group import (
+    CARD_POINTS,
+    Point,
+    card_point,
+    mask,
+    random_scalar,
+)
+from game.netplay.fair.proofs import Context, prove_unmask
+from tests.netplay.fair.streams import seeded
+from tests.netplay.fair.table import Table
+
+SMALL_ORDER = Point(
+    bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")
+)
+IDENTITY = Point(b"\x01" + bytes(31))
+
+
+def caught(action: object, code: Code, sentence: str) -> Misconduct:
+    """Run `action` (a no-argument callable) and return the Misconduct it must raise."""
+    assert callable(action)
+    with pytest.raises(Misconduct) as raised:
+        action()
+    assert raised.value.code is code
+    assert raised.value.sentence == sentence
+    return raised.value
+
+
+def owed_unmask(table: Table, recipient: int, position: int) -> UnmaskMessage:
+    """Ask every seat to open `position` to `recipient`; the first unmask owed, not yet sent."""
+    for seat in table.seats:
+        seat.open_to(recipient, [position])
+    unmasker = table.seats[0].public.positions[position].waiting[0]
+    message = table.seats[unmasker].unmask_message()
+    assert message is not None
+    return message
+
+
+def with_point(message: UnmaskMessage, point: Point, proof: bytes | None = None) -> UnmaskMessage:
+    [share] = message.shares
+    return UnmaskMessage(message.seat, (Share(share.position, point, proof or share.proof),))
+
+
+# -- unmasking ---------------------------------------------------------------------------------
+
+
+def test_a_false_unmask_share_is_caught_at_the_card_and_changes_nothing() -> None:
+    table = Table(2)
+    table.setup()
+    honest = owed_unmask(table, 0, 31)
+    forged = with_point(honest, mask(random_scalar(seeded(b"x")), honest.shares[0].point))
+    fault = caught(
+        lambda: table.seats[0].receive(forged),
+        Code.FALSE_UNMASK,
+        "seat 1's unmask of stock card 31 is false",
+    )
+    assert (fault.seat, fault.step, fault.position) == (1, Step.UNMASK, 31)
+    assert table.seats[0].hand == {}
+    [card] = table.seats[0].receive(honest)
+    assert card.position == 31
+
+
+def test_a_proof_made_for_another_position_is_caught() -> None:
+    table = Table(2)
+    table.setup()
+    honest = owed_unmask(table, 0, 31)
+    cheat = table.seats[1]
+    before = cheat.public.positions[31].history[-1].before
+    after = honest.shares[0].point
+    context = Context(table.hand_id, 1, Step.UNMASK, 30, 0)
+    proof = prove_unmask(cheat._secret, cheat._key, before, after, context, seeded(b"p"))
+    caught(
+        lambda: table.seats[0].receive(with_point(honest, after, proof)),
+        Code.FALSE_UNMASK,
+        "seat 1's unmask of stock card 31 is false",
+    )
+
+
+def test_an_unmask_nobody_asked_for_is_refused() -> None:
+    table = Table(3)
+    table.setup()
+    honest = owed_unmask(table, 0, 31)  # seat 1 unmasks first, then seat 2
+    moved = UnmaskMessage(1, (dataclasses.replace(honest.shares[0], position=30),))
+    caught(
+        lambda: table.seats[0].receive(moved),
+        Code.OUT_OF_TURN,
+        "seat 1 sent an unmask of stock card 30 it did not owe",
+    )
+    early = UnmaskMessage(2, honest.shares)
+    caught(
+        lambda: table.seats[0].receive(early),
+        Code.OUT_OF_TURN,
+        "seat 2 sent an unmask of stock card 31 it did not owe",
+    )
+
+
+@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY], ids=["small order", "identity"])
+def test_an_unmask_that_is_no_point_is_refused(point: Point) -> None:
+    table = Table(2)
+    table.setup()
+    honest = owed_unmask(table, 0, 31)
+    caught(
+        lambda: table.seats[0].receive(with_point(honest, point)),
+        Code.INVALID_POINT,
+        "seat 1's unmask of stock card 31 is no point",
+    )
+
+
+def test_a_proof_replayed_from_another_hand_is_caught() -> None:
+    # Same randomness, so the same secrets and decks: only the hand id differs.
+    first, second = Table(2, b"same", hand=1), Table(2, b"same", hand=2)
+    for table in (first, second):
+        table.setup()
+    assert first.seats[0].public.shuffles == second.seats[0].public.shuffles
+    old = owed_unmask(first, 0, 31)
+    new = owed_unmask(second, 0, 31)
+    assert old.shares[0].point == new.shares[0].point
+    caught(
+        lambda: second.seats[0].receive(old),
+        Code.FALSE_UNMASK,
+        "seat 1's unmask of stock card 31 is false",
+    )
+    [old_key] = [m for m in first.messages if isinstance(m, KeyMessage) and m.seat == 1]
+    caught(
+        lambda: Table(2, b"same", hand=2).seats[0].receive(old_key),
+        Code.FALSE_KEY,
+        "seat 1's key proof is false",
+    )
+
+
+# -- keys ---------------------------------------------------------------------------------------
+
+
+def test_a_key_must_be_a_point_with_a_proof_for_its_own_seat() -> None:
+    table = Table(3)
+    zero = table.seats[0].key_message()
+    table.send(zero)
+    one = table.seats[1]
+    honest = one.key_message()
+    caught(
+        lambda: table.seats[2].receive(KeyMessage(1, SMALL_ORDER, honest.proof)),
+        Code.INVALID_POINT,
+        "seat 1's key is no point",
+    )
+    caught(
+        lambda: table.seats[2].receive(KeyMessage(1, zero.key, zero.proof)),
+        Code.FALSE_KEY,
+        "seat 1's key proof is false",
+    )
+    table.seats[2].receive(honest)
+    caught(
+        lambda: table.seats[2].receive(honest),
+        Code.OUT_OF_TURN,
+        "seat 1 sent a key when none was owed",
+    )
+
+
+# -- shuffles -----------------------------------------------------------------------------------
+
+
+def shuffled_by_seat_one(table: Table) -> ShuffleMessage:
+    for seat in table.seats:
+        table.send(seat.key_message())
+    table.send(table.seats[0].shuffle_message())
+    return table.seats[1].shuffle_message()
+
+
+def replaced(message: ShuffleMessage, position: int, value: Point) -> ShuffleMessage:
+    deck = list(message.deck)
+    deck[position] = value
+    return ShuffleMessage(message.seat, tuple(deck))
+
+
+def test_a_shuffle_that_duplicates_a_card_is_caught_on_arrival() -> None:
+    table = Table(3)
+    honest = shuffled_by_seat_one(table)
+    fault = caught(
+        lambda: table.seats[2].receive(replaced(honest, 9, honest.deck[4])),
+        Code.DUPLICATE_CARD,
+        "seat 1's shuffle puts the same card at stock card 4 and stock card 9",
+    )
+    assert (fault.seat, fault.step, fault.position) == (1, Step.SHUFFLE, 9)
+    table.seats[2].receive(honest)  # the refused deck changed nothing
+
+
+def test_a_shuffle_with_an_invalid_point_or_an_unmasked_card_is_caught_on_arrival() -> None:
+    table = Table(3)
+    honest = shuffled_by_seat_one(table)
+    caught(
+        lambda: table.seats[2].receive(replaced(honest, 3, IDENTITY)),
+        Code.INVALID_POINT,
+        "seat 1's shuffle puts no point at stock card 3",
+    )
+    received = table.seats[2].public.shuffles[-1]
+    caught(
+        lambda: table.seats[2].receive(ShuffleMessage(1, received[::-1])),
+        Code.FALSE_SHUFFLE,
+        "seat 1's shuffle left stock card 0 unmasked",
+    )
+    caught(
+        lambda: table.seats[0].receive(ShuffleMessage(2, honest.deck)),
+        Code.OUT_OF_TURN,
+        "seat 2 shuffled out of turn",
+    )
+    caught(
+        lambda: table.seats[2].receive(ShuffleMessage(1, honest.deck[:100])),
+        Code.WRONG_DECK_SIZE,
+        "seat 1's shuffle has 100 cards, not 108",
+    )
+
+
+def substituted_table(seats: int) -> Table:
+    """Seat 1 swaps the card at position 31 for a point of its own choosing (masked as it
+    should be): no check can see that on arrival."""
+    table = Table(seats)
+    honest = shuffled_by_seat_one(table)
+    cheat = table.seats[1]
+    stranger = mask(cheat._secret, card_point(500))
+    forged = replaced(honest, 31, stranger)
+    cheat.public.shuffles[-1] = forged.deck
+    if seats == 2:
+        cheat.public.positions[31].value = stranger
+    for seat in table.seats:
+        if seat is not cheat:
+            seat.receive(forged)
+    for seat in table.seats[2:]:
+        table.send(seat.shuffle_message())
+    return table
+
+
+def test_a_substituted_card_is_caught_when_it_is_opened_to_a_seat_and_by_the_audit() -> None:
+    table = substituted_table(2)
+    fault = caught(
+        lambda: table.open_to(0, [31]),
+        Code.NOT_A_CARD,
+        "stock card 31, opened to seat 0, is no card: a shuffle was false",
+    )
+    assert fault.position == 31 and 31 not in table.seats[0].hand
+    table.finish()
+    report = table.seats[0].audit()
+    assert not report.ok and report.faces[31] is None
+    assert [(f.code, f.seat, f.position, f.sentence) for f in report.faults] == [
+        (
+            Code.FALSE_SHUFFLE,
+            1,
+            31,
+            "seat 1's shuffle put a card at stock card 31 that was not in the deck it received",
+        ),
+        (Code.NOT_A_CARD, None, 31, "stock card 31 is no card"),
+    ]
+    with pytest.raises(ValueError, match="no ids"):
+        report.deck_ids()
+
+
+def test_a_substituted_card_opened_to_every_seat_is_caught_at_the_card() -> None:
+    table = substituted_table(3)
+    # Seat 2 shuffled after the cheat: the bad card is somewhere; open them all publicly.
+    with pytest.raises(Misconduct) as raised:
+        for position in range(108):
+            table.open_publicly([position])
+    fault = raised.value
+    assert fault.code is Code.NOT_A_CARD and fault.step is Step.UNMASK
+    assert fault.sentence == (
+        f"stock card {fault.position}, opened to every seat, is no card: a shuffle was false"
+    )
+    assert table.seats[0].public.positions[fault.position].card is None
+
+
+# -- the audit and the secrets ------------------------------------------------------------------
+
+
+def finished(seats: int = 2) -> Table:
+    table = Table(seats)
+    table.setup()
+    table.open_to(0, [0, 2])
+    table.open_to(1, [1, 3])
+    table.open_publicly([4])
+    table.finish()
+    return table
+
+
+def test_a_false_secret_is_refused_and_an_early_one_is_out_of_turn() -> None:
+    table = Table(2)
+    table.setup()
+    secret = SecretMessage(1, table.seats[1]._secret)
+    caught(
+        lambda: table.seats[0].receive(secret),
+        Code.OUT_OF_TURN,
+        "seat 1 released its secret before the hand was over, or twice",
+    )
+    for seat in table.seats:
+        seat.finish()
+    other = SecretMessage(1, random_scalar(seeded(b"other")))
+    caught(
+        lambda: table.seats[0].receive(other),
+        Code.FALSE_SECRET,
+        "seat 1's released secret is not the secret of its key",
+    )
+    with pytest.raises(ValueError, match="needs every shuffle and every seat's secret"):
+        table.seats[0].audit()
+    table.seats[0].receive(secret)
+
+
+def test_the_audit_catches_a_false_unmask_in_a_transcript() -> None:
+    table = finished()
+    public = table.seats[0].public
+    record = public.positions[1].history[0]
+    public.positions[1].history[0] = Unmasking(record.seat, record.before, CARD_POINTS[0])
+    [fault] = table.seats[0].audit().faults
+    assert (fault.code, fault.seat, fault.step, fault.position) == (
+        Code.FALSE_UNMASK,
+        0,
+        Step.AUDIT,
+        1,
+    )
+    assert fault.sentence == "seat 0's unmask of stock card 1 is false"
+
+
+def test_the_audit_catches_a_card_twice_in_a_transcript() -> None:
+    table = finished()
+    public = table.seats[0].public
+    deck = list(public.shuffles[-1])
+    deck[9] = deck[4]
+    public.shuffles[-1] = tuple(deck)
+    faults = table.seats[0].audit().faults
+    assert [(f.code, f.seat, f.position, f.sentence) for f in faults] == [
+        (
+            Code.DUPLICATE_CARD,
+            1,
+            9,
+            "seat 1's shuffle puts the same card at stock card 4 and stock card 9",
+        ),
+        (Code.CARD_TWICE, None, 9, "stock card 9 is the same card as stock card 4"),
+    ]
+
+
+# -- withheld steps -----------------------------------------------------------------------------
+
+
+def test_a_withheld_unmask_is_named_by_the_deadline_at_the_card() -> None:
+    table = Table(3)
+    table.setup()
+    for seat in table.seats:
+        seat.open_to(0, [5])
+    watch = Deadline(30)
+    public = table.seats[0].public
+    assert public.owed() == [Owed(1, Step.UNMASK, 5)]
+    assert watch.check(public.owed(), now=100.0) == []
+    assert watch.check(public.owed(), now=129.0) == []
+    [late] = watch.check(public.owed(), now=131.0)
+    assert late.code is Code.WITHHELD and (late.seat, late.position) == (1, 5)
+    assert late.sentence == "seat 1 has withheld its unmask of stock card 5 for 31 s"
+    message = table.seats[1].unmask_message()
+    assert message is not None
+    table.send(message)
+    assert watch.check(public.owed(), now=140.0) == []  # seat 2's turn, owed from now
+    [late] = watch.check(public.owed(), now=175.0)
+    assert late.sentence == "seat 2 has withheld its unmask of stock card 5 for 35 s"
+
+
+def test_the_deadline_names_every_kind_of_withheld_step() -> None:
+    table = Table(2)
+    public = table.seats[0].public
+    watch = Deadline(10)
+    watch.check(public.owed(), 0.0)
+    sentences = {m.sentence for m in watch.check(public.owed(), 12.0)}
+    assert sentences == {
+        "seat 0 has withheld its key for 12 s",
+        "seat 1 has withheld its key for 12 s",
+    }
+    for seat in table.seats:
+        table.send(seat.key_message())
+    watch.check(public.owed(), 20.0)
+    [late] = watch.check(public.owed(), 35.0)
+    assert late.sentence == "seat 0 has withheld its shuffle for 15 s"
+    assert (late.step, late.position) == (Step.SHUFFLE, None)
+    for seat in table.seats:
+        table.send(seat.shuffle_message())
+    for seat in table.seats:
+        seat.finish()
+    table.send(table.seats[0].secret_message())
+    watch.check(public.owed(), 40.0)
+    [late] = watch.check(public.owed(), 50.5)
+    assert late.sentence == "seat 1 has withheld its secret for 10 s"
+    with pytest.raises(ValueError):
+        Deadline(0)
