@@ -1,6 +1,7 @@
 """Command line: `python -m game.bench engine [--hands N] [--json]` and
 `python -m game.bench frames [--frames N] [--size WxH] [--json]` and
-`python -m game.bench idle [--seconds S] [--json]`; each answers `--help`."""
+`python -m game.bench idle [--seconds S] [--json]` and
+`python -m game.bench fair [--seats N] [--hands N] [--json]`; each answers `--help`."""
 
 import argparse
 import json
@@ -42,6 +43,13 @@ def main(argv: list[str] | None = None) -> int:
     idle = sub.add_parser("idle", help="CPU share of a still table with no input")
     idle.add_argument("--seconds", type=float, default=10.0, help="seconds to measure")
     idle.add_argument("--json", action="store_true", help="print one JSON object")
+    fair = sub.add_parser("fair", help="CPU and bytes per side of a peek-proof (mental poker) deal")
+    fair.add_argument(
+        "--seats", type=int, choices=(2, 3, 4), help="one table size (default: 2, 3 and 4)"
+    )
+    fair.add_argument("--hands", type=int, default=3, help="hands per table size (the median)")
+    fair.add_argument("--cards", type=int, default=50, help="cards opened in a hand")
+    fair.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.what == "engine":
         result = engine.run(args.hands, args.seed)
@@ -63,6 +71,12 @@ def main(argv: list[str] | None = None) -> int:
 
         result = idle_bench.run(args.seconds)
         print(json.dumps(result) if args.json else idle_bench.describe(result))
+    elif args.what == "fair":
+        from . import fair as fair_bench
+
+        counts = (args.seats,) if args.seats else (2, 3, 4)
+        result = fair_bench.run(counts, args.hands, args.cards)
+        print(json.dumps(result) if args.json else fair_bench.describe(result))
     elif args.what == "records":
         from . import records as records_bench
 
