@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from game.logic.cards import N_CARDS, CardId
+from game.logic.cards import N_CARDS, CardCode, code_of
 
 from .group import CARD_OF_POINT, CARD_POINTS, Point, Scalar, base_mul, is_point, is_scalar
 from .messages import KeyMessage, Message, SecretMessage, ShuffleMessage, UnmaskMessage
@@ -79,7 +79,7 @@ class Position:
     history: list[Unmasking] = field(default_factory=list)
     recipient: int | None = None  # PUBLIC or a seat, once asked for
     waiting: list[int] = field(default_factory=list)  # seats still to unmask, in order
-    card: CardId | None = None  # the physical card, once open to every seat
+    face: CardCode | None = None  # once open to every seat (never which copy it is)
 
 
 class PublicDeck:
@@ -122,7 +122,7 @@ class PublicDeck:
         if state.waiting:
             raise ValueError(f"{card_name(position)} is being opened already")
         if recipient == PUBLIC:
-            if state.card is not None:
+            if state.face is not None:
                 raise ValueError(f"{card_name(position)} is open to every seat already")
             needed = [s for s in range(self.seats) if s not in state.unmasked_by]
         else:
@@ -237,7 +237,7 @@ class PublicDeck:
             if not state.waiting:
                 completed.append(share.position)
                 if state.recipient == PUBLIC:
-                    state.card = CARD_OF_POINT[share.point]
+                    state.face = code_of(CARD_OF_POINT[share.point])
         return completed
 
     def _check_public_cards(self, message: UnmaskMessage) -> None:

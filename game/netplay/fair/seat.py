@@ -15,7 +15,7 @@ from typing import TypeVar
 
 import nacl.utils
 
-from game.logic.cards import N_CARDS, CardId, code_of
+from game.logic.cards import N_CARDS, CardCode, code_of
 
 from .audit import AuditReport, audit
 from .deck import Phase, PublicDeck
@@ -111,7 +111,10 @@ class Seat:
     # -- other seats' messages ----------------------------------------------------------------
 
     def receive(self, message: Message) -> list[OpenedCard]:
-        """Check and record another seat's message; the cards it opened to this seat."""
+        """Check and record another seat's message; the cards it opened to this seat.
+
+        A card opened to this seat that turns out to be no card raises `not_a_card` after the
+        unmasks that opened it are recorded: they were honest, the deck was not."""
         if message.seat == self.seat or not 0 <= message.seat < self.public.seats:
             raise ValueError(f"seat {self.seat} cannot receive a message from seat {message.seat}")
         return self._opened(self.public.accept(message))
@@ -138,24 +141,24 @@ class Seat:
         for position in positions:
             state = self.public.positions[position]
             if state.recipient == PUBLIC:
-                assert state.card is not None
-                cards.append(self._see(position, state.card, self.table))
+                assert state.face is not None
+                cards.append(self._see(position, state.face, self.table))
             elif state.recipient == self.seat:
                 cards.append(
                     self._see(position, self._last_mask_off(position, state.value), self.hand)
                 )
         return cards
 
-    def _last_mask_off(self, position: int, value: Point) -> CardId:
+    def _last_mask_off(self, position: int, value: Point) -> CardCode:
         card = CARD_OF_POINT.get(unmask(self._secret, value))
         if card is None:
             sentence = f"{card_name(position)}, opened to seat {self.seat}, is no card: a shuffle was false"
             raise Misconduct(
                 Code.NOT_A_CARD, sentence, seat=None, step=Step.UNMASK, position=position
             )
-        return card
+        return code_of(card)
 
-    def _see(self, position: int, card: CardId, where: dict[int, OpenedCard]) -> OpenedCard:
-        opened = self._names.name(position, code_of(card))
+    def _see(self, position: int, face: CardCode, where: dict[int, OpenedCard]) -> OpenedCard:
+        opened = self._names.name(position, face)
         where[position] = opened
         return opened

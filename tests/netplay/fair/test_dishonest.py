@@ -283,7 +283,7 @@ def test_a_substituted_card_opened_to_every_seat_is_caught_at_the_card() -> None
     assert fault.sentence == (
         f"stock card {fault.position}, opened to every seat, is no card: a shuffle was false"
     )
-    assert table.seats[0].public.positions[fault.position].card is None
+    assert table.seats[0].public.positions[fault.position].face is None
 
 
 # -- the audit and the secrets ------------------------------------------------------------------

@@ -51,7 +51,7 @@ def test_an_honest_hand_deals_opens_and_passes_the_audit(seats: int) -> None:
     assert all(report.faces == faces for report in reports)
     assert sorted(f for f in faces if f) == sorted(code_of(c) for c in ALL_CARDS)
     assert sorted(reports[0].deck_ids()) == list(ALL_CARDS)
-    public = {p for p, s in enumerate(table.seats[0].public.positions) if s.card is not None}
+    public = {p for p, s in enumerate(table.seats[0].public.positions) if s.face is not None}
     for seat in table.seats:
         assert sorted(seat.hand) == hands[seat.seat]
         assert all(card.face == faces[p] for p, card in seat.hand.items())
@@ -142,7 +142,7 @@ def assert_nothing_unseen_is_held(table: Table) -> None:
     cards = physical_cards(table)
     for seat in table.seats:
         public = seat.public.positions
-        shown = set(seat.hand) | {p for p, s in enumerate(public) if s.card is not None}
+        shown = set(seat.hand) | {p for p, s in enumerate(public) if s.face is not None}
         held = list(reachable(seat))
         values = {item for item in held if isinstance(item, bytes)}
         for position, card in enumerate(cards):
@@ -188,7 +188,7 @@ def test_any_order_of_openings_shows_each_seat_exactly_its_cards(
     for position, recipient in plan:
         recipient = recipient if recipient < seats else PUBLIC
         state = table.seats[0].public.positions[position]
-        if recipient == PUBLIC and state.card is None:
+        if recipient == PUBLIC and state.face is None:
             table.open_publicly([position])
             public.add(position)
         elif recipient != PUBLIC and state.recipient is None:
@@ -242,3 +242,20 @@ def test_the_game_cannot_ask_for_an_impossible_opening() -> None:
         seat.shuffle_message()
     with pytest.raises(ValueError, match="cannot receive a message from seat 0"):
         seat.receive(KeyMessage(0, CARD_POINTS[0], bytes(64)))
+
+
+def test_an_id_tells_the_order_a_face_was_seen_in_never_which_copy_it_is() -> None:
+    first, second = Table(2, b"twins"), Table(2, b"twins")
+    first.setup()
+    second.setup()
+    cards = physical_cards(first)
+    faces = [code_of(card) for card in cards]
+    p = next(i for i, face in enumerate(faces) if faces.count(face) == 2)
+    q = faces.index(faces[p], p + 1)
+    low, high = IDS_OF_CODE[faces[p]]
+    for table, order in ((first, (p, q)), (second, (q, p))):
+        for position in order:
+            table.open_to(0, [position])
+        hand = table.seats[0].hand
+        assert (hand[order[0]].card_id, hand[order[1]].card_id) == (low, high)
+    assert cards[p] != cards[q]
