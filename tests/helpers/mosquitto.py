@@ -1,0 +1,99 @@
+"""A Mosquitto broker of the test's own on 127.0.0.1 and a free port, with its config file in the
+test's tmp folder: the lobby tests never reach any other broker. Skipped, saying how to install
+it, where Mosquitto is missing (`.ci/run` installs Debian's package)."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+MOSQUITTO = Path("/usr/sbin/mosquitto")
+START_WAIT = 10.0
+
+
+@dataclass(frozen=True)
+class Broker:
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"mqtt://127.0.0.1:{self.port}"
+
+
+def mosquitto_path() -> Path:
+    found = MOSQUITTO if MOSQUITTO.is_file() else None
+    if found is None and shutil.which("mosquitto"):
+        found = Path(str(shutil.which("mosquitto")))
+    if found is None:
+        pytest.skip(
+            "Mosquitto is not installed: apt-get install mosquitto (the lobby tests need it)"
+        )
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def running_mosquitto(folder: Path, extra: str = "", port: int | None = None) -> Iterator[Broker]:
+    """Mosquitto on 127.0.0.1 (anonymous, no persistence), `extra` added to its config; stopped
+    on leaving."""
+    program = mosquitto_path()
+    folder.mkdir(parents=True, exist_ok=True)
+    port = port or free_port()
+    config = folder / "mosquitto.conf"
+    config.write_text(
+        f"listener {port} 127.0.0.1\n"
+        f"allow_anonymous {'false' if 'allow_anonymous false' in extra else 'true'}\n"
+        "persistence false\n"
+        "log_dest stderr\n"
+        "log_type all\n" + extra.replace("allow_anonymous false\n", ""),
+        encoding="utf-8",
+    )
+    log = folder / "mosquitto.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [str(program), "-c", str(config)], stdout=sink, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + START_WAIT
+        while not _answers(port):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Mosquitto did not start:\n{log.read_text(errors='replace')}")
+            time.sleep(0.05)
+        yield Broker(port, process, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+@pytest.fixture
+def mosquitto(tmp_path: Path) -> Iterator[Broker]:
+    """A fresh Mosquitto for one test."""
+    with running_mosquitto(tmp_path / "mosquitto") as broker:
+        yield broker
