@@ -52,7 +52,13 @@ def test_requirements_txt_agrees_with_pyproject() -> None:
 def test_main_py_checks_for_each_runtime_library() -> None:
     runtime = pyproject()["project"]["dependencies"]
     names = {re.split(r"[<>=!~ ]", spec)[0] for spec in runtime}
-    import_names = {"pygame-ce": "pygame", "pygame-gui": "pygame_gui", "magic-wormhole": "wormhole"}
+    import_names = {
+        "pygame-ce": "pygame",
+        "pygame-gui": "pygame_gui",
+        "magic-wormhole": "wormhole",
+        "paho-mqtt": "paho",
+        "PyNaCl": "nacl",
+    }
     modules = {import_names.get(name, name) for name in names}
     assert modules == {*launcher.REQUIRED_MODULES, *launcher.OPTIONAL_MODULES}
     assert not set(launcher.REQUIRED_MODULES) & set(launcher.OPTIONAL_MODULES)
