@@ -5,6 +5,7 @@ it, where Mosquitto is missing (`.ci/run` installs Debian's package)."""
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -56,21 +57,26 @@ def _answers(port: int) -> bool:
 
 
 @contextlib.contextmanager
-def running_mosquitto(folder: Path, extra: str = "", port: int | None = None) -> Iterator[Broker]:
-    """Mosquitto on 127.0.0.1 (anonymous, no persistence), `extra` added to its config; stopped
-    on leaving."""
+def running_mosquitto(
+    folder: Path, extra: str = "", *, port: int | None = None, anonymous: bool = True
+) -> Iterator[Broker]:
+    """Mosquitto on 127.0.0.1 (no persistence; anonymous clients allowed unless `anonymous` is
+    False), `extra` lines added to its listener; stopped on leaving."""
     program = mosquitto_path()
     folder.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     config = folder / "mosquitto.conf"
-    config.write_text(
-        f"listener {port} 127.0.0.1\n"
-        f"allow_anonymous {'false' if 'allow_anonymous false' in extra else 'true'}\n"
-        "persistence false\n"
-        "log_dest stderr\n"
-        "log_type all\n" + extra.replace("allow_anonymous false\n", ""),
-        encoding="utf-8",
-    )
+    lines = [
+        f"listener {port} 127.0.0.1",
+        f"allow_anonymous {'true' if anonymous else 'false'}",
+        "persistence false",
+        "log_dest stderr",
+        "log_type all",
+    ]
+    if os.geteuid() == 0:
+        # as root Mosquitto would switch to its own user, who cannot read the test's tmp folder
+        lines.append("user root")
+    config.write_text("\n".join(lines) + "\n" + extra, encoding="utf-8")
     log = folder / "mosquitto.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(

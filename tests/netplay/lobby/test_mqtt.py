@@ -258,7 +258,7 @@ def test_a_broker_that_is_down_is_told_in_words_and_nothing_else_happens() -> No
 
 def test_a_broker_that_refuses_the_connection_is_told_in_words(tmp_path: Path) -> None:
     refusal = r"refused the connection \(Not authorized\)"
-    closed = running_mosquitto(tmp_path / "closed", extra="allow_anonymous false\n")
+    closed = running_mosquitto(tmp_path / "closed", anonymous=False)
     with closed as broker, pytest.raises(LobbyError, match=refusal):
         list_hosts(broker.url, 0.5)
 
