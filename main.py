@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements.txt"
 # The import names of the runtime libraries in requirements.txt (a test keeps them in step):
-# the game starts without the optional ones, and says what is missing when an invite or a
-# same-network game is chosen.
+# the game starts without the optional ones, and says what is missing when an invite, a
+# same-network game or the lobby (paho-mqtt) is chosen.
 REQUIRED_MODULES = (
     "pygame",
     "pygame_gui",
@@ -35,7 +35,7 @@ REQUIRED_MODULES = (
     "cryptography",
     "nacl",
 )
-OPTIONAL_MODULES = ("wormhole", "zeroconf")
+OPTIONAL_MODULES = ("wormhole", "zeroconf", "paho")
 MINIMUM_PYTHON = (3, 10)
 
 INSTALL_HINT = (

@@ -1,6 +1,6 @@
-"""The solo game needs neither magic-wormhole nor zeroconf: `main.py` starts a game and plays a
-hand with both hidden, and an invite started without magic-wormhole says in words what is
-missing instead of failing on its reactor thread."""
+"""The solo game needs neither magic-wormhole, zeroconf nor the lobby's paho-mqtt: `main.py`
+starts a game and plays a hand with all of them hidden, and an invite started without
+magic-wormhole says in words what is missing instead of failing on its reactor thread."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from game.netplay.shell.wormhole import (
 )
 from tests.helpers.paths import MAIN, ROOT
 
-HIDDEN = ("wormhole", "twisted", "zeroconf")
+HIDDEN = ("wormhole", "twisted", "zeroconf", "paho")
 # Runs main.py as `python main.py ARGS` would, with the optional libraries unimportable (a None
 # in sys.modules makes both find_spec and import fail for that name).
 LAUNCH = (

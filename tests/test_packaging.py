@@ -57,6 +57,7 @@ def test_main_py_checks_for_each_runtime_library() -> None:
         "pygame-gui": "pygame_gui",
         "magic-wormhole": "wormhole",
         "pynacl": "nacl",
+        "paho-mqtt": "paho",
     }
     modules = {import_names.get(name, name) for name in names}
     assert modules == {*launcher.REQUIRED_MODULES, *launcher.OPTIONAL_MODULES}
