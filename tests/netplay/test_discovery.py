@@ -35,7 +35,7 @@ GOOD = {
     b"proto": str(PROTOCOL_MAX).encode(),
     b"app": b"1.0",
 }
-CLI = [sys.executable, "-m", "game.netplay.cli"]
+CLI = [sys.executable, "-m", "game.netplay.tools.cli"]
 KEY = "Alice - Canasta 1a2b._canasta._tcp.local."
 
 

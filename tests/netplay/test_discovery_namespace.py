@@ -156,7 +156,7 @@ def command_line_host() -> dict[str, Any]:
     from game.netplay.shell.discovery import LanDiscovery, LanGameFound, LanGameLost
 
     browser = LanDiscovery(interfaces=LOOPBACK).browse()
-    cli = [sys.executable, "-m", "game.netplay.cli", "--autopilot", "carefree"]
+    cli = [sys.executable, "-m", "game.netplay.tools.cli", "--autopilot", "carefree"]
     hosting_args = ["--host", "0", "--bind", "127.0.0.1", "--advertise", "--name", "Hostess"]
     host = subprocess.Popen(
         [*cli, *hosting_args, "--timeout", str(WAIT)],

@@ -1,7 +1,7 @@
-"""What the netplay packages may import. The core (every module directly in `game/netplay`
-except the forwarders kept for old command names) never pulls in pygame, sockets or file
-writing, and its source never opens, writes or removes a file; the shells and tools never pull
-in pygame either, so the headless command line runs without it."""
+"""What the netplay packages may import. The core (every module directly in `game/netplay`)
+never pulls in pygame, sockets or file writing, and its source never opens, writes or removes a
+file; the shells and tools never pull in pygame either, so the headless command line runs
+without it."""
 
 from __future__ import annotations
 
@@ -12,12 +12,8 @@ import sys
 from tests.helpers.paths import ROOT
 
 PACKAGE = ROOT / "game" / "netplay"
-# thin modules that keep `python -m game.netplay.cli` and older import paths working
-FORWARDERS = {"cli", "soak", "tcp", "proxy"}
 CORE = sorted(
-    f"game.netplay.{path.stem}"
-    for path in PACKAGE.glob("*.py")
-    if path.stem not in FORWARDERS and path.stem != "__init__"
+    f"game.netplay.{path.stem}" for path in PACKAGE.glob("*.py") if path.stem != "__init__"
 )
 OUTER = sorted(
     f"game.netplay.{path.parent.name}.{path.stem}"
@@ -62,8 +58,6 @@ def test_the_core_imports_neither_sockets_nor_file_writers():
 def test_the_core_source_does_no_file_io():
     found = []
     for path in sorted(PACKAGE.glob("*.py")):
-        if path.stem in FORWARDERS:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 func = node.func

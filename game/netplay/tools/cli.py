@@ -1,8 +1,8 @@
 """Network play without a window: one process hosts or joins, the computer plays its seat
 (AutoPilot), and the result comes out as JSON lines on stdout.
 
-    python -m game.netplay.cli --host 0 --autopilot beginner --hands 1
-    python -m game.netplay.cli --join 127.0.0.1:PORT --autopilot beginner --hands 1
+    python -m game.netplay.tools.cli --host 0 --autopilot beginner --hands 1
+    python -m game.netplay.tools.cli --join 127.0.0.1:PORT --autopilot beginner --hands 1
 
 The host prints `{"event": "hosting", "port": PORT, "code": "K7QM-3WXA"}` first (port 0 picks a
 free one; the code is new each time unless `--code` names one) and the guest joins with
@@ -36,6 +36,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
+from game import APP_VERSION
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
@@ -83,7 +84,6 @@ from ..shell.wormhole import (
 if TYPE_CHECKING:
     from ..shell.discovery import GameAdvertiser
 
-APP_VERSION = "1.0"
 ADVERTISING_GOODBYE = 3.0  # how long leaving waits for the network to hear the game is gone
 DEFAULT_LEVEL = "beginner"
 POLL = 0.05
@@ -98,7 +98,7 @@ def _port(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m game.netplay.cli", description=__doc__.split("\n\n")[0]
+        prog="python -m game.netplay.tools.cli", description=__doc__.split("\n\n")[0]
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(

@@ -164,7 +164,8 @@ def _final(line_source: str) -> dict:
 
 
 def test_two_processes_play_a_game_over_loopback():
-    command = [sys.executable, "-m", "game.netplay.cli", "--autopilot", "beginner", "--hands", "1"]
+    cli = [sys.executable, "-m", "game.netplay.tools.cli"]
+    command = [*cli, "--autopilot", "beginner", "--hands", "1"]
     host = subprocess.Popen(
         [*command, "--host", "0", "--bind", "127.0.0.1", "--name", "Alice"],
         cwd=ROOT,
