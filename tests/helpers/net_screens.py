@@ -22,7 +22,7 @@ from game.netplay import (
     Role,
     proposal,
 )
-from game.netplay.joincode import new_join_code
+from game.netplay.session.joincode import new_join_code
 from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost
 from game.netplay.tools.cli import session_config

@@ -41,13 +41,13 @@ from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
 from ..addresses import DEFAULT_PORT, parse_endpoint
-from ..chat import ChatLine
-from ..deciders import Autopilot
-from ..handshake import PeerInfo, Role, clean_name
-from ..joincode import new_join_code, normalize_code
-from ..peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
-from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
-from ..session import (
+from ..play.chat import ChatLine
+from ..play.deciders import Autopilot
+from ..play.peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
+from ..play.play_protocol import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
+from ..session.handshake import PeerInfo, Role, clean_name
+from ..session.joincode import new_join_code, normalize_code
+from ..session.reliable import (
     Closed,
     Connected,
     Failed,
@@ -60,8 +60,8 @@ from ..session import (
     Resumed,
     SessionConfig,
 )
+from ..shell.endpoint_port import EndpointPort
 from ..shell.lan import invitation_text, lan_addresses
-from ..shell.ports import EndpointPort
 from ..shell.savefile import JsonFileStore, read_json
 from ..shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from ..shell.transport import Transport

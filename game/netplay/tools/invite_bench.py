@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..handshake import PeerInfo, Role
-from ..session import Connected, Delivered, ReliableSession
+from ..session.handshake import PeerInfo, Role
+from ..session.reliable import Connected, Delivered, ReliableSession
 from ..shell.wormhole import (
     InviteCode,
     Linked,

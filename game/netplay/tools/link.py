@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ProtocolError
-from ..peer import PlayPeer
-from ..session import Delivered, Event, ReliableSession
+from ..play.peer import PlayPeer
+from ..session.reliable import Delivered, Event, ReliableSession
 
 ENDS = ("a", "b")
 

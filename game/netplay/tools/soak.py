@@ -32,12 +32,12 @@ from typing import Any
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
-from ..dealing import HostSecret
-from ..deciders import Autopilot
-from ..handshake import PeerInfo, Role
-from ..peer import PlayPeer
-from ..play import GuestPlay, HostPlay, Updated, proposal
-from ..session import ReliableSession
+from ..play.dealing import HostSecret
+from ..play.deciders import Autopilot
+from ..play.peer import PlayPeer
+from ..play.play_protocol import GuestPlay, HostPlay, Updated, proposal
+from ..session.handshake import PeerInfo, Role
+from ..session.reliable import ReliableSession
 from .link import LinkedPort, LinkedSessions, LinkProfile, LossyLink, run_linked
 
 APP_VERSION = "soak"

@@ -14,12 +14,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.netplay.framing import encode_frame
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.messages import MAGIC, PROTOCOL_MAX, PROTOCOL_MIN, pack_message
-from game.netplay.payloads import game_payload
-from game.netplay.secure import GuestExchange, Mode, join_password
-from game.netplay.session import (
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import (
     Connected,
     Failed,
     GuestTurnedAway,
@@ -29,8 +25,12 @@ from game.netplay.session import (
     SessionConfig,
     Status,
 )
+from game.netplay.session.secure import GuestExchange, Mode, join_password
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost
 from game.netplay.tools.proxy import FaultProxy
+from game.netplay.wire.framing import encode_frame
+from game.netplay.wire.payloads import game_payload
+from game.netplay.wire.session_messages import MAGIC, PROTOCOL_MAX, PROTOCOL_MIN, pack_message
 from tests.helpers.netplay import numbers
 
 CODE = "K7QM-3WXA"

@@ -11,12 +11,12 @@ import time
 from collections.abc import Callable
 
 from game.logic.rules import Rules
-from game.netplay.deciders import Autopilot
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.peer import PlayPeer, Saved
-from game.netplay.play import proposal
-from game.netplay.session import Failed, Interrupted, ReliableSession, SessionConfig
-from game.netplay.shell.ports import EndpointPort
+from game.netplay.play.deciders import Autopilot
+from game.netplay.play.peer import PlayPeer, Saved
+from game.netplay.play.play_protocol import proposal
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import Failed, Interrupted, ReliableSession, SessionConfig
+from game.netplay.shell.endpoint_port import EndpointPort
 from game.netplay.shell.savefile import JsonFileStore, read_json
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.tools.proxy import FaultProxy

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.payloads import game_payload
-from game.netplay.session import (
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import (
     Closed,
     Connected,
     Failed,
@@ -28,6 +27,7 @@ from game.netplay.session import (
 )
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.tools.proxy import FaultProxy
+from game.netplay.wire.payloads import game_payload
 from tests.helpers.netplay import numbers
 from tests.helpers.paths import ROOT
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.joincode import normalize_code
-from game.netplay.session import (
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.joincode import normalize_code
+from game.netplay.session.reliable import (
     Connected,
     Delivered,
     ReliableSession,
