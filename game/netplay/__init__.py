@@ -36,24 +36,24 @@ from .play.play_protocol import (
     proposal,
 )
 from .play.port import Port
-from .session.handshake import PeerInfo, Role
-from .session.joincode import display_code, new_join_code, normalize_code
-from .session.reliable import (
+from .session.admission import HostGate
+from .session.config import SessionConfig
+from .session.events import (
     Closed,
     Connected,
     Delivered,
     Failed,
     GuestTurnedAway,
-    HostGate,
     Interrupted,
     JoinCodeChanged,
     PayloadRefused,
     RefusedByPeer,
-    ReliableSession,
     Resumed,
-    SessionConfig,
     Status,
 )
+from .session.handshake import PeerInfo, Role
+from .session.joincode import display_code, new_join_code, normalize_code
+from .session.reliable import ReliableSession
 from .wire.payloads import PayloadRegistry, default_registry
 
 __all__ = [

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import Delivered, Event
 from game.netplay.session.handshake import PeerInfo, Role
-from game.netplay.session.reliable import Delivered, Event, ReliableSession, SessionConfig
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.session.secure import ChannelKeys, Opener
 from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.wire.framing import decode_body, decode_frame, encode_body, encode_frame

@@ -14,8 +14,9 @@ from game.netplay.play.dealing import HostSecret
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.peer import PlayPeer
 from game.netplay.play.play_protocol import GuestPlay, HostPlay, Terms, proposal
+from game.netplay.session.config import SessionConfig
 from game.netplay.session.handshake import PeerInfo, Role
-from game.netplay.session.reliable import ReliableSession, SessionConfig
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.tools.link import LinkedPort, LinkedSessions, LinkProfile, LossyLink, run_linked
 
 

@@ -33,9 +33,8 @@ from game.logic.errors import IllegalAction
 from game.logic.rules import RulesError
 
 from ..errors import ProtocolError, SessionError
-from ..session.handshake import Role
-from ..session.reliable import (
-    MAX_REFUSED,
+from ..session.delivery import MAX_REFUSED
+from ..session.events import (
     Closed,
     Connected,
     Delivered,
@@ -44,6 +43,7 @@ from ..session.reliable import (
     PayloadRefused,
     Resumed,
 )
+from ..session.handshake import Role
 from ..wire import payloads as p
 from ..wire.text import clean_text
 from .agreement import RulesNegotiation

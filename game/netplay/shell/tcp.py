@@ -20,7 +20,9 @@ from typing import Any
 
 from ..addresses import format_endpoint, parse_endpoint
 from ..errors import ProtocolError
-from ..session.reliable import Event, HostGate, ReliableSession
+from ..session.admission import HostGate
+from ..session.events import Event
+from ..session.reliable import ReliableSession
 from ..wire.framing import FrameDecoder
 from .inbox import Inbox
 

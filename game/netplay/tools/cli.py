@@ -45,9 +45,8 @@ from ..play.chat import ChatLine
 from ..play.deciders import Autopilot
 from ..play.peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
 from ..play.play_protocol import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
-from ..session.handshake import PeerInfo, Role, clean_name
-from ..session.joincode import new_join_code, normalize_code
-from ..session.reliable import (
+from ..session.config import SessionConfig
+from ..session.events import (
     Closed,
     Connected,
     Failed,
@@ -56,10 +55,11 @@ from ..session.reliable import (
     JoinCodeChanged,
     PayloadRefused,
     RefusedByPeer,
-    ReliableSession,
     Resumed,
-    SessionConfig,
 )
+from ..session.handshake import PeerInfo, Role, clean_name
+from ..session.joincode import new_join_code, normalize_code
+from ..session.reliable import ReliableSession
 from ..shell.endpoint_port import EndpointPort
 from ..shell.lan import invitation_text, lan_addresses
 from ..shell.savefile import JsonFileStore, read_json

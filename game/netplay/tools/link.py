@@ -16,7 +16,8 @@ from typing import Any
 
 from ..errors import ProtocolError
 from ..play.peer import PlayPeer
-from ..session.reliable import Delivered, Event, ReliableSession
+from ..session.events import Delivered, Event
+from ..session.reliable import ReliableSession
 
 ENDS = ("a", "b")
 

@@ -9,8 +9,8 @@ import pytest
 
 from game.netplay.errors import ProtocolError, SessionError
 from game.netplay.play.agreement import RulesNegotiation, Stage, rule_differences, rules_hash
+from game.netplay.session.events import Delivered
 from game.netplay.session.handshake import Role
-from game.netplay.session.reliable import Delivered
 from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.wire import payloads as p
 from tests.helpers.netplay import guest_session, host_session

@@ -14,15 +14,10 @@ from game.netplay.play.deciders import Autopilot, Manual
 from game.netplay.play.peer import OWED_WITHIN, RulesAgreed, RulesDeclined, Saved
 from game.netplay.play.play_protocol import DealChecked, GuestPlay, Halted, HostPlay, Stage, Updated
 from game.netplay.play.viewcodec import FIELD_NAMES
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.delivery import MAX_REFUSED
+from game.netplay.session.events import Failed, Interrupted, PayloadRefused, RefusedByPeer
 from game.netplay.session.handshake import Role
-from game.netplay.session.reliable import (
-    MAX_REFUSED,
-    Failed,
-    Interrupted,
-    PayloadRefused,
-    RefusedByPeer,
-    SessionConfig,
-)
 from game.netplay.tools.link import LinkProfile
 from game.netplay.wire.payloads import game_payload
 from tests.helpers.netplay_play import MemoryStore, linked_game

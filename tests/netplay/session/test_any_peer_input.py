@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.netplay.errors import ProtocolError
-from game.netplay.session.reliable import ReliableSession, Status
+from game.netplay.session.events import Status
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.wire.framing import HEADER_SIZE, MAX_FRAME, FrameDecoder, encode_frame
 from game.netplay.wire.payloads import game_payload
 from game.netplay.wire.session_messages import MAGIC, WINDOW, Kind

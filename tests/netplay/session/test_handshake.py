@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
+from game.netplay.session.events import Failed, GuestTurnedAway, Status
 from game.netplay.session.handshake import (
     PeerInfo,
     Role,
     negotiate_protocol,
     version_mismatch_message,
 )
-from game.netplay.session.reliable import Failed, GuestTurnedAway, Status
 from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 from tests.helpers.netplay import guest_session, host_session
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.netplay.session.reliable import ACK_EVERY, SessionConfig
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.delivery import ACK_EVERY
 from game.netplay.session.rto import RtoEstimator
 from game.netplay.tools.link import LinkProfile
 from game.netplay.wire.payloads import game_payload

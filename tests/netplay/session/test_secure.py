@@ -6,15 +6,10 @@ from __future__ import annotations
 
 import random
 
+from game.netplay.session.admission import MAX_WRONG_CODES
+from game.netplay.session.events import Failed, GuestTurnedAway, JoinCodeChanged, Status
 from game.netplay.session.handshake import PeerInfo, Role
-from game.netplay.session.reliable import (
-    MAX_WRONG_CODES,
-    Failed,
-    GuestTurnedAway,
-    JoinCodeChanged,
-    ReliableSession,
-    Status,
-)
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.session.secure import Opener, Sealer
 from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
 from game.netplay.wire.framing import encode_frame
@@ -116,8 +111,9 @@ def test_on_a_datagram_link_late_frames_open_once_each():
 def test_the_session_token_and_resume_secret_come_from_the_key_exchange():
     sh = Shuttle().handshake()
     keys = sh.host._gate.exchange.keys
-    assert sh.host._token == sh.guest._token == keys.token
-    assert sh.host._resume_secret == sh.guest._resume_secret == keys.resume_secret
+    assert sh.host._admission.token == sh.guest._admission.token == keys.token
+    host, guest = sh.host._admission, sh.guest._admission
+    assert host.resume_secret == guest.resume_secret == keys.resume_secret
 
 
 def test_only_the_low_byte_of_the_counter_travels_and_the_receiver_rebuilds_the_rest():

@@ -14,17 +14,17 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.netplay.session.handshake import PeerInfo, Role
-from game.netplay.session.reliable import (
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import (
     Connected,
     Failed,
     GuestTurnedAway,
     PayloadRefused,
     RefusedByPeer,
-    ReliableSession,
-    SessionConfig,
     Status,
 )
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.session.secure import GuestExchange, Mode, join_password
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost
 from game.netplay.tools.proxy import FaultProxy

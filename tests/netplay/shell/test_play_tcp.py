@@ -14,8 +14,10 @@ from game.logic.rules import Rules
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.peer import PlayPeer, Saved
 from game.netplay.play.play_protocol import proposal
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import Failed, Interrupted
 from game.netplay.session.handshake import PeerInfo, Role
-from game.netplay.session.reliable import Failed, Interrupted, ReliableSession, SessionConfig
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.shell.endpoint_port import EndpointPort
 from game.netplay.shell.savefile import JsonFileStore, read_json
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
