@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -118,14 +117,6 @@ class SaveStore(Protocol):
     def write(self, document: dict[str, Any]) -> None: ...
 
 
-def _file_store(path: str | os.PathLike[str]) -> SaveStore:
-    # `save_path=` is shorthand kept for callers of the older signature; the file writer lives
-    # in the shell and is loaded only when asked for
-    from ..shell.savefile import JsonFileStore
-
-    return JsonFileStore(path)
-
-
 class PlayPeer:
     """One side of a network game. See the module docstring."""
 
@@ -139,7 +130,6 @@ class PlayPeer:
         name: str = "",
         answer: RulesAnswer = accept_rules,
         store: SaveStore | None = None,
-        save_path: str | os.PathLike[str] | None = None,
         resume: dict[str, Any] | None = None,
         about: dict[str, Any] | None = None,
         play_factory: Callable[[Terms], HostPlay | GuestPlay] | None = None,
@@ -149,7 +139,7 @@ class PlayPeer:
         self.port = port
         self.decider = decider
         self.answer = answer
-        self.store = store if store is not None or save_path is None else _file_store(save_path)
+        self.store = store
         self.about = dict(about or {})  # saved with the game: how to reach the other side again
         self.chat = ChatChannel(name or role.value)
         self.play: HostPlay | GuestPlay | None = None
