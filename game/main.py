@@ -13,8 +13,8 @@ Options for checks without a person at the keyboard: `--frames N` runs N frames 
 `--screenshot DIR` saves a picture of the screen there when it exits, `--size WxH` draws at
 another resolution (the window still scales to any size), `--dt` steps frames with a fixed time
 instead of the clock. `--host`/`--join` (or `--invite`/`--accept` with an invite code) play a
-network game without a window (handed to `game.netplay.cli`). `--install-desktop` adds the game
-to a Linux desktop's menu.
+network game without a window (handed to `game.netplay.tools.cli`). `--install-desktop` adds the
+game to a Linux desktop's menu.
 
 An error that escapes the game is written to `crash.log` in the data folder (the built app has no
 console to show it in) and the exit status is 1.
@@ -102,7 +102,7 @@ def parse_speed(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """Every option of the game. Each group is built by its own function so that a feature adds
     its flags in one place (the network group is only listed here: its flags are parsed by
-    `game.netplay.cli`)."""
+    `game.netplay.tools.cli`)."""
     parser = argparse.ArgumentParser(
         prog="canasta",
         description="Two-player Canasta against the computer or over the network.",
@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_options(parser.add_argument_group("automatic play"))
     add_network_options(
         parser.add_argument_group(
-            "network games without a window (see python -m game.netplay.cli --help)"
+            "network games without a window (see python -m game.netplay.tools.cli --help)"
         )
     )
     add_install_options(parser.add_argument_group("this computer"))
@@ -167,7 +167,7 @@ def add_play_options(group: argparse._ArgumentGroup) -> None:
 
 def add_network_options(group: argparse._ArgumentGroup) -> None:
     """Listed for --help only: `main` hands any command line with --host or --join to
-    `game.netplay.cli` before parsing (a test keeps this list and that parser in step)."""
+    `game.netplay.tools.cli` before parsing (a test keeps this list and that parser in step)."""
     group.add_argument("--host", nargs="?", metavar="PORT", help="host a game on this port")
     group.add_argument("--join", metavar="HOST:PORT", help="join the game hosted at this address")
     group.add_argument(
@@ -297,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if wants_network(argv):
         # Network games from the command line run without a window (the title screen's Host
         # and Join are the windowed way): the network CLI owns these flags, never imports pygame.
-        from game.netplay.cli import run
+        from game.netplay.tools.cli import run
 
         return run(argv)
     parser = build_parser()

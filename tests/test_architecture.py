@@ -190,3 +190,92 @@ def test_the_root_of_game_holds_only_the_app_and_its_few_services() -> None:
         "settings.py",
         "storage.py",
     ]
+
+
+# Inside game/netplay the sans-I/O core is layered too: the wire reads and writes bytes, the
+# session carries them between two sides, the play is a game over the session. None of them
+# reaches into the shells (sockets, files) or the tools around them.
+NETPLAY_CORE: dict[str, tuple[str, ...]] = {
+    "game.netplay.wire": ("game.netplay.errors", "game.netplay.wire"),
+    "game.netplay.session": ("game.netplay.errors", "game.netplay.wire", "game.netplay.session"),
+    "game.netplay.play": (
+        "game.logic",
+        "game.netplay.errors",
+        "game.netplay.wire",
+        "game.netplay.session",
+        "game.netplay.play",
+    ),
+    # peek-proof dealing: card points and proofs, beside the wire, knowing only the cards
+    "game.netplay.fair": ("game.logic.cards", "game.netplay.errors", "game.netplay.fair"),
+    # the lobby's sans-I/O cores: their messages, sealing and limits
+    "game.netplay.lobby": (
+        "game.netplay.addresses",
+        "game.netplay.errors",
+        "game.netplay.wire",
+        "game.netplay.session",
+        "game.netplay.play",
+        "game.netplay.lobby",
+    ),
+}
+# what only a shell may use: sockets, threads, processes, event loops and the clock
+IO_IMPORTS = (
+    "asyncio",
+    "concurrent",
+    "multiprocessing",
+    "selectors",
+    "socket",
+    "ssl",
+    "subprocess",
+    "threading",
+    "time",
+)
+
+
+def _netplay_core_modules() -> list[str]:
+    return sorted(m for m in graph() if any(m.startswith(p + ".") for p in NETPLAY_CORE))
+
+
+def test_the_netplay_core_is_the_wire_the_session_and_the_play():
+    folders = sorted(p.name for p in (GAME / "netplay").iterdir() if (p / "__init__.py").is_file())
+    assert folders == ["fair", "lobby", "play", "session", "shell", "tools", "wire"]
+    core = ("fair", "lobby", "play", "session", "wire")
+    assert sorted(NETPLAY_CORE) == [f"game.netplay.{f}" for f in core]
+
+
+@pytest.mark.parametrize("module", _netplay_core_modules())
+def test_the_netplay_core_imports_only_the_layers_below_it(module: str) -> None:
+    layer = next(p for p in NETPLAY_CORE if module.startswith(p + "."))
+    allowed = NETPLAY_CORE[layer]
+    path = next(p for p in GAME.rglob("*.py") if module_name(p) == module)
+    bad = sorted(
+        {
+            target
+            for target in imports_of(path)
+            if not any(target == a or target.startswith(a + ".") for a in allowed)
+            and target != "game"
+            and not module.startswith(target + ".")
+        }
+    )
+    assert not bad, f"{module} may import only {allowed}, not {bad}"
+
+
+@pytest.mark.parametrize("module", _netplay_core_modules())
+def test_the_netplay_core_opens_no_socket_starts_no_thread_and_reads_no_clock(module: str) -> None:
+    path = next(p for p in GAME.rglob("*.py") if module_name(p) == module)
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    assert not sorted(found & set(IO_IMPORTS)), (
+        f"{module} imports {sorted(found & set(IO_IMPORTS))}"
+    )
+
+
+def test_no_netplay_folder_is_a_drawer():
+    # past a dozen modules a folder wants sub-folders named for what they hold
+    for folder in [GAME / "netplay", *(GAME / "netplay").iterdir()]:
+        if (folder / "__init__.py").is_file():
+            modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
+            assert len(modules) <= 12, f"{folder.relative_to(ROOT)} holds {len(modules)} modules"

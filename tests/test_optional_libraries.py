@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.netplay.handshake import Role
+from game.netplay.session.handshake import Role
 from game.netplay.shell.wormhole import (
     WORMHOLE_MISSING,
     InvitesUnavailable,

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game import APP_VERSION
 from game.logic.actions import Action
 from game.logic.rules import Rules, RulesError
 from game.logic.view import PlayerView
@@ -56,14 +57,13 @@ from game.netplay import (
     read_json,
 )
 from game.netplay.addresses import parse_endpoint
-from game.netplay.chat import ChatLine
-from game.netplay.cli import APP_VERSION
-from game.netplay.joincode import new_join_code, normalize_code
-from game.netplay.messages import MAX_NAME_CHARS
+from game.netplay.play.chat import ChatLine
+from game.netplay.session.joincode import new_join_code, normalize_code
 from game.netplay.shell.savefile import JsonFileStore
+from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.shell.wormhole import Link, WormholeGuest, link_endpoint
-from game.netplay.tcp import NetplayGuest, NetplayHost, TransportNotice
-from game.netplay.text import clean_text
+from game.netplay.wire.session_messages import MAX_NAME_CHARS
+from game.netplay.wire.text import clean_text
 from game.settings import Preferences, data_dir
 
 log = logging.getLogger(__name__)

@@ -1,20 +1,19 @@
-"""Two-player network play. This package is the sans-I/O core: framing, messages, the reliable
-session, rules agreement, chat, the play protocol with commit-reveal deals, the peer driver and
-its decision sources; it never imports pygame or sockets and never touches files. The shells
-that do I/O live in `shell` (TCP, LAN addresses, saved games on disk), the tools that drive and
-measure it in `tools` (command line, lossy link, soak, fault proxy). The shell's and tools' main
-names are reachable from here too, imported only when first used."""
+"""Two-player network play. The sans-I/O core is in three sub-packages: `wire` (frames, the
+session's messages, payload kinds, text from the peer), `session` (the reliable session: who may
+connect, and exactly-once delivery) and `play` (rules agreement, chat, the play protocol with
+commit-reveal deals, the peer driver and its decision sources); it never imports pygame or
+sockets and never touches files. The shells that do I/O live in `shell` (TCP, the invite code,
+LAN addresses and discovery, saved games on disk), the tools that drive and measure it in
+`tools` (command line, lossy link, soak, fault proxy). The main names of the core are reachable
+from here, and the shell's and tools' too, imported only when first used."""
 
 from typing import Any
 
-from .agreement import RulesNegotiation, rules_hash
-from .chat import ChatChannel, ChatLog, ChatRefused, TokenBucket, sanitize_chat
-from .deciders import Autopilot, DecisionSource, Manual
 from .errors import ProtocolError, SessionError
-from .handshake import PeerInfo, Role
-from .joincode import display_code, new_join_code, normalize_code
-from .payloads import PayloadRegistry, default_registry
-from .peer import (
+from .play.agreement import RulesNegotiation, rules_hash
+from .play.chat import ChatChannel, ChatLog, ChatRefused, TokenBucket, sanitize_chat
+from .play.deciders import Autopilot, DecisionSource, Manual
+from .play.peer import (
     HostSilent,
     LocalRefusal,
     PlayPeer,
@@ -24,7 +23,7 @@ from .peer import (
     SaveFailed,
     SaveStore,
 )
-from .play import (
+from .play.play_protocol import (
     DealChecked,
     GameFinished,
     GuestPlay,
@@ -36,23 +35,26 @@ from .play import (
     Updated,
     proposal,
 )
-from .ports import Port
-from .session import (
+from .play.port import Port
+from .session.admission import HostGate
+from .session.config import SessionConfig
+from .session.events import (
     Closed,
     Connected,
     Delivered,
     Failed,
     GuestTurnedAway,
-    HostGate,
     Interrupted,
     JoinCodeChanged,
     PayloadRefused,
     RefusedByPeer,
-    ReliableSession,
     Resumed,
-    SessionConfig,
     Status,
 )
+from .session.handshake import PeerInfo, Role
+from .session.joincode import display_code, new_join_code, normalize_code
+from .session.reliable import ReliableSession
+from .wire.payloads import PayloadRegistry, default_registry
 
 __all__ = [
     "Autopilot",
@@ -121,7 +123,7 @@ __all__ = [
 # name -> module (relative to this package) of the shell and tool names offered here lazily, so
 # that importing the core never loads sockets, files or the tools
 _LAZY = {
-    "EndpointPort": ".shell.ports",
+    "EndpointPort": ".shell.endpoint_port",
     "JsonFileStore": ".shell.savefile",
     "NetplayGuest": ".shell.tcp",
     "NetplayHost": ".shell.tcp",

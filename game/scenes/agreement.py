@@ -19,7 +19,7 @@ import pygame
 from game.logic.rules import OPTION_SPECS, Rules, RulesError
 from game.match import NetGame, NetMatch
 from game.netplay import Closed, Failed, RulesDeclined, Updated
-from game.netplay.agreement import Stage
+from game.netplay.play.agreement import Stage
 from game.scenes.dialog import message_dialog
 from game.scenes.net_screen import NetworkScreen
 from game.scenes.table_net import NetTableScene

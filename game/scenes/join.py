@@ -30,7 +30,7 @@ from game.match import NetGame, saved_game
 from game.match.net_game import how_to_resume, saved_code, saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
-from game.netplay.joincode import display_code, normalize_code
+from game.netplay.session.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
 from game.scenes.agreement import connected_scene
 from game.scenes.invite import AcceptScene

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.netplay.chat import ChatLog
+from game.netplay.play.chat import ChatLog
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_input import TextInput

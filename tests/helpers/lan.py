@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.netplay.messages import PROTOCOL_MAX
 from game.netplay.shell.discovery import Advertisement, GameList, LanEvent, LanGame
+from game.netplay.wire.session_messages import PROTOCOL_MAX
 
 
 def lan_game(name: str, address: str = "192.168.1.5", port: int = 50410, **more: object) -> LanGame:

@@ -10,11 +10,16 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from game.netplay.lobby import LobbyEvent
+    from game.netplay.shell.lobby_mqtt import LobbyConnection
 
 MOSQUITTO = Path("/usr/sbin/mosquitto")
 START_WAIT = 10.0
@@ -103,3 +108,29 @@ def mosquitto(tmp_path: Path) -> Iterator[Broker]:
     """A fresh Mosquitto for one test."""
     with running_mosquitto(tmp_path / "mosquitto") as broker:
         yield broker
+
+
+EVENT_WAIT = 10.0
+
+
+def until(check: Callable[[], Any], wait: float = EVENT_WAIT) -> Any:
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError(f"not within {wait} s")
+
+
+def events_until(
+    connection: LobbyConnection[Any], wanted: type, wait: float = EVENT_WAIT
+) -> list[LobbyEvent]:
+    seen: list[LobbyEvent] = []
+
+    def arrived() -> bool:
+        seen.extend(connection.poll())
+        return any(isinstance(e, wanted) for e in seen)
+
+    until(arrived, wait)
+    return seen

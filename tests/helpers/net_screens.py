@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game import APP_VERSION
 from game.app import App
 from game.logic.rules import Rules
 from game.netplay import (
@@ -21,10 +22,10 @@ from game.netplay import (
     Role,
     proposal,
 )
-from game.netplay.cli import APP_VERSION, session_config
-from game.netplay.joincode import new_join_code
+from game.netplay.session.joincode import new_join_code
 from game.netplay.shell.savefile import JsonFileStore
-from game.netplay.tcp import NetplayGuest, NetplayHost
+from game.netplay.shell.tcp import NetplayGuest, NetplayHost
+from game.netplay.tools.cli import session_config
 from game.scenes.host import HostScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import DT, step

@@ -6,13 +6,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from game.netplay.framing import decode_body, decode_frame, encode_body, encode_frame
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.messages import Message, Sealed, pack_message, parse_message
-from game.netplay.payloads import game_payload
-from game.netplay.secure import ChannelKeys, Opener
-from game.netplay.session import Delivered, Event, ReliableSession, SessionConfig
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import Delivered, Event
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import ReliableSession
+from game.netplay.session.secure import ChannelKeys, Opener
 from game.netplay.tools.link import LinkedSessions, LinkProfile, LossyLink
+from game.netplay.wire.framing import decode_body, decode_frame, encode_body, encode_frame
+from game.netplay.wire.payloads import game_payload
+from game.netplay.wire.session_messages import Message, Sealed, pack_message, parse_message
 
 
 def host_session(config: SessionConfig | None = None, **peer: object) -> ReliableSession:

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from game.logic.actions import NextHand
 from game.logic.ai import ComputerPlayer
 from game.logic.rules import Rules
-from game.netplay.dealing import HostSecret
-from game.netplay.deciders import Autopilot
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.peer import PlayPeer
-from game.netplay.play import GuestPlay, HostPlay, Terms, proposal
-from game.netplay.session import ReliableSession, SessionConfig
+from game.netplay.play.dealing import HostSecret
+from game.netplay.play.deciders import Autopilot
+from game.netplay.play.peer import PlayPeer
+from game.netplay.play.play_protocol import GuestPlay, HostPlay, Terms, proposal
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.tools.link import LinkedPort, LinkedSessions, LinkProfile, LossyLink, run_linked
 
 

@@ -1,4 +1,5 @@
-"""Fixtures for the netplay tests: a local magic-wormhole mailbox and transit relay."""
+"""Fixtures for the netplay tests: a local magic-wormhole mailbox and transit relay, and a
+Mosquitto broker of their own on loopback (see tests/helpers/mosquitto.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.mosquitto import mosquitto
 from tests.helpers.wormhole_servers import LocalServers, local_servers
 
 
@@ -15,3 +17,6 @@ def wormhole_servers(tmp_path: Path) -> Iterator[LocalServers]:
     """A local mailbox and transit relay on free loopback ports, torn down after the test."""
     with local_servers(tmp_path / "servers") as servers:
         yield servers
+
+
+__all__ = ["mosquitto", "wormhole_servers"]

@@ -1,7 +1,8 @@
-"""What the netplay packages may import. The core (every module directly in `game/netplay`
-except the forwarders kept for old command names) never pulls in pygame, sockets or file
-writing, and its source never opens, writes or removes a file; the shells and tools never pull
-in pygame either, so the headless command line runs without it."""
+"""What the netplay packages may import. The core (every module of `game/netplay` outside
+`shell` and `tools`: the wire, the session, the play) never pulls in pygame, sockets or file
+writing, and its source never opens, writes or removes a
+file; the shells and tools never pull in pygame either, so the headless command line runs
+without it."""
 
 from __future__ import annotations
 
@@ -12,19 +13,23 @@ import sys
 from tests.helpers.paths import ROOT
 
 PACKAGE = ROOT / "game" / "netplay"
-# thin modules that keep `python -m game.netplay.cli` and older import paths working
-FORWARDERS = {"cli", "soak", "tcp", "proxy"}
-CORE = sorted(
-    f"game.netplay.{path.stem}"
-    for path in PACKAGE.glob("*.py")
-    if path.stem not in FORWARDERS and path.stem != "__init__"
+# the folders that do I/O or drive the core; any other folder is part of the core
+OUTER_FOLDERS = ("shell", "tools")
+CORE_FILES = sorted(
+    path
+    for path in PACKAGE.rglob("*.py")
+    if path.relative_to(PACKAGE).parts[0] not in OUTER_FOLDERS
 )
-OUTER = sorted(
-    f"game.netplay.{path.parent.name}.{path.stem}"
-    for folder in ("shell", "tools")
-    for path in (PACKAGE / folder).glob("*.py")
-    if path.stem != "__init__"
-)
+OUTER_FILES = sorted(path for folder in OUTER_FOLDERS for path in (PACKAGE / folder).rglob("*.py"))
+
+
+def _module(path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+CORE = [_module(path) for path in CORE_FILES if path != PACKAGE / "__init__.py"]
+OUTER = [_module(path) for path in OUTER_FILES]
 # modules whose presence means sockets or file writing
 IO_MODULES = ("socket", "selectors", "ssl", "tempfile", "shutil", "game.storage")
 FILE_CALLS = {"open", "fdopen", "replace", "rename", "remove", "unlink", "fsync", "makedirs"}
@@ -46,7 +51,15 @@ def _imports_in_fresh_python(modules: list[str], forbidden: tuple[str, ...]) -> 
 
 
 def test_the_core_list_covers_the_protocol_modules():
-    for name in ("framing", "messages", "session", "handshake", "agreement", "play", "chat"):
+    for name in (
+        "wire.framing",
+        "wire.session_messages",
+        "session.reliable",
+        "session.handshake",
+        "play.agreement",
+        "play.play_protocol",
+        "play.chat",
+    ):
         assert f"game.netplay.{name}" in CORE
     assert "game.netplay.shell.tcp" in OUTER and "game.netplay.tools.soak" in OUTER
 
@@ -61,9 +74,7 @@ def test_the_core_imports_neither_sockets_nor_file_writers():
 
 def test_the_core_source_does_no_file_io():
     found = []
-    for path in sorted(PACKAGE.glob("*.py")):
-        if path.stem in FORWARDERS:
-            continue
+    for path in CORE_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 func = node.func
@@ -76,7 +87,7 @@ def test_the_core_source_does_no_file_io():
                 )
                 path_call = isinstance(func, ast.Attribute) and func.attr in FILE_METHODS
                 if bare_open or os_call or path_call:
-                    found.append(f"{path.name}:{node.lineno}")
+                    found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = (
                     [alias.name for alias in node.names]
@@ -84,7 +95,7 @@ def test_the_core_source_does_no_file_io():
                     else [node.module or ""]
                 )
                 if any(n.split(".")[0] in ("pathlib", "tempfile", "shutil", "io") for n in names):
-                    found.append(f"{path.name}:{node.lineno}")
+                    found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert found == [], f"file I/O in the core at {found}"
 
 
@@ -95,7 +106,7 @@ def test_shell_and_tool_names_stay_reachable_from_the_package():
         assert getattr(netplay, name) is not None
 
 
-INVITE_LIBRARIES = ("twisted", "wormhole", "autobahn", "nacl")
+INVITE_LIBRARIES = ("twisted", "wormhole", "autobahn")
 
 
 def test_the_invite_libraries_load_only_when_an_invite_starts():

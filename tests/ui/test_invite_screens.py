@@ -13,11 +13,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import APP_VERSION
 from game.app import App
 from game.audio import SoundManager
 from game.match.net_game import save_path
 from game.netplay import PeerInfo, ReliableSession, Role
-from game.netplay.cli import APP_VERSION, session_config
 from game.netplay.shell.savefile import write_json_atomic
 from game.netplay.shell.wormhole import (
     InviteCode,
@@ -27,6 +27,7 @@ from game.netplay.shell.wormhole import (
     Servers,
     link_endpoint,
 )
+from game.netplay.tools.cli import session_config
 from game.scenes.agreement import AgreementScene
 from game.scenes.host import HostScene
 from game.scenes.invite import AcceptScene, InviteScene, friend_steps

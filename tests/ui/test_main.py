@@ -15,7 +15,7 @@ import pytest
 
 import game
 from game import main as game_main
-from game.netplay import cli as netplay_cli
+from game.netplay.tools import cli as netplay_cli
 from tests.helpers.paths import ROOT
 
 

@@ -11,7 +11,7 @@ import pygame
 from game.app import App
 from game.match.net_game import how_to_resume, save_path
 from game.netplay import Failed, GuestTurnedAway, Role
-from game.netplay.joincode import normalize_code
+from game.netplay.session.joincode import normalize_code
 from game.netplay.shell.savefile import write_json_atomic
 from game.scenes.host import HostScene
 from game.scenes.join import WRONG_CODE, JoinScene
@@ -217,7 +217,7 @@ def test_a_refused_connection_is_explained_after_the_time_limit(app: App) -> Non
 
 
 def test_a_host_of_another_version_is_named_with_both_versions(app: App) -> None:
-    from game.netplay.messages import PROTOCOL_MAX
+    from game.netplay.wire.session_messages import PROTOCOL_MAX
 
     host = HeadlessPeer(Role.HOST, version="9.9")
     try:

@@ -17,7 +17,7 @@ from game.logic.rules import Rules
 from game.match import ME, saved_game
 from game.match.net_game import how_to_resume
 from game.netplay import Role
-from game.netplay.proxy import FaultProxy
+from game.netplay.tools.proxy import FaultProxy
 from game.scenes.agreement import AgreementScene
 from game.scenes.join import JoinScene
 from game.scenes.table_net import NetTableScene

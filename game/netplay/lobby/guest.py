@@ -13,8 +13,8 @@ from collections import Counter
 
 from nacl.public import PrivateKey
 
-from ..messages import MAX_NAME_CHARS
-from ..text import clean_text
+from ..wire.session_messages import MAX_NAME_CHARS
+from ..wire.text import clean_text
 from .errors import LobbyError
 from .events import Accepted, Declined, HostGone, HostListed, Publication, Step
 from .sealing import new_private_key, open_sealed, public_bytes, seal

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from nacl.public import PrivateKey
 
-from ..chat import TokenBucket
-from ..messages import MAX_NAME_CHARS
-from ..text import clean_text
+from ..play.chat import TokenBucket
+from ..wire.session_messages import MAX_NAME_CHARS
+from ..wire.text import clean_text
 from .errors import LobbyError
 from .events import (
     GuestRequest,

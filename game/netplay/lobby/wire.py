@@ -26,9 +26,9 @@ from typing import Any
 import msgpack
 
 from ..addresses import format_endpoint, parse_endpoint
-from ..joincode import display_code, normalize_code
-from ..messages import MAX_NAME_CHARS, MAX_VERSION_CHARS
-from ..text import clean_text
+from ..session.joincode import display_code, normalize_code
+from ..wire.session_messages import MAX_NAME_CHARS, MAX_VERSION_CHARS
+from ..wire.text import clean_text
 
 PREFIX = "canasta-card-game/lobby/v1"
 FORMAT = 1

@@ -2,7 +2,7 @@
 through a magic-wormhole mailbox) that carry a session over sockets, both one `Transport`, the
 port the peer driver talks through, the machine's LAN addresses, and saved games on disk."""
 
-from .ports import EndpointPort
+from .endpoint_port import EndpointPort
 from .savefile import JsonFileStore, read_json, write_json_atomic
 from .tcp import NetplayGuest, NetplayHost, TransportNotice
 from .transport import Transport

@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..addresses import format_endpoint
-from ..handshake import negotiate_protocol
-from ..messages import MAX_NAME_CHARS, MAX_VERSION_CHARS, PROTOCOL_MAX, PROTOCOL_MIN
-from ..text import clean_text
+from ..session.handshake import negotiate_protocol
+from ..wire.session_messages import MAX_NAME_CHARS, MAX_VERSION_CHARS, PROTOCOL_MAX, PROTOCOL_MIN
+from ..wire.text import clean_text
 from .lan import lan_addresses
 
 if TYPE_CHECKING:

@@ -20,8 +20,10 @@ from typing import Any
 
 from ..addresses import format_endpoint, parse_endpoint
 from ..errors import ProtocolError
-from ..framing import FrameDecoder
-from ..session import Event, HostGate, ReliableSession
+from ..session.admission import HostGate
+from ..session.events import Event
+from ..session.reliable import ReliableSession
+from ..wire.framing import FrameDecoder
 from .inbox import Inbox
 
 READ_CHUNK = 65536

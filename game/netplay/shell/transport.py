@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from ..errors import ProtocolError
-from ..session import ReliableSession
+from ..session.reliable import ReliableSession
 from .tcp import Notice
 
 

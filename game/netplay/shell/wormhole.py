@@ -40,9 +40,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..addresses import format_endpoint, parse_endpoint
-from ..handshake import Role
-from ..joincode import ALPHABET, CODE_LENGTH, display_code
-from ..session import ReliableSession
+from ..session.handshake import Role
+from ..session.joincode import ALPHABET, CODE_LENGTH, display_code
+from ..session.reliable import ReliableSession
 from .inbox import Inbox
 from .tcp import HANDSHAKE_DEADLINE, NetplayHost, _Conn, _Endpoint, _listen
 

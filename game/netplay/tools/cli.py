@@ -1,8 +1,8 @@
 """Network play without a window: one process hosts or joins, the computer plays its seat
 (AutoPilot), and the result comes out as JSON lines on stdout.
 
-    python -m game.netplay.cli --host 0 --autopilot beginner --hands 1
-    python -m game.netplay.cli --join 127.0.0.1:PORT --autopilot beginner --hands 1
+    python -m game.netplay.tools.cli --host 0 --autopilot beginner --hands 1
+    python -m game.netplay.tools.cli --join 127.0.0.1:PORT --autopilot beginner --hands 1
 
 The host prints `{"event": "hosting", "port": PORT, "code": "K7QM-3WXA"}` first (port 0 picks a
 free one; the code is new each time unless `--code` names one) and the guest joins with
@@ -36,17 +36,17 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
+from game import APP_VERSION
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
 from ..addresses import DEFAULT_PORT, parse_endpoint
-from ..chat import ChatLine
-from ..deciders import Autopilot
-from ..handshake import PeerInfo, Role, clean_name
-from ..joincode import new_join_code, normalize_code
-from ..peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
-from ..play import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
-from ..session import (
+from ..play.chat import ChatLine
+from ..play.deciders import Autopilot
+from ..play.peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
+from ..play.play_protocol import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
+from ..session.config import SessionConfig
+from ..session.events import (
     Closed,
     Connected,
     Failed,
@@ -55,12 +55,13 @@ from ..session import (
     JoinCodeChanged,
     PayloadRefused,
     RefusedByPeer,
-    ReliableSession,
     Resumed,
-    SessionConfig,
 )
+from ..session.handshake import PeerInfo, Role, clean_name
+from ..session.joincode import new_join_code, normalize_code
+from ..session.reliable import ReliableSession
+from ..shell.endpoint_port import EndpointPort
 from ..shell.lan import invitation_text, lan_addresses
-from ..shell.ports import EndpointPort
 from ..shell.savefile import JsonFileStore, read_json
 from ..shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from ..shell.transport import Transport
@@ -83,7 +84,6 @@ from ..shell.wormhole import (
 if TYPE_CHECKING:
     from ..shell.discovery import GameAdvertiser
 
-APP_VERSION = "1.0"
 ADVERTISING_GOODBYE = 3.0  # how long leaving waits for the network to hear the game is gone
 DEFAULT_LEVEL = "beginner"
 POLL = 0.05
@@ -98,7 +98,7 @@ def _port(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m game.netplay.cli", description=__doc__.split("\n\n")[0]
+        prog="python -m game.netplay.tools.cli", description=__doc__.split("\n\n")[0]
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(

@@ -1,5 +1,5 @@
 """Kill -9 at random moments: each round starts a host and a guest as separate processes
-(`python -m game.netplay.cli --save PATH`), kills one of them with SIGKILL at a random moment
+(`python -m game.netplay.tools.cli --save PATH`), kills one of them with SIGKILL at a random moment
 of the game, starts it again with nothing but `--resume PATH --autopilot LEVEL`, and checks that
 both finish the game with the same state hash.
 
@@ -41,7 +41,7 @@ class Round:
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "game.netplay.cli", *args]
+    return [sys.executable, "-m", "game.netplay.tools.cli", *args]
 
 
 def _final(output: str) -> dict[str, Any]:

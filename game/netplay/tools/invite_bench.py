@@ -22,8 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..handshake import PeerInfo, Role
-from ..session import Connected, Delivered, ReliableSession
+from ..session.events import Connected, Delivered
+from ..session.handshake import PeerInfo, Role
+from ..session.reliable import ReliableSession
 from ..shell.wormhole import (
     InviteCode,
     Linked,

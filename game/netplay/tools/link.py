@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ProtocolError
-from ..peer import PlayPeer
-from ..session import Delivered, Event, ReliableSession
+from ..play.peer import PlayPeer
+from ..session.events import Delivered, Event
+from ..session.reliable import ReliableSession
 
 ENDS = ("a", "b")
 

@@ -3,7 +3,7 @@ port, opens a connection to the target for every client, and forwards bytes both
 caller turns faults on and off at runtime: kill every connection now, slice forwarded data into
 single bytes sent a moment apart, delay everything, or black-hole traffic (keep accepting and
 reading, forward nothing). One selector thread does all the work. From a shell:
-`python -m game.netplay.proxy --listen 0 --target 127.0.0.1:PORT`, then type `kill`,
+`python -m game.netplay.tools.proxy --listen 0 --target 127.0.0.1:PORT`, then type `kill`,
 `slice on|off`, `delay SECONDS`, `blackhole on|off` or `quit`. In tests a `tap` sees (and may
 change) every chunk read, to record a conversation or alter bytes on the way."""
 
@@ -243,7 +243,7 @@ def _switch(word: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.netplay.proxy", description=__doc__.split(".")[0] + "."
+        prog="python -m game.netplay.tools.proxy", description=__doc__.split(".")[0] + "."
     )
     parser.add_argument(
         "--listen", type=int, default=0, help="port to listen on (0 picks a free one)"

@@ -2,7 +2,7 @@
 lossy link on a virtual clock, as UG 8.5 describes the original's test (500 games, 7% of packets
 ignored), but with duplication, reordering and latency on top.
 
-    python -m game.netplay.soak --games 500 --drop 0.07 --dup 0.01 --reorder 0.02 --latency 0.05 --seed 1
+    python -m game.netplay.tools.soak --games 500 --drop 0.07 --dup 0.01 --reorder 0.02 --latency 0.05 --seed 1
 
 A game is one hand by default (`--hands 1`, the fastest complete unit: rules agreement,
 commit-reveal deal, play, reveal and the guest's check of the deal, the agreed end); `--hands 0`
@@ -32,12 +32,12 @@ from typing import Any
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
-from ..dealing import HostSecret
-from ..deciders import Autopilot
-from ..handshake import PeerInfo, Role
-from ..peer import PlayPeer
-from ..play import GuestPlay, HostPlay, Updated, proposal
-from ..session import ReliableSession
+from ..play.dealing import HostSecret
+from ..play.deciders import Autopilot
+from ..play.peer import PlayPeer
+from ..play.play_protocol import GuestPlay, HostPlay, Updated, proposal
+from ..session.handshake import PeerInfo, Role
+from ..session.reliable import ReliableSession
 from .link import LinkedPort, LinkedSessions, LinkProfile, LossyLink, run_linked
 
 APP_VERSION = "soak"
@@ -259,7 +259,7 @@ def _probability(text: str) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.netplay.soak", description=__doc__.split("\n\n")[0]
+        prog="python -m game.netplay.tools.soak", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument(

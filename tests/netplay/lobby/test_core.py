@@ -31,7 +31,7 @@ from game.netplay.lobby.wire import (
     pack,
     request_topic,
 )
-from tests.netplay.lobby.lobbies import Lobby
+from tests.helpers.lobbies import Lobby
 
 DIRECT = DirectDetails("192.168.1.20:50410", "K7QM-3WXA")
 

@@ -40,5 +40,5 @@ def test_the_lobby_cores_load_no_network_library() -> None:
 
 
 def test_the_shell_and_commands_load_paho_only_when_connecting() -> None:
-    modules = ["game.netplay.lobby.mqtt", "game.netplay.lobby.commands"]
+    modules = ["game.netplay.shell.lobby_mqtt", "game.netplay.tools.lobby_commands"]
     assert _loaded_after_importing(modules, ("paho", "pygame")) == ""

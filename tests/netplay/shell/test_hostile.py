@@ -14,23 +14,23 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.netplay.framing import encode_frame
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.messages import MAGIC, PROTOCOL_MAX, PROTOCOL_MIN, pack_message
-from game.netplay.payloads import game_payload
-from game.netplay.secure import GuestExchange, Mode, join_password
-from game.netplay.session import (
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import (
     Connected,
     Failed,
     GuestTurnedAway,
     PayloadRefused,
     RefusedByPeer,
-    ReliableSession,
-    SessionConfig,
     Status,
 )
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import ReliableSession
+from game.netplay.session.secure import GuestExchange, Mode, join_password
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost
 from game.netplay.tools.proxy import FaultProxy
+from game.netplay.wire.framing import encode_frame
+from game.netplay.wire.payloads import game_payload
+from game.netplay.wire.session_messages import MAGIC, PROTOCOL_MAX, PROTOCOL_MIN, pack_message
 from tests.helpers.netplay import numbers
 
 CODE = "K7QM-3WXA"

@@ -11,12 +11,14 @@ import time
 from collections.abc import Callable
 
 from game.logic.rules import Rules
-from game.netplay.deciders import Autopilot
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.peer import PlayPeer, Saved
-from game.netplay.play import proposal
-from game.netplay.session import Failed, Interrupted, ReliableSession, SessionConfig
-from game.netplay.shell.ports import EndpointPort
+from game.netplay.play.deciders import Autopilot
+from game.netplay.play.peer import PlayPeer, Saved
+from game.netplay.play.play_protocol import proposal
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import Failed, Interrupted
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import ReliableSession
+from game.netplay.shell.endpoint_port import EndpointPort
 from game.netplay.shell.savefile import JsonFileStore, read_json
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.tools.proxy import FaultProxy
@@ -164,7 +166,8 @@ def _final(line_source: str) -> dict:
 
 
 def test_two_processes_play_a_game_over_loopback():
-    command = [sys.executable, "-m", "game.netplay.cli", "--autopilot", "beginner", "--hands", "1"]
+    cli = [sys.executable, "-m", "game.netplay.tools.cli"]
+    command = [*cli, "--autopilot", "beginner", "--hands", "1"]
     host = subprocess.Popen(
         [*command, "--host", "0", "--bind", "127.0.0.1", "--name", "Alice"],
         cwd=ROOT,

@@ -42,12 +42,13 @@ def test_reading_refuses_a_file_that_is_not_a_saved_game(tmp_path):
         read_json(path)
 
 
-def test_a_peer_given_a_save_path_writes_through_a_json_file_store(tmp_path):
-    from game.netplay.handshake import Role
-    from game.netplay.peer import PlayPeer
+def test_a_peer_given_a_json_file_store_writes_through_it(tmp_path):
+    from game.netplay.play.peer import PlayPeer
+    from game.netplay.session.handshake import Role
     from game.netplay.shell.savefile import JsonFileStore
 
-    peer = PlayPeer(Role.HOST, port=None, decider=None, save_path=tmp_path / "game.json")  # type: ignore[arg-type]
-    assert isinstance(peer.store, JsonFileStore)
+    store = JsonFileStore(tmp_path / "game.json")
+    peer = PlayPeer(Role.HOST, port=None, decider=None, store=store)  # type: ignore[arg-type]
+    assert peer.store is store
     peer.store.write({"format": "test"})
     assert read_json(tmp_path / "game.json") == {"format": "test"}

@@ -13,21 +13,21 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.payloads import game_payload
-from game.netplay.session import (
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import (
     Closed,
     Connected,
     Failed,
     GuestTurnedAway,
     Interrupted,
-    ReliableSession,
     Resumed,
-    SessionConfig,
     Status,
 )
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.tools.proxy import FaultProxy
+from game.netplay.wire.payloads import game_payload
 from tests.helpers.netplay import numbers
 from tests.helpers.paths import ROOT
 

@@ -11,15 +11,11 @@ from typing import Any
 
 import pytest
 
-from game.netplay.handshake import PeerInfo, Role
-from game.netplay.joincode import normalize_code
-from game.netplay.session import (
-    Connected,
-    Delivered,
-    ReliableSession,
-    Resumed,
-    SessionConfig,
-)
+from game.netplay.session.config import SessionConfig
+from game.netplay.session.events import Connected, Delivered, Resumed
+from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.joincode import normalize_code
+from game.netplay.session.reliable import ReliableSession
 from game.netplay.shell.tcp import TransportNotice
 from game.netplay.shell.wormhole import (
     DEFAULT_MAILBOX,

@@ -1,5 +1,6 @@
-"""The command names players and scripts use keep working after the tools moved out of the
-core: `python -m game.netplay.cli` and `python -m game.netplay.soak` answer `--help`."""
+"""The commands players and scripts run answer `--help` under the names the README gives:
+`python -m game.netplay.tools.cli`, `python -m game.netplay.tools.soak` and
+`python -m game.netplay.tools.proxy`."""
 
 from __future__ import annotations
 
@@ -13,9 +14,13 @@ from tests.helpers.paths import ROOT
 
 @pytest.mark.parametrize(
     "module, option",
-    [("game.netplay.cli", "--autopilot"), ("game.netplay.soak", "--games")],
+    [
+        ("game.netplay.tools.cli", "--autopilot"),
+        ("game.netplay.tools.soak", "--games"),
+        ("game.netplay.tools.proxy", "--target"),
+    ],
 )
-def test_the_old_command_names_answer_help(module, option):
+def test_the_commands_answer_help(module, option):
     result = subprocess.run(
         [sys.executable, "-m", module, "--help"],
         capture_output=True,
@@ -25,6 +30,7 @@ def test_the_old_command_names_answer_help(module, option):
     )
     assert result.returncode == 0, result.stderr
     assert option in result.stdout and "usage:" in result.stdout
+    assert f"python -m {module}" in result.stdout
 
 
 def test_the_default_player_name_is_the_cleaned_login_name(monkeypatch):

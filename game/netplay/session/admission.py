@@ -1,0 +1,445 @@
+"""Admission: who may carry a session, and as whom. The host's `HostGate` answers each new
+connection's key exchange and admits it only once the guest proved it holds the join code (or,
+resuming, the resume secret of its first join); a few wrong codes make the host choose a new
+one. `Admission` keeps what a side knows of the game it belongs to (the code, the session token
+and resume secret taken from the first exchange, the peer and the protocol both speak) and
+judges the HELLO that names a guest: a new guest, the same one again, or one resuming; a guest's
+`Admission` writes its HELLO and reads the host's WELCOME, RESUME_OK or REJECT. It decides;
+the session does what it decides on the current connection."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import ProtocolError
+from ..wire.session_messages import (
+    MAGIC,
+    MAX_REASON_CHARS,
+    TOKEN_BYTES,
+    Hello,
+    KeyConfirm,
+    KeyHello,
+    Message,
+    Reject,
+    ResumeOk,
+    Welcome,
+    parse_message,
+)
+from ..wire.text import clean_text
+from .events import Event, GuestTurnedAway, JoinCodeChanged
+from .handshake import (
+    PeerInfo,
+    Role,
+    clean_name,
+    clean_version,
+    negotiate_protocol,
+    version_mismatch_message,
+)
+from .joincode import display_code, new_join_code, normalize_code
+from .secure import (
+    ChannelKeys,
+    GuestExchange,
+    HostExchange,
+    Mode,
+    join_password,
+    resume_password,
+)
+
+MAX_WRONG_CODES = 3  # wrong codes a host takes before it chooses a new one
+_PROOF_LABEL = b"canasta-netplay resume-ok"
+
+
+def resume_proof(token: bytes) -> bytes:
+    """What the host's RESUME_OK shows: that it holds this game's session token."""
+    return hmac.new(token, _PROOF_LABEL, hashlib.sha256).digest()[:TOKEN_BYTES]
+
+
+class Admission:
+    """One side's claim to a game: the join code, the session token and resume secret, the
+    peer. `report` takes the host's notices of guests turned away and of a new join code."""
+
+    def __init__(
+        self,
+        role: Role,
+        local: PeerInfo,
+        join_code: str | None,
+        report: Callable[[Event], None],
+    ) -> None:
+        self.role = role
+        self.local = local
+        self._report = report
+        self._join_code = normalize_code(join_code) if join_code else None
+        self._wrong_codes = 0
+        self._resume_secret: bytes | None = None
+        self._token: bytes | None = None
+        self._peer: PeerInfo | None = None
+        self._protocol: int | None = None
+        self._established = False
+        self._guest_confirmed = False  # host: the guest has shown it received our WELCOME
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def peer(self) -> PeerInfo | None:
+        return self._peer
+
+    @property
+    def protocol(self) -> int | None:
+        return self._protocol
+
+    @property
+    def established(self) -> bool:
+        """The first handshake finished: the peer is known."""
+        return self._established
+
+    @property
+    def join_code(self) -> str | None:
+        """The code in its display form (`K7QM-3WXA`), or None for a session without one."""
+        return display_code(self._join_code) if self._join_code else None
+
+    @property
+    def token(self) -> bytes | None:
+        """The session token both sides took from their first key exchange."""
+        return self._token
+
+    @property
+    def resume_secret(self) -> bytes | None:
+        """The password of a resuming connection's key exchange."""
+        return self._resume_secret
+
+    @property
+    def resuming(self) -> bool:
+        """A guest that holds a session: its next connection resumes it."""
+        return self._token is not None
+
+    def reject(self, code: str, text: str) -> Reject:
+        """A REJECT with this side's versions, so a refused copy can say which met."""
+        local = self.local
+        return Reject(
+            code, text[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version
+        )
+
+    # -- the guest -----------------------------------------------------------------------------
+    def new_exchange(self) -> GuestExchange:
+        """The key exchange for a new connection: on the join code, or resuming on the secret."""
+        local = self.local
+        secret = self._resume_secret if self._token is not None else None
+        return GuestExchange(
+            Mode.JOIN if secret is None else Mode.RESUME,
+            join_password(self._join_code) if secret is None else resume_password(secret),
+            MAGIC,
+            local.proto_min,
+            local.proto_max,
+            local.app_version,
+        )
+
+    def hello(self, received: int) -> Hello:
+        """The guest's sealed HELLO: its name and versions, and the session it resumes."""
+        local = self.local
+        return Hello(
+            MAGIC,
+            local.proto_min,
+            local.proto_max,
+            local.app_version,
+            local.name,
+            self._token,
+            received,
+        )
+
+    def accept_welcome(self, welcome: Welcome, keys: ChannelKeys | None) -> str | None:
+        """Take the host's WELCOME to a first join (`keys`: this connection's exchange). Returns
+        the sentence saying why the versions do not meet, or None once the session is set up."""
+        if welcome.magic != MAGIC:
+            raise ProtocolError("not_canasta", "the host is not a Canasta game")
+        host = PeerInfo(
+            clean_name(welcome.name),
+            clean_version(welcome.app_version),
+            welcome.proto_min,
+            welcome.proto_max,
+        )
+        if not (self.local.proto_min <= welcome.protocol <= self.local.proto_max):
+            return version_mismatch_message(Role.HOST, host, self.local)
+        self._token = welcome.token
+        assert keys is not None
+        self._resume_secret = keys.resume_secret
+        self._peer = host
+        self._protocol = welcome.protocol
+        self._established = True
+        return None
+
+    def holds_token(self, token: bytes) -> bool:
+        return self._token is not None and hmac.compare_digest(token, self._token)
+
+    def check_resume_proof(self, proof: bytes) -> None:
+        assert self._token is not None
+        if not hmac.compare_digest(proof, resume_proof(self._token)):
+            raise ProtocolError(
+                "bad_proof", "the host could not prove it holds this game's session"
+            )
+
+    def forget_session(self) -> None:
+        """The host no longer has the game: join afresh with the code."""
+        self._token = None
+        self._resume_secret = None
+
+    def refusal_text(self, reject: Reject) -> str:
+        """What a guest turned away reads."""
+        if reject.code == "version":
+            host = PeerInfo("", reject.app_version, reject.proto_min, reject.proto_max)
+            return version_mismatch_message(Role.HOST, host, self.local)
+        if reject.code == "busy":
+            return "The host is already playing a game with someone else."
+        if reject.code == "unknown_session":
+            return "The host no longer has this game, so it cannot be resumed."
+        if reject.code == "wrong_code":
+            return (
+                "The host did not accept this join code: check the code (and the address) "
+                "with the host and try again."
+            )
+        return f"The host refused the connection: {clean_text(reject.text, MAX_REASON_CHARS)}"
+
+    # -- the host ------------------------------------------------------------------------------
+    def judge_hello(self, hello: Hello, *, repeat: bool) -> str | Reject:
+        """The verdict on a guest's HELLO on an admitted connection (`repeat`: this connection
+        already finished its handshake): "new", "repeat", "rewelcome", "restart" or "resume",
+        or the REJECT to answer, reported as a guest turned away."""
+        verdict = self._verdict(hello, repeat)
+        if isinstance(verdict, Reject):
+            self._report(GuestTurnedAway(verdict.code, _turned_away_text(verdict, hello)))
+        return verdict
+
+    def _verdict(self, hello: Hello, repeat: bool) -> str | Reject:
+        local = self.local
+        if hello.magic != MAGIC:
+            return self.reject(
+                "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
+            )
+        if (
+            negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max)
+            is None
+        ):
+            guest = PeerInfo("", hello.app_version, hello.proto_min, hello.proto_max)
+            return self.reject("version", version_mismatch_message(Role.GUEST, guest, local))
+        if hello.token is None:
+            if not self._established:
+                return "new"
+            if repeat:
+                return "repeat"
+            if (
+                not self._guest_confirmed
+                and self._peer is not None
+                and clean_name(hello.name) == self._peer.name
+            ):
+                # our WELCOME was lost with the connection, so the same guest dialled again
+                # without a token; it cannot have received anything, so start its stream over
+                return "rewelcome"
+            # the code holder lost its session (a crash): the game layer rejoins over a new one
+            return "restart"
+        if self._token is None or not hmac.compare_digest(hello.token, self._token):
+            return self.reject(
+                "unknown_session", "The host has no game in progress with this guest to resume."
+            )
+        return "repeat" if repeat else "resume"
+
+    def admit(self, verdict: str, hello: Hello, exchange: HostExchange) -> None:
+        """Set up the session a HELLO was admitted to: a first join or a join afresh takes its
+        token and resume secret from this connection's key, so only the guest that ran the
+        exchange can resume."""
+        if verdict in ("new", "rewelcome", "restart"):
+            if exchange.mode is not Mode.JOIN:
+                raise ProtocolError("unexpected", "a resumed connection asked to join afresh")
+            self._token = exchange.keys.token
+            self._resume_secret = exchange.keys.resume_secret
+        if verdict == "new":
+            self._peer = PeerInfo(
+                clean_name(hello.name),
+                clean_version(hello.app_version),
+                hello.proto_min,
+                hello.proto_max,
+            )
+            self._protocol = negotiate_protocol(
+                self.local.proto_min, self.local.proto_max, hello.proto_min, hello.proto_max
+            )
+            self._established = True
+
+    def welcome_received(self) -> None:
+        """The guest spoke on a session it resumed or joined: it has our WELCOME."""
+        self._guest_confirmed = True
+
+    def answer(self, hello: Hello, received: int) -> Welcome | ResumeOk:
+        """The host's answer to an admitted HELLO: WELCOME to a join, RESUME_OK to a resume."""
+        assert self._token is not None and self._protocol is not None
+        if hello.token is None:
+            local = self.local
+            return Welcome(
+                MAGIC,
+                self._protocol,
+                local.proto_min,
+                local.proto_max,
+                local.app_version,
+                local.name,
+                self._token,
+            )
+        return ResumeOk(received, resume_proof(self._token))
+
+    def judge_key_hello(self, hello: KeyHello) -> Reject | bytes:
+        """The password for a new connection's exchange, or the reason it is refused."""
+        refusal: Reject | None = None
+        local = self.local
+        if hello.magic != MAGIC:
+            refusal = self.reject(
+                "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
+            )
+        elif (
+            negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max)
+            is None
+        ):
+            guest = PeerInfo("", hello.app_version, hello.proto_min, hello.proto_max)
+            refusal = self.reject("version", version_mismatch_message(Role.GUEST, guest, local))
+        elif hello.mode == Mode.RESUME:
+            if self._resume_secret is None:
+                refusal = self.reject(
+                    "unknown_session", "The host has no game in progress with this guest to resume."
+                )
+            else:
+                return resume_password(self._resume_secret)
+        else:
+            # while a game is on, only the holder of the code gets past the exchange: the guest
+            # itself, started again after a crash
+            return join_password(self._join_code)
+        self._report(
+            GuestTurnedAway(
+                refusal.code,
+                f"A guest could not join{'.' if refusal.code == 'version' else ':'} {refusal.text}",
+            )
+        )
+        return refusal
+
+    def old_hello_reject(self, hello: Hello) -> Reject:
+        """A copy that speaks an older protocol starts with a plain HELLO: tell it which
+        versions met, as version 1 did."""
+        guest = PeerInfo("", clean_version(hello.app_version), hello.proto_min, hello.proto_max)
+        text = version_mismatch_message(Role.GUEST, guest, self.local)
+        self._report(
+            GuestTurnedAway(
+                "version", f"{clean_name(hello.name, 'A guest')} could not join. {text}"
+            )
+        )
+        return self.reject("version", text)
+
+    def wrong_code(self, mode: Mode) -> Reject:
+        """A guest's confirmation did not match: count it, and after a few choose a new code."""
+        if mode is Mode.RESUME:
+            text = "This connection could not prove it belongs to the game in progress."
+            self._report(GuestTurnedAway("unknown_session", f"A connection was refused: {text}"))
+            return self.reject("unknown_session", text)
+        self._wrong_codes += 1
+        self._report(
+            GuestTurnedAway(
+                "wrong_code",
+                f"Someone tried to join with a wrong code ({self._wrong_codes} of {MAX_WRONG_CODES}).",
+            )
+        )
+        if self._wrong_codes >= MAX_WRONG_CODES and not self._established:
+            self._wrong_codes = 0
+            self._join_code = normalize_code(new_join_code())
+            code = display_code(self._join_code)
+            self._report(
+                JoinCodeChanged(code, f"Too many wrong codes: the join code is now {code}.")
+            )
+        return self.reject("wrong_code", "The host did not accept this join code.")
+
+
+def _turned_away_text(reject: Reject, hello: Hello) -> str:
+    name = clean_name(hello.name, "A guest")
+    if reject.code == "version":
+        return f"{name} could not join. {reject.text}"
+    return f"{name} could not join: {reject.text}"
+
+
+class HostGate:
+    """The host's door for one connection: it answers the key exchange and admits the
+    connection only once the guest's confirmation proves it holds the code (or, resuming, the
+    resume secret). Anything else before that refuses the connection, never the game. `frame`
+    writes a message as a frame in the clear."""
+
+    def __init__(
+        self, admission: Admission, *, datagram: bool, frame: Callable[[Message], bytes]
+    ) -> None:
+        self._admission = admission
+        self._datagram = datagram
+        self._frame = frame
+        self.exchange: HostExchange | None = None
+        self.refused = False
+        self._out: list[bytes] = []
+
+    @property
+    def admitted(self) -> bool:
+        return self.exchange is not None and self.exchange.accepted and not self.refused
+
+    def receive(self, value: Any) -> None:
+        """One decoded frame from this connection; raises `ProtocolError` if it is unreadable
+        or out of place (the shell then closes the connection)."""
+        self.receive_message(parse_message(value))
+
+    def receive_message(self, message: Message) -> None:
+        if self.refused:
+            return
+        if isinstance(message, KeyHello):
+            self._on_key_hello(message)
+        elif isinstance(message, KeyConfirm):
+            self._on_confirm(message)
+        elif isinstance(message, Hello):
+            self._refuse(self._admission.old_hello_reject(message))
+        elif not self._datagram:
+            raise ProtocolError(
+                "unexpected", f"{message.KIND.name} is not expected before the key exchange"
+            )
+
+    def take_output(self) -> list[bytes]:
+        """Frames to write to this connection, in order."""
+        out, self._out = self._out, []
+        return out
+
+    def _send(self, message: Message) -> None:
+        self._out.append(self._frame(message))
+
+    def _on_key_hello(self, hello: KeyHello) -> None:
+        exchange = self.exchange
+        if exchange is not None:
+            if hello.pake == exchange.hello.pake:
+                self._send(exchange.reply)  # our reply was lost (datagram link)
+                return
+            if not self._datagram:
+                raise ProtocolError("unexpected", "a second key exchange on one connection")
+            if exchange.accepted:
+                return  # a stale attempt overtaken by the one that succeeded
+        verdict = self._admission.judge_key_hello(hello)
+        if isinstance(verdict, Reject):
+            self._refuse(verdict)
+            return
+        self.exchange = HostExchange(hello, verdict)
+        self._send(self.exchange.reply)
+
+    def _on_confirm(self, confirm: KeyConfirm) -> None:
+        exchange = self.exchange
+        if exchange is None:
+            if self._datagram:
+                return  # it overtook the KEY_HELLO it answers
+            raise ProtocolError("unexpected", "KEY_CONFIRM before KEY_HELLO")
+        if exchange.accepted:
+            # the guest repeated itself before our accept arrived; on a datagram link the
+            # accept may also have been lost
+            if self._datagram and hmac.compare_digest(confirm.tag, exchange.keys.guest_tag):
+                self._send(exchange.accept)
+            return
+        if exchange.check(confirm):
+            self._send(exchange.accept)
+        else:
+            self._refuse(self._admission.wrong_code(exchange.mode))
+
+    def _refuse(self, reject: Reject) -> None:
+        self.refused = True
+        self._send(reject)
