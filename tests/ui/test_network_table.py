@@ -12,7 +12,7 @@ import pytest
 from game.app import App
 from game.logic.actions import Discard
 from game.logic.cards import CARD_CODE
-from game.logic.engine import DRAW, PLAY
+from game.logic.phases import DRAW, PLAY
 from game.logic.rules import Rules
 from game.match import ME, saved_game
 from game.match.net_game import how_to_resume
