@@ -20,7 +20,7 @@ from game.logic.errors import IllegalAction
 from game.logic.events import Event
 from game.logic.phases import GAME_OVER
 from game.logic.replay import ReplayError, replay_document
-from game.match.local_game import LocalGame
+from game.match.autosaved_game import LocalGame
 from game.netplay.dealing import first_player, shuffled_deck
 from game.records import (
     Ending,

@@ -23,7 +23,7 @@ from game.logic.events import Event
 from game.logic.phases import DRAW, PLAY
 from game.logic.view import PlayerView, determinize, player_view
 from game.match import Change, HintReady, Match, Note, TableState, TurnMark
-from game.match.local import picture
+from game.match.local_match import picture
 from game.settings import Preferences
 
 WATCH, PLAY_MODE = "watch", "play"
