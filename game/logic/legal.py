@@ -280,11 +280,11 @@ class _TakeRoom:
         return _wild_allowed(self.rules, self.rank, first_laid, open_wild_meld(player, self.rank))
 
 
-def _wild_allowed(rules: Rules, key: int, first_laid: bool, open_wild_meld: bool) -> bool:
+def _wild_allowed(rules: Rules, key: int, first_laid: bool, wild_meld_open: bool) -> bool:
     """`check_meld`'s rules on adding wild cards to a meld of natural rank `key`."""
     if rules.pure_aces_sevens and (key == SEVEN or (key == ACE and not first_laid)):
         return False
-    return not (rules.prohibit_interim_mixed_melds and open_wild_meld)
+    return not (rules.prohibit_interim_mixed_melds and wild_meld_open)
 
 
 def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:
