@@ -1,6 +1,6 @@
 """Sound effects and music, with a silent fallback.
 
-`SoundManager` plays the named effects in `game/assets/sounds` (`shuffle`, `deal`, `draw`, `place`,
+`SoundManager` plays the named effects in `assets/sounds` (`shuffle`, `deal`, `draw`, `place`,
 `meld`, `canasta`, `pile_taken`, `go_out`, `win`, `lose`, `illegal`, `chat`, `turn`; `.wav` or
 `.ogg`) and loops `music.ogg` through `pygame.mixer.music` with fades. Effects and music each have
 an on/off switch and a volume, matching the options screen. Sound is a nicety: when the mixer

@@ -1,18 +1,21 @@
 """Where the game's read-only files are: card pictures, sounds, music, fonts, the icon.
 
-They live inside the `game` package (`game/assets/`), so one path works in every way the game
-runs: from a source checkout, installed by `pip install .` (they are package data), and frozen
-by PyInstaller (the spec copies them to the same place beside the bundled modules). Every asset
-path in the game comes from `asset_path`; nothing else builds one, so moving the folder means
-changing one line. Writable files never go here: they belong in the platform folders
-(`game.settings`).
+In a source checkout they sit in the top-level `assets/` folder, beside `game/`. An installed
+game (`pip install .`: pyproject.toml maps the package `game.assets` to that folder) and the
+frozen app (the PyInstaller spec copies it to the same place) carry them inside the package, as
+`game/assets/` beside the bundled modules. Every asset path in the game comes from `asset_path`;
+nothing else builds one, so moving the folder means changing `ASSETS_DIR` alone. Writable files
+never go here: they belong in the platform folders (`game.settings`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-ASSETS_DIR = Path(__file__).resolve().parent / "assets"
+_PACKAGE = Path(__file__).resolve().parent
+# Installed or frozen, the assets are package data inside `game`; in a checkout (including an
+# editable install, which leaves them where they are), the folder beside the package.
+ASSETS_DIR = _PACKAGE / "assets" if (_PACKAGE / "assets").is_dir() else _PACKAGE.parent / "assets"
 
 # The bundled fonts by the role the theme asks for (see game.ui.theme). Shipping them makes text
 # look the same everywhere and spares the slow system font search on start-up.

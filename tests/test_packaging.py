@@ -1,11 +1,13 @@
-"""Packaging: one version, requirements.txt in step with pyproject, every asset reachable through
-game.resources and shipped as package data, the generated icon, the bench CLI, and main.py's
-offer to set up `.venv` when this Python lacks the game's libraries."""
+"""Packaging: one version, requirements.txt in step with pyproject, every package and every asset
+(from the top-level assets/ folder) shipped inside the installed package and the app and reachable
+through game.resources, the generated icon, the bench CLI, and main.py's offer to set up `.venv`
+when this Python lacks the game's libraries."""
 
 from __future__ import annotations
 
 import fnmatch
 import importlib.util
+import json
 import re
 import subprocess
 import sys
@@ -64,13 +66,56 @@ def test_main_py_checks_for_each_runtime_library() -> None:
     assert not set(launcher.REQUIRED_MODULES) & set(launcher.OPTIONAL_MODULES)
 
 
-def test_every_asset_is_package_data() -> None:
-    globs = pyproject()["tool"]["setuptools"]["package-data"]["game"]
+# What setuptools builds from (setup.py read together with pyproject.toml), without building.
+SETUP_CONFIG = """
+import json, warnings
+warnings.simplefilter("ignore")
+import setuptools  # before distutils: it provides it
+from distutils.core import run_setup
+dist = run_setup("setup.py", stop_after="config")
+print(json.dumps([dist.packages, dist.package_dir, dist.package_data]))
+"""
+
+
+@pytest.fixture(scope="module")
+def setup_config() -> tuple[list[str], dict[str, str], dict[str, list[str]]]:
+    result = subprocess.run(
+        [sys.executable, "-c", SETUP_CONFIG],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    packages, package_dir, package_data = json.loads(result.stdout.splitlines()[-1])
+    return packages, package_dir, package_data
+
+
+def test_every_package_of_game_is_installed(setup_config) -> None:
+    packages, _dirs, _data = setup_config
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in (ROOT / "game").rglob("__init__.py")
+    }
+    assert sorted(packages) == sorted({*found, "game.assets"})
+
+
+def test_the_top_level_assets_install_inside_the_package(setup_config) -> None:
+    _packages, package_dir, package_data = setup_config
+    assert package_dir == {"game.assets": "assets"}
+    assert resources.ASSETS_DIR == ROOT / "assets"  # in a checkout, where the tools write them
+    assert not (ROOT / "game" / "assets").exists()
+    globs = package_data["game.assets"]
     assets = [p for p in resources.ASSETS_DIR.rglob("*") if p.is_file()]
     assert len(assets) > 70
     for path in assets:
-        relative = path.relative_to(ROOT / "game").as_posix()
+        relative = path.relative_to(ROOT / "assets").as_posix()
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in globs), relative
+
+
+def test_the_app_carries_the_assets_where_an_install_does() -> None:
+    spec = (ROOT / "packaging" / "canasta.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "assets"), "game/assets")' in spec
 
 
 def test_the_game_finds_its_assets_through_the_resource_function() -> None:

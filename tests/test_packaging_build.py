@@ -178,7 +178,12 @@ def test_pip_install_in_a_fresh_venv_gives_a_working_canasta_command(tmp_path: P
         text=True,
         timeout=60,
     ).stdout.strip()
-    assert Path(where).is_relative_to(venv) and (Path(where) / "cards" / "AS.png").is_file()
+    assets = Path(where)
+    assert assets.is_relative_to(venv) and (assets / "cards" / "AS.png").is_file()
+    assert (assets / "sounds" / "deal.wav").is_file() and (
+        assets / "sounds" / "music.ogg"
+    ).is_file()
+    assert len(list((assets / "fonts").glob("*.ttf"))) == 5
 
 
 def test_the_app_plays_an_invite_game_through_a_local_mailbox(built: Path, tmp_path: Path) -> None:

@@ -84,8 +84,8 @@ def copy_licences(app: Path, python: Path) -> list[Path]:
     copied = []
     for source, name in (
         (ROOT / "LICENSE", "Canasta.txt"),
-        (ROOT / "game" / "assets" / "cards" / "LICENSE", "card-pictures.txt"),
-        (ROOT / "game" / "assets" / "fonts" / "LICENSE", "DejaVu-fonts.txt"),
+        (ROOT / "assets" / "cards" / "LICENSE", "card-pictures.txt"),
+        (ROOT / "assets" / "fonts" / "LICENSE", "DejaVu-fonts.txt"),
     ):
         copied.append(Path(shutil.copyfile(source, folder / name)))
     probe = (

@@ -23,8 +23,8 @@ import numpy as np
 import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
-CARDS = ROOT / "game" / "assets" / "cards"
-SOUNDS = ROOT / "game" / "assets" / "sounds"
+CARDS = ROOT / "assets" / "cards"
+SOUNDS = ROOT / "assets" / "sounds"
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.logic.ai import evaluation, heuristic  # noqa: E402
-from game.logic.engine import DRAW, PLAY, Game  # noqa: E402
+from game.logic.engine import Game  # noqa: E402
+from game.logic.phases import DRAW, PLAY  # noqa: E402
 from game.logic.rules import Rules  # noqa: E402
 
 SAMPLE_RATE = 0.15

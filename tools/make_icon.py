@@ -4,7 +4,7 @@ The design is the window icon's (`game.app`), drawn large: two cream cards fanne
 rounded square with a gold rim, a red diamond and a black spade as their pips. It is drawn four
 times larger than each size and smoothed down, so edges are anti-aliased. Writes:
 
-- `game/assets/icon.png` (256 px): the Linux menu icon, installed by `canasta --install-desktop`;
+- `assets/icon.png` (256 px): the Linux menu icon, installed by `canasta --install-desktop`;
 - `packaging/canasta.ico` (16 to 256 px): the Windows executable's icon;
 - `packaging/canasta.icns` (128 to 1024 px): the macOS app's icon.
 
@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # after the prompt setting, which pygame reads on import
 
 ROOT = Path(__file__).resolve().parent.parent
-PNG_OUT = ROOT / "game" / "assets" / "icon.png"
+PNG_OUT = ROOT / "assets" / "icon.png"
 ICO_OUT = ROOT / "packaging" / "canasta.ico"
 ICNS_OUT = ROOT / "packaging" / "canasta.icns"
 

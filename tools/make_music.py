@@ -1,5 +1,5 @@
 """Renders the table's background music, an original calm jazz-lounge loop, to
-game/assets/sounds/music.ogg (44.1 kHz stereo Ogg Vorbis, about 76 s).
+assets/sounds/music.ogg (44.1 kHz stereo Ogg Vorbis, about 76 s).
 
 A 24-bar A-B-A tune in F at 76 bpm with swung eighths: electric-piano comping, an upright-style
 bass (two-feel in the A sections, walking in the bridge), a vibraphone melody and brushes, in a
@@ -33,7 +33,7 @@ from synth import (
     time_axis,
 )
 
-OUT = Path(__file__).resolve().parent.parent / "game" / "assets" / "sounds" / "music.ogg"
+OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds" / "music.ogg"
 SEED = 7301
 BEAT = 34816 / RATE  # 76 bpm, chosen so a beat is a whole number of samples: the loop is exact
 SWING = 2 / 3  # swung eighths: the off-beat lands two thirds through the beat

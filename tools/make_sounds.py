@@ -1,4 +1,4 @@
-"""Synthesises the game's sound effects into game/assets/sounds/NAME.wav (44.1 kHz mono 16-bit).
+"""Synthesises the game's sound effects into assets/sounds/NAME.wav (44.1 kHz mono 16-bit).
 
 Card sounds (shuffle, deal, draw, place, meld, pile_taken) are shaped noise: the snap of a card
 edge, the swish of a card sliding over felt, the dull thud of the table. The cues (canasta,
@@ -34,7 +34,7 @@ from synth import (
     write_wav,
 )
 
-OUT_DIR = Path(__file__).resolve().parent.parent / "game" / "assets" / "sounds"
+OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 SEED = 20240611
 
 

@@ -13,12 +13,14 @@ from .actions import (
     action_from_dict,
 )
 from .cards import CardCode, CardId
-from .engine import DRAW, GAME_OVER, HAND_OVER, PLAY, Game, Phase, TurnState
+from .engine import Game
 from .errors import IllegalAction
 from .events import Event, EventKind
 from .legal import legal_actions
+from .phases import DRAW, GAME_OVER, HAND_OVER, PLAY, Phase
 from .rules import Rules, RulesError
 from .shuffle import deck_order
+from .turn import TurnState
 from .view import PlayerView, determinize, player_view
 
 __all__ = [

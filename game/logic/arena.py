@@ -26,7 +26,8 @@ from typing import Any
 from .ai import LEVELS, ComputerPlayer
 from .ai.bots import Bot, load_bot
 from .ai.sparring import SPARRING
-from .engine import GAME_OVER, HAND_OVER, Game
+from .engine import Game
+from .phases import GAME_OVER, HAND_OVER
 from .rules import Rules
 from .view import player_view
 

@@ -33,10 +33,14 @@ from .cards import (
     CardCode,
     CardId,
 )
-from .engine import DRAW, HAND_OVER, PLAY, Game, PlayerState
+from .engine import Game
 from .errors import IllegalAction
+from .melding import open_wild_meld
 from .melds import CANASTA_SIZE, special_meld
+from .phases import DRAW, HAND_OVER, PLAY
+from .player_state import PlayerState
 from .rules import Rules
+from .threes import laid_threes
 
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
@@ -173,7 +177,7 @@ class _Room:
         self.pass_the_discard = rules.pass_the_discard
 
     def leaves_legal_hand(self, left: int, canastas_after: int) -> bool:
-        """`Game._check_cards_left`: whether `left` cards in the hand, with `canastas_after`
+        """`going_out.check_cards_left`: whether `left` cards in the hand, with `canastas_after`
         canastas, may follow a meld or taking the pile."""
         if left == 0:
             return not self.must_discard and canastas_after >= self.need
@@ -265,23 +269,22 @@ class _TakeRoom:
             return True  # the pile only adds to the hand: any number of cards may follow
         game = self.game
         pile = game.pile
-        laid = game._laid_threes()
+        laid = laid_threes(game.rules)
         left += len(pile) - 1 - sum([laid[card] for card in pile])
         canastas_after = player.canastas() + (size >= CANASTA_SIZE and not was_canasta)
         return _Room(game, game.to_move).leaves_legal_hand(left, canastas_after)
 
     def _wild_ok(self) -> bool:
-        game = self.game
-        p = game.to_move
-        first_laid = self.base == 0 and not self.player.opened
-        return _wild_allowed(self.rules, self.rank, first_laid, game._open_wild_meld(p, self.rank))
+        player = self.player
+        first_laid = self.base == 0 and not player.opened
+        return _wild_allowed(self.rules, self.rank, first_laid, open_wild_meld(player, self.rank))
 
 
-def _wild_allowed(rules: Rules, key: int, first_laid: bool, open_wild_meld: bool) -> bool:
+def _wild_allowed(rules: Rules, key: int, first_laid: bool, wild_meld_open: bool) -> bool:
     """`check_meld`'s rules on adding wild cards to a meld of natural rank `key`."""
     if rules.pure_aces_sevens and (key == SEVEN or (key == ACE and not first_laid)):
         return False
-    return not (rules.prohibit_interim_mixed_melds and open_wild_meld)
+    return not (rules.prohibit_interim_mixed_melds and wild_meld_open)
 
 
 def _meld_size_ok(rules: Rules, size: int, wilds: int) -> bool:

@@ -8,7 +8,7 @@ the game as it was.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from .cards import (
@@ -46,6 +46,11 @@ PLURAL: Final = {
 
 def wild_count(cards: Sequence[int]) -> int:
     return sum([IS_WILD[card] for card in cards])
+
+
+def canasta_count(melds: Mapping[int, Sequence[int]]) -> int:
+    """How many of the melds are canastas (seven cards or more)."""
+    return len([cards for cards in melds.values() if len(cards) >= CANASTA_SIZE])
 
 
 def canasta_kind(key: int, cards: Sequence[int]) -> str | None:

@@ -18,8 +18,8 @@ from typing import Any
 from .cards import CARD_CODE, MELD_KEY_NAME, N_CARDS, CardId, deck_from_codes, sorted_codes
 from .engine import Game
 from .errors import IllegalAction
+from .melds import canasta_count
 from .rules import Rules, RulesError
-from .scoring import canasta_count
 from .shuffle import DEAL_VERSION, LEGACY_DEAL_VERSION
 
 FORMAT_PREFIX = "canasta-replay/"

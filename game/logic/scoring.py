@@ -12,15 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from .cards import ACE, CARD_POINTS, CARD_RANK, IS_RED_THREE, SEVEN, WILD
-from .melds import CANASTA_SIZE, canasta_bonus
+from .melds import CANASTA_SIZE, canasta_bonus, canasta_count
+from .player_state import PlayerState
 from .rules import Rules
 
 ITEMS: Final = ("melded", "canasta_bonus", "going_out", "threes", "in_hand", "penalties")
 ALL_THREES_VALUES: Final = (0, 100, 300, 500, 1000)
-
-
-def canasta_count(melds: Mapping[int, Sequence[int]]) -> int:
-    return len([cards for cards in melds.values() if len(cards) >= CANASTA_SIZE])
 
 
 def threes_score(rules: Rules, threes: Sequence[int], melds: Mapping[int, Sequence[int]]) -> int:
@@ -97,3 +94,28 @@ def special_meld_score(bonus: int) -> dict[str, int]:
     score["going_out"] = bonus
     score["total"] = bonus
     return score
+
+
+def score_hand(
+    rules: Rules,
+    players: Sequence[PlayerState],
+    went_out: int | None,
+    went_out_bonus: bool,
+    concealed: bool,
+    special: tuple[int, str, int] | None,
+) -> list[dict[str, int]]:
+    """Every player's breakdown as a hand ends, by seat. `special` is (seat, name, bonus) of a
+    special meld that ended the hand; `went_out_bonus` says whether the player who went out had
+    the canastas to earn the going-out bonus, doubled when they went out `concealed`."""
+    scores = []
+    for p, player in enumerate(players):
+        if special is not None and special[0] == p:
+            scores.append(special_meld_score(special[2]))
+            continue
+        bonus = 0
+        if went_out == p and went_out_bonus:
+            bonus = rules.going_out_bonus * (2 if concealed else 1)
+        scores.append(
+            score_player(rules, player.hand, player.melds, player.threes, player.returns, bonus)
+        )
+    return scores

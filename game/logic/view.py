@@ -18,10 +18,13 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from .cards import ALL_CARDS, CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, CardId, sorted_codes
-from .engine import GAME_OVER, HAND_OVER, Game, Phase, PlayerState, TurnState
+from .engine import Game
 from .frozen import reduce_frozen
+from .phases import GAME_OVER, HAND_OVER, Phase
+from .player_state import PlayerState
 from .rules import Rules
 from .shuffle import DEAL_VERSION
+from .turn import TurnState
 
 Meld = tuple[int, tuple[int, ...]]
 

@@ -3,8 +3,7 @@ opponent is. The table talks only to a `Match`: `LocalMatch` (the engine and the
 machine) or `NetMatch` (the other player's peer over the network). The computer thinks in one
 worker process (`AIWorker`) for the opponent, hints and AutoPilot alike. Nothing here draws."""
 
-from .local import SKILL_TITLES, LocalMatch, local_match
-from .local_game import (
+from .autosaved_game import (
     COMPUTER,
     HUMAN,
     AutosaveWriter,
@@ -13,9 +12,10 @@ from .local_game import (
     autosave_exists,
     load_autosave,
 )
+from .local_match import SKILL_TITLES, LocalMatch, local_match
 from .match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
-from .net_game import NetGame, saved_game
-from .network import NetMatch
+from .net_connection import NetGame, saved_game
+from .net_match import NetMatch
 from .state import ME, OPPONENT, TableState
 from .worker import AIWorker
 

@@ -17,7 +17,7 @@ import time
 from game.logic import Game, legal_actions
 from game.logic.actions import Action, Discard, Draw, NextHand, Pass
 from game.logic.cards import CARD_POINTS, IDS_OF_CODE, IS_WILD
-from game.logic.engine import HAND_OVER
+from game.logic.phases import HAND_OVER
 from game.logic.view import PlayerView, determinize
 from game.match.worker import DECIDE, AIResult, AIWorker
 

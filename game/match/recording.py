@@ -15,11 +15,12 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from game.logic.engine import GAME_OVER, Game
+from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
+from game.logic.phases import GAME_OVER
 from game.logic.replay import ReplayError, replay_document
-from game.match.local_game import LocalGame
+from game.match.autosaved_game import LocalGame
 from game.netplay.play.dealing import first_player, shuffled_deck
 from game.records import (
     Ending,

@@ -19,7 +19,7 @@ from game.logic.events import Event
 from game.logic.replay import game_from_replay, load_replay
 from game.logic.view import player_view
 from game.match.hidden import event_seats_exchanged, seats_exchanged
-from game.match.local import picture
+from game.match.local_match import picture
 from game.match.match import Change, HintReady, Match, Note, TurnMark
 from game.match.state import TableState, table_state
 from game.settings import Preferences

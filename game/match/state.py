@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.logic.cards import IS_RED_THREE, IS_WILD
-from game.logic.engine import GAME_OVER, HAND_OVER
+from game.logic.phases import GAME_OVER, HAND_OVER
 from game.logic.rules import Rules
 from game.logic.view import PlayerView
 

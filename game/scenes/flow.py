@@ -21,8 +21,8 @@ from game.match import (
     load_autosave,
     local_match,
 )
-from game.match.local_game import autosave_path
-from game.match.net_game import save_path
+from game.match.autosaved_game import autosave_path
+from game.match.net_connection import save_path
 from game.match.recording import Recording, new_local_game
 from game.netplay import Role
 from game.scenes.dialog import confirm_dialog, message_dialog

@@ -25,7 +25,7 @@ import pygame
 
 from game import APP_VERSION
 from game.match import NetGame, saved_game
-from game.match.net_game import how_to_resume, my_terms, saved_link, shown
+from game.match.net_connection import how_to_resume, my_terms, saved_link, shown
 from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
 from game.netplay.addresses import format_endpoint
 from game.netplay.shell.discovery import Advertisement

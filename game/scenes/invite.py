@@ -25,7 +25,7 @@ import pygame
 import pygame_gui
 
 from game.match import NetGame
-from game.match.net_game import saved_link, shown
+from game.match.net_connection import saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.shell.lan import lan_addresses
 from game.netplay.shell.tcp import TransportNotice

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, saved_game
-from game.match.net_game import how_to_resume, saved_code, saved_link, shown
+from game.match.net_connection import how_to_resume, saved_code, saved_link, shown
 from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
 from game.netplay.session.joincode import display_code, normalize_code

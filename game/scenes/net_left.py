@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match import NetGame, NetMatch, local_match, saved_game
-from game.match.local_game import COMPUTER, HUMAN, LocalGame
-from game.match.net_game import how_to_resume, save_path, shown
+from game.match.autosaved_game import COMPUTER, HUMAN, LocalGame
+from game.match.net_connection import how_to_resume, save_path, shown
 from game.netplay import Connected, Failed, HostPlay, Role
 from game.scenes.dialog import DialogScene
 from game.scenes.net_screen import NetworkScreen

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.match import saved_game
-from game.match.net_game import how_to_resume
+from game.match.net_connection import how_to_resume
 from game.netplay import Role
 from game.scenes.dialog import DialogScene
 from game.scenes.host import HostScene

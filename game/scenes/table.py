@@ -26,8 +26,8 @@ import pygame
 
 from game.logic import events as ev
 from game.logic.actions import Action, Draw, Pass
-from game.logic.engine import DRAW, PLAY
 from game.logic.events import Event
+from game.logic.phases import DRAW, PLAY
 from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog, message_dialog

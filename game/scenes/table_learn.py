@@ -28,9 +28,9 @@ from game.logic.assist import (
     opening_scenario,
     opponent_may_go_out,
 )
-from game.logic.engine import DRAW, PLAY
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
+from game.logic.phases import DRAW, PLAY
 from game.logic.view import PlayerView, determinize
 from game.scenes.dialog import message_dialog
 from game.scenes.menu import MenuItem, MenuScene

@@ -19,7 +19,7 @@ import pygame
 
 from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from game.logic.cards import IS_WILD, WILD, code_of
-from game.logic.engine import DRAW
+from game.logic.phases import DRAW
 from game.match import ME
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.menu import MenuItem, MenuScene

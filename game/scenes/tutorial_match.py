@@ -19,11 +19,11 @@ from game.logic import IllegalAction
 from game.logic.actions import Action, Discard, Pass, Undo, UndoTurn
 from game.logic.ai import ComputerPlayer
 from game.logic.assist import RULE_NOTES, RuleNote, Tutorial, coach, narrate, notes_for
-from game.logic.engine import DRAW, PLAY
 from game.logic.events import Event
+from game.logic.phases import DRAW, PLAY
 from game.logic.view import PlayerView, determinize, player_view
 from game.match import Change, HintReady, Match, Note, TableState, TurnMark
-from game.match.local import picture
+from game.match.local_match import picture
 from game.settings import Preferences
 
 WATCH, PLAY_MODE = "watch", "play"

@@ -1,6 +1,6 @@
 """Card pictures and card sprites.
 
-`CardImages` loads `game/assets/cards/{CODE}.png` once (codes such as `AS`, `10H`, `QD`, `JK_1`,
+`CardImages` loads `assets/cards/{CODE}.png` once (codes such as `AS`, `10H`, `QD`, `JK_1`,
 `back_1`), converts them for fast blitting, and hands out copies scaled to the card height the
 table uses and tinted for the states the table shows (drawn from the stock, frozen or blocked
 pile, selected, natural or mixed canasta); every scaled or tinted picture is cached, and the cache

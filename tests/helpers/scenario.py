@@ -13,7 +13,7 @@ import pytest
 
 from game.logic import Game, IllegalAction, Rules, legal_actions
 from game.logic.cards import CARD_CODE, IDS_OF_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_OF_NAME
-from game.logic.engine import DRAW, PLAY
+from game.logic.phases import DRAW, PLAY
 
 
 class _Pool:

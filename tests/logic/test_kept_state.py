@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from game.logic import Game, IllegalAction, Meld, Rules, Undo, legal_actions
 from game.logic import legal as listing
+from game.logic.card_lookup import first_cards, take_codes
 from game.logic.cards import ALL_CARDS, CARD_CODE, CARD_POINTS, CARD_RANK, N_CARDS
-from game.logic.engine import DRAW, PLAY, _first_cards
 from game.logic.events import Event
+from game.logic.phases import DRAW, PLAY
 from game.logic.shuffle import HashStream, deck_order, shuffled
 from tests.logic.test_play_outs import assert_counts_match_a_recount, meld_loving_choice
 from tests.logic.test_properties import rule_sets
@@ -95,12 +96,11 @@ def test_listings_from_emptied_tables_equal_the_kept_ones():
     picks=st.lists(st.sampled_from(sorted(set(CARD_CODE))), min_size=1, max_size=5),
 )
 def test_finding_a_meld_s_cards_by_rank_group_agrees_with_the_hand_walk(hand, picks):
-    game = Game(Rules(), seed=1)
     try:
-        expected = game._take_codes(picks, hand, "in your hand")
+        expected = take_codes(picks, hand, "in your hand")
     except IllegalAction:
         expected = None
-    assert _first_cards(picks, recount_groups(hand)) == expected
+    assert first_cards(picks, recount_groups(hand)) == expected
 
 
 def test_a_copy_keeps_its_turn_when_the_source_begins_the_next():

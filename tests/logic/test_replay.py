@@ -9,6 +9,7 @@ import pytest
 from game.logic import Game, Meld, Rules, legal_actions
 from game.logic.cards import CARD_CODE
 from game.logic.replay import ReplayError, load_replay, position_summary, replay_document
+from tests.helpers.paths import ROOT
 
 
 def play_random(game, steps, seed=0):
@@ -96,6 +97,7 @@ def test_replay_command_prints_the_position(tmp_path):
         capture_output=True,
         text=True,
         check=True,
+        cwd=ROOT,
     )
     summary = json.loads(out.stdout)
     assert summary["phase"] == "play" and summary["to_move"] == 0 and summary["error"] is None
@@ -117,7 +119,10 @@ def test_replay_command_reports_a_broken_file(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{not json")
     out = subprocess.run(
-        [sys.executable, "-m", "game.logic.replay", str(path)], capture_output=True, text=True
+        [sys.executable, "-m", "game.logic.replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert out.returncode == 1 and json.loads(out.stdout)["error"]["code"] == "bad_replay"
 
@@ -141,7 +146,7 @@ def test_position_summary_shows_the_hand_score_after_the_hand():
 
 def run_replay_tool(*args):
     return subprocess.run(
-        [sys.executable, "-m", "game.logic.replay", *args], capture_output=True, text=True
+        [sys.executable, "-m", "game.logic.replay", *args], capture_output=True, text=True, cwd=ROOT
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.logic import Game, legal_actions, player_view
 from game.logic.actions import Draw, NextHand
-from game.logic.engine import HAND_OVER
+from game.logic.phases import HAND_OVER
 from game.match.computer import WorkerPilot, safe_action
 from game.match.worker import AIWorker
 

@@ -8,7 +8,7 @@ from game.logic.actions import Draw
 from game.logic.cards import N_CARDS
 from game.logic.events import DEAL, Event
 from game.match.hidden import follow, seats_exchanged
-from game.match.network import deal_events, visible_only
+from game.match.net_match import deal_events, visible_only
 
 
 def every_card(state) -> list[int]:

@@ -7,7 +7,7 @@ from game.logic import Game, legal_actions, player_view
 from game.logic.actions import Discard, Draw
 from game.logic.cards import IS_WILD, code_of
 from game.match import ME, HintReady, LocalGame, LocalMatch, local_match
-from game.match.local import picture
+from game.match.local_match import picture
 from game.match.worker import AIResult
 from game.settings import Preferences
 

@@ -18,8 +18,8 @@ from game.audio import SoundManager
 from game.logic import Game
 from game.logic.replay import main as replay_main
 from game.match import SavedGameError, load_autosave
-from game.match.local_game import AUTOSAVE_FORMAT, LocalGame, NewerSaveError, autosave_path
-from game.match.net_game import save_path, saved_game
+from game.match.autosaved_game import AUTOSAVE_FORMAT, LocalGame, NewerSaveError, autosave_path
+from game.match.net_connection import save_path, saved_game
 from game.netplay import Role
 from game.scenes import flow
 from game.scenes.dialog import DialogScene

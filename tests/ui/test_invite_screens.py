@@ -16,7 +16,7 @@ import pytest
 from game import APP_VERSION
 from game.app import App
 from game.audio import SoundManager
-from game.match.net_game import save_path
+from game.match.net_connection import save_path
 from game.netplay import PeerInfo, ReliableSession, Role
 from game.netplay.shell.savefile import write_json_atomic
 from game.netplay.shell.wormhole import (

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app import App
-from game.match.net_game import how_to_resume, save_path
+from game.match.net_connection import how_to_resume, save_path
 from game.netplay import Failed, GuestTurnedAway, Role
 from game.netplay.session.joincode import normalize_code
 from game.netplay.shell.savefile import write_json_atomic

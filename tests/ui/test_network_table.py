@@ -12,10 +12,10 @@ import pytest
 from game.app import App
 from game.logic.actions import Discard
 from game.logic.cards import CARD_CODE
-from game.logic.engine import DRAW, PLAY
+from game.logic.phases import DRAW, PLAY
 from game.logic.rules import Rules
 from game.match import ME, saved_game
-from game.match.net_game import how_to_resume
+from game.match.net_connection import how_to_resume
 from game.netplay import Role
 from game.netplay.tools.proxy import FaultProxy
 from game.scenes.agreement import AgreementScene
@@ -221,7 +221,7 @@ def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_sta
 
 
 def test_a_player_who_leaves_mid_game_is_reported_and_the_game_is_saved(app: App, peers) -> None:
-    from game.match.net_game import save_path
+    from game.match.net_connection import save_path
     from game.scenes.dialog import DialogScene
 
     table, host = join_table(app, peers)
@@ -265,7 +265,7 @@ def host_whose_guest_left(app: App, peers, tmp_path) -> tuple[NetTableScene, Hea
 
 def test_the_host_left_alone_can_finish_against_the_computer(app: App, peers, tmp_path) -> None:
     from game.match import LocalMatch
-    from game.match.net_game import save_path
+    from game.match.net_connection import save_path
     from game.scenes.table import TableScene
 
     table, _guest = host_whose_guest_left(app, peers, tmp_path)

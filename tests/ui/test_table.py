@@ -258,7 +258,7 @@ def test_the_game_is_saved_after_every_move_and_continue_restores_it(
 def test_a_damaged_autosave_gives_a_clear_message_and_a_fresh_game(
     app: App, user_dirs: tuple[Path, Path]
 ) -> None:
-    from game.match.local_game import autosave_path
+    from game.match.autosaved_game import autosave_path
     from game.scenes import flow
     from game.scenes.dialog import DialogScene
 

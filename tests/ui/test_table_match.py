@@ -12,7 +12,7 @@ from game.logic import Game, legal_actions
 from game.logic.actions import Action, Discard, Draw
 from game.logic.events import Event
 from game.match import Alert, Change, HintReady, Match, Note, Refused, TableState, TurnMark
-from game.match.local import picture
+from game.match.local_match import picture
 from game.scenes.dialog import DialogScene
 from game.scenes.table import TableOptions, TableScene
 from game.scenes.title import TitleScene

@@ -1,5 +1,5 @@
 /**
- * Renders the card PNGs in game/assets/cards/ from the CC0 SVG deck shipped inside the npm package
+ * Renders the card PNGs in assets/cards/ from the CC0 SVG deck shipped inside the npm package
  * @letele/playing-cards (Adrian Kennard's public-domain design, https://www.me.uk/cards/).
  *
  * The package only ships React components, so this script evaluates its bundle with a tiny
@@ -10,7 +10,7 @@
  *
  * Usage (from the repository root):
  *   cd tools/cards && npm install --no-package-lock && node render_cards.mjs
- * Optional argument: the output folder (default ../../game/assets/cards). If `optipng` is installed
+ * Optional argument: the output folder (default ../../assets/cards). If `optipng` is installed
  * (Debian package optipng) the PNGs are then recompressed losslessly, about a third smaller;
  * they stay 8-bit RGBA so every file loads the same way.
  */
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const outDir = resolve(process.argv[2] ?? join(here, '..', '..', 'game', 'assets', 'cards'));
+const outDir = resolve(process.argv[2] ?? join(here, '..', '..', 'assets', 'cards'));
 const WIDTH = 240; // the design's viewBox is 240x336 (5:7), so one SVG unit is one pixel
 
 // ---------------------------------------------------------------------------------------------

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import CARD_POINTS, CARD_RANK, IS_WILD, THREE
-from ..engine import GAME_OVER, HAND_OVER, Game
+from ..engine import Game
 from ..melds import CANASTA_SIZE, canasta_bonus
+from ..phases import GAME_OVER, HAND_OVER
 from ..scoring import threes_score, uncompleted_penalty
 
 FEATURES: Final = (

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from ..cards import CARD_RANK, IDS_OF_CODE, MELD_KEY_OF_NAME, RANK_NAME, code_of
-from ..engine import DRAW, PLAY
 from ..errors import IllegalAction
 from ..melds import PLURAL
+from ..phases import DRAW, PLAY
 from ..view import PlayerView, determinize, player_view
 from .player import ComputerPlayer
 

@@ -17,7 +17,8 @@ import random
 from typing import Final
 
 from ..cards import CARD_RANK, IDS_OF_CODE, IS_RED_THREE, IS_WILD
-from ..engine import DRAW, Game
+from ..engine import Game
+from ..phases import DRAW
 from ..view import PlayerView, determinize
 
 # The chance that an unlikely card dealt to the opponent is moved back to the stock.

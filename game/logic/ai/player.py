@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..actions import Action, Discard, UndoTurn
-from ..engine import PLAY
 from ..legal import legal_actions
+from ..phases import PLAY
 from ..view import PlayerView, determinize
 from . import heuristic, search
 from .opponent import OpponentModel

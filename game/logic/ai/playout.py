@@ -26,10 +26,11 @@ from ..cards import (
     MELD_KEY_OF_NAME,
     THREE,
 )
-from ..engine import DRAW, PLAY, Game
+from ..engine import Game
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE
+from ..phases import DRAW, PLAY
 from . import heuristic
 
 # A card code's rank, whether it is wild, and its points, by code (every id of a code agrees).

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..actions import Action, Discard, Meld, Pass
-from ..engine import DRAW, PLAY, Game
+from ..engine import Game
 from ..errors import IllegalAction
 from ..legal import legal_actions
+from ..phases import DRAW, PLAY
 from ..view import PlayerView
 from . import evaluation, heuristic, playout
 from .heuristic import Style

@@ -30,9 +30,10 @@ from ..cards import (
     THREE,
     TWO,
 )
-from ..engine import DRAW, PLAY, Game
+from ..engine import Game
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE
+from ..phases import DRAW, PLAY
 from ..view import PlayerView, determinize
 from . import heuristic
 

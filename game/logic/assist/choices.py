@@ -12,8 +12,9 @@ import random
 
 from ..actions import Discard, Draw, Meld, Pass, TakePile
 from ..cards import CARD_RANK, IDS_OF_CODE, IS_RED_THREE, IS_WILD, code_of
-from ..engine import DRAW, GAME_OVER, HAND_OVER, PLAY, Game
+from ..engine import Game
 from ..legal import legal_actions
+from ..phases import DRAW, GAME_OVER, HAND_OVER, PLAY
 from ..view import PlayerView, determinize
 from .names import (
     article,

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_WILD, JOKER, SEVEN, THREE, TWO
-from ..engine import DRAW, PLAY
 from ..melds import CANASTA_SIZE
+from ..phases import DRAW, PLAY
 from ..rules import Rules
 from ..view import PlayerView
 from .names import cards_text, join_words

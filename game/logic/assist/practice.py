@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, CardId
-from ..engine import DRAW, PLAY, Game
+from ..engine import Game
 from ..errors import IllegalAction
+from ..phases import DRAW, PLAY
 from .names import card_name
 
 DOCTOR, SWAP = "doctor", "swap"

@@ -18,8 +18,9 @@ from .. import events as ev
 from ..actions import Action, Draw
 from ..ai import ComputerPlayer
 from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD
-from ..engine import DRAW, PLAY, Game
+from ..engine import Game
 from ..events import Event
+from ..phases import DRAW, PLAY
 from ..rules import Rules
 from ..view import PlayerView, player_view
 from .explain import explain_action

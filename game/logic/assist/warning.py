@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import GAME_OVER, HAND_OVER
 from ..melds import CANASTA_SIZE
+from ..phases import GAME_OVER, HAND_OVER
 from ..view import PlayerView
 from .names import count_text
 

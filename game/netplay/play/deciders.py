@@ -17,8 +17,8 @@ from typing import Protocol
 
 from game.logic.actions import Action, NextHand
 from game.logic.ai import ComputerPlayer
-from game.logic.engine import HAND_OVER
 from game.logic.legal import legal_actions
+from game.logic.phases import HAND_OVER
 from game.logic.view import PlayerView, determinize
 
 

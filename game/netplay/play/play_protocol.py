@@ -36,9 +36,10 @@ import msgpack
 
 from game.logic.actions import Action, NextHand, action_from_dict
 from game.logic.cards import CardId
-from game.logic.engine import GAME_OVER, HAND_OVER, Game
+from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
+from game.logic.phases import GAME_OVER, HAND_OVER
 from game.logic.replay import ReplayError, load_replay, replay_document
 from game.logic.rules import Rules, RulesError
 from game.logic.view import PlayerView, player_view

@@ -23,7 +23,7 @@ from typing import Any
 import msgpack
 
 from game.logic.cards import CARD_POINTS, MELD_KEY_NAME, N_CARDS
-from game.logic.engine import DRAW, GAME_OVER, HAND_OVER, PLAY
+from game.logic.phases import DRAW, GAME_OVER, HAND_OVER, PLAY
 from game.logic.rules import Rules
 from game.logic.scoring import ITEMS
 from game.logic.view import PlayerView

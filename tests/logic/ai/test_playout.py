@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.logic import Game, IllegalAction, Rules, legal_actions
 from game.logic.actions import Discard, Draw, Meld, TakePile
 from game.logic.ai import evaluation, playout, search
-from game.logic.engine import PLAY
+from game.logic.phases import PLAY
 from tests.helpers.scenario import position
 
 CANASTA_Q = "QS QH QD QC QS QH QD"

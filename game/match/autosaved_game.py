@@ -22,8 +22,8 @@ from typing import Any
 
 from game.logic import Game, IllegalAction, Rules, RulesError
 from game.logic.actions import Action
-from game.logic.engine import GAME_OVER
 from game.logic.events import TURN, Event
+from game.logic.phases import GAME_OVER
 from game.logic.replay import ReplayError, load_replay, replay_document
 from game.match.match import TurnMark
 from game.match.practice import PracticeStep, replay_with_practice

@@ -7,7 +7,7 @@ import pytest
 from game.logic import player_view
 from game.logic.actions import Discard, Meld
 from game.logic.ai import ComputerPlayer, heuristic, playout, search
-from game.logic.engine import PLAY
+from game.logic.phases import PLAY
 from game.logic.view import determinize
 from tests.helpers.scenario import position
 

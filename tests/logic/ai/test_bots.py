@@ -16,7 +16,7 @@ from game.logic.arena import make_bot
 from game.logic.arena import play_game as arena_play_game
 from game.logic.arena import run as arena_run
 from game.logic.cards import CARD_RANK
-from game.logic.engine import PLAY
+from game.logic.phases import PLAY
 from game.logic.view import determinize
 from tests.helpers.scenario import position, random_position
 

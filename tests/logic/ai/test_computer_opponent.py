@@ -11,6 +11,7 @@ from game.logic import Game, Rules, legal_actions, player_view
 from game.logic.ai import LEVELS, ComputerPlayer, hint, opponent, search
 from game.logic.arena import run as arena_run
 from game.logic.arena import wilson
+from tests.helpers.paths import ROOT
 from tests.helpers.scenario import random_position
 
 
@@ -189,6 +190,7 @@ def test_arena_command_prints_json():
         capture_output=True,
         text=True,
         check=True,
+        cwd=ROOT,
     )
     data = json.loads(out.stdout)
     for key in (

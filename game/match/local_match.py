@@ -18,11 +18,11 @@ from typing import Any
 from game.logic import Game, IllegalAction, player_view
 from game.logic.actions import Action, NextHand
 from game.logic.assist import PracticeChange
-from game.logic.engine import DRAW, GAME_OVER, PLAY
 from game.logic.events import Event
+from game.logic.phases import DRAW, GAME_OVER, PLAY
 from game.logic.replay import load_replay, replay_document
+from game.match.autosaved_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
 from game.match.computer import ComputerSeat, safe_action
-from game.match.local_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
 from game.match.match import Change, HintReady, Match, Note, TurnMark
 from game.match.practice import PracticeStep
 from game.match.recording import Recording, new_local_game

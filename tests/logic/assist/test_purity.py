@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import game.logic.assist
+from tests.helpers.paths import ROOT
 
 FORBIDDEN = {"pygame", "socket", "asyncio", "os", "pathlib", "io", "importlib", "game.help"}
 
@@ -16,7 +17,7 @@ def test_assist_imports_neither_pygame_nor_sockets():
         "bad = [m for m in ('pygame', 'socket', 'asyncio') if m in sys.modules]; "
         "assert not bad, bad"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 
 def test_assist_modules_import_nothing_that_reaches_files_or_screens():

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.match.net_game import NetGame, how_to_resume, saved_code, saved_link, shown
+from game.match.net_connection import NetGame, how_to_resume, saved_code, saved_link, shown
 from game.netplay import Closed, Failed, HostSilent, Role
 from game.netplay.shell.wormhole import Link, WormholeHost
 from game.settings import Preferences
@@ -15,7 +15,7 @@ from game.settings import Preferences
 
 @pytest.fixture
 def hosting(tmp_path, monkeypatch) -> Iterator[NetGame]:
-    monkeypatch.setattr("game.match.net_game.data_dir", lambda: tmp_path)
+    monkeypatch.setattr("game.match.net_connection.data_dir", lambda: tmp_path)
     prefs = Preferences()
     prefs.player_name = "Ann"
     net = NetGame.host(prefs, 0)
@@ -69,7 +69,7 @@ def test_a_saved_game_tells_who_hosted_where_and_the_code() -> None:
 
 
 def test_an_invite_game_saves_its_link_never_the_invite_code(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("game.match.net_game.data_dir", lambda: tmp_path)
+    monkeypatch.setattr("game.match.net_connection.data_dir", lambda: tmp_path)
     link = Link(Role.HOST, bytes(range(32)), ("127.0.0.1:0",), ())
     net = NetGame.from_link(Preferences(), link)
     try:

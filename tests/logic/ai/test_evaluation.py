@@ -8,7 +8,7 @@ import pytest
 from game.logic import Game, Rules
 from game.logic.actions import Discard, UndoTurn
 from game.logic.ai import evaluation, heuristic
-from game.logic.engine import PLAY
+from game.logic.phases import PLAY
 from tests.helpers.paths import GAME
 from tests.helpers.scenario import position, random_position
 from tests.helpers.tools import load_tool

@@ -19,12 +19,12 @@ from collections.abc import Sequence
 
 from game.logic import events as ev
 from game.logic.actions import Action, NextHand
-from game.logic.engine import DRAW, GAME_OVER, HAND_OVER, PLAY
 from game.logic.events import Event
+from game.logic.phases import DRAW, GAME_OVER, HAND_OVER, PLAY
 from game.logic.view import PlayerView, determinize
 from game.match.hidden import event_seats_exchanged, follow, seats_exchanged
 from game.match.match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
-from game.match.net_game import NetGame, save_path, shown
+from game.match.net_connection import NetGame, save_path, shown
 from game.match.recording import Recording
 from game.match.state import ME, HandRecord, TableState
 from game.match.worker import HINT

@@ -9,7 +9,7 @@ from game.logic import Rules, player_view
 from game.logic.actions import Discard, Draw, Meld, TakePile
 from game.logic.ai import ComputerPlayer, heuristic
 from game.logic.cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, IS_WILD, JOKER
-from game.logic.engine import PLAY
+from game.logic.phases import PLAY
 from tests.helpers.scenario import position
 
 CANASTA_Q = "QS QH QD QC QS QH QD"

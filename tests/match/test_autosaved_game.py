@@ -9,7 +9,7 @@ import pytest
 
 from game.logic import Discard, Draw, Game, Rules
 from game.logic.cards import CARD_CODE, IS_WILD
-from game.match.local_game import (
+from game.match.autosaved_game import (
     AutosaveWriter,
     LocalGame,
     SavedGameError,

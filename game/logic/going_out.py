@@ -1,0 +1,44 @@
+"""Going out: the canastas a player needs before the last card may leave the hand, the cards a
+meld or a taken pile must leave until then, and going out concealed (with no meld laid before the
+turn)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .errors import IllegalAction
+from .player_state import PlayerState
+from .rules import Rules
+
+# Why no card may be discarded after the stock ran out on a Three.
+NO_DISCARD: Final = (
+    "The last stock card was a Three: meld what you like, then end the hand without discarding."
+)
+
+
+def need_canastas(need: int) -> str:
+    """The refusal's sentence for a player short of the `need` canastas to go out."""
+    return f"You need {need} canasta{'s' if need != 1 else ''} to go out."
+
+
+def check_cards_left(rules: Rules, left: int, canastas_after: int) -> None:
+    """Raise `IllegalAction` unless a meld or taking the pile may leave `left` cards in the hand
+    with `canastas_after` canastas: no card at all only when going out with the canastas needed
+    and no discard required, one card only with those canastas or when a turn may end without a
+    discard."""
+    need = rules.canastas_to_go_out
+    if left == 0:
+        if rules.must_discard:
+            raise IllegalAction("must_discard", "You must keep a card to discard when you go out.")
+        if canastas_after < need:
+            raise IllegalAction("need_canastas", need_canastas(need))
+    elif left == 1 and canastas_after < need and not rules.pass_the_discard:
+        raise IllegalAction(
+            "need_canastas", need_canastas(need) + " Keep at least two cards in your hand."
+        )
+
+
+def would_go_out_concealed(rules: Rules, player: PlayerState, had_melds: bool) -> bool:
+    """Whether `player`, who had no meld as the turn began unless `had_melds`, is about to go
+    out concealed: at most one card left and the canastas needed."""
+    return not had_melds and len(player.hand) <= 1 and player.canastas() >= rules.canastas_to_go_out

@@ -1,0 +1,99 @@
+"""Whether the player to move may meld these cards now: onto a meld of theirs (or a new one), as
+Black Threes while going out, or as a special meld of the whole hand. The shapes of melds
+themselves are `melds`'s; here they meet the player's melds, hand and turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import IS_WILD, THREE, WILD
+from .errors import IllegalAction
+from .going_out import check_cards_left, need_canastas
+from .melds import CANASTA_SIZE, PLURAL, check_black_threes, check_meld, special_meld
+from .player_state import PlayerState
+from .rules import Rules
+from .turn import TurnState
+
+
+def open_wild_meld(player: PlayerState, key: int) -> bool:
+    """Whether `player` has a meld of wild cards short of a canasta, and `key` is another meld
+    (some rules then keep wild cards off natural melds)."""
+    wild = player.melds.get(WILD)
+    return key != WILD and wild is not None and len(wild) < CANASTA_SIZE
+
+
+def check_meld_onto(
+    rules: Rules, player: PlayerState, turn: TurnState, key: int, cards: Sequence[int]
+) -> None:
+    """Raise `IllegalAction` unless `player`, the mover, may put `cards` (ids from the hand, not
+    locked) onto their meld keyed `key`."""
+    if turn.black_threes:
+        raise IllegalAction("black_threes_last", "Black Threes must be your last meld.")
+    left = len(player.hand) - len(cards)
+    if key == THREE:
+        check_black_threes(rules, cards)
+        need = rules.canastas_to_go_out
+        if player.canastas() < need:
+            raise IllegalAction(
+                "need_canastas",
+                "Black Threes may be melded only when going out. " + need_canastas(need),
+            )
+        if left > 1 or (left == 0 and rules.must_discard) or (left == 1 and turn.no_discard):
+            raise IllegalAction(
+                "black_threes_last",
+                "Black Threes may be melded only as your last meld while going out.",
+            )
+        return
+    existing = player.melds.get(key)
+    adding_wilds = sum([IS_WILD[card] for card in cards])
+    if key != WILD and existing is None and adding_wilds == len(cards):
+        raise IllegalAction(
+            "too_few_cards", f"You have no meld of {PLURAL[key]} to add wild cards to."
+        )
+    # A meld of Aces takes wild cards only in the cards it is first laid down with, in the
+    # player's opening turn (RULES.md 4.3).
+    first_laid = existing is None and not turn.opened_at_start
+    check_meld(
+        rules,
+        key,
+        existing or (),
+        cards,
+        first_laid,
+        open_wild_meld(player, key),
+        player.meld_wilds(key),
+        adding_wilds,
+    )
+    was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
+    size_after = (len(existing) if existing else 0) + len(cards)
+    canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
+    check_cards_left(rules, left, canastas_after)
+
+
+def check_special_meld(
+    rules: Rules, player: PlayerState, drew: str | None, cards: Sequence[int]
+) -> tuple[str, int]:
+    """The special meld `cards` form for `player`, the mover, who drew from `drew` ("stock",
+    "pile" or None) this turn: (name, bonus), or `IllegalAction`."""
+    if not rules.special_melds:
+        raise IllegalAction("no_special_melds", "Special melds are not part of these rules.")
+    if player.melds or player.opened:
+        raise IllegalAction(
+            "special_after_meld",
+            "A special meld is allowed only before you have melded anything this hand.",
+        )
+    if drew != "stock":
+        raise IllegalAction(
+            "special_needs_stock", "A special meld goes out after drawing from the stock."
+        )
+    if len(cards) != len(player.hand):
+        raise IllegalAction(
+            "special_whole_hand", "A special meld takes your whole hand: choose every card."
+        )
+    found = special_meld(cards, bool(player.threes))
+    if found is None:
+        raise IllegalAction(
+            "not_special",
+            "These cards are not a Straight (with a Three on "
+            "the table), Seven Pairs or Garbage from your whole hand.",
+        )
+    return found
