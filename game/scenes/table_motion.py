@@ -25,8 +25,8 @@ from game.sprites.tween import (
     Animator,
     Call,
     Parallel,
-    Sequence,
     Tween,
+    TweenSequence,
     Wait,
     in_out_cubic,
     in_sine,
@@ -271,7 +271,7 @@ class Choreographer:
         duration: float | None,
         *,
         shown: bool,
-    ) -> Sequence:
+    ) -> TweenSequence:
         """One flight: lift above everything, glide (turning over if needed), keep the look."""
         state: dict[str, object] = {}
 
@@ -297,7 +297,7 @@ class Choreographer:
             if state["flip"]:
                 half = length / 2
                 parts.append(
-                    Sequence(
+                    TweenSequence(
                         Tween(sprite, half, easing=in_sine, flip_scale=0.0),
                         Call(lambda: _turn(sprite, face_up, tint)),
                         Tween(sprite, half, easing=out_sine, flip_scale=1.0),
@@ -305,7 +305,7 @@ class Choreographer:
                 )
             runner.steps.append(Parallel(*parts))
 
-        runner = Sequence(Call(lift))
+        runner = TweenSequence(Call(lift))
         return runner
 
     def _land(self, sprite: TableCard, placement: Placement) -> None:
@@ -315,7 +315,7 @@ class Choreographer:
         self.board.group.change_layer(sprite, placement.layer)
 
 
-class _CardRun(Sequence):
+class _CardRun(TweenSequence):
     """A card's whole journey; it names the sprite from the start (even while it waits for its
     turn in the deal), so a newer journey for the same card cancels it."""
 

@@ -9,8 +9,8 @@ from game.sprites.tween import (
     Animator,
     Call,
     Parallel,
-    Sequence,
     Tween,
+    TweenSequence,
     Wait,
     get_easing,
     tween_value,
@@ -90,7 +90,7 @@ def test_value_tween_reports_values_through_a_setter() -> None:
 def test_sequence_hands_leftover_time_to_the_next_step() -> None:
     thing = Thing()
     order: list[str] = []
-    seq = Sequence(
+    seq = TweenSequence(
         Tween(thing, 0.2, easing="linear", x=10.0),
         Call(lambda: order.append("middle")),
         Tween(thing, 0.2, easing="linear", x=20.0),
@@ -126,7 +126,9 @@ def test_speed_zero_finishes_animations_instantly() -> None:
     thing = Thing()
     done: list[bool] = []
     animator = Animator(speed=0.0)
-    animator.add(Sequence(Wait(3.0), Tween(thing, 2.0, x=42.0), Call(lambda: done.append(True))))
+    animator.add(
+        TweenSequence(Wait(3.0), Tween(thing, 2.0, x=42.0), Call(lambda: done.append(True)))
+    )
     assert thing.x == 42.0
     assert done == [True]
     assert not animator.busy
