@@ -24,10 +24,10 @@ from game.match import (
 from game.match.local_game import autosave_path
 from game.match.net_game import save_path
 from game.match.recording import Recording, new_local_game
+from game.match.table_info import narrate
 from game.netplay import Role
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table import PLAYS_KEPT, TableOptions, TableScene
-from game.scenes.table_info import narrate
 from game.storage import remove_stale_temporaries
 
 if TYPE_CHECKING:

@@ -29,15 +29,7 @@ from game.logic.actions import Action, Draw, Pass
 from game.logic.engine import DRAW, PLAY
 from game.logic.events import Event
 from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
-from game.scenes.base import Scene
-from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.menu import MenuItem, MenuScene
-from game.scenes.photographer import Photographer
-from game.scenes.scores import GameOverScene, HandOverScene
-from game.scenes.table_board import Board, BoardOptions
-from game.scenes.table_hint import HintPanel
-from game.scenes.table_hud import HudModel, TableHud
-from game.scenes.table_info import (
+from game.match.table_info import (
     hand_value,
     narrate,
     opening_status,
@@ -46,6 +38,14 @@ from game.scenes.table_info import (
     scoresheet_rows,
     status_counters,
 )
+from game.scenes.base import Scene
+from game.scenes.dialog import confirm_dialog, message_dialog
+from game.scenes.menu import MenuItem, MenuScene
+from game.scenes.photographer import Photographer
+from game.scenes.scores import GameOverScene, HandOverScene
+from game.scenes.table_board import Board, BoardOptions
+from game.scenes.table_hint import HintPanel
+from game.scenes.table_hud import HudModel, TableHud
 from game.scenes.table_input import Gestures
 from game.scenes.table_layout import TableGeometry, compute_geometry
 from game.scenes.table_learn import LearnTools

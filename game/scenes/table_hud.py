@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
+from game.match.table_info import Counter, ScoreRow
 from game.scenes.table_board import Badge
-from game.scenes.table_info import Counter, ScoreRow
 from game.scenes.table_layout import TableGeometry
 from game.ui import theme as th
 

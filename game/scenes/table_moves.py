@@ -21,10 +21,7 @@ from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo
 from game.logic.cards import IS_WILD, WILD, code_of
 from game.logic.engine import DRAW
 from game.match import ME
-from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.menu import MenuItem, MenuScene
-from game.scenes.table_board import LAYER_FLYING
-from game.scenes.table_info import (
+from game.match.table_info import (
     auto_take_with,
     canasta_details,
     card_name,
@@ -33,6 +30,9 @@ from game.scenes.table_info import (
     meld_name,
     plural,
 )
+from game.scenes.dialog import confirm_dialog, message_dialog
+from game.scenes.menu import MenuItem, MenuScene
+from game.scenes.table_board import LAYER_FLYING
 from game.settings import PROTECTED_PILE_SIZE
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ import pygame
 import pygame_gui
 
 from game.logic.assist import RuleNote
+from game.match.tutorial import PLAY_MODE, WATCH, Told, TutorialMatch
 from game.scenes.base import Scene
-from game.scenes.tutorial_match import PLAY_MODE, WATCH, Told, TutorialMatch
 from game.ui import theme as th
 from game.ui.gui import escape, hex_colour, make_manager, quiet_update
 

@@ -11,11 +11,11 @@ from game.logic import Game
 from game.logic.actions import Discard, Draw
 from game.logic.assist import RULE_NOTES
 from game.logic.cards import CARD_CODE
+from game.match.tutorial import PLAY_MODE, TutorialMatch
 from game.scenes import flow
 from game.scenes.dialog import DialogScene
 from game.scenes.table import TableScene
 from game.scenes.tutorial import TutorialScene
-from game.scenes.tutorial_match import PLAY_MODE, TutorialMatch
 from tests.helpers.table import centre, engine, open_table
 from tests.helpers.ui_events import click, press, step
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.logic import Game, Rules
 from game.logic.cards import IDS_OF_CODE
 from game.match.local import picture
-from game.scenes.table_info import (
+from game.match.table_info import (
     auto_take_with,
     best_opening_points,
     narrate,
