@@ -138,10 +138,10 @@ def test_the_cycle_finder_finds_a_cycle_through_three_modules() -> None:
 
 def test_imports_in_functions_under_type_checking_and_relative_ones_are_seen() -> None:
     edges = graph()
-    assert "game.scenes.table" in edges["game.scenes.flow"]  # module level
+    assert "game.scenes.table.table" in edges["game.scenes.flow"]  # module level
     assert "game.logic.engine" in edges["game.logic"]  # relative, in a package's __init__
-    assert "game.scenes.options" in edges["game.scenes.table"]  # inside a function
-    assert "game.scenes.table_hint" in edges["game.scenes.table_moves"]  # type checking only
+    assert "game.scenes.options" in edges["game.scenes.table.table"]  # inside a function
+    assert "game.scenes.table.hint" in edges["game.scenes.table.moves"]  # type checking only
 
 
 def test_no_module_in_game_imports_itself_round_a_cycle() -> None:

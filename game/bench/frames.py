@@ -76,7 +76,7 @@ def busy_game() -> Any:
 
 def _table(app: Any, game: Any) -> Any:
     from game.match import LocalGame, local_match
-    from game.scenes.table import TableOptions, TableScene
+    from game.scenes.table.table import TableOptions, TableScene
 
     match = local_match(LocalGame(game, marks=[]), autosave=False, worker_mode="inline")
     return TableScene(app, match, options=TableOptions(speed=1.0))

@@ -25,7 +25,7 @@ from game.netplay.cli import APP_VERSION, session_config
 from game.netplay.joincode import new_join_code
 from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.tcp import NetplayGuest, NetplayHost
-from game.scenes.host import HostScene
+from game.scenes.net.host import HostScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import DT, step
 

@@ -10,7 +10,7 @@ from game.app import App
 from game.logic import Game
 from game.logic.cards import CARD_CODE
 from game.match import LocalGame, LocalMatch, local_match
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import DT, step
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.app import App
 from game.match import HUMAN, load_autosave
-from game.scenes.table import TableScene
+from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
 from tests.helpers.paths import ROOT
 from tests.helpers.table import engine

@@ -23,7 +23,7 @@ from game.match.net_game import save_path, saved_game
 from game.netplay import Role
 from game.scenes import flow
 from game.scenes.dialog import DialogScene
-from game.scenes.table import TableScene
+from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
 from game.settings import load_preferences, preferences_path
 from game.sprites.cards import CardImages

@@ -20,7 +20,7 @@ from game.logic.actions import Draw, Meld
 from game.logic.ai import ComputerPlayer
 from game.logic.assist import Place, TableMemory, card_name, distribution
 from game.match import LocalGame, SavedGameError
-from game.scenes.explore import PAGES, ExploreScene, cards_by_place, page_lines
+from game.scenes.learn.explore import PAGES, ExploreScene, cards_by_place, page_lines
 from tests.helpers.table import centre, engine, open_table
 from tests.helpers.ui_events import click, press, step
 

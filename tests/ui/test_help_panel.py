@@ -16,10 +16,10 @@ from game.logic.cards import CARD_CODE
 from game.match import Refused
 from game.scenes import flow
 from game.scenes.dialog import DialogScene
-from game.scenes.help import HelpScene
+from game.scenes.learn.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.option_items import option_sections
-from game.scenes.table_learn import WARNING, WHY_SUFFIX
+from game.scenes.table.learning import WARNING, WHY_SUFFIX
 from tests.helpers.scenario import position
 from tests.helpers.table import card_spot, centre, engine, open_table
 from tests.helpers.ui_events import click, press, step, type_text

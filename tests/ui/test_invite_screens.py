@@ -27,10 +27,10 @@ from game.netplay.shell.wormhole import (
     Servers,
     link_endpoint,
 )
-from game.scenes.agreement import AgreementScene
-from game.scenes.host import HostScene
-from game.scenes.invite import AcceptScene, InviteScene, friend_steps
-from game.scenes.join import JoinScene
+from game.scenes.net.agreement import AgreementScene
+from game.scenes.net.host import HostScene
+from game.scenes.net.invite import AcceptScene, InviteScene, friend_steps
+from game.scenes.net.join import JoinScene
 from game.scenes.options import OptionsScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
@@ -142,7 +142,7 @@ def test_an_unreachable_invite_server_is_said_with_what_to_try(
 
 
 def test_host_and_join_open_the_invite_screens(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("game.scenes.invite.lan_addresses", list)
+    monkeypatch.setattr("game.scenes.net.invite.lan_addresses", list)
     app.prefs.host_port = 0
     app.prefs.invite_mailbox = f"ws://127.0.0.1:{free_port()}/v1"
     app.stack.push(TitleScene(app))

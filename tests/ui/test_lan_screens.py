@@ -14,8 +14,8 @@ import pygame
 
 from game.app import App
 from game.netplay import Role
-from game.scenes.host import ADVERTISED, HostScene
-from game.scenes.join import MAX_LISTED, JoinScene
+from game.scenes.net.host import ADVERTISED, HostScene
+from game.scenes.net.join import MAX_LISTED, JoinScene
 from game.scenes.title import TitleScene
 from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
@@ -129,7 +129,7 @@ def test_the_list_is_drawn_beside_the_address(app: App) -> None:
 
 
 def open_host(app: App, monkeypatch, lan: OfflineDiscovery) -> HostScene:
-    monkeypatch.setattr("game.scenes.host.lan_addresses", lambda: ["192.168.1.5"])
+    monkeypatch.setattr("game.scenes.net.host.lan_addresses", lambda: ["192.168.1.5"])
     app.lan = lan
     return open_host_screen(app)
 
@@ -197,8 +197,8 @@ folder = tempfile.mkdtemp()
 os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                   CANASTA_CONFIG_DIR=folder + "/c", CANASTA_DATA_DIR=folder + "/d")
 from game.app import App
-from game.scenes.host import HostScene
-from game.scenes.join import JoinScene
+from game.scenes.net.host import HostScene
+from game.scenes.net.join import JoinScene
 from game.scenes.title import TitleScene
 app = App(size=(1280, 720))
 app.prefs.host_port = 0

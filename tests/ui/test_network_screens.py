@@ -13,8 +13,8 @@ from game.match.net_game import how_to_resume, save_path
 from game.netplay import Failed, GuestTurnedAway, Role
 from game.netplay.joincode import normalize_code
 from game.netplay.shell.savefile import write_json_atomic
-from game.scenes.host import HostScene
-from game.scenes.join import WRONG_CODE, JoinScene
+from game.scenes.net.host import HostScene
+from game.scenes.net.join import WRONG_CODE, JoinScene
 from game.scenes.title import TitleScene
 from game.ui.text_input import clipboard_get
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
@@ -26,7 +26,7 @@ def centre(rect: pygame.Rect) -> tuple[int, int]:
 
 
 def open_host(app: App, monkeypatch) -> HostScene:
-    monkeypatch.setattr("game.scenes.host.lan_addresses", lambda: ["192.168.1.5", "fd00::5"])
+    monkeypatch.setattr("game.scenes.net.host.lan_addresses", lambda: ["192.168.1.5", "fd00::5"])
     return open_host_screen(app)
 
 

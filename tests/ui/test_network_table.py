@@ -18,9 +18,9 @@ from game.match import ME, saved_game
 from game.match.net_game import how_to_resume
 from game.netplay import Role
 from game.netplay.proxy import FaultProxy
-from game.scenes.agreement import AgreementScene
-from game.scenes.join import JoinScene
-from game.scenes.table_net import NetTableScene
+from game.scenes.net.agreement import AgreementScene
+from game.scenes.net.join import JoinScene
+from game.scenes.net.table import NetTableScene
 from game.scenes.title import TitleScene
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.ui_events import click, press, step, type_text
@@ -204,7 +204,7 @@ def test_a_guest_arriving_during_a_solo_game_is_offered_and_the_network_game_sta
     app: App, peers
 ) -> None:
     from game.scenes.dialog import DialogScene
-    from game.scenes.table import TableScene
+    from game.scenes.table.table import TableScene
 
     app.prefs.animation_speed = "off"
     scene = open_host_screen(app)
@@ -266,7 +266,7 @@ def host_whose_guest_left(app: App, peers, tmp_path) -> tuple[NetTableScene, Hea
 def test_the_host_left_alone_can_finish_against_the_computer(app: App, peers, tmp_path) -> None:
     from game.match import LocalMatch
     from game.match.net_game import save_path
-    from game.scenes.table import TableScene
+    from game.scenes.table.table import TableScene
 
     table, _guest = host_whose_guest_left(app, peers, tmp_path)
     dialog = app.stack.top
@@ -286,7 +286,7 @@ def test_the_host_waits_with_a_countdown_and_the_guest_comes_back(
     app: App, peers, tmp_path
 ) -> None:
     from game.netplay.shell.savefile import read_json
-    from game.scenes.net_left import RejoinWait
+    from game.scenes.net.partner_left import RejoinWait
 
     table, _guest = host_whose_guest_left(app, peers, tmp_path)
     port, code = int(table.net_match.net.address), table.net_match.net.join_code
@@ -311,9 +311,9 @@ def test_a_wait_that_runs_out_says_the_game_is_saved(
     app: App, peers, tmp_path, monkeypatch
 ) -> None:
     from game.scenes.dialog import DialogScene
-    from game.scenes.net_left import RejoinWait
+    from game.scenes.net.partner_left import RejoinWait
 
-    monkeypatch.setattr("game.scenes.net_left.WAIT_SECONDS", 0.3)
+    monkeypatch.setattr("game.scenes.net.partner_left.WAIT_SECONDS", 0.3)
     host_whose_guest_left(app, peers, tmp_path)
     click(app, centre(app.stack.top.buttons[0].rect))  # Wait
     assert isinstance(app.stack.top, RejoinWait)

@@ -10,7 +10,7 @@ import pytest
 from game.app import App
 from game.netplay import Role
 from game.records import history_page
-from game.scenes.table_net import NetTableScene
+from game.scenes.net.table import NetTableScene
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 
 

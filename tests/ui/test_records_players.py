@@ -15,8 +15,8 @@ from game.app import App
 from game.records import current_profile, open_records, profiles
 from game.records.session import PlayerSession
 from game.scenes.dialog import DialogScene
-from game.scenes.players import NameDialog, PlayersScene, show_records_message
-from game.scenes.records_open import open_screen
+from game.scenes.records.entry import open_screen
+from game.scenes.records.players import NameDialog, PlayersScene, show_records_message
 from game.scenes.title import TitleScene
 from game.settings import Preferences
 from tests.helpers.ui_events import click, press, step, type_text

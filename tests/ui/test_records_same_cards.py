@@ -12,10 +12,10 @@ from game.logic.cards import CARD_CODE, IS_WILD
 from game.match import ME, LocalMatch
 from game.records import history_page, numbered_deal_seed
 from game.scenes.flow import start_new_game
-from game.scenes.history import HistoryScene
 from game.scenes.menu import MenuScene
-from game.scenes.records_open import table_menu_items
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.records.entry import table_menu_items
+from game.scenes.records.history import HistoryScene
+from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import click, press, step
 

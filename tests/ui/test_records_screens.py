@@ -13,15 +13,15 @@ import pytest
 from game.app import App
 from game.match import LocalMatch
 from game.records import history_page
-from game.scenes.charts import RATIO, ChartsScene
-from game.scenes.fame import FameScene
-from game.scenes.history import GameScene, HistoryScene
-from game.scenes.league import LeagueScene
-from game.scenes.records_nav import export_folder
-from game.scenes.records_open import open_screen
-from game.scenes.same_cards import ReplayTableScene
-from game.scenes.stats import StatsScene
-from game.scenes.table import TableScene
+from game.scenes.records.charts import RATIO, ChartsScene
+from game.scenes.records.entry import open_screen
+from game.scenes.records.fame import FameScene
+from game.scenes.records.history import GameScene, HistoryScene
+from game.scenes.records.league import LeagueScene
+from game.scenes.records.same_cards import ReplayTableScene
+from game.scenes.records.shared import export_folder
+from game.scenes.records.stats import StatsScene
+from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui import theme as th
 from tests.helpers.records_history import fill_history
@@ -238,7 +238,7 @@ def test_charts_opened_over_a_game_in_progress_start_with_that_game(app: App) ->
 def test_dates_are_shown_in_this_computer_s_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    from game.scenes.records_nav import when_words
+    from game.scenes.records.shared import when_words
 
     if not hasattr(time, "tzset"):
         pytest.skip("the time zone is changed this way on Unix only")

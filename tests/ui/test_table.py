@@ -11,7 +11,7 @@ from game.app import App
 from game.logic import Game, Rules
 from game.logic.cards import CARD_CODE, MELD_KEY_OF_NAME
 from game.scenes.menu import MenuScene
-from game.scenes.scores import GameOverScene, HandOverScene
+from game.scenes.table.scores import GameOverScene, HandOverScene
 from game.scenes.title import TitleScene
 from tests.helpers.scenario import position
 from tests.helpers.table import (

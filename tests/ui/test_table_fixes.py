@@ -9,8 +9,8 @@ from game.logic import Game
 from game.logic.cards import MELD_KEY_OF_NAME
 from game.match import LocalGame, local_match
 from game.scenes.dialog import DialogScene
-from game.scenes.scores import GameOverScene, HandOverScene
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.table.scores import GameOverScene, HandOverScene
+from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import Tint
 from game.ui import theme as th

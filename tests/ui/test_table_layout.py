@@ -9,8 +9,8 @@ import pytest
 from game.app import App
 from game.bench.frames import busy_game
 from game.match import LocalGame, local_match
-from game.scenes.table import TableOptions, TableScene
-from game.scenes.table_layout import compute_geometry
+from game.scenes.table.layout import compute_geometry
+from game.scenes.table.table import TableOptions, TableScene
 from tests.helpers.ui_events import step
 
 

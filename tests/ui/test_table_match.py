@@ -14,7 +14,7 @@ from game.logic.events import Event
 from game.match import Alert, Change, HintReady, Match, Note, Refused, TableState, TurnMark
 from game.match.local import picture
 from game.scenes.dialog import DialogScene
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.settings import Preferences
 from tests.helpers.ui_events import DT, press, step

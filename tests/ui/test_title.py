@@ -8,11 +8,11 @@ import pygame
 
 from game.app import App
 from game.scenes.dialog import DialogScene
-from game.scenes.help import HelpScene
+from game.scenes.learn.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
-from game.scenes.players import PlayersScene
-from game.scenes.table import TableScene
+from game.scenes.records.players import PlayersScene
+from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import click, press, step
 
@@ -101,8 +101,8 @@ def test_continue_is_offered_when_an_autosave_exists(app: App) -> None:
 
 
 def test_host_and_join_open_their_screens_and_escape_returns(app: App) -> None:
-    from game.scenes.host import HostScene
-    from game.scenes.join import JoinScene
+    from game.scenes.net.host import HostScene
+    from game.scenes.net.join import JoinScene
 
     app.prefs.host_port = 0  # any free port: the test must not depend on 50410 being free
     title = open_title(app)

@@ -10,9 +10,9 @@ import pygame
 
 from game.app import App
 from game.logic import Game
-from game.scenes.autostep import DELAY_STEP, MAX_DELAY_STEPS, AutoStepScene
 from game.scenes.dialog import DialogScene
-from game.scenes.table import TableScene
+from game.scenes.table.autostep import DELAY_STEP, MAX_DELAY_STEPS, AutoStepScene
+from game.scenes.table.table import TableScene
 from tests.helpers.table import centre, engine, open_table
 from tests.helpers.ui_events import click, press, step
 

@@ -14,8 +14,8 @@ from game.logic.cards import CARD_CODE
 from game.match.tutorial import PLAY_MODE, TutorialMatch
 from game.scenes import flow
 from game.scenes.dialog import DialogScene
-from game.scenes.table import TableScene
-from game.scenes.tutorial import TutorialScene
+from game.scenes.learn.tutorial import TutorialScene
+from game.scenes.table.table import TableScene
 from tests.helpers.table import centre, engine, open_table
 from tests.helpers.ui_events import click, press, step
 
@@ -70,7 +70,7 @@ def test_escape_stops_the_tutorial(app: App) -> None:
 
 
 def test_f1_opens_the_help_at_the_last_rule_note(app: App) -> None:
-    from game.scenes.help import HelpScene
+    from game.scenes.learn.help import HelpScene
 
     _table, tutorial = open_tutorial(app)
     press(app, pygame.K_r)

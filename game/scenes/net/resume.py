@@ -10,8 +10,8 @@ from game.match import saved_game
 from game.match.net_game import how_to_resume
 from game.netplay import Role
 from game.scenes.dialog import DialogScene
-from game.scenes.host import HostScene
-from game.scenes.join import JoinScene
+from game.scenes.net.host import HostScene
+from game.scenes.net.join import JoinScene
 
 if TYPE_CHECKING:
     from game.scenes.base import Host

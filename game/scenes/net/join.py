@@ -32,9 +32,9 @@ from game.netplay import Connected, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
 from game.netplay.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
-from game.scenes.agreement import connected_scene
-from game.scenes.invite import AcceptScene
-from game.scenes.net_screen import NetworkScreen
+from game.scenes.net.agreement import connected_scene
+from game.scenes.net.invite import AcceptScene
+from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_input import TextInput

@@ -21,9 +21,9 @@ from game.match import SKILL_TITLES, LocalGame, LocalMatch, local_match
 from game.match.replay_view import ReplayMatch
 from game.records import DealError, get_game, replay_of, replicate_game, setup_from_replay
 from game.scenes.flow import give_up_saved_game
-from game.scenes.records_nav import when_words
-from game.scenes.records_screen import RecordsScreen
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.records.screen import RecordsScreen
+from game.scenes.records.shared import when_words
+from game.scenes.table.table import TableOptions, TableScene
 from game.settings import SKILL_LEVELS
 
 if TYPE_CHECKING:

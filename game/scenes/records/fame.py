@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.records import hall_of_fame
-from game.scenes.history import GameScene
-from game.scenes.records_nav import opponent_words, when_words
-from game.scenes.records_screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.history import GameScene
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.shared import opponent_words, when_words
 from game.ui import theme as th
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from game.match.local_game import COMPUTER, HUMAN, LocalGame
 from game.match.net_game import how_to_resume, save_path, shown
 from game.netplay import Connected, Failed, HostPlay, Role
 from game.scenes.dialog import DialogScene
-from game.scenes.net_screen import NetworkScreen
-from game.scenes.table import TableScene
+from game.scenes.net.screen import NetworkScreen
+from game.scenes.table.table import TableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup

@@ -42,9 +42,9 @@ from game.netplay.shell.wormhole import (
     normalize_invite,
     open_listener,
 )
-from game.scenes.agreement import connected_scene
 from game.scenes.gui_theme import gui_theme
-from game.scenes.net_screen import NetworkScreen
+from game.scenes.net.agreement import connected_scene
+from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.controls import draw_focus_ring

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.records import league_table
-from game.scenes.records_nav import level_words
-from game.scenes.records_screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.shared import level_words
 from game.ui import theme as th
 
 if TYPE_CHECKING:

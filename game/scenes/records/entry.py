@@ -13,14 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.match import LocalMatch
-from game.scenes.charts import ChartsScene
-from game.scenes.fame import FameScene
-from game.scenes.history import HistoryScene
-from game.scenes.league import LeagueScene
-from game.scenes.players import PlayersScene
-from game.scenes.same_cards import same_cards_items
-from game.scenes.stats import StatsScene
-from game.scenes.table import TableScene
+from game.scenes.records.charts import ChartsScene
+from game.scenes.records.fame import FameScene
+from game.scenes.records.history import HistoryScene
+from game.scenes.records.league import LeagueScene
+from game.scenes.records.players import PlayersScene
+from game.scenes.records.same_cards import same_cards_items
+from game.scenes.records.stats import StatsScene
+from game.scenes.table.table import TableScene
 
 if TYPE_CHECKING:
     from game.scenes.base import Host, Scene

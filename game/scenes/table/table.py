@@ -9,8 +9,8 @@ have come to rest, after a short pause. For each change the board works out wher
 belongs, and the choreographer turns the events into card flights and sounds. Input is never lost
 while cards move: a new action first brings every moving card to rest, then applies. The table
 never learns who the opponent is: the match says what to write and what is offered. What each
-gesture means on the table is in `table_moves`; where cards lie, in `table_board`; how they move,
-in `table_motion`; the network table's chat and Disconnect, in `table_net`.
+gesture means on the table is in `moves`; where cards lie, in `board`; how they move,
+in `motion`; the network table's chat and Disconnect, in `game.scenes.net.table`.
 """
 
 from __future__ import annotations
@@ -41,16 +41,16 @@ from game.match.table_info import (
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.menu import MenuItem, MenuScene
-from game.scenes.photographer import Photographer
-from game.scenes.scores import GameOverScene, HandOverScene
-from game.scenes.table_board import Board, BoardOptions
-from game.scenes.table_hint import HintPanel
-from game.scenes.table_hud import HudModel, TableHud
-from game.scenes.table_input import Gestures
-from game.scenes.table_layout import TableGeometry, compute_geometry
-from game.scenes.table_learn import LearnTools
-from game.scenes.table_motion import Choreographer
-from game.scenes.table_moves import Drag, PlayerMoves, Sweep
+from game.scenes.table.board import Board, BoardOptions
+from game.scenes.table.gestures import Gestures
+from game.scenes.table.hint import HintPanel
+from game.scenes.table.hud import HudModel, TableHud
+from game.scenes.table.layout import TableGeometry, compute_geometry
+from game.scenes.table.learning import LearnTools
+from game.scenes.table.motion import Choreographer
+from game.scenes.table.moves import Drag, PlayerMoves, Sweep
+from game.scenes.table.photographer import Photographer
+from game.scenes.table.scores import GameOverScene, HandOverScene
 from game.settings import CARD_SIZES
 from game.sprites.tween import Animator
 from game.ui import theme as th

@@ -26,8 +26,8 @@ from game.ui.gui import escape, hex_colour, make_manager, quiet_update
 if TYPE_CHECKING:
     from game.match import Match
     from game.scenes.base import Host
-    from game.scenes.table_hint import HintPanel
-    from game.scenes.table_layout import TableGeometry
+    from game.scenes.table.hint import HintPanel
+    from game.scenes.table.layout import TableGeometry
 
 
 class ShownTable(Protocol):
@@ -190,7 +190,7 @@ class TutorialScene(Scene):
         self._refresh()
 
     def help(self) -> None:
-        from game.scenes.help import HelpScene
+        from game.scenes.learn.help import HelpScene
 
         anchor = self.notes_seen[-1].anchor if self.notes_seen else "getting-started"
         self.app.stack.push(HelpScene(self.app, anchor, rules=self.match.state.rules))

@@ -25,14 +25,14 @@ from game.records import (
     rename_profile,
 )
 from game.scenes.base import Scene
-from game.scenes.charts import ChartsScene
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.fame import FameScene
 from game.scenes.gui_theme import table_gui
-from game.scenes.history import HistoryScene
-from game.scenes.league import LeagueScene
-from game.scenes.records_screen import Column, ListScreen, Row, RowTable
-from game.scenes.stats import StatsScene
+from game.scenes.records.charts import ChartsScene
+from game.scenes.records.fame import FameScene
+from game.scenes.records.history import HistoryScene
+from game.scenes.records.league import LeagueScene
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.stats import StatsScene
 from game.settings import PLAYER_NAME_MAX
 from game.ui import theme as th
 from game.ui.button import Button

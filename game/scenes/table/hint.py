@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
-from game.scenes.table_layout import TableGeometry
+from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup

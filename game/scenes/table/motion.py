@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from game.logic import events as ev
 from game.logic.events import Event
-from game.scenes.table_board import LAYER_FLYING, Board, Placement, TableCard
+from game.scenes.table.board import LAYER_FLYING, Board, Placement, TableCard
 from game.sprites.cards import Tint
 from game.sprites.tween import (
     Animation,

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.logic.assist import TableMemory
     from game.match import LocalGame, Match, TableState
     from game.scenes.base import Host
-    from game.scenes.table_layout import TableGeometry
+    from game.scenes.table.layout import TableGeometry
 
 DELAY_STEP = 0.2  # seconds
 MAX_DELAY_STEPS = 10  # 2 s

@@ -15,8 +15,8 @@ import pygame
 from pygame import Rect
 
 from game.match.table_info import Counter, ScoreRow
-from game.scenes.table_board import Badge
-from game.scenes.table_layout import TableGeometry
+from game.scenes.table.board import Badge
+from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
 
 MAT_FILL = (14, 62, 34, 150)

@@ -32,16 +32,16 @@ from game.match.table_info import (
 )
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.menu import MenuItem, MenuScene
-from game.scenes.table_board import LAYER_FLYING
+from game.scenes.table.board import LAYER_FLYING
 from game.settings import PROTECTED_PILE_SIZE
 
 if TYPE_CHECKING:
     from game.match import Match, TableState
     from game.scenes.base import Host
-    from game.scenes.table_board import Board
-    from game.scenes.table_hint import HintPanel
-    from game.scenes.table_layout import TableGeometry
-    from game.scenes.table_motion import Choreographer
+    from game.scenes.table.board import Board
+    from game.scenes.table.hint import HintPanel
+    from game.scenes.table.layout import TableGeometry
+    from game.scenes.table.motion import Choreographer
     from game.sprites.tween import Animator
 
 

@@ -31,11 +31,11 @@ from game.netplay.cli import APP_VERSION
 from game.netplay.shell.discovery import Advertisement
 from game.netplay.shell.lan import lan_addresses
 from game.netplay.shell.tcp import NetplayHost
-from game.scenes.agreement import connected_scene
 from game.scenes.dialog import confirm_dialog
 from game.scenes.flow import start_new_game
-from game.scenes.invite import InviteScene
-from game.scenes.net_screen import NetworkScreen
+from game.scenes.net.agreement import connected_scene
+from game.scenes.net.invite import InviteScene
+from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.label import Label

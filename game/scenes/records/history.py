@@ -26,8 +26,10 @@ from game.records import (
     get_game,
     history_page,
 )
-from game.scenes.charts import ChartsScene
-from game.scenes.records_nav import (
+from game.scenes.records.charts import ChartsScene
+from game.scenes.records.same_cards import replay_game, replicate
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.shared import (
     OPPONENT_CHOICES,
     RESULT_WORDS,
     RULES_CHOICES,
@@ -39,8 +41,6 @@ from game.scenes.records_nav import (
     result_colour,
     when_words,
 )
-from game.scenes.records_screen import Column, ListScreen, Row, RowTable
-from game.scenes.same_cards import replay_game, replicate
 from game.ui import theme as th
 
 if TYPE_CHECKING:

@@ -21,8 +21,8 @@ from game.match import NetGame, NetMatch
 from game.netplay import Closed, Failed, RulesDeclined, Updated
 from game.netplay.agreement import Stage
 from game.scenes.dialog import message_dialog
-from game.scenes.net_screen import NetworkScreen
-from game.scenes.table_net import NetTableScene
+from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.table import NetTableScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup

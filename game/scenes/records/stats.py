@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.records import OVERALL, Statistics, statistics_by_opponent
-from game.scenes.records_nav import RULES_CHOICES, RULES_WORDS, level_words
-from game.scenes.records_screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.shared import RULES_CHOICES, RULES_WORDS, level_words
 from game.ui import theme as th
 
 if TYPE_CHECKING:

@@ -37,10 +37,10 @@ from game.scenes.menu import MenuItem, MenuScene
 
 if TYPE_CHECKING:
     from game.match import Match, TableState
-    from game.scenes.autostep import SteppedTable
     from game.scenes.base import Host
-    from game.scenes.table_hud import TableHud
-    from game.scenes.tutorial import TableMaker
+    from game.scenes.learn.tutorial import TableMaker
+    from game.scenes.table.autostep import SteppedTable
+    from game.scenes.table.hud import TableHud
 
 WHY_SUFFIX = "  Why? (click or F1)"
 WARNING = "\u26a0 Your opponent may go out on its next turn."
@@ -88,7 +88,7 @@ class LearnTools:
 
     def open_help(self, anchor: str | None = None) -> None:
         """F1: the help at the rule of the refusal on show, else at how to play at the table."""
-        from game.scenes.help import HelpScene
+        from game.scenes.learn.help import HelpScene
 
         if anchor is None:
             anchor = self.why_anchor if self.why_offered() and self.why_anchor else TABLE_ANCHOR
@@ -166,14 +166,14 @@ class LearnTools:
         )
 
     def open_explore(self) -> None:
-        from game.scenes.explore import ExploreScene
+        from game.scenes.learn.explore import ExploreScene
 
         self.app.stack.push(ExploreScene(self.app, self.state.view, self.memory, match=self.match))
 
     def open_tutorial(self) -> None:
         """The tutorial over this game, which waits exactly as it is (not even the computer
         moves) until the tutorial stops."""
-        from game.scenes.tutorial import TutorialScene
+        from game.scenes.learn.tutorial import TutorialScene
 
         pollers = self.app.inbox_pollers
         waiting = self.poll in pollers
@@ -189,6 +189,6 @@ class LearnTools:
         self.app.stack.push(TutorialScene(self.app, maker, on_close=back))
 
     def open_autostep(self) -> None:
-        from game.scenes.autostep import start_autostep
+        from game.scenes.table.autostep import start_autostep
 
         start_autostep(self.app, cast("SteppedTable", self))  # mixed into TableScene

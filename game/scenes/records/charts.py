@@ -16,8 +16,8 @@ import pygame
 
 from game.match import LocalMatch
 from game.records import get_game, history_page, running_totals, win_ratio_over_time
-from game.scenes.records_nav import level_words, opponent_words, when_words
-from game.scenes.records_screen import RecordsScreen
+from game.scenes.records.screen import RecordsScreen
+from game.scenes.records.shared import level_words, opponent_words, when_words
 from game.settings import SKILL_LEVELS
 from game.ui import theme as th
 

@@ -20,7 +20,7 @@ from pygame import Rect
 from game.logic.cards import CARD_PACK, CARD_SUIT, IS_WILD, N_CARDS, WILD, code_of
 from game.match import TableState
 from game.match.table_info import canasta_kind_of, display_key, rank_group
-from game.scenes.table_layout import TableGeometry
+from game.scenes.table.layout import TableGeometry
 from game.sprites.cards import CardImages, CardSprite, Tint
 from game.sprites.layout import fan_hand, meld_columns, pile, spread_row
 

@@ -3,7 +3,7 @@ network game has.
 
 Everything about the game itself (the opponent's moves arriving and paced, refusals from the
 host, the connection's state in the status bar, AutoPilot) comes through the `Match` like any
-other; when the other player leaves an unfinished game, the dialog of `net_left` offers what to
+other; when the other player leaves an unfinished game, the dialog of `partner_left` offers what to
 do next. What this scene adds is the network's own furniture: a chat
 panel behind the Chat button (which counts unread lines; Enter opens it), the AutoPilot button's
 words, and Disconnect in the menu.
@@ -19,9 +19,9 @@ from game.match import NetMatch
 from game.netplay import ChatRefused
 from game.scenes.dialog import confirm_dialog
 from game.scenes.menu import MenuScene
-from game.scenes.net_left import partner_gone
-from game.scenes.table import TableOptions, TableScene
-from game.scenes.table_chat import ChatPanel
+from game.scenes.net.chat import ChatPanel
+from game.scenes.net.partner_left import partner_gone
+from game.scenes.table.table import TableOptions, TableScene
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
