@@ -171,7 +171,7 @@ def test_the_status_bar_warns_when_the_opponent_may_go_out(app: App) -> None:
 
 
 def test_a_refusal_that_arrives_later_still_offers_why(app: App) -> None:
-    from tests.ui.test_table_match import open_scripted
+    from tests.scenes.table.test_any_match import open_scripted
 
     table, match = open_scripted(app)
     card = table.board.hand_order[0]

@@ -18,6 +18,7 @@ from game.sprites.cards import CardImages, Tint
 from game.ui import scaling
 from game.ui import theme as th
 from game.ui.scaling import desktop_scale, sdl_display_dpi
+from tests.helpers.card_pictures import write_card_pictures
 from tests.helpers.table import centre, open_table
 from tests.helpers.ui_events import click, press, step
 
@@ -173,8 +174,8 @@ def test_the_dpi_sdl_reports_sets_the_scale(monkeypatch: pytest.MonkeyPatch) -> 
     assert desktop_scale() == 1.5
 
 
-def test_tinted_cards_take_deeper_washes_in_high_contrast(app: App, card_dir: Path) -> None:
-    cards = CardImages(card_dir)
+def test_tinted_cards_take_deeper_washes_in_high_contrast(app: App, tmp_path: Path) -> None:
+    cards = CardImages(write_card_pictures(tmp_path))
     plain = cards.image("AS", 68, Tint.FROZEN).get_at((12, 34))
     cards.set_high_contrast(True)
     strong = cards.image("AS", 68, Tint.FROZEN).get_at((12, 34))
