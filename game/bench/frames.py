@@ -97,7 +97,7 @@ def _measure(
                 worker.submit(DECIDE, view, level="master", seed=index)
         if index % 4 == 0:  # new flights start before the last ones land
             hand = table.board.hand_order
-            table.selected = set(rng.sample(hand, min(6, len(hand))))
+            table.moves.selected = set(rng.sample(hand, min(6, len(hand))))
             table.relayout()
         if index % 60 == 30:
             app.prefs.hand_sorting = "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"

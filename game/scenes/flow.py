@@ -159,7 +159,7 @@ def open_learning_scene(app: Host, name: str, *, seed: int | None = None) -> Non
         app.stack.push(TutorialScene(app, TableScene))
     elif name == "explore":
         table = start_new_game(app, seed=seed)
-        table.open_explore()
+        table.learning.open_explore()
 
 
 def offer_tutorial(app: Host) -> None:

@@ -26,7 +26,7 @@ from game.ui.gui import escape, hex_colour, make_manager, quiet_update
 if TYPE_CHECKING:
     from game.match import Match
     from game.scenes.base import Host
-    from game.scenes.table.hint import HintPanel
+    from game.scenes.table.hint import HintPanel, Hints
     from game.scenes.table.layout import TableGeometry
 
 
@@ -36,6 +36,7 @@ class ShownTable(Protocol):
 
     geometry: TableGeometry | None
     hint: HintPanel | None
+    hints: Hints
 
     def enter(self) -> None: ...
     def leave(self) -> None: ...
@@ -43,7 +44,6 @@ class ShownTable(Protocol):
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
     def handle_event(self, event: pygame.event.Event) -> bool: ...
-    def request_hint(self) -> None: ...
     def say(self, text: str, error: bool = False) -> None: ...
 
 
@@ -211,7 +211,7 @@ class TutorialScene(Scene):
                 "#next": self.next,
                 "#note": self.next_note,
                 "#mode": self.toggle_mode,
-                "#hint": self.table.request_hint,
+                "#hint": self.table.hints.request,
                 "#help": self.help,
                 "#stop": self.stop,
             }

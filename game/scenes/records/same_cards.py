@@ -149,5 +149,5 @@ class ReplayTableScene(TableScene):
             # Stepping back over the end of a hand shows its scores again on the way forward.
             self.hand_over_shown = False
         if moved:
-            self._show_unpaced()
+            self.show_unpaced()
         self.say(match.level_text() if moved else match.status_text())

@@ -12,7 +12,6 @@ stepped: a network game's other seat is a person.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -25,17 +24,24 @@ from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.logic.actions import Action
     from game.logic.assist import TableMemory
     from game.match import LocalGame, Match, TableState
     from game.scenes.base import Host
+    from game.scenes.table.hint import Hints
     from game.scenes.table.layout import TableGeometry
+    from game.scenes.table.moves import MoveController
 
 DELAY_STEP = 0.2  # seconds
 MAX_DELAY_STEPS = 10  # 2 s
 START_DELAY_STEPS = 3
 OPAQUE = (22, 62, 38, 255)  # the table's own buttons lie underneath
 STEP_TITLES = {"turn": "Step: one turn", "cycle": "Step: full cycle"}
+
+
+class Remembering(Protocol):
+    """The table's memory of the hand, forgotten when AutoStep goes back."""
+
+    memory: TableMemory | None
 
 
 class SteppedTable(Protocol):
@@ -45,15 +51,15 @@ class SteppedTable(Protocol):
     match: Match
     state: TableState
     geometry: TableGeometry | None
-    script: deque[Action]
-    selected: set[int]
-    memory: TableMemory | None
+    moves: MoveController
+    hints: Hints
     watch_paused: bool
     watch_steps: int
     step_delay: float | None
     hud_dirty: bool
 
-    def hint_close(self) -> None: ...
+    @property
+    def learning(self) -> Remembering: ...
     def refuse(self, text: str) -> None: ...
     def say(self, text: str, error: bool = False) -> None: ...
     def update(self, dt: float) -> None: ...
@@ -90,8 +96,8 @@ class AutoStepScene(Scene):
 
     # -- lifetime ------------------------------------------------------------------------------
     def enter(self) -> None:
-        self.table.hint_close()
-        self.table.script.clear()
+        self.table.hints.close()
+        self.table.hints.script.clear()
         self.match.set_autoplay(True, self.app.prefs.skill_level)
         self.table.watch_paused = True
         self.table.watch_steps = 0
@@ -199,8 +205,8 @@ class AutoStepScene(Scene):
             table.say("AutoStep stopped: your turn to play from here.")
         else:
             self.match.restore(self.saved)
-            table.selected.clear()
-            table.memory = None
+            table.moves.selected.clear()
+            table.learning.memory = None
             table.say("Back where AutoStep began.")
         table.hud_dirty = True
 

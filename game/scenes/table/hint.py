@@ -3,19 +3,38 @@
 It floats over the middle of the mat while the table stays live underneath. While the Master
 level is still thinking it says so; then it shows the one-sentence reason and the suggested moves
 in order. "Do it" hands the moves back to the table to perform; "Close" or Escape dismisses it.
+`Hints`, a part the table holds, runs the round trip: it asks the match, shows the answer in the
+panel with the moves in words, and plays the moves of a "Do it" one by one as the cards settle.
 """
 
 from __future__ import annotations
 
+import re
+from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame import Rect
 
+from game.logic.actions import Action, Draw
+from game.logic.assist import code_name, explain_hint
+from game.logic.engine import DRAW, PLAY
+from game.match import ME
 from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.match import HintReady, Match, TableState
+
+CARD_CODE_IN_TEXT = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\bJK\b")
+
+
+def in_card_names(text: str) -> str:
+    """A sentence with any card codes ("JC") written as the table names cards ("J♣")."""
+    return CARD_CODE_IN_TEXT.sub(lambda m: code_name(m.group(0)), text)
 
 
 class HintPanel:
@@ -147,3 +166,84 @@ class HintPanel:
                 surface.blit(t.text(line, 16, th.GOLD_LIGHT), (self.rect.left + pad + g.px(8), y))
                 y += t.font(16).get_linesize()
         self.group.draw(surface)
+
+
+class HintTable(Protocol):
+    """What the hints use of the table that holds them."""
+
+    match: Match
+    state: TableState
+    hint: HintPanel | None
+
+    def act(self, action: Action) -> bool: ...
+    def refuse(self, text: str) -> None: ...
+
+
+class Hints:
+    """A hint asked of the match, shown in the table's panel, and its moves done on request."""
+
+    def __init__(self, table: HintTable) -> None:
+        self.table = table
+        self.script: deque[Action] = deque()  # the moves of a "Do it" still to play
+        self.rehint = False  # ask again once the script is done (it ended with a draw)
+        self.waiting = False
+        self.actions: list[Action] = []
+
+    def request(self) -> None:
+        table = self.table
+        state, match = table.state, table.match
+        if (
+            match.autoplay
+            or state.phase not in (DRAW, PLAY)
+            or state.to_move != ME
+            or match.opponent_pending
+        ):
+            table.refuse("Hints are given on your turn.")
+            return
+        assert table.hint is not None
+        table.hint.show_thinking()
+        match.ask_hint()
+        self.waiting = True
+
+    def ready(self, note: HintReady) -> None:
+        """The match's answer: shown if the table still waits for it."""
+        if not self.waiting:
+            return
+        self.waiting = False
+        panel = self.table.hint
+        assert panel is not None
+        if not note.actions:
+            panel.show(note.text, [], False)
+            return
+        self.actions = list(note.actions)
+        words = explain_hint(self.table.state.view, self.actions)
+        panel.show(in_card_names(note.text), words, True)
+
+    def do(self) -> None:
+        assert self.table.hint is not None
+        actions = list(self.actions)
+        self.table.hint.hide()
+        self.script = deque(actions)
+        # After a suggested draw, the next suggestion follows once the new cards are in hand.
+        self.rehint = bool(actions) and isinstance(actions[-1], Draw)
+
+    def close(self) -> None:
+        if self.table.hint is not None:
+            self.table.hint.hide()
+        self.cancel()
+
+    def cancel(self) -> None:
+        """Stop waiting for an answer (the table moved on)."""
+        if self.waiting:
+            self.table.match.cancel_hint()
+            self.waiting = False
+
+    def play_next(self) -> None:
+        """One move of a "Do it"; a refused one ends the script."""
+        action = self.script.popleft()
+        if not self.table.act(action):
+            self.script.clear()
+            return
+        if not self.script and self.rehint:
+            self.rehint = False
+            self.request()

@@ -1,8 +1,8 @@
-"""The table's learning tools: "Why?" after a refused move, F1 help, the hint in words, "What can
-I do?", the opening scenario behind the "Open:" counter, the going-out warning, and the way to
-the Explore screens, the tutorial and AutoStep.
+"""The table's learning tools: "Why?" after a refused move, F1 help, "What can I do?", the
+opening scenario behind the "Open:" counter, the going-out warning, and the way to the Explore
+screens, the tutorial and AutoStep.
 
-`LearnTools` is mixed into `TableScene` (like `PlayerMoves`) and reads its picture of the game:
+`LearningPanel` is a part the table holds; it reads the table's picture of the game:
 every explanation is computed from the player's view (`TableState.view`) and a `TableMemory` fed
 with the public events the table shows, never from the game behind the match. A refused move
 keeps the rule that refused it: the engine's refusal code, found by asking a game that agrees
@@ -12,9 +12,8 @@ with the view (the unseen cards do not matter to the player's own moves), maps t
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
@@ -22,9 +21,7 @@ from game.help import anchor_for
 from game.logic.actions import Action
 from game.logic.assist import (
     TableMemory,
-    code_name,
     describe_choices,
-    explain_hint,
     opening_scenario,
     opponent_may_go_out,
 )
@@ -45,7 +42,6 @@ if TYPE_CHECKING:
 WHY_SUFFIX = "  Why? (click or F1)"
 WARNING = "\u26a0 Your opponent may go out on its next turn."
 TABLE_ANCHOR = "controls"
-CARD_CODE_IN_TEXT = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\bJK\b")
 
 
 def refusal_code(view: PlayerView, action: Action) -> str:
@@ -58,29 +54,42 @@ def refusal_code(view: PlayerView, action: Action) -> str:
     return "" if illegal is None else illegal.code
 
 
-class LearnTools:
-    """Help, explanations and the ways to the learning screens; needs the attributes below."""
+class LearnTable(Protocol):
+    """What the learning panel uses of the table that holds it."""
 
     app: Host
     match: Match
     state: TableState
     hud: TableHud | None
-    message_time: float
     hud_dirty: bool
-    why_anchor: str | None = None
-    memory: TableMemory | None = None
-    last_action: Action | None = None  # the player's last move handed to the match
-    poll: Callable[[], None]  # TableScene's: the match's news, every frame
+
+    def poll(self) -> None: ...
+    def message_showing(self) -> bool: ...
+
+
+class LearningPanel:
+    """Help, explanations and the ways to the learning screens, for the table that holds it."""
+
+    def __init__(self, table: LearnTable) -> None:
+        self.table = table
+        self.app = table.app
+        self.why_anchor: str | None = None
+        self.memory: TableMemory | None = None
+        self.last_action: Action | None = None  # the player's last move handed to the match
+
+    @property
+    def state(self) -> TableState:
+        return self.table.state
 
     # -- Why? ----------------------------------------------------------------------------------
     def note_refusal(self, action: Action) -> None:
         """Keep the rule that refused `action`, so the status bar can offer "Why?"."""
         code = refusal_code(self.state.view, action)
         self.why_anchor = anchor_for(code) if code else None
-        self.hud_dirty = True
+        self.table.hud_dirty = True
 
     def why_offered(self) -> bool:
-        return self.why_anchor is not None and self.message_time > 0
+        return self.why_anchor is not None and self.table.message_showing()
 
     def status_message(self, message: str) -> str:
         """The status bar's words, with "Why?" after a refusal that has a rule behind it."""
@@ -95,15 +104,6 @@ class LearnTools:
         self.app.stack.push(HelpScene(self.app, anchor, rules=self.state.rules))
 
     # -- words for the player ------------------------------------------------------------------
-    @staticmethod
-    def in_card_names(text: str) -> str:
-        """A sentence with any card codes ("JC") written as the table names cards ("J♣")."""
-        return CARD_CODE_IN_TEXT.sub(lambda m: code_name(m.group(0)), text)
-
-    def hint_words(self, actions: Sequence[Action]) -> list[str]:
-        """The hint's moves explained in words with suit symbols, a sentence each."""
-        return explain_hint(self.state.view, list(actions))
-
     def what_can_i_do(self) -> None:
         """The "What can I do?" panel: the player's alternatives now, in words."""
         text = "\n\n".join(describe_choices(self.state.view))
@@ -117,7 +117,7 @@ class LearnTools:
     def going_out_warning(self) -> str:
         """The status bar's warning when the opponent could go out on its next turn."""
         view = self.state.view
-        if view.phase not in (DRAW, PLAY) or self.match.watching:
+        if view.phase not in (DRAW, PLAY) or self.table.match.watching:
             return ""
         return WARNING if opponent_may_go_out(view).warn else ""
 
@@ -133,7 +133,7 @@ class LearnTools:
         """A click on "Open:" shows the opening scenario; on a refusal's message, its rule."""
         if event.type != pygame.MOUSEBUTTONUP or getattr(event, "button", 1) != 1:
             return False
-        hud = self.hud
+        hud = self.table.hud
         if hud is None:
             return False
         if hud.open_rect.collidepoint(event.pos):
@@ -168,7 +168,9 @@ class LearnTools:
     def open_explore(self) -> None:
         from game.scenes.learn.explore import ExploreScene
 
-        self.app.stack.push(ExploreScene(self.app, self.state.view, self.memory, match=self.match))
+        self.app.stack.push(
+            ExploreScene(self.app, self.state.view, self.memory, match=self.table.match)
+        )
 
     def open_tutorial(self) -> None:
         """The tutorial over this game, which waits exactly as it is (not even the computer
@@ -176,19 +178,19 @@ class LearnTools:
         from game.scenes.learn.tutorial import TutorialScene
 
         pollers = self.app.inbox_pollers
-        waiting = self.poll in pollers
+        waiting = self.table.poll in pollers
         if waiting:
-            pollers.remove(self.poll)
+            pollers.remove(self.table.poll)
 
         def back() -> None:
-            if waiting and self.poll not in pollers:
-                pollers.append(self.poll)
+            if waiting and self.table.poll not in pollers:
+                pollers.append(self.table.poll)
 
         # The tutorial builds its table from this class: its module never imports the table's.
-        maker = cast("TableMaker", type(self))
+        maker = cast("TableMaker", type(self.table))
         self.app.stack.push(TutorialScene(self.app, maker, on_close=back))
 
     def open_autostep(self) -> None:
         from game.scenes.table.autostep import start_autostep
 
-        start_autostep(self.app, cast("SteppedTable", self))  # mixed into TableScene
+        start_autostep(self.app, cast("SteppedTable", self.table))

@@ -1,25 +1,27 @@
 """The player's moves at the table, from the pointer and the keys to engine actions.
 
-`PlayerMoves` is the part of the table scene that knows what a click, a double-click, a drag or
+`MoveController` is the part of the table that knows what a click, a double-click, a drag or
 a right-button sweep means where it lands (User Guide 2.4-2.8 and 3.2-3.4): the stock draws, the
 pile is taken (with the cards AutoMeld would choose, or the selected ones), selected cards go onto
 the mat or a meld, a right-click or a drop on the pile discards. Each becomes one engine action
-passed to the table's `act`, which hands it to the match. It is mixed into `TableScene`, whose
-state (the picture shown, board, selection, geometry) it reads.
+passed to the table's `act`, which hands it to the match. The controller owns what the player
+has in hand for the next move (the selection, the keyboard's focus, a drag or sweep under way,
+the player's own order of the hand) and reads the table's picture, board and geometry.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.logic import events as ev
 from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from game.logic.cards import IS_WILD, WILD, code_of
 from game.logic.engine import DRAW
+from game.logic.events import Event
 from game.match import ME
 from game.match.table_info import (
     auto_take_with,
@@ -29,11 +31,13 @@ from game.match.table_info import (
     meld_cards_text,
     meld_name,
     plural,
+    rank_group,
 )
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.menu import MenuItem, MenuScene
 from game.scenes.table.board import LAYER_FLYING
 from game.settings import PROTECTED_PILE_SIZE
+from game.ui import theme as th
 
 if TYPE_CHECKING:
     from game.match import Match, TableState
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
     from game.scenes.table.layout import TableGeometry
     from game.scenes.table.motion import Choreographer
     from game.sprites.tween import Animator
+    from game.ui.widget import WidgetGroup
 
 
 def _only(action: Callable[[], object]) -> Callable[[], None]:
@@ -67,8 +72,8 @@ class Sweep:
     left: bool = False
 
 
-class PlayerMoves:
-    """Gesture targets and the person's moves; needs the attributes declared below."""
+class MoveTable(Protocol):
+    """What the move controller uses of the table that holds it."""
 
     app: Host
     match: Match
@@ -77,36 +82,63 @@ class PlayerMoves:
     geometry: TableGeometry | None
     choreo: Choreographer | None
     animator: Animator
-    selected: set[int]
-    arranged: list[int]
-    fresh_tint: bool
-    last_meld_key: int | None
-    drag: Drag | None
-    drop_rect: pygame.Rect | None
-    sweep: Sweep | None
     hint: HintPanel | None
+    group: WidgetGroup
 
-    # What the table scene provides.
     @property
-    @abstractmethod
-    def names(self) -> tuple[str, str]:
-        """The two players' names, this player's first."""
+    def names(self) -> tuple[str, str]: ...
+    def act(self, action: Action) -> bool: ...
+    def refuse(self, text: str) -> None: ...
+    def say(self, text: str, error: bool = False) -> None: ...
+    def relayout(self) -> None: ...
+    def show_hand_scores(self) -> None: ...
 
-    @abstractmethod
+
+class MoveController:
+    """The player's selection, drag and sweep, and what each gesture or key means; the table
+    holds one and hands it the gestures (it is their `GestureTarget`)."""
+
+    def __init__(self, table: MoveTable) -> None:
+        self.table = table
+        self.selected: set[int] = set()
+        self.arranged: list[int] = []  # the player's own order of the hand, until the next sort
+        self.card_focus: int | None = None  # the card the keyboard is on (Left, Right, Space)
+        self.fresh_tint = True
+        self.pointer_in_hand = False
+        self.last_meld_key: int | None = None
+        self.drag: Drag | None = None
+        self.drop_rect: pygame.Rect | None = None
+        self.sweep: Sweep | None = None
+
+    # The table's parts, read as they are now (the table replaces them on a new layout).
+    @property
+    def app(self) -> Host:
+        return self.table.app
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def state(self) -> TableState:
+        return self.table.state
+
+    @property
+    def board(self) -> Board | None:
+        return self.table.board
+
+    @property
+    def geometry(self) -> TableGeometry | None:
+        return self.table.geometry
+
     def act(self, action: Action) -> bool:
-        """Play `action` for this player; whether it was accepted."""
+        return self.table.act(action)
 
-    @abstractmethod
     def refuse(self, text: str) -> None:
-        """Tell the player a move was refused, and why."""
+        self.table.refuse(text)
 
-    @abstractmethod
-    def say(self, text: str, error: bool = False) -> None:
-        """Show `text` on the status line."""
-
-    @abstractmethod
     def relayout(self) -> None:
-        """Place everything again (after the hand or the melds changed shape)."""
+        self.table.relayout()
 
     # -- the person's moves -----------------------------------------------------------------------
     def draw_from_stock(self) -> bool:
@@ -228,7 +260,7 @@ class PlayerMoves:
             # As in the User Guide: undo first clears the highlighted cards.
             self.selected.clear()
             self.relayout()
-            self.say("Selection cleared.")
+            self.table.say("Selection cleared.")
             return
         self._undo_with_care(Undo(), whole_turn=False)
 
@@ -317,14 +349,10 @@ class PlayerMoves:
             return ("hand", 0)
         return ("", 0)
 
-    @abstractmethod
-    def show_hand_scores(self) -> None:
-        """Open the last hand's score breakdown."""
-
     def click(self, pos: tuple[int, int]) -> None:
         assert self.geometry is not None
         if self.geometry.scoresheet.collidepoint(pos):
-            self.show_hand_scores()  # the bonus breakdown of the last hand (User Guide 4.5.1)
+            self.table.show_hand_scores()  # the bonus breakdown of the last hand (User Guide 4.5.1)
             return
         card = self._hand_card(pos)
         if card is not None:
@@ -361,10 +389,14 @@ class PlayerMoves:
             self.meld_new(cards)
 
     def drag_begin(self, pos: tuple[int, int]) -> bool:
-        assert self.board is not None and self.choreo is not None
-        if self.hint is not None and self.hint.visible and self.hint.rect.collidepoint(pos):
+        assert self.board is not None and self.table.choreo is not None
+        if (
+            self.table.hint is not None
+            and self.table.hint.visible
+            and self.table.hint.rect.collidepoint(pos)
+        ):
             return False
-        self.choreo.fast_forward()
+        self.table.choreo.fast_forward()
         state = self.state
         card = self._hand_card(pos)
         if card is not None:
@@ -383,7 +415,7 @@ class PlayerMoves:
         origins = {}
         for index, c in enumerate(cards):
             sprite = self.board.sprites[c]
-            self.animator.cancel_target(sprite)
+            self.table.animator.cancel_target(sprite)
             origins[c] = sprite.pos
             self.board.group.change_layer(sprite, LAYER_FLYING + 900 + index)
         self.drag = Drag(kind, cards, origins)
@@ -482,7 +514,7 @@ class PlayerMoves:
         return None
 
     def show_canasta_details(self) -> None:
-        message_dialog(self.app, "Canasta details", canasta_details(self.state, self.names))
+        message_dialog(self.app, "Canasta details", canasta_details(self.state, self.table.names))
 
     def arrange(self, cards: list[int], pos: tuple[int, int]) -> None:
         """Cards dragged within the hand go where they are dropped, in the order kept until
@@ -506,8 +538,8 @@ class PlayerMoves:
         if card is None:
             self.context_menu(pos)
             return False
-        assert self.choreo is not None
-        self.choreo.fast_forward()
+        assert self.table.choreo is not None
+        self.table.choreo.fast_forward()
         self.sweep = Sweep(card)
         return True
 
@@ -543,3 +575,99 @@ class PlayerMoves:
             self.relayout()
         elif self.selected:
             self.meld_new()
+
+    # -- playing from the keyboard -------------------------------------------------------------
+    def move_card_focus(self, step: int) -> None:
+        """Left and Right walk a visible focus along the hand."""
+        assert self.board is not None
+        self.table.group.set_focus(None)  # the keyboard leaves the buttons for the cards
+        order = self.board.hand_order
+        if not order:
+            self.card_focus = None
+            return
+        if self.card_focus in order:
+            index = (order.index(self.card_focus) + step) % len(order)
+        else:
+            index = 0 if step > 0 else len(order) - 1
+        self.card_focus = order[index]
+
+    def select_focused_card(self) -> None:
+        """Space selects (or lets go of) the focused card."""
+        assert self.board is not None
+        if self.card_focus not in self.board.hand_order:
+            self.move_card_focus(1)
+        if self.card_focus is not None:
+            self.toggle_select(self.card_focus)
+
+    def meld_selection(self) -> None:
+        """M melds the selected cards: onto your meld of their rank if you have one, else as a
+        new meld (wild cards alone join the meld last added to, as a double-click does)."""
+        if not self.selected:
+            self.refuse("Select cards first: Left and Right move along your hand, Space selects.")
+            return
+        naturals = {rank_group(c) for c in self.selected} - {-1}
+        mine = self.state.melds(ME)
+        if len(naturals) == 1:
+            key = next(iter(naturals))
+            if key in mine:
+                self.meld_onto(key)
+                return
+        elif not naturals and self.last_meld_key in mine:
+            self.meld_onto(self.last_meld_key)
+            return
+        self.meld_new()
+
+    def cancel_drag(self) -> bool:
+        """Escape drops the cards on the pointer back where they came from; whether any were."""
+        if self.drag is None:
+            return False
+        self.drag = None
+        self.relayout()
+        return True
+
+    # -- the table's news ----------------------------------------------------------------------
+    def pointer_moved(self, pos: tuple[int, int], dragging: bool) -> None:
+        """Drawn cards stay tinted until the pointer passes over the hand (UG 2.4)."""
+        if self.geometry is None:
+            return
+        inside = self.geometry.hands[ME].collidepoint(pos)
+        entered, self.pointer_in_hand = inside and not self.pointer_in_hand, inside
+        if entered and self.fresh_tint and not dragging:
+            self.fresh_tint = False
+            self.relayout()
+
+    def after(self, events: list[Event]) -> None:
+        """The selection and the tint follow a change shown on the table."""
+        self.selected &= set(self.state.hand(ME))
+        for event in events:
+            kind = event.kind
+            if kind == ev.MELD and event.player == ME:
+                self.last_meld_key = event.rank
+            elif kind in (ev.DRAW, ev.TALON) and event.player == ME:
+                # Freshly drawn cards are tinted even when the pointer rests on the hand (or
+                # was dragged from the stock): the tint goes when the pointer next enters it.
+                self.fresh_tint = True
+            elif kind == ev.TURN:
+                self.selected.clear()
+                self.fresh_tint = True
+                if event.player == ME:
+                    self.last_meld_key = None
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_drop_target(self, surface: pygame.Surface) -> None:
+        """Where the cards on the pointer would go, outlined under the cards."""
+        if self.drop_rect is None or self.geometry is None:
+            return
+        g = self.geometry
+        pygame.draw.rect(
+            surface, th.GOLD_LIGHT, self.drop_rect, max(2, g.px(3)), border_radius=g.px(10)
+        )
+
+    def draw_card_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard's place in the hand, as visible as the mouse pointer."""
+        board, g = self.board, self.geometry
+        if self.card_focus is None or board is None or g is None:
+            return
+        if self.card_focus in board.hand_order:
+            rect = board.sprites[self.card_focus].rect.inflate(4, 4)
+            pygame.draw.rect(surface, th.GOLD_LIGHT, rect, max(2, g.px(3)), border_radius=g.px(6))

@@ -3,14 +3,22 @@
 The table asks for a picture by name when something worth showing happens (the deal, a frozen
 pile, a canasta, the score breakdown); the picture is taken right after the next frame is drawn,
 so it shows the moment with everything on screen, dialogs included. Each name is taken once.
+`PhotoCues`, a part the table holds, knows which moments those are.
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
+
+from game.logic import events as ev
+
+if TYPE_CHECKING:
+    from game.logic.events import Event
+    from game.match import TableState
 
 log = logging.getLogger(__name__)
 
@@ -41,3 +49,41 @@ class Photographer:
                 continue
             self.taken[name] = path
         self.pending.clear()
+
+
+class PhotoCues:
+    """The table's moments worth a picture: each deal, the first frozen pile, the first canasta."""
+
+    def __init__(self, photographer: Photographer | None) -> None:
+        self.photographer = photographer
+        self.deal = True
+        self.canasta = False
+
+    def after(self, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == ev.DEAL:
+                self.deal = True
+            elif event.kind == ev.CANASTA:
+                self.canasta = True
+
+    def take(self, state: TableState, pile_viewer: int) -> None:
+        """Ask for the pictures the table at rest now shows."""
+        photographer = self.photographer
+        if photographer is None:
+            return
+        if self.deal:
+            self.deal = False
+            photographer.request(f"hand{state.hand_no}_deal")
+        # Frozen for the player: by a wild card or Red Three in it, or (before the player has
+        # opened) by the rules; a pile of a few cards makes the better picture.
+        frozen = (
+            bool(state.pile)
+            and state.pile_frozen_for(pile_viewer)
+            and not state.pile_blocked
+            and (state.pile_freezers > 0 or len(state.pile) >= 3)
+        )
+        if frozen and not photographer.has("frozen_pile"):
+            photographer.request("frozen_pile")
+        if self.canasta and not photographer.has("canasta"):
+            photographer.request("canasta")
+        self.canasta = False

@@ -8,9 +8,13 @@ computer's or a remote player's, arrive as changes too and are shown one at a ti
 have come to rest, after a short pause. For each change the board works out where every card now
 belongs, and the choreographer turns the events into card flights and sounds. Input is never lost
 while cards move: a new action first brings every moving card to rest, then applies. The table
-never learns who the opponent is: the match says what to write and what is offered. What each
-gesture means on the table is in `moves`; where cards lie, in `board`; how they move,
-in `motion`; the network table's chat and Disconnect, in `game.scenes.net.table`.
+never learns who the opponent is: the match says what to write and what is offered.
+
+The scene holds its parts: the `MoveController` (what each gesture or key means, the selection,
+a drag or sweep under way), the `LearningPanel` ("Why?", help, Explore, the tutorial, AutoStep),
+the `Hints`, the `HandResults` (the scores between hands) and the `PhotoCues` of a headless run.
+Where cards lie is in `board`, how they move in `motion`; the network table's chat and
+Disconnect, in `game.scenes.net.table`.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.logic import events as ev
-from game.logic.actions import Action, Draw, Pass
+from game.logic.actions import Action, Pass
 from game.logic.engine import DRAW, PLAY
 from game.logic.events import Event
 from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
@@ -33,7 +37,6 @@ from game.match.table_info import (
     hand_value,
     narrate,
     opening_status,
-    rank_group,
     rules_summary,
     scoresheet_rows,
     status_counters,
@@ -43,17 +46,17 @@ from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.menu import MenuItem, MenuScene
 from game.scenes.table.board import Board, BoardOptions
 from game.scenes.table.gestures import Gestures
-from game.scenes.table.hint import HintPanel
+from game.scenes.table.hint import HintPanel, Hints
 from game.scenes.table.hud import HudModel, TableHud
 from game.scenes.table.layout import TableGeometry, compute_geometry
-from game.scenes.table.learning import LearnTools
+from game.scenes.table.learning import LearningPanel
 from game.scenes.table.motion import Choreographer
-from game.scenes.table.moves import Drag, PlayerMoves, Sweep
-from game.scenes.table.photographer import Photographer
-from game.scenes.table.scores import GameOverScene, HandOverScene
+from game.scenes.table.moves import MoveController
+from game.scenes.table.photographer import PhotoCues, Photographer
+from game.scenes.table.results import HandResults
+from game.scenes.table.scores import HandOverScene
 from game.settings import CARD_SIZES
 from game.sprites.tween import Animator
-from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
 
@@ -63,7 +66,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OPPONENT_PAUSE = 0.4
-HAND_OVER_DELAY = 0.8
 MESSAGE_SECONDS = 6.0
 READING_CHARS_PER_SECOND = 15.0
 # A status message too long for two lines shows two lines at a time, turning this often.
@@ -90,7 +92,7 @@ class TableOptions:
     notice: str = ""  # a message for the status bar when the table opens
 
 
-class TableScene(LearnTools, PlayerMoves, Scene):
+class TableScene(Scene):
     def __init__(self, app: Host, match: Match, *, options: TableOptions | None = None) -> None:
         super().__init__(app)
         self.match = match
@@ -102,17 +104,16 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         self.hud: TableHud | None = None
         self.choreo: Choreographer | None = None
         self.hint: HintPanel | None = None
-        self.gestures = Gestures(self)
+        self.moves = MoveController(self)
+        self.learning = LearningPanel(self)
+        self.hints = Hints(self)
+        self.results = HandResults(self)
+        self.photos = PhotoCues(self.options.photographer)
+        self.gestures = Gestures(self.moves)
         self.group = WidgetGroup()
         self.buttons: dict[str, Button] = {}
         self.model = HudModel()
         self.hud_dirty = True
-        self.selected: set[int] = set()
-        self.arranged: list[int] = []  # the player's own order of the hand, until the next sort
-        self.card_focus: int | None = None  # the card the keyboard is on (Left, Right, Space)
-        self.fresh_tint = True
-        self.pointer_in_hand = False
-        self.last_meld_key: int | None = None
         self.message = self.options.notice
         self.message_error = False
         self.message_time = 0.0 if not self.message else MESSAGE_SECONDS
@@ -121,23 +122,11 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         self.tip = ""
         self.tip_x = 0
         self.clock = 0.0
-        self.drag: Drag | None = None
-        self.drop_rect: pygame.Rect | None = None
-        self.sweep: Sweep | None = None
-        self.script: deque[Action] = deque()
-        self.script_rehint = False
-        self.hint_waiting = False
-        self.hint_actions: list[Action] = []
         self.opponent_wait = 0.0
         self.was_thinking = False
         self.watch_paused = False
         self.watch_steps = 0
         self.step_delay: float | None = None  # AutoStep's pause between moves, when it runs
-        self.hand_over_wait = 0.0
-        self.hand_over_shown = False
-        self.hands_completed = 0
-        self.photo_deal = True
-        self.photo_canasta = False
         self.plays: deque[str] = deque(maxlen=PLAYS_KEPT)
         # The opponent preferences as last seen, so only a change made in Options applies
         # (a level chosen on the command line is kept otherwise).
@@ -188,6 +177,10 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self.board.set_geometry(self.geometry)
         self.relayout()
 
+    def message_showing(self) -> bool:
+        """Whether a message of its own is on the status bar (not the default words)."""
+        return self.message_time > 0
+
     def wants_quit(self) -> bool:
         return True
 
@@ -196,15 +189,15 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         match = self.match
         return (
             self.animator.busy
-            or self.drag is not None
-            or self.sweep is not None
+            or self.moves.drag is not None
+            or self.moves.sweep is not None
             or bool(match.changes)
             or match.thinking
             or match.opponent_pending
             or match.autoplay
-            or self.hint_waiting
-            or bool(self.script)
-            or (self.state.phase not in (DRAW, PLAY) and not self.hand_over_shown)
+            or self.hints.waiting
+            or bool(self.hints.script)
+            or (self.state.phase not in (DRAW, PLAY) and not self.results.shown)
         )
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -216,11 +209,11 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         else:
             self.board.set_geometry(self.geometry)
         self.hud = TableHud(self.app.theme, self.geometry)
-        self.gestures = Gestures(self, self.geometry.scale)
+        self.gestures = Gestures(self.moves, self.geometry.scale)
         was_shown = self.hint is not None and self.hint.visible
-        self.hint = HintPanel(self.app.theme, self.geometry, self.hint_do, self.hint_close)
+        self.hint = HintPanel(self.app.theme, self.geometry, self.hints.do, self.hints.close)
         if was_shown:
-            self.hint_close()
+            self.hints.close()
         self._build_buttons()
         layout = self.board.compute(self.state, self.board_options())
         assert self.choreo is not None
@@ -244,13 +237,13 @@ class TableScene(LearnTools, PlayerMoves, Scene):
 
     def board_options(self) -> BoardOptions:
         return BoardOptions(
-            frozenset(self.selected),
-            self.fresh_tint,
+            frozenset(self.moves.selected),
+            self.moves.fresh_tint,
             self.app.prefs.hand_sorting,
             self.app.prefs.meld_layout,
             self.state.hand_over,
             self.pile_viewer,
-            tuple(self.arranged),
+            tuple(self.moves.arranged),
         )
 
     @property
@@ -275,9 +268,9 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         width = (g.buttons.width - gap) // 2
         height = g.px(34)
         specs = [
-            ("hint", "Hint", self.request_hint),
-            ("undo", "Undo", self.undo_last),
-            ("undo_turn", "Undo turn", self.undo_turn),
+            ("hint", "Hint", self.hints.request),
+            ("undo", "Undo", self.moves.undo_last),
+            ("undo_turn", "Undo turn", self.moves.undo_turn),
             ("earlier", "Earlier turn", self.choose_earlier_turn),
             ("sort", "Sort", self.toggle_sorting),
             ("melds", "Melds", self.cycle_meld_layout),
@@ -297,7 +290,13 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             )
         self.buttons["pass"] = self.group.add(
             Button(
-                g.pass_button, t, "Pass", self.pass_turn, text_size=15, primary=True, name="pass"
+                g.pass_button,
+                t,
+                "Pass",
+                self.moves.pass_turn,
+                text_size=15,
+                primary=True,
+                name="pass",
             )
         )
         self._refresh_buttons()
@@ -326,11 +325,11 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             for name in ("undo_turn", "earlier"):
                 b[name].enabled = False
         else:
-            b["hint"].label, b["hint"].on_click = "Hint", self.request_hint
-            b["undo"].label, b["undo"].on_click = "Undo", self.undo_last
+            b["hint"].label, b["hint"].on_click = "Hint", self.hints.request
+            b["undo"].label, b["undo"].on_click = "Undo", self.moves.undo_last
             b["autoplay"].label = "AutoPlay"
             b["hint"].enabled = mine
-            b["undo"].enabled = mine and (bool(state.view.undo_depth) or bool(self.selected))
+            b["undo"].enabled = mine and (bool(state.view.undo_depth) or bool(self.moves.selected))
             b["undo_turn"].enabled = mine and bool(state.view.undo_depth)
             b["earlier"].enabled = bool(match.earlier_turns()) and state.phase in (DRAW, PLAY)
         b["sort"].label = "Sort: " + SORT_TITLES.get(self.app.prefs.hand_sorting, "rank")
@@ -352,7 +351,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         self.hud_dirty = True
 
     def refuse(self, text: str) -> None:
-        self.why_anchor = None
+        self.learning.why_anchor = None
         self.say(text, error=True)
         self.app.sounds.play("illegal")
 
@@ -369,7 +368,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             return "AutoPlay: the computer plays both hands." + (
                 " Paused." if self.watch_paused else ""
             )
-        warning = self.going_out_warning()
+        warning = self.learning.going_out_warning()
         if warning:
             return warning
         if state.phase == DRAW:
@@ -393,7 +392,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         else:
             pile_state = ""
         message = self.message if self.message_time > 0 and self.message else self.default_message()
-        message = self.status_message(message)
+        message = self.learning.status_message(message)
         self.model = HudModel(
             names=self.names,
             opponent_line=self.match.opponent_line,
@@ -427,16 +426,16 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         assert self.choreo is not None
         # Cards still moving land at once: the action applies to the table as the player sees it.
         self.choreo.fast_forward()
-        self.last_action = action
+        self.learning.last_action = action
         refusal = self.match.play(action)
         if refusal is not None:
             self.refuse(refusal)
-            self.note_refusal(action)
+            self.learning.note_refusal(action)
             return False
-        self._show_unpaced()
+        self.show_unpaced()
         return True
 
-    def _show_unpaced(self) -> None:
+    def show_unpaced(self) -> None:
         """Show at once the changes that need no pause (the player's own, a new deal)."""
         while self.match.changes and not self.match.next_paced:
             change = self.match.next_change()
@@ -446,7 +445,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
     def _show_changes(self, dt: float, ready: bool) -> None:
         """The player's own changes show at once; the opponent's one at a time, when the cards
         have come to rest and after a short pause, so a person can follow them."""
-        self._show_unpaced()
+        self.show_unpaced()
         if not self.match.changes:
             return
         if not ready:
@@ -471,40 +470,16 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         self._after(list(change.events), by_me=change.by_me)
 
     def _after(self, events: list[Event], by_me: bool) -> None:
-        self.selected &= set(self.state.hand(ME))
-        if self.hint_waiting:
-            self.match.cancel_hint()
-            self.hint_waiting = False
-        if self.hint is not None and self.hint.visible:
-            self.hint.hide()
+        self.moves.after(events)
+        self.results.after(events)
+        self.photos.after(events)
+        self.hints.close()
         if by_me:
             self.message_time = 0.0
-        for event in events:
-            kind = event.kind
-            if kind == ev.MELD and event.player == ME:
-                self.last_meld_key = event.rank
-            elif kind in (ev.DRAW, ev.TALON) and event.player == ME:
-                # Freshly drawn cards are tinted even when the pointer rests on the hand (or
-                # was dragged from the stock): the tint goes when the pointer next enters it.
-                self.fresh_tint = True
-            elif kind == ev.TURN:
-                self.selected.clear()
-                self.fresh_tint = True
-                if event.player == ME:
-                    self.last_meld_key = None
-                if self.watch_steps > 0:
-                    self.watch_steps -= 1
-            elif kind == ev.DEAL:
-                self.hand_over_shown = False
-                self.hand_over_wait = 0.0
-                self.photo_deal = True
-            elif kind == ev.CANASTA:
-                self.photo_canasta = True
-            elif kind == ev.HAND_OVER:
-                self.hands_completed += 1
-                self.hand_over_wait = 0.0
+        if self.watch_steps > 0:
+            self.watch_steps -= sum(1 for event in events if event.kind == ev.TURN)
         self.plays.extend(narrate(events, self.names))
-        self.remember(events)
+        self.learning.remember(events)
         self._animate(events)
 
     def _animate(self, events: list[Event]) -> None:
@@ -530,13 +505,12 @@ class TableScene(LearnTools, PlayerMoves, Scene):
 
     def _note(self, note: Note) -> None:
         if isinstance(note, HintReady):
-            if self.hint_waiting:
-                self.hint_waiting = False
-                self._show_hint(note)
+            self.hints.ready(note)
         elif isinstance(note, Refused):
             self.refuse(note.text)
-            if self.last_action is not None:
-                self.note_refusal(self.last_action)  # refused by the host, later: still "Why?"
+            if self.learning.last_action is not None:
+                # Refused by the host, later: still "Why?".
+                self.learning.note_refusal(self.learning.last_action)
             self.relayout()
         elif isinstance(note, Alert):
             message_dialog(self.app, note.title, note.text)
@@ -544,46 +518,6 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self.app.sounds.play("chat")
         else:
             self.say(note.text, error=note.error)
-
-    # -- hints ------------------------------------------------------------------------------------
-    def request_hint(self) -> None:
-        state = self.state
-        if (
-            self.match.autoplay
-            or state.phase not in (DRAW, PLAY)
-            or state.to_move != ME
-            or self.match.opponent_pending
-        ):
-            self.refuse("Hints are given on your turn.")
-            return
-        assert self.hint is not None
-        self.hint.show_thinking()
-        self.match.ask_hint()
-        self.hint_waiting = True
-
-    def _show_hint(self, note: HintReady) -> None:
-        assert self.hint is not None
-        if not note.actions:
-            self.hint.show(note.text, [], False)
-            return
-        self.hint_actions = list(note.actions)
-        reason = self.in_card_names(note.text)
-        self.hint.show(reason, self.hint_words(self.hint_actions), True)
-
-    def hint_do(self) -> None:
-        assert self.hint is not None
-        actions = list(self.hint_actions)
-        self.hint.hide()
-        self.script = deque(actions)
-        # After a suggested draw, the next suggestion follows once the new cards are in hand.
-        self.script_rehint = bool(actions) and isinstance(actions[-1], Draw)
-
-    def hint_close(self) -> None:
-        if self.hint is not None:
-            self.hint.hide()
-        if self.hint_waiting:
-            self.match.cancel_hint()
-            self.hint_waiting = False
 
     # -- assistance, AutoPlay, menus ----------------------------------------------------------------
     def choose_earlier_turn(self) -> None:
@@ -612,20 +546,20 @@ class TableScene(LearnTools, PlayerMoves, Scene):
     def rewind(self, mark: TurnMark) -> None:
         assert self.choreo is not None
         self.choreo.fast_forward()
-        self.hint_close()
-        self.script.clear()
+        self.hints.close()
+        self.hints.script.clear()
         refusal = self.match.rewind(mark)
         if refusal is not None:
             self.refuse(refusal)
             return
-        self.selected.clear()
-        self._show_unpaced()
+        self.moves.selected.clear()
+        self.show_unpaced()
         self.say(f"Back at the start of turn {self.state.turn_no}.")
 
     def toggle_autoplay(self) -> None:
         text = self.match.set_autoplay(not self.match.autoplay, self.app.prefs.skill_level)
-        self.hint_close()
-        self.script.clear()
+        self.hints.close()
+        self.hints.script.clear()
         self.watch_paused = False
         self.say(text)
         self._refresh_buttons()
@@ -643,7 +577,7 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         """Sort the hand: the next way of sorting, and the player's own arrangement dropped."""
         prefs = self.app.prefs
         prefs.hand_sorting = SORT_NEXT.get(prefs.hand_sorting, "rank")
-        self.arranged = []
+        self.moves.arranged = []
         self.app.preferences_changed()
         self.hud_dirty = True
         self.relayout()
@@ -658,8 +592,8 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         items = [
             ("Resume", lambda: None),
             ("Options", self.open_options),
-            ("Canasta details", self.show_canasta_details),
-            ("Help and learning", self.learning_menu),
+            ("Canasta details", self.moves.show_canasta_details),
+            ("Help and learning", self.learning.learning_menu),
             ("New game", self.ask_new_game),
             *(self.app.table_menu(self) if self.app.table_menu else []),
             ("Title screen", self.to_title),
@@ -687,16 +621,16 @@ class TableScene(LearnTools, PlayerMoves, Scene):
     def new_game(self) -> None:
         assert self.choreo is not None
         self.choreo.fast_forward()
-        self.hint_close()
-        self.script.clear()
+        self.hints.close()
+        self.hints.script.clear()
         warning = self.match.restart(self.app.prefs)
         if warning is None:
             self.to_title()
             return
-        self.selected.clear()
-        self.hands_completed = 0
+        self.moves.selected.clear()
+        self.results.hands_completed = 0
         self.plays.clear()
-        self._show_unpaced()
+        self.show_unpaced()
         self.say(warning or "A new game: good luck!", error=bool(warning))
 
     def deal_again(self, deal: Callable[[], str | None], text: str) -> None:
@@ -704,16 +638,16 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         `deal` changes the match and returns the sentence why it could not, else None."""
         assert self.choreo is not None
         self.choreo.fast_forward()
-        self.hint_close()
-        self.script.clear()
+        self.hints.close()
+        self.hints.script.clear()
         refusal = deal()
         if refusal is not None:
             self.refuse(refusal)
             return
-        self.selected.clear()
+        self.moves.selected.clear()
         self.plays.clear()
-        self.hand_over_shown = False
-        self._show_unpaced()
+        self.results.shown = False
+        self.show_unpaced()
         self.say(text)
 
     def to_title(self) -> None:
@@ -725,20 +659,15 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             return self._key(event)
         if self.hint is not None and self.hint.handle_event(event):
             return True
-        if self.status_click(event):
+        if self.learning.status_click(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if event.type == pygame.MOUSEMOTION:
                 self._hover(event.pos)
             if not self.gestures.dragging and self.group.handle_event(event):
                 return True
-            if event.type == pygame.MOUSEMOTION and self.geometry is not None:
-                inside = self.geometry.hands[ME].collidepoint(event.pos)
-                entered, self.pointer_in_hand = inside and not self.pointer_in_hand, inside
-                if entered and self.fresh_tint and not self.gestures.dragging:
-                    # Drawn cards stay tinted until the pointer passes over the hand (UG 2.4).
-                    self.fresh_tint = False
-                    self.relayout()
+            if event.type == pygame.MOUSEMOTION:
+                self.moves.pointer_moved(event.pos, self.gestures.dragging)
             return self.gestures.handle(event, self.clock)
         return False
 
@@ -747,33 +676,32 @@ class TableScene(LearnTools, PlayerMoves, Scene):
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if key == pygame.K_ESCAPE:
             if self.hint is not None and self.hint.visible:
-                self.hint_close()
-            elif self.drag is not None:
-                self.drag = None
+                self.hints.close()
+            elif self.moves.cancel_drag():
                 self.gestures.reset()
-                self.relayout()
             else:
                 self.open_menu()
             return True
+        moves, learning = self.moves, self.learning
         actions = {
-            pygame.K_F1: self.open_help,
+            pygame.K_F1: learning.open_help,
             pygame.K_F2: self.ask_new_game,
-            pygame.K_F3: self.what_can_i_do,
-            pygame.K_F4: self.open_explore,
-            pygame.K_h: self.request_hint,
-            pygame.K_F6: self.draw_from_stock,
-            pygame.K_F7: self.take_pile,
-            pygame.K_F10: self.discard_selected,
-            pygame.K_LEFT: lambda: self.move_card_focus(-1),
-            pygame.K_RIGHT: lambda: self.move_card_focus(1),
-            pygame.K_SPACE: self.select_focused_card,
-            pygame.K_m: self.meld_selection,
+            pygame.K_F3: learning.what_can_i_do,
+            pygame.K_F4: learning.open_explore,
+            pygame.K_h: self.hints.request,
+            pygame.K_F6: moves.draw_from_stock,
+            pygame.K_F7: moves.take_pile,
+            pygame.K_F10: moves.discard_selected,
+            pygame.K_LEFT: lambda: moves.move_card_focus(-1),
+            pygame.K_RIGHT: lambda: moves.move_card_focus(1),
+            pygame.K_SPACE: moves.select_focused_card,
+            pygame.K_m: moves.meld_selection,
         }
         if key == pygame.K_DELETE:
-            (self.undo_turn if ctrl else self.undo_last)()
+            (moves.undo_turn if ctrl else moves.undo_last)()
             return True
         if key == pygame.K_TAB:
-            self.card_focus = None  # the keyboard leaves the hand for the buttons
+            moves.card_focus = None  # the keyboard leaves the hand for the buttons
         if key == pygame.K_SPACE and self.group.focused is not None:
             return self.group.handle_event(event)  # a button reached with Tab is pressed
         if key in actions:
@@ -792,47 +720,6 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             )
         )
 
-    # -- playing from the keyboard ---------------------------------------------------------------
-    def move_card_focus(self, step: int) -> None:
-        """Left and Right walk a visible focus along the hand."""
-        assert self.board is not None
-        self.group.set_focus(None)  # the keyboard leaves the buttons for the cards
-        order = self.board.hand_order
-        if not order:
-            self.card_focus = None
-            return
-        if self.card_focus in order:
-            index = (order.index(self.card_focus) + step) % len(order)
-        else:
-            index = 0 if step > 0 else len(order) - 1
-        self.card_focus = order[index]
-
-    def select_focused_card(self) -> None:
-        """Space selects (or lets go of) the focused card."""
-        assert self.board is not None
-        if self.card_focus not in self.board.hand_order:
-            self.move_card_focus(1)
-        if self.card_focus is not None:
-            self.toggle_select(self.card_focus)
-
-    def meld_selection(self) -> None:
-        """M melds the selected cards: onto your meld of their rank if you have one, else as a
-        new meld (wild cards alone join the meld last added to, as a double-click does)."""
-        if not self.selected:
-            self.refuse("Select cards first: Left and Right move along your hand, Space selects.")
-            return
-        naturals = {rank_group(c) for c in self.selected} - {-1}
-        mine = self.state.melds(ME)
-        if len(naturals) == 1:
-            key = next(iter(naturals))
-            if key in mine:
-                self.meld_onto(key)
-                return
-        elif not naturals and self.last_meld_key in mine:
-            self.meld_onto(self.last_meld_key)
-            return
-        self.meld_new()
-
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         assert self.choreo is not None
@@ -847,16 +734,16 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             if self.message_time <= 0:
                 self.hud_dirty = True
         self._turn_message_page(dt)
-        ready = not self.animator.busy and self.drag is None
+        ready = not self.animator.busy and self.moves.drag is None
         if ready:
-            self._take_photos()
+            self.photos.take(self.state, self.pile_viewer)
         self._show_changes(dt, ready)
         state = self.state
         if state.phase in (DRAW, PLAY):
-            if ready and self.script and state.to_move == ME:
-                self._run_script()
+            if ready and self.hints.script and state.to_move == ME:
+                self.hints.play_next()
         elif ready and not self.match.changes:
-            self._end_of_hand(dt)
+            self.results.tick(dt)
         if self.hud_dirty:
             self._rebuild_model()
 
@@ -877,127 +764,15 @@ class TableScene(LearnTools, PlayerMoves, Scene):
             self.tip, self.tip_x = tip, pos[0]
             self.hud_dirty = True
 
-    def _run_script(self) -> None:
-        action = self.script.popleft()
-        if not self.act(action):
-            self.script.clear()
-            return
-        if not self.script and self.script_rehint:
-            self.script_rehint = False
-            self.request_hint()
-
-    def _end_of_hand(self, dt: float) -> None:
-        if self.hand_over_shown:
-            return
-        delay = HAND_OVER_DELAY if self.animator.speed > 0 and self.options.pauses else 0.0
-        self.hand_over_wait += dt
-        if self.hand_over_wait < delay:
-            return
-        self.hand_over_shown = True
-        photographer = self.options.photographer
-        number = self.state.hand_no
-        on_shown = (lambda: photographer.request(f"hand{number}_score")) if photographer else None
-        self.app.stack.push(
-            HandOverScene(
-                self.app,
-                self.state,
-                self.names,
-                self._after_hand_over,
-                auto_seconds=self._auto_seconds(),
-                on_shown=on_shown,
-            )
-        )
-
-    def _auto_seconds(self) -> float | None:
-        """How long the hand results stay up by themselves: while AutoPlay plays, for the time
-        the player chose in the preferences (none: until dismissed); a headless run without
-        pauses goes straight on. Without AutoPlay, until the player moves on."""
-        if not self.match.autoplay:
-            return None
-        if not self.options.pauses:
-            return 0.0
-        seconds = self.app.prefs.results_seconds
-        return float(seconds) if seconds > 0 else None
-
-    def _stop_autoplay_at_game_over(self) -> None:
-        """AutoPlay ends with the game: the final scores wait for the player, and no new game
-        starts by itself."""
-        if self.match.autoplay and self.options.hands is None:
-            self.match.set_autoplay(False, self.app.prefs.skill_level)
-            self.watch_paused = False
-            self.hud_dirty = True
-
-    def _after_hand_over(self) -> None:
-        limit = self.options.hands
-        if limit is not None and (self.hands_completed >= limit or self.state.game_over):
-            self.app.quit()
-            return
-        if self.state.game_over:
-            photographer = self.options.photographer
-            on_shown = (lambda: photographer.request("game_over")) if photographer else None
-            self._stop_autoplay_at_game_over()
-            self.app.stack.push(
-                GameOverScene(
-                    self.app,
-                    self.state,
-                    self.names,
-                    on_new_game=self.new_game,
-                    on_title=self.to_title,
-                    on_shown=on_shown,
-                )
-            )
-            return
-        text = self.match.next_hand()
-        if text:
-            self.say(text)
-        self._show_unpaced()
-
-    def _take_photos(self) -> None:
-        photographer = self.options.photographer
-        if photographer is None:
-            return
-        state = self.state
-        if self.photo_deal:
-            self.photo_deal = False
-            photographer.request(f"hand{state.hand_no}_deal")
-        # Frozen for the player: by a wild card or Red Three in it, or (before the player has
-        # opened) by the rules; a pile of a few cards makes the better picture.
-        frozen = (
-            bool(state.pile)
-            and state.pile_frozen_for(self.pile_viewer)
-            and not state.pile_blocked
-            and (state.pile_freezers > 0 or len(state.pile) >= 3)
-        )
-        if frozen and not photographer.has("frozen_pile"):
-            photographer.request("frozen_pile")
-        if self.photo_canasta and not photographer.has("canasta"):
-            photographer.request("canasta")
-        self.photo_canasta = False
-
     def draw(self, surface: pygame.Surface) -> None:
         if self.hud_dirty:
             self._rebuild_model()
         assert self.hud is not None and self.board is not None and self.geometry is not None
         self.hud.draw_under(surface, self.model)
-        if self.drop_rect is not None:
-            pygame.draw.rect(
-                surface,
-                th.GOLD_LIGHT,
-                self.drop_rect,
-                max(2, self.geometry.px(3)),
-                border_radius=self.geometry.px(10),
-            )
+        self.moves.draw_drop_target(surface)
         self.board.draw(surface)
         self.hud.draw_over(surface, self.model)
-        if self.card_focus is not None and self.card_focus in self.board.hand_order:
-            # The keyboard's place in the hand, as visible as the mouse pointer.
-            pygame.draw.rect(
-                surface,
-                th.GOLD_LIGHT,
-                self.board.sprites[self.card_focus].rect.inflate(4, 4),
-                max(2, self.geometry.px(3)),
-                border_radius=self.geometry.px(6),
-            )
+        self.moves.draw_card_focus(surface)
         self.group.draw(surface)
         if self.hint is not None:
             self.hint.draw(surface)

@@ -94,7 +94,9 @@ def test_f4_opens_explore_and_its_pages(app: App) -> None:
 
 def test_doctor_hand_exchanges_a_card_and_marks_the_game_practice(app: App) -> None:
     table = open_table(app, Game(seed=8))
-    scene = ExploreScene(app, table.state.view, table.memory, match=table.match, page="Practice")
+    scene = ExploreScene(
+        app, table.state.view, table.learning.memory, match=table.match, page="Practice"
+    )
     app.stack.push(scene)
     step(app)
     hand = sorted(engine(table).players[0].hand)

@@ -156,7 +156,7 @@ def test_the_menu_leads_to_help_and_learning(app: App) -> None:
 
 def test_the_going_out_warning_is_worked_out_from_the_view(app: App) -> None:
     table = open_table(app, Game(seed=8))
-    assert table.going_out_warning() == ""  # nobody has melded at the deal
+    assert table.learning.going_out_warning() == ""  # nobody has melded at the deal
 
 
 def test_the_status_bar_warns_when_the_opponent_may_go_out(app: App) -> None:

@@ -22,7 +22,7 @@ from tests.helpers.ui_events import click, press, step
 
 def open_tutorial(app: App) -> tuple[TableScene, TutorialScene]:
     table = open_table(app, Game(seed=8))
-    table.open_tutorial()
+    table.learning.open_tutorial()
     tutorial = app.stack.top
     assert isinstance(tutorial, TutorialScene)
     step(app, 2)
@@ -32,7 +32,7 @@ def open_tutorial(app: App) -> tuple[TableScene, TutorialScene]:
 def test_next_and_stop_leave_the_players_game_exactly_as_it_was(app: App) -> None:
     table = open_table(app, Game(seed=8))
     before = engine(table).state_hash()
-    table.open_tutorial()
+    table.learning.open_tutorial()
     tutorial = app.stack.top
     step(app, 2)
     for _ in range(3):
@@ -145,7 +145,7 @@ def test_the_players_game_waits_while_the_tutorial_runs(app: App) -> None:
     table.act(Discard(CARD_CODE[card]))
     assert engine(table).to_move == 1
     before = engine(table).state_hash()
-    table.open_tutorial()
+    table.learning.open_tutorial()
     tutorial = app.stack.top
     for _ in range(5):
         press(app, pygame.K_n)

@@ -370,7 +370,7 @@ def test_f6_draws_while_the_chat_line_has_the_focus_and_letters_still_type(app: 
     press(app, pygame.K_h, unicode="h")  # a letter types: no hint
     type_text(app, "h")
     assert table.chat.input.text == "h"
-    assert not table.hint_waiting
+    assert not table.hints.waiting
     press(app, pygame.K_F6)
     assert run_until(app, lambda: table.state.phase == PLAY, 10)
     assert table.chat.visible and table.chat.input.text == "h"

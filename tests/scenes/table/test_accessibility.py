@@ -87,14 +87,14 @@ def test_high_contrast_is_kept_and_applied_at_the_next_start(
 def test_tab_and_shift_tab_walk_the_table_buttons_and_enter_presses_one(app: App) -> None:
     table = open_table(app, Game(seed=3))
     press(app, pygame.K_RIGHT)
-    assert table.card_focus is not None
+    assert table.moves.card_focus is not None
     seen = []
     for _ in range(len(table.buttons)):
         press(app, pygame.K_TAB)
         step(app)
         focused = table.group.focused
         assert focused is not None and focused.focused
-        assert table.card_focus is None  # one visible focus, not two
+        assert table.moves.card_focus is None  # one visible focus, not two
         seen.append(focused.name)
         if focused.name == "melds":
             break

@@ -19,7 +19,7 @@ from tests.helpers.ui_events import click, press, step
 
 def open_autostep(app: App) -> tuple[TableScene, AutoStepScene]:
     table = open_table(app, Game(seed=8))
-    table.open_autostep()
+    table.learning.open_autostep()
     scene = app.stack.top
     assert isinstance(scene, AutoStepScene)
     step(app)

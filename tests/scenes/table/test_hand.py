@@ -67,7 +67,7 @@ def test_dragging_a_card_within_the_hand_arranges_it_until_the_next_sort(app: Ap
     )
     click(app, centre(table.buttons["sort"].rect))
     assert table.board.hand_order == order  # sorted again (rank groups sort by rank too)
-    assert not table.arranged
+    assert not table.moves.arranged
 
 
 def test_the_hand_sorts_by_suit_and_as_drawn(app: App) -> None:

@@ -27,13 +27,13 @@ def test_a_whole_turn_can_be_played_from_the_keyboard(app: App) -> None:
     nines = {card_with_code(table, code) for code in ("9C", "9H", "9D")}
     for _ in range(len(table.board.hand_order)):
         press(app, pygame.K_RIGHT)
-        if table.card_focus in nines:
+        if table.moves.card_focus in nines:
             press(app, pygame.K_SPACE)
-    assert table.selected == nines
+    assert table.moves.selected == nines
     press(app, pygame.K_m)
     assert len(game.players[0].melds[MELD_KEY_OF_NAME["9"]]) == 3
     press(app, pygame.K_RIGHT)
-    focused = table.card_focus
+    focused = table.moves.card_focus
     rect = table.board.sprites[focused].rect
     assert tuple(app.screen.get_at((rect.left - 1, rect.centery)))[:3] == th.GOLD_LIGHT
     press(app, pygame.K_SPACE)

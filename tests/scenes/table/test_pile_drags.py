@@ -24,7 +24,7 @@ def test_dragging_the_pile_to_the_mat_takes_it(app: App) -> None:
     game = engine(table)
     assert game.log[-1]["type"] == "take_pile"
     assert not game.pile
-    assert table.drag is None
+    assert table.moves.drag is None
 
 
 def test_dragging_the_pile_onto_a_meld_takes_it(app: App) -> None:

@@ -75,10 +75,10 @@ def test_selecting_cards_then_clicking_the_mat_melds_them(app: App) -> None:
     game = engine(table)
     for code in ("9S", "9H", "9D"):
         click(app, card_spot(table, card_with_code(table, code)))
-    assert len(table.selected) == 3
+    assert len(table.moves.selected) == 3
     click(app, empty_mat_spot(table))
     assert sorted(CARD_CODE[c] for c in game.players[0].melds[NINE]) == ["9D", "9H", "9S"]
-    assert not table.selected
+    assert not table.moves.selected
 
 
 def test_double_clicking_a_card_adds_it_to_its_meld(app: App) -> None:
