@@ -476,8 +476,8 @@ class TableScene(Scene):
         self.hints.close()
         if by_me:
             self.message_time = 0.0
-        if self.watch_steps > 0:
-            self.watch_steps -= sum(1 for event in events if event.kind == ev.TURN)
+        turns = sum(1 for event in events if event.kind == ev.TURN)
+        self.watch_steps = max(0, self.watch_steps - turns)  # AutoStep's steps still to show
         self.plays.extend(narrate(events, self.names))
         self.learning.remember(events)
         self._animate(events)
