@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 # Kept free of pygame so that `--help`, `--version` and the network flags answer at once.
 SKILL_LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master")
-# The players and records screens `--scene` opens (game.scenes.records_nav.SCREENS).
+# The players and records screens `--scene` opens (game.scenes.records.shared.SCREENS).
 RECORD_SCREENS = ("players", "history", "stats", "charts", "fame", "league")
 # Fixed frame time for `--speed max`: the clock is not consulted, frames follow one another.
 MAX_SPEED_DT = 1 / 60
@@ -345,8 +345,8 @@ def play(args: argparse.Namespace) -> int:
     from game.records.session import PlayerSession
     from game.scenes import flow
     from game.scenes.options import OptionsScene
-    from game.scenes.players import show_records_message
-    from game.scenes.records_open import open_screen, table_menu_items
+    from game.scenes.records.entry import open_screen, table_menu_items
+    from game.scenes.records.players import show_records_message
     from game.scenes.title import TitleScene
     from game.settings import preferences_path
 
@@ -367,7 +367,7 @@ def play(args: argparse.Namespace) -> int:
     if args.scene is None:
         args.scene = "table" if args.seed is not None or args.level is not None else "title"
     if args.scene == "table":
-        from game.scenes.table import TableOptions
+        from game.scenes.table.table import TableOptions
 
         options = TableOptions(speed=args.speed)
         if args.seed is not None or args.level is not None:
@@ -418,8 +418,8 @@ def quit_on_terminate(app: App) -> None:
 def run_autoplay(app: App, args: argparse.Namespace) -> int:
     """The computer plays both seats through the table, exactly as a person's game runs."""
     from game.scenes import flow
-    from game.scenes.photographer import Photographer
-    from game.scenes.table import TableOptions
+    from game.scenes.table.photographer import Photographer
+    from game.scenes.table.table import TableOptions
 
     fastest = args.speed == 0.0
     photographer = Photographer(args.screenshot) if args.screenshot is not None else None

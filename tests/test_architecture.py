@@ -1,5 +1,6 @@
-"""The shape of the code, checked: no import cycles inside `game/`, and the layer rules of
-docs/architecture.md (what may import what).
+"""The shape of the code, checked: no import cycles inside `game/`, the layer rules of
+docs/architecture.md (what may import what), and the screens' own layers: the features of
+game/scenes (table, net, records, learn) and what they may take from one another.
 
 Imports are read from the source (every `import` and `from ... import`, at module level, inside
 a function or under `if TYPE_CHECKING:`), so a cycle hidden in a function body or in the type
@@ -9,6 +10,7 @@ annotations is found too.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -138,10 +140,10 @@ def test_the_cycle_finder_finds_a_cycle_through_three_modules() -> None:
 
 def test_imports_in_functions_under_type_checking_and_relative_ones_are_seen() -> None:
     edges = graph()
-    assert "game.scenes.table" in edges["game.scenes.flow"]  # module level
+    assert "game.scenes.table.table" in edges["game.scenes.flow"]  # module level
     assert "game.logic.engine" in edges["game.logic"]  # relative, in a package's __init__
-    assert "game.scenes.options" in edges["game.scenes.table"]  # inside a function
-    assert "game.scenes.table_hint" in edges["game.scenes.table_moves"]  # type checking only
+    assert "game.scenes.options" in edges["game.scenes.table.table"]  # inside a function
+    assert "game.scenes.table.hint" in edges["game.scenes.table.moves"]  # type checking only
 
 
 def test_no_module_in_game_imports_itself_round_a_cycle() -> None:
@@ -279,3 +281,81 @@ def test_no_netplay_folder_is_a_drawer():
         if (folder / "__init__.py").is_file():
             modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
             assert len(modules) <= 12, f"{folder.relative_to(ROOT)} holds {len(modules)} modules"
+
+
+# The screens' own layers. Each feature of game/scenes has a sub-package; what all screens share
+# lies at game/scenes directly and reaches no feature, except the front door (the title screen
+# and the way to a game), which opens them all.
+SCENE_FEATURES = (
+    "game.scenes.table",
+    "game.scenes.net",
+    "game.scenes.records",
+    "game.scenes.learn",
+)
+SCENE_FRONT_DOOR = ("game.scenes.title", "game.scenes.flow")
+# The table opens the learning screens through its learning panel only; it knows nothing of
+# network play or the records, which build on it.
+TABLE_SEAMS = {"game.scenes.learn": ("game.scenes.table.learning",)}
+# Network play and the records use the table as a whole: its scene, never its parts.
+TABLE_FRONT = "game.scenes.table.table"
+
+
+def scene_feature(module: str) -> str | None:
+    for feature in SCENE_FEATURES:
+        if module == feature or module.startswith(feature + "."):
+            return feature
+    return None
+
+
+def scene_rule_breaks(module: str, targets: set[str]) -> list[str]:
+    """The imports of `module` that break the screens' layers, each with the rule it breaks."""
+    if not module.startswith("game.scenes."):
+        return []
+    own = scene_feature(module)
+    breaks = []
+    for target in sorted(targets):
+        feature = scene_feature(target)
+        if feature is None or feature == own:
+            continue
+        if own is None:
+            if module not in SCENE_FRONT_DOOR:
+                breaks.append(f"{target}: a shared screen module reaches into a feature")
+        elif own == "game.scenes.table":
+            if module not in TABLE_SEAMS.get(feature, ()):
+                breaks.append(f"{target}: the table reaches {feature} outside its seams")
+        elif feature != "game.scenes.table":
+            breaks.append(f"{target}: {own} reaches into another feature, {feature}")
+        elif own in ("game.scenes.net", "game.scenes.records") and target != TABLE_FRONT:
+            breaks.append(f"{target}: {own} reaches into the table's parts")
+    return breaks
+
+
+def test_the_scene_rules_catch_each_kind_of_break() -> None:
+    assert scene_rule_breaks("game.scenes.dialog", {"game.scenes.table.table"})
+    assert not scene_rule_breaks("game.scenes.title", {"game.scenes.net.host"})
+    assert scene_rule_breaks("game.scenes.table.table", {"game.scenes.learn.help"})
+    assert not scene_rule_breaks("game.scenes.table.learning", {"game.scenes.learn.help"})
+    assert scene_rule_breaks("game.scenes.table.learning", {"game.scenes.records.history"})
+    assert scene_rule_breaks("game.scenes.records.history", {"game.scenes.net.host"})
+    assert scene_rule_breaks("game.scenes.learn.help", {"game.scenes.records.stats"})
+    assert scene_rule_breaks("game.scenes.net.table", {"game.scenes.table.moves"})
+    assert not scene_rule_breaks("game.scenes.net.table", {"game.scenes.table.table"})
+    assert not scene_rule_breaks("game.scenes.records.stats", {"game.scenes.dialog"})
+
+
+@functools.cache
+def cached_graph() -> dict[str, set[str]]:
+    return graph()
+
+
+@pytest.mark.parametrize("module", sorted(m for m in graph() if m.startswith("game.scenes.")))
+def test_every_screen_keeps_to_its_feature(module: str) -> None:
+    breaks = scene_rule_breaks(module, cached_graph()[module])
+    assert not breaks, f"{module} breaks the screens' layers: {breaks}"
+
+
+def test_no_folder_of_screens_holds_more_than_twenty_modules() -> None:
+    scenes = GAME / "scenes"
+    for folder in [scenes, *(p for p in scenes.rglob("*") if p.is_dir())]:
+        modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
+        assert len(modules) <= 20, f"{folder.relative_to(ROOT)} holds {len(modules)} modules"

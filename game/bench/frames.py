@@ -76,7 +76,7 @@ def busy_game() -> Any:
 
 def _table(app: Any, game: Any) -> Any:
     from game.match import LocalGame, local_match
-    from game.scenes.table import TableOptions, TableScene
+    from game.scenes.table.table import TableOptions, TableScene
 
     match = local_match(LocalGame(game, marks=[]), autosave=False, worker_mode="inline")
     return TableScene(app, match, options=TableOptions(speed=1.0))
@@ -97,7 +97,7 @@ def _measure(
                 worker.submit(DECIDE, view, level="master", seed=index)
         if index % 4 == 0:  # new flights start before the last ones land
             hand = table.board.hand_order
-            table.selected = set(rng.sample(hand, min(6, len(hand))))
+            table.moves.selected = set(rng.sample(hand, min(6, len(hand))))
             table.relayout()
         if index % 60 == 30:
             app.prefs.hand_sorting = "rank" if app.prefs.hand_sorting != "rank" else "rank_groups"

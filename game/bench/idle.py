@@ -37,7 +37,7 @@ def run(
         from game.app import App
         from game.logic import Game
         from game.match import LocalGame, local_match
-        from game.scenes.table import TableOptions, TableScene
+        from game.scenes.table.table import TableOptions, TableScene
         from game.scenes.title import TitleScene
 
         app = App(size=size)

@@ -1,24 +1,5 @@
-"""Screens of the game (re-exports only)."""
-
-from game.scenes.base import Scene
-from game.scenes.dialog import CrashScene, DialogScene, confirm_dialog, message_dialog
-from game.scenes.menu import MenuScene
-from game.scenes.options import OptionsScene
-from game.scenes.scores import GameOverScene, HandOverScene
-from game.scenes.table import TableOptions, TableScene
-from game.scenes.title import TitleScene
-
-__all__ = [
-    "CrashScene",
-    "DialogScene",
-    "GameOverScene",
-    "HandOverScene",
-    "MenuScene",
-    "OptionsScene",
-    "Scene",
-    "TableOptions",
-    "TableScene",
-    "TitleScene",
-    "confirm_dialog",
-    "message_dialog",
-]
+"""The screens, grouped by feature: `table/` (the card table and what it shows over itself),
+`net/` (hosting, joining and the network table), `records/` (the player's records) and
+`learn/` (help, tutorial, Explore). What every screen shares (the scene stack's `Scene` and
+`Host`, dialogs, menus, options) and the front door (the title screen, the way to a game) lie
+here directly."""

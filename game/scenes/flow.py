@@ -24,10 +24,10 @@ from game.match import (
 from game.match.autosaved_game import autosave_path
 from game.match.net_connection import save_path
 from game.match.recording import Recording, new_local_game
+from game.match.table_info import narrate
 from game.netplay import Role
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.table import PLAYS_KEPT, TableOptions, TableScene
-from game.scenes.table_info import narrate
+from game.scenes.table.table import PLAYS_KEPT, TableOptions, TableScene
 from game.storage import remove_stale_temporaries
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def launch(app: Host, options: TableOptions | None = None) -> TableScene:
 
 def open_help(app: Host, anchor: str = "help") -> None:
     """The help panel over whatever is open (the title screen's Help, the table's F1)."""
-    from game.scenes.help import HelpScene
+    from game.scenes.learn.help import HelpScene
 
     app.stack.push(HelpScene(app, anchor))
 
@@ -154,12 +154,12 @@ def open_learning_scene(app: Host, name: str, *, seed: int | None = None) -> Non
     if name == "help":
         open_help(app)
     elif name == "tutorial":
-        from game.scenes.tutorial import TutorialScene
+        from game.scenes.learn.tutorial import TutorialScene
 
         app.stack.push(TutorialScene(app, TableScene))
     elif name == "explore":
         table = start_new_game(app, seed=seed)
-        table.open_explore()
+        table.learning.open_explore()
 
 
 def offer_tutorial(app: Host) -> None:
@@ -171,7 +171,7 @@ def offer_tutorial(app: Host) -> None:
 
     def answer(yes: bool) -> None:
         if yes:
-            from game.scenes.tutorial import TutorialScene
+            from game.scenes.learn.tutorial import TutorialScene
 
             app.stack.push(TutorialScene(app, TableScene))
 

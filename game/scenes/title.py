@@ -19,11 +19,11 @@ from game.scenes import flow
 from game.scenes.base import Scene
 from game.scenes.dialog import message_dialog
 from game.scenes.flow import continue_game, start_new_game
-from game.scenes.host import HostScene
-from game.scenes.join import JoinScene
-from game.scenes.net_resume import network_game_saved, offer_network_resume
+from game.scenes.net.host import HostScene
+from game.scenes.net.join import JoinScene
+from game.scenes.net.resume import network_game_saved, offer_network_resume
 from game.scenes.options import OptionsScene
-from game.scenes.players import PlayersScene
+from game.scenes.records.players import PlayersScene
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup

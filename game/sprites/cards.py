@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.resources import asset_path
-from game.sprites.tween import Animation, Animator, Call, Sequence, Tween, in_sine, out_sine
+from game.sprites.tween import Animation, Animator, Call, Tween, TweenSequence, in_sine, out_sine
 
 log = logging.getLogger(__name__)
 
@@ -463,7 +463,7 @@ class CardSprite(pygame.sprite.Sprite):
     def flip(self, animator: Animator | None = None, duration: float = 0.3) -> Animation:
         """Turn the card over: squash to its edge, change side, open up again."""
         half = duration / 2
-        animation = Sequence(
+        animation = TweenSequence(
             Tween(self, half, easing=in_sine, flip_scale=0.0),
             Call(lambda: setattr(self, "face_up", not self._face_up)),
             Tween(self, half, easing=out_sine, flip_scale=1.0),

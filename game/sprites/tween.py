@@ -2,7 +2,7 @@
 
 An easing function maps progress 0..1 to eased progress (0 at the start, 1 at the end). A `Tween`
 moves one or more attributes of a target (a sprite's `x`, an FRect's `center`, an alpha value)
-from where they are when it starts to given end values. `Sequence` and `Parallel` combine
+from where they are when it starts to given end values. `TweenSequence` and `Parallel` combine
 animations; `Wait` and `Call` are the pauses and side effects between steps. An `Animator` runs
 many of them at once under one speed factor: 0 turns animation off (everything lands at once),
 2 runs at double speed. Nothing here reads a clock, so tests step time with a fixed `dt`.
@@ -253,7 +253,7 @@ def tween_value(
 
 
 class Wait(Tween):
-    """A pause of `duration` seconds, for use inside a `Sequence`."""
+    """A pause of `duration` seconds, for use inside a `TweenSequence`."""
 
     def __init__(self, duration: float, on_done: Callable[[], None] | None = None) -> None:
         super().__init__(None, duration, easing=linear, on_done=on_done)
@@ -274,7 +274,7 @@ class Call(Animation):
         self._complete()
 
 
-class Sequence(Animation):
+class TweenSequence(Animation):
     """Runs animations one after another; leftover time of a finished step flows into the next."""
 
     def __init__(self, *steps: Animation, on_done: Callable[[], None] | None = None) -> None:

@@ -26,7 +26,7 @@ from game.netplay.session.joincode import new_join_code
 from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost
 from game.netplay.tools.cli import session_config
-from game.scenes.host import HostScene
+from game.scenes.net.host import HostScene
 from game.scenes.title import TitleScene
 from tests.helpers.ui_events import DT, step
 

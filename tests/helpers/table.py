@@ -10,9 +10,11 @@ from game.app import App
 from game.logic import Game
 from game.logic.cards import CARD_CODE
 from game.match import LocalGame, LocalMatch, local_match
-from game.scenes.table import TableOptions, TableScene
+from game.scenes.table.scores import HandOverScene
+from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
-from tests.helpers.ui_events import DT, step
+from tests.helpers.scenario import position
+from tests.helpers.ui_events import DT, click, step
 
 
 def open_table(
@@ -88,3 +90,54 @@ def settle(app: App, table: TableScene, limit: int = 600) -> None:
         if not table.animator.busy:
             return
         app.step(DT)
+
+
+def pile_with_a_pair() -> Game:
+    """The player to draw, with a natural pair of Eights for the pile's top card."""
+    return position(hands=("8H 8S 5C 6D 9S KH KD", "4C 4D 5H 6S 7C 9D JH"), pile="7D 8D")
+
+
+def opened_position_with_a_meld() -> Game:
+    """The player opened, with a meld of Queens, in the middle of a turn."""
+    return position(
+        hands=("9S 9H 9D 4C 5D KS KH", "4C 4D 5H 6S 7C 9D JH"),
+        melds=({"Q": "QS QH QD"}, {}),
+        pile="7D 6C",
+        phase="play",
+        opened=(True, False),
+    )
+
+
+def about_to_go_out(totals: tuple[int, int] = (0, 0)) -> Game:
+    """Seat 0 has a canasta and can go out this turn."""
+    return position(
+        hands=("9C 5D", "4C 4D 5H 6S 7C 9D JH"),
+        melds=({"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"}, {}),
+        pile="7D 6C",
+        phase="play",
+        opened=(True, False),
+        totals=totals,
+    )
+
+
+def quick_autoplay_table(app: App, game: Game) -> TableScene:
+    """A table whose AutoPlay plays at the quickest level, so a hand ends in a few moves."""
+    match = local_match(
+        LocalGame(game, levels=("carefree", "carefree")), autosave=False, worker_mode="inline"
+    )
+    table = TableScene(app, match, options=TableOptions(speed=0.0))
+    app.stack.push(TitleScene(app))
+    app.stack.push(table)
+    step(app)
+    return table
+
+
+def autoplay_to_the_results(app: App, table: TableScene) -> None:
+    """Turn AutoPlay on and step until the hand's results show."""
+    click(app, centre(table.buttons["autoplay"].rect))
+    assert table.match.autoplay
+    for _ in range(600):
+        if isinstance(app.stack.top, HandOverScene):
+            return
+        step(app)
+    raise AssertionError("the hand never ended")

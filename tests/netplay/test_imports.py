@@ -113,7 +113,7 @@ def test_the_invite_libraries_load_only_when_an_invite_starts():
     """Twisted and magic-wormhole cost most of a second to import: every netplay module, the
     game's command line and the invite screens import without them."""
     modules = ["game.netplay", *CORE, *OUTER, "game.main", "game.match.net_connection"]
-    modules += ["game.scenes.invite", "game.scenes.host", "game.scenes.join"]
+    modules += ["game.scenes.net.invite", "game.scenes.net.host", "game.scenes.net.join"]
     assert _imports_in_fresh_python(modules, INVITE_LIBRARIES) == ""
 
 

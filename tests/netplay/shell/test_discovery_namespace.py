@@ -242,8 +242,8 @@ def screens() -> dict[str, Any]:
     )
     from game.app import App
     from game.netplay.shell.discovery import Advertisement, LanDiscovery, LanGameFound
-    from game.scenes.host import HostScene
-    from game.scenes.join import JoinScene
+    from game.scenes.net.host import HostScene
+    from game.scenes.net.join import JoinScene
     from game.scenes.title import TitleScene
 
     lan = LanDiscovery(interfaces=LOOPBACK)

@@ -1,0 +1,1 @@
+"""Learning screens: the help, the tutorial and Explore."""

@@ -1,0 +1,333 @@
+"""Agreeing on the rules once host and guest meet (UG 5.4), then on to the table.
+
+The guest sees the host's rules: the preset they start from, then every option that differs from
+its own preferred rules in a list that scrolls (wheel, arrow keys, Page Up/Down; the host's value
+in gold, its own in red), and may Accept, Counter once with its own
+rules, or Decline. After a counter the host sees the guest's rules the same way and may Accept or
+Decline. Rules already the same are agreed without asking anybody. While the other side decides
+the screen says who is being waited for; once the first hand is dealt the network table opens.
+A declined agreement, a lost connection or Cancel goes back to the title screen with a sentence.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.logic.rules import OPTION_SPECS, Rules, RulesError
+from game.match import NetGame, NetMatch
+from game.netplay import Closed, Failed, RulesDeclined, Updated
+from game.netplay.play.agreement import Stage
+from game.scenes.dialog import message_dialog
+from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.table import NetTableScene
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host, Scene
+
+_WORDS = {
+    True: "on",
+    False: "off",
+    "alternate": "take turns",
+    "loser": "loser of the hand",
+    "play_on": "play on",
+    "reuse_pile": "reuse the pile once",
+    "classic": "Classic",
+    "modern_american": "Modern American",
+}
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, (bool, str)):
+        return _WORDS.get(value, str(value))
+    return str(value)
+
+
+def full_rules(terms: dict[str, Any]) -> dict[str, Any]:
+    """Every option's value under these terms (presets spelled out), plus the hands term."""
+    rules_part = {k: v for k, v in terms.items() if k != "hands"}
+    try:
+        out = Rules.from_dict(rules_part).to_dict(full=True)
+    except RulesError:
+        out = dict(rules_part)
+    out.pop("preset", None)
+    out["hands"] = terms.get("hands", 0)
+    return out
+
+
+def differences(proposed: dict[str, Any], mine: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(option label, proposed value, my value) for every option the two terms disagree on."""
+    theirs, ours = full_rules(proposed), full_rules(mine)
+    rows = []
+    for key in theirs:
+        if theirs.get(key) != ours.get(key):
+            if key == "hands":
+                label = "Hands in the game"
+                a, b = (v or "to the target score" for v in (theirs[key], ours.get(key)))
+            else:
+                spec = OPTION_SPECS.get(key)
+                label = spec.label if spec is not None else key.replace("_", " ")
+                a, b = theirs[key], ours.get(key)
+            rows.append((label, _word(a), _word(b)))
+    return rows
+
+
+def preset_name(terms: dict[str, Any]) -> str:
+    """The preset these terms start from, in words."""
+    try:
+        preset = Rules.from_dict({k: v for k, v in terms.items() if k != "hands"}).nearest_preset()
+    except RulesError:
+        preset = str(terms.get("preset", "classic"))
+    return _word(preset)
+
+
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
+
+
+class AgreementScene(NetworkScreen):
+    net: NetGame
+
+    def __init__(self, app: Host, net: NetGame) -> None:
+        super().__init__(app)
+        self.net = net
+        self.group = WidgetGroup(focus_follows_mouse=False, horizontal_moves_focus=True)
+        self.buttons: dict[str, Button] = {}
+        self.stage: Stage | None = None
+        self.rows: list[tuple[str, str, str]] = []
+        self.preset = ""
+        self.scroll = 0  # the first difference shown
+        self.visible: list[tuple[str, str, str]] = []
+        self._room = 1
+        self.outcome = ""
+        self.handed_on = False
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(t.px(900), int(w * 0.9)), min(t.px(640), int(h * 0.92)))
+        self.panel.center = (w // 2, h // 2)
+        self._build_buttons()
+
+    def _choices(self) -> list[tuple[str, str]]:
+        if self.stage is Stage.GUEST_DECIDING:
+            return [("accept", "Accept"), ("counter", "Counter"), ("decline", "Decline")]
+        if self.stage is Stage.HOST_DECIDING:
+            return [("accept", "Accept"), ("decline", "Decline")]
+        return [("cancel", "Cancel")]
+
+    def _build_buttons(self) -> None:
+        t = self.app.theme
+        self.group.clear()
+        self.buttons = {}
+        choices = self._choices()
+        bw, bh, gap = t.px(180), t.px(48), t.px(16)
+        total = len(choices) * bw + (len(choices) - 1) * gap
+        x = self.panel.centerx - total // 2
+        y = self.panel.bottom - t.px(28) - bh
+        for index, (name, label) in enumerate(choices):
+            action = self.cancel if name == "cancel" else functools.partial(self.decide, name)
+            self.buttons[name] = self.group.add(
+                Button(
+                    (x + index * (bw + gap), y, bw, bh),
+                    t,
+                    label,
+                    action,
+                    text_size=22,
+                    primary=index == 0,
+                    name=name,
+                )
+            )
+        self.group.focus_first()
+
+    # -- the network ----------------------------------------------------------------------------
+    def poll(self) -> None:
+        self.net.pump()
+        for notice in self.net.take():
+            if isinstance(notice, RulesDeclined):
+                self._end("The rules were not agreed", notice.text)
+            elif isinstance(notice, (Failed, Closed)) and not self.handed_on:
+                self._end("The connection has ended", notice.text)
+            elif isinstance(notice, Updated):
+                pass  # the table starts from the latest view
+        negotiation = self.net.negotiation
+        stage = negotiation.stage if negotiation is not None else None
+        if stage is not self.stage:
+            self.stage = stage
+            deciding = negotiation is not None and stage in (
+                Stage.GUEST_DECIDING,
+                Stage.HOST_DECIDING,
+            )
+            proposal = (negotiation.proposal or {}) if negotiation is not None else {}
+            self.rows = (
+                differences(proposal, negotiation.my_rules)
+                if negotiation is not None and deciding
+                else []
+            )
+            self.preset = preset_name(proposal) if deciding else ""
+            self.scroll = 0
+            self._build_buttons()
+        play = self.net.peer.play
+        if (
+            play is not None
+            and play.view is not None
+            and not self.handed_on
+            and self.app.stack.top is self
+        ):
+            self._open_table()
+
+    def _open_table(self) -> None:
+        self.handed_on = True
+        self.app.stack.replace(
+            NetTableScene(self.app, NetMatch(self.net, self.app.players.records))
+        )
+
+    def _end(self, title: str, text: str) -> None:
+        if self.handed_on:
+            return
+        self.app.stack.remove(self)
+        message_dialog(self.app, title, text)
+
+    def decide(self, choice: str) -> None:
+        self.net.decide_rules(choice)
+
+    # -- scrolling the differences ----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-int(event.y) * 2)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS and self.rows:
+            self.scroll_by(SCROLL_KEYS[event.key])
+            return True
+        return super().handle_event(event)
+
+    def scroll_by(self, rows: int) -> None:
+        room = max(1, self._room)
+        self.scroll = max(0, min(self.scroll + rows, max(0, len(self.rows) - room)))
+
+    # -- what it says ---------------------------------------------------------------------------
+    def headline(self) -> tuple[str, str]:
+        peer = self.net.peer_name
+        stage = self.stage
+        if stage is Stage.GUEST_DECIDING:
+            return (
+                f"{peer}'s rules",
+                (
+                    "The host proposes these rules. Accept them, counter once with your own rules, "
+                    "or decline."
+                ),
+            )
+        if stage is Stage.HOST_DECIDING:
+            return (
+                f"{peer} proposes other rules",
+                (
+                    "The guest counters with its own rules. Accept them to play, or decline to end "
+                    "the connection."
+                ),
+            )
+        if stage is Stage.PROPOSED:
+            return ("Agreeing on the rules", f"Waiting for {peer} to answer your rules\u2026")
+        if stage is Stage.COUNTERED:
+            return (
+                "Agreeing on the rules",
+                f"Waiting for {peer} to answer your counter-proposal\u2026",
+            )
+        if stage is Stage.WAITING_FOR_PROPOSAL:
+            return ("Agreeing on the rules", f"Waiting for {peer}'s rules\u2026")
+        if self.net.peer.play is not None:
+            return ("Rules agreed", "Dealing the first hand\u2026")
+        return ("Connecting", self.net.status_text)
+
+    # -- frame ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        px = t.px
+        panel = self.panel
+        title, lead = self.headline()
+        y = self.draw_panel(surface, title, 36, 24) + px(12)
+        for line in t.wrap(lead, 20, panel.width - px(80)):
+            image = t.text(line, 20, th.CREAM)
+            surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+            y += t.font(20).get_linesize()
+        if self.stage in (Stage.GUEST_DECIDING, Stage.HOST_DECIDING):
+            self._draw_rows(surface, y + px(16))
+        self.group.draw(surface)
+
+    def buttons_top(self) -> int:
+        return min((b.rect.top for b in self.buttons.values()), default=self.panel.bottom)
+
+    def _draw_rows(self, surface: pygame.Surface, top: int) -> None:
+        t = self.app.theme
+        px = t.px
+        panel = self.panel
+        left = panel.left + px(48)
+        col_a = panel.left + int(panel.width * 0.58)
+        col_b = panel.left + int(panel.width * 0.80)
+        step = t.font(18).get_linesize() + px(4)
+        who = "Host" if self.stage is Stage.GUEST_DECIDING else "Guest"
+        start = f"{who}'s rules start from {self.preset}"
+        count = len(self.rows)
+        start += f", with {count} difference{'s' if count != 1 else ''} from yours:"
+        surface.blit(t.text(start, 18, th.GOLD_LIGHT), (left, top))
+        top += step + px(4)
+        for text, x in (("Option", left), (who, col_a), ("Yours", col_b)):
+            surface.blit(t.text(text, 17, th.CREAM_DIM), (x, top))
+        y = top + step
+        pygame.draw.line(
+            surface, th.GOLD_DARK, (left, y - px(4)), (panel.right - px(48), y - px(4))
+        )
+        rows = self.rows
+        if not rows:
+            surface.blit(
+                t.text("No differences: these are your rules too.", 18, th.CREAM), (left, y)
+            )
+        room = max(1, (self.buttons_top() - px(40) - y) // step)
+        self._room = room
+        self.scroll = max(0, min(self.scroll, max(0, len(rows) - room)))
+        self.visible = rows[self.scroll : self.scroll + room]
+        list_top = y
+        for label, theirs, mine in self.visible:
+            surface.blit(self._fit(label, col_a - left - px(12), th.CREAM), (left, y))
+            surface.blit(self._fit(theirs, col_b - col_a - px(12), th.GOLD_LIGHT), (col_a, y))
+            surface.blit(self._fit(mine, panel.right - px(48) - col_b, th.ERROR), (col_b, y))
+            y += step
+        if len(rows) > room:
+            self._draw_scrollbar(surface, list_top, room * step, room)
+            first, last = self.scroll + 1, self.scroll + len(self.visible)
+            note = (
+                f"Differences {first}\u2013{last} of {len(rows)}: scroll with the wheel or "
+                "the arrow keys to see them all."
+            )
+            surface.blit(t.text(note, 16, th.CREAM_DIM), (left, list_top + room * step + px(4)))
+
+    def _fit(self, text: str, width: int, colour: th.Colour) -> pygame.Surface:
+        """A value in its column, smaller rather than cut if it is long."""
+        t = self.app.theme
+        for size in (18, 16, 14, 12):
+            if t.font(size).size(text)[0] <= width:
+                return t.text(text, size, colour)
+        return t.text(text, 12, colour)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, top: int, height: int, room: int) -> None:
+        t = self.app.theme
+        x = self.panel.right - t.px(36)
+        track = pygame.Rect(x, top, t.px(6), height)
+        pygame.draw.rect(surface, (30, 60, 42), track, border_radius=t.px(3))
+        total = len(self.rows)
+        thumb_h = max(t.px(16), height * room // total)
+        thumb_y = top + (height - thumb_h) * self.scroll // max(1, total - room)
+        thumb = pygame.Rect(x, thumb_y, t.px(6), thumb_h)
+        pygame.draw.rect(surface, th.GOLD, thumb, border_radius=t.px(3))
+
+
+def connected_scene(app: Host, net: NetGame) -> Scene:
+    """Where a network game goes once the other side is there: the rules agreement for a new
+    game, straight back to the table for a saved one."""
+    if net.resumed_game:
+        return NetTableScene(app, NetMatch(net, app.players.records))
+    return AgreementScene(app, net)

@@ -1,0 +1,418 @@
+"""Hosting a network game (UG 4.2.3, 5.1, 5.2): the addresses to give a friend, and waiting.
+
+The screen starts listening at once on the player's port with a fresh join code, and shows this
+machine's LAN addresses with that port beside the code, big enough to read out, and in one
+sentence what to tell the friend (Copy puts that sentence on the clipboard). A wrong code is
+reported while the host keeps waiting; after three, the session picks a new code and the screen
+shows it and says why. Nothing here asks the internet for a public address:
+over the internet the friend needs the router's public address, and the router must forward the
+port to this computer, which one sentence explains. The port can be changed (Enter or Listen
+restarts listening there, and it is remembered). While waiting the player may play a solo game;
+the host keeps listening underneath, and when a guest connects a dialog offers to start the
+network game. A game saved after a lost connection can be resumed from here. Cancel stops
+listening. While a new game waits for its guest (and the game runs in a window), it is listed
+on the Join screens of players on the same network, and the screen says so; the listing goes
+when the guest arrives or the host leaves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import APP_VERSION
+from game.match import NetGame, saved_game
+from game.match.net_connection import how_to_resume, my_terms, saved_link, shown
+from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
+from game.netplay.addresses import format_endpoint
+from game.netplay.shell.discovery import Advertisement
+from game.netplay.shell.lan import lan_addresses
+from game.netplay.shell.tcp import NetplayHost
+from game.scenes.dialog import confirm_dialog
+from game.scenes.flow import start_new_game
+from game.scenes.net.agreement import connected_scene
+from game.scenes.net.invite import InviteScene
+from game.scenes.net.screen import NetworkScreen
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.label import Label
+from game.ui.text_input import TextInput, clipboard_put
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.netplay.shell.discovery import GameAdvertiser
+    from game.scenes.base import Host
+
+INTERNET_NOTE = (
+    "Over the internet, your friend needs your router's public address instead, and the "
+    "router must forward TCP port {port} to this computer."
+)
+MAX_ADDRESSES = 3
+ADVERTISED = "Players on your network can see this game in their Join screen."
+
+
+def invitation(endpoint: str, code: str) -> str:
+    """What the host tells a friend, in one sentence (also what Copy puts on the clipboard)."""
+    return f"Choose Join in Canasta, type {endpoint} and the code {code}, then press Connect."
+
+
+class HostScene(NetworkScreen):
+    def __init__(self, app: Host, *, port: int | None = None, resume: bool = False) -> None:
+        super().__init__(app)
+        self.resume_at_once = resume  # opened from Continue: reopen the saved game straight away
+        self.port = port if port is not None else app.prefs.host_port
+        self.net: NetGame | None = None
+        self.advertiser: GameAdvertiser | None = None
+        self.addresses = lan_addresses()
+        self.error = ""
+        self.note = ""
+        self.code_note = ""  # why the code changed (too many wrong tries)
+        self.shown_code = ""  # the code shown before listening again on another port
+        self.clock = 0.0
+        self.handed_on = False
+        self.asking = False
+        self.saved = saved_game(Role.HOST)
+        self.group = WidgetGroup(focus_follows_mouse=False)
+        self.buttons: dict[str, Button] = {}
+        self.port_input: TextInput | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    # -- lifetime -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        if self.resume_at_once and self.saved is not None:
+            self.resume_saved()
+        else:
+            self.listen()
+
+    def leave(self) -> None:
+        self.withdraw()
+        super().leave()
+
+    @property
+    def listening_port(self) -> int:
+        """The port actually listened on (the chosen one, or the free one the system gave)."""
+        endpoint = self.net.endpoint if self.net is not None else None
+        return endpoint.port if isinstance(endpoint, NetplayHost) else self.port
+
+    @property
+    def endpoints(self) -> list[str]:
+        return [format_endpoint(a, self.listening_port) for a in self.addresses[:MAX_ADDRESSES]]
+
+    def listen(self, resume: dict[str, Any] | None = None) -> None:
+        """(Re)start listening on `self.port`; a port that cannot be used is said plainly. A
+        new port keeps the code already shown (it may have been told); a saved game brings its
+        own."""
+        self.withdraw()
+        if self.net is not None:
+            self.shown_code = self.net.join_code
+            self.net.stop()
+            self.net = None
+        try:
+            code = "" if resume else self.shown_code
+            self.net = NetGame.host(self.app.prefs, self.port, resume=resume, code=code)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            self.error = (
+                f"Cannot listen on port {self.port} ({reason}). Another program may be using "
+                f"it: choose another port."
+            )
+            self.note = ""
+            return
+        except ValueError as exc:  # a saved game that cannot be read back (SaveError)
+            self.error, self.note = f"The saved game cannot be resumed: {exc}", ""
+            return
+        self.error = ""
+        self.code_note = ""
+        peer = shown(str((resume or {}).get("peer", ""))) or "your opponent"
+        self.note = (
+            f"Waiting for {peer} to join the saved game\u2026"
+            if resume
+            else "Waiting for a guest\u2026"
+        )
+        self.advertise()
+
+    def advertise(self) -> None:
+        """List the game on this network while its seat is free (not a saved game: its seat is
+        kept for the player who left it), on the port listened on now."""
+        self.withdraw()
+        if self.app.lan is None or self.net is None or self.net.resumed_game:
+            return
+        rules = str(my_terms(self.app.prefs).get("preset", "classic"))
+        self.advertiser = self.app.lan.advertise(
+            Advertisement(self.app.prefs.player_name, rules, self.listening_port, APP_VERSION)
+        )
+
+    def withdraw(self, seat_taken: bool = False) -> None:
+        """Take the game off the network's list (saying first that the seat is taken)."""
+        if self.advertiser is not None:
+            if seat_taken:
+                self.advertiser.set_seat_free(False)
+            self.advertiser.stop()
+            self.advertiser = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        px = t.px
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(px(860), int(w * 0.9)), min(px(640), int(h * 0.92)))
+        self.panel.center = (w // 2, h // 2)
+        p = self.panel
+        typed = self.port_input.text if self.port_input is not None else str(self.port)
+        self.group.clear()
+        self.buttons = {}
+        left = p.left + px(48)
+        row_y = p.top + px(392)
+        self.group.add(
+            Label((left, row_y, px(70), px(40)), t, "Port", size=20, colour=th.CREAM_DIM)
+        )
+        self.port_input = self.group.add(
+            TextInput(
+                (left + px(70), row_y, px(120), px(40)),
+                t,
+                typed,
+                max_length=5,
+                allowed="0123456789",
+                text_size=20,
+                on_submit=lambda _t: self.apply_port(),
+                name="port",
+            )
+        )
+        self._button(
+            "listen", "Listen", self.apply_port, (left + px(200), row_y, px(120), px(40)), 18
+        )
+        self._button(
+            "invite",
+            "Invite over the internet",
+            self.invite,
+            (left + px(340), row_y, px(300), px(40)),
+            18,
+        )
+        copy_x = p.right - px(48) - px(150)
+        self._button("copy", "Copy", self.copy, (copy_x, p.top + px(236), px(150), px(44)), 20)
+        bw, bh, gap = px(250), px(50), px(16)
+        y = p.bottom - px(28) - bh
+        specs = [
+            ("solo", "Play solo while waiting", self.play_solo),
+            ("cancel", "Cancel", self.cancel),
+        ]
+        if self.saved is not None:
+            specs.insert(0, ("resume", "Resume saved game", self.resume_saved))
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = p.centerx - total // 2
+        for index, (name, label, action) in enumerate(specs):
+            self._button(
+                name, label, action, (x + index * (bw + gap), y, bw, bh), 20, primary=name == "solo"
+            )
+        self.group.set_focus(self.buttons["copy"])
+
+    def _button(
+        self,
+        name: str,
+        label: str,
+        action: Callable[[], None],
+        rect: pygame.Rect | tuple[int, int, int, int],
+        size: int,
+        primary: bool = False,
+    ) -> None:
+        self.buttons[name] = self.group.add(
+            Button(rect, self.app.theme, label, action, text_size=size, primary=primary, name=name)
+        )
+
+    # -- actions --------------------------------------------------------------------------------
+    def copy(self) -> None:
+        endpoints = self.endpoints
+        if not endpoints:
+            self.error = "There is no network address to copy: is this computer on a network?"
+            return
+        clipboard_put(invitation(endpoints[0], self.code))
+        self.note = "Copied the address and the code: paste them to your friend."
+
+    @property
+    def code(self) -> str:
+        """The join code the guest must type ("" while not listening)."""
+        return self.net.join_code if self.net is not None else ""
+
+    def apply_port(self) -> None:
+        assert self.port_input is not None
+        text = self.port_input.text
+        if not text.isdigit() or not 1 <= int(text) <= 65535:
+            self.error = "The port must be a number from 1 to 65535."
+            return
+        self.port = int(text)
+        if self.port != self.app.prefs.host_port:
+            self.app.prefs.host_port = self.port
+            self.app.preferences_changed()
+        self.listen()
+
+    def resume_saved(self) -> None:
+        """Listen again with the saved game, on the port the guest knows (when it was saved)."""
+        assert self.saved is not None
+        if saved_link(self.saved) is not None:  # an invite game meets its guest through its link
+            self.app.stack.replace(InviteScene(self.app, saved=self.saved))
+            return
+        about = self.saved.get("connection")
+        port = about.get("port") if isinstance(about, dict) else None
+        if isinstance(port, int) and 0 < port < 65536:
+            self.port = port
+            if self.port_input is not None:
+                self.port_input.set_text(str(port), notify=False)
+        self.listen(resume=self.saved)
+
+    def invite(self) -> None:
+        """An invite code instead of an address: no port forwarding (stops listening here)."""
+        self.app.stack.replace(InviteScene(self.app))
+
+    def play_solo(self) -> None:
+        start_new_game(self.app)
+
+    # -- the network ----------------------------------------------------------------------------
+    def poll(self) -> None:
+        for notice in self.notices():
+            if isinstance(notice, GuestTurnedAway):
+                self.note = (
+                    "Someone tried a wrong code; still waiting for your guest\u2026"
+                    if notice.code == "wrong_code"
+                    else shown(notice.text)
+                )
+            elif isinstance(notice, JoinCodeChanged):
+                self.code_note = (
+                    f"Three wrong codes were tried, so the code changed: tell your friend "
+                    f"the new one, {notice.code}."
+                )
+            elif isinstance(notice, Connected):
+                self.withdraw(seat_taken=True)
+                self._guest_arrived(notice.peer.name)
+
+    def _guest_arrived(self, name: str) -> None:
+        if self.app.stack.top is self:
+            self.start_network_game()
+            return
+        if self.asking:
+            return
+        self.asking = True
+
+        def answer(yes: bool) -> None:
+            self.asking = False
+            if yes:
+                self.start_network_game()
+            else:
+                self.cancel()
+
+        confirm_dialog(
+            self.app,
+            f"{name} has joined",
+            f"{name} connected to your game. Start the network game now? Your solo game "
+            f"is saved and waits for you.",
+            answer,
+            yes="Start",
+            no="Not now",
+            default_yes=True,
+        )
+
+    def start_network_game(self) -> None:
+        """Leave whatever was played while waiting and go on to the rules (or the saved game)."""
+        assert self.net is not None
+        while self.app.stack.top is not None and self.app.stack.top is not self:
+            self.app.stack.pop()
+        self.handed_on = True
+        self.app.stack.replace(connected_scene(self.app, self.net))
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        px = t.px
+        p = self.panel
+        self.draw_panel(surface, "Host a game", 38, 22)
+        left = p.left + px(48)
+        width = p.width - px(96)
+        endpoints = self.endpoints
+        code = self.code or "\u2014"
+        first = endpoints[0] if endpoints else "your address"
+        y = p.top + px(92)
+        tell = invitation(first, code)
+        for line in t.wrap(f"Tell your friend: {tell[0].lower()}{tell[1:]}", 19, width):
+            surface.blit(t.text(line, 19, th.CREAM), (left, y))
+            y += t.font(19).get_linesize()
+        top = p.top + px(150)
+        surface.blit(t.text("Address and port", 17, th.CREAM_DIM), (left, top))
+        y = top + px(28)
+        if not endpoints:
+            surface.blit(
+                t.text("No network address found on this computer.", 22, th.ERROR), (left, y)
+            )
+        for index, endpoint in enumerate(endpoints):
+            size = 34 if index == 0 else 22
+            image = t.text(endpoint, size, th.GOLD_LIGHT if index == 0 else th.CREAM)
+            surface.blit(image, (left, y))
+            y += image.get_height() + px(6)
+        # the code is what gets read out on the phone: big, bold sans, right-aligned over Copy
+        right = p.right - px(48)
+        label = t.text("Join code", 17, th.CREAM_DIM)
+        surface.blit(label, label.get_rect(topright=(right, top)))
+        image = t.text(code, 44, th.GOLD_LIGHT, "bold")
+        surface.blit(image, image.get_rect(topright=(right, top + px(26))))
+        note_y = p.top + px(296)
+        if self.code_note:
+            for line in t.wrap(self.code_note, 18, width):
+                surface.blit(t.text(line, 18, th.ERROR), (left, note_y))
+                note_y += t.font(18).get_linesize()
+            note_y += px(6)
+        for line in t.wrap(INTERNET_NOTE.format(port=self.listening_port), 17, width):
+            surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
+            note_y += t.font(17).get_linesize()
+        self.group.draw(surface)
+        y = self._draw_status(surface, p.top + px(446))
+        y = self._draw_listing(surface, y + px(4))
+        if self.saved is not None:
+            y = max(y + px(4), p.top + px(484))
+            for line in t.wrap("Saved game: " + how_to_resume(self.saved), 16, width):
+                surface.blit(t.text(line, 16, th.CREAM_DIM), (left, y))
+                y += t.font(16).get_linesize()
+
+    def _draw_status(self, surface: pygame.Surface, y: int) -> int:
+        """The error, or the watch and what is being waited for; returns the y below it."""
+        t = self.app.theme
+        px = t.px
+        left = self.panel.left + px(48)
+        if self.error:
+            for line in t.wrap(self.error, 18, self.panel.width - px(96)):
+                surface.blit(t.text(line, 18, th.ERROR), (left, y))
+                y += t.font(18).get_linesize()
+            return y
+        self._draw_watch(surface, (left + px(14), y + px(14)), px(13))
+        surface.blit(t.text(self.note, 20, th.CREAM), (left + px(40), y + px(2)))
+        return y + px(30)
+
+    def _draw_listing(self, surface: pygame.Surface, y: int) -> int:
+        """Whether players on this network see the game in their list; returns the y below."""
+        if self.advertiser is None or self.error:
+            return y
+        t = self.app.theme
+        problem = self.advertiser.problem
+        text = f"{problem} Give your friend the address above." if problem else ADVERTISED
+        for line in t.wrap(text, 17, self.panel.width - t.px(136)):
+            surface.blit(t.text(line, 17, th.CREAM_DIM), (self.panel.left + t.px(88), y))
+            y += t.font(17).get_linesize()
+        return y
+
+    def _draw_watch(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+        """The waiting host's watch (UG 5.2): a pulsing face with a sweeping hand."""
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+        colour = tuple(
+            int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT, strict=False)
+        )
+        pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 5))
+        angle = self.clock * 2.0
+        tip = (
+            centre[0] + math.sin(angle) * radius * 0.7,
+            centre[1] - math.cos(angle) * radius * 0.7,
+        )
+        pygame.draw.line(surface, colour, centre, tip, max(2, radius // 6))

@@ -1,0 +1,53 @@
+"""Continue on the title screen for a saved network game: which one there is, and an offer to
+take it up again that tells who hosted, the address and the code (the other player has to come
+back too, so the player should know what to tell them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.match import saved_game
+from game.match.net_connection import how_to_resume
+from game.netplay import Role
+from game.scenes.dialog import DialogScene
+from game.scenes.net.host import HostScene
+from game.scenes.net.join import JoinScene
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+
+
+def network_game_saved() -> bool:
+    """Whether a network game (hosted or joined) is saved and can be resumed."""
+    return any(saved_game(role) is not None for role in Role)
+
+
+def offer_network_resume(app: Host) -> DialogScene | None:
+    """Ask whether to resume the saved network game(s); None if there is none."""
+    saved = {role: doc for role in Role if (doc := saved_game(role)) is not None}
+    if not saved:
+        return None
+    buttons: list[tuple[str, Any]] = []
+    if Role.HOST in saved:
+        buttons.append(("Host it again", Role.HOST))
+    if Role.GUEST in saved:
+        buttons.append(("Join it again", Role.GUEST))
+    buttons.append(("Not now", None))
+    message = " ".join(how_to_resume(doc) for doc in saved.values())
+
+    def chosen(role: Any) -> None:
+        if role is Role.HOST:
+            app.stack.push(HostScene(app, resume=True))
+        elif role is Role.GUEST:
+            app.stack.push(JoinScene(app, resume=True))
+
+    dialog = DialogScene(
+        app,
+        "Resume the network game?",
+        f"{message} Your friend has to come back to it too.",
+        buttons,
+        on_result=chosen,
+        width=760,
+    )
+    app.stack.push(dialog)
+    return dialog

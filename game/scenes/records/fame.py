@@ -1,0 +1,88 @@
+"""High scores and the hall of fame (UG 4.5.6), over every player on this computer.
+
+Each record (highest and lowest score for and against, best hand, narrowest and widest winning
+margin, fastest win, most canastas in a hand) with its value, who set it, when and against whom.
+Restarted and replicated games never appear here. Enter opens the game that set the record.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.records import hall_of_fame
+from game.scenes.records.history import GameScene
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.shared import opponent_words, when_words
+from game.ui import theme as th
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+
+RECORD_WORDS = {
+    "highest_score_for": ("Highest score", "{:,} points"),
+    "lowest_score_for": ("Lowest score", "{:,} points"),
+    "highest_score_against": ("Highest score against", "{:,} points"),
+    "lowest_score_against": ("Lowest score against", "{:,} points"),
+    "best_hand": ("Best hand", "{:,} points"),
+    "narrowest_win": ("Narrowest win", "by {:,}"),
+    "widest_win": ("Widest win", "by {:,}"),
+    "fastest_win": ("Fastest win", "{} hands"),
+    "most_canastas_in_hand": ("Most canastas in a hand", "{}"),
+}
+
+
+class FameScene(ListScreen):
+    title = "High scores"
+    row_height = 36
+    keys_hint = "\u2191 \u2193  choose     Enter  open the game     Tab  buttons     Esc  back"
+
+    def __init__(self, app: Host) -> None:
+        self.table = RowTable(
+            [
+                Column("Record", 0.22),
+                Column("", 0.20, "right"),
+                Column("Player", 0.14),
+                Column("When", 0.18),
+                Column("Against", 0.26),
+            ],
+            "",
+            on_open=self.open_game,
+        )
+        super().__init__(app)
+
+    def heading(self) -> str:
+        return "High scores \u00b7 Hall of fame"
+
+    def refresh(self) -> None:
+        rows = []
+        records = hall_of_fame(self.app.players.records)
+        for key, (label, fmt) in RECORD_WORDS.items():
+            entry = records.get(key)
+            if entry is None:
+                rows.append(Row([label, "\u2013", "not set yet", "", ""], [th.CREAM_DIM] * 5))
+                continue
+            value = fmt.format(entry.value)
+            if entry.hand_no is not None:
+                value += f" (hand {entry.hand_no})" if key != "most_canastas_in_hand" else ""
+            rows.append(
+                Row(
+                    [
+                        label,
+                        value,
+                        entry.profile,
+                        when_words(entry.ended_at),
+                        opponent_words(entry.opponent_kind, entry.opponent),
+                    ],
+                    [th.CREAM, th.GOLD_LIGHT, th.CREAM, th.CREAM, th.CREAM],
+                    key=entry.game_id,
+                )
+            )
+        self.table.set_rows(rows)
+        if all(entry is None for entry in records.values()):
+            self.say("No records yet: they are set by games played to the end.")
+        else:
+            self.say("Restarted and replicated games never count here.")
+
+    def open_game(self, row: Row) -> None:
+        if isinstance(row.key, int):
+            self.app.stack.push(GameScene(self.app, row.key))

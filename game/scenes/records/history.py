@@ -1,0 +1,323 @@
+"""Game history: every finished game of the player, newest first, and one game's hands.
+
+`HistoryScene` lists date, opponent, rules, final score, result (wins green, losses red) and
+hands, with what keeps a game out of the high scores (replica, restarted) or its numbered deal.
+O and P (or the two filter buttons) step through the opponent levels and the rules presets;
+Enter opens a game, V replays it on the table, C deals it again (replicate), E exports the
+history as CSV to the export folder and says where. `GameScene` shows one game: each hand's
+score breakdown for the player, the opponent's total and the running score, the opponent's
+breakdown for the selected hand, and the same replay, replicate and chart actions, plus export
+of its replay file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.records import (
+    GameFilter,
+    GameRow,
+    export_history_csv,
+    export_replay,
+    game_hands,
+    get_game,
+    history_page,
+)
+from game.scenes.records.charts import ChartsScene
+from game.scenes.records.same_cards import replay_game, replicate
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.shared import (
+    OPPONENT_CHOICES,
+    RESULT_WORDS,
+    RULES_CHOICES,
+    RULES_WORDS,
+    export_folder,
+    level_words,
+    marks_words,
+    opponent_words,
+    result_colour,
+    when_words,
+)
+from game.ui import theme as th
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+
+# The history screen shows this many games; older ones are in the CSV export.
+SHOWN_GAMES = 500
+
+
+def _score(row: GameRow) -> str:
+    return f"{row.score_for:,} \u2013 {row.score_against:,}"
+
+
+class HistoryScene(ListScreen):
+    title = "Game history"
+    keys_hint = (
+        "\u2191 \u2193  choose     Enter  open     O / P  filter     V  replay     "
+        "C  replicate     E  export CSV     Esc  back"
+    )
+
+    def __init__(self, app: Host) -> None:
+        self.opponent_index = 0
+        self.rules_index = 0
+        self.total = 0
+        self.table = RowTable(
+            [
+                Column("Date", 0.17),
+                Column("Opponent", 0.22),
+                Column("Rules", 0.15),
+                Column("Score", 0.15, "right"),
+                Column("Result", 0.10),
+                Column("Hands", 0.07, "right"),
+                Column("Notes", 0.14),
+            ],
+            "",
+            on_open=lambda _row: self.open_game(),
+        )
+        super().__init__(app)
+
+    @property
+    def game_filter(self) -> GameFilter:
+        return GameFilter(OPPONENT_CHOICES[self.opponent_index], RULES_CHOICES[self.rules_index])
+
+    def _opponent_label(self) -> str:
+        key = OPPONENT_CHOICES[self.opponent_index]
+        return "Opponent: all" if key is None else f"vs {level_words(key)}"
+
+    def _rules_label(self) -> str:
+        key = RULES_CHOICES[self.rules_index]
+        return "Rules: all" if key is None else RULES_WORDS.get(key, key)
+
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [
+            (self._opponent_label(), lambda: self.cycle_opponent(1)),
+            (self._rules_label(), lambda: self.cycle_rules(1)),
+            ("Open", self.open_game),
+            ("Replay", self.replay),
+            ("Replicate", self.replicate),
+            ("Export CSV", self.export_csv),
+            ("Back", self.close),
+        ]
+
+    def refresh(self) -> None:
+        page = history_page(self.app.players.records, 0, SHOWN_GAMES, self.game_filter)
+        self.total = page.total
+        rows = []
+        for game in page.rows:
+            shade = result_colour(game.result)
+            rows.append(
+                Row(
+                    [
+                        when_words(game.ended_at or game.started_at),
+                        opponent_words(game.opponent_kind, game.opponent),
+                        RULES_WORDS.get(game.rules_preset, game.rules_preset),
+                        _score(game),
+                        RESULT_WORDS.get(game.result, game.result),
+                        str(game.hands),
+                        marks_words(game),
+                    ],
+                    [th.CREAM, th.CREAM, th.CREAM, th.CREAM, shade, th.CREAM, th.CREAM_DIM],
+                    key=game.id,
+                )
+            )
+        filtered = self.opponent_index or self.rules_index
+        self.table.empty = (
+            "No games match these filters: press O or P to widen them."
+            if filtered
+            else "No games yet. Every game you finish against the computer or over the "
+            "network is kept here, with its hands and its replay."
+        )
+        self.table.set_rows(rows)
+
+    def _relist(self) -> None:
+        self.table.selected = 0
+        self.refresh()
+        self.layout(self.app.size)
+        shown = "1 game" if self.total == 1 else f"{self.total} games"
+        opponent = OPPONENT_CHOICES[self.opponent_index]
+        rules = RULES_CHOICES[self.rules_index]
+        against = "all opponents" if opponent is None else level_words(opponent)
+        under = "all rules" if rules is None else f"{RULES_WORDS.get(rules, rules)} rules"
+        self.say(f"{shown} against {against}, {under}.")
+
+    def cycle_opponent(self, step: int) -> None:
+        self.opponent_index = (self.opponent_index + step) % len(OPPONENT_CHOICES)
+        self._relist()
+
+    def cycle_rules(self, step: int) -> None:
+        self.rules_index = (self.rules_index + step) % len(RULES_CHOICES)
+        self._relist()
+
+    def _chosen(self) -> int | None:
+        row = self.table.current
+        return row.key if row is not None and isinstance(row.key, int) else None
+
+    # -- actions -------------------------------------------------------------------------------
+    def open_game(self) -> None:
+        chosen = self._chosen()
+        if chosen is not None:
+            self.app.stack.push(GameScene(self.app, chosen))
+
+    def replay(self) -> None:
+        chosen = self._chosen()
+        if chosen is not None:
+            problem = replay_game(self.app, chosen)
+            if problem:
+                self.say(problem, error=True)
+
+    def replicate(self) -> None:
+        chosen = self._chosen()
+        if chosen is not None:
+            problem = replicate(self.app, chosen)
+            if problem:
+                self.say(problem, error=True)
+
+    def export_csv(self) -> None:
+        target = export_folder() / "canasta-history.csv"
+        try:
+            count = export_history_csv(self.app.players.records, target, self.game_filter)
+        except OSError as exc:
+            self.say(f"The history could not be exported ({exc}).", error=True)
+            return
+        self.say(f"{count} games exported to {target}")
+
+    # -- input ---------------------------------------------------------------------------------
+    def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
+        back = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        return {
+            pygame.K_o: lambda: self.cycle_opponent(back),
+            pygame.K_p: lambda: self.cycle_rules(back),
+            pygame.K_v: self.replay,
+            pygame.K_c: self.replicate,
+            pygame.K_e: self.export_csv,
+        }
+
+
+BREAKDOWN = (
+    ("melded", "Melded"),
+    ("canasta_bonus", "Canastas"),
+    ("going_out", "Going out"),
+    ("threes", "Red threes"),
+    ("in_hand", "In hand"),
+    ("penalties", "Penalties"),
+)
+
+
+class GameScene(ListScreen):
+    """One recorded game, hand by hand."""
+
+    title = "Game"
+    footer_height = 40  # the opponent line under the hands
+    keys_hint = (
+        "\u2191 \u2193  hand     V  replay     C  replicate     G  chart     X  export replay     "
+        "Esc  back"
+    )
+
+    def __init__(self, app: Host, game_id: int) -> None:
+        self.game_id = game_id
+        self.game: GameRow | None = None
+        self.opponent_lines: dict[int, str] = {}
+        self.table = RowTable(
+            [
+                Column("Hand", 0.06, "right"),
+                Column("Went out", 0.11),
+                *(Column(label, 0.09, "right") for _key, label in BREAKDOWN),
+                Column("You", 0.08, "right"),
+                Column("Opponent", 0.09, "right"),
+                Column("Score", 0.12, "right"),
+            ],
+            "This game ended before its first hand was over.",
+        )
+        super().__init__(app)
+
+    def heading(self) -> str:
+        game = self.game
+        return f"Game of {when_words(game.ended_at or game.started_at)}" if game else "Game"
+
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [
+            ("Replay", self.replay),
+            ("Replicate", self.replicate),
+            ("Chart", self.chart),
+            ("Export replay", self.export),
+            ("Back", self.close),
+        ]
+
+    def refresh(self) -> None:
+        db = self.app.players.records
+        self.game = game = get_game(db, self.game_id)
+        me, them = game.seat, 1 - game.seat
+        rows = []
+        running = [0, 0]
+        for hand in game_hands(db, self.game_id):
+            mine, theirs = hand.scores[me], hand.scores[them]
+            running[0] += mine["total"]
+            running[1] += theirs["total"]
+            if hand.went_out is None:
+                out = "nobody"
+            else:
+                out = "you" if hand.went_out == me else "opponent"
+                out += " (concealed)" if hand.concealed else ""
+            cells = [
+                str(hand.hand_no),
+                out,
+                *(f"{mine[key]:,}" for key, _label in BREAKDOWN),
+                f"{mine['total']:,}",
+                f"{theirs['total']:,}",
+                f"{running[0]:,} \u2013 {running[1]:,}",
+            ]
+            rows.append(Row(cells, key=hand.hand_no))
+            self.opponent_lines[hand.hand_no] = "Opponent's hand: " + ",  ".join(
+                f"{label.lower()} {theirs[key]:,}" for key, label in BREAKDOWN
+            )
+        self.table.set_rows(rows)
+        result = RESULT_WORDS.get(game.result, game.result)
+        notes = marks_words(game)
+        self.say(
+            f"{result} against {opponent_words(game.opponent_kind, game.opponent)}, "
+            f"{_score(game)}, {RULES_WORDS.get(game.rules_preset, game.rules_preset)} rules"
+            + (f" ({notes})" if notes else "")
+            + "."
+        )
+
+    def replay(self) -> None:
+        problem = replay_game(self.app, self.game_id)
+        if problem:
+            self.say(problem, error=True)
+
+    def replicate(self) -> None:
+        problem = replicate(self.app, self.game_id)
+        if problem:
+            self.say(problem, error=True)
+
+    def chart(self) -> None:
+        self.app.stack.push(ChartsScene(self.app, game_id=self.game_id))
+
+    def export(self) -> None:
+        target = export_folder() / f"canasta-game-{self.game_id}.json"
+        try:
+            export_replay(self.app.players.records, self.game_id, target)
+        except (OSError, KeyError) as exc:
+            self.say(f"The replay could not be exported ({exc}).", error=True)
+            return
+        self.say(f"Replay exported to {target}")
+
+    def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
+        return {
+            pygame.K_v: self.replay,
+            pygame.K_c: self.replicate,
+            pygame.K_g: self.chart,
+            pygame.K_x: self.export,
+        }
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
+        t = self.app.theme
+        row = self.table.current
+        if row is not None and isinstance(row.key, int):
+            line = t.text(self.opponent_lines.get(row.key, ""), 16, th.CREAM_DIM)
+            surface.blit(line, (self.content.left + t.px(8), self.content.bottom - t.px(24)))

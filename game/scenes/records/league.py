@@ -1,0 +1,68 @@
+"""The league table (UG 4.5.5): every player on this computer and every computer level, ranked.
+
+Rows: rank, name, played, won, lost, points for, points against, average (points for per game).
+A computer level's row is its own side of the games played against it. Rows without games come
+last, without a rank. Players are in gold, computer levels in cream.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.records import league_table
+from game.scenes.records.screen import Column, ListScreen, Row, RowTable
+from game.scenes.records.shared import level_words
+from game.ui import theme as th
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+
+
+class LeagueScene(ListScreen):
+    title = "League table"
+    keys_hint = "\u2191 \u2193  choose     Tab  buttons     Esc  back"
+
+    def __init__(self, app: Host) -> None:
+        self.table = RowTable(
+            [
+                Column("Rank", 0.07, "right"),
+                Column("Name", 0.25),
+                Column("Played", 0.10, "right"),
+                Column("Won", 0.09, "right"),
+                Column("Lost", 0.09, "right"),
+                Column("Points for", 0.14, "right"),
+                Column("Against", 0.14, "right"),
+                Column("Average", 0.12, "right"),
+            ],
+            "No players yet.",
+        )
+        super().__init__(app)
+
+    def heading(self) -> str:
+        return self.title
+
+    def refresh(self) -> None:
+        rows = []
+        for row in league_table(self.app.players.records):
+            player = row.kind == "player"
+            name = row.name if player else f"Computer, {level_words(row.name)}"
+            colour = (th.GOLD_LIGHT if player else th.CREAM) if row.played else th.CREAM_DIM
+            average = f"{row.points_for / row.played:,.0f}" if row.played else "\u2013"
+            rows.append(
+                Row(
+                    [
+                        str(row.rank) if row.rank is not None else "",
+                        name,
+                        str(row.played),
+                        str(row.won),
+                        str(row.lost),
+                        f"{row.points_for:,}",
+                        f"{row.points_against:,}",
+                        average,
+                    ],
+                    [colour] * 8,
+                )
+            )
+        self.table.set_rows(rows)
+        if not any(r.played for r in league_table(self.app.players.records)):
+            self.say("No games yet: the table fills as games are finished.")

@@ -1,0 +1,432 @@
+"""Everything on the table that is not a card: mat, labels, scoresheet, rules panel, status bar.
+
+The parts that never change during a game (the felt, the two halves of the mat, the empty places
+of the stock and the pile, the panels' frames) are drawn once into a backdrop for the screen size.
+The words and numbers come in a `HudModel` that the table rebuilds only when the game changes;
+every piece of text is rendered through the theme's cache, so an ordinary frame is a backdrop
+blit plus a few dozen small blits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+from pygame import Rect
+
+from game.match.table_info import Counter, ScoreRow
+from game.scenes.table.board import Badge
+from game.scenes.table.layout import TableGeometry
+from game.ui import theme as th
+
+MAT_FILL = (14, 62, 34, 150)
+MAT_EDGE = (120, 150, 96)
+STATUS_FILL = (8, 26, 15)
+NEGATIVE = (240, 150, 130)
+OPEN_TINTS = {
+    "met": (40, 128, 64),
+    "pile": (170, 140, 30),
+    "splash": (40, 90, 170),
+    "short": (150, 50, 40),
+    "": (30, 60, 42),
+}
+BADGE_COLOURS = {"natural": (30, 120, 50), "mixed": (170, 130, 20), "wild": (90, 80, 170)}
+
+
+@dataclass
+class HudModel:
+    """The words and numbers on the table at one moment."""
+
+    names: tuple[str, str] = ("You", "Computer")
+    opponent_line: str = ""
+    opponent_cards: int = 0
+    to_move: int = 0
+    stock_count: int = 0
+    pile_count: int = 0
+    pile_state: str = ""
+    score_rows: list[ScoreRow] = field(default_factory=list)
+    totals: tuple[int, int] = (0, 0)
+    rules_title: str = ""
+    rules_lines: list[str] = field(default_factory=list)
+    plays: list[str] = field(default_factory=list)
+    message: str = ""
+    message_error: bool = False
+    counters: list[Counter] = field(default_factory=list)
+    level_text: str = ""
+    message_page: int = 0
+    tip: str = ""
+    tip_x: int = 0
+    badges: list[Badge] = field(default_factory=list)
+    watching: bool = False
+    dealer: int = -1  # the seat that dealt this hand (-1: not known)
+
+
+class TableHud:
+    def __init__(self, theme: th.Theme, geometry: TableGeometry) -> None:
+        self.theme = theme
+        self.geometry = geometry
+        self._backdrop: pygame.Surface | None = None
+        self._fitted: dict[tuple[str, int, int, tuple[int, ...], str], pygame.Surface] = {}
+        # Where the "Open:" chip and the message were last drawn (both can be clicked).
+        self.open_rect = Rect(0, 0, 0, 0)
+        self.message_rect = Rect(0, 0, 0, 0)
+        self._wrapped: dict[tuple[str, int], tuple[int, list[str]]] = {}
+        # Where each status-bar figure was last drawn, for its tooltip.
+        self.counter_boxes: list[tuple[Rect, str]] = []
+        self.message_pages = 1
+        self.last_message_room = 0
+        self.dealer_rect: Rect | None = None
+
+    # -- helpers ---------------------------------------------------------------------------
+    def px(self, value: float) -> int:
+        return self.geometry.px(value)
+
+    def fitted(
+        self, text: str, size: int, width: int, colour: th.Colour = th.CREAM, role: str = "ui"
+    ) -> pygame.Surface:
+        """Text cut with an ellipsis to fit `width` (cached: measuring is not free)."""
+        key = (text, size, width, tuple(colour), role)
+        surface = self._fitted.get(key)
+        if surface is None:
+            font = self.theme.font(size, role)
+            shown = text
+            if font.size(shown)[0] > width:
+                while shown and font.size(shown + "\u2026")[0] > width:
+                    shown = shown[:-1]
+                shown = shown.rstrip() + "\u2026"
+            surface = self.theme.text(shown, size, colour, role)
+            if len(self._fitted) > 400:
+                self._fitted.clear()
+            self._fitted[key] = surface
+        return surface
+
+    # -- backdrop -----------------------------------------------------------------------------
+    def backdrop(self) -> pygame.Surface:
+        if self._backdrop is None:
+            self._backdrop = self._make_backdrop()
+        return self._backdrop
+
+    def _make_backdrop(self) -> pygame.Surface:
+        t, g = self.theme, self.geometry
+        surface = t.felt().copy()
+        radius = self.px(14)
+        # High contrast draws the mats' rules and words in the text colour, not faint greens.
+        strong = th.CREAM_DIM if th.high_contrast else None
+        for seat, half in enumerate(g.halves):
+            shade = pygame.Surface(half.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, MAT_FILL, shade.get_rect(), border_radius=radius)
+            pygame.draw.rect(
+                shade,
+                (*(strong or MAT_EDGE), 255 if strong else 90),
+                shade.get_rect(),
+                max(1, self.px(1)),
+                border_radius=radius,
+            )
+            surface.blit(shade, half)
+            label = t.text(
+                "Your melds" if seat == 0 else "Opponent's melds", 14, strong or (92, 140, 104)
+            )
+            surface.blit(
+                label,
+                label.get_rect(bottomright=(half.right - self.px(12), half.bottom - self.px(6))),
+            )
+        for rect in (g.stock_rect, g.pile_rect):
+            pygame.draw.rect(
+                surface, strong or (60, 120, 80), rect, max(1, self.px(2)), border_radius=self.px(7)
+            )
+        for name, rect in (("Stock", g.stock_rect), ("Pile", g.pile_rect)):
+            word = t.text(name, 13, strong or (110, 160, 120))
+            surface.blit(word, word.get_rect(center=rect.center))
+        surface.blit(t.panel(g.scoresheet.size, radius=12), g.scoresheet)
+        bar = pygame.Surface(g.status.size, pygame.SRCALPHA)
+        bar.fill((*STATUS_FILL, 235))
+        pygame.draw.line(bar, th.GOLD_DARK, (0, 0), (g.status.width, 0), max(1, self.px(1)))
+        surface.blit(bar, g.status)
+        return surface.convert() if pygame.display.get_surface() is not None else surface
+
+    # -- frame --------------------------------------------------------------------------------
+    def draw_under(self, surface: pygame.Surface, model: HudModel) -> None:
+        """Backdrop and everything the cards may cover."""
+        surface.blit(self.backdrop(), (0, 0))
+        self._draw_counts(surface, model)
+        self._draw_opponent(surface, model)
+        self._draw_scoresheet(surface, model)
+        self._draw_rules(surface, model)
+
+    def draw_over(self, surface: pygame.Surface, model: HudModel) -> None:
+        """What lies on top of the cards: canasta counts and the status bar."""
+        for badge in model.badges:
+            self._draw_badge(surface, badge)
+        self._draw_status(surface, model)
+
+    def _draw_counts(self, surface: pygame.Surface, model: HudModel) -> None:
+        t, g = self.theme, self.geometry
+        y = g.stock_rect.bottom + self.px(14)
+        stock = t.text(f"Stock {model.stock_count}", 15, th.CREAM)
+        surface.blit(stock, stock.get_rect(center=(g.stock_rect.centerx, y)))
+        state = {"frozen": " \u2022 frozen", "blocked": " \u2022 blocked"}.get(model.pile_state, "")
+        colour = {"frozen": (200, 206, 214), "blocked": (160, 160, 160)}.get(
+            model.pile_state, th.CREAM
+        )
+        pile = t.text(f"Pile {model.pile_count}", 15, colour)
+        surface.blit(pile, pile.get_rect(center=(g.pile_rect.centerx, y)))
+        if state:
+            note = t.text(state.strip(" \u2022"), 12, colour)
+            surface.blit(note, note.get_rect(center=(g.pile_rect.centerx, y + self.px(15))))
+
+    def _draw_opponent(self, surface: pygame.Surface, model: HudModel) -> None:
+        t, g = self.theme, self.geometry
+        box = g.opponent_label
+        x = box.left + self.px(6)
+        name = self.fitted(model.names[1], 18, box.width - self.px(24), th.GOLD_LIGHT, "bold")
+        surface.blit(name, (x + self.px(14), box.top + self.px(6)))
+        if model.to_move == 1 and not model.watching:
+            pygame.draw.circle(
+                surface,
+                th.GOLD_LIGHT,
+                (x + self.px(5), box.top + self.px(6) + name.get_height() // 2),
+                self.px(4),
+            )
+        line = self.fitted(model.opponent_line, 14, box.width - self.px(10), th.CREAM_DIM)
+        surface.blit(line, (x, box.top + self.px(30)))
+        count = model.opponent_cards
+        cards = t.text(f"{count} card{'s' if count != 1 else ''} in hand", 14, th.CREAM_DIM)
+        surface.blit(cards, (x, box.top + self.px(48)))
+
+    def _draw_scoresheet(self, surface: pygame.Surface, model: HudModel) -> None:
+        t = self.theme
+        box = self.geometry.scoresheet
+        pad = self.px(12)
+        title = t.text("Scoresheet", 20, th.GOLD_LIGHT, "title")
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + self.px(8))))
+        col_b = box.right - pad
+        col_a = col_b - int(box.width * 0.33)
+        y = box.top + self.px(40)
+        for index, name in enumerate(model.names):
+            x = col_a if index == 0 else col_b
+            head = self.fitted(name, 13, int(box.width * 0.31), th.GOLD, "bold")
+            surface.blit(head, head.get_rect(topright=(x, y)))
+        y += self.px(22)
+        pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
+        y += self.px(6)
+        line_h = self.px(21)
+        if model.dealer in (0, 1):
+            surface.blit(t.text("Dealer", 15, th.CREAM_DIM, "italic"), (box.left + pad, y))
+            x = col_a if model.dealer == 0 else col_b
+            self._draw_dealer_marker(surface, (x - self.px(7), y + line_h // 2 - self.px(2)))
+            y += line_h
+        for row in model.score_rows:
+            if row.style == "italic" and row.label == "Melds":
+                pygame.draw.line(
+                    surface,
+                    (70, 100, 76),
+                    (box.left + pad, y + self.px(2)),
+                    (box.right - pad, y + self.px(2)),
+                    1,
+                )
+                y += self.px(6)
+            colour = th.CREAM_DIM if row.style == "italic" else th.CREAM
+            label = t.text(row.label, 15, colour, row.style)
+            surface.blit(label, (box.left + pad, y))
+            for index, value in enumerate(row.values):
+                x = col_a if index == 0 else col_b
+                number = t.text(
+                    f"{value:,}".replace(",", "\u2009"),
+                    15,
+                    NEGATIVE if value < 0 else colour,
+                    row.style,
+                )
+                surface.blit(number, number.get_rect(topright=(x, y)))
+            y += line_h
+        total_y = box.bottom - self.px(36)
+        pygame.draw.line(
+            surface,
+            th.GOLD,
+            (box.left + pad, total_y - self.px(6)),
+            (box.right - pad, total_y - self.px(6)),
+            max(1, self.px(2)),
+        )
+        label = t.text("Total", 17, th.GOLD_LIGHT, "bold")
+        surface.blit(label, (box.left + pad, total_y))
+        for index, value in enumerate(model.totals):
+            x = col_a if index == 0 else col_b
+            number = t.text(
+                f"{value:,}".replace(",", "\u2009"),
+                17,
+                NEGATIVE if value < 0 else th.GOLD_LIGHT,
+                "bold",
+            )
+            surface.blit(number, number.get_rect(topright=(x, total_y)))
+
+    def _side_boxes(self, model: HudModel) -> tuple[Rect, Rect | None]:
+        """The space under the scoresheet: last plays above, the rules panel (if any) below."""
+        area = self.geometry.rules_panel
+        if not model.rules_title:
+            return area, None
+        lines = max(1, min(len(model.rules_lines), 5))
+        rules_h = min(area.height // 2, self.px(38) + lines * self.px(17))
+        rules = Rect(area.left, area.bottom - rules_h, area.width, rules_h)
+        plays = Rect(area.left, area.top, area.width, rules.top - self.px(8) - area.top)
+        return plays, rules
+
+    def _draw_plays(self, surface: pygame.Surface, model: HudModel, box: Rect) -> None:
+        if box.height < self.px(50):
+            return
+        t = self.theme
+        surface.blit(
+            t.panel(box.size, radius=12, fill=(10, 36, 22, 190), border=th.GOLD_DARK, shadow=False),
+            box,
+        )
+        pad = self.px(10)
+        surface.blit(
+            t.text("Last plays", 15, th.GOLD_LIGHT, "bold"), (box.left + pad, box.top + self.px(7))
+        )
+        line_h = self.px(18)
+        y = box.top + self.px(29)
+        room = max(0, (box.bottom - self.px(6) - y) // line_h)
+        for index, line in enumerate(model.plays[-room:] if room else []):
+            newest = index == min(room, len(model.plays)) - 1
+            colour = th.CREAM if newest else th.CREAM_DIM
+            surface.blit(self.fitted(line, 13, box.width - 2 * pad, colour), (box.left + pad, y))
+            y += line_h
+
+    def _draw_rules(self, surface: pygame.Surface, model: HudModel) -> None:
+        plays_box, box = self._side_boxes(model)
+        self._draw_plays(surface, model, plays_box)
+        if box is None or not model.rules_title:
+            return
+        t = self.theme
+        if box.height < self.px(40):
+            return
+        surface.blit(
+            t.panel(box.size, radius=12, fill=(10, 36, 22, 200), border=th.GOLD_DARK, shadow=False),
+            box,
+        )
+        pad = self.px(10)
+        title = self.fitted(model.rules_title, 15, box.width - 2 * pad, th.GOLD_LIGHT, "bold")
+        surface.blit(title, (box.left + pad, box.top + self.px(7)))
+        y = box.top + self.px(29)
+        line_h = self.px(17)
+        room = (box.bottom - self.px(8) - y) // line_h
+        lines = model.rules_lines or ["Every option as in the preset."]
+        shown = lines if len(lines) <= room else lines[: max(0, room - 1)]
+        for line in shown:
+            surface.blit(
+                self.fitted(line, 12, box.width - 2 * pad, th.CREAM_DIM), (box.left + pad, y)
+            )
+            y += line_h
+        if len(shown) < len(lines):
+            more = t.text(f"and {len(lines) - len(shown)} more: see Options, Rules", 12, th.GOLD)
+            surface.blit(more, (box.left + pad, y))
+
+    def _draw_dealer_marker(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        """A gold "D" disc in the dealer's column of the scoresheet."""
+        radius = self.px(7)
+        pygame.draw.circle(surface, th.GOLD, centre, radius)
+        letter = self.theme.text("D", 10, th.INK, "bold")
+        surface.blit(letter, letter.get_rect(center=centre))
+        self.dealer_rect = Rect(0, 0, 2 * radius, 2 * radius)
+        self.dealer_rect.center = centre
+
+    def _draw_badge(self, surface: pygame.Surface, badge: Badge) -> None:
+        t = self.theme
+        colour = BADGE_COLOURS.get(badge.kind, (60, 60, 60))
+        pygame.draw.ellipse(surface, (0, 0, 0), badge.rect.move(0, self.px(1)))
+        pygame.draw.ellipse(surface, colour, badge.rect)
+        pygame.draw.ellipse(surface, th.CREAM, badge.rect, max(1, self.px(1)))
+        number = t.text(str(badge.count), 13, th.CREAM, "bold")
+        surface.blit(number, number.get_rect(center=badge.rect.center))
+
+    def _draw_status(self, surface: pygame.Surface, model: HudModel) -> None:
+        t, g = self.theme, self.geometry
+        bar = g.status
+        pad = self.px(12)
+        cy = bar.centery + self.px(1)
+        x = bar.left + pad
+        # Figures from the right edge leftwards; the message takes what is left, wrapped.
+        right = bar.right - pad
+        boxes: list[tuple[Rect, str]] = []
+        for counter in reversed(model.counters):
+            if not counter.text:
+                continue
+            image = t.text(counter.text, 15, th.CREAM_DIM if counter.dim else th.CREAM)
+            rect = image.get_rect(midright=(right, cy))
+            if counter.tint is not None:
+                chip = rect.inflate(self.px(14), self.px(6))
+                pygame.draw.rect(
+                    surface,
+                    OPEN_TINTS.get(counter.tint, OPEN_TINTS[""]),
+                    chip,
+                    border_radius=self.px(6),
+                )
+                self.open_rect = chip
+            surface.blit(image, rect)
+            boxes.append((rect.inflate(pad, bar.height - rect.height), counter.tip))
+            right = rect.left - pad - (self.px(7) if counter.tint is not None else 0)
+            self._divider(surface, right + pad // 2, bar)
+            right -= pad // 2
+        self.counter_boxes = boxes
+        room = right - x - pad
+        self.last_message_room = room
+        self.message_pages = 1
+        if model.message and room > self.px(40):
+            colour = th.ERROR if model.message_error else th.CREAM
+            size, lines = self.message_lines(model.message, room)
+            per_page = 1 if size == 15 else 2
+            self.message_pages = max(1, -(-len(lines) // per_page))
+            first = (model.message_page % self.message_pages) * per_page
+            shown = lines[first : first + per_page]
+            step = t.font(size).get_linesize()
+            top = cy - step * len(shown) // 2
+            self.message_rect = Rect(x, top, 0, step * len(shown))
+            for index, line in enumerate(shown):
+                image = t.text(line, size, colour)
+                rect = image.get_rect(midleft=(x, top + step * index + step // 2))
+                surface.blit(image, rect)
+                self.message_rect.width = max(self.message_rect.width, rect.width)
+
+    def message_lines(self, text: str, width: int) -> tuple[int, list[str]]:
+        """The status message in one line at full size, or wrapped at a smaller size; never cut
+        (lines beyond two are shown a page at a time)."""
+        key = (text, width)
+        cached = self._wrapped.get(key)
+        if cached is None:
+            if self.theme.font(15).size(text)[0] <= width:
+                cached = (15, [text])
+            else:
+                cached = (13, self.theme.wrap(text, 13, width))
+            if len(self._wrapped) > 100:
+                self._wrapped.clear()
+            self._wrapped[key] = cached
+        return cached
+
+    def tip_at(self, pos: tuple[int, int]) -> str:
+        """The details of the status-bar figure under `pos` ("" if none)."""
+        for rect, tip in self.counter_boxes:
+            if rect.collidepoint(pos):
+                return tip
+        return ""
+
+    def draw_tip(self, surface: pygame.Surface, model: HudModel) -> None:
+        """The details of the figure under the pointer, above everything else."""
+        if not model.tip:
+            return
+        t, g = self.theme, self.geometry
+        tip, x = model.tip, model.tip_x
+        pad = self.px(10)
+        width = min(self.px(360), g.size[0] - 2 * pad)
+        lines = t.wrap(tip, 14, width - 2 * pad)
+        step = t.font(14).get_linesize()
+        box = Rect(0, 0, width, step * len(lines) + 2 * pad)
+        box.bottom = g.status.top - self.px(6)
+        box.centerx = x
+        box.clamp_ip(Rect(0, 0, *g.size))
+        surface.blit(t.panel(box.size, fill=th.PANEL_LIGHT, radius=8, shadow=False), box)
+        for index, line in enumerate(lines):
+            image = t.text(line, 14, th.CREAM)
+            surface.blit(image, (box.left + pad, box.top + pad + step * index))
+
+    def _divider(self, surface: pygame.Surface, x: int, bar: Rect) -> None:
+        pygame.draw.line(
+            surface, (50, 80, 56), (x, bar.top + self.px(7)), (x, bar.bottom - self.px(7)), 1
+        )

@@ -1,0 +1,68 @@
+"""What the table works out for the player: AutoMeld's choice, the Open counter, the scoresheet."""
+
+from __future__ import annotations
+
+from game.logic import Game, Rules
+from game.logic.cards import IDS_OF_CODE
+from game.match.local_match import picture
+from game.match.table_info import (
+    auto_take_with,
+    best_opening_points,
+    narrate,
+    opening_status,
+    rules_summary,
+    scoresheet_rows,
+)
+from tests.helpers.scenario import position
+
+
+def test_a_frozen_pile_is_taken_with_a_natural_pair() -> None:
+    game = position(hands=("8H 8S JK 5C", "4C"), pile="2C 8D")
+    assert game.pile_is_frozen_for(0)
+    assert sorted(auto_take_with(picture(game), 0, game.check)) == ["8H", "8S"]
+
+
+def test_one_natural_and_no_meld_takes_a_joker_before_a_two() -> None:
+    game = position(hands=("8H 2S JK 5C", "4C"), melds=({"Q": "QS QH QD"}, {}), pile="5D 8D")
+    assert not game.pile_is_frozen_for(0)
+    assert auto_take_with(picture(game), 0, game.check) == ("8H", "JK")
+
+
+def test_a_melded_rank_takes_the_top_card_alone() -> None:
+    game = position(hands=("8H 8S 5C", "4C"), melds=({"8": "8C 8D 8H"}, {}), pile="5D 8S")
+    assert auto_take_with(picture(game), 0, game.check) == ()
+
+
+def test_the_open_counter_is_green_when_the_hand_reaches_the_minimum() -> None:
+    game = position(hands=("KH KS KD AH AS AD 5C", "4C"))
+    status = opening_status(picture(game), 0)
+    assert status.text == "To open: 50" and status.tint == "met"
+    short = position(hands=("KH 4S 5D 6H", "4C"))
+    assert opening_status(picture(short), 0).tint == "short"
+
+
+def test_opening_points_use_wild_cards_on_pairs_first() -> None:
+    cards = [IDS_OF_CODE[c][0] for c in ("AH", "AS", "JK", "5C", "5D", "5H")]
+    points, splash = best_opening_points(cards, Rules())
+    assert points == 20 + 20 + 50 + 15 and not splash
+
+
+def test_the_scoresheet_shows_running_totals_in_italics_while_a_hand_is_played() -> None:
+    game = position(hands=("4C", "4D"), melds=({"K": "KS KH KD"}, {}), threes=("3H", ""))
+    rows = scoresheet_rows(picture(game))
+    assert [(r.label, r.style) for r in rows] == [("Melds", "italic"), ("Bonus", "italic")]
+    assert rows[0].values == (30, 0) and rows[1].values == (100, 0)
+
+
+def test_the_rules_panel_lists_what_differs_from_the_preset() -> None:
+    assert rules_summary(Rules()) == ("", [])
+    title, lines = rules_summary(Rules.from_dict({"stock_draw": 1}))
+    assert title == "Classic rules" and lines == ["Cards drawn from the stock: 1"]
+
+
+def test_plays_are_told_in_words() -> None:
+    game = Game(seed=2)
+    from game.logic import Draw
+
+    events = game.apply(Draw())
+    assert narrate(events, ("You", "Computer"))[0] == "You drew 2 cards"

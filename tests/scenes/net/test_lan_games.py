@@ -1,0 +1,222 @@
+"""Games on the same network in the Host and Join screens, with a discovery that has no network
+(tests/helpers/lan.py): the Join screen lists what is found and follows it live, choosing a game
+fills in its address and still asks for the code; the Host screen advertises while it waits,
+says so, and withdraws when the guest arrives or the host leaves. Without a discovery (every
+other test, every headless run) neither screen touches zeroconf."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pygame
+
+from game.app import App
+from game.netplay import Role
+from game.scenes.net.host import ADVERTISED, HostScene
+from game.scenes.net.join import MAX_LISTED, JoinScene
+from game.scenes.title import TitleScene
+from tests.helpers.lan import OfflineDiscovery, lan_game
+from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.paths import ROOT
+from tests.helpers.ui_events import click, step
+
+
+def centre(rect: pygame.Rect) -> tuple[int, int]:
+    return (int(rect.centerx), int(rect.centery))
+
+
+def open_join(app: App, lan: OfflineDiscovery) -> JoinScene:
+    app.lan = lan
+    app.stack.push(TitleScene(app))
+    scene = JoinScene(app)
+    app.stack.push(scene)
+    step(app)
+    return scene
+
+
+def shown_rows(scene: JoinScene) -> list[str]:
+    return [row.label for row in scene.rows if row.visible]
+
+
+def test_the_join_screen_lists_games_as_they_are_found(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    assert lan.browsers == 1 and shown_rows(scene) == []
+    lan.listed.show(lan_game("Bob", address="192.168.1.7"))
+    lan.listed.show(lan_game("Alice"))
+    step(app)
+    assert shown_rows(scene) == ["Alice", "Bob"]
+    assert all(row.enabled for row in scene.rows if row.visible)
+
+
+def test_a_game_whose_seat_is_taken_stays_listed_but_cannot_be_chosen(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    alice = lan_game("Alice")
+    lan.listed.show(alice)
+    step(app)
+    lan.listed.show(lan_game("Alice", seat_free=False))
+    step(app)
+    assert shown_rows(scene) == ["Alice"] and not scene.rows[0].enabled
+
+
+def test_a_game_that_goes_leaves_the_list(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    alice, bob = lan_game("Alice"), lan_game("Bob")
+    lan.listed.show(alice)
+    lan.listed.show(bob)
+    step(app)
+    lan.listed.drop(alice)
+    step(app)
+    assert shown_rows(scene) == ["Bob"]
+
+
+def test_joinable_games_come_first_and_the_rest_are_counted(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    lan.listed.show(lan_game("Aaron", protocol=(9, 9)))
+    for index in range(MAX_LISTED + 1):
+        lan.listed.show(lan_game(f"Player {index}", port=50000 + index))
+    step(app)
+    assert shown_rows(scene) == [f"Player {i}" for i in range(MAX_LISTED)]
+
+
+def test_choosing_a_game_fills_its_address_and_asks_for_the_code(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    lan.listed.show(lan_game("Alice", address="192.168.1.23", port=50411))
+    step(app)
+    click(app, centre(scene.rows[0].rect))
+    assert scene.address is not None and scene.address.text == "192.168.1.23:50411"
+    assert app.stack.top is scene and scene.group.focused is scene.code_input
+    assert "join code shown on Alice's screen" in scene.note
+    assert scene.rows[0].selected
+    click(app, centre(scene.buttons["connect"].rect))  # no code typed: nothing is dialled
+    assert scene.net is None and scene.error
+
+
+def test_a_long_name_is_cut_to_fit_its_row(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    lan.listed.show(lan_game("W" * 32))
+    step(app)
+    label = scene.rows[0].label
+    assert label.endswith("\u2026")
+    assert app.theme.font(19).size(label)[0] <= scene.rows[0].rect.width
+
+
+def test_the_list_stops_when_the_join_screen_closes(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    click(app, centre(scene.buttons["cancel"].rect))
+    assert isinstance(app.stack.top, TitleScene) and lan.listed.stopped
+
+
+def test_the_list_is_drawn_beside_the_address(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    before = app.screen.copy()
+    lan.listed.show(lan_game("Alice"))
+    step(app)
+    row = scene.rows[0].rect
+    assert scene.address is not None and row.left > scene.address.rect.right
+    assert row.bottom < scene.buttons["connect"].rect.top
+    now = pygame.image.tobytes(app.screen.subsurface(row), "RGB")
+    assert now != pygame.image.tobytes(before.subsurface(row), "RGB")
+
+
+def open_host(app: App, monkeypatch, lan: OfflineDiscovery) -> HostScene:
+    monkeypatch.setattr("game.scenes.net.host.lan_addresses", lambda: ["192.168.1.5"])
+    app.lan = lan
+    return open_host_screen(app)
+
+
+def test_the_host_advertises_its_game_while_waiting_and_says_so(app: App, monkeypatch) -> None:
+    app.prefs.player_name = "Alice"
+    lan = OfflineDiscovery()
+    scene = open_host(app, monkeypatch, lan)
+    [advertiser] = lan.advertisers
+    ad = advertiser.advertisement
+    assert (ad.name, ad.rules, ad.port, ad.seat_free) == (
+        "Alice",
+        "classic",
+        scene.listening_port,
+        True,
+    )
+    assert scene.advertiser is advertiser and not advertiser.stopped
+    assert ADVERTISED.startswith("Players on your network can see this game")
+
+
+def test_listening_on_another_port_advertises_that_port(app: App, monkeypatch) -> None:
+    lan = OfflineDiscovery()
+    scene = open_host(app, monkeypatch, lan)
+    assert scene.port_input is not None
+    with socket.socket() as probe:
+        probe.bind(("", 0))
+        free = probe.getsockname()[1]
+    scene.port_input.set_text(str(free))
+    click(app, centre(scene.buttons["listen"].rect))
+    first, second = lan.advertisers
+    assert first.stopped and not second.stopped
+    assert second.advertisement.port == scene.listening_port == free
+
+
+def test_the_advertisement_goes_when_the_guest_takes_the_seat(app: App, monkeypatch) -> None:
+    lan = OfflineDiscovery()
+    scene = open_host(app, monkeypatch, lan)
+    [advertiser] = lan.advertisers
+    guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.listening_port}", code=scene.code)
+    try:
+        assert run_until(app, lambda: advertiser.stopped)
+        assert advertiser.seat_changes == [False]
+    finally:
+        guest.stop()
+
+
+def test_the_advertisement_goes_when_the_host_cancels(app: App, monkeypatch) -> None:
+    lan = OfflineDiscovery()
+    scene = open_host(app, monkeypatch, lan)
+    click(app, centre(scene.buttons["cancel"].rect))
+    assert lan.advertisers[0].stopped and scene.advertiser is None
+
+
+def test_an_advertising_failure_is_said_with_what_to_do(app: App, monkeypatch) -> None:
+    lan = OfflineDiscovery(problem="The game could not be shown on this network (no route).")
+    scene = open_host(app, monkeypatch, lan)
+    assert scene.advertiser is not None and "no route" in scene.advertiser.problem
+    step(app)  # drawn without trouble
+
+
+def test_screens_under_test_never_start_zeroconf() -> None:
+    code = """
+import os, sys, tempfile
+folder = tempfile.mkdtemp()
+os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                  CANASTA_CONFIG_DIR=folder + "/c", CANASTA_DATA_DIR=folder + "/d")
+from game.app import App
+from game.scenes.net.host import HostScene
+from game.scenes.net.join import JoinScene
+from game.scenes.title import TitleScene
+app = App(size=(1280, 720))
+app.prefs.host_port = 0
+app.stack.push(TitleScene(app))
+for scene in (JoinScene(app), HostScene(app)):
+    app.stack.push(scene)
+    app.run_frames(3, 1 / 60)
+    assert getattr(scene, "browser", None) is None and getattr(scene, "advertiser", None) is None
+    app.stack.pop()
+app.close()
+print("zeroconf" in sys.modules)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        check=True,
+    )
+    assert done.stdout.strip().splitlines()[-1] == "False"

@@ -1,0 +1,44 @@
+"""A network game on screen goes into the records under the other player's name: the record is
+opened when the table opens, and leaving the game writes it as abandoned."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game.app import App
+from game.netplay import Role
+from game.records import history_page
+from game.scenes.net.table import NetTableScene
+from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+
+
+@pytest.fixture
+def peers() -> Iterator[list[HeadlessPeer]]:
+    made: list[HeadlessPeer] = []
+    yield made
+    for peer in made:
+        peer.stop()
+
+
+def test_a_network_game_is_recorded_with_the_peer_s_name_and_leaving_abandons_it(
+    app: App, peers
+) -> None:
+    app.prefs.animation_speed = "off"
+    scene = open_host_screen(app)
+    guest = HeadlessPeer(
+        Role.GUEST, address=f"127.0.0.1:{scene.net.endpoint.port}", code=scene.code
+    )
+    peers.append(guest)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    recording = table.match.recording
+    assert recording is not None and recording.game_id is not None
+    row = app.players.records.conn.execute(
+        "SELECT opponent_kind, opponent, seat FROM games WHERE id = ?", (recording.game_id,)
+    ).fetchone()
+    assert row == ("network", "Robot", 0)
+    table.match.disconnect()
+    [game] = history_page(app.players.records).rows
+    assert game.result == "abandoned" and game.opponent == "Robot"

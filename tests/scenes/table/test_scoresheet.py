@@ -1,0 +1,47 @@
+"""The scoresheet marks the dealer, and a click on it shows the last hand's score breakdown."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+from game.scenes.table.scores import HandOverScene
+from game.ui import theme as th
+from tests.helpers.table import (
+    about_to_go_out,
+    autoplay_to_the_results,
+    centre,
+    engine,
+    open_table,
+    pile_with_a_pair,
+    quick_autoplay_table,
+)
+from tests.helpers.ui_events import click, press, step
+
+
+def test_the_dealer_is_marked_on_the_scoresheet(app: App) -> None:
+    table = open_table(app, pile_with_a_pair())
+    step(app)
+    dealer = 1 - engine(table).first_player
+    assert table.model.dealer == dealer
+    marker = table.hud.dealer_rect
+    box = table.geometry.scoresheet
+    assert marker is not None and box.contains(marker)
+    pixel = app.screen.get_at(marker.move(1, 0).midleft)
+    assert tuple(pixel)[:3] == th.GOLD
+
+
+def test_clicking_the_scoresheet_shows_the_last_hands_breakdown(app: App) -> None:
+    table = quick_autoplay_table(app, about_to_go_out())
+    click(app, centre(table.geometry.scoresheet))
+    assert app.stack.top is table  # no hand is over yet: a sentence says where it will be
+    assert "once a hand is over" in table.message
+    autoplay_to_the_results(app, table)
+    press(app, pygame.K_RETURN)
+    click(app, centre(table.buttons["autoplay"].rect))  # the player takes over again
+    click(app, centre(table.geometry.scoresheet))
+    review = app.stack.top
+    assert isinstance(review, HandOverScene) and review.review
+    assert review.hand_no == 1 and review.button.label == "Close"
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is table and engine(table).hand_no == 2
