@@ -16,11 +16,11 @@ from .cards import CardCode, CardId
 from .engine import Game
 from .errors import IllegalAction
 from .events import Event, EventKind
+from .hand.turn import TurnState
 from .legal import legal_actions
 from .phases import DRAW, GAME_OVER, HAND_OVER, PLAY, Phase
 from .rules import Rules, RulesError
 from .shuffle import deck_order
-from .turn import TurnState
 from .view import PlayerView, determinize, player_view
 
 __all__ = [

@@ -34,7 +34,6 @@ from .actions import (
     UndoTurn,
     action_from_dict,
 )
-from .card_lookup import first_cards, take_codes
 from .cards import (
     CARD_CODE,
     CARD_RANK,
@@ -46,16 +45,19 @@ from .cards import (
     WILD,
     CardId,
 )
-from .dealing import checked_deck, deal_hand
 from .errors import IllegalAction
 from .events import Event
-from .going_out import NO_DISCARD, would_go_out_concealed
-from .initial_meld import opening_points, splashed
-from .melding import check_meld_onto, check_special_meld
+from .hand.card_lookup import first_cards, take_codes
+from .hand.dealing import checked_deck, deal_hand
+from .hand.going_out import NO_DISCARD, would_go_out_concealed
+from .hand.initial_meld import opening_points, splashed
+from .hand.melding import check_meld_onto, check_special_meld
+from .hand.pile import RED_THREE_CODES, check_discard, check_take, pile_is_blocked, pile_is_frozen
+from .hand.player_state import PlayerState
+from .hand.threes import laid_threes, receive_talon
+from .hand.turn import TurnState, UndoSnapshot
 from .melds import CANASTA_SIZE, PLURAL, SPECIAL_MELD_NAMES, canasta_kind
 from .phases import DRAW, GAME_OVER, HAND_OVER, PLAY, Phase
-from .pile import RED_THREE_CODES, check_discard, check_take, pile_is_blocked, pile_is_frozen
-from .player_state import PlayerState
 from .rules import Rules
 from .scoring import score_hand
 from .shuffle import (
@@ -68,8 +70,6 @@ from .shuffle import (
     reuse_pile_key,
     reuse_pile_order,
 )
-from .threes import laid_threes, receive_talon
-from .turn import TurnState, UndoSnapshot
 
 
 class Game:

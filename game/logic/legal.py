@@ -35,12 +35,12 @@ from .cards import (
 )
 from .engine import Game
 from .errors import IllegalAction
-from .melding import open_wild_meld
+from .hand.melding import open_wild_meld
+from .hand.player_state import PlayerState
+from .hand.threes import laid_threes
 from .melds import CANASTA_SIZE, special_meld
 from .phases import DRAW, HAND_OVER, PLAY
-from .player_state import PlayerState
 from .rules import Rules
-from .threes import laid_threes
 
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from .cards import ACE, CARD_POINTS, CARD_RANK, IS_RED_THREE, SEVEN, WILD
+from .hand.player_state import PlayerState
 from .melds import CANASTA_SIZE, canasta_bonus, canasta_count
-from .player_state import PlayerState
 from .rules import Rules
 
 ITEMS: Final = ("melded", "canasta_bonus", "going_out", "threes", "in_hand", "penalties")

@@ -20,11 +20,11 @@ from typing import Any, cast
 from .cards import ALL_CARDS, CARD_CODE, IS_RED_THREE, IS_WILD, MELD_KEY_NAME, CardId, sorted_codes
 from .engine import Game
 from .frozen import reduce_frozen
+from .hand.player_state import PlayerState
+from .hand.turn import TurnState
 from .phases import GAME_OVER, HAND_OVER, Phase
-from .player_state import PlayerState
 from .rules import Rules
 from .shuffle import DEAL_VERSION
-from .turn import TurnState
 
 Meld = tuple[int, tuple[int, ...]]
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from game.logic import Game, IllegalAction, Meld, Rules, Undo, legal_actions
 from game.logic import legal as listing
-from game.logic.card_lookup import first_cards, take_codes
 from game.logic.cards import ALL_CARDS, CARD_CODE, CARD_POINTS, CARD_RANK, N_CARDS
 from game.logic.events import Event
+from game.logic.hand.card_lookup import first_cards, take_codes
 from game.logic.phases import DRAW, PLAY
 from game.logic.shuffle import HashStream, deck_order, shuffled
 from tests.logic.test_play_outs import assert_counts_match_a_recount, meld_loving_choice

@@ -7,8 +7,8 @@ from game.logic import Discard, Draw, Game, Rules, TakePile, Undo
 from game.logic import events as ev
 from game.logic.cards import CARD_CODE, IDS_OF_CODE, CardCode, CardId, code_of, normalize_code
 from game.logic.events import EventKind
+from game.logic.hand.turn import TurnState
 from game.logic.phases import DRAW, GAME_OVER, HAND_OVER, PLAY, Phase
-from game.logic.turn import TurnState
 from tests.helpers.scenario import position
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, N_CARDS, CardId
-from .errors import IllegalAction
+from ..cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, N_CARDS, CardId
+from ..errors import IllegalAction
 
 _RANK_OF_CODE: Final[dict[str, int]] = {CARD_CODE[card]: CARD_RANK[card] for card in range(N_CARDS)}
 

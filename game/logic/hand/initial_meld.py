@@ -3,10 +3,10 @@ and the splash that opens without them."""
 
 from __future__ import annotations
 
-from .cards import WILD, CardId, points_of
-from .melds import CANASTA_SIZE, canasta_bonus
+from ..cards import WILD, CardId, points_of
+from ..melds import CANASTA_SIZE, canasta_bonus
+from ..rules import Rules
 from .player_state import PlayerState
-from .rules import Rules
 
 
 def opening_points(rules: Rules, player: PlayerState, top: CardId | None) -> int:

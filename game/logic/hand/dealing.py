@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import events as ev
-from .cards import IS_RED_THREE, IS_WILD, N_CARDS, CardId
-from .events import Event
+from .. import events as ev
+from ..cards import IS_RED_THREE, IS_WILD, N_CARDS, CardId
+from ..events import Event
+from ..rules import Rules
 from .player_state import PlayerState
-from .rules import Rules
 from .threes import laid_threes, replace_threes_in_hand
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import ACE, CARD_RANK, CardId, points_of
-from .melds import CANASTA_SIZE, canasta_count, wild_count
+from ..cards import ACE, CARD_RANK, CardId, points_of
+from ..melds import CANASTA_SIZE, canasta_count, wild_count
 
 # Rank numbers run from 0 (Jokers) to 14 (Aces): one group each.
 _RANKS: Final = ACE + 1

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import IS_WILD, THREE, WILD
-from .errors import IllegalAction
+from ..cards import IS_WILD, THREE, WILD
+from ..errors import IllegalAction
+from ..melds import CANASTA_SIZE, PLURAL, check_black_threes, check_meld, special_meld
+from ..rules import Rules
 from .going_out import check_cards_left, need_canastas
-from .melds import CANASTA_SIZE, PLURAL, check_black_threes, check_meld, special_meld
 from .player_state import PlayerState
-from .rules import Rules
 from .turn import TurnState
 
 

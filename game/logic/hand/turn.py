@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .cards import CardId
-from .phases import Phase
+from ..actions import Action
+from ..cards import CardId
+from ..phases import Phase
 from .player_state import PlayerState
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import events as ev
-from .cards import IS_RED_THREE, IS_THREE, CardId
-from .events import Event
+from .. import events as ev
+from ..cards import IS_RED_THREE, IS_THREE, CardId
+from ..events import Event
+from ..rules import Rules
 from .player_state import PlayerState
-from .rules import Rules
 
 
 def laid_threes(rules: Rules) -> tuple[bool, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import (
+from ..cards import (
     ACE,
     CARD_CODE,
     CARD_RANK,
@@ -17,12 +17,12 @@ from .cards import (
     SEVEN,
     CardId,
 )
-from .errors import IllegalAction
+from ..errors import IllegalAction
+from ..melds import CANASTA_SIZE, PLURAL, check_meld
+from ..rules import Rules
 from .going_out import check_cards_left, need_canastas
 from .melding import open_wild_meld
-from .melds import CANASTA_SIZE, PLURAL, check_meld
 from .player_state import PlayerState
-from .rules import Rules
 
 
 def pile_is_blocked(pile: Sequence[CardId]) -> bool:

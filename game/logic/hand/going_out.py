@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import IllegalAction
+from ..errors import IllegalAction
+from ..rules import Rules
 from .player_state import PlayerState
-from .rules import Rules
 
 # Why no card may be discarded after the stock ran out on a Three.
 NO_DISCARD: Final = (
