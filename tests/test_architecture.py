@@ -138,6 +138,7 @@ def test_the_cycle_finder_finds_a_cycle_through_three_modules() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
+@pytest.mark.slow
 def test_imports_in_functions_under_type_checking_and_relative_ones_are_seen() -> None:
     edges = graph()
     assert "game.scenes.table.table" in edges["game.scenes.flow"]  # module level
@@ -146,6 +147,7 @@ def test_imports_in_functions_under_type_checking_and_relative_ones_are_seen() -
     assert "game.scenes.table.hint" in edges["game.scenes.table.moves"]  # type checking only
 
 
+@pytest.mark.slow
 def test_no_module_in_game_imports_itself_round_a_cycle() -> None:
     cycle = find_cycle(graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
@@ -170,6 +172,7 @@ def test_every_module_keeps_to_its_layer(module: str) -> None:
     assert not bad, f"{module} ({layer}) may import only {allowed}, not {bad}"
 
 
+@pytest.mark.slow
 def test_nothing_below_the_screens_imports_the_screens() -> None:
     edges = graph()
     below = ("game.logic", "game.netplay", "game.match")
@@ -348,6 +351,7 @@ def cached_graph() -> dict[str, set[str]]:
     return graph()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", sorted(m for m in graph() if m.startswith("game.scenes.")))
 def test_every_screen_keeps_to_its_feature(module: str) -> None:
     breaks = scene_rule_breaks(module, cached_graph()[module])

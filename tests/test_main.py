@@ -85,6 +85,7 @@ def test_an_error_outside_the_scenes_is_written_to_the_crash_log(
     assert str(user_dirs[1] / "crash.log") in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_headless_frames_and_screenshot(tmp_path: Path) -> None:
     env = dict(
         os.environ,
@@ -116,6 +117,7 @@ def sigterm_kept() -> Iterator[None]:
     signal.signal(signal.SIGTERM, previous)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("sigterm_kept")
 def test_a_run_in_process_opens_the_title_then_the_table_when_asked(
     user_dirs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -129,6 +131,7 @@ def test_a_run_in_process_opens_the_title_then_the_table_when_asked(
     assert "screenshot saved" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("sigterm_kept")
 def test_autoplay_in_process_plays_one_hand_and_exits_0(user_dirs: tuple[Path, Path]) -> None:
     argv = ["--autoplay", "--hands", "1", "--speed", "max", "--level", "carefree", "--seed", "3"]

@@ -7,7 +7,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.helpers.paths import MAIN as MAIN_PATH
+
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
 
 MAIN = str(MAIN_PATH)
 
@@ -32,6 +37,7 @@ def _join(port: int, code: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_a_wrong_code_is_refused_and_the_right_guest_then_plays_the_game():
     host = subprocess.Popen(
         [

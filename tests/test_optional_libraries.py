@@ -32,6 +32,7 @@ LAUNCH = (
 )
 
 
+@pytest.mark.slow
 def test_main_py_plays_a_solo_hand_without_the_invite_and_network_libraries(
     tmp_path: Path,
 ) -> None:

@@ -187,6 +187,7 @@ def test_every_bench_command_answers_help(command: list[str]) -> None:
     assert result.returncode == 0 and result.stdout.startswith("usage:")
 
 
+@pytest.mark.slow
 def test_the_frames_bench_leaves_no_temporary_folders(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,6 +3,8 @@
 import ast
 from pathlib import Path
 
+import pytest
+
 import game
 from game.help import FALLBACK_ANCHOR, REFUSAL_ANCHORS, anchor_for, load_help
 from game.logic import IllegalAction, Rules
@@ -31,12 +33,14 @@ def refusal_codes() -> dict[str, set[str]]:
     return codes
 
 
+@pytest.mark.slow
 def test_the_source_walk_finds_the_engines_refusals():
     codes = refusal_codes()
     assert {"pile_frozen", "initial_meld_short", "need_canastas", "too_many_wild"} <= set(codes)
     assert len(codes) >= 40
 
 
+@pytest.mark.slow
 def test_every_refusal_code_maps_to_an_anchor_of_the_help_text():
     anchors = set(load_help().anchors())
     codes = refusal_codes()
@@ -46,6 +50,7 @@ def test_every_refusal_code_maps_to_an_anchor_of_the_help_text():
         assert anchor_for(code) in anchors, code
 
 
+@pytest.mark.slow
 def test_the_mapping_names_no_code_that_is_never_raised():
     assert set(REFUSAL_ANCHORS) <= set(refusal_codes())
 

@@ -60,6 +60,7 @@ def edit_hand_from_outside(game, rng):
         hand.append(hand.pop(rng.randrange(len(hand))))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rule_sets(), seed=st.integers(0, 2**31))
 def test_kept_groups_and_listings_equal_a_recount_after_play_undo_and_outside_edits(rules, seed):

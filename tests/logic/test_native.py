@@ -130,6 +130,7 @@ def _run(code: str, engine: str) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_the_compiled_engine_plays_exactly_as_the_python_modules() -> None:
     state = _run("from game import native; print(native.status())", "auto").strip()
     if state != "compiled":

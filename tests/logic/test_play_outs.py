@@ -6,6 +6,7 @@ it would work out afresh."""
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def test_kept_counts_equal_a_full_recount_after_random_play_undo_and_new_hands(r
         assert_counts_match_a_recount(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rule_sets(), seed=st.integers(0, 2**31))
 def test_a_copy_that_does_not_record_reaches_the_same_states_as_a_recording_game(rules, seed):

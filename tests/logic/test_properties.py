@@ -4,6 +4,7 @@ legal, every refused action harmless, and replay reproducing the state hash."""
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -108,6 +109,7 @@ def play_and_check(rules, seed, steps):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rule_sets(), seed=st.integers(0, 2**31))
 def test_random_play_keeps_every_invariant(rules, seed):

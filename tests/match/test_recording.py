@@ -124,6 +124,7 @@ def test_a_replicated_game_is_dealt_as_the_original_and_marked(records) -> None:
     assert Game(SHORT, seed=old["seed"]).players[0].hand == setup.new_game().players[0].hand
 
 
+@pytest.mark.slow
 def test_numbered_deals_deal_game_g_of_the_sequence_and_move_on_after_a_finished_game(
     records,
 ) -> None:

@@ -10,6 +10,8 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 from tests.helpers.paths import ROOT
 
 PACKAGE = ROOT / "game" / "netplay"
@@ -109,6 +111,7 @@ def test_shell_and_tool_names_stay_reachable_from_the_package():
 INVITE_LIBRARIES = ("twisted", "wormhole", "autobahn")
 
 
+@pytest.mark.slow
 def test_the_invite_libraries_load_only_when_an_invite_starts():
     """Twisted and magic-wormhole cost most of a second to import: every netplay module, the
     game's command line and the invite screens import without them."""
@@ -117,6 +120,7 @@ def test_the_invite_libraries_load_only_when_an_invite_starts():
     assert _imports_in_fresh_python(modules, INVITE_LIBRARIES) == ""
 
 
+@pytest.mark.slow
 def test_the_title_screen_starts_without_the_invite_libraries(tmp_path):
     code = (
         "import os, sys\n"

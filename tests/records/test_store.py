@@ -270,6 +270,7 @@ def test_an_unusable_folder_keeps_records_in_memory(tmp_path):
     opened.records.close()
 
 
+@pytest.mark.slow
 def test_a_database_whose_check_finds_problems_is_kept_and_replaced(tmp_path):
     path = tmp_path / "records.sqlite3"
     conn = sqlite3.connect(path, isolation_level=None)

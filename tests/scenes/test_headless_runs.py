@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.app import App
 from game.match import HUMAN, load_autosave
 from game.scenes.table.table import TableScene
@@ -30,6 +32,7 @@ def environment(tmp_path: Path) -> dict[str, str]:
     )
 
 
+@pytest.mark.slow
 def test_headless_autoplay_plays_a_hand_saves_pictures_and_exits_0(tmp_path: Path) -> None:
     shots = tmp_path / "shots"
     result = subprocess.run(
@@ -60,6 +63,7 @@ def test_headless_autoplay_plays_a_hand_saves_pictures_and_exits_0(tmp_path: Pat
     assert all((shots / n).stat().st_size > 20_000 for n in names)
 
 
+@pytest.mark.slow
 def test_a_killed_game_is_resumed_by_continue(tmp_path: Path, app: App) -> None:
     # The app fixture's data folder is tmp_path/data too: the same place the child saves to.
     env = environment(tmp_path)

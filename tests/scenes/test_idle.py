@@ -12,6 +12,7 @@ from tests.helpers.table import centre, open_table
 from tests.helpers.ui_events import click, step
 
 
+@pytest.mark.slow
 def test_a_still_table_lets_the_loop_sleep_and_input_wakes_it(app: App) -> None:
     table = open_table(app, Game(seed=4), speed=1.0)
     assert not app.idle()  # the deal is moving
@@ -51,6 +52,7 @@ def test_waiting_keeps_the_input_that_ends_it_in_order(app: App) -> None:
     assert kinds == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]
 
 
+@pytest.mark.slow
 def test_the_idle_bench_reports_the_cpu_share_of_a_still_table(
     user_dirs: object, capsys: pytest.CaptureFixture[str]
 ) -> None:

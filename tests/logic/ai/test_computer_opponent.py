@@ -38,6 +38,7 @@ def quick(level, seed=0):
     return ComputerPlayer(level, seed=seed, samples=2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["classic", "modern_american"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_only_plays_legal_actions(level, preset):
@@ -104,6 +105,7 @@ def test_unknown_level_is_refused():
         ComputerPlayer("grandmaster")
 
 
+@pytest.mark.slow
 def test_hint_is_legal_and_deterministic_for_a_seed():
     for i in range(6):
         game = random_position(Rules(), 700 + i, steps=3 + 5 * i)

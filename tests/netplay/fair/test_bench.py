@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from game.bench import fair
 from tests.helpers.paths import ROOT
 
@@ -37,6 +39,7 @@ def test_the_fair_bench_answers_help() -> None:
     assert "--seats" in result.stdout and "--json" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_fair_bench_prints_json_with_the_figures_per_side() -> None:
     result = bench("--seats", "2", "--hands", "1", "--cards", "34", "--json")
     assert result.returncode == 0, result.stderr
@@ -49,6 +52,7 @@ def test_the_fair_bench_prints_json_with_the_figures_per_side() -> None:
     assert 96 < two["bytes_per_open"] < 120
 
 
+@pytest.mark.slow
 def test_more_seats_mean_more_unmasks_per_card() -> None:
     result = fair.run((3, 4), hands=1, cards=48)
     three, four = result["seats"]["3"], result["seats"]["4"]

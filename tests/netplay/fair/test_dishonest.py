@@ -272,6 +272,7 @@ def test_a_substituted_card_is_caught_when_it_is_opened_to_a_seat_and_by_the_aud
         report.deck_ids()
 
 
+@pytest.mark.slow
 def test_a_substituted_card_opened_to_every_seat_is_caught_at_the_card() -> None:
     table = substituted_table(3)
     # Seat 2 shuffled after the cheat: the bad card is somewhere; open them all publicly.

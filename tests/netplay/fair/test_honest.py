@@ -39,6 +39,7 @@ def dealt(table: Table) -> dict[int, list[int]]:
     return hands
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_an_honest_hand_deals_opens_and_passes_the_audit(seats: int) -> None:
     table = Table(seats)
@@ -94,6 +95,7 @@ def test_the_game_may_choose_who_unmasks_last() -> None:
         table.seats[0].open_to(1, [4], order=[1, 2, 3])
 
 
+@pytest.mark.slow
 def test_the_same_randomness_replays_a_hand_byte_for_byte() -> None:
     first, again, other = Table(3, b"a"), Table(3, b"a"), Table(3, b"b")
     for table in (first, again, other):
@@ -176,6 +178,7 @@ def test_no_seat_ever_holds_a_card_before_it_was_opened_to_it() -> None:
 openings = st.lists(st.tuples(st.integers(0, 107), st.integers(PUBLIC, 3)), min_size=1, max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seats=st.integers(2, 4), plan=openings, seed=st.binary(min_size=1, max_size=4))
 def test_any_order_of_openings_shows_each_seat_exactly_its_cards(

@@ -97,6 +97,7 @@ wire_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(value=wire_values)
 def test_decoding_any_value_gives_a_message_or_misconduct_never_a_crash(value: object) -> None:

@@ -7,6 +7,7 @@ import contextlib
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ tags = st.sampled_from(
 message_like = st.builds(lambda tag, rest: [tag, *rest], tags, st.lists(values, max_size=8))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.one_of(values, message_like))
 def test_parsing_any_value_raises_nothing_but_protocol_error(value):
@@ -157,6 +159,7 @@ def _guest_snapshots() -> list[tuple]:
 _SNAPSHOTS = _guest_snapshots()
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_a_mutated_host_message_changes_nothing_or_leaves_a_possible_view(data):

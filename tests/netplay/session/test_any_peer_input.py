@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ def test_decoder_raises_only_protocol_error_on_random_bytes(data, seed):
         pass
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(values, max_size=10), st.integers(0, 2**32))
 def test_decoder_returns_exactly_what_was_framed(items, seed):
@@ -109,6 +111,7 @@ def test_decoder_returns_exactly_what_was_framed(items, seed):
     assert out == items
 
 
+@pytest.mark.slow
 @FUZZ
 @given(frames, st.booleans(), st.integers(0, 2**32))
 def test_a_session_survives_any_frames_from_its_peer(messages, to_host, seed):
@@ -124,6 +127,7 @@ def test_a_session_survives_any_frames_from_its_peer(messages, to_host, seed):
     target.pop_events()
 
 
+@pytest.mark.slow
 @FUZZ
 @given(frames)
 def test_a_datagram_session_survives_any_frames(messages):
@@ -158,6 +162,7 @@ def _transcript() -> list[bytes]:
 TRANSCRIPT = _transcript()
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_a_guest_survives_a_mutated_transcript(data):
@@ -195,6 +200,7 @@ def test_a_guest_survives_a_mutated_transcript(data):
     assert seqs == list(range(1, len(seqs) + 1)), "whatever got through is in order, once"
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(handshakes, min_size=1, max_size=6), st.booleans())
 def test_handshake_fields_of_any_value_never_crash_either_side(messages, fresh):

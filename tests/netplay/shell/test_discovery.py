@@ -160,6 +160,7 @@ def test_the_discovery_module_does_not_import_zeroconf() -> None:
     assert run_python(code) == "False"
 
 
+@pytest.mark.slow
 def test_a_headless_host_without_advertise_never_starts_zeroconf() -> None:
     code = (
         "import sys; from game.main import main; "

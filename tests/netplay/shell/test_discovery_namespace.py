@@ -25,6 +25,9 @@ import pytest
 from game.netplay.wire.session_messages import PROTOCOL_MAX
 from tests.helpers.paths import ROOT
 
+# real sockets in a network namespace of the test's own
+pytestmark = pytest.mark.net
+
 WAIT = 20.0  # seconds any one thing may take to be seen in the namespace
 # Loopback up, multicast on it and the multicast range routed through it: DNS-SD then works
 # between processes of the namespace, and there is no other interface to reach.
@@ -308,6 +311,7 @@ def namespace_run() -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 def test_an_advertised_game_appears_with_its_txt_data(namespace_run: dict[str, Any]) -> None:
     game = namespace_run["advertised"]["found"]["game"]
     assert game["name"] == "Alice"

@@ -33,6 +33,9 @@ from game.netplay.wire.payloads import game_payload
 from game.netplay.wire.session_messages import MAGIC, PROTOCOL_MAX, PROTOCOL_MIN, pack_message
 from tests.helpers.netplay import numbers
 
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
+
 CODE = "K7QM-3WXA"
 FAST = SessionConfig(
     heartbeat_interval=0.1,
@@ -224,6 +227,7 @@ def test_two_hundred_idle_connections_do_not_lock_the_guest_out():
         h.stop()
 
 
+@pytest.mark.slow
 def test_a_slowloris_is_cut_off_at_the_handshake_deadline(game):
     slow_host = host(handshake_deadline=0.5)
     try:

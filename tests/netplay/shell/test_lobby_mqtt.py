@@ -40,6 +40,9 @@ from game.netplay.tools.lobby_commands import Hosted, ask_to_join, host_until_ac
 from tests.helpers.mosquitto import Broker, events_until, free_port, running_mosquitto, until
 from tests.helpers.paths import ROOT
 
+# a real broker on loopback
+pytestmark = pytest.mark.net
+
 WAIT = 10.0
 
 
@@ -91,6 +94,7 @@ def hosting_in_background(url: str, details: Any, **options: Any) -> tuple[threa
     return thread, result
 
 
+@pytest.mark.slow
 def test_a_host_is_listed_within_seconds_and_unlisted_when_it_leaves(mosquitto: Broker) -> None:
     host = LobbyConnection(mosquitto.url, HostLobby(announcement("Anna", "modern_american")))
     try:
@@ -123,6 +127,7 @@ def test_a_guest_watching_the_list_sees_a_host_arrive(mosquitto: Broker) -> None
             host.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "details",
     [
@@ -163,6 +168,7 @@ def _decoded(payload: bytes) -> Any:
     return value
 
 
+@pytest.mark.slow
 def test_a_guest_the_host_turns_down_is_told_in_words(mosquitto: Broker) -> None:
     details = DirectDetails("10.9.8.7:50410", "K7QM-3WXA")
     thread, result = hosting_in_background(
@@ -176,6 +182,7 @@ def test_a_guest_the_host_turns_down_is_told_in_words(mosquitto: Broker) -> None
     assert list_hosts(mosquitto.url, 0.5) == []
 
 
+@pytest.mark.slow
 def test_asking_for_a_host_that_is_not_listed_is_refused_in_words(mosquitto: Broker) -> None:
     with pytest.raises(LobbyError, match="No host called 'Ghost' is waiting in the lobby"):
         ask_to_join(mosquitto.url, "Ghost", "Guesty", list_wait=0.5)
@@ -195,6 +202,7 @@ host_until_accepted(
 """
 
 
+@pytest.mark.slow
 def test_a_host_killed_outright_is_unlisted_by_its_last_will(mosquitto: Broker) -> None:
     process = subprocess.Popen(
         [sys.executable, "-c", HOST_SCRIPT, mosquitto.url],
@@ -232,6 +240,7 @@ def test_a_broker_that_is_down_is_told_in_words_and_nothing_else_happens() -> No
     host.close()
 
 
+@pytest.mark.slow
 def test_a_broker_that_refuses_the_connection_is_told_in_words(tmp_path: Path) -> None:
     refusal = r"refused the connection \(Not authorized\)"
     closed = running_mosquitto(tmp_path / "closed", anonymous=False)
@@ -249,6 +258,7 @@ def test_without_paho_the_lobby_says_what_to_install(
     guest.close()
 
 
+@pytest.mark.slow
 def test_a_host_comes_back_to_the_list_after_the_broker_restarts(tmp_path: Path) -> None:
     port = free_port()
     with running_mosquitto(tmp_path / "first", port=port) as broker:
@@ -313,6 +323,7 @@ class Mqtt311Only:
         self.listener.close()
 
 
+@pytest.mark.slow
 def test_a_broker_without_mqtt_5_is_spoken_to_in_mqtt_3_1_1(mosquitto: Broker) -> None:
     proxy = Mqtt311Only(mosquitto.port)
     url = f"mqtt://127.0.0.1:{proxy.port}"

@@ -8,6 +8,7 @@ import datetime
 import ipaddress
 from pathlib import Path
 
+import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -17,6 +18,9 @@ from game.netplay.lobby import Connected, Problem
 from game.netplay.lobby.guest import GuestLobby
 from game.netplay.shell.lobby_mqtt import LobbyConnection
 from tests.helpers.mosquitto import events_until, running_mosquitto
+
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
 
 
 def _certificate(

@@ -10,6 +10,8 @@ import sys
 import time
 from collections.abc import Callable
 
+import pytest
+
 from game.logic.rules import Rules
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.peer import PlayPeer, Saved
@@ -23,6 +25,9 @@ from game.netplay.shell.savefile import JsonFileStore, read_json
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from game.netplay.tools.proxy import FaultProxy
 from tests.helpers.paths import ROOT
+
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
 
 CONFIG = SessionConfig(
     heartbeat_interval=0.1,
@@ -91,6 +96,7 @@ def stop(*sides: Side) -> None:
         side.endpoint.stop()
 
 
+@pytest.mark.slow
 def test_a_game_resumes_after_killed_connections_sliced_and_delayed_frames():
     host = host_side(hands=2)
     with FaultProxy(("127.0.0.1", host.endpoint.port)) as proxy:
@@ -120,6 +126,7 @@ def test_a_game_resumes_after_killed_connections_sliced_and_delayed_frames():
     assert host.peer.play.game.hand_no == 2
 
 
+@pytest.mark.slow
 def test_a_dead_network_is_noticed_both_sides_save_and_the_game_continues_later(tmp_path):
     saves = {"host": tmp_path / "host.json", "guest": tmp_path / "guest.json"}
     host = host_side(store=JsonFileStore(saves["host"]), hands=1)
@@ -165,6 +172,7 @@ def _final(line_source: str) -> dict:
     return lines[-1]
 
 
+@pytest.mark.slow
 def test_two_processes_play_a_game_over_loopback():
     cli = [sys.executable, "-m", "game.netplay.tools.cli"]
     command = [*cli, "--autopilot", "beginner", "--hands", "1"]

@@ -31,6 +31,9 @@ from game.netplay.wire.payloads import game_payload
 from tests.helpers.netplay import numbers
 from tests.helpers.paths import ROOT
 
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
+
 FAST = SessionConfig(
     heartbeat_interval=0.1,
     interrupt_after=0.4,
@@ -105,6 +108,7 @@ def game() -> Iterator[Game]:
         assert not guest.running and not host.running
 
 
+@pytest.mark.slow
 def test_everything_is_delivered_once_across_killed_connections(game):
     total, window, sent = 200, 20, [0, 0]
     kills = {40, 90, 150}
@@ -132,6 +136,7 @@ def test_everything_is_delivered_once_across_killed_connections(game):
     assert game.host.session.status is Status.CONNECTED
 
 
+@pytest.mark.slow
 def test_frames_sliced_into_single_bytes_are_reassembled(game):
     game.proxy.slice_bytes = True
     for i in range(10):
@@ -150,6 +155,7 @@ def test_frames_sliced_into_single_bytes_are_reassembled(game):
     )
 
 
+@pytest.mark.slow
 def test_a_black_hole_gives_the_interrupted_notice_then_the_game_resumes(game):
     game.proxy.black_hole = True
     assert wait_until(
@@ -171,6 +177,7 @@ def test_a_black_hole_gives_the_interrupted_notice_then_the_game_resumes(game):
     )
 
 
+@pytest.mark.slow
 def test_a_host_gone_for_good_is_reported_within_the_limit(game):
     game.host.stop()
     game.proxy.kill_all()

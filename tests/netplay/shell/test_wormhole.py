@@ -37,6 +37,9 @@ from game.netplay.shell.wormhole import (
 )
 from tests.helpers.wormhole_servers import LocalServers, free_port
 
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
+
 WAIT = 20.0
 FAST = SessionConfig(
     heartbeat_interval=0.2,
@@ -84,6 +87,7 @@ def _delivered(endpoint: Any, count: int) -> list[Any]:
     return values
 
 
+@pytest.mark.slow
 def test_the_guest_with_the_code_joins_directly_and_both_derive_the_same_game_code(
     wormhole_servers: LocalServers,
 ) -> None:
@@ -107,6 +111,7 @@ def test_the_guest_with_the_code_joins_directly_and_both_derive_the_same_game_co
         assert _delivered(guest, 1) == [7]
 
 
+@pytest.mark.slow
 def test_with_no_direct_address_the_relay_carries_the_game(
     wormhole_servers: LocalServers,
 ) -> None:
@@ -125,6 +130,7 @@ def test_with_no_direct_address_the_relay_carries_the_game(
         assert _delivered(host, 20) == list(range(20))
 
 
+@pytest.mark.slow
 def test_a_relay_going_down_mid_game_cuts_the_link_and_the_session_resumes(
     wormhole_servers: LocalServers,
 ) -> None:
@@ -148,6 +154,7 @@ def test_a_relay_going_down_mid_game_cuts_the_link_and_the_session_resumes(
             assert host.session.stats.resumes >= 1
 
 
+@pytest.mark.slow
 def test_a_wrong_code_is_refused_with_a_sentence_and_the_host_gets_a_new_code(
     wormhole_servers: LocalServers,
 ) -> None:
@@ -165,6 +172,7 @@ def test_a_wrong_code_is_refused_with_a_sentence_and_the_host_gets_a_new_code(
     assert _next(right, Linked).link.secret == _next(host, Linked).link.secret
 
 
+@pytest.mark.slow
 def test_a_code_nobody_holds_ends_with_a_sentence(wormhole_servers: LocalServers) -> None:
     where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
     guest = Rendezvous(Role.GUEST, where, code="987-nobody-here", wait=1.0).start()
@@ -172,6 +180,7 @@ def test_a_code_nobody_holds_ends_with_a_sentence(wormhole_servers: LocalServers
     assert failed.code == "no_host" and "Ask for a new code" in failed.text
 
 
+@pytest.mark.slow
 def test_a_host_whose_friend_never_comes_is_told_so(wormhole_servers: LocalServers) -> None:
     where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
     host = Rendezvous(Role.HOST, where, wait=1.0).start()
@@ -180,6 +189,7 @@ def test_a_host_whose_friend_never_comes_is_told_so(wormhole_servers: LocalServe
     assert failed.code == "no_one_came" and "invite again" in failed.text
 
 
+@pytest.mark.slow
 def test_an_unreachable_mailbox_is_reported_with_what_to_try() -> None:
     where = Servers(f"ws://127.0.0.1:{free_port()}/v1", "tcp:127.0.0.1:9")
     host = Rendezvous(Role.HOST, where, connect_wait=3.0).start()
@@ -188,6 +198,7 @@ def test_an_unreachable_mailbox_is_reported_with_what_to_try() -> None:
     assert "cannot be reached" in failed.text and "Options" in failed.text
 
 
+@pytest.mark.slow
 def test_a_cancelled_invite_reports_nothing_more(wormhole_servers: LocalServers) -> None:
     where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
     host = Rendezvous(Role.HOST, where, wait=WAIT).start()

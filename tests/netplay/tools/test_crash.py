@@ -10,7 +10,11 @@ import pytest
 
 from game.netplay.tools.crash import play_round
 
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
 
+
+@pytest.mark.slow
 @pytest.mark.parametrize("victim, seed", [("host", 3), ("guest", 4)])
 def test_a_side_killed_mid_game_resumes_to_the_same_final_state(tmp_path, victim, seed):
     # Within a tenth of a second of the first save: on the compiled engine the whole hand may

@@ -20,6 +20,9 @@ from game.netplay.tools.invite_bench import final_line
 from tests.helpers.paths import MAIN as MAIN_PATH
 from tests.helpers.wormhole_servers import LocalServers
 
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
+
 MAIN = str(MAIN_PATH)
 GAME_TIMEOUT = 240.0
 
@@ -63,6 +66,7 @@ def _wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 60.0)
     assert path.exists(), f"{path.name} was never written"
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_invite_code_ends_identical_on_both_sides(
     wormhole_servers: LocalServers, tmp_path: Path
 ) -> None:
@@ -75,6 +79,7 @@ def test_a_whole_game_by_invite_code_ends_identical_on_both_sides(
     assert "directly" in log.read_text()
 
 
+@pytest.mark.slow
 def test_a_mistyped_code_ends_the_guest_with_a_sentence_and_the_host_gets_a_new_one(
     wormhole_servers: LocalServers, tmp_path: Path
 ) -> None:
@@ -108,6 +113,7 @@ def test_a_mistyped_code_ends_the_guest_with_a_sentence_and_the_host_gets_a_new_
         host.wait()
 
 
+@pytest.mark.slow
 def test_a_relayed_game_survives_the_relay_going_down_and_ends_identical(
     wormhole_servers: LocalServers, tmp_path: Path
 ) -> None:
@@ -126,6 +132,7 @@ def test_a_relayed_game_survives_the_relay_going_down_and_ends_identical(
     assert results[0]["resumes"] >= 1 and results[1]["resumes"] >= 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("victim", ["host", "guest"])
 def test_a_side_killed_mid_game_comes_back_with_resume_alone(
     wormhole_servers: LocalServers, tmp_path: Path, victim: str
@@ -158,6 +165,7 @@ def test_a_side_killed_mid_game_comes_back_with_resume_alone(
     assert results["host"]["state_hash"] == results["guest"]["state_hash"] is not None
 
 
+@pytest.mark.slow
 def test_the_bench_measures_connect_and_round_trips_on_both_paths(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -145,6 +145,7 @@ def sigterm_kept() -> Iterator[None]:
     signal.signal(signal.SIGTERM, previous)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("sigterm_kept")
 @pytest.mark.parametrize("scene", ["help", "tutorial", "explore"])
 def test_main_opens_the_learning_screens(

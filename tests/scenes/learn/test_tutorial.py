@@ -5,6 +5,7 @@ the coach, and the first start offers the tutorial once."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app import App
 from game.logic import Game
@@ -47,6 +48,7 @@ def test_next_and_stop_leave_the_players_game_exactly_as_it_was(app: App) -> Non
     assert engine(table).state_hash() == before
 
 
+@pytest.mark.slow
 def test_a_whole_tutorial_hand_shows_each_rule_note_once(app: App) -> None:
     _table, tutorial = open_tutorial(app)
     for _ in range(200):
@@ -80,6 +82,7 @@ def test_f1_opens_the_help_at_the_last_rule_note(app: App) -> None:
     assert app.stack.top.anchor == tutorial.notes_seen[-1].anchor
 
 
+@pytest.mark.slow
 def test_the_learner_plays_and_the_coach_explains_a_different_move(app: App) -> None:
     _table, tutorial = open_tutorial(app)
     click(app, centre(tutorial.buttons["mode"].rect))
@@ -136,6 +139,7 @@ def test_the_hint_guides_the_learner_in_words(app: App) -> None:
     assert hint.lines and "stock" in hint.lines[0].lower()
 
 
+@pytest.mark.slow
 def test_the_players_game_waits_while_the_tutorial_runs(app: App) -> None:
     table = open_table(app, Game(seed=8))
     press(app, pygame.K_F6)  # draw, then discard: the computer is to move

@@ -7,6 +7,7 @@ import socket
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from game.app import App
 from game.match.net_connection import how_to_resume, save_path
@@ -19,6 +20,9 @@ from game.scenes.title import TitleScene
 from game.ui.text_input import clipboard_get
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.ui_events import click, press, step, type_text
+
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
 
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:

@@ -41,6 +41,9 @@ from tests.helpers.net_screens import run_until
 from tests.helpers.ui_events import click, press, step, type_text
 from tests.helpers.wormhole_servers import LocalServers, free_port, local_servers
 
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
+
 WAIT = 20.0
 
 
@@ -71,6 +74,7 @@ def _other_side(role: Role, link_event: Linked) -> object:
     return link_endpoint(session, link_event.link)
 
 
+@pytest.mark.slow
 def test_invite_shows_a_code_copies_it_and_the_friend_reaches_the_rules(
     app: App, wormhole_servers: LocalServers
 ) -> None:
@@ -89,6 +93,7 @@ def test_invite_shows_a_code_copies_it_and_the_friend_reaches_the_rules(
     _reach_the_rules(app, Role.GUEST, linked)
 
 
+@pytest.mark.slow
 def test_accept_takes_the_typed_code_and_reaches_the_rules(
     app: App, wormhole_servers: LocalServers
 ) -> None:
@@ -115,6 +120,7 @@ def _reach_the_rules(app: App, role: Role, linked: object) -> None:
         endpoint.stop()  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_a_code_nobody_holds_gets_a_sentence(app: App, wormhole_servers: LocalServers) -> None:
     _use(app, wormhole_servers)
     app.stack.push(TitleScene(app))
@@ -127,6 +133,7 @@ def test_a_code_nobody_holds_gets_a_sentence(app: App, wormhole_servers: LocalSe
     assert "Ask for a new code" in scene.error
 
 
+@pytest.mark.slow
 def test_an_unreachable_invite_server_is_said_with_what_to_try(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:

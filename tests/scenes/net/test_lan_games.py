@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 
 from game.app import App
 from game.netplay import Role
@@ -190,6 +191,7 @@ def test_an_advertising_failure_is_said_with_what_to_do(app: App, monkeypatch) -
     step(app)  # drawn without trouble
 
 
+@pytest.mark.slow
 def test_screens_under_test_never_start_zeroconf() -> None:
     code = """
 import os, sys, tempfile

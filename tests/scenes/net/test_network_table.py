@@ -25,6 +25,9 @@ from game.scenes.title import TitleScene
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.ui_events import click, press, step, type_text
 
+# real sockets on loopback (or a network namespace of the test's own)
+pytestmark = pytest.mark.net
+
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:
     return (int(rect.centerx), int(rect.centery))
@@ -168,6 +171,7 @@ def test_chat_lines_arrive_bump_the_unread_count_and_can_be_answered(app: App, p
     assert not table.chat.visible
 
 
+@pytest.mark.slow
 def test_status_bar_says_interrupted_when_the_link_is_cut_and_recovers(app: App, peers) -> None:
     host = HeadlessPeer(Role.HOST, give_up=30.0)
     peers.append(host)

@@ -142,6 +142,7 @@ def test_replicate_from_the_history_deals_a_marked_game_at_the_table(filled: App
     table.match.close()
 
 
+@pytest.mark.slow
 def test_export_writes_the_history_csv_and_a_game_s_replay_and_says_where(filled: App) -> None:
     scene = open_screen(filled, "history")
     press(filled, pygame.K_e)

@@ -4,6 +4,7 @@ for the player."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app import App
 from game.scenes.table.scores import GameOverScene, HandOverScene
@@ -16,6 +17,7 @@ from tests.helpers.table import (
 from tests.helpers.ui_events import press, step
 
 
+@pytest.mark.slow
 def test_autoplay_hand_results_stay_until_dismissed(app: App) -> None:
     table = quick_autoplay_table(app, about_to_go_out())
     autoplay_to_the_results(app, table)
@@ -26,6 +28,7 @@ def test_autoplay_hand_results_stay_until_dismissed(app: App) -> None:
     assert table.match.autoplay  # the next hand is played on
 
 
+@pytest.mark.slow
 def test_autoplay_hand_results_stay_for_the_time_chosen(app: App) -> None:
     app.prefs.results_seconds = 10
     table = quick_autoplay_table(app, about_to_go_out())
@@ -36,6 +39,7 @@ def test_autoplay_hand_results_stay_for_the_time_chosen(app: App) -> None:
     assert app.stack.top is table
 
 
+@pytest.mark.slow
 def test_autoplay_stops_at_game_over_and_the_scores_wait(app: App) -> None:
     app.prefs.results_seconds = 5
     table = quick_autoplay_table(app, about_to_go_out(totals=(4950, 0)))

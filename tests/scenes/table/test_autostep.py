@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from game.app import App
 from game.logic import Game
@@ -51,6 +52,7 @@ def test_faster_and_slower_move_in_200_ms_steps_between_0_and_2_s(app: App) -> N
     assert scene.delay == 2.0  # never slower than 2 s
 
 
+@pytest.mark.slow
 def test_step_plays_one_turn_then_waits(app: App) -> None:
     table, scene = open_autostep(app)
     game = engine(table)
@@ -63,6 +65,7 @@ def test_step_plays_one_turn_then_waits(app: App) -> None:
     assert engine(table).turn.no == turn + 1
 
 
+@pytest.mark.slow
 def test_a_full_cycle_step_is_a_preference(app: App) -> None:
     table, scene = open_autostep(app)
     click(app, centre(scene.buttons["kind"].rect))
@@ -74,6 +77,7 @@ def test_a_full_cycle_step_is_a_preference(app: App) -> None:
     assert engine(table).turn.no == turn + 2
 
 
+@pytest.mark.slow
 def test_stop_as_was_returns_to_where_autostep_began(app: App) -> None:
     table, scene = open_autostep(app)
     before = engine(table).state_hash()
@@ -91,6 +95,7 @@ def test_stop_as_was_returns_to_where_autostep_began(app: App) -> None:
     assert engine(table).state_hash() == before
 
 
+@pytest.mark.slow
 def test_stop_as_is_carries_on_from_there(app: App) -> None:
     table, scene = open_autostep(app)
     press(app, pygame.K_SPACE)

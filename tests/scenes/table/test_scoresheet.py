@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app import App
 from game.scenes.table.scores import HandOverScene
@@ -31,6 +32,7 @@ def test_the_dealer_is_marked_on_the_scoresheet(app: App) -> None:
     assert tuple(pixel)[:3] == th.GOLD
 
 
+@pytest.mark.slow
 def test_clicking_the_scoresheet_shows_the_last_hands_breakdown(app: App) -> None:
     table = quick_autoplay_table(app, about_to_go_out())
     click(app, centre(table.geometry.scoresheet))

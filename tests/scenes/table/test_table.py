@@ -214,6 +214,7 @@ def test_going_back_to_an_earlier_turn_replays_the_hand_to_it(app: App) -> None:
     assert sorted(rebuilt.players[0].hand) == dealt
 
 
+@pytest.mark.slow
 def test_a_whole_hand_against_the_computer_reaches_the_score_breakdown(app: App) -> None:
     table = open_table(app, Game(seed=21), pauses=False)
     for _ in range(6000):
