@@ -156,8 +156,15 @@ def test_a_wrong_code_is_said_on_the_guest_screen_and_the_host_waits(app: App) -
         assert run_until(app, lambda: bool(scene.error), 10)
         assert scene.error == WRONG_CODE
         assert scene.net is None and scene.buttons["connect"].enabled
+        # the host's thread records the refusal after its session has sent it: wait for it
+        assert run_until(
+            app,
+            lambda: any(
+                isinstance(n, GuestTurnedAway) and n.code == "wrong_code" for n in host.notices
+            ),
+            10,
+        )
         assert host.endpoint.running and not host.peer.game_over
-        assert any(isinstance(n, GuestTurnedAway) and n.code == "wrong_code" for n in host.notices)
     finally:
         host.stop()
 
