@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from tests.helpers.imports import loaded_after_importing
 from tests.helpers.paths import ROOT
 
 PACKAGE = ROOT / "game" / "netplay"
@@ -38,20 +39,6 @@ FILE_CALLS = {"open", "fdopen", "replace", "rename", "remove", "unlink", "fsync"
 FILE_METHODS = {"write_text", "write_bytes", "read_text", "read_bytes", "mkdir", "touch"}
 
 
-def _imports_in_fresh_python(modules: list[str], forbidden: tuple[str, ...]) -> str:
-    code = (
-        "import sys, importlib\n"
-        f"for name in {modules!r}:\n"
-        "    importlib.import_module(name)\n"
-        f"print(','.join(m for m in {forbidden!r} if m in sys.modules))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
-
-
 def test_the_core_list_covers_the_protocol_modules():
     for name in (
         "wire.framing",
@@ -67,11 +54,11 @@ def test_the_core_list_covers_the_protocol_modules():
 
 
 def test_no_netplay_module_imports_pygame():
-    assert _imports_in_fresh_python(["game.netplay", *CORE, *OUTER], ("pygame",)) == ""
+    assert loaded_after_importing(["game.netplay", *CORE, *OUTER], ("pygame",)) == ""
 
 
 def test_the_core_imports_neither_sockets_nor_file_writers():
-    assert _imports_in_fresh_python(["game.netplay", *CORE], IO_MODULES) == ""
+    assert loaded_after_importing(["game.netplay", *CORE], IO_MODULES) == ""
 
 
 def test_the_core_source_does_no_file_io():
@@ -117,7 +104,7 @@ def test_the_invite_libraries_load_only_when_an_invite_starts():
     game's command line and the invite screens import without them."""
     modules = ["game.netplay", *CORE, *OUTER, "game.main", "game.match.net_connection"]
     modules += ["game.scenes.net.invite", "game.scenes.net.host", "game.scenes.net.join"]
-    assert _imports_in_fresh_python(modules, INVITE_LIBRARIES) == ""
+    assert loaded_after_importing(modules, INVITE_LIBRARIES) == ""
 
 
 @pytest.mark.slow
