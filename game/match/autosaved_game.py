@@ -78,6 +78,8 @@ class LocalGame:
         self.marks: list[TurnMark] = list(marks) if marks is not None else []
         # Doctor hand / Swap cards used: a practice game, never to count for records.
         self.practice: list[PracticeStep] = []
+        # The computer's help the player had (AutoPlay, an earlier turn): a practice game.
+        self.assists: list[str] = []
         if marks is None:
             self._note(game.last_events)
 
@@ -199,6 +201,7 @@ class LocalGame:
             "marks": [m.to_json() for m in self.marks],
             "record_id": self.record_id,
             "practice": [p.to_json() for p in self.practice],
+            "assists": list(self.assists),
         }
 
     @classmethod
@@ -254,6 +257,9 @@ class LocalGame:
             record_id=record_id if isinstance(record_id, int) else None,
         )
         local.practice = [PracticeStep.from_json(raw) for raw in data.get("practice", [])]
+        assists = data.get("assists", [])
+        if isinstance(assists, list):
+            local.assists = [a for a in assists if isinstance(a, str)][:8]
         return local
 
     @staticmethod

@@ -74,6 +74,13 @@ def local_match(
     return match
 
 
+# Said on the table the first time the computer helps in a recorded game.
+PRACTICE_NOTE = (
+    "With {assist} this is now a practice game: it stays in your history but out of the "
+    "high scores and the hall of fame."
+)
+
+
 class LocalMatch(Match):
     """The person at seat 0 against the computer (or watching it play both seats)."""
 
@@ -91,6 +98,7 @@ class LocalMatch(Match):
         self.recording: Recording | None = None
         # Set when a hand was dealt again: the game is marked when it is recorded.
         self.hand_restarted = False
+        self._notice = ""  # words for the table's next line (see take_notice)
         self._state = picture(game.game)
         self._opening: tuple[Event, ...] = (
             tuple(game.game.last_events) if not game.game.log and game.game.hand_no == 1 else ()
@@ -345,11 +353,24 @@ class LocalMatch(Match):
     def set_autoplay(self, on: bool, level: str) -> str:
         self.game.set_autoplay(on)
         self._forget_thinking()
-        return (
-            "AutoPlay on: watch the computer play both hands."
-            if on
-            else "AutoPlay off: your turn to play."
-        )
+        if not on:
+            return "AutoPlay off: your turn to play."
+        self._mark_assisted("AutoPlay")
+        return "AutoPlay on: watch the computer play both hands."
+
+    def _mark_assisted(self, assist: str) -> None:
+        """A recorded game the computer helped with becomes practice (kept out of the high
+        scores and the hall of fame); the first time, the table is told so."""
+        if self.recording is None or self.recording.finished or assist in self.game.assists:
+            return
+        self.game.assists.append(assist)
+        self.recording.mark_assisted(assist)
+        self._save()
+        self._notice = PRACTICE_NOTE.format(assist=assist)
+
+    def take_notice(self) -> str:
+        notice, self._notice = self._notice, ""
+        return notice
 
     def preferences_changed(self, prefs: Preferences) -> None:
         game = self.game
@@ -370,6 +391,7 @@ class LocalMatch(Match):
             return str(exc)
         self._fresh_picture()
         self._save()
+        self._mark_assisted("an earlier turn")
         return None
 
     def snapshot(self) -> LocalGame:
@@ -384,11 +406,14 @@ class LocalMatch(Match):
             marks=list(local.marks),
         )
         copy.practice = list(local.practice)
+        copy.assists = list(local.assists)
         return copy
 
     def restore(self, saved: LocalGame) -> None:
-        """Put back a game taken with `snapshot`; the table is shown it afresh."""
+        """Put back a game taken with `snapshot`; the table is shown it afresh. Help had since
+        the snapshot stays on the game: what was seen cannot be unseen."""
         self._forget_thinking()
+        saved.assists = [*saved.assists, *(a for a in self.game.assists if a not in saved.assists)]
         self.game = saved
         self._fresh_picture()
         self._save()

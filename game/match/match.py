@@ -188,6 +188,10 @@ class Match(ABC):
     def earlier_turns(self) -> list[TurnMark]:
         """The player's turns in this hand that can be gone back to (none over the network)."""
 
+    def take_notice(self) -> str:
+        """Words the table adds to its next line, once (a game just became practice); ""."""
+        return ""
+
     @abstractmethod
     def rewind(self, mark: TurnMark) -> str | None:
         """Go back to the start of `mark`'s turn (the queue is emptied and a fresh change

@@ -84,6 +84,12 @@ class Recording:
         if game.phase == GAME_OVER:
             self.finish(replay_document(game), Ending.OVER)
 
+    def mark_assisted(self, assist: str) -> bool:
+        """Mark the game practice because `assist` helped; False once it is finished."""
+        if self.finished:
+            return False
+        return self.recorder.mark_assisted(assist)
+
     def finish(
         self, replay: dict[str, Any], ending: Ending, *, hand_restarted: bool = False
     ) -> str | None:

@@ -72,6 +72,7 @@ class GameRow:
     replicated: bool
     replicated_from: int | None
     practice: bool
+    assists: str = ""  # the help that made it practice, in words ("AutoPlay, earlier turn")
 
     @property
     def margin(self) -> int:
@@ -86,7 +87,7 @@ GAME_COLUMNS = (
     "g.id, p.name, g.started_at, g.ended_at, g.opponent_kind, g.opponent, g.rules_preset, "
     "g.rules_digest, g.target_score, g.seat, g.first_dealer, g.deal_kind, g.seed, "
     "g.deal_sequence, g.deal_game, g.score_for, g.score_against, g.hands, g.result, "
-    "g.restarted, g.replicated, g.replicated_from, g.practice"
+    "g.restarted, g.replicated, g.replicated_from, g.practice, g.assists"
 )
 
 

@@ -129,6 +129,27 @@ class GameRecorder:
 
         return self._guarded("keep this hand", write)
 
+    def mark_assisted(self, assist: str) -> bool:
+        """The computer helped the player (`assist`: "AutoPlay", "earlier turn"): from now on
+        the game is practice, kept out of the high scores and the hall of fame, and its history
+        line says what helped. Written at once, so a game killed later stays marked."""
+        game_id = self.game_id
+        if game_id is None:
+            return False
+
+        def write() -> None:
+            with self.records.transaction() as conn:
+                row = conn.execute("SELECT assists FROM games WHERE id = ?", (game_id,)).fetchone()
+                named = [a for a in (row[0] if row else "").split(", ") if a]
+                if assist not in named:
+                    named.append(assist)
+                conn.execute(
+                    "UPDATE games SET practice = 1, assists = ? WHERE id = ?",
+                    (", ".join(named), game_id),
+                )
+
+        return self._guarded("mark this game as practice", write)
+
     def finish_game(
         self,
         replay: dict[str, Any],

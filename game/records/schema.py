@@ -7,7 +7,8 @@ published layout (profiles, games with their final scores, per-seat hand scores)
 the deal source, the flags that keep restarted, replicated and practice games out of the high
 scores, per-hand turns, pile takes and canastas, per-game aggregates and stored winning streaks
 for fast statistics, the replay documents and the indexes the history and statistics screens
-need. docs/records.md
+need. Version 3 names the help a practice game had (`assists`: AutoPlay, an earlier turn).
+docs/records.md
 describes every column.
 """
 
@@ -21,7 +22,7 @@ from game.logic.rules import Rules, RulesError
 
 from .streaks import recompute
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Version 1, kept verbatim: it is history, and the migration test builds old files from it.
 V1_TABLES = (
@@ -174,8 +175,14 @@ def _to_v2(conn: sqlite3.Connection) -> None:
     recompute(conn)
 
 
+def _to_v3(conn: sqlite3.Connection) -> None:
+    # The help that made a game practice, in words ("AutoPlay, earlier turn"); empty for games
+    # played without it and for older practice games (Doctor hand, Swap cards).
+    conn.execute("ALTER TABLE games ADD COLUMN assists TEXT NOT NULL DEFAULT ''")
+
+
 # MIGRATIONS[n] upgrades a version-n file to version n+1.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
 
 
 def user_version(conn: sqlite3.Connection) -> int:

@@ -67,7 +67,7 @@ def marks_words(row: GameRow) -> str:
     if row.restarted:
         words.append("restarted")
     if row.practice:
-        words.append("practice")
+        words.append(f"practice ({row.assists})" if row.assists else "practice")
     return ", ".join(words)
 
 

@@ -99,6 +99,9 @@ class AutoStepScene(Scene):
         self.table.hints.close()
         self.table.hints.script.clear()
         self.match.set_autoplay(True, self.app.prefs.skill_level)
+        notice = self.match.take_notice()
+        if notice:
+            self.table.say(notice)
         self.table.watch_paused = True
         self.table.watch_steps = 0
         self.table.step_delay = self.delay

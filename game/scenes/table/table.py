@@ -554,15 +554,19 @@ class TableScene(Scene):
             return
         self.moves.selected.clear()
         self.show_unpaced()
-        self.say(f"Back at the start of turn {self.state.turn_no}.")
+        self.say(self._with_notice(f"Back at the start of turn {self.state.turn_no}."))
 
     def toggle_autoplay(self) -> None:
         text = self.match.set_autoplay(not self.match.autoplay, self.app.prefs.skill_level)
         self.hints.close()
         self.hints.script.clear()
         self.watch_paused = False
-        self.say(text)
+        self.say(self._with_notice(text))
         self._refresh_buttons()
+
+    def _with_notice(self, text: str) -> str:
+        notice = self.match.take_notice()
+        return f"{text} {notice}" if notice else text
 
     def toggle_watch_pause(self) -> None:
         self.watch_paused = not self.watch_paused
