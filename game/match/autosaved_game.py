@@ -24,7 +24,7 @@ from game.logic import Game, IllegalAction, Rules, RulesError
 from game.logic.actions import Action
 from game.logic.events import TURN, Event
 from game.logic.phases import GAME_OVER
-from game.logic.replay import ReplayError, load_replay, replay_document
+from game.logic.replay import ReplayError, game_from_replay, load_replay, replay_document
 from game.match.match import TurnMark
 from game.match.practice import PracticeStep, replay_with_practice
 from game.settings import SKILL_LEVELS, Preferences, data_dir
@@ -410,3 +410,23 @@ class AutosaveWriter:
         with self._cond:
             self._closed = True
             self._cond.notify_all()
+
+
+# How many moves back the "Last plays" panel is told again when a game is put on the table.
+RECENT_MOVES = 12
+
+
+def recent_events(game: Game, actions: int = RECENT_MOVES) -> list[Event]:
+    """The events of the last `actions` moves of `game`, found by playing its replay again
+    (a saved game keeps its moves, not what they did)."""
+    try:
+        rebuilt, moves = game_from_replay(replay_document(game))
+        events: list[Event] = []
+        for index, move in enumerate(moves):
+            out = rebuilt.apply(move)
+            if index >= len(moves) - actions:
+                events.extend(out)
+    except (ReplayError, IllegalAction):
+        # The game itself was restored; only its story is missing.
+        return []
+    return events

@@ -21,7 +21,13 @@ from game.logic.assist import PracticeChange
 from game.logic.events import Event
 from game.logic.phases import DRAW, GAME_OVER, PLAY
 from game.logic.replay import load_replay, replay_document
-from game.match.autosaved_game import HUMAN_SEAT, AutosaveWriter, LocalGame, SavedGameError
+from game.match.autosaved_game import (
+    HUMAN_SEAT,
+    AutosaveWriter,
+    LocalGame,
+    SavedGameError,
+    recent_events,
+)
 from game.match.computer import ComputerSeat, safe_action
 from game.match.match import Change, HintReady, Match, Note, TurnMark
 from game.match.practice import PracticeStep
@@ -367,6 +373,9 @@ class LocalMatch(Match):
         self.recording.mark_assisted(assist)
         self._save()
         self._notice = PRACTICE_NOTE.format(assist=assist)
+
+    def recent_events(self) -> list[Event]:
+        return recent_events(self.game.game)
 
     def take_notice(self) -> str:
         notice, self._notice = self._notice, ""

@@ -188,6 +188,11 @@ class Match(ABC):
     def earlier_turns(self) -> list[TurnMark]:
         """The player's turns in this hand that can be gone back to (none over the network)."""
 
+    def recent_events(self) -> list[Event]:
+        """What the last few moves of the game on the table did, for the "Last plays" panel
+        when the game was put there afresh (resumed, an earlier turn, AutoStep's As was)."""
+        return []
+
     def take_notice(self) -> str:
         """Words the table adds to its next line, once (a game just became practice); ""."""
         return ""

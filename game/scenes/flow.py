@@ -11,9 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.logic import Game, IllegalAction
-from game.logic.events import Event
-from game.logic.replay import ReplayError, game_from_replay, replay_document
 from game.match import (
     LocalMatch,
     SavedGameError,
@@ -24,10 +21,9 @@ from game.match import (
 from game.match.autosaved_game import autosave_path
 from game.match.net_connection import save_path
 from game.match.recording import Recording, new_local_game
-from game.match.table_info import narrate
 from game.netplay import Role
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.table.table import PLAYS_KEPT, TableOptions, TableScene
+from game.scenes.table.table import TableOptions, TableScene
 from game.storage import remove_stale_temporaries
 
 if TYPE_CHECKING:
@@ -84,7 +80,7 @@ def continue_game(app: Host, options: TableOptions | None = None) -> TableScene:
     options.notice = options.notice or "Your saved game is restored: carry on where you left off."
     table = TableScene(app, local_match(game, records=app.players.records), options=options)
     # "Last plays" shows how the game stood, as it did before the game was left.
-    table.plays.extend(narrate(recent_events(game.game), table.names)[-PLAYS_KEPT:])
+    table.retell_plays()
     app.stack.push(table)
     return table
 
@@ -101,22 +97,6 @@ def give_up_saved_game(app: Host) -> None:
         recording = Recording.resume(app.players.records, saved.record_id)
         if recording is not None:
             recording.abandon(saved.game)
-
-
-def recent_events(game: Game, actions: int = PLAYS_KEPT) -> list[Event]:
-    """The events of the last `actions` moves of `game`, found by playing its replay again
-    (a saved game keeps its moves, not what they did)."""
-    try:
-        rebuilt, moves = game_from_replay(replay_document(game))
-        events: list[Event] = []
-        for index, move in enumerate(moves):
-            out = rebuilt.apply(move)
-            if index >= len(moves) - actions:
-                events.extend(out)
-    except (ReplayError, IllegalAction):
-        # The game itself was restored; only its story is missing.
-        return []
-    return events
 
 
 def launch(app: Host, options: TableOptions | None = None) -> TableScene:

@@ -554,6 +554,7 @@ class TableScene(Scene):
             return
         self.moves.selected.clear()
         self.show_unpaced()
+        self.retell_plays()
         self.say(self._with_notice(f"Back at the start of turn {self.state.turn_no}."))
 
     def toggle_autoplay(self) -> None:
@@ -563,6 +564,13 @@ class TableScene(Scene):
         self.watch_paused = False
         self.say(self._with_notice(text))
         self._refresh_buttons()
+
+    def retell_plays(self) -> None:
+        """ "Last plays" told again from the game now on the table: after going back, the moves
+        taken back are no longer there."""
+        self.plays.clear()
+        self.plays.extend(narrate(self.match.recent_events(), self.names)[-PLAYS_KEPT:])
+        self.hud_dirty = True
 
     def _with_notice(self, text: str) -> str:
         notice = self.match.take_notice()

@@ -87,12 +87,15 @@ def test_going_back_to_an_earlier_turn_makes_it_practice(app: App, records: Reco
         step(app)
         if engine(table).to_move == 0:
             break
+    assert any("discarded" in line for line in table.plays)
     click(app, table.buttons["earlier"].rect.center)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     click(app, menu.buttons["Turn 1"].rect.center)
     assert table.model.message.startswith("Back at the start of turn 1.")
     assert PRACTICE_NOTE.format(assist="an earlier turn") in table.model.message
+    # "Last plays" no longer lists the moves taken back
+    assert not any("discarded" in line or "drew" in line for line in table.plays)
     row = the_row(table, records)
     assert row.practice and row.assists == "an earlier turn"
     assert marks_words(row) == "practice (an earlier turn)"

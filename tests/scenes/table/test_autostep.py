@@ -81,6 +81,7 @@ def test_a_full_cycle_step_is_a_preference(app: App) -> None:
 def test_stop_as_was_returns_to_where_autostep_began(app: App) -> None:
     table, scene = open_autostep(app)
     before = engine(table).state_hash()
+    told = list(table.plays)
     click(app, centre(scene.buttons["faster"].rect))
     press(app, pygame.K_SPACE)  # run
     run_until(app, lambda: engine(table).turn.no >= 4)
@@ -93,6 +94,8 @@ def test_stop_as_was_returns_to_where_autostep_began(app: App) -> None:
     step(app, 3)
     assert app.stack.top is table and not table.match.autoplay
     assert engine(table).state_hash() == before
+    # "Last plays" no longer tells the moves AutoStep made and As was took back
+    assert all(line in told for line in table.plays)
 
 
 @pytest.mark.slow
