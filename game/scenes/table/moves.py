@@ -290,8 +290,9 @@ class MoveController:
         confirm_dialog(
             self.app,
             "Give the pile back?",
-            f"This undo puts the pile back where it was and {cost} (the penalty for "
-            "returning the pile). Your turn starts again from the draw.",
+            f"This undo puts the pile back where it was and {cost} at the end of the hand "
+            "(the penalty for returning the pile). You then draw from the stock: the pile "
+            "cannot be taken again this turn.",
             answered,
             yes=f"Give it back (-{penalty})" if penalty else "Give it back",
             no="Cancel",

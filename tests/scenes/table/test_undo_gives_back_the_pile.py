@@ -30,6 +30,9 @@ def test_undo_turn_after_taking_the_pile_asks_first_naming_the_penalty(app: App)
     dialog = app.stack.top
     assert isinstance(dialog, DialogScene)
     assert "50 points" in dialog.message
+    # it says what happens next: the stock, since the pile cannot be taken again this turn
+    assert "draw from the stock" in dialog.message
+    assert "cannot be taken again this turn" in dialog.message
     assert [b.label for b in dialog.buttons] == ["Give it back (-50)", "Cancel"]
     click(app, centre(dialog.buttons[1].rect))
     assert app.stack.top is table
@@ -39,6 +42,11 @@ def test_undo_turn_after_taking_the_pile_asks_first_naming_the_penalty(app: App)
     assert app.stack.top is table
     assert game.phase == "draw" and len(game.pile) == 2
     assert game.players[0].returns == 1
+    # as the dialog said: the pile is refused, the stock is drawn
+    click(app, centre(table.geometry.pile_rect))
+    assert "draw from the stock" in table.model.message and len(game.pile) == 2
+    click(app, centre(table.geometry.stock_rect))
+    assert game.phase == "play"
 
 
 def test_undoing_the_last_step_back_to_the_pile_take_asks_too(app: App) -> None:
