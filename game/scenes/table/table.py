@@ -342,6 +342,9 @@ class TableScene(Scene):
 
     # -- messages -------------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
+        # "Why?" belongs to the refusal it explains (set again by note_refusal), never to the
+        # ordinary lines that follow it
+        self.learning.why_anchor = None
         self.message = text
         self.message_error = error
         # A long message stays up long enough to be read to the end.
@@ -351,9 +354,16 @@ class TableScene(Scene):
         self.hud_dirty = True
 
     def refuse(self, text: str) -> None:
-        self.learning.why_anchor = None
         self.say(text, error=True)
         self.app.sounds.play("illegal")
+
+    def refusal_outdated(self) -> None:
+        """The player changed what a refusal on show was about: back to the default words."""
+        if self.message_error and self.message_showing():
+            self.message_time = 0.0
+            self.message_error = False
+            self.learning.why_anchor = None
+            self.hud_dirty = True
 
     def default_message(self) -> str:
         state = self.state

@@ -1,17 +1,22 @@
 """The status bar: a long message wraps and is never cut; its figures are words, with details on
-hover."""
+hover; "Why?" follows a refusal only, and a refusal leaves once the selection it spoke of
+changed."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.app import App
+from game.logic import Game
+from game.scenes.learn.help import HelpScene
+from game.scenes.table.learning import TABLE_ANCHOR, WHY_SUFFIX
 from game.scenes.table.table import TableScene
 from tests.helpers.table import (
+    card_spot,
     open_table,
     pile_with_a_pair,
 )
-from tests.helpers.ui_events import step
+from tests.helpers.ui_events import click, press, step
 
 LONG = (
     "The pile is frozen: you need two natural cards of the top card's rank in your hand to take "
@@ -63,3 +68,30 @@ def test_status_bar_figures_are_words_with_details_on_hover(app: App) -> None:
     )
     step(app)
     assert table.model.tip == ""
+
+
+def _refused_discard(app: App) -> TableScene:
+    table = open_table(app, Game(seed=8))
+    click(app, card_spot(table, table.board.hand_order[0]), button=3)  # discard before drawing
+    assert table.message_error and table.model.message.endswith(WHY_SUFFIX)
+    return table
+
+
+def test_why_is_offered_after_a_refusal_only_not_after_the_lines_that_follow(app: App) -> None:
+    table = _refused_discard(app)
+    click(app, table.buttons["autoplay"].rect.center)
+    assert table.model.message.startswith("AutoPlay on")
+    assert not table.model.message.endswith(WHY_SUFFIX)
+    press(app, pygame.K_F1)
+    assert isinstance(app.stack.top, HelpScene) and app.stack.top.anchor == TABLE_ANCHOR
+
+
+def test_a_refusal_leaves_the_status_bar_once_the_selection_changes(app: App) -> None:
+    table = _refused_discard(app)
+    refusal = table.model.message
+    click(app, card_spot(table, table.board.hand_order[1]))
+    step(app)
+    assert table.model.message != refusal and not table.model.message_error
+    assert not table.model.message.endswith(WHY_SUFFIX)
+    press(app, pygame.K_DELETE)  # with cards selected: clears the selection
+    assert table.model.message == "Selection cleared."
