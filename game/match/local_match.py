@@ -31,7 +31,7 @@ from game.match.autosaved_game import (
 from game.match.computer import ComputerSeat, safe_action
 from game.match.match import Change, HintReady, Match, Note, TurnMark
 from game.match.practice import PracticeStep
-from game.match.recording import Recording, new_local_game
+from game.match.recording import Recording, new_local_game, numbered_greeting
 from game.match.state import TableState, table_state
 from game.match.worker import HINT, AIResult, AIWorker
 from game.records import Ending, GameSetup, Opponent, Records, setup_from_replay
@@ -458,6 +458,7 @@ class LocalMatch(Match):
             self.record_in(self.records, setup)
         self._fresh_picture(game.game.last_events)
         self._save()
+        self._notice = numbered_greeting(setup)
         return warning
 
     @property

@@ -204,3 +204,10 @@ def new_local_game(
         ai_seed=game.ai_seed,
     )
     return numbered, setup, warning
+
+
+def numbered_greeting(setup: GameSetup | None) -> str:
+    """The first words at the table for a game from a numbered deal, else ""."""
+    if setup is None or setup.deal.sequence is None:
+        return ""
+    return f"Numbered deal {setup.deal.sequence}, game {setup.deal.game_number}: good luck!"

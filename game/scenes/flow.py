@@ -20,7 +20,7 @@ from game.match import (
 )
 from game.match.autosaved_game import autosave_path
 from game.match.net_connection import save_path
-from game.match.recording import Recording, new_local_game
+from game.match.recording import Recording, new_local_game, numbered_greeting
 from game.netplay import Role
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.table.table import TableOptions, TableScene
@@ -53,12 +53,9 @@ def start_new_game(
         app.prefs, records, seed=seed, level=level, autoplay=autoplay
     )
     options = options or TableOptions()
-    if warning:
-        options.notice = warning
-    elif setup is not None and setup.deal.sequence is not None:
-        options.notice = (
-            f"Numbered deal {setup.deal.sequence}, game {setup.deal.game_number}: good luck!"
-        )
+    notice = warning or numbered_greeting(setup)
+    if notice:
+        options.notice = notice
     table = TableScene(app, local_match(game, records=records, setup=setup), options=options)
     app.stack.push(table)
     return table

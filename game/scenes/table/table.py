@@ -653,7 +653,9 @@ class TableScene(Scene):
         self.results.hands_completed = 0
         self.plays.clear()
         self.show_unpaced()
-        self.say(warning or "A new game: good luck!", error=bool(warning))
+        self.say(
+            warning or self.match.take_notice() or "A new game: good luck!", error=bool(warning)
+        )
 
     def deal_again(self, deal: Callable[[], str | None], text: str) -> None:
         """Show a deal made in place of the one on the table (same cards again, a replica):

@@ -11,6 +11,7 @@ from game.logic.actions import Discard, Draw
 from game.logic.cards import CARD_CODE, IS_WILD
 from game.match import ME, LocalMatch
 from game.records import history_page, numbered_deal_seed
+from game.scenes.dialog import DialogScene
 from game.scenes.flow import start_new_game
 from game.scenes.menu import MenuScene
 from game.scenes.records.entry import table_menu_items
@@ -89,3 +90,20 @@ def test_numbered_deals_from_the_preferences_deal_the_sequence_s_next_game(app: 
     assert Game(match.game.game.rules, seed=numbered_deal_seed(12, 1)).players[0].hand == (
         match.game.game.players[0].hand
     )
+
+
+def test_a_new_game_from_the_table_announces_the_next_numbered_deal(app: App) -> None:
+    app.prefs.deal_sequence = 12
+    app.stack.push(TitleScene(app))
+    table = start_new_game(app, TableOptions(speed=0.0))
+    step(app, 2)
+    play_a_turn(table)
+    step(app, 5)
+    press(app, pygame.K_F2)  # new game, from the table
+    dialog = app.stack.top
+    if isinstance(dialog, DialogScene):  # "Are you sure?"
+        click(app, dialog.buttons[0].rect.center)
+    step(app, 2)
+    # a game given up does not move the sequence on: game 1 is dealt again, and said so
+    assert table.match.game.game.seed == numbered_deal_seed(12, 1)
+    assert table.model.message == "Numbered deal 12, game 1: good luck!"
