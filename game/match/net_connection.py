@@ -435,6 +435,14 @@ class NetGame:
         return name
 
     @property
+    def peer_at_sentence_start(self) -> str:
+        """`peer_name` to open a sentence: a player's own name stays as they wrote it ("root is
+        gone"); only the stand-in is capitalised ("The host is gone")."""
+        name = self.peer_name
+        given = bool(clean_text(self.peer.peer_name, MAX_NAME_CHARS))
+        return name if given else name[:1].upper() + name[1:]
+
+    @property
     def seat(self) -> int:
         return 0 if self.role is Role.HOST else 1
 

@@ -293,14 +293,17 @@ def opening_scenario(view: PlayerView) -> OpeningScenario:
     )
 
 
-def plan_text(plan: OpeningPlan) -> str:
-    """The melds of a plan in words: "8♠ 8♥ 8♦ (30) and K♠ K♦ K♣ (30)"."""
+def plan_text(plan: OpeningPlan, each_points: bool = True) -> str:
+    """The melds of a plan in words: "8♠ 8♥ 8♦ (30) and K♠ K♦ K♣ (30)"; without
+    `each_points`, the cards alone (where the sentence gives the total at once)."""
     parts = []
     for meld in plan.melds:
         if meld.top is not None:
             continue
         points = "a canasta" if meld.points >= SPLASH else str(meld.points)
-        parts.append(f"{cards_text(meld.cards)} ({points})")
+        parts.append(
+            f"{cards_text(meld.cards)} ({points})" if each_points else cards_text(meld.cards)
+        )
     return join_words(parts)
 
 
@@ -328,7 +331,9 @@ def _scenario_text(
         )
     elif drawing:
         steps.append("draw from the stock")
-    rest = plan_text(plan)
+    # one meld alone: its points are the total said next, not twice ("meld A♥ A♦ 2♦: 60 points")
+    alone = top_meld is None and len(plan.melds) == 1
+    rest = plan_text(plan, each_points=not alone)
     if rest:
         steps.append("meld " + rest)
     points = "a natural canasta" if plan.points >= SPLASH else f"{plan.points} points"

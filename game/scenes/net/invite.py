@@ -144,6 +144,11 @@ class _InviteScreen(NetworkScreen):
     def peer(self) -> str:
         return shown(str((self.saved or {}).get("peer", ""))) or "your opponent"
 
+    def _peer_at_sentence_start(self) -> str:
+        """A player's name as they wrote it; only the stand-in is capitalised."""
+        named = shown(str((self.saved or {}).get("peer", "")))
+        return named or "Your opponent"
+
     # -- lifetime -------------------------------------------------------------------------------
     def release_network(self) -> None:
         """Give up the code and any connection not handed on to the table."""
@@ -411,7 +416,7 @@ class InviteScene(_InviteScreen):
         if self.saved is not None:
             intro = (
                 f"Your saved game with {self.peer} reconnects through the invite it was started "
-                f"with: no new code is needed. {self.peer.capitalize()} resumes too, with Join, "
+                f"with: no new code is needed. {self._peer_at_sentence_start()} resumes too, with Join, "
                 f"then Resume saved game."
             )
             self.blocks = []

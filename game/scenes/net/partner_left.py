@@ -58,7 +58,7 @@ def partner_gone(table: TableScene, match: NetMatch, text: str) -> DialogScene:
 
     dialog = DialogScene(
         app,
-        f"{net.peer_name[:1].upper()}{net.peer_name[1:]} is gone",
+        f"{net.peer_at_sentence_start} is gone",
         f"{shown(text)} {more}{how}",
         buttons,
         on_result=chosen,

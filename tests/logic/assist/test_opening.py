@@ -57,6 +57,13 @@ def test_scenario_text_names_cards_and_the_minimum():
     )
 
 
+def test_a_single_meld_gives_its_points_once():
+    game = position(hands=("AH AD 2D 4C 9C 6S", "5C 6C"), phase="play", opened=(False, False))
+    scenario = opening_scenario(player_view(game, 0))
+    assert scenario.plan is not None and len(scenario.plan.melds) == 1
+    assert scenario.text == ("You need 50 points to open. One way: meld A♥ A♦ 2♦: 60 points.")
+
+
 def test_scenario_takes_the_pile_only_when_the_hand_alone_cannot_open():
     game = position(hands=("9C 9S KS KD KH 4D 5D", "5C 6C"), pile="5D 9H", opened=(False, False))
     scenario = opening_scenario(player_view(game, 0))

@@ -243,7 +243,9 @@ def test_a_player_who_leaves_mid_game_is_reported_and_the_game_is_saved(app: App
     assert save_path(Role.GUEST).is_file()
 
 
-def host_whose_guest_left(app: App, peers, tmp_path) -> tuple[NetTableScene, HeadlessPeer]:
+def host_whose_guest_left(
+    app: App, peers, tmp_path, name: str = "Player"
+) -> tuple[NetTableScene, HeadlessPeer]:
     """The app hosting a game whose guest (saving to tmp_path) leaves after a few turns."""
     app.prefs.animation_speed = "off"
     scene = open_host_screen(app)
@@ -253,6 +255,7 @@ def host_whose_guest_left(app: App, peers, tmp_path) -> tuple[NetTableScene, Hea
         address=f"127.0.0.1:{port}",
         code=scene.code,
         save_to=str(tmp_path / "guest.json"),
+        name=name,
     )
     peers.append(guest)
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
@@ -284,6 +287,11 @@ def test_the_host_left_alone_can_finish_against_the_computer(app: App, peers, tm
     now = top.match.game.game  # the same game, from where it stood
     assert sorted(now.players[0].hand) == hand and len(now.log) == moves
     assert not save_path(Role.HOST).exists()  # the network game is given up
+
+
+def test_the_partner_s_name_is_shown_as_they_wrote_it(app: App, peers, tmp_path) -> None:
+    host_whose_guest_left(app, peers, tmp_path, name="anna")
+    assert app.stack.top.title == "anna is gone"
 
 
 def test_the_host_waits_with_a_countdown_and_the_guest_comes_back(
