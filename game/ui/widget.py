@@ -113,7 +113,9 @@ class WidgetGroup:
 
     Up/Down and Tab/Shift+Tab move the focus; Left/Right too, unless the focused widget uses
     them (a slider does). With `focus_follows_mouse`, pointing at a widget focuses it, so a menu
-    never shows two highlighted buttons at once.
+    never shows two highlighted buttons at once; the pointer takes the focus only by coming onto
+    a widget, so a hand resting on the mouse never takes back a focus the keyboard moved (Enter
+    presses the button with the focus ring, not the one under a still pointer).
     """
 
     def __init__(
@@ -127,6 +129,7 @@ class WidgetGroup:
         self.focus_follows_mouse = focus_follows_mouse
         self.horizontal_moves_focus = horizontal_moves_focus
         self.focused: Widget | None = None
+        self._pointed: Widget | None = None  # under the pointer at its last move
 
     def add(self, widget: W) -> W:
         self.widgets.append(widget)
@@ -135,6 +138,7 @@ class WidgetGroup:
     def clear(self) -> None:
         self.set_focus(None)
         self.widgets.clear()
+        self._pointed = None
 
     def focusable(self) -> list[Widget]:
         return [w for w in self.widgets if w.can_focus()]
@@ -188,10 +192,15 @@ class WidgetGroup:
         pos = event_pos(event)
         used = False
         if event.type == pygame.MOUSEMOTION:
+            pointed = None
             for widget in self.widgets:
                 widget.hovered = widget.visible and widget.enabled and widget.contains(pos)
-                if widget.hovered and self.focus_follows_mouse and widget.can_focus():
-                    self.set_focus(widget)
+                if widget.hovered:
+                    pointed = widget
+            if pointed is not self._pointed:
+                self._pointed = pointed
+                if pointed is not None and self.focus_follows_mouse and pointed.can_focus():
+                    self.set_focus(pointed)
         if event.type == pygame.MOUSEBUTTONDOWN and is_primary_button(event):
             target = next(
                 (w for w in reversed(self.widgets) if w.visible and w.contains(pos)), None

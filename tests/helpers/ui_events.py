@@ -37,3 +37,11 @@ def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
 def type_text(app: App, text: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
     app.step(DT)
+
+
+def move(app: App, pos: tuple[int, int]) -> None:
+    """The pointer moved to `pos` (no button held), one frame."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
+    )
+    app.step(DT)

@@ -14,7 +14,7 @@ from game.scenes.options import OptionsScene
 from game.scenes.records.players import PlayersScene
 from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
-from tests.helpers.ui_events import click, press, step
+from tests.helpers.ui_events import click, move, press, step
 
 
 def open_title(app: App) -> TitleScene:
@@ -59,6 +59,27 @@ def test_arrow_keys_and_enter_choose_from_the_menu(app: App) -> None:
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, OptionsScene)
+
+
+def test_enter_presses_the_focused_button_not_the_one_under_a_resting_pointer(app: App) -> None:
+    title = open_title(app)
+    x, y = centre(title, "Host")
+    move(app, (x, y))
+    assert title.group.focused is title.buttons["Host"]  # pointing focuses
+    for _ in range(4):  # Join, Players, Help, Options
+        press(app, pygame.K_DOWN)
+    move(app, (x + 3, y + 1))  # the hand on the mouse stirs, still over Host
+    assert title.group.focused is title.buttons["Options"]
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, OptionsScene)
+
+
+def test_pointing_at_another_button_still_takes_the_focus(app: App) -> None:
+    title = open_title(app)
+    move(app, centre(title, "Host"))
+    press(app, pygame.K_DOWN)
+    move(app, centre(title, "Options"))
+    assert title.group.focused is title.buttons["Options"]
 
 
 def test_up_from_the_top_wraps_to_quit_and_enter_quits(app: App) -> None:
