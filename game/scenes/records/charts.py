@@ -20,6 +20,7 @@ from game.scenes.records.screen import RecordsScreen
 from game.scenes.records.shared import level_words, opponent_words, when_words
 from game.settings import SKILL_LEVELS
 from game.ui import theme as th
+from game.ui.numbers import grouped
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
@@ -261,7 +262,7 @@ class ChartsScene(RecordsScreen):
         ticks = []
         value = (int(low) // step) * step
         while value <= high:
-            ticks.append((value - low, f"{value:,}"))
+            ticks.append((value - low, f"{grouped(value)}"))
             value += step
         x_max = self.points[-1][0]
         self._axes(surface, area, high - low, ticks, x_max, "hand")
@@ -270,7 +271,7 @@ class ChartsScene(RecordsScreen):
             pygame.draw.line(
                 surface, th.GOLD, (x, target_y), (min(x + t.px(8), area.right), target_y), 2
             )
-        target = t.text(f"{self.target:,} to win", 15, th.GOLD_LIGHT)
+        target = t.text(f"{grouped(self.target)} to win", 15, th.GOLD_LIGHT)
         surface.blit(target, target.get_rect(bottomright=(area.right, target_y - t.px(4))))
         mine = [(float(p[0]), float(p[1])) for p in self.points]
         theirs = [(float(p[0]), float(p[2])) for p in self.points]

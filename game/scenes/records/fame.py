@@ -14,18 +14,19 @@ from game.scenes.records.history import GameScene
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
 from game.scenes.records.shared import opponent_words, when_words
 from game.ui import theme as th
+from game.ui.numbers import grouped
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
 RECORD_WORDS = {
-    "highest_score_for": ("Highest score", "{:,} points"),
-    "lowest_score_for": ("Lowest score", "{:,} points"),
-    "highest_score_against": ("Highest score against", "{:,} points"),
-    "lowest_score_against": ("Lowest score against", "{:,} points"),
-    "best_hand": ("Best hand", "{:,} points"),
-    "narrowest_win": ("Narrowest win", "by {:,}"),
-    "widest_win": ("Widest win", "by {:,}"),
+    "highest_score_for": ("Highest score", "{} points"),
+    "lowest_score_for": ("Lowest score", "{} points"),
+    "highest_score_against": ("Highest score against", "{} points"),
+    "lowest_score_against": ("Lowest score against", "{} points"),
+    "best_hand": ("Best hand", "{} points"),
+    "narrowest_win": ("Narrowest win", "by {}"),
+    "widest_win": ("Widest win", "by {}"),
     "fastest_win": ("Fastest win", "{} hands"),
     "most_canastas_in_hand": ("Most canastas in a hand", "{}"),
 }
@@ -61,7 +62,7 @@ class FameScene(ListScreen):
             if entry is None:
                 rows.append(Row([label, "\u2013", "not set yet", "", ""], [th.CREAM_DIM] * 5))
                 continue
-            value = fmt.format(entry.value)
+            value = fmt.format(grouped(entry.value))
             if entry.hand_no is not None:
                 value += f" (hand {entry.hand_no})" if key != "most_canastas_in_hand" else ""
             rows.append(

@@ -42,6 +42,7 @@ from game.scenes.records.shared import (
     when_words,
 )
 from game.ui import theme as th
+from game.ui.numbers import grouped
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
@@ -51,7 +52,7 @@ SHOWN_GAMES = 500
 
 
 def _score(row: GameRow) -> str:
-    return f"{row.score_for:,} \u2013 {row.score_against:,}"
+    return f"{grouped(row.score_for)} \u2013 {grouped(row.score_against)}"
 
 
 class HistoryScene(ListScreen):
@@ -265,14 +266,14 @@ class GameScene(ListScreen):
             cells = [
                 str(hand.hand_no),
                 out,
-                *(f"{mine[key]:,}" for key, _label in BREAKDOWN),
-                f"{mine['total']:,}",
-                f"{theirs['total']:,}",
-                f"{running[0]:,} \u2013 {running[1]:,}",
+                *(f"{grouped(mine[key])}" for key, _label in BREAKDOWN),
+                f"{grouped(mine['total'])}",
+                f"{grouped(theirs['total'])}",
+                f"{grouped(running[0])} \u2013 {grouped(running[1])}",
             ]
             rows.append(Row(cells, key=hand.hand_no))
             self.opponent_lines[hand.hand_no] = "Opponent's hand: " + ",  ".join(
-                f"{label.lower()} {theirs[key]:,}" for key, label in BREAKDOWN
+                f"{label.lower()} {grouped(theirs[key])}" for key, label in BREAKDOWN
             )
         self.table.set_rows(rows)
         result = RESULT_WORDS.get(game.result, game.result)

@@ -13,6 +13,7 @@ from game.records import league_table
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
 from game.scenes.records.shared import level_words
 from game.ui import theme as th
+from game.ui.numbers import grouped
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
@@ -56,8 +57,8 @@ class LeagueScene(ListScreen):
                         str(row.played),
                         str(row.won),
                         str(row.lost),
-                        f"{row.points_for:,}",
-                        f"{row.points_against:,}",
+                        f"{grouped(row.points_for)}",
+                        f"{grouped(row.points_against)}",
                         average,
                     ],
                     [colour] * 8,

@@ -36,6 +36,7 @@ from game.scenes.records.stats import StatsScene
 from game.settings import PLAYER_NAME_MAX
 from game.ui import theme as th
 from game.ui.button import Button
+from game.ui.numbers import grouped
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ class PlayersScene(ListScreen):
                 str(league.played if league else 0),
                 str(league.won if league else 0),
                 str(league.lost if league else 0),
-                f"{league.points_for if league else 0:,}",
+                f"{grouped(league.points_for if league else 0)}",
                 mark,
             ]
             colour = th.GOLD_LIGHT if mark else th.CREAM

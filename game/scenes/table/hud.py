@@ -18,6 +18,7 @@ from game.match.table_info import Counter, ScoreRow
 from game.scenes.table.board import Badge
 from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
+from game.ui.numbers import grouped
 
 MAT_FILL = (14, 62, 34, 150)
 MAT_EDGE = (120, 150, 96)
@@ -231,7 +232,7 @@ class TableHud:
             for index, value in enumerate(row.values):
                 x = col_a if index == 0 else col_b
                 number = t.text(
-                    f"{value:,}".replace(",", "\u2009"),
+                    grouped(value),
                     15,
                     NEGATIVE if value < 0 else colour,
                     row.style,
@@ -251,7 +252,7 @@ class TableHud:
         for index, value in enumerate(model.totals):
             x = col_a if index == 0 else col_b
             number = t.text(
-                f"{value:,}".replace(",", "\u2009"),
+                grouped(value),
                 17,
                 NEGATIVE if value < 0 else th.GOLD_LIGHT,
                 "bold",

@@ -19,6 +19,7 @@ from game.match import TableState
 from game.scenes.base import Scene
 from game.ui import theme as th
 from game.ui.button import Button
+from game.ui.numbers import grouped, signed
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
@@ -58,10 +59,6 @@ def record_reason(record: Mapping[str, Any], names: tuple[str, str]) -> str:
     if record.get("reason") == "stock_exhausted":
         return "The stock ran out."
     return "The hand is over."
-
-
-def _number(value: int) -> str:
-    return f"{value:+,}".replace(",", "\u2009") if value else "0"
 
 
 class _OverlayScene(Scene):
@@ -215,7 +212,7 @@ class HandOverScene(_OverlayScene):
             for index in (0, 1):
                 value = int(self.scores[index].get(key, 0)) if index < len(self.scores) else 0
                 colour = NEGATIVE if value < 0 else (th.CREAM if value else th.CREAM_DIM)
-                number = t.text(_number(value), 17, colour)
+                number = t.text(signed(value), 17, colour)
                 surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
             y += t.px(27)
         pygame.draw.line(
@@ -229,9 +226,7 @@ class HandOverScene(_OverlayScene):
         for label, values, colour in rows:
             surface.blit(t.text(label, 19, colour, "bold"), (box.left + pad, y))
             for index, value in enumerate(values):
-                text = (
-                    _number(value) if label == "This hand" else f"{value:,}".replace(",", "\u2009")
-                )
+                text = signed(value) if label == "This hand" else grouped(value)
                 number = t.text(text, 19, NEGATIVE if value < 0 else colour, "bold")
                 surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
             y += t.px(30)
@@ -315,7 +310,7 @@ class GameOverScene(_OverlayScene):
         for index, name in enumerate(self.names):
             colour = th.GOLD_LIGHT if index == self.winner else th.CREAM
             line = t.text(f"{name}", 22, colour, "bold")
-            score = t.text(f"{self.totals[index]:,}".replace(",", "\u2009"), 22, colour, "bold")
+            score = t.text(grouped(self.totals[index]), 22, colour, "bold")
             surface.blit(line, (box.left + t.px(80), y))
             surface.blit(score, score.get_rect(topright=(box.right - t.px(80), y)))
             y += t.px(36)
