@@ -30,12 +30,17 @@ STEP_WORDS = "This is a replay: \u2192 steps forward, \u2190 steps back."
 class ReplayMatch(Match):
     """Stepping through `doc` (a `canasta-replay/1` document)."""
 
-    def __init__(self, doc: dict[str, Any], opponent: str, seat: int = 0) -> None:
+    def __init__(
+        self, doc: dict[str, Any], opponent: str, seat: int = 0, opponent_level: str = ""
+    ) -> None:
+        """`opponent` is named as the live table named it ("Computer", a network player's
+        name); `opponent_level` is a computer's level title ("Advanced")."""
         super().__init__()
         self.doc = doc
         self.game, self.actions = game_from_replay(doc)
         self.index = 0
         self.opponent = opponent
+        self.opponent_level = opponent_level
         self.seat = seat
         self._state = self._picture()
         self._opening: tuple[Event, ...] = self._events(self.game.last_events)
@@ -56,7 +61,7 @@ class ReplayMatch(Match):
 
     @property
     def opponent_line(self) -> str:
-        return "Replay"
+        return f"{self.opponent_level} level, replay" if self.opponent_level else "Replay"
 
     def level_text(self) -> str:
         return f"Replay: move {self.index} of {len(self.actions)}"

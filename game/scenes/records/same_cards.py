@@ -118,8 +118,11 @@ def replay_game(app: Host, game_id: int) -> str | None:
     try:
         doc = replay_of(db, game_id)
         row = get_game(db, game_id)
-        opponent = SKILL_TITLES.get(row.opponent, row.opponent)
-        match = ReplayMatch(doc, opponent, row.seat)
+        if row.opponent_kind == "computer":  # named as at the live table, with its level
+            level = SKILL_TITLES.get(row.opponent, row.opponent.title())
+            match = ReplayMatch(doc, "Computer", row.seat, opponent_level=level)
+        else:
+            match = ReplayMatch(doc, row.opponent, row.seat)
     except (KeyError, ValueError) as exc:
         return f"This game has no replay to show ({exc})."
     notice = "Replay: \u2192 or Space steps forward, \u2190 steps back, Esc for the menu."

@@ -114,6 +114,12 @@ def test_replay_steps_forward_and_back_on_the_real_table(filled: App) -> None:
     table = filled.stack.top
     assert isinstance(table, ReplayTableScene)
     step(filled, 3)
+    # named as at the live table, with the computer's level beside it
+    shown = scene.table.rows[scene.table.selected].cells[1]
+    assert shown.startswith("Computer, ")  # "Computer, Advanced"
+    level = shown.removeprefix("Computer, ")
+    assert table.names[1] == "Computer"
+    assert table.match.opponent_line == f"{level} level, replay"
     dealt = table.state.hand(0)
     press(filled, pygame.K_RIGHT)
     press(filled, pygame.K_RIGHT)
