@@ -41,10 +41,10 @@ from ..cards import (
 )
 from ..engine import Game
 from ..errors import IllegalAction
+from ..hand.player_state import PlayerState
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE, canasta_bonus
 from ..phases import DRAW, PLAY
-from ..hand.player_state import PlayerState
 from ..scoring import threes_score
 
 # A hand this big is hoarding: meld it down and shed points rather than take on more.
