@@ -43,14 +43,13 @@ from game.netplay.shell.wormhole import (
     normalize_invite,
     open_listener,
 )
-from game.scenes.gui_theme import gui_theme
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.controls import draw_focus_ring
-from game.ui.gui import hex_colour
-from game.ui.text_input import PLACEHOLDER_COLOUR, clipboard_put
+from game.ui.gui import PLACEHOLDER, make_manager
+from game.ui.text_input import clipboard_put
 from game.ui.widget import MOUSE_EVENTS, Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -63,8 +62,6 @@ EXAMPLE_CODE = "7-crossover-clockwork"
 ACCEPT_TIP = "Press Enter when the code is typed. Tab moves to the buttons, Escape goes back."
 CODE_SIZE = 48  # the host's code, read out over the phone: as big as the Host screen's
 FIELD_TEXT_SIZE = 28  # the guest's code field, large enough to check each letter typed
-PAPER = (246, 240, 222)  # the fill of the game's own text fields (see game.ui.text_input)
-PAPER_SELECTION = (170, 196, 236)
 # The field hands every key to pygame_gui but these, which move the focus between controls.
 FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
 
@@ -537,31 +534,11 @@ class CodeField(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.entry.get_text():
             t = self.theme
-            hint = t.text(EXAMPLE_CODE, FIELD_TEXT_SIZE, PLACEHOLDER_COLOUR)
+            hint = t.text(EXAMPLE_CODE, FIELD_TEXT_SIZE, PLACEHOLDER)
             at = (self.rect.left + t.px(20), self.rect.centery)  # where typed text starts
             surface.blit(hint, hint.get_rect(midleft=at))
         if self.focused:
             draw_focus_ring(surface, self.rect, self.theme)
-
-
-def field_gui(size: tuple[int, int], theme: th.Theme) -> pygame_gui.UIManager:
-    """A manager whose entry line looks like the Join screen's fields: cream paper, ink, a gold
-    rule, large text."""
-    spec = gui_theme(theme, FIELD_TEXT_SIZE)
-    spec["defaults"]["colours"].update(
-        {
-            "dark_bg": hex_colour(PAPER),
-            "normal_text": hex_colour(th.INK),
-            "selected_text": hex_colour(th.INK),
-            "text_cursor": hex_colour(th.INK),
-            "selected_bg": hex_colour(PAPER_SELECTION),
-            "normal_border": hex_colour(th.GOLD),
-        }
-    )
-    spec["text_entry_line"]["misc"]["padding"] = f"{theme.px(14)},{theme.px(6)}"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # fonts met before preloading: noise
-        return pygame_gui.UIManager(size, spec)
 
 
 class AcceptScene(_InviteScreen):
@@ -668,7 +645,7 @@ class AcceptScene(_InviteScreen):
         self.place_blocks(top + blocks_y)
         self.group.clear()
         self.buttons = {}
-        self.manager = field_gui(size, t)
+        self.manager = make_manager(size, t.scale, FIELD_TEXT_SIZE)
         rect = pygame.Rect(self.panel.left + t.px(48), top + field_y, field_w, field_h)
         self.entry = pygame_gui.elements.UITextEntryLine(
             rect, manager=self.manager, object_id="#code", initial_text=self.typed

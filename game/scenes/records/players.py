@@ -26,7 +26,6 @@ from game.records import (
 )
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.gui_theme import table_gui
 from game.scenes.records.charts import ChartsScene
 from game.scenes.records.fame import FameScene
 from game.scenes.records.history import HistoryScene
@@ -36,10 +35,13 @@ from game.scenes.records.stats import StatsScene
 from game.settings import PLAYER_NAME_MAX
 from game.ui import theme as th
 from game.ui.button import Button
+from game.ui.gui import make_manager
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
+
+NAME_SIZE = 22  # the name typed in the dialog's field
 
 
 def show_records_message(app: Host) -> None:
@@ -66,7 +68,7 @@ class NameDialog(Scene):
         self.error = ""
         self.group = WidgetGroup()
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.gui = table_gui(app.size, app.theme)
+        self.gui = make_manager(app.size, app.theme.scale, NAME_SIZE)
         self.field: UITextEntryLine | None = None
 
     @property
@@ -81,7 +83,7 @@ class NameDialog(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
         self.text = self.typed
-        self.gui = table_gui(size, t)
+        self.gui = make_manager(size, t.scale, NAME_SIZE)
         self.panel = pygame.Rect(0, 0, t.px(460), t.px(230))
         self.panel.center = (size[0] // 2, size[1] // 2)
         pad = t.px(24)
