@@ -10,34 +10,16 @@ falling back to a private clipboard where the system one is unavailable.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
 import pygame
 
 from game.ui import theme as th
+from game.ui.clipboard import clipboard_get, clipboard_put
 from game.ui.controls import draw_focus_ring
 from game.ui.widget import Widget, event_pos, is_primary_button
 
 PLACEHOLDER_COLOUR = (120, 120, 110)
-
-# Used when the system clipboard cannot be reached (for example with no video driver).
-_private_clipboard = ""
-
-
-def clipboard_get() -> str:
-    try:
-        text = pygame.scrap.get_text()
-    except (pygame.error, AttributeError, NotImplementedError):
-        text = ""
-    return text or _private_clipboard
-
-
-def clipboard_put(text: str) -> None:
-    global _private_clipboard
-    _private_clipboard = text
-    with contextlib.suppress(pygame.error, AttributeError, NotImplementedError):
-        pygame.scrap.put_text(text)
 
 
 def _is_word_char(ch: str) -> bool:

@@ -38,8 +38,9 @@ from game.scenes.net.invite import InviteScene
 from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
+from game.ui.clipboard import clipboard_put
 from game.ui.label import Label
-from game.ui.text_input import TextInput, clipboard_put
+from game.ui.text_input import TextInput
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:

@@ -47,9 +47,9 @@ from game.scenes.net.agreement import connected_scene
 from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
+from game.ui.clipboard import clipboard_put
 from game.ui.controls import draw_focus_ring
 from game.ui.gui import PLACEHOLDER, make_manager
-from game.ui.text_input import clipboard_put
 from game.ui.widget import MOUSE_EVENTS, Widget, WidgetGroup
 
 if TYPE_CHECKING:

@@ -36,7 +36,7 @@ from game.scenes.options import OptionsScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from game.ui import theme as th
-from game.ui.text_input import clipboard_get
+from game.ui.clipboard import clipboard_get
 from tests.helpers.net_screens import run_until
 from tests.helpers.ui_events import click, press, step, type_text
 from tests.helpers.wormhole_servers import LocalServers, free_port, local_servers
