@@ -13,7 +13,7 @@ import pygame
 from game.netplay.play.chat import ChatLog
 from game.ui import theme as th
 from game.ui.button import Button
-from game.ui.text_input import TextInput
+from game.ui.text_entry import TextEntry
 from game.ui.widget import WidgetGroup
 
 TEXT_SIZE = 16
@@ -42,7 +42,7 @@ class ChatPanel:
         pad = px(10)
         input_h = px(32)
         bottom = self.rect.bottom - pad
-        self.input = TextInput(
+        self.input = TextEntry(
             (self.rect.left + pad, bottom - input_h, self.rect.width - 2 * pad - px(70), input_h),
             theme,
             max_length=300,
