@@ -33,7 +33,7 @@ from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.controls import Choice, Slider, Stepper, Toggle
 from game.ui.label import Label
-from game.ui.text_input import TextInput
+from game.ui.text_entry import TextEntry
 from game.ui.widget import Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class OptionsScene(Scene):
                 name=name,
             )
         if isinstance(item, TextOption):
-            return TextInput(
+            return TextEntry(
                 rect,
                 t,
                 str(value),
@@ -353,6 +353,8 @@ class OptionsScene(Scene):
     def leave(self) -> None:
         # A half-typed empty name is not kept: the field shows the stored name again next time.
         self.app.save_preferences()
+        # A focused text field hands the keyboard back (text input, key repeat).
+        self.group.set_focus(None)
 
     # -- frame ---------------------------------------------------------------------------------
     def _ensure_visible(self, widget: Widget | None) -> None:

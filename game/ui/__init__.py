@@ -3,7 +3,7 @@
 from game.ui.button import Button
 from game.ui.controls import Choice, Slider, Stepper, Toggle
 from game.ui.label import Label, Panel
-from game.ui.text_input import TextInput
+from game.ui.text_entry import TextEntry
 from game.ui.theme import Theme
 from game.ui.widget import Widget, WidgetGroup
 
@@ -14,7 +14,7 @@ __all__ = [
     "Panel",
     "Slider",
     "Stepper",
-    "TextInput",
+    "TextEntry",
     "Theme",
     "Toggle",
     "Widget",

@@ -1,8 +1,12 @@
-"""pygame_gui, dressed like the card table: a `UIManager` for one screen size whose text boxes,
-lists, entry lines and buttons use the game's DejaVu fonts (which draw the suit symbols ♠ ♥ ♦ ♣)
-and the felt-and-gold palette of `game.ui.theme`. Sizes are given as they look at 720 pixels
-high and scaled like the rest of the game. Screens that need scrolling text, lists or text entry
-(help, tutorial, explore) make their widgets on one of these managers.
+"""pygame_gui, dressed like the card table: the one theme of every pygame_gui widget in the game.
+
+`theme_dict` gives text boxes, lists, buttons and sliders the game's DejaVu fonts (which draw the
+suit symbols ♠ ♥ ♦ ♣) and the felt-and-gold palette of `game.ui.theme`; text entry lines are
+cream paper with ink and a gold rule, as a scorepad on the felt. Colours are read from the palette
+when the theme is made, so a manager made after the switch to high contrast wears it. Sizes are
+given as they look at 720 pixels high and scaled like the rest of the game. `make_manager` makes
+a `UIManager` for one screen size with this theme; the help, tutorial and explore screens build
+on one, and every text field (`game.ui.text_entry`) carries its own.
 """
 
 from __future__ import annotations
@@ -20,10 +24,13 @@ ELEMENTS = (
     "text_box",
     "button",
     "label",
-    "text_entry_line",
     "selection_list.@selection_list_item",
     "horizontal_slider",
 )
+# A text field is paper on the felt in both palettes: ink on cream reads at over 15:1.
+PAPER = (246, 240, 222)
+PAPER_SELECTION = (170, 196, 236)
+PLACEHOLDER = (120, 120, 110)
 
 
 def hex_colour(colour: th.Colour) -> str:
@@ -45,8 +52,37 @@ def _font(size: int) -> dict[str, str]:
     return font
 
 
-def theme_dict(scale: float) -> dict[str, object]:
-    """The pygame_gui theme: the table's colours, the game's fonts at `scale`."""
+def _scaled(size: float, scale: float) -> int:
+    return max(1, round(size * scale))
+
+
+def text_entry_block(scale: float, text_size: int) -> dict[str, object]:
+    """The text entry line's look: paper, ink, a gold rule, the text at `text_size`."""
+    return {
+        "font": _font(max(8, _scaled(text_size, scale))),
+        "colours": {
+            "dark_bg": hex_colour(PAPER),
+            "normal_text": hex_colour(th.INK),
+            "selected_text": hex_colour(th.INK),
+            "selected_bg": hex_colour(PAPER_SELECTION),
+            "text_cursor": hex_colour(th.INK),
+            "normal_border": hex_colour(th.GOLD),
+            "disabled_dark_bg": hex_colour(th.DISABLED_FILL),
+            "disabled_text": hex_colour(th.DISABLED_TEXT),
+            "disabled_border": hex_colour(th.GOLD_DARK),
+        },
+        "misc": {
+            "border_width": str(_scaled(2, scale)),
+            "shape": "rounded_rectangle",
+            "shape_corner_radius": str(_scaled(8, scale)),
+            "padding": f"{_scaled(12, scale)},{_scaled(4, scale)}",
+        },
+    }
+
+
+def theme_dict(scale: float, entry_size: int = BODY_SIZE) -> dict[str, object]:
+    """The pygame_gui theme: the table's colours, the game's fonts at `scale`, text entry lines
+    with their text at `entry_size`."""
     size = max(8, round(BODY_SIZE * scale))
     colours = {
         "dark_bg": hex_colour(th.PANEL[:3]),
@@ -77,16 +113,19 @@ def theme_dict(scale: float) -> dict[str, object]:
         "font": _font(size),
         "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6"},
     }
+    theme["text_entry_line"] = text_entry_block(scale, entry_size)
     return theme
 
 
-def make_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
+def make_manager(
+    size: tuple[int, int], scale: float, entry_size: int = BODY_SIZE
+) -> pygame_gui.UIManager:
     """A themed manager for a screen of `size`, its fonts loaded up front (text boxes ask for
     bold, italic and larger sizes as they lay out; loading them later would stutter)."""
     with warnings.catch_warnings():
         # pygame_gui warns of every font it meets before it is preloaded: noise, not a fault.
         warnings.simplefilter("ignore", UserWarning)
-        manager = pygame_gui.UIManager(size, theme_dict(scale))
+        manager = pygame_gui.UIManager(size, theme_dict(scale, entry_size))
         body = max(8, round(BODY_SIZE * scale))
         wanted: list[dict[str, str | int | float]] = []
         for point in sorted({body, round(body * 1.25), round(body * 1.5), round(body * 1.9)}):

@@ -35,7 +35,12 @@ def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
 
 
 def type_text(app: App, text: str) -> None:
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    """Typing as the keyboard does it: a TEXTINPUT event per character, which the focused field
+    (a pygame_gui entry line, through its UI manager) takes in; then a second frame, which hands
+    the screen the events pygame_gui posted about it (the text changed)."""
+    for character in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=character))
+    app.step(DT)
     app.step(DT)
 
 

@@ -7,10 +7,11 @@ from typing import Any
 import pygame
 import pytest
 
-from game.ui import text_input
+from game.ui import text_entry
 from game.ui.button import Button
 from game.ui.controls import Choice, Slider, Toggle
-from game.ui.text_input import TextInput
+from game.ui.gui import PAPER
+from game.ui.text_entry import TextEntry
 from game.ui.theme import Theme
 from game.ui.widget import WidgetGroup
 
@@ -29,9 +30,12 @@ def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
     return ev(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
 
 
-def focused_input(theme: Theme, **kwargs: Any) -> TextInput:
-    field = TextInput((0, 0, 300, 40), theme, **kwargs)
-    field.focused = True
+def focused_input(theme: Theme, **kwargs: Any) -> TextEntry:
+    """A text field with the keyboard, as a click or Tab leaves it."""
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(theme.size)  # pygame_gui draws its fields for a display
+    field = TextEntry((0, 0, 300, 40), theme, **kwargs)
+    field.set_focus(True)
     return field
 
 
@@ -140,6 +144,9 @@ def test_composition_is_shown_but_not_committed(theme: Theme) -> None:
     field = focused_input(theme)
     field.handle_event(ev(pygame.TEXTEDITING, text="ni", start=2, length=0))
     assert field.text == "" and field.composition == "ni"
+    screen = pygame.Surface((320, 60))
+    field.draw(screen)
+    assert field.handle_event(key(pygame.K_BACKSPACE))  # the input method's key, not the field's
     field.handle_event(ev(pygame.TEXTINPUT, text="你"))
     assert field.text == "你" and field.composition == ""
 
@@ -147,7 +154,7 @@ def test_composition_is_shown_but_not_committed(theme: Theme) -> None:
 def test_cursor_selection_and_deletion(theme: Theme) -> None:
     field = focused_input(theme, text="hello world")
     field.handle_event(key(pygame.K_LEFT, mod=pygame.KMOD_LCTRL))
-    assert field.cursor == 6
+    assert field.entry.edit_position == 6
     field.handle_event(key(pygame.K_END, mod=pygame.KMOD_LSHIFT))
     assert field.selected_text() == "world"
     field.handle_event(ev(pygame.TEXTINPUT, text="there"))
@@ -157,12 +164,14 @@ def test_cursor_selection_and_deletion(theme: Theme) -> None:
     field.handle_event(key(pygame.K_HOME))
     field.handle_event(key(pygame.K_DELETE))
     assert field.text == "ello "
+    field.handle_event(key(pygame.K_RIGHT, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))
+    assert field.selected_text() == "ello"
 
 
 def test_select_all_copy_and_paste(theme: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
     board: dict[str, str] = {}
-    monkeypatch.setattr(text_input, "clipboard_put", lambda text: board.__setitem__("text", text))
-    monkeypatch.setattr(text_input, "clipboard_get", lambda: board.get("text", ""))
+    monkeypatch.setattr(text_entry, "clipboard_put", lambda text: board.__setitem__("text", text))
+    monkeypatch.setattr(text_entry, "clipboard_get", lambda: board.get("text", ""))
     field = focused_input(theme, text="10.0.0.5")
     field.handle_event(key(pygame.K_a, mod=pygame.KMOD_LCTRL))
     field.handle_event(key(pygame.K_c, mod=pygame.KMOD_LCTRL))
@@ -170,22 +179,90 @@ def test_select_all_copy_and_paste(theme: Theme, monkeypatch: pytest.MonkeyPatch
     other = focused_input(theme, text="host ")
     other.handle_event(key(pygame.K_v, mod=pygame.KMOD_LCTRL))
     assert other.text == "host 10.0.0.5"
+    field.handle_event(key(pygame.K_a, mod=pygame.KMOD_LCTRL))
+    field.handle_event(key(pygame.K_x, mod=pygame.KMOD_LCTRL))
+    assert field.text == "" and board["text"] == "10.0.0.5"
+
+
+def test_a_paste_becomes_one_line_cut_to_the_room_left(
+    theme: Theme, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(text_entry, "clipboard_get", lambda: "line one\r\nline\ttwo")
+    changes: list[str] = []
+    field = focused_input(theme, text="> ", max_length=14, on_change=changes.append)
+    field.handle_event(key(pygame.K_v, mod=pygame.KMOD_LCTRL))
+    assert field.text == "> line one lin" and changes == [field.text]
+    digits = focused_input(theme, max_length=5, allowed="0123456789")
+    monkeypatch.setattr(text_entry, "clipboard_get", lambda: "port 50 410\n")
+    digits.handle_event(key(pygame.K_v, mod=pygame.KMOD_LCTRL))
+    assert digits.text == "50410"
 
 
 def test_length_limit_and_allowed_characters(theme: Theme) -> None:
     field = focused_input(theme, max_length=6, allowed="0123456789.")
     field.handle_event(ev(pygame.TEXTINPUT, text="1a2.3b4.5678"))
     assert field.text == "12.34."
+    field.set_text("192.168.1.5")
+    assert field.text == "192.16"
 
 
-def test_enter_submits(theme: Theme) -> None:
+def test_enter_submits_and_changes_are_told_at_once(theme: Theme) -> None:
     sent: list[str] = []
-    field = focused_input(theme, text="hi", on_submit=sent.append)
-    field.handle_event(key(pygame.K_RETURN))
-    assert sent == ["hi"]
+    changes: list[str] = []
+    field = focused_input(theme, text="hi", on_submit=sent.append, on_change=changes.append)
+    field.handle_event(ev(pygame.TEXTINPUT, text="!"))
+    assert changes == ["hi!"]
+    assert field.handle_event(key(pygame.K_RETURN))
+    assert sent == ["hi!"]
+    quiet = focused_input(theme, text="hi")
+    assert not quiet.handle_event(key(pygame.K_RETURN))  # no submit: Enter is the screen's
 
 
-def test_text_field_draws_with_a_long_text(theme: Theme) -> None:
+def test_tab_and_escape_are_left_to_the_screen_and_tab_moves_the_focus(theme: Theme) -> None:
+    field = focused_input(theme, text="Ann")
+    ok = Button((0, 60, 100, 40), theme, "OK")
+    group = WidgetGroup([field, ok], horizontal_moves_focus=True)
+    group.set_focus(field)
+    assert not field.handle_event(key(pygame.K_ESCAPE))
+    group.handle_event(key(pygame.K_LEFT))  # edits: the caret moves, the focus stays
+    assert group.focused is field and field.entry.edit_position == 2
+    group.handle_event(key(pygame.K_TAB))
+    assert group.focused is ok and not field.entry.is_focused
+    group.handle_event(ev(pygame.TEXTINPUT, text="x"))
+    assert field.text == "Ann"  # typing reaches the field only while it has the focus
+    group.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=(10, 20), button=1))
+    group.handle_event(ev(pygame.MOUSEBUTTONUP, pos=(10, 20), button=1))
+    assert group.focused is field and field.entry.is_focused
+
+
+def test_a_disabled_field_takes_no_typing(theme: Theme) -> None:
+    field = focused_input(theme, text="Ann")
+    field.enabled = False
+    assert not field.handle_event(ev(pygame.TEXTINPUT, text="x"))
+    assert field.text == "Ann" and not field.entry.is_enabled
+
+
+def test_the_placeholder_shows_on_an_empty_field_even_with_the_focus(theme: Theme) -> None:
+    field = focused_input(theme, placeholder="192.168.1.5:50410")
+    screen = pygame.Surface((320, 60))
+    field.draw(screen)
+    inside = [screen.get_at((x, 20))[:3] for x in range(field.text_left(), 200)]
+    assert any(colour != PAPER for colour in inside)  # the hint is there
+    field.handle_event(ev(pygame.TEXTINPUT, text=" "))
+    screen.fill((0, 0, 0))
+    field.draw(screen)
+    inside = [screen.get_at((x, 20))[:3] for x in range(field.text_left() + 10, 200)]
+    assert all(colour == PAPER for colour in inside)  # a space typed: no hint, no text
+
+
+def test_a_field_moves_with_its_row_and_draws_inside_the_clip(theme: Theme) -> None:
     field = focused_input(theme, text="x" * 60)
-    field.draw(pygame.Surface((400, 100)))
-    assert field._scroll > 0
+    field.rect = pygame.Rect(20, 30, 300, 40)
+    assert field.entry.rect.topleft == (20, 30)
+    screen = pygame.Surface((400, 100))
+    screen.fill((1, 2, 3))
+    screen.set_clip(pygame.Rect(0, 0, 400, 50))
+    field.draw(screen)
+    assert screen.get_at((100, 40))[:3] != (1, 2, 3)  # drawn above the clip's edge
+    assert screen.get_at((100, 60))[:3] == (1, 2, 3)  # and not below it
+    assert screen.get_at((360, 40))[:3] == (1, 2, 3)  # a long text stays inside the field

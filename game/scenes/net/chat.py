@@ -13,10 +13,11 @@ import pygame
 from game.netplay.play.chat import ChatLog
 from game.ui import theme as th
 from game.ui.button import Button
-from game.ui.text_input import TextInput
+from game.ui.text_entry import TextEntry
 from game.ui.widget import WidgetGroup
 
 TEXT_SIZE = 16
+HINT = "Messages appear here. Press Enter to send."
 # Keys that never type text: the table's own keys (F2 new game, F6 draw, F7 take the pile, F10
 # discard) work while the chat line has the focus.
 GAME_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 13))
@@ -42,7 +43,7 @@ class ChatPanel:
         pad = px(10)
         input_h = px(32)
         bottom = self.rect.bottom - pad
-        self.input = TextInput(
+        self.input = TextEntry(
             (self.rect.left + pad, bottom - input_h, self.rect.width - 2 * pad - px(70), input_h),
             theme,
             max_length=300,
@@ -72,6 +73,8 @@ class ChatPanel:
         self.on_send = on_send
         self._lines: list[tuple[str, th.Colour]] = []
         self._seen = -1
+        # Wrapped once: the panel is only as wide as the scoresheet column.
+        self.hint_lines = theme.wrap(HINT, TEXT_SIZE, self.log_rect.width)
 
     @property
     def log_rect(self) -> pygame.Rect:
@@ -159,8 +162,9 @@ class ChatPanel:
         room = max(1, area.height // step)
         shown = self._lines[-room:]
         if not shown:
-            hint = t.text("Messages appear here. Press Enter to send.", TEXT_SIZE, th.CREAM_DIM)
-            surface.blit(hint, (area.left, area.top))
+            for index, line in enumerate(self.hint_lines):
+                hint = t.text(line, TEXT_SIZE, th.CREAM_DIM)
+                surface.blit(hint, (area.left, area.top + index * step))
         for index, (text, colour) in enumerate(shown):
             surface.blit(t.text(text, TEXT_SIZE, colour), (area.left, area.top + index * step))
         if self.note:

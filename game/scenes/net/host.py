@@ -38,8 +38,9 @@ from game.scenes.net.invite import InviteScene
 from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
+from game.ui.clipboard import clipboard_put
 from game.ui.label import Label
-from game.ui.text_input import TextInput, clipboard_put
+from game.ui.text_entry import TextEntry
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class HostScene(NetworkScreen):
         self.saved = saved_game(Role.HOST)
         self.group = WidgetGroup(focus_follows_mouse=False)
         self.buttons: dict[str, Button] = {}
-        self.port_input: TextInput | None = None
+        self.port_input: TextEntry | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     # -- lifetime -------------------------------------------------------------------------------
@@ -170,7 +171,7 @@ class HostScene(NetworkScreen):
             Label((left, row_y, px(70), px(40)), t, "Port", size=20, colour=th.CREAM_DIM)
         )
         self.port_input = self.group.add(
-            TextInput(
+            TextEntry(
                 (left + px(70), row_y, px(120), px(40)),
                 t,
                 typed,
@@ -259,7 +260,7 @@ class HostScene(NetworkScreen):
         if isinstance(port, int) and 0 < port < 65536:
             self.port = port
             if self.port_input is not None:
-                self.port_input.set_text(str(port), notify=False)
+                self.port_input.set_text(str(port))
         self.listen(resume=self.saved)
 
     def invite(self) -> None:

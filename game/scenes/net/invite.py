@@ -4,7 +4,7 @@ and the guest's "Accept an invite" screen (opened from Host and Join).
 The host's screen asks the invite server (the magic-wormhole mailbox in Options, Network) for a
 code such as `7-crossover-clockwork`, shows it big with a Copy button, the three steps to tell
 the friend and what happens next, and waits. The guest types the code into a large text field
-(a pygame_gui entry dressed as the Join screen's fields; capitals and spaces do not matter) and
+(the game's text field, as on the Join screen; capitals and spaces do not matter) and
 presses Enter or Accept. Both screens look like Host and Join: one panel sized to its content,
 the game's bold gold-ruled buttons, Tab moving the focus, Escape leaving. Once the two games
 have met at the mailbox, the game itself connects directly or through the relay
@@ -17,12 +17,10 @@ the screen only reads its events each frame."""
 from __future__ import annotations
 
 import socket
-import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from game.match import NetGame
 from game.match.net_connection import saved_link, shown
@@ -43,15 +41,13 @@ from game.netplay.shell.wormhole import (
     normalize_invite,
     open_listener,
 )
-from game.scenes.gui_theme import gui_theme
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
-from game.ui.controls import draw_focus_ring
-from game.ui.gui import hex_colour
-from game.ui.text_input import PLACEHOLDER_COLOUR, clipboard_put
-from game.ui.widget import MOUSE_EVENTS, Widget, WidgetGroup
+from game.ui.clipboard import clipboard_put
+from game.ui.text_entry import TextEntry
+from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
@@ -63,10 +59,6 @@ EXAMPLE_CODE = "7-crossover-clockwork"
 ACCEPT_TIP = "Press Enter when the code is typed. Tab moves to the buttons, Escape goes back."
 CODE_SIZE = 48  # the host's code, read out over the phone: as big as the Host screen's
 FIELD_TEXT_SIZE = 28  # the guest's code field, large enough to check each letter typed
-PAPER = (246, 240, 222)  # the fill of the game's own text fields (see game.ui.text_input)
-PAPER_SELECTION = (170, 196, 236)
-# The field hands every key to pygame_gui but these, which move the focus between controls.
-FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
 
 
 def invite_message(code: str) -> str:
@@ -509,66 +501,6 @@ class InviteScene(_InviteScreen):
         self.group.draw(surface)
 
 
-class CodeField(Widget):
-    """The pygame_gui entry for the code as one of the screen's focusable controls: it takes
-    the focus in turn with the buttons (Tab, a click), hands the keys to pygame_gui and wears
-    the focus ring of the game's own text fields."""
-
-    def __init__(
-        self,
-        entry: pygame_gui.elements.UITextEntryLine,
-        manager: pygame_gui.UIManager,
-        theme: th.Theme,
-    ) -> None:
-        super().__init__(entry.rect, theme, name="code")
-        self.entry = entry
-        self.manager = manager
-
-    def set_focus(self, focused: bool) -> None:
-        super().set_focus(focused)
-        self.manager.set_focus_set(self.entry if focused else None)
-        if focused:
-            pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(self.rect)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in FOCUS_KEYS:
-            return False
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING):
-            self.manager.process_events(event)
-            return True  # Left, Right, Space and the rest edit the code
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.entry.get_text():
-            t = self.theme
-            hint = t.text(EXAMPLE_CODE, FIELD_TEXT_SIZE, PLACEHOLDER_COLOUR)
-            at = (self.rect.left + t.px(20), self.rect.centery)  # where typed text starts
-            surface.blit(hint, hint.get_rect(midleft=at))
-        if self.focused:
-            draw_focus_ring(surface, self.rect, self.theme)
-
-
-def field_gui(size: tuple[int, int], theme: th.Theme) -> pygame_gui.UIManager:
-    """A manager whose entry line looks like the Join screen's fields: cream paper, ink, a gold
-    rule, large text."""
-    spec = gui_theme(theme, FIELD_TEXT_SIZE)
-    spec["defaults"]["colours"].update(
-        {
-            "dark_bg": hex_colour(PAPER),
-            "normal_text": hex_colour(th.INK),
-            "selected_text": hex_colour(th.INK),
-            "text_cursor": hex_colour(th.INK),
-            "selected_bg": hex_colour(PAPER_SELECTION),
-            "normal_border": hex_colour(th.GOLD),
-        }
-    )
-    spec["text_entry_line"]["misc"]["padding"] = f"{theme.px(14)},{theme.px(6)}"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # fonts met before preloading: noise
-        return pygame_gui.UIManager(size, spec)
-
-
 class AcceptScene(_InviteScreen):
     """The guest: type the friend's code, Enter or Accept, and the game connects."""
 
@@ -578,9 +510,7 @@ class AcceptScene(_InviteScreen):
         self, app: Host, *, wait: float | None = None, saved: dict[str, Any] | None = None
     ) -> None:
         super().__init__(app, wait=wait, saved=saved)
-        self.manager: pygame_gui.UIManager | None = None
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.field: CodeField | None = None
+        self.field: TextEntry | None = None
         self.typed = ""
         self.hint: list[str] = []
         self.saved_lines: list[str] = []
@@ -591,14 +521,10 @@ class AcceptScene(_InviteScreen):
         if self.saved is not None:
             self.reopen()
 
-    def leave(self) -> None:
-        super().leave()
-        pygame.key.stop_text_input()
-
     def accept(self) -> None:
         """Check the typed code, then meet the host's game at the mailbox."""
-        if self.entry is not None:
-            self.typed = self.entry.get_text()
+        if self.field is not None:
+            self.typed = self.field.text
         self.release_network()
         try:
             code = normalize_invite(self.typed)
@@ -673,38 +599,29 @@ class AcceptScene(_InviteScreen):
         self.place_blocks(top + blocks_y)
         self.group.clear()
         self.buttons = {}
-        self.manager = field_gui(size, t)
-        rect = pygame.Rect(self.panel.left + t.px(48), top + field_y, field_w, field_h)
-        self.entry = pygame_gui.elements.UITextEntryLine(
-            rect, manager=self.manager, object_id="#code", initial_text=self.typed
+        self.field = self.group.add(
+            TextEntry(
+                (self.panel.left + t.px(48), top + field_y, field_w, field_h),
+                t,
+                self.typed,
+                placeholder=EXAMPLE_CODE,
+                on_change=self.code_typed,
+                on_submit=lambda _text: self.submit(),
+                text_size=FIELD_TEXT_SIZE,
+                name="code",
+            )
         )
-        self.field = self.group.add(CodeField(self.entry, self.manager, t))
         self.place_buttons([("accept", "Accept", self.submit), ("cancel", "Cancel", self.cancel)])
         self.buttons["accept"].enabled = not self.awaiting
         self.group.set_focus(self.field)
-        self.entry.edit_position = len(self.typed)
+
+    def code_typed(self, text: str) -> None:
+        self.typed = text
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT and self.group.focused is not self.field:
             self.group.set_focus(self.field)  # typing goes to the code, wherever the focus was
-        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
-            if event.ui_element is not self.entry:
-                return False
-            if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-                self.typed = event.text
-            else:
-                self.submit()
-            return True
-        if event.type in MOUSE_EVENTS and self.manager is not None:
-            self.manager.process_events(event)  # the caret follows a click, a drag selects
         return super().handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.manager is not None:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", UserWarning)
-                self.manager.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
@@ -713,13 +630,11 @@ class AcceptScene(_InviteScreen):
         left = p.left + t.px(48)
         label = "The invite code on your friend's screen:"
         surface.blit(t.text(label, 20, th.CREAM_DIM), (left, self.label_y))
-        if self.entry is not None:
-            rect = self.entry.rect
+        if self.field is not None:
+            rect = self.field.rect
             y = rect.centery - len(self.hint) * t.font(16).get_linesize() // 2
             self.draw_lines(surface, self.hint, 16, th.CREAM_DIM, y, rect.right + t.px(20))
         self.draw_lines(surface, self.saved_lines, 17, th.CREAM_DIM, self.saved_y)
         self.draw_status(surface, self.status_y, ACCEPT_TIP)
         self.draw_blocks(surface)
-        if self.manager is not None:
-            self.manager.draw_ui(surface)
         self.group.draw(surface)

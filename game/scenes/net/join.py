@@ -37,7 +37,7 @@ from game.scenes.net.invite import AcceptScene
 from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
-from game.ui.text_input import TextInput
+from game.ui.text_entry import TextEntry
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
@@ -87,8 +87,8 @@ class JoinScene(NetworkScreen):
         self.saved = saved_game(Role.GUEST)
         self.group = WidgetGroup(focus_follows_mouse=False)
         self.buttons: dict[str, Button] = {}
-        self.address: TextInput | None = None
-        self.code_input: TextInput | None = None
+        self.address: TextEntry | None = None
+        self.code_input: TextEntry | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.browser: GameBrowser | None = None
         self.listed: list[LanGame] = []  # the games the rows show, in order
@@ -117,7 +117,7 @@ class JoinScene(NetworkScreen):
         self.buttons = {}
         left = p.left + px(48)
         self.address = self.group.add(
-            TextInput(
+            TextEntry(
                 (left, p.top + px(136), self.field_width, px(48)),
                 t,
                 typed,
@@ -129,7 +129,7 @@ class JoinScene(NetworkScreen):
             )
         )
         self.code_input = self.group.add(
-            TextInput(
+            TextEntry(
                 (left, p.top + px(232), px(300), px(48)),
                 t,
                 code,
@@ -222,7 +222,7 @@ class JoinScene(NetworkScreen):
         assert self.address is not None and self.code_input is not None
         game = self.listed[index]
         self.chosen = game.key
-        self.address.set_text(game.endpoint, notify=False)
+        self.address.set_text(game.endpoint)
         self._show_games()
         self.error = ""
         self.note = f"Now type the join code shown on {game.name}'s screen."
@@ -259,7 +259,7 @@ class JoinScene(NetworkScreen):
             self.error, self.note = str(exc), ""
             self.group.set_focus(self.code_input)
             return
-        self.code_input.set_text(display_code(code), notify=False)
+        self.code_input.set_text(display_code(code))
         self.release_network()
         if text != self.app.prefs.last_join_address:
             self.app.prefs.last_join_address = text
@@ -284,10 +284,10 @@ class JoinScene(NetworkScreen):
         about = self.saved.get("connection")
         address = about.get("address") if isinstance(about, dict) else None
         if isinstance(address, str) and address:
-            self.address.set_text(address, notify=False)
+            self.address.set_text(address)
         code = saved_code(self.saved)
         if code:
-            self.code_input.set_text(display_code(code), notify=False)
+            self.code_input.set_text(display_code(code))
         self.connect(resume=self.saved)
 
     def accept_invite(self) -> None:

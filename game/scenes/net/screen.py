@@ -34,6 +34,8 @@ class NetworkScreen(Scene):
         if self.poll in self.app.inbox_pollers:
             self.app.inbox_pollers.remove(self.poll)
         self.release_network()
+        # A focused text field hands the keyboard back (text input, key repeat).
+        self.group.set_focus(None)
 
     def release_network(self) -> None:
         """Stop the connection unless the table has taken it over."""

@@ -54,7 +54,7 @@ class NetTableScene(TableScene):
             self.send_chat,
             self.hide_chat,
         )
-        self.chat.input.set_text(typed, notify=False)
+        self.chat.input.set_text(typed)
         if was_open:
             self.chat.show()
 

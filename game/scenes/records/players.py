@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UITextEntryLine
 
 from game.records import (
     ProfileError,
@@ -26,7 +25,6 @@ from game.records import (
 )
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.gui_theme import table_gui
 from game.scenes.records.charts import ChartsScene
 from game.scenes.records.fame import FameScene
 from game.scenes.records.history import HistoryScene
@@ -37,6 +35,7 @@ from game.settings import PLAYER_NAME_MAX
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.numbers import grouped
+from game.ui.text_entry import TextEntry
 from game.ui.widget import WidgetGroup
 
 if TYPE_CHECKING:
@@ -52,8 +51,9 @@ def show_records_message(app: Host) -> None:
 
 
 class NameDialog(Scene):
-    """A player's name, typed in a pygame_gui entry field; `on_name` returns None if the name
-    is accepted, else the sentence why not (shown under the field)."""
+    """A player's name, typed in a text field (Enter gives it, Tab moves to OK and Cancel);
+    `on_name` returns None if the name is accepted, else the sentence why not (shown under the
+    field)."""
 
     overlay = True
 
@@ -67,34 +67,35 @@ class NameDialog(Scene):
         self.error = ""
         self.group = WidgetGroup()
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.gui = table_gui(app.size, app.theme)
-        self.field: UITextEntryLine | None = None
+        self.field: TextEntry | None = None
 
     @property
     def typed(self) -> str:
-        return self.field.get_text() if self.field is not None else self.text
+        return self.field.text if self.field is not None else self.text
 
     def leave(self) -> None:
-        if self.field is not None:
-            self.field.unfocus()  # type: ignore[no-untyped-call]  # pygame_gui is untyped here
-        pygame.key.stop_text_input()
+        # The text field hands the keyboard back (text input, key repeat).
+        self.group.set_focus(None)
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
         self.text = self.typed
-        self.gui = table_gui(size, t)
         self.panel = pygame.Rect(0, 0, t.px(460), t.px(230))
         self.panel.center = (size[0] // 2, size[1] // 2)
         pad = t.px(24)
         field = pygame.Rect(
             self.panel.left + pad, self.panel.top + t.px(70), self.panel.width - 2 * pad, t.px(46)
         )
-        self.field = UITextEntryLine(field, self.gui, initial_text=self.text)
-        self.field.set_text_length_limit(PLAYER_NAME_MAX)
-        self.field.focus()  # type: ignore[no-untyped-call]  # pygame_gui is untyped here
-        self.field.edit_position = len(self.text)
-        pygame.key.start_text_input()
         self.group.clear()
+        self.field = self.group.add(
+            TextEntry(
+                field,
+                t,
+                self.text,
+                max_length=PLAYER_NAME_MAX,
+                name="player_name",
+            )
+        )
         width = (self.panel.width - 3 * pad) // 2
         y = self.panel.bottom - pad - t.px(42)
         self.group.add(
@@ -109,6 +110,7 @@ class NameDialog(Scene):
                 text_size=19,
             )
         )
+        self.group.set_focus(self.field)
 
     def accept(self) -> None:
         problem = self.on_name(self.typed)
@@ -127,14 +129,10 @@ class NameDialog(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.accept()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            return self.group.handle_event(event)
-        self.gui.process_events(event)
         self.group.handle_event(event)
         return True
 
     def update(self, dt: float) -> None:
-        self.gui.update(dt)
         self.group.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -145,7 +143,6 @@ class NameDialog(Scene):
         surface.blit(t.panel(self.panel.size, fill=th.PANEL_LIGHT, radius=16), self.panel)
         title = t.text(self.title, 26, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + t.px(20))))
-        self.gui.draw_ui(surface)
         if self.error and self.field is not None:
             line = t.text(self.error, 15, th.ERROR)
             surface.blit(

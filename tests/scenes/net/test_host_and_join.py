@@ -17,7 +17,7 @@ from game.netplay.shell.savefile import write_json_atomic
 from game.scenes.net.host import HostScene
 from game.scenes.net.join import WRONG_CODE, JoinScene
 from game.scenes.title import TitleScene
-from game.ui.text_input import clipboard_get
+from game.ui.clipboard import clipboard_get
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.ui_events import click, press, step, type_text
 

@@ -36,7 +36,7 @@ from game.scenes.options import OptionsScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from game.ui import theme as th
-from game.ui.text_input import clipboard_get
+from game.ui.clipboard import clipboard_get
 from tests.helpers.net_screens import run_until
 from tests.helpers.ui_events import click, press, step, type_text
 from tests.helpers.wormhole_servers import LocalServers, free_port, local_servers
@@ -104,7 +104,7 @@ def test_accept_takes_the_typed_code_and_reaches_the_rules(
     code = host.next_event(WAIT)
     assert isinstance(code, InviteCode)
     scene = _accept_screen(app)
-    _type(app, code.code.upper().replace("-", " "))
+    type_text(app, code.code.upper().replace("-", " "))
     _press(app, scene, "accept")
     assert scene.typed == code.code and not scene.error
     _reach_the_rules(app, Role.HOST, host.next_event(WAIT))
@@ -127,7 +127,7 @@ def test_a_code_nobody_holds_gets_a_sentence(app: App, wormhole_servers: LocalSe
     scene = AcceptScene(app, wait=1.0)
     app.stack.push(scene)
     step(app)
-    _type(app, "4242-nobody-waits")
+    type_text(app, "4242-nobody-waits")
     _press(app, scene, "accept")
     assert run_until(app, lambda: bool(scene.error), WAIT)
     assert "Ask for a new code" in scene.error
@@ -217,12 +217,6 @@ def _no_meetings(monkeypatch: pytest.MonkeyPatch) -> list[Rendezvous]:
     return meetings
 
 
-def _type(app: App, text: str) -> None:
-    """Type into the focused field; the field says it changed on the next frame."""
-    type_text(app, text)
-    step(app)
-
-
 def _accept_screen(app: App) -> AcceptScene:
     app.stack.push(TitleScene(app))
     scene = AcceptScene(app)
@@ -245,20 +239,18 @@ def test_enter_in_the_code_field_accepts(app: App, monkeypatch: pytest.MonkeyPat
     meetings = _no_meetings(monkeypatch)
     scene = _accept_screen(app)
     assert scene.field is not None and scene.group.focused is scene.field  # ready to type
-    _type(app, "7 Crossover Clockwork")
+    type_text(app, "7 Crossover Clockwork")
     assert scene.typed == "7 Crossover Clockwork"
     press(app, pygame.K_RETURN)
-    step(app)  # the field's "finished" event is read on the next frame
     assert len(meetings) == 1 and meetings[0].code == "7-crossover-clockwork"
     assert "Looking" in scene.note and not scene.buttons["accept"].enabled
     press(app, pygame.K_RETURN)
-    step(app)
     assert len(meetings) == 1  # Enter again while looking starts no second meeting
 
 
 def test_a_malformed_code_says_why_and_gives_the_field_back(app: App) -> None:
     scene = _accept_screen(app)
-    _type(app, "crossover-clockwork")
+    type_text(app, "crossover-clockwork")
     press(app, pygame.K_TAB)
     press(app, pygame.K_SPACE)  # the focused Accept button
     step(app)
@@ -271,7 +263,7 @@ def test_tab_moves_from_the_field_to_accept_and_cancel_and_back(
 ) -> None:
     meetings = _no_meetings(monkeypatch)
     scene = _accept_screen(app)
-    _type(app, "7-crossover-clockwork")
+    type_text(app, "7-crossover-clockwork")
     order = []
     for _ in range(3):
         press(app, pygame.K_TAB)
@@ -286,7 +278,7 @@ def test_tab_moves_from_the_field_to_accept_and_cancel_and_back(
 
 def test_left_and_right_edit_in_the_field_instead_of_moving_the_focus(app: App) -> None:
     scene = _accept_screen(app)
-    _type(app, "7-crossover-clockwork")
+    type_text(app, "7-crossover-clockwork")
     press(app, pygame.K_LEFT)
     press(app, pygame.K_RIGHT)
     assert scene.group.focused is scene.field
@@ -300,7 +292,7 @@ def test_typing_with_a_button_focused_goes_to_the_code(app: App) -> None:
     press(app, pygame.K_TAB)
     focused: object = scene.group.focused
     assert focused is scene.buttons["accept"]
-    _type(app, "7")
+    type_text(app, "7")
     focused = scene.group.focused
     assert focused is scene.field and scene.typed == "7"
 
@@ -309,9 +301,9 @@ def test_a_click_in_the_field_gives_it_the_focus(app: App) -> None:
     scene = _accept_screen(app)
     press(app, pygame.K_TAB)
     assert scene.group.focused is not scene.field
-    assert scene.entry is not None
-    click(app, scene.entry.rect.center)
-    assert scene.group.focused is scene.field and scene.entry.is_focused
+    assert scene.field is not None
+    click(app, scene.field.rect.center)
+    assert scene.group.focused is scene.field and scene.field.entry.is_focused
 
 
 @pytest.mark.parametrize("screen", ["invite", "accept"])
@@ -337,9 +329,9 @@ def test_the_invite_code_is_copied_with_the_keyboard(
 
 def test_the_code_field_is_as_large_as_the_join_screens(app: App) -> None:
     scene = _accept_screen(app)
-    assert scene.entry is not None and scene.entry.font is not None
+    assert scene.field is not None and scene.field.entry.font is not None
     big = app.theme.font(26).get_height()  # the Join screen's code field
-    assert scene.entry.rect.height >= big and scene.entry.font.get_point_size() >= big * 0.8
+    assert scene.field.rect.height >= big and scene.field.entry.font.get_point_size() >= big * 0.8
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
@@ -368,8 +360,8 @@ def test_both_screens_fit_their_panel_at_every_size(
                     assert button.rect.top > lowest and not button.rect.colliderect(status), name
             assert not any(status.colliderect(b.rect) for b in scene.blocks)
             if isinstance(scene, AcceptScene):
-                assert scene.entry is not None and panel.contains(scene.entry.rect)
-                assert scene.entry.rect.bottom <= status.top
+                assert scene.field is not None and panel.contains(scene.field.rect)
+                assert scene.field.rect.bottom <= status.top
             for block in scene.blocks:
                 text_bottom = block.rect.top + big.theme.px(40) + block.height
                 assert text_bottom <= block.rect.bottom
@@ -384,8 +376,8 @@ def test_the_screens_draw_in_high_contrast(app: App, monkeypatch: pytest.MonkeyP
     app.prefs.high_contrast = True
     app.preferences_changed()
     scene = _accept_screen(app)
-    assert scene.manager is not None
-    border = scene.manager.get_theme().get_colour_or_gradient("normal_border", ["#code"])
+    assert scene.field is not None
+    border = scene.field.manager.get_theme().get_colour_or_gradient("normal_border", ["#code"])
     assert isinstance(border, pygame.Color)
     assert tuple(border)[:3] == th.GOLD[:3] == (255, 221, 0)  # the high-contrast rule
     app.stack.pop()
@@ -398,7 +390,7 @@ def test_the_screens_draw_in_high_contrast(app: App, monkeypatch: pytest.MonkeyP
 def test_a_short_error_does_not_move_the_panel(app: App) -> None:
     scene = _accept_screen(app)
     before = scene.panel.copy()
-    _type(app, "crossover")
+    type_text(app, "crossover")
     press(app, pygame.K_RETURN)
     step(app)
     assert scene.error and scene.panel == before

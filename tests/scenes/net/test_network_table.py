@@ -388,7 +388,7 @@ def test_f6_draws_while_the_chat_line_has_the_focus_and_letters_still_type(app: 
     assert table.chat.visible and table.chat.input.text == "h"
 
 
-def test_the_chat_placeholder_is_drawn_whole(app: App, peers) -> None:
+def test_the_chat_placeholder_and_the_empty_log_s_hint_are_drawn_whole(app: App, peers) -> None:
     table, _host = join_table(app, peers)
     click(app, centre(table.buttons["earlier"].rect))
     field = table.chat.input
@@ -396,6 +396,9 @@ def test_the_chat_placeholder_is_drawn_whole(app: App, peers) -> None:
     image = field.placeholder_image(inner_width)
     assert image.get_width() <= inner_width
     assert field.placeholder == "Type a message"
+    font = app.theme.font(16)
+    assert " ".join(table.chat.hint_lines) == "Messages appear here. Press Enter to send."
+    assert all(font.size(line)[0] <= table.chat.log_rect.width for line in table.chat.hint_lines)
 
 
 def test_a_silent_host_gives_the_guest_the_choice_dialog_not_a_dead_table(app: App, peers) -> None:
