@@ -482,7 +482,21 @@ class Board:
         ignore: Collection[int] = (),
     ) -> int | None:
         """The top-most shown card under `pos` (optionally only in one kind of zone), looking
-        through the cards in `ignore` (those the pointer is carrying)."""
+        through the cards in `ignore` (those the pointer is carrying). In a hand, where no card
+        shows under the pointer, a card is also found where it is going to lie: a click aimed
+        at a card just drawn, still flying in, finds it at once."""
+        shown = self._shown_card_at(pos, zone_kind, seat, ignore)
+        if shown is None and zone_kind == "hand":
+            return self._hand_card_at(pos, seat, ignore)
+        return shown
+
+    def _shown_card_at(
+        self,
+        pos: tuple[int, int],
+        zone_kind: str | None,
+        seat: int | None,
+        ignore: Collection[int],
+    ) -> int | None:
         for sprite in reversed(self.group.get_sprites_at(pos)):
             if not sprite.shown or sprite.card_id in ignore:
                 continue
@@ -494,6 +508,27 @@ class Board:
             if seat is not None and placement.zone.seat != seat:
                 continue
             return sprite.card_id
+        return None
+
+    def _hand_card_at(
+        self, pos: tuple[int, int], seat: int | None, ignore: Collection[int]
+    ) -> int | None:
+        lying = sorted(
+            (
+                (placement.layer, card)
+                for card, placement in self.placements.items()
+                if placement.zone.kind == "hand"
+                and (seat is None or placement.zone.seat == seat)
+                and placement.shown
+                and card not in ignore
+            ),
+            reverse=True,
+        )
+        for _layer, card in lying:
+            placement = self.placements[card]
+            size = self.sprites[card].rect.size
+            if pygame.FRect((placement.x, placement.y), size).collidepoint(pos):
+                return card
         return None
 
     def meld_at(self, pos: tuple[int, int], seat: int) -> int | None:

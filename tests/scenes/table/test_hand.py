@@ -4,8 +4,10 @@ until the next sort, and it sorts by rank, suit or as drawn."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app import App
+from game.logic import Game
 from game.scenes.table.table import TableScene
 from game.sprites.cards import Tint
 from tests.helpers.table import (
@@ -85,3 +87,25 @@ def test_the_hand_sorts_by_suit_and_as_drawn(app: App) -> None:
     assert suits == sorted(suits)
     table.toggle_sorting()  # -> as held
     assert table.board.hand_order == list(engine(table).players[0].hand)
+
+
+@pytest.mark.parametrize("frames_after_the_draw", [13, 15, 17])
+def test_a_double_click_on_a_card_just_drawn_acts_while_it_still_flies_in(
+    app: App, frames_after_the_draw: int
+) -> None:
+    table = open_table(app, Game(seed=12), speed=1.0)
+    step(app, 200)  # the deal has come to rest
+    before = set(engine(table).players[0].hand)
+    press(app, pygame.K_F6)
+    [card, *_] = [c for c in engine(table).players[0].hand if c not in before]
+    step(app, frames_after_the_draw)
+    assert table.choreo.busy  # the drawn cards are still on their way
+    lying = table.board.placements[card]
+    spot = (int(lying.x) + 6, int(lying.y) + lying.height // 2)
+    # where it is going, no card shows yet: the cards around are still making room
+    assert table.board.sprites[card].rect.topleft != (lying.x, lying.y)
+    click(app, spot)
+    click(app, spot)
+    # the double-click reached the card it was aimed at: a meld of it alone, refused in words
+    assert table.model.message.startswith("A new meld needs at least three cards.")
+    assert table.moves.selected == {card}
