@@ -375,10 +375,10 @@ def run(argv: list[str] | None = None) -> int:
         print(f"cannot {'listen' if role is Role.HOST else 'join'}: {error}", file=sys.stderr)
         return 2
     if args.lobby_host and isinstance(endpoint, NetplayHost):
-        no_partner_text = wait_for_partner(args, name, endpoint.port, code)
-        if no_partner_text:
+        no_guest = wait_for_partner(args, name, endpoint.port, code)
+        if no_guest is not None:
             endpoint.stop()
-            _emit(_final_line(Role.HOST, "failed", no_partner_text))
+            _emit(_final_line(Role.HOST, no_guest.outcome, no_guest.text))
             return 1
     port = EndpointPort(endpoint)
     connection = {

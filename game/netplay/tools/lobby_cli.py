@@ -45,6 +45,7 @@ from ..shell.lan import lan_addresses
 
 LOBBY_FLAGS = ("lobby_host", "lobby_join", "lobby_list")
 WILDCARDS = ("", "0.0.0.0", "::")
+STOPPED = "Stopped waiting in the lobby: this game is no longer listed."
 
 
 def add_lobby_options(
@@ -140,10 +141,20 @@ def game_terms(hands: int) -> tuple[str, ...]:
     return (f"a game of {hands} hand{'' if hands == 1 else 's'}",)
 
 
-def wait_for_partner(args: argparse.Namespace, name: str, port: int, join_code: str) -> str:
+@dataclass(frozen=True)
+class NoPartner:
+    """Why the lobby found no game: outcome "declined", "failed" or "left", and the sentence."""
+
+    outcome: str
+    text: str
+
+
+def wait_for_partner(
+    args: argparse.Namespace, name: str, port: int, join_code: str
+) -> NoPartner | None:
     """`--lobby-host`, once listening on `port`: announce the game, send the first guest who
-    asks the address and `join_code` (sealed) and leave the lobby. "" then, else the sentence
-    saying why no guest came (told on stderr already)."""
+    asks the address and `join_code` (sealed) and leave the lobby. Why no guest came, otherwise
+    (told on stderr already); Ctrl-C stops the wait and withdraws the announcement."""
     from .lobby_commands import host_until_accepted
 
     news = News()
@@ -173,22 +184,17 @@ def wait_for_partner(args: argparse.Namespace, name: str, port: int, join_code: 
         )
     except LobbyError as error:
         news.tell(str(error))
-        return str(error)
+        return NoPartner("failed", str(error))
+    except KeyboardInterrupt:
+        news.tell(STOPPED)
+        return NoPartner("left", STOPPED)
     print(
         f"{hosted.guest.name} asked to play and was sent the address and join code; "
         "this game is no longer listed.",
         file=sys.stderr,
         flush=True,
     )
-    return ""
-
-
-@dataclass(frozen=True)
-class NoPartner:
-    """Why `--lobby-join` found no game: outcome "declined" or "failed", and the sentence."""
-
-    outcome: str
-    text: str
+    return None
 
 
 def ask_host(args: argparse.Namespace, name: str) -> NoPartner | None:

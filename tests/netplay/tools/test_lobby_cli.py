@@ -8,6 +8,7 @@ invite code instead (as a screen may) is followed through the invite servers."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import threading
@@ -98,6 +99,27 @@ def test_a_lobby_host_is_listed_within_seconds_with_what_it_plays(
         assert host.poll() is None, "the host keeps waiting while it is listed"
     finally:
         _stop(host)
+
+
+@pytest.mark.slow
+def test_a_lobby_host_stopped_with_ctrl_c_leaves_the_list_and_says_so(
+    mosquitto: Broker, tmp_path: Path
+) -> None:
+    log = tmp_path / "host.log"
+    host, _ = _lobby_host(mosquitto, log)
+    try:
+        assert _listed_soon(mosquitto, "Hosty")[0], log.read_text()
+        host.send_signal(signal.SIGINT)
+        out, _ = host.communicate(timeout=15)
+    finally:
+        _stop(host)
+    assert host.returncode == 1
+    final = json.loads(out.splitlines()[-1])
+    assert final["outcome"] == "left" and final["role"] == "host"
+    told = log.read_text()
+    assert "Stopped waiting in the lobby: this game is no longer listed." in told
+    assert "Traceback" not in told
+    assert _listed(mosquitto)[0] == []
 
 
 @pytest.mark.slow
