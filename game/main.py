@@ -12,8 +12,9 @@ pictures of the key moments (the deal, a frozen pile, a canasta, the score break
 Options for checks without a person at the keyboard: `--frames N` runs N frames and exits,
 `--screenshot DIR` saves a picture of the screen there when it exits, `--size WxH` draws at
 another resolution (the window still scales to any size), `--dt` steps frames with a fixed time
-instead of the clock. `--host`/`--join` (or `--invite`/`--accept` with an invite code) play a
-network game without a window (handed to `game.netplay.tools.cli`). `--install-desktop` adds the
+instead of the clock. `--host`/`--join` (or `--invite`/`--accept` with an invite code, or
+`--lobby-host`/`--lobby-join` through the lobby) play a network game without a window and
+`--lobby-list` lists the lobby's waiting hosts (handed to `game.netplay.tools.cli`). `--install-desktop` adds the
 game to a Linux desktop's menu.
 
 An error that escapes the game is written to `crash.log` in the data folder (the built app has no
@@ -52,7 +53,16 @@ CRASH_LOG = "crash.log"
 LOG_FILE = "canasta.log"
 # A command line with one of these is a network game without a window (`--resume` continues a
 # saved one: the save knows the role, the address and the code).
-NETWORK_FLAGS = ("--host", "--join", "--invite", "--accept", "--resume")
+NETWORK_FLAGS = (
+    "--host",
+    "--join",
+    "--invite",
+    "--accept",
+    "--resume",
+    "--lobby-host",
+    "--lobby-join",
+    "--lobby-list",
+)
 # Options that mean something only with NETWORK_FLAGS (as argparse destinations).
 NETWORK_ONLY = (
     "autopilot",
@@ -70,6 +80,8 @@ NETWORK_ONLY = (
     "direct",
     "wait",
     "advertise",
+    "broker",
+    "lobby_level",
 )
 
 
@@ -200,7 +212,9 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
         help="host: list the game for players on the same network until the seat is taken",
     )
     group.add_argument("--name", help="the player name shown to the other side")
-    group.add_argument("--rules", metavar="PRESET", help="the rules to propose (host)")
+    group.add_argument(
+        "--rules", metavar="PRESET", help="the rules to propose (host); --lobby-list: only these"
+    )
     group.add_argument("--save", metavar="PATH", help="save the game here after every move")
     group.add_argument(
         "--resume", metavar="PATH", help="continue the network game saved in PATH (after a crash)"
@@ -215,6 +229,21 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
         help="guest: how long to wait for a step the host owes before saving and leaving",
     )
     group.add_argument("--timeout", metavar="SECONDS", help="stop if the game is not over by then")
+    group.add_argument(
+        "--lobby-host",
+        action="store_true",
+        help="host and wait in the lobby: the first guest to ask gets the address and join code",
+    )
+    group.add_argument(
+        "--lobby-join", metavar="NAME", help="ask the host called NAME in the lobby, then join it"
+    )
+    group.add_argument(
+        "--lobby-list", action="store_true", help="print the hosts waiting in the lobby and exit"
+    )
+    group.add_argument("--broker", metavar="URL", help="the lobby's MQTT broker (mqtt://HOST:PORT)")
+    group.add_argument(
+        "--lobby-level", metavar="LEVEL", help="--lobby-host: the level of play hoped for"
+    )
 
 
 def add_install_options(group: argparse._ArgumentGroup) -> None:

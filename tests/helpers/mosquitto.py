@@ -1,6 +1,7 @@
 """A Mosquitto broker of the test's own on 127.0.0.1 and a free port, with its config file in the
 test's tmp folder: the lobby tests never reach any other broker. Skipped, saying how to install
-it, where Mosquitto is missing (`.ci/run` installs Debian's package)."""
+it, where Mosquitto is missing (`.ci/run` installs Debian's package). `Sniffer` keeps every
+payload published on such a broker, for the tests that nothing travels in the clear."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import shutil
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -134,3 +136,24 @@ def events_until(
 
     until(arrived, wait)
     return seen
+
+
+class Sniffer:
+    """A client subscribed to every topic on the broker, keeping every payload."""
+
+    def __init__(self, broker: Broker) -> None:
+        from paho.mqtt import client as mqtt
+
+        self.payloads: list[tuple[str, bytes]] = []
+        self.ready = threading.Event()
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+        self.client.on_connect = lambda c, *_: (c.subscribe("#", qos=1), self.ready.set())
+        self.client.on_message = lambda c, u, m: self.payloads.append((m.topic, bytes(m.payload)))
+        self.client.connect("127.0.0.1", broker.port)
+        self.client.loop_start()
+        assert self.ready.wait(EVENT_WAIT)
+        time.sleep(0.2)  # the SUBACK
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()

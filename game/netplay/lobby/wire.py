@@ -218,12 +218,12 @@ class ListedHost:
     def to_json(self) -> dict[str, Any]:
         """One line of `--lobby-list`: what a script needs to pick a host."""
         return {
-            "host": self.host_id,
+            "id": self.host_id,
             "name": self.name,
             "rules": self.rules,
             "differences": list(self.differences),
             "level": self.level,
-            "app": self.app_version,
+            "version": self.app_version,
             "since": self.since,
         }
 

@@ -24,7 +24,10 @@ new code after a mistyped try) and the guest joins with `--accept CODE`; `--mail
 `--relay HINT` name the servers (default: the public ones), `--direct` the addresses offered for
 a direct connection (`none`: the relay only), `--wait` how long the code waits for the other
 side. A failed meeting ends with the final line too, outcome "failed" and the reason in `text`.
-A saved invite game resumes with `--resume` like any other."""
+A saved invite game resumes with `--resume` like any other.
+
+`--lobby-host`, `--lobby-join NAME` and `--lobby-list` find a partner in the lobby on an MQTT
+broker (`--broker URL`) first, then play as `--host 0` and `--join` do (see `lobby_cli`)."""
 
 from __future__ import annotations
 
@@ -80,12 +83,20 @@ from ..shell.wormhole import (
     link_endpoint,
     open_listener,
 )
+from .lobby_cli import (
+    add_lobby_options,
+    ask_host,
+    check_lobby_options,
+    list_command,
+    wait_for_partner,
+)
 
 if TYPE_CHECKING:
     from ..shell.discovery import GameAdvertiser
 
 ADVERTISING_GOODBYE = 3.0  # how long leaving waits for the network to hear the game is gone
 DEFAULT_LEVEL = "beginner"
+DEFAULT_RULES = "classic"
 POLL = 0.05
 
 
@@ -116,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="host over the internet: print an invite code for the guest (no port forwarding)",
     )
     where.add_argument("--accept", metavar="CODE", help="join the game behind this invite code")
+    add_lobby_options(parser, where)
     parser.add_argument(
         "--mailbox",
         default=DEFAULT_MAILBOX,
@@ -170,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--name", default="", help="the player name shown to the other side (default: login name)"
     )
     parser.add_argument(
-        "--rules", choices=sorted(PRESETS), default="classic", help="the rules to propose"
+        "--rules",
+        choices=sorted(PRESETS),
+        help=f"the rules to propose (default {DEFAULT_RULES}); --lobby-list: only hosts playing these",
     )
     parser.add_argument(
         "--hands",
@@ -285,11 +299,20 @@ def run(argv: list[str] | None = None) -> int:
     """Play one network game headless; returns the exit status (0: the game finished)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    check_lobby_options(parser, args)
+    if args.lobby_list:
+        return list_command(args)
+    args.rules = args.rules or DEFAULT_RULES
     if args.autopilot is None:
         parser.error("a game without a window needs --autopilot LEVEL")
     level = args.autopilot or args.level or DEFAULT_LEVEL
     if args.hands < 0 or args.give_up <= 0 or args.timeout <= 0:
         parser.error("--hands cannot be negative; --give-up and --timeout must be positive")
+    if args.lobby_join is not None:
+        no_partner = ask_host(args, args.name or login_name() or Role.GUEST.value.capitalize())
+        if no_partner is not None:
+            _emit(_final_line(Role.GUEST, no_partner.outcome, no_partner.text))
+            return 1
     resume = None
     link: Link | None = None
     if args.resume:
@@ -351,6 +374,12 @@ def run(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as error:
         print(f"cannot {'listen' if role is Role.HOST else 'join'}: {error}", file=sys.stderr)
         return 2
+    if args.lobby_host and isinstance(endpoint, NetplayHost):
+        no_guest = wait_for_partner(args, name, endpoint.port, code)
+        if no_guest is not None:
+            endpoint.stop()
+            _emit(_final_line(Role.HOST, no_guest.outcome, no_guest.text))
+            return 1
     port = EndpointPort(endpoint)
     connection = {
         "role": role.value,

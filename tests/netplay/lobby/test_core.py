@@ -78,12 +78,12 @@ def test_a_guest_lists_the_waiting_hosts_and_filters_them_by_rules_preset() -> N
     assert dieter.differences == ("Red threes count double",)
     assert dieter.level_words == "Expert" and dieter.rules_words == "Modern American"
     assert dieter.to_json() == {
-        "host": modern.host_id,
+        "id": modern.host_id,
         "name": "Dieter",
         "rules": "modern_american",
         "differences": ["Red threes count double"],
         "level": "expert",
-        "app": "1.4.0",
+        "version": "1.4.0",
         "since": 1_700_000_100,
     }
     assert guest.find("dieter") == dieter and guest.find(modern.host_id) == dieter

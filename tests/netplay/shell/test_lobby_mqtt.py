@@ -37,7 +37,14 @@ from game.netplay.lobby.guest import GuestLobby
 from game.netplay.lobby.host import HostLobby
 from game.netplay.shell.lobby_mqtt import LobbyConnection
 from game.netplay.tools.lobby_commands import Hosted, ask_to_join, host_until_accepted, list_hosts
-from tests.helpers.mosquitto import Broker, events_until, free_port, running_mosquitto, until
+from tests.helpers.mosquitto import (
+    Broker,
+    Sniffer,
+    events_until,
+    free_port,
+    running_mosquitto,
+    until,
+)
 from tests.helpers.paths import ROOT
 
 # a real broker on loopback
@@ -48,27 +55,6 @@ WAIT = 10.0
 
 def announcement(name: str = "Hosty", rules: str = "classic") -> Announcement:
     return Announcement(name, rules, since=int(time.time()), app_version="test")
-
-
-class Sniffer:
-    """A client subscribed to every topic on the broker, keeping every payload."""
-
-    def __init__(self, broker: Broker) -> None:
-        from paho.mqtt import client as mqtt
-
-        self.payloads: list[tuple[str, bytes]] = []
-        self.ready = threading.Event()
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
-        self.client.on_connect = lambda c, *_: (c.subscribe("#", qos=1), self.ready.set())
-        self.client.on_message = lambda c, u, m: self.payloads.append((m.topic, bytes(m.payload)))
-        self.client.connect("127.0.0.1", broker.port)
-        self.client.loop_start()
-        assert self.ready.wait(WAIT)
-        time.sleep(0.2)  # the SUBACK
-
-    def stop(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
 
 
 @pytest.fixture

@@ -1,0 +1,246 @@
+"""Find a partner from the command line, through the lobby on an MQTT broker (PROTOCOL.md, "The
+lobby"); `cli.run` calls these around the game it plays as with `--host`/`--join`.
+
+    --lobby-list [--rules PRESET]      the waiting hosts, one JSON line each, then exit
+    --lobby-host --name Hosty          host a game and wait in the lobby for the first guest
+    --lobby-join Hosty --name Guesty   ask that host, then join the game it sends
+
+The lobby host offers a direct connection: it listens on a free port (as `--host 0`), and the
+guest who asks first is sent this computer's address, that port and the join code, sealed to the
+guest's key so that nobody else on the broker can read them; the announcement is then withdrawn
+and the game goes on as any direct game. The address sent is `--bind`'s if one is given,
+127.0.0.1 when the broker itself is on this computer, else this computer's network address (so
+the guest must be able to reach it: the same network, or a forwarded port). A guest follows
+whichever details the host sends: an address and join code, or an invite code with its servers.
+Every failure in the lobby (a broker that does not answer, no such host, a declined request) is
+the lobby's sentence on stderr and a non-zero exit."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import json
+import sys
+import time
+from dataclasses import dataclass
+
+from game import APP_VERSION
+
+from ..addresses import format_endpoint
+from ..lobby import (
+    DEFAULT_BROKER,
+    LEVELS,
+    Announcement,
+    Connected,
+    Declined,
+    DirectDetails,
+    LobbyError,
+    LobbyEvent,
+    Problem,
+    RequestArrived,
+    RequestWithdrawn,
+    parse_broker_url,
+)
+from ..shell.lan import lan_addresses
+
+LOBBY_FLAGS = ("lobby_host", "lobby_join", "lobby_list")
+WILDCARDS = ("", "0.0.0.0", "::")
+STOPPED = "Stopped waiting in the lobby: this game is no longer listed."
+
+
+def add_lobby_options(
+    parser: argparse.ArgumentParser, where: argparse._MutuallyExclusiveGroup
+) -> None:
+    """The lobby's flags: the three ways in belong to `where` (one way of playing at a time)."""
+    where.add_argument(
+        "--lobby-host",
+        action="store_true",
+        help="host on a free port and wait in the lobby: the first guest to ask gets the "
+        "address and join code, sealed",
+    )
+    where.add_argument(
+        "--lobby-join",
+        metavar="NAME",
+        help="ask the host called NAME (or its id) in the lobby to play, then join its game",
+    )
+    where.add_argument(
+        "--lobby-list",
+        action="store_true",
+        help="print the hosts waiting in the lobby as JSON lines (with --rules: only those) and exit",
+    )
+    parser.add_argument(
+        "--broker",
+        default=DEFAULT_BROKER,
+        metavar="URL",
+        help=f"the lobby's MQTT broker, mqtt://HOST:PORT or mqtts:// (default {DEFAULT_BROKER})",
+    )
+    parser.add_argument(
+        "--lobby-level",
+        choices=tuple(LEVELS),
+        default="any",
+        metavar="LEVEL",
+        help=f"--lobby-host: the level of play hoped for ({', '.join(LEVELS)}; default any)",
+    )
+
+
+def check_lobby_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse what cannot be (a broker address that is not one, a lobby with --resume), and
+    make `--lobby-host` host on a free port as `--host 0` does."""
+    if not any(getattr(args, flag) for flag in LOBBY_FLAGS):
+        return
+    if args.resume:
+        parser.error("--resume continues a saved game with the same partner: leave out the lobby")
+    try:
+        parse_broker_url(args.broker)
+    except LobbyError as error:
+        parser.error(str(error))
+    if args.lobby_host:
+        args.host = 0
+
+
+def list_command(args: argparse.Namespace) -> int:
+    """`--lobby-list`: one JSON line per waiting host, longest waiting first."""
+    from .lobby_commands import list_hosts
+
+    news = News()
+    try:
+        hosts = list_hosts(args.broker, rules=args.rules, on_event=news)
+    except LobbyError as error:
+        news.tell(str(error))
+        return 1
+    for host in hosts:
+        print(json.dumps(host), flush=True)
+    if not hosts:
+        playing = f" with the {args.rules} rules" if args.rules else ""
+        print(f"Nobody is waiting in the lobby{playing}.", file=sys.stderr)
+    return 0
+
+
+def direct_address(bind: str | None, broker_host: str) -> str:
+    """The address a lobby guest is sent to reach this host: the one it listens on if it was
+    told one, loopback when the broker is on this computer too, else its network address."""
+    if bind and bind not in WILDCARDS:
+        return bind
+    if broker_host == "localhost" or _is_loopback(broker_host):
+        return "::1" if ":" in broker_host else "127.0.0.1"
+    found = lan_addresses()
+    return found[0] if found else "127.0.0.1"
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def game_terms(hands: int) -> tuple[str, ...]:
+    """What differs from the preset in a command-line game, in words: only its length."""
+    if not hands:
+        return ()
+    return (f"a game of {hands} hand{'' if hands == 1 else 's'}",)
+
+
+@dataclass(frozen=True)
+class NoPartner:
+    """Why the lobby found no game: outcome "declined", "failed" or "left", and the sentence."""
+
+    outcome: str
+    text: str
+
+
+def wait_for_partner(
+    args: argparse.Namespace, name: str, port: int, join_code: str
+) -> NoPartner | None:
+    """`--lobby-host`, once listening on `port`: announce the game, send the first guest who
+    asks the address and `join_code` (sealed) and leave the lobby. Why no guest came, otherwise
+    (told on stderr already); Ctrl-C stops the wait and withdraws the announcement."""
+    from .lobby_commands import host_until_accepted
+
+    news = News()
+    broker = parse_broker_url(args.broker)
+    address = format_endpoint(direct_address(args.bind, broker.host), port)
+    announcement = Announcement(
+        name,
+        args.rules,
+        differences=game_terms(args.hands),
+        level=args.lobby_level,
+        app_version=APP_VERSION,
+        since=int(time.time()),
+    )
+    print(
+        f"Waiting in the lobby at {broker.url}: the first guest to ask is sent {address} and the "
+        "join code, sealed to them (a direct connection: they must be able to reach that "
+        "address).",
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        hosted = host_until_accepted(
+            args.broker,
+            announcement,
+            lambda guest: DirectDetails(address, join_code),
+            on_event=news,
+        )
+    except LobbyError as error:
+        news.tell(str(error))
+        return NoPartner("failed", str(error))
+    except KeyboardInterrupt:
+        news.tell(STOPPED)
+        return NoPartner("left", STOPPED)
+    print(
+        f"{hosted.guest.name} asked to play and was sent the address and join code; "
+        "this game is no longer listed.",
+        file=sys.stderr,
+        flush=True,
+    )
+    return None
+
+
+def ask_host(args: argparse.Namespace, name: str) -> NoPartner | None:
+    """`--lobby-join`: ask the host and, when it says yes, fill in `args` as if its details
+    had been typed (`--join ADDRESS --code CODE`, or `--accept CODE` with its servers). Why
+    not, otherwise (told on stderr already)."""
+    from .lobby_commands import ask_to_join
+
+    news = News()
+    try:
+        answer = ask_to_join(args.broker, args.lobby_join, name, on_event=news)
+    except LobbyError as error:
+        news.tell(str(error))
+        return NoPartner("failed", str(error))
+    if isinstance(answer, Declined):
+        news.tell(answer.reason)
+        return NoPartner("declined", answer.reason)
+    details = answer.details
+    if isinstance(details, DirectDetails):
+        args.join, args.code = details.address, details.join_code
+        how = f"joining directly at {details.address}"
+    else:
+        args.accept, args.mailbox, args.relay = details.code, details.mailbox, details.relay
+        how = "meeting through the invite code it sent"
+    news.tell(f"{answer.host_name} said yes: {how}.")
+    return None
+
+
+class News:
+    """What happens in the lobby, on stderr as the game's other news; a sentence already told
+    (the broker's problem that then ends the command) is not told twice."""
+
+    def __init__(self) -> None:
+        self.told: set[str] = set()
+
+    def tell(self, line: str) -> None:
+        if line not in self.told:
+            self.told.add(line)
+            print(line, file=sys.stderr, flush=True)
+
+    def __call__(self, event: LobbyEvent) -> None:
+        if isinstance(event, Connected):
+            self.tell(f"In the lobby at {event.broker} ({event.protocol}).")
+        elif isinstance(event, RequestArrived):
+            self.tell(f"{event.request.name} asks to play.")
+        elif isinstance(event, RequestWithdrawn):
+            self.tell(f"{event.request.name} stopped waiting for an answer.")
+        elif isinstance(event, Problem):
+            self.tell(event.text)
