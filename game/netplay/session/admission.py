@@ -1,7 +1,8 @@
 """Admission: who may carry a session, and as whom. The host's `HostGate` answers each new
 connection's key exchange and admits it only once the guest proved it holds the join code (or,
-resuming, the resume secret of its first join); a few wrong codes make the host choose a new
-one. `Admission` keeps what a side knows of the game it belongs to (the code, the session token
+resuming, the resume secret of its first join); wrong codes are counted by the address they come from, and
+an address that keeps guessing is made to pause (`guesses.py`), while the code never changes.
+`Admission` keeps what a side knows of the game it belongs to (the code, the session token
 and resume secret taken from the first exchange, the peer and the protocol both speak) and
 judges the HELLO that names a guest: a new guest, the same one again, or one resuming; a guest's
 `Admission` writes its HELLO and reads the host's WELCOME, RESUME_OK or REJECT. It decides;
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +31,8 @@ from ..wire.session_messages import (
     parse_message,
 )
 from ..wire.text import clean_text
-from .events import Event, GuestTurnedAway, JoinCodeChanged
+from .events import Event, GuestTurnedAway
+from .guesses import GuessLimiter
 from .handshake import (
     PeerInfo,
     Role,
@@ -38,7 +41,7 @@ from .handshake import (
     negotiate_protocol,
     version_mismatch_message,
 )
-from .joincode import display_code, new_join_code, normalize_code
+from .joincode import display_code, normalize_code
 from .secure import (
     ChannelKeys,
     GuestExchange,
@@ -48,8 +51,8 @@ from .secure import (
     resume_password,
 )
 
-MAX_WRONG_CODES = 3  # wrong codes a host takes before it chooses a new one
 _PROOF_LABEL = b"canasta-netplay resume-ok"
+_log = logging.getLogger(__name__)
 
 
 def resume_proof(token: bytes) -> bytes:
@@ -72,7 +75,7 @@ class Admission:
         self.local = local
         self._report = report
         self._join_code = normalize_code(join_code) if join_code else None
-        self._wrong_codes = 0
+        self.guesses = GuessLimiter()  # host: wrong codes by the address they came from
         self._resume_secret: bytes | None = None
         self._token: bytes | None = None
         self._peer: PeerInfo | None = None
@@ -193,6 +196,8 @@ class Admission:
             return "The host is already playing a game with someone else."
         if reject.code == "unknown_session":
             return "The host no longer has this game, so it cannot be resumed."
+        if reject.code == "slow_down":
+            return clean_text(reject.text, MAX_REASON_CHARS)
         if reject.code == "wrong_code":
             return (
                 "The host did not accept this join code: check the code (and the address) "
@@ -284,10 +289,27 @@ class Admission:
             )
         return ResumeOk(received, resume_proof(self._token))
 
-    def judge_key_hello(self, hello: KeyHello) -> Reject | bytes:
-        """The password for a new connection's exchange, or the reason it is refused."""
+    def judge_key_hello(self, hello: KeyHello, source: str, now: float) -> Reject | bytes:
+        """The password for a new connection's exchange from `source` (its address), or the
+        reason it is refused."""
         refusal: Reject | None = None
         local = self.local
+        pause = self.guesses.pause(source, now) if hello.mode != Mode.RESUME else 0.0
+        if pause > 0:
+            # no exchange is run, so the refusal costs the host nothing and tells nothing
+            misses = self.guesses.misses(source)
+            self._report(
+                GuestTurnedAway(
+                    "slow_down",
+                    f"Refused a join from {source or 'a connection'}: {misses} wrong codes came "
+                    f"from there, so it must wait {pause:.0f} s before trying again.",
+                )
+            )
+            return self.reject(
+                "slow_down",
+                f"Too many wrong join codes came from your address: wait {pause:.0f} seconds "
+                f"and try again with the code the host shows.",
+            )
         if hello.magic != MAGIC:
             refusal = self.reject(
                 "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
@@ -329,26 +351,22 @@ class Admission:
         )
         return self.reject("version", text)
 
-    def wrong_code(self, mode: Mode) -> Reject:
-        """A guest's confirmation did not match: count it, and after a few choose a new code."""
+    def wrong_code(self, mode: Mode, source: str, now: float) -> Reject:
+        """A guest's confirmation did not match: count it against the address it came from
+        (which must pause after a few); the code stays, so the guest holding it still joins."""
         if mode is Mode.RESUME:
             text = "This connection could not prove it belongs to the game in progress."
             self._report(GuestTurnedAway("unknown_session", f"A connection was refused: {text}"))
             return self.reject("unknown_session", text)
-        self._wrong_codes += 1
-        self._report(
-            GuestTurnedAway(
-                "wrong_code",
-                f"Someone tried to join with a wrong code ({self._wrong_codes} of {MAX_WRONG_CODES}).",
-            )
-        )
-        if self._wrong_codes >= MAX_WRONG_CODES and not self._established:
-            self._wrong_codes = 0
-            self._join_code = normalize_code(new_join_code())
-            code = display_code(self._join_code)
-            self._report(
-                JoinCodeChanged(code, f"Too many wrong codes: the join code is now {code}.")
-            )
+        pause = self.guesses.missed(source, now)
+        misses = self.guesses.misses(source)
+        where = f" from {source}" if source else ""
+        plural = "" if misses == 1 else "s"
+        text = f"Someone{where} tried to join with a wrong code ({misses} wrong code{plural} from there)."
+        if pause > 0:
+            text += f" That address must wait {pause:.0f} s before its next try."
+        _log.warning("%s Wrong codes by address: %s.", text, self.guesses.tally())
+        self._report(GuestTurnedAway("wrong_code", text))
         return self.reject("wrong_code", "The host did not accept this join code.")
 
 
@@ -366,10 +384,16 @@ class HostGate:
     writes a message as a frame in the clear."""
 
     def __init__(
-        self, admission: Admission, *, datagram: bool, frame: Callable[[Message], bytes]
+        self,
+        admission: Admission,
+        *,
+        datagram: bool,
+        frame: Callable[[Message], bytes],
+        source: str = "",
     ) -> None:
         self._admission = admission
         self._datagram = datagram
+        self.source = source  # the address the connection came from, for counting guesses
         self._frame = frame
         self.exchange: HostExchange | None = None
         self.refused = False
@@ -379,18 +403,18 @@ class HostGate:
     def admitted(self) -> bool:
         return self.exchange is not None and self.exchange.accepted and not self.refused
 
-    def receive(self, value: Any) -> None:
-        """One decoded frame from this connection; raises `ProtocolError` if it is unreadable
-        or out of place (the shell then closes the connection)."""
-        self.receive_message(parse_message(value))
+    def receive(self, value: Any, now: float) -> None:
+        """One decoded frame from this connection at time `now`; raises `ProtocolError` if it
+        is unreadable or out of place (the shell then closes the connection)."""
+        self.receive_message(parse_message(value), now)
 
-    def receive_message(self, message: Message) -> None:
+    def receive_message(self, message: Message, now: float) -> None:
         if self.refused:
             return
         if isinstance(message, KeyHello):
-            self._on_key_hello(message)
+            self._on_key_hello(message, now)
         elif isinstance(message, KeyConfirm):
-            self._on_confirm(message)
+            self._on_confirm(message, now)
         elif isinstance(message, Hello):
             self._refuse(self._admission.old_hello_reject(message))
         elif not self._datagram:
@@ -406,7 +430,7 @@ class HostGate:
     def _send(self, message: Message) -> None:
         self._out.append(self._frame(message))
 
-    def _on_key_hello(self, hello: KeyHello) -> None:
+    def _on_key_hello(self, hello: KeyHello, now: float) -> None:
         exchange = self.exchange
         if exchange is not None:
             if hello.pake == exchange.hello.pake:
@@ -416,14 +440,14 @@ class HostGate:
                 raise ProtocolError("unexpected", "a second key exchange on one connection")
             if exchange.accepted:
                 return  # a stale attempt overtaken by the one that succeeded
-        verdict = self._admission.judge_key_hello(hello)
+        verdict = self._admission.judge_key_hello(hello, self.source, now)
         if isinstance(verdict, Reject):
             self._refuse(verdict)
             return
         self.exchange = HostExchange(hello, verdict)
         self._send(self.exchange.reply)
 
-    def _on_confirm(self, confirm: KeyConfirm) -> None:
+    def _on_confirm(self, confirm: KeyConfirm, now: float) -> None:
         exchange = self.exchange
         if exchange is None:
             if self._datagram:
@@ -438,7 +462,7 @@ class HostGate:
         if exchange.check(confirm):
             self._send(exchange.accept)
         else:
-            self._refuse(self._admission.wrong_code(exchange.mode))
+            self._refuse(self._admission.wrong_code(exchange.mode, self.source, now))
 
     def _refuse(self, reject: Reject) -> None:
         self.refused = True

@@ -392,7 +392,7 @@ class NetplayHost(_Endpoint):
         if len(waiting) >= self.max_pending:
             self._discard_pending(waiting[0])
         conn = _Conn(sock, now, format_endpoint(str(address[0]), int(address[1])))
-        conn.gate = self.session.open_gate()
+        conn.gate = self.session.open_gate(str(address[0]))
         self._register(conn)
         self._pending.append(conn)
 
@@ -403,7 +403,7 @@ class NetplayHost(_Endpoint):
         assert gate is not None and decoder is not None
         try:
             for value in decoder.feed(chunk):
-                gate.receive(value)
+                gate.receive(value, now)
                 if gate.refused or gate.admitted:
                     break
         except ProtocolError as error:

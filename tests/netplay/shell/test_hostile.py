@@ -7,6 +7,7 @@ and each side reads a clear sentence."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -153,7 +154,9 @@ def test_a_wrong_code_is_told_on_both_sides_and_the_host_waits_for_its_guest():
         assert sw.of(Failed)[0].code == "wrong_code"
         assert "did not accept this join code" in sw.of(Failed)[0].text
         assert wait_until(lambda: hw.of(GuestTurnedAway), hw)
-        assert "wrong code (1 of 3)" in hw.of(GuestTurnedAway)[0].text
+        assert "from 127.0.0.1 tried to join with a wrong code (1 wrong code from there)" in (
+            hw.of(GuestTurnedAway)[0].text
+        )
         friend = guest(f"127.0.0.1:{h.port}")
         fw = Watch(friend)
         try:
@@ -272,3 +275,73 @@ def test_a_message_breaking_its_schema_is_refused_and_the_game_goes_on(game):
     )
     assert "chat.text" in game.g.of(RefusedByPeer)[0].text
     assert game.still_playing("after")
+
+
+def _wrong_guesses(port: int, count: int, watch: Watch) -> None:
+    for _ in range(count):
+        stranger = guest(f"127.0.0.1:{port}", code="2222-2222", name="Mallory")
+        sw = Watch(stranger)
+        try:
+            assert wait_until(lambda sw=sw: sw.of(Failed), sw, watch)
+            assert sw.of(Failed)[0].code == "wrong_code"
+        finally:
+            stranger.stop()
+
+
+def test_three_wrong_guesses_never_lock_out_the_friend_holding_the_code(caplog):
+    caplog.set_level(logging.WARNING, logger="game.netplay.session.admission")
+    h = host()
+    hw = Watch(h)
+    try:
+        _wrong_guesses(h.port, 3, hw)
+        assert h.session.join_code == CODE  # the code the friend was told still holds
+        texts = [e.text for e in hw.of(GuestTurnedAway)]
+        assert "(3 wrong codes from there)" in texts[-1] and "must wait 2 s" in texts[-1]
+        assert "Wrong codes by address: 127.0.0.1: 3." in caplog.text  # the host's log
+        # from the strangers' very address, the friend is let in once the pause is over
+        friend = guest(f"127.0.0.1:{h.port}")
+        fw = Watch(friend)
+        try:
+            assert wait_until(lambda: fw.of(Connected), fw, hw)
+        finally:
+            friend.stop()
+    finally:
+        h.stop()
+
+
+def test_an_address_that_keeps_guessing_is_refused_without_an_exchange():
+    h = host()
+    hw = Watch(h)
+    try:
+        _wrong_guesses(h.port, 3, hw)
+        with _raw(h.port) as stranger:
+            stranger.sendall(_stranger_hello())
+            assert _closed_by_host(stranger)
+        assert wait_until(lambda: any(e.code == "slow_down" for e in hw.of(GuestTurnedAway)), hw)
+        refused = [e for e in hw.of(GuestTurnedAway) if e.code == "slow_down"]
+        assert "3 wrong codes came from there" in refused[0].text
+        assert h.session._admission.guesses.misses("127.0.0.1") == 3  # not counted as a guess
+    finally:
+        h.stop()
+
+
+@pytest.mark.slow
+def test_after_a_host_crash_a_strangers_guesses_do_not_stop_the_guest_coming_back():
+    first = host()
+    port = first.port
+    friend = guest(f"127.0.0.1:{port}")
+    fw = Watch(friend)
+    try:
+        assert wait_until(lambda: friend.session.established and first.session.established)
+        first.stop()  # the host crashed; it is started again from its save, same code and port
+        session = ReliableSession(Role.HOST, PeerInfo("Alice", "1.0"), FAST, join_code=CODE)
+        again = NetplayHost(session, port=port, bind_host="127.0.0.1").start()
+        aw = Watch(again)
+        try:
+            _wrong_guesses(port, 3, aw)
+            assert wait_until(lambda: aw.of(Connected), aw, fw)
+            assert aw.of(Connected)[0].peer.name == "Bob" and not friend.session.finished
+        finally:
+            again.stop()
+    finally:
+        friend.stop()
