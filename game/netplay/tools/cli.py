@@ -68,7 +68,6 @@ from ..shell.wormhole import (
     CONNECT_WAIT,
     DEFAULT_MAILBOX,
     DEFAULT_RELAY,
-    MAX_CODES,
     InviteCode,
     InviteFailed,
     Link,
@@ -503,8 +502,8 @@ def _meet(args: argparse.Namespace) -> tuple[Link | None, socket.socket | None, 
     else:
         rendezvous = Rendezvous(Role.GUEST, servers, code=args.accept, wait=args.wait)
     rendezvous.start()
-    # every step of the meeting has its own time limit; this only bounds the loop
-    give_up = time.monotonic() + (rendezvous.wait + 3 * CONNECT_WAIT) * MAX_CODES
+    # the meeting bounds its own wait (burnt codes and all); this only bounds the loop
+    give_up = time.monotonic() + rendezvous.wait + 4 * CONNECT_WAIT
     failure = InviteFailed("timeout", "The meeting at the invite server took too long.")
     try:
         while time.monotonic() < give_up:
