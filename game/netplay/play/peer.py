@@ -142,6 +142,7 @@ class PlayPeer:
         self.store = store
         self.about = dict(about or {})  # saved with the game: how to reach the other side again
         self.chat = ChatChannel(name or role.value)
+        self._seat = ""  # the rejoin token the session was told to ask for
         self.play: HostPlay | GuestPlay | None = None
         self.negotiation: RulesNegotiation | None = None
         self.declined: RulesDeclined | None = None
@@ -160,6 +161,7 @@ class PlayPeer:
         if resume is not None:
             cls = HostPlay if role is Role.HOST else GuestPlay
             self.play = cls.from_save(resume)
+            self._bind_seat()  # before the session's first HELLO, whenever possible
         else:
             mine = terms if terms is not None else {"preset": "classic"}
             Terms.from_agreed(mine)  # raises RulesError now rather than mid-handshake
@@ -201,12 +203,22 @@ class PlayPeer:
     def pump(self, now: float | None = None) -> None:
         """Handle everything that arrived, then make the moves this seat has ready."""
         now = self.port.now() if now is None else now
+        self._bind_seat()
         for event in self.port.take_events():
             self._on_event(event, now)
+        self._bind_seat()
         self._ask_rules_answer()
         self._decide(now)
         self._check_owed(now)
         self._wind_down(now)
+
+    def _bind_seat(self) -> None:
+        """Once a game has its rejoin token (started, received or restored from a save), the
+        join code alone no longer takes the guest's seat: the session asks for the token."""
+        token = self.play.token if self.play is not None else ""
+        if token and token != self._seat:
+            self._seat = token
+            self.port.bind_seat(token.encode())
 
     def say(self, text: str, now: float | None = None) -> ChatLine:
         """Send a chat line (UG 4.2.5); raises `ChatRefused` with a reason to show."""

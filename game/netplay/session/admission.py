@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import ProtocolError
+from ..wire.framing import decode_body, encode_body, encode_frame
 from ..wire.session_messages import (
     MAGIC,
     MAX_REASON_CHARS,
@@ -27,7 +28,9 @@ from ..wire.session_messages import (
     Message,
     Reject,
     ResumeOk,
+    Sealed,
     Welcome,
+    pack_message,
     parse_message,
 )
 from ..wire.text import clean_text
@@ -47,17 +50,27 @@ from .secure import (
     GuestExchange,
     HostExchange,
     Mode,
+    Opener,
+    Sealer,
     join_password,
     resume_password,
 )
 
 _PROOF_LABEL = b"canasta-netplay resume-ok"
+_SEAT_LABEL = b"canasta-netplay seat|"
 _log = logging.getLogger(__name__)
 
 
 def resume_proof(token: bytes) -> bytes:
     """What the host's RESUME_OK shows: that it holds this game's session token."""
     return hmac.new(token, _PROOF_LABEL, hashlib.sha256).digest()[:TOKEN_BYTES]
+
+
+def seat_proof(seat: bytes, key_token: bytes) -> bytes:
+    """What a guest joining with the code shows to take a seat in a game under way: that it
+    holds the game's rejoin token, bound to this connection's key exchange (`key_token`), so a
+    proof seen once is worth nothing on another connection."""
+    return hmac.new(seat, _SEAT_LABEL + key_token, hashlib.sha256).digest()[:TOKEN_BYTES]
 
 
 class Admission:
@@ -81,6 +94,7 @@ class Admission:
         self._peer: PeerInfo | None = None
         self._protocol: int | None = None
         self._established = False
+        self.seat: bytes | None = None  # the game's rejoin token, once a game is under way
         self._guest_confirmed = False  # host: the guest has shown it received our WELCOME
 
     # -- state ---------------------------------------------------------------------------------
@@ -138,16 +152,21 @@ class Admission:
             local.app_version,
         )
 
-    def hello(self, received: int) -> Hello:
-        """The guest's sealed HELLO: its name and versions, and the session it resumes."""
+    def hello(self, received: int, keys: ChannelKeys | None) -> Hello:
+        """The guest's sealed HELLO: its name and versions, and the session it resumes or,
+        joining with the code a game under way (`keys`: this connection's exchange), the proof
+        that it holds the game's seat."""
         local = self.local
+        token = self._token
+        if token is None and self.seat is not None and keys is not None:
+            token = seat_proof(self.seat, keys.token)
         return Hello(
             MAGIC,
             local.proto_min,
             local.proto_max,
             local.app_version,
             local.name,
-            self._token,
+            token,
             received,
         )
 
@@ -206,16 +225,16 @@ class Admission:
         return f"The host refused the connection: {clean_text(reject.text, MAX_REASON_CHARS)}"
 
     # -- the host ------------------------------------------------------------------------------
-    def judge_hello(self, hello: Hello, *, repeat: bool) -> str | Reject:
-        """The verdict on a guest's HELLO on an admitted connection (`repeat`: this connection
-        already finished its handshake): "new", "repeat", "rewelcome", "restart" or "resume",
-        or the REJECT to answer, reported as a guest turned away."""
-        verdict = self._verdict(hello, repeat)
+    def judge_hello(self, hello: Hello, exchange: HostExchange, *, repeat: bool) -> str | Reject:
+        """The verdict on a guest's HELLO on a connection admitted by `exchange` (`repeat`: this
+        connection already finished its handshake): "new", "repeat", "rewelcome", "restart" or
+        "resume", or the REJECT to answer, reported as a guest turned away."""
+        verdict = self._verdict(hello, exchange, repeat)
         if isinstance(verdict, Reject):
             self._report(GuestTurnedAway(verdict.code, _turned_away_text(verdict, hello)))
         return verdict
 
-    def _verdict(self, hello: Hello, repeat: bool) -> str | Reject:
+    def _verdict(self, hello: Hello, exchange: HostExchange, repeat: bool) -> str | Reject:
         local = self.local
         if hello.magic != MAGIC:
             return self.reject(
@@ -227,6 +246,17 @@ class Admission:
         ):
             guest = PeerInfo("", hello.app_version, hello.proto_min, hello.proto_max)
             return self.reject("version", version_mismatch_message(Role.GUEST, guest, local))
+        if exchange.mode is Mode.JOIN and self.seat is not None:
+            # a game is under way: the code alone no longer takes the seat, only the game's
+            # rejoin token does (the guest itself, started again after a crash)
+            proof = seat_proof(self.seat, exchange.keys.token)
+            if hello.token is None or not hmac.compare_digest(hello.token, proof):
+                return self.reject(
+                    "busy", "This game is under way; only its guest can take the seat."
+                )
+            if repeat:
+                return "repeat"
+            return "restart" if self._established else "new"
         if hello.token is None:
             if not self._established:
                 return "new"
@@ -273,10 +303,11 @@ class Admission:
         """The guest spoke on a session it resumed or joined: it has our WELCOME."""
         self._guest_confirmed = True
 
-    def answer(self, hello: Hello, received: int) -> Welcome | ResumeOk:
-        """The host's answer to an admitted HELLO: WELCOME to a join, RESUME_OK to a resume."""
+    def answer(self, exchange: HostExchange, received: int) -> Welcome | ResumeOk:
+        """The host's answer to an admitted HELLO: WELCOME to a join (with the code, whether or
+        not it proved a seat), RESUME_OK to a resume."""
         assert self._token is not None and self._protocol is not None
-        if hello.token is None:
+        if exchange.mode is Mode.JOIN:
             local = self.local
             return Welcome(
                 MAGIC,
@@ -390,10 +421,16 @@ class HostGate:
         datagram: bool,
         frame: Callable[[Message], bytes],
         source: str = "",
+        screen_seat: bool = False,
     ) -> None:
         self._admission = admission
         self._datagram = datagram
         self.source = source  # the address the connection came from, for counting guesses
+        # a shell with several sockets: judge a code holder's HELLO before the connection
+        # replaces the current one, so the code alone cannot take a game's seat or kick its guest
+        self._screen_seat = screen_seat
+        self._seat_shown = False
+        self._held: list[Any] = []
         self._frame = frame
         self.exchange: HostExchange | None = None
         self.refused = False
@@ -401,12 +438,63 @@ class HostGate:
 
     @property
     def admitted(self) -> bool:
-        return self.exchange is not None and self.exchange.accepted and not self.refused
+        return (
+            self.exchange is not None
+            and self.exchange.accepted
+            and not self.refused
+            and not self._seat_unproven()
+        )
+
+    def take_held(self) -> list[Any]:
+        """Frames read to judge the seat, for the session to read again once it adopts."""
+        held, self._held = self._held, []
+        return held
+
+    def _seat_unproven(self) -> bool:
+        exchange = self.exchange
+        return (
+            self._screen_seat
+            and not self._seat_shown
+            and exchange is not None
+            and exchange.mode is Mode.JOIN
+            and self._admission.seat is not None
+        )
 
     def receive(self, value: Any, now: float) -> None:
         """One decoded frame from this connection at time `now`; raises `ProtocolError` if it
         is unreadable or out of place (the shell then closes the connection)."""
-        self.receive_message(parse_message(value), now)
+        message = parse_message(value)
+        if isinstance(message, Sealed) and not self.refused and self._awaits_seat():
+            self._screen_hello(message, value)
+            return
+        self.receive_message(message, now)
+
+    def _awaits_seat(self) -> bool:
+        return self.exchange is not None and self.exchange.accepted and self._seat_unproven()
+
+    def _screen_hello(self, sealed: Sealed, value: Any) -> None:
+        exchange = self.exchange
+        assert exchange is not None
+        # a throwaway opener: the session opens the frame again, with its own, once it adopts
+        body = Opener(exchange.keys.guest_to_host, ordered=True).open(sealed)
+        if body is None:
+            raise ProtocolError("bad_seal", "the first sealed frame does not open")
+        inner = decode_body(body)
+        first = (
+            inner[0] if isinstance(inner, list) and inner and isinstance(inner[0], list) else inner
+        )
+        hello = parse_message(first)
+        if not isinstance(hello, Hello):
+            raise ProtocolError("unexpected", "a joining connection must start with HELLO")
+        verdict = self._admission.judge_hello(hello, exchange, repeat=False)
+        if isinstance(verdict, Reject):
+            # the channel is up on the guest's side (it has our KEY_ACCEPT): say it sealed
+            sealed = Sealer(exchange.keys.host_to_guest).seal(encode_body(pack_message(verdict)))
+            self.refused = True
+            self._out.append(encode_frame(pack_message(sealed)))
+            return
+        self._seat_shown = True
+        self._held.append(value)
 
     def receive_message(self, message: Message, now: float) -> None:
         if self.refused:
@@ -460,6 +548,8 @@ class HostGate:
                 self._send(exchange.accept)
             return
         if exchange.check(confirm):
+            if exchange.mode is Mode.JOIN:
+                self._admission.guesses.proved(self.source)
             self._send(exchange.accept)
         else:
             self._refuse(self._admission.wrong_code(exchange.mode, self.source, now))

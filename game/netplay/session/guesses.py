@@ -52,6 +52,11 @@ class GuessLimiter:
             entry.refused_until = now + wait
         return max(0.0, entry.refused_until - now)
 
+    def proved(self, source: str) -> None:
+        """`source` showed it holds the code: its earlier misses were typing, not guessing
+        (they stay in the tally for the log)."""
+        self._sources.pop(source, None)
+
     def misses(self, source: str) -> int:
         """Wrong guesses counted from `source` since the host started."""
         return self._total.get(source, 0)

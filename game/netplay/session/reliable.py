@@ -321,6 +321,11 @@ class ReliableSession:
             return
         self._take(value, now)
 
+    def bind_seat(self, seat: bytes) -> None:
+        """The game under way has this rejoin token (both sides): from now on a connection
+        joining with the code takes the seat only if it proves it holds the token too."""
+        self._admission.seat = seat
+
     def open_gate(self, source: str = "") -> HostGate:
         """Host shells with several sockets: a gate for a new connection's key exchange, judged
         without touching the current connection; `source` is the address it came from (wrong
@@ -328,7 +333,13 @@ class ReliableSession:
         once `admitted`, hand it to `adopt`; once `refused`, close it."""
         if self.role is not Role.HOST:
             raise SessionError("Only the host judges new connections.")
-        return HostGate(self._admission, datagram=False, frame=self._plain_frame, source=source)
+        return HostGate(
+            self._admission,
+            datagram=False,
+            frame=self._plain_frame,
+            source=source,
+            screen_seat=True,
+        )
 
     def adopt(self, gate: HostGate, now: float, decoder: FrameDecoder | None = None) -> None:
         """Make an admitted gate's connection the current transport (the shell closes the old
@@ -616,13 +627,13 @@ class ReliableSession:
 
     def _on_hello(self, hello: Hello, now: float) -> None:
         admission = self._admission
-        verdict = admission.judge_hello(hello, repeat=self._ready)
+        gate = self._gate
+        assert gate is not None and gate.exchange is not None
+        verdict = admission.judge_hello(hello, gate.exchange, repeat=self._ready)
         if isinstance(verdict, Reject):
             self._emit(verdict, now)
             self._wants_reset = True
             return
-        gate = self._gate
-        assert gate is not None and gate.exchange is not None
         if verdict == "restart":
             self._delivery.restart()
         admission.admit(verdict, hello, gate.exchange)
@@ -635,7 +646,7 @@ class ReliableSession:
             self._delivery.replay_unacked()
         self._ready = True
         self._heard(now)
-        self._emit(admission.answer(hello, self._delivery.received), now)
+        self._emit(admission.answer(gate.exchange, self._delivery.received), now)
         if verdict in ("new", "restart"):
             self._set_connected(now)
 
@@ -684,10 +695,11 @@ class ReliableSession:
             # never the game, and the guest dials again
             self._wants_reset = True
             return
-        if reject.code == "slow_down":
-            # the host refuses guesses from this address for a while: dial again after it,
-            # and say why if the give-up time comes first
-            self._refusal = Failed("slow_down", self._admission.refusal_text(reject))
+        if reject.code == "slow_down" or (reject.code == "busy" and self._admission.seat):
+            # the host refuses guesses from this address for a while, or a guest restarted from
+            # its save sent its HELLO before the game told it the seat's token: dial again, and
+            # say why if the give-up time comes first
+            self._refusal = Failed(reject.code, self._admission.refusal_text(reject))
             self._wants_reset = True
             return
         self._fail(reject.code, self._admission.refusal_text(reject))
@@ -755,7 +767,7 @@ class ReliableSession:
         else:
             if not self._kx.accepted:
                 self._emit(self._kx.confirm, now)
-            self._emit(self._admission.hello(self._delivery.received), now)
+            self._emit(self._admission.hello(self._delivery.received, self._kx.keys), now)
         self._hello_due = now + self._hello_interval
         self._hello_interval = min(self._hello_interval * 2, _hello_cap(self.config, self._rto))
 

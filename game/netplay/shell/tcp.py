@@ -427,6 +427,8 @@ class NetplayHost(_Endpoint):
         conn.decoder = conn.gate = None
         self._flush(conn)  # the KEY_ACCEPT goes out before anything the session seals
         self.session.adopt(gate, now, decoder)
+        for value in gate.take_held():  # the HELLO the gate read to judge the seat
+            self.session.receive_value(value, now)
         self.session.receive_bytes(b"", now)  # whatever followed the confirmation
 
     def _discard_pending(self, conn: _Conn) -> None:

@@ -295,6 +295,9 @@ class LinkedPort:
     def abort(self, error: ProtocolError) -> None:
         self.session.abort(self.now(), error)
 
+    def bind_seat(self, seat: bytes) -> None:
+        self.session.bind_seat(seat)
+
     def settled(self) -> bool:
         return self.session.unacked_count == 0
 

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from game.netplay.errors import SessionError
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.events import (
     Connected,
     Failed,
     GuestTurnedAway,
+    Interrupted,
     PayloadRefused,
     RefusedByPeer,
     Status,
@@ -345,3 +347,59 @@ def test_after_a_host_crash_a_strangers_guesses_do_not_stop_the_guest_coming_bac
             again.stop()
     finally:
         friend.stop()
+
+
+SEAT = b"0123456789abcdef0123456789abcdef"  # the game's rejoin token, as the game layer binds it
+
+
+def _bind(*endpoints: NetplayHost | NetplayGuest) -> None:
+    for endpoint in endpoints:
+        with endpoint.lock:
+            endpoint.session.bind_seat(SEAT)
+
+
+def test_the_join_code_alone_cannot_take_the_seat_kick_the_guest_or_chat(game):
+    _bind(game.host, game.guest)
+    assert game.still_playing("before")
+    transports = game.host.session.stats.transports
+    stranger = guest(f"127.0.0.1:{game.host.port}", name="Bob")  # the code, not the token
+    sw = Watch(stranger)
+    try:
+        assert wait_until(lambda: sw.of(Failed), sw, game.h, game.g)
+        assert sw.of(Failed)[0].code == "busy" and not stranger.session.established
+        with pytest.raises(SessionError):
+            stranger.send(["chat", "I am the guest"])  # it never had a session to chat on
+    finally:
+        stranger.stop()
+    assert game.still_playing("after")
+    assert game.host.session.stats.transports == transports, "the guest was never kicked"
+    assert not game.g.of(Interrupted) and game.host.session.stats.restarts == 0
+    turned = [e for e in game.h.of(GuestTurnedAway) if e.code == "busy"]
+    assert turned and "only its guest can take the seat" in turned[0].text
+
+
+def test_the_guest_started_again_with_its_token_takes_its_seat_back(game):
+    _bind(game.host, game.guest)
+    assert game.still_playing("before")
+    game.guest.stop()  # the guest crashed; it comes back from its save: the code and the token
+    session = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), FAST, join_code=CODE)
+    session.bind_seat(SEAT)
+    again = NetplayGuest(session, f"127.0.0.1:{game.host.port}").start()
+    aw = Watch(again)
+    try:
+        assert wait_until(lambda: aw.of(Connected), aw, game.h)
+        assert wait_until(lambda: game.host.session.stats.restarts == 1, aw, game.h)
+    finally:
+        again.stop()
+
+
+def test_wrong_guesses_mid_game_count_against_the_address(game):
+    assert game.still_playing("before")
+    _wrong_guesses(game.host.port, 3, game.h)
+    with _raw(game.host.port) as stranger:
+        stranger.sendall(_stranger_hello())
+        assert _closed_by_host(stranger)
+    assert wait_until(
+        lambda: any(e.code == "slow_down" for e in game.h.of(GuestTurnedAway)), game.h
+    )
+    assert game.still_playing("after")
