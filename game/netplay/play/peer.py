@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -32,7 +33,7 @@ from game.logic.errors import IllegalAction
 from game.logic.rules import RulesError
 
 from ..errors import ProtocolError, SessionError
-from ..session.delivery import MAX_REFUSED
+from ..session.delivery import MAX_REFUSED, REFUSED_WINDOW
 from ..session.events import (
     Closed,
     Connected,
@@ -151,6 +152,7 @@ class PlayPeer:
         self.peer_name = f"the {role.other.value}"
         self.moves = 0  # actions this side's player made
         self.refused = 0  # game messages from the peer set aside for breaking their schema
+        self._refused_at: deque[float] = deque()  # when the recent ones came
         self._notices: list[Any] = []
         self._play_factory = play_factory
         self._finished_at: float | None = None
@@ -260,7 +262,7 @@ class PlayPeer:
             try:
                 self._on_payload(event.payload, now)
             except Unreadable as error:
-                self._set_aside(error)
+                self._set_aside(error, now)
             except ProtocolError as error:
                 self.port.abort(error)
         elif isinstance(event, Failed):
@@ -270,15 +272,20 @@ class PlayPeer:
             self.closed = event
             self._save_unfinished()
 
-    def _set_aside(self, error: Unreadable) -> None:
+    def _set_aside(self, error: Unreadable, now: float) -> None:
         """A game message that broke its schema changed nothing: it is logged, shown, and its
-        sender told why, as the session does with any payload; a flood ends the connection."""
+        sender told why, as the session does with any payload; a flood within a minute drops
+        the connection, never the game (the peer resumes on a new one)."""
         self.refused += 1
-        if self.refused > MAX_REFUSED:
-            self.port.abort(
-                ProtocolError(
-                    "flood", f"more than {MAX_REFUSED} of its game messages broke the rules"
-                )
+        recent = self._refused_at
+        recent.append(now)
+        while recent and recent[0] <= now - REFUSED_WINDOW:
+            recent.popleft()
+        if len(recent) > MAX_REFUSED:
+            recent.clear()
+            self.port.drop_connection(
+                f"More than {MAX_REFUSED} game messages from {self.peer_name} broke the rules: "
+                f"the connection was dropped; the game waits for it to come back."
             )
             return
         reason = clean_text(error.message, MAX_REASON)

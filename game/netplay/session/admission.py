@@ -1,12 +1,14 @@
 """Admission: who may carry a session, and as whom. The host's `HostGate` answers each new
 connection's key exchange and admits it only once the guest proved it holds the join code (or,
-resuming, the resume secret of its first join); wrong codes are counted by the address they come from, and
-an address that keeps guessing is made to pause (`guesses.py`), while the code never changes.
-`Admission` keeps what a side knows of the game it belongs to (the code, the session token
-and resume secret taken from the first exchange, the peer and the protocol both speak) and
-judges the HELLO that names a guest: a new guest, the same one again, or one resuming; a guest's
-`Admission` writes its HELLO and reads the host's WELCOME, RESUME_OK or REJECT. It decides;
-the session does what it decides on the current connection."""
+resuming, the resume secret of its first join) and, once a game is under way, the game's token
+(a seat proof bound to the connection's key), so the code alone never takes the seat. Wrong
+codes are counted by the address they come from, and an address that keeps guessing is made to
+pause (`guesses.py`), while the code never changes. `Admission` keeps what a side knows of the
+game it belongs to (the code, the session token and resume secret taken from the first
+exchange, the peer and the protocol both speak) and judges the HELLO that names a guest: a new
+guest, the same one again, or one resuming; a guest's `Admission` writes its HELLO and reads the
+host's WELCOME, RESUME_OK or REJECT. It decides; the session does what it decides on the
+current connection."""
 
 from __future__ import annotations
 

@@ -424,6 +424,16 @@ class ReliableSession:
             self._emit(Bye(_QUIT, message), now)
         self._finish(Status.CLOSED, Closed(False, "You left the game."))
 
+    def drop_connection(self, now: float, text: str) -> None:
+        """The game layer found the peer persisting in breaking the rules: drop this connection
+        (the game goes on, and resumes on the next one), saying `text`."""
+        self._tick(now)
+        if self.finished or not self._transport_up:
+            return
+        self._events.append(PayloadRefused("dropped", text))
+        self._wants_reset = True
+        self._dropping = True
+
     def abort(self, now: float, error: ProtocolError) -> None:
         """End the session because the game layer found a payload it cannot accept (an illegal
         move, a rules message out of turn): both players get a clear reason."""

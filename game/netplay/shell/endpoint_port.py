@@ -43,6 +43,9 @@ class EndpointPort:
     def abort(self, error: ProtocolError) -> None:
         self.endpoint.abort(error)
 
+    def drop_connection(self, text: str) -> None:
+        self.endpoint.drop_connection(text)
+
     def bind_seat(self, seat: bytes) -> None:
         with self.endpoint.lock:
             self.endpoint.session.bind_seat(seat)

@@ -100,6 +100,12 @@ class _Endpoint:
             self.session.abort(self.clock(), error)
         self._wake()
 
+    def drop_connection(self, text: str) -> None:
+        """Drop the current connection, never the game (the peer resumes on a new one)."""
+        with self.lock:
+            self.session.drop_connection(self.clock(), text)
+        self._wake()
+
     def poll_events(self) -> list[Notice]:
         """Everything that happened since the last call, without blocking."""
         return self._inbox.drain()
