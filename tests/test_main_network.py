@@ -17,7 +17,7 @@ pytestmark = pytest.mark.net
 MAIN = str(MAIN_PATH)
 
 
-def _join(port: int, code: str) -> subprocess.CompletedProcess:
+def _join(port: int, code: str, level: str = "beginner") -> subprocess.CompletedProcess:
     return subprocess.run(
         [
             sys.executable,
@@ -27,7 +27,7 @@ def _join(port: int, code: str) -> subprocess.CompletedProcess:
             "--code",
             code,
             "--autopilot",
-            "beginner",
+            level,
             "--hands",
             "1",
         ],
@@ -77,3 +77,43 @@ def test_a_wrong_code_is_refused_and_the_right_guest_then_plays_the_game():
     assert host_result["state_hash"] == guest_result["state_hash"]
     assert host_result["totals"] == guest_result["totals"]
     assert guest_result["resumes"] == 0
+
+
+@pytest.mark.slow
+def test_four_strangers_with_wrong_codes_are_refused_and_the_first_code_still_plays():
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            MAIN,
+            "--host",
+            "0",
+            "--autopilot",
+            "carefree",
+            "--hands",
+            "1",
+            "--bind",
+            "127.0.0.1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        hosting = json.loads(host.stdout.readline())
+        code, port = hosting["code"], hosting["port"]
+        wrong = "AAAA-AAAA" if code != "AAAA-AAAA" else "BBBB-BBBB"
+        for _ in range(4):
+            stranger = _join(port, wrong, "carefree")
+            assert stranger.returncode != 0
+            assert "did not accept this join code" in stranger.stderr
+            assert host.poll() is None, "the host keeps waiting for the right guest"
+        guest = _join(port, code, "carefree")  # the code the host printed first
+        host_out, _ = host.communicate(timeout=60)
+    finally:
+        host.kill()
+    assert guest.returncode == 0 and host.returncode == 0
+    lines = [json.loads(line) for line in host_out.strip().splitlines()]
+    assert all(line.get("event") != "code" for line in lines), "the code never changed"
+    host_result, guest_result = lines[-1], json.loads(guest.stdout.strip().splitlines()[-1])
+    assert host_result["outcome"] == guest_result["outcome"] == "finished"
+    assert host_result["state_hash"] == guest_result["state_hash"]

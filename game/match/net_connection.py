@@ -42,7 +42,6 @@ from game.netplay import (
     Failed,
     HostSilent,
     Interrupted,
-    JoinCodeChanged,
     Manual,
     PeerInfo,
     PlayPeer,
@@ -224,7 +223,6 @@ class NetGame:
         self.address = address  # what the guest dialled, or the host's port as text
         self.link = link  # how an invite game finds the other side again
         self.name = name
-        self.code_note = ""  # why the join code changed, for the host's screen
         self.pilot = Pilot(level)
         self.rules_choice: str | None = None
         self.peer = PlayPeer(
@@ -416,9 +414,6 @@ class NetGame:
             self.status, self.status_text = "closed", shown(notice.text)
         elif isinstance(notice, HostSilent):
             self.status, self.status_text = "lost", shown(notice.text)
-        elif isinstance(notice, JoinCodeChanged):
-            self.code_note = shown(notice.text)
-            self.peer.about["connection"]["code"] = notice.code
         elif isinstance(notice, TransportNotice) and notice.code == "dial_failed":
             self.problem = notice.text
         elif isinstance(notice, ChatLine) and not notice.from_me:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -32,7 +33,7 @@ from game.logic.errors import IllegalAction
 from game.logic.rules import RulesError
 
 from ..errors import ProtocolError, SessionError
-from ..session.delivery import MAX_REFUSED
+from ..session.delivery import MAX_REFUSED, REFUSED_WINDOW
 from ..session.events import (
     Closed,
     Connected,
@@ -142,6 +143,7 @@ class PlayPeer:
         self.store = store
         self.about = dict(about or {})  # saved with the game: how to reach the other side again
         self.chat = ChatChannel(name or role.value)
+        self._seat = ""  # the rejoin token the session was told to ask for
         self.play: HostPlay | GuestPlay | None = None
         self.negotiation: RulesNegotiation | None = None
         self.declined: RulesDeclined | None = None
@@ -150,6 +152,7 @@ class PlayPeer:
         self.peer_name = f"the {role.other.value}"
         self.moves = 0  # actions this side's player made
         self.refused = 0  # game messages from the peer set aside for breaking their schema
+        self._refused_at: deque[float] = deque()  # when the recent ones came
         self._notices: list[Any] = []
         self._play_factory = play_factory
         self._finished_at: float | None = None
@@ -160,6 +163,7 @@ class PlayPeer:
         if resume is not None:
             cls = HostPlay if role is Role.HOST else GuestPlay
             self.play = cls.from_save(resume)
+            self._bind_seat()  # before the session's first HELLO, whenever possible
         else:
             mine = terms if terms is not None else {"preset": "classic"}
             Terms.from_agreed(mine)  # raises RulesError now rather than mid-handshake
@@ -201,12 +205,22 @@ class PlayPeer:
     def pump(self, now: float | None = None) -> None:
         """Handle everything that arrived, then make the moves this seat has ready."""
         now = self.port.now() if now is None else now
+        self._bind_seat()
         for event in self.port.take_events():
             self._on_event(event, now)
+        self._bind_seat()
         self._ask_rules_answer()
         self._decide(now)
         self._check_owed(now)
         self._wind_down(now)
+
+    def _bind_seat(self) -> None:
+        """Once a game has its rejoin token (started, received or restored from a save), the
+        join code alone no longer takes the guest's seat: the session asks for the token."""
+        token = self.play.token if self.play is not None else ""
+        if token and token != self._seat:
+            self._seat = token
+            self.port.bind_seat(token.encode())
 
     def say(self, text: str, now: float | None = None) -> ChatLine:
         """Send a chat line (UG 4.2.5); raises `ChatRefused` with a reason to show."""
@@ -248,7 +262,7 @@ class PlayPeer:
             try:
                 self._on_payload(event.payload, now)
             except Unreadable as error:
-                self._set_aside(error)
+                self._set_aside(error, now)
             except ProtocolError as error:
                 self.port.abort(error)
         elif isinstance(event, Failed):
@@ -258,15 +272,20 @@ class PlayPeer:
             self.closed = event
             self._save_unfinished()
 
-    def _set_aside(self, error: Unreadable) -> None:
+    def _set_aside(self, error: Unreadable, now: float) -> None:
         """A game message that broke its schema changed nothing: it is logged, shown, and its
-        sender told why, as the session does with any payload; a flood ends the connection."""
+        sender told why, as the session does with any payload; a flood within a minute drops
+        the connection, never the game (the peer resumes on a new one)."""
         self.refused += 1
-        if self.refused > MAX_REFUSED:
-            self.port.abort(
-                ProtocolError(
-                    "flood", f"more than {MAX_REFUSED} of its game messages broke the rules"
-                )
+        recent = self._refused_at
+        recent.append(now)
+        while recent and recent[0] <= now - REFUSED_WINDOW:
+            recent.popleft()
+        if len(recent) > MAX_REFUSED:
+            recent.clear()
+            self.port.drop_connection(
+                f"More than {MAX_REFUSED} game messages from {self.peer_name} broke the rules: "
+                f"the connection was dropped; the game waits for it to come back."
             )
             return
         reason = clean_text(error.message, MAX_REASON)

@@ -481,7 +481,8 @@ class HostPlay(_Side):
             hmac.compare_digest(message.game_id, self.game_id)
             and hmac.compare_digest(message.token, self.token)
         ):
-            raise ProtocolError("rejoin", "this guest does not hold the saved game's token")
+            # set aside, never the end of the game: the host keeps waiting for its guest
+            raise m.Unreadable("rejoin", "this guest does not hold the saved game's token")
         out = [game_payload(m.rejoined(self.received))]
         out += self.resend_from(message.received)
         self._awaiting_rejoin = False

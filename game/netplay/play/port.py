@@ -22,6 +22,15 @@ class Port(Protocol):
 
     def abort(self, error: ProtocolError) -> None: ...
 
+    def drop_connection(self, text: str) -> None:
+        """Drop the current connection, never the game: the peer resumes on a new one."""
+        ...
+
+    def bind_seat(self, seat: bytes) -> None:
+        """The game under way has this rejoin token: the session lets a connection with the
+        join code take the seat only if it proves it holds the token too."""
+        ...
+
     def settled(self) -> bool:
         """Everything this side sent has been acknowledged."""
         ...

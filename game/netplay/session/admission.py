@@ -1,20 +1,25 @@
 """Admission: who may carry a session, and as whom. The host's `HostGate` answers each new
 connection's key exchange and admits it only once the guest proved it holds the join code (or,
-resuming, the resume secret of its first join); a few wrong codes make the host choose a new
-one. `Admission` keeps what a side knows of the game it belongs to (the code, the session token
-and resume secret taken from the first exchange, the peer and the protocol both speak) and
-judges the HELLO that names a guest: a new guest, the same one again, or one resuming; a guest's
-`Admission` writes its HELLO and reads the host's WELCOME, RESUME_OK or REJECT. It decides;
-the session does what it decides on the current connection."""
+resuming, the resume secret of its first join) and, once a game is under way, the game's token
+(a seat proof bound to the connection's key), so the code alone never takes the seat. Wrong
+codes are counted by the address they come from, and an address that keeps guessing is made to
+pause (`guesses.py`), while the code never changes. `Admission` keeps what a side knows of the
+game it belongs to (the code, the session token and resume secret taken from the first
+exchange, the peer and the protocol both speak) and judges the HELLO that names a guest: a new
+guest, the same one again, or one resuming; a guest's `Admission` writes its HELLO and reads the
+host's WELCOME, RESUME_OK or REJECT. It decides; the session does what it decides on the
+current connection."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import ProtocolError
+from ..wire.framing import decode_body, encode_body, encode_frame
 from ..wire.session_messages import (
     MAGIC,
     MAX_REASON_CHARS,
@@ -25,11 +30,14 @@ from ..wire.session_messages import (
     Message,
     Reject,
     ResumeOk,
+    Sealed,
     Welcome,
+    pack_message,
     parse_message,
 )
 from ..wire.text import clean_text
-from .events import Event, GuestTurnedAway, JoinCodeChanged
+from .events import Event, GuestTurnedAway
+from .guesses import GuessLimiter
 from .handshake import (
     PeerInfo,
     Role,
@@ -38,23 +46,33 @@ from .handshake import (
     negotiate_protocol,
     version_mismatch_message,
 )
-from .joincode import display_code, new_join_code, normalize_code
+from .joincode import display_code, normalize_code
 from .secure import (
     ChannelKeys,
     GuestExchange,
     HostExchange,
     Mode,
+    Opener,
+    Sealer,
     join_password,
     resume_password,
 )
 
-MAX_WRONG_CODES = 3  # wrong codes a host takes before it chooses a new one
 _PROOF_LABEL = b"canasta-netplay resume-ok"
+_SEAT_LABEL = b"canasta-netplay seat|"
+_log = logging.getLogger(__name__)
 
 
 def resume_proof(token: bytes) -> bytes:
     """What the host's RESUME_OK shows: that it holds this game's session token."""
     return hmac.new(token, _PROOF_LABEL, hashlib.sha256).digest()[:TOKEN_BYTES]
+
+
+def seat_proof(seat: bytes, key_token: bytes) -> bytes:
+    """What a guest joining with the code shows to take a seat in a game under way: that it
+    holds the game's rejoin token, bound to this connection's key exchange (`key_token`), so a
+    proof seen once is worth nothing on another connection."""
+    return hmac.new(seat, _SEAT_LABEL + key_token, hashlib.sha256).digest()[:TOKEN_BYTES]
 
 
 class Admission:
@@ -72,12 +90,13 @@ class Admission:
         self.local = local
         self._report = report
         self._join_code = normalize_code(join_code) if join_code else None
-        self._wrong_codes = 0
+        self.guesses = GuessLimiter()  # host: wrong codes by the address they came from
         self._resume_secret: bytes | None = None
         self._token: bytes | None = None
         self._peer: PeerInfo | None = None
         self._protocol: int | None = None
         self._established = False
+        self.seat: bytes | None = None  # the game's rejoin token, once a game is under way
         self._guest_confirmed = False  # host: the guest has shown it received our WELCOME
 
     # -- state ---------------------------------------------------------------------------------
@@ -135,16 +154,21 @@ class Admission:
             local.app_version,
         )
 
-    def hello(self, received: int) -> Hello:
-        """The guest's sealed HELLO: its name and versions, and the session it resumes."""
+    def hello(self, received: int, keys: ChannelKeys | None) -> Hello:
+        """The guest's sealed HELLO: its name and versions, and the session it resumes or,
+        joining with the code a game under way (`keys`: this connection's exchange), the proof
+        that it holds the game's seat."""
         local = self.local
+        token = self._token
+        if token is None and self.seat is not None and keys is not None:
+            token = seat_proof(self.seat, keys.token)
         return Hello(
             MAGIC,
             local.proto_min,
             local.proto_max,
             local.app_version,
             local.name,
-            self._token,
+            token,
             received,
         )
 
@@ -193,6 +217,8 @@ class Admission:
             return "The host is already playing a game with someone else."
         if reject.code == "unknown_session":
             return "The host no longer has this game, so it cannot be resumed."
+        if reject.code == "slow_down":
+            return clean_text(reject.text, MAX_REASON_CHARS)
         if reject.code == "wrong_code":
             return (
                 "The host did not accept this join code: check the code (and the address) "
@@ -201,16 +227,16 @@ class Admission:
         return f"The host refused the connection: {clean_text(reject.text, MAX_REASON_CHARS)}"
 
     # -- the host ------------------------------------------------------------------------------
-    def judge_hello(self, hello: Hello, *, repeat: bool) -> str | Reject:
-        """The verdict on a guest's HELLO on an admitted connection (`repeat`: this connection
-        already finished its handshake): "new", "repeat", "rewelcome", "restart" or "resume",
-        or the REJECT to answer, reported as a guest turned away."""
-        verdict = self._verdict(hello, repeat)
+    def judge_hello(self, hello: Hello, exchange: HostExchange, *, repeat: bool) -> str | Reject:
+        """The verdict on a guest's HELLO on a connection admitted by `exchange` (`repeat`: this
+        connection already finished its handshake): "new", "repeat", "rewelcome", "restart" or
+        "resume", or the REJECT to answer, reported as a guest turned away."""
+        verdict = self._verdict(hello, exchange, repeat)
         if isinstance(verdict, Reject):
             self._report(GuestTurnedAway(verdict.code, _turned_away_text(verdict, hello)))
         return verdict
 
-    def _verdict(self, hello: Hello, repeat: bool) -> str | Reject:
+    def _verdict(self, hello: Hello, exchange: HostExchange, repeat: bool) -> str | Reject:
         local = self.local
         if hello.magic != MAGIC:
             return self.reject(
@@ -222,6 +248,17 @@ class Admission:
         ):
             guest = PeerInfo("", hello.app_version, hello.proto_min, hello.proto_max)
             return self.reject("version", version_mismatch_message(Role.GUEST, guest, local))
+        if exchange.mode is Mode.JOIN and self.seat is not None:
+            # a game is under way: the code alone no longer takes the seat, only the game's
+            # rejoin token does (the guest itself, started again after a crash)
+            proof = seat_proof(self.seat, exchange.keys.token)
+            if hello.token is None or not hmac.compare_digest(hello.token, proof):
+                return self.reject(
+                    "busy", "This game is under way; only its guest can take the seat."
+                )
+            if repeat:
+                return "repeat"
+            return "restart" if self._established else "new"
         if hello.token is None:
             if not self._established:
                 return "new"
@@ -268,10 +305,11 @@ class Admission:
         """The guest spoke on a session it resumed or joined: it has our WELCOME."""
         self._guest_confirmed = True
 
-    def answer(self, hello: Hello, received: int) -> Welcome | ResumeOk:
-        """The host's answer to an admitted HELLO: WELCOME to a join, RESUME_OK to a resume."""
+    def answer(self, exchange: HostExchange, received: int) -> Welcome | ResumeOk:
+        """The host's answer to an admitted HELLO: WELCOME to a join (with the code, whether or
+        not it proved a seat), RESUME_OK to a resume."""
         assert self._token is not None and self._protocol is not None
-        if hello.token is None:
+        if exchange.mode is Mode.JOIN:
             local = self.local
             return Welcome(
                 MAGIC,
@@ -284,10 +322,27 @@ class Admission:
             )
         return ResumeOk(received, resume_proof(self._token))
 
-    def judge_key_hello(self, hello: KeyHello) -> Reject | bytes:
-        """The password for a new connection's exchange, or the reason it is refused."""
+    def judge_key_hello(self, hello: KeyHello, source: str, now: float) -> Reject | bytes:
+        """The password for a new connection's exchange from `source` (its address), or the
+        reason it is refused."""
         refusal: Reject | None = None
         local = self.local
+        pause = self.guesses.pause(source, now) if hello.mode != Mode.RESUME else 0.0
+        if pause > 0:
+            # no exchange is run, so the refusal costs the host nothing and tells nothing
+            misses = self.guesses.misses(source)
+            self._report(
+                GuestTurnedAway(
+                    "slow_down",
+                    f"Refused a join from {source or 'a connection'}: {misses} wrong codes came "
+                    f"from there, so it must wait {pause:.0f} s before trying again.",
+                )
+            )
+            return self.reject(
+                "slow_down",
+                f"Too many wrong join codes came from your address: wait {pause:.0f} seconds "
+                f"and try again with the code the host shows.",
+            )
         if hello.magic != MAGIC:
             refusal = self.reject(
                 "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
@@ -329,26 +384,22 @@ class Admission:
         )
         return self.reject("version", text)
 
-    def wrong_code(self, mode: Mode) -> Reject:
-        """A guest's confirmation did not match: count it, and after a few choose a new code."""
+    def wrong_code(self, mode: Mode, source: str, now: float) -> Reject:
+        """A guest's confirmation did not match: count it against the address it came from
+        (which must pause after a few); the code stays, so the guest holding it still joins."""
         if mode is Mode.RESUME:
             text = "This connection could not prove it belongs to the game in progress."
             self._report(GuestTurnedAway("unknown_session", f"A connection was refused: {text}"))
             return self.reject("unknown_session", text)
-        self._wrong_codes += 1
-        self._report(
-            GuestTurnedAway(
-                "wrong_code",
-                f"Someone tried to join with a wrong code ({self._wrong_codes} of {MAX_WRONG_CODES}).",
-            )
-        )
-        if self._wrong_codes >= MAX_WRONG_CODES and not self._established:
-            self._wrong_codes = 0
-            self._join_code = normalize_code(new_join_code())
-            code = display_code(self._join_code)
-            self._report(
-                JoinCodeChanged(code, f"Too many wrong codes: the join code is now {code}.")
-            )
+        pause = self.guesses.missed(source, now)
+        misses = self.guesses.misses(source)
+        where = f" from {source}" if source else ""
+        plural = "" if misses == 1 else "s"
+        text = f"Someone{where} tried to join with a wrong code ({misses} wrong code{plural} from there)."
+        if pause > 0:
+            text += f" That address must wait {pause:.0f} s before its next try."
+        _log.warning("%s Wrong codes by address: %s.", text, self.guesses.tally())
+        self._report(GuestTurnedAway("wrong_code", text))
         return self.reject("wrong_code", "The host did not accept this join code.")
 
 
@@ -366,10 +417,22 @@ class HostGate:
     writes a message as a frame in the clear."""
 
     def __init__(
-        self, admission: Admission, *, datagram: bool, frame: Callable[[Message], bytes]
+        self,
+        admission: Admission,
+        *,
+        datagram: bool,
+        frame: Callable[[Message], bytes],
+        source: str = "",
+        screen_seat: bool = False,
     ) -> None:
         self._admission = admission
         self._datagram = datagram
+        self.source = source  # the address the connection came from, for counting guesses
+        # a shell with several sockets: judge a code holder's HELLO before the connection
+        # replaces the current one, so the code alone cannot take a game's seat or kick its guest
+        self._screen_seat = screen_seat
+        self._seat_shown = False
+        self._held: list[Any] = []
         self._frame = frame
         self.exchange: HostExchange | None = None
         self.refused = False
@@ -377,20 +440,71 @@ class HostGate:
 
     @property
     def admitted(self) -> bool:
-        return self.exchange is not None and self.exchange.accepted and not self.refused
+        return (
+            self.exchange is not None
+            and self.exchange.accepted
+            and not self.refused
+            and not self._seat_unproven()
+        )
 
-    def receive(self, value: Any) -> None:
-        """One decoded frame from this connection; raises `ProtocolError` if it is unreadable
-        or out of place (the shell then closes the connection)."""
-        self.receive_message(parse_message(value))
+    def take_held(self) -> list[Any]:
+        """Frames read to judge the seat, for the session to read again once it adopts."""
+        held, self._held = self._held, []
+        return held
 
-    def receive_message(self, message: Message) -> None:
+    def _seat_unproven(self) -> bool:
+        exchange = self.exchange
+        return (
+            self._screen_seat
+            and not self._seat_shown
+            and exchange is not None
+            and exchange.mode is Mode.JOIN
+            and self._admission.seat is not None
+        )
+
+    def receive(self, value: Any, now: float) -> None:
+        """One decoded frame from this connection at time `now`; raises `ProtocolError` if it
+        is unreadable or out of place (the shell then closes the connection)."""
+        message = parse_message(value)
+        if isinstance(message, Sealed) and not self.refused and self._awaits_seat():
+            self._screen_hello(message, value)
+            return
+        self.receive_message(message, now)
+
+    def _awaits_seat(self) -> bool:
+        return self.exchange is not None and self.exchange.accepted and self._seat_unproven()
+
+    def _screen_hello(self, sealed: Sealed, value: Any) -> None:
+        exchange = self.exchange
+        assert exchange is not None
+        # a throwaway opener: the session opens the frame again, with its own, once it adopts
+        body = Opener(exchange.keys.guest_to_host, ordered=True).open(sealed)
+        if body is None:
+            raise ProtocolError("bad_seal", "the first sealed frame does not open")
+        inner = decode_body(body)
+        first = (
+            inner[0] if isinstance(inner, list) and inner and isinstance(inner[0], list) else inner
+        )
+        hello = parse_message(first)
+        if not isinstance(hello, Hello):
+            raise ProtocolError("unexpected", "a joining connection must start with HELLO")
+        verdict = self._admission.judge_hello(hello, exchange, repeat=False)
+        if isinstance(verdict, Reject):
+            # the channel is up on the guest's side (it has our KEY_ACCEPT): say it sealed
+            sealed = Sealer(exchange.keys.host_to_guest).seal(encode_body(pack_message(verdict)))
+            self.refused = True
+            self._out.append(encode_frame(pack_message(sealed)))
+            return
+        self._seat_shown = True
+        self._held.append(value)
+
+    def receive_message(self, message: Message, now: float) -> None:
         if self.refused:
             return
         if isinstance(message, KeyHello):
-            self._on_key_hello(message)
+            self._on_key_hello(message, now)
         elif isinstance(message, KeyConfirm):
-            self._on_confirm(message)
+            self._on_confirm(message, now)
         elif isinstance(message, Hello):
             self._refuse(self._admission.old_hello_reject(message))
         elif not self._datagram:
@@ -406,7 +520,7 @@ class HostGate:
     def _send(self, message: Message) -> None:
         self._out.append(self._frame(message))
 
-    def _on_key_hello(self, hello: KeyHello) -> None:
+    def _on_key_hello(self, hello: KeyHello, now: float) -> None:
         exchange = self.exchange
         if exchange is not None:
             if hello.pake == exchange.hello.pake:
@@ -416,14 +530,14 @@ class HostGate:
                 raise ProtocolError("unexpected", "a second key exchange on one connection")
             if exchange.accepted:
                 return  # a stale attempt overtaken by the one that succeeded
-        verdict = self._admission.judge_key_hello(hello)
+        verdict = self._admission.judge_key_hello(hello, self.source, now)
         if isinstance(verdict, Reject):
             self._refuse(verdict)
             return
         self.exchange = HostExchange(hello, verdict)
         self._send(self.exchange.reply)
 
-    def _on_confirm(self, confirm: KeyConfirm) -> None:
+    def _on_confirm(self, confirm: KeyConfirm, now: float) -> None:
         exchange = self.exchange
         if exchange is None:
             if self._datagram:
@@ -436,9 +550,11 @@ class HostGate:
                 self._send(exchange.accept)
             return
         if exchange.check(confirm):
+            if exchange.mode is Mode.JOIN:
+                self._admission.guesses.proved(self.source)
             self._send(exchange.accept)
         else:
-            self._refuse(self._admission.wrong_code(exchange.mode))
+            self._refuse(self._admission.wrong_code(exchange.mode, self.source, now))
 
     def _refuse(self, reject: Reject) -> None:
         self.refused = True

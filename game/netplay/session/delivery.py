@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,10 @@ from .config import SessionConfig, SessionStats
 from .events import Delivered, Event, PayloadRefused, RefusedByPeer
 from .rto import RtoEstimator
 
-MAX_REFUSED = 20  # payloads breaking their schema before the session is ended
+# payloads breaking their schema within the window before the connection is dropped (the game
+# goes on and resumes on a new one)
+MAX_REFUSED = 20
+REFUSED_WINDOW = 60.0
 # In-order messages wait up to `ack_delay` for an ack to ride on data going back (a move
 # answered at once); only this many unacknowledged ones make it go out at once on its own.
 ACK_EVERY = 16
@@ -75,6 +79,7 @@ class Delivery:
         self._ack_due: float | None = None
         self._ack_now = False
         self._unacked_in = 0
+        self._refused_at: deque[float] = deque()
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -201,7 +206,7 @@ class Delivery:
         try:
             payload = self._registry.validate(from_wire(wire_payload))
         except ProtocolError as error:
-            self._refuse_payload(error)  # set aside: counted as received, never delivered
+            self._refuse_payload(error, now)  # set aside: counted as received, never delivered
         if seq != self._received + 1:
             self._out_of_order[seq] = payload
             self._stats.out_of_order_received += 1
@@ -233,9 +238,14 @@ class Delivery:
         self._stats.delivered += 1
         self._report(Delivered(seq, payload))
 
-    def _refuse_payload(self, error: ProtocolError) -> None:
+    def _refuse_payload(self, error: ProtocolError, now: float) -> None:
         self._stats.refused += 1
-        if self._stats.refused > MAX_REFUSED:
+        recent = self._refused_at
+        recent.append(now)
+        while recent and recent[0] <= now - REFUSED_WINDOW:
+            recent.popleft()
+        if len(recent) > MAX_REFUSED:
+            recent.clear()
             raise ProtocolError(
                 "flood", f"more than {MAX_REFUSED} of its messages broke the protocol's rules"
             )

@@ -84,14 +84,6 @@ class RefusedByPeer:
     text: str
 
 
-@dataclass(frozen=True)
-class JoinCodeChanged:
-    """Host only: after too many wrong codes the host chose a new one to show its guest."""
-
-    code: str
-    text: str
-
-
 Event = (
     Connected
     | Interrupted
@@ -100,7 +92,6 @@ Event = (
     | Failed
     | Closed
     | GuestTurnedAway
-    | JoinCodeChanged
     | PayloadRefused
     | RefusedByPeer
 )

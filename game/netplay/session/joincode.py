@@ -1,8 +1,8 @@
 """The join code the host reads out to its guest: eight characters from an alphabet without
 look-alikes (no 0/O, 1/I/L), shown in two groups of four (`K7QM-3WXA`). It is only ever used as
 the password of the key exchange (see `secure.py`), so an eavesdropper learns nothing from the
-wire and each connection lets a stranger test a single guess; with 31^8 (about 2^39) codes and a
-fresh code after a few wrong tries, guessing is hopeless. Typing is forgiving: case, spaces and
+wire and each connection lets a stranger test a single guess; with 31^8 (about 2^39) codes and
+a few guesses an hour per address (`guesses.py`), guessing is hopeless. Typing is forgiving: case, spaces and
 dashes do not matter."""
 
 from __future__ import annotations

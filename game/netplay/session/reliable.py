@@ -10,7 +10,7 @@ moves pays for one length, counter and tag.
 The session holds the current connection (its key exchange, its sealed channel, the heartbeat
 and the silence timers) and composes two parts: `Admission` (admission.py) says who may carry
 the session (the join code, the key exchange the guest must pass, the HELLO that joins or
-resumes; a few wrong codes make the host choose a new one), and `Delivery` (delivery.py) gets
+resumes; wrong codes counted by address, never changing the code), and `Delivery` (delivery.py) gets
 payloads across exactly once and in order (sequence numbers, acks, retransmission). The host
 judges each new connection through a `HostGate` that nothing before the exchange can get past,
 so a stranger can neither take the seat nor end or change the game. Payloads come out as
@@ -19,6 +19,8 @@ failed, closed) come out as events too, with sentences a player can read."""
 
 from __future__ import annotations
 
+import logging
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,6 +67,7 @@ from .events import (
     Failed,
     GuestTurnedAway,
     Interrupted,
+    PayloadRefused,
     Resumed,
     Status,
 )
@@ -74,6 +77,12 @@ from .secure import GuestExchange, Opener, Sealer
 
 _QUIT = "quit"
 MAX_BAD_FRAMES = 16  # frames failing to open before a connection is given up
+# frames from the authenticated peer that break the protocol (malformed, oversized, too deep,
+# out of range): each is refused and the game goes on; this many within the window make the
+# session drop that connection (never the game) and wait for the peer to resume
+MAX_BAD_INPUT = 8
+BAD_INPUT_WINDOW = 30.0
+_log = logging.getLogger(__name__)
 _BATCH_HEADER = 5  # the largest msgpack array header a flush may need
 
 
@@ -141,6 +150,10 @@ class ReliableSession:
         self._sealer: Sealer | None = None
         self._opener: Opener | None = None
         self._bad_frames = 0
+        self._bad_input: deque[float] = deque()  # when the peer's recent bad frames came
+        self._dropping = False  # this transport is being dropped for bad input: read no more
+        self._source = ""  # where the current transport came from
+        self._refusal: Failed | None = None  # guest: the host asked it to wait before trying
         self._guest_spoke = False  # host: the guest sent more than its HELLO on this transport
         self._hello_due = 0.0
         self._hello_interval = self.config.initial_rto
@@ -231,11 +244,17 @@ class ReliableSession:
 
     # -- the shell's side ---------------------------------------------------------------------
     def connection_made(
-        self, now: float, *, datagram: bool = False, decoder: FrameDecoder | None = None
+        self,
+        now: float,
+        *,
+        datagram: bool = False,
+        decoder: FrameDecoder | None = None,
+        source: str = "",
     ) -> None:
         """A transport to the peer is up. `datagram` says frames may arrive lost, duplicated or
         reordered (the in-memory link); on a byte stream such oddities are protocol errors.
-        `decoder` carries bytes a shell has already read from this stream."""
+        `decoder` carries bytes a shell has already read from this stream; `source` is where
+        the connection came from (a host counts wrong codes by it)."""
         now = self._tick(now)
         if self.finished:
             return
@@ -245,6 +264,8 @@ class ReliableSession:
         self._wants_reset = False
         self._transport_since = now
         self._decoder = decoder or FrameDecoder()
+        self._source = source
+        self._dropping = False
         self._kx = None
         self._gate = None
         self._sealer = None
@@ -281,11 +302,12 @@ class ReliableSession:
             return
         try:
             for value in self._decoder.feed(data):
-                self._handle(value, now)
+                self._take(value, now)
                 if self._ignoring_input():
                     break
         except ProtocolError as error:
-            self._protocol_failure(error)
+            # the stream lost its place: this connection cannot go on, the game can
+            self._bad_input_from_peer(error, now, stream_broken=True)
 
     def receive_frame(self, frame: bytes, now: float) -> None:
         """Exactly one frame from a datagram-like transport."""
@@ -293,17 +315,31 @@ class ReliableSession:
         if self._ignoring_input():
             return
         try:
-            self._handle(decode_frame(frame), now)
+            value = decode_frame(frame)
         except ProtocolError as error:
-            self._protocol_failure(error)
+            self._bad_input_from_peer(error, now, stream_broken=False)
+            return
+        self._take(value, now)
 
-    def open_gate(self) -> HostGate:
+    def bind_seat(self, seat: bytes) -> None:
+        """The game under way has this rejoin token (both sides): from now on a connection
+        joining with the code takes the seat only if it proves it holds the token too."""
+        self._admission.seat = seat
+
+    def open_gate(self, source: str = "") -> HostGate:
         """Host shells with several sockets: a gate for a new connection's key exchange, judged
-        without touching the current connection. Feed it that connection's frames and write
-        what it answers; once `admitted`, hand it to `adopt`; once `refused`, close it."""
+        without touching the current connection; `source` is the address it came from (wrong
+        codes are counted by it). Feed it that connection's frames and write what it answers;
+        once `admitted`, hand it to `adopt`; once `refused`, close it."""
         if self.role is not Role.HOST:
             raise SessionError("Only the host judges new connections.")
-        return HostGate(self._admission, datagram=False, frame=self._plain_frame)
+        return HostGate(
+            self._admission,
+            datagram=False,
+            frame=self._plain_frame,
+            source=source,
+            screen_seat=True,
+        )
 
     def adopt(self, gate: HostGate, now: float, decoder: FrameDecoder | None = None) -> None:
         """Make an admitted gate's connection the current transport (the shell closes the old
@@ -319,10 +355,7 @@ class ReliableSession:
         now = self._tick(now)
         if self._ignoring_input():
             return
-        try:
-            self._handle(value, now)
-        except ProtocolError as error:
-            self._protocol_failure(error)
+        self._take(value, now)
 
     def poll(self, now: float) -> list[bytes]:
         """Run the timers and return the frames to transmit now, in order."""
@@ -391,6 +424,16 @@ class ReliableSession:
             self._emit(Bye(_QUIT, message), now)
         self._finish(Status.CLOSED, Closed(False, "You left the game."))
 
+    def drop_connection(self, now: float, text: str) -> None:
+        """The game layer found the peer persisting in breaking the rules: drop this connection
+        (the game goes on, and resumes on the next one), saying `text`."""
+        self._tick(now)
+        if self.finished or not self._transport_up:
+            return
+        self._events.append(PayloadRefused("dropped", text))
+        self._wants_reset = True
+        self._dropping = True
+
     def abort(self, now: float, error: ProtocolError) -> None:
         """End the session because the game layer found a payload it cannot accept (an illegal
         move, a rules message out of turn): both players get a clear reason."""
@@ -399,6 +442,44 @@ class ReliableSession:
             self._protocol_failure(error)
 
     # -- incoming -----------------------------------------------------------------------------
+    def _take(self, value: Any, now: float) -> None:
+        """One decoded frame; one that breaks the protocol is refused, never the game's end."""
+        try:
+            self._handle(value, now)
+        except ProtocolError as error:
+            self._bad_input_from_peer(error, now, stream_broken=False)
+
+    def _bad_input_from_peer(
+        self, error: ProtocolError, now: float, *, stream_broken: bool
+    ) -> None:
+        """A frame that breaks the protocol. Before the channel is proven it costs the
+        connection (`_protocol_failure`); after, only the peer's BYE ends the game: the frame
+        is refused with a notice, and a stream that lost its place or a peer that keeps
+        sending such frames loses this connection, which the guest redials and resumes."""
+        if not (self.established and self._opener is not None):
+            self._protocol_failure(error)
+            return
+        self.stats.bad_frames += 1
+        window = self._bad_input
+        window.append(now)
+        while window and window[0] <= now - BAD_INPUT_WINDOW:
+            window.popleft()
+        who = self.peer_label()
+        text = f"A message from {who} was refused: {error.message}"[: MAX_REASON_CHARS * 2]
+        _log.warning("%s (%s)", text, error.code)
+        self._events.append(PayloadRefused(error.code[:40] or "refused", text))
+        if stream_broken or error.code == "flood" or len(window) >= MAX_BAD_INPUT:
+            window.clear()
+            self._events.append(
+                PayloadRefused(
+                    "dropped",
+                    f"Too many broken messages from {who}: the connection was dropped; "
+                    f"the game waits for it to come back.",
+                )
+            )
+            self._wants_reset = True
+            self._dropping = True
+
     def _handle(self, value: Any, now: float) -> None:
         message = parse_message(value)
         self.stats.frames_received += 1
@@ -409,7 +490,7 @@ class ReliableSession:
         elif self.role is Role.HOST:
             self._host_plain(message, now)
         elif isinstance(message, Reject) and self._opener is None:
-            self._on_reject(message)
+            self._on_reject(message, sealed=False)
         elif isinstance(message, KeyReply):
             self._on_key_reply(message, now)
         elif isinstance(message, KeyAccept):
@@ -447,9 +528,14 @@ class ReliableSession:
 
     def _host_plain(self, message: Message, now: float) -> None:
         if self._gate is None:
-            self._gate = HostGate(self._admission, datagram=self._datagram, frame=self._plain_frame)
+            self._gate = HostGate(
+                self._admission,
+                datagram=self._datagram,
+                frame=self._plain_frame,
+                source=self._source,
+            )
         gate = self._gate
-        gate.receive_message(message)
+        gate.receive_message(message, now)
         answer = gate.take_output()
         if answer:
             self._transport_since = now  # the exchange is progressing
@@ -486,6 +572,10 @@ class ReliableSession:
         if kx.accepted:
             return  # the answer to a repeated confirmation
         if not kx.on_accept(accept):
+            if self.established:
+                # unauthenticated: a stranger on the path may have answered; dial again
+                self._wants_reset = True
+                return
             self._fail(
                 "impostor",
                 "The other side could not prove it knows the join code: "
@@ -515,7 +605,7 @@ class ReliableSession:
                 self._on_resume_ok(message, now)
                 return
             if isinstance(message, Reject):
-                self._on_reject(message)
+                self._on_reject(message, sealed=True)
                 return
             if not self._ready:
                 self._unexpected(message, "before the host's answer")
@@ -547,13 +637,13 @@ class ReliableSession:
 
     def _on_hello(self, hello: Hello, now: float) -> None:
         admission = self._admission
-        verdict = admission.judge_hello(hello, repeat=self._ready)
+        gate = self._gate
+        assert gate is not None and gate.exchange is not None
+        verdict = admission.judge_hello(hello, gate.exchange, repeat=self._ready)
         if isinstance(verdict, Reject):
             self._emit(verdict, now)
             self._wants_reset = True
             return
-        gate = self._gate
-        assert gate is not None and gate.exchange is not None
         if verdict == "restart":
             self._delivery.restart()
         admission.admit(verdict, hello, gate.exchange)
@@ -566,7 +656,7 @@ class ReliableSession:
             self._delivery.replay_unacked()
         self._ready = True
         self._heard(now)
-        self._emit(admission.answer(hello, self._delivery.received), now)
+        self._emit(admission.answer(gate.exchange, self._delivery.received), now)
         if verdict in ("new", "restart"):
             self._set_connected(now)
 
@@ -602,12 +692,24 @@ class ReliableSession:
         self._ready = True
         self._heard(now)
 
-    def _on_reject(self, reject: Reject) -> None:
+    def _on_reject(self, reject: Reject, *, sealed: bool) -> None:
         if reject.code == "unknown_session" and self.established:
             # the host started again from its save: join afresh with the code and let the game
             # layer rejoin over the new session
             self._admission.forget_session()
             self._delivery.restart()
+            self._wants_reset = True
+            return
+        if self.established and not sealed:
+            # anyone on the path can write a REJECT in the clear: it costs this connection,
+            # never the game, and the guest dials again
+            self._wants_reset = True
+            return
+        if reject.code == "slow_down" or (reject.code == "busy" and self._admission.seat):
+            # the host refuses guesses from this address for a while, or a guest restarted from
+            # its save sent its HELLO before the game told it the seat's token: dial again, and
+            # say why if the give-up time comes first
+            self._refusal = Failed(reject.code, self._admission.refusal_text(reject))
             self._wants_reset = True
             return
         self._fail(reject.code, self._admission.refusal_text(reject))
@@ -675,7 +777,7 @@ class ReliableSession:
         else:
             if not self._kx.accepted:
                 self._emit(self._kx.confirm, now)
-            self._emit(self._admission.hello(self._delivery.received), now)
+            self._emit(self._admission.hello(self._delivery.received, self._kx.keys), now)
         self._hello_due = now + self._hello_interval
         self._hello_interval = min(self._hello_interval * 2, _hello_cap(self.config, self._rto))
 
@@ -728,6 +830,8 @@ class ReliableSession:
                     "timeout",
                     f"No word from {self.peer_label()} for {seconds} seconds: the connection is lost.",
                 )
+            elif self._refusal is not None:
+                self._fail(self._refusal.code, self._refusal.text)
             else:
                 self._fail("unreachable", f"The host did not answer within {seconds} seconds.")
             return
@@ -778,7 +882,12 @@ class ReliableSession:
 
     def _ignoring_input(self) -> bool:
         # a transport condemned before its handshake finished has nothing more worth reading
-        return self.finished or not self._transport_up or (self._wants_reset and not self._ready)
+        return (
+            self.finished
+            or not self._transport_up
+            or self._dropping
+            or (self._wants_reset and not self._ready)
+        )
 
     def _tick(self, now: float) -> float:
         # a clock that steps backwards must not make timers fire twice or never

@@ -43,6 +43,13 @@ class EndpointPort:
     def abort(self, error: ProtocolError) -> None:
         self.endpoint.abort(error)
 
+    def drop_connection(self, text: str) -> None:
+        self.endpoint.drop_connection(text)
+
+    def bind_seat(self, seat: bytes) -> None:
+        with self.endpoint.lock:
+            self.endpoint.session.bind_seat(seat)
+
     def settled(self) -> bool:
         with self.endpoint.lock:
             return self.endpoint.session.unacked_count == 0

@@ -100,6 +100,12 @@ class _Endpoint:
             self.session.abort(self.clock(), error)
         self._wake()
 
+    def drop_connection(self, text: str) -> None:
+        """Drop the current connection, never the game (the peer resumes on a new one)."""
+        with self.lock:
+            self.session.drop_connection(self.clock(), text)
+        self._wake()
+
     def poll_events(self) -> list[Notice]:
         """Everything that happened since the last call, without blocking."""
         return self._inbox.drain()
@@ -392,7 +398,7 @@ class NetplayHost(_Endpoint):
         if len(waiting) >= self.max_pending:
             self._discard_pending(waiting[0])
         conn = _Conn(sock, now, format_endpoint(str(address[0]), int(address[1])))
-        conn.gate = self.session.open_gate()
+        conn.gate = self.session.open_gate(str(address[0]))
         self._register(conn)
         self._pending.append(conn)
 
@@ -403,7 +409,7 @@ class NetplayHost(_Endpoint):
         assert gate is not None and decoder is not None
         try:
             for value in decoder.feed(chunk):
-                gate.receive(value)
+                gate.receive(value, now)
                 if gate.refused or gate.admitted:
                     break
         except ProtocolError as error:
@@ -427,6 +433,8 @@ class NetplayHost(_Endpoint):
         conn.decoder = conn.gate = None
         self._flush(conn)  # the KEY_ACCEPT goes out before anything the session seals
         self.session.adopt(gate, now, decoder)
+        for value in gate.take_held():  # the HELLO the gate read to judge the seat
+            self.session.receive_value(value, now)
         self.session.receive_bytes(b"", now)  # whatever followed the confirmation
 
     def _discard_pending(self, conn: _Conn) -> None:

@@ -3,9 +3,10 @@ games, and the same byte stream as direct play then flows directly or through a 
 
 The host's game asks the mailbox for a short code (`7-crossover-clockwork`) and waits; the friend
 types it. The mailbox runs a PAKE on the code, so only whoever holds it can meet the host, and
-each side sends one encrypted message through it: the host's direct addresses and both sides'
-relays. From the wormhole's shared key (`derive_key("canasta/session")`) both derive the game's
-own join code, a relay channel token and one relay "side" per role (see `Link`); the mailbox is
+each side sends one encrypted message through it: the host's names its direct addresses and
+the relay it chose (the host never dials a relay someone else named). From the wormhole's shared
+key (`derive_key("canasta/session")`) both derive the game's own join code, a channel token for
+each relay and one relay "side" per role (see `Link`); the mailbox is
 then left and the code is used up. From there on `WormholeHost`/`WormholeGuest` are the TCP shell
 with more ways to connect: the guest tries the host's direct addresses, then the relay (the
 transit relay's "please relay TOKEN for side SIDE" handshake joins two sockets presenting the
@@ -56,7 +57,6 @@ CONNECT_WAIT = 15.0  # seconds for the mailbox to answer at all
 INVITE_WAIT = 900.0  # how long a host's code waits for the friend by default
 ACCEPT_WAIT = 20.0  # how long a guest waits for the host behind a code
 CLOSE_WAIT = 3.0
-MAX_CODES = 3  # a host gets a new code after a mistyped one, this many codes in all
 DIRECT_DIAL_TIMEOUT = 1.0
 RELAY_WAIT = 10.0  # how long a guest's relay connection waits for the host's to be joined to it
 RELAY_RETRY = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -163,9 +163,11 @@ class Link:
             chars.append(ALPHABET[index])
         return display_code("".join(chars))
 
-    @property
-    def relay_token(self) -> str:
-        return _derive(self.secret, "relay token").hex()
+    def relay_token(self, relay: str) -> str:
+        """The channel token presented at `relay`, derived from the key and the relay's name:
+        the transit handshake carries it in the clear, so a token seen at one relay is of no
+        use at another, and only relays this game chose ever see one."""
+        return _derive(self.secret, f"relay token {relay}").hex()
 
     def side(self, role: Role) -> str:
         """The relay's side marker for `role`: the relay joins only different sides."""
@@ -334,17 +336,22 @@ class Rendezvous:
         import wormhole
 
         reactor = running_reactor()
-        tries = MAX_CODES if self.role is Role.HOST else 1
-        for attempt in range(tries):
-            if self._cancelled:
-                break
+        # anyone on the mailbox can burn a host's code with a wrong guess, so a burnt code is
+        # replaced at once and the host keeps waiting: only time bounds the wait, never the
+        # number of codes burnt
+        deadline = time.monotonic() + self.wait
+        attempt = 0
+        while not self._cancelled:
             w = wormhole.create(APP_ID, self.servers.mailbox, reactor, stderr=io.StringIO())
             try:
-                link = await self._once(w, attempt)
+                link = await self._once(w, attempt, deadline)
             except _Failure as failure:
                 await self._close(w)
-                if failure.code == "wrong_code" and attempt + 1 < tries:
-                    continue
+                if self.role is Role.HOST and failure.code == "wrong_code":
+                    attempt += 1
+                    if time.monotonic() < deadline:
+                        continue
+                    failure = _Failure(*self._nobody())
                 self._finish(InviteFailed(failure.code, failure.text))
                 return
             except Exception:
@@ -365,7 +372,7 @@ class Rendezvous:
         finally:
             self._waiting = None
 
-    async def _once(self, w: Any, attempt: int) -> Link:
+    async def _once(self, w: Any, attempt: int, deadline: float) -> Link:
         from twisted.internet import defer
         from wormhole.errors import ServerConnectionError, WormholeError, WrongPasswordError
 
@@ -383,7 +390,12 @@ class Rendezvous:
         if self.role is Role.HOST:
             w.allocate_code(CODE_WORDS)
             code = await self._within(w.get_code(), self.connect_wait)
-            again = "Someone typed your last code wrong, so it is used up. " if attempt else ""
+            again = (
+                f"Someone tried your last code with wrong words, so it is used up "
+                f"({attempt} burnt so far); here is a new one. "
+                if attempt
+                else ""
+            )
             self._events.put(
                 InviteCode(
                     code,
@@ -395,7 +407,7 @@ class Rendezvous:
             w.set_code(self.code)
         w.send_message(json.dumps(self._offer()).encode())
         try:
-            message = await self._within(w.get_message(), self.wait)
+            message = await self._within(w.get_message(), max(0.1, deadline - time.monotonic()))
         except WrongPasswordError:
             raise _Failure(*self._wrong_code()) from None
         except defer.TimeoutError:
@@ -409,12 +421,16 @@ class Rendezvous:
         hints, relays = self._read_offer(message)
         secret = w.derive_key(SESSION_PURPOSE, 32)
         if self.role is Role.HOST:
-            return Link(Role.HOST, secret, self.hints, _unique((self.servers.relay, *relays)))
-        return Link(Role.GUEST, secret, hints, _unique((*relays, self.servers.relay)))
+            # the host dials only the relay it chose: a relay named by whoever holds the code
+            # could be any address (this computer's own ports included)
+            return Link(Role.HOST, secret, self.hints, (self.servers.relay,))
+        # the guest meets the host where the host waits: at the relays the host named
+        return Link(Role.GUEST, secret, hints, _unique(relays))
 
     def _offer(self) -> dict[str, Any]:
-        offer: dict[str, Any] = {"canasta": OFFER_VERSION, "relays": [self.servers.relay]}
-        if self.role is Role.HOST:
+        offer: dict[str, Any] = {"canasta": OFFER_VERSION}
+        if self.role is Role.HOST:  # only the host names where to meet: the guest dials there
+            offer["relays"] = [self.servers.relay]
             offer["hints"] = list(self.hints)
         return offer
 
@@ -444,12 +460,7 @@ class Rendezvous:
         return strings("hints", parse_endpoint), strings("relays", parse_relay)
 
     def _wrong_code(self) -> tuple[str, str]:
-        if self.role is Role.HOST:
-            return (
-                "wrong_code",
-                "Someone tried your codes with mistakes three times. Check who you sent them "
-                "to, and invite again for a new code.",
-            )
+        # only a guest ends on a wrong code: the host gets a new one and keeps waiting
         return (
             "wrong_code",
             "That code does not match your friend's: check the number and the words, and ask "
@@ -525,7 +536,7 @@ def _dial_relay(relay: str, link: Link, role: Role, now: float) -> _RelayConn:
         sock.close()
         raise OSError(result, errno.errorcode.get(result, str(result)))
     conn = _RelayConn(sock, now, relay)
-    conn.outbuf += f"please relay {link.relay_token} for side {link.side(role)}\n".encode()
+    conn.outbuf += f"please relay {link.relay_token(relay)} for side {link.side(role)}\n".encode()
     return conn
 
 
@@ -632,7 +643,8 @@ class WormholeHost(NetplayHost):
                 self._close_conn(conn)
                 return
             conn.opened = now
-            conn.gate = self.session.open_gate()
+            # everyone who comes through a relay shares its address: count their guesses there
+            conn.gate = self.session.open_gate(f"the relay {conn.relay}")
             self._pending.append(conn)
             if not rest:
                 return

@@ -7,8 +7,8 @@
 The host prints `{"event": "hosting", "port": PORT, "code": "K7QM-3WXA"}` first (port 0 picks a
 free one; the code is new each time unless `--code` names one) and the guest joins with
 `--code CODE`; a wrong code ends the guest (exit 1, the reason on stderr and in its final line)
-while the host keeps waiting, and after a few wrong codes the host prints a line
-`{"event": "code", "code": ...}` with the new one. Both print one final line
+while the host keeps waiting (the code never changes: an address that keeps guessing wrong is
+made to pause). Both print one final line
 with `outcome` ("finished", "halted", "failed", "declined", "left", "timeout"), `state_hash` (the
 public state hash, the same on both sides when the game finished), `totals`, `hands`, `moves`,
 `resumes` (how many times the session resumed after a lost connection) and `peer`, and exit 0 only
@@ -55,7 +55,6 @@ from ..session.events import (
     Failed,
     GuestTurnedAway,
     Interrupted,
-    JoinCodeChanged,
     PayloadRefused,
     RefusedByPeer,
     Resumed,
@@ -72,7 +71,6 @@ from ..shell.wormhole import (
     CONNECT_WAIT,
     DEFAULT_MAILBOX,
     DEFAULT_RELAY,
-    MAX_CODES,
     InviteCode,
     InviteFailed,
     Link,
@@ -256,7 +254,6 @@ def describe(notice: Any) -> str | None:
             GuestTurnedAway,
             Failed,
             Closed,
-            JoinCodeChanged,
             PayloadRefused,
             RefusedByPeer,
         ),
@@ -420,8 +417,6 @@ def run(argv: list[str] | None = None) -> int:
                 line = describe(notice)
                 if line:
                     print(line, file=sys.stderr, flush=True)
-                if isinstance(notice, JoinCodeChanged):
-                    _emit({"event": "code", "code": notice.code})
                 if isinstance(notice, Connected) and advertiser is not None:
                     # the seat is taken: say so, then leave the network's list
                     advertiser.set_seat_free(False)
@@ -536,8 +531,8 @@ def _meet(args: argparse.Namespace) -> tuple[Link | None, socket.socket | None, 
     else:
         rendezvous = Rendezvous(Role.GUEST, servers, code=args.accept, wait=args.wait)
     rendezvous.start()
-    # every step of the meeting has its own time limit; this only bounds the loop
-    give_up = time.monotonic() + (rendezvous.wait + 3 * CONNECT_WAIT) * MAX_CODES
+    # the meeting bounds its own wait (burnt codes and all); this only bounds the loop
+    give_up = time.monotonic() + rendezvous.wait + 4 * CONNECT_WAIT
     failure = InviteFailed("timeout", "The meeting at the invite server took too long.")
     try:
         while time.monotonic() < give_up:

@@ -295,6 +295,12 @@ class LinkedPort:
     def abort(self, error: ProtocolError) -> None:
         self.session.abort(self.now(), error)
 
+    def drop_connection(self, text: str) -> None:
+        self.session.drop_connection(self.now(), text)
+
+    def bind_seat(self, seat: bytes) -> None:
+        self.session.bind_seat(seat)
+
     def settled(self) -> bool:
         return self.session.unacked_count == 0
 

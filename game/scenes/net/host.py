@@ -26,7 +26,7 @@ import pygame
 from game import APP_VERSION
 from game.match import NetGame, saved_game
 from game.match.net_connection import how_to_resume, my_terms, saved_link, shown
-from game.netplay import Connected, GuestTurnedAway, JoinCodeChanged, Role
+from game.netplay import Connected, GuestTurnedAway, Role
 from game.netplay.addresses import format_endpoint
 from game.netplay.shell.discovery import Advertisement
 from game.netplay.shell.lan import lan_addresses
@@ -70,7 +70,6 @@ class HostScene(NetworkScreen):
         self.addresses = lan_addresses()
         self.error = ""
         self.note = ""
-        self.code_note = ""  # why the code changed (too many wrong tries)
         self.shown_code = ""  # the code shown before listening again on another port
         self.clock = 0.0
         self.handed_on = False
@@ -127,7 +126,6 @@ class HostScene(NetworkScreen):
             self.error, self.note = f"The saved game cannot be resumed: {exc}", ""
             return
         self.error = ""
-        self.code_note = ""
         peer = shown(str((resume or {}).get("peer", ""))) or "your opponent"
         self.note = (
             f"Waiting for {peer} to join the saved game\u2026"
@@ -279,11 +277,6 @@ class HostScene(NetworkScreen):
                     if notice.code == "wrong_code"
                     else shown(notice.text)
                 )
-            elif isinstance(notice, JoinCodeChanged):
-                self.code_note = (
-                    f"Three wrong codes were tried, so the code changed: tell your friend "
-                    f"the new one, {notice.code}."
-                )
             elif isinstance(notice, Connected):
                 self.withdraw(seat_taken=True)
                 self._guest_arrived(notice.peer.name)
@@ -361,11 +354,6 @@ class HostScene(NetworkScreen):
         image = t.text(code, 44, th.GOLD_LIGHT, "bold")
         surface.blit(image, image.get_rect(topright=(right, top + px(26))))
         note_y = p.top + px(296)
-        if self.code_note:
-            for line in t.wrap(self.code_note, 18, width):
-                surface.blit(t.text(line, 18, th.ERROR), (left, note_y))
-                note_y += t.font(18).get_linesize()
-            note_y += px(6)
         for line in t.wrap(INTERNET_NOTE.format(port=self.listening_port), 17, width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
             note_y += t.font(17).get_linesize()

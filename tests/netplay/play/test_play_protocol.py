@@ -265,3 +265,14 @@ def test_an_unechoed_move_the_guest_did_not_make_is_refused():
     assert forged[3] is None
     with pytest.raises(ProtocolError, match="did not make"):
         table.guest.receive(game_payload(forged))
+
+
+def test_a_rejoin_with_the_wrong_token_is_set_aside_and_the_host_keeps_waiting():
+    table = Table.new()
+    table.deliver()
+    table.host.expect_rejoin()  # the guest's session started over
+    wrong = game_payload(m.rejoin(table.host.game_id, "0" * 32, 0))
+    with pytest.raises(m.Unreadable, match="does not hold the saved game's token"):
+        table.host.receive(wrong)
+    right = game_payload(m.rejoin(table.host.game_id, table.host.token, table.host.received))
+    assert table.host.receive(right)[0] == game_payload(m.rejoined(table.host.received))

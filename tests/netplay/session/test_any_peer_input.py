@@ -219,5 +219,5 @@ def test_handshake_fields_of_any_value_never_crash_either_side(messages, fresh):
             assert_bounded(session)
     gate = host.open_gate()
     with contextlib.suppress(ProtocolError):  # the shell refuses that connection
-        gate.receive(messages[0])
+        gate.receive(messages[0], 0.0)
     assert all(isinstance(frame, bytes) for frame in gate.take_output())

@@ -1,13 +1,11 @@
 """The key exchange and the sealed channel: only the holder of the join code gets in, both
-players read why when the code is wrong, the host chooses a new code after a few wrong tries,
-and an altered or replayed frame is dropped without harming the game."""
+players read why when the code is wrong, wrong tries never change the code, and an altered or replayed frame is dropped without harming the game."""
 
 from __future__ import annotations
 
 import random
 
-from game.netplay.session.admission import MAX_WRONG_CODES
-from game.netplay.session.events import Failed, GuestTurnedAway, JoinCodeChanged, Status
+from game.netplay.session.events import Failed, GuestTurnedAway, Status
 from game.netplay.session.handshake import PeerInfo, Role
 from game.netplay.session.reliable import ReliableSession
 from game.netplay.session.secure import Opener, Sealer
@@ -47,27 +45,25 @@ def test_a_wrong_code_is_told_to_both_players_and_the_host_keeps_waiting():
     turned = [e for e in pair.host_events if isinstance(e, GuestTurnedAway)]
     assert turned == [
         GuestTurnedAway(
-            "wrong_code", f"Someone tried to join with a wrong code (1 of {MAX_WRONG_CODES})."
+            "wrong_code", "Someone tried to join with a wrong code (1 wrong code from there)."
         )
     ]
     assert pair.host.status is Status.CONNECTING and not pair.host.finished
 
 
-def test_after_a_few_wrong_codes_the_host_chooses_a_new_one():
+def test_wrong_codes_never_change_the_code_the_guest_holds():
     host = ReliableSession(Role.HOST, PeerInfo("Alice", "1.0"), join_code=CODE)
-    for attempt in range(MAX_WRONG_CODES):
+    for attempt in range(5):
         guest = ReliableSession(Role.GUEST, PeerInfo("Mallory", "1.0"), join_code="2222-2222")
         pair = LinkedSessions(host, guest, LossyLink(random.Random(attempt)))
         pair.connect()
-        assert pair.run_until(lambda guest=guest: guest.finished, 10)
+        assert pair.run_until(lambda guest=guest: guest.finished, 600)
         host.connection_lost(pair.clock.now)
-    changed = [e for e in pair.host_events if isinstance(e, JoinCodeChanged)]
-    assert len(changed) == 1 and host.join_code == changed[0].code != CODE
-    assert changed[0].text == f"Too many wrong codes: the join code is now {host.join_code}."
-    guest = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), join_code=host.join_code)
+    assert host.join_code == CODE
+    guest = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), join_code=CODE)
     pair = LinkedSessions(host, guest, LossyLink(random.Random(9)))
     pair.connect()
-    assert pair.run_until(lambda: guest.established, 10), "the new code lets the guest in"
+    assert pair.run_until(lambda: guest.established, 600), "the first code still lets it in"
 
 
 def test_an_altered_or_replayed_frame_is_dropped_and_the_game_goes_on():

@@ -7,6 +7,7 @@ and each side reads a clear sentence."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -14,11 +15,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from game.netplay.errors import SessionError
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.events import (
     Connected,
     Failed,
     GuestTurnedAway,
+    Interrupted,
     PayloadRefused,
     RefusedByPeer,
     Status,
@@ -153,7 +156,9 @@ def test_a_wrong_code_is_told_on_both_sides_and_the_host_waits_for_its_guest():
         assert sw.of(Failed)[0].code == "wrong_code"
         assert "did not accept this join code" in sw.of(Failed)[0].text
         assert wait_until(lambda: hw.of(GuestTurnedAway), hw)
-        assert "wrong code (1 of 3)" in hw.of(GuestTurnedAway)[0].text
+        assert "from 127.0.0.1 tried to join with a wrong code (1 wrong code from there)" in (
+            hw.of(GuestTurnedAway)[0].text
+        )
         friend = guest(f"127.0.0.1:{h.port}")
         fw = Watch(friend)
         try:
@@ -271,4 +276,130 @@ def test_a_message_breaking_its_schema_is_refused_and_the_game_goes_on(game):
         lambda: game.h.of(PayloadRefused) and game.g.of(RefusedByPeer), game.h, game.g
     )
     assert "chat.text" in game.g.of(RefusedByPeer)[0].text
+    assert game.still_playing("after")
+
+
+def _wrong_guesses(port: int, count: int, watch: Watch) -> None:
+    for _ in range(count):
+        stranger = guest(f"127.0.0.1:{port}", code="2222-2222", name="Mallory")
+        sw = Watch(stranger)
+        try:
+            assert wait_until(lambda sw=sw: sw.of(Failed), sw, watch)
+            assert sw.of(Failed)[0].code == "wrong_code"
+        finally:
+            stranger.stop()
+
+
+def test_three_wrong_guesses_never_lock_out_the_friend_holding_the_code(caplog):
+    caplog.set_level(logging.WARNING, logger="game.netplay.session.admission")
+    h = host()
+    hw = Watch(h)
+    try:
+        _wrong_guesses(h.port, 3, hw)
+        assert h.session.join_code == CODE  # the code the friend was told still holds
+        texts = [e.text for e in hw.of(GuestTurnedAway)]
+        assert "(3 wrong codes from there)" in texts[-1] and "must wait 2 s" in texts[-1]
+        assert "Wrong codes by address: 127.0.0.1: 3." in caplog.text  # the host's log
+        # from the strangers' very address, the friend is let in once the pause is over
+        friend = guest(f"127.0.0.1:{h.port}")
+        fw = Watch(friend)
+        try:
+            assert wait_until(lambda: fw.of(Connected), fw, hw)
+        finally:
+            friend.stop()
+    finally:
+        h.stop()
+
+
+def test_an_address_that_keeps_guessing_is_refused_without_an_exchange():
+    h = host()
+    hw = Watch(h)
+    try:
+        _wrong_guesses(h.port, 3, hw)
+        with _raw(h.port) as stranger:
+            stranger.sendall(_stranger_hello())
+            assert _closed_by_host(stranger)
+        assert wait_until(lambda: any(e.code == "slow_down" for e in hw.of(GuestTurnedAway)), hw)
+        refused = [e for e in hw.of(GuestTurnedAway) if e.code == "slow_down"]
+        assert "3 wrong codes came from there" in refused[0].text
+        assert h.session._admission.guesses.misses("127.0.0.1") == 3  # not counted as a guess
+    finally:
+        h.stop()
+
+
+@pytest.mark.slow
+def test_after_a_host_crash_a_strangers_guesses_do_not_stop_the_guest_coming_back():
+    first = host()
+    port = first.port
+    friend = guest(f"127.0.0.1:{port}")
+    fw = Watch(friend)
+    try:
+        assert wait_until(lambda: friend.session.established and first.session.established)
+        first.stop()  # the host crashed; it is started again from its save, same code and port
+        session = ReliableSession(Role.HOST, PeerInfo("Alice", "1.0"), FAST, join_code=CODE)
+        again = NetplayHost(session, port=port, bind_host="127.0.0.1").start()
+        aw = Watch(again)
+        try:
+            _wrong_guesses(port, 3, aw)
+            assert wait_until(lambda: aw.of(Connected), aw, fw)
+            assert aw.of(Connected)[0].peer.name == "Bob" and not friend.session.finished
+        finally:
+            again.stop()
+    finally:
+        friend.stop()
+
+
+SEAT = b"0123456789abcdef0123456789abcdef"  # the game's rejoin token, as the game layer binds it
+
+
+def _bind(*endpoints: NetplayHost | NetplayGuest) -> None:
+    for endpoint in endpoints:
+        with endpoint.lock:
+            endpoint.session.bind_seat(SEAT)
+
+
+def test_the_join_code_alone_cannot_take_the_seat_kick_the_guest_or_chat(game):
+    _bind(game.host, game.guest)
+    assert game.still_playing("before")
+    transports = game.host.session.stats.transports
+    stranger = guest(f"127.0.0.1:{game.host.port}", name="Bob")  # the code, not the token
+    sw = Watch(stranger)
+    try:
+        assert wait_until(lambda: sw.of(Failed), sw, game.h, game.g)
+        assert sw.of(Failed)[0].code == "busy" and not stranger.session.established
+        with pytest.raises(SessionError):
+            stranger.send(["chat", "I am the guest"])  # it never had a session to chat on
+    finally:
+        stranger.stop()
+    assert game.still_playing("after")
+    assert game.host.session.stats.transports == transports, "the guest was never kicked"
+    assert not game.g.of(Interrupted) and game.host.session.stats.restarts == 0
+    turned = [e for e in game.h.of(GuestTurnedAway) if e.code == "busy"]
+    assert turned and "only its guest can take the seat" in turned[0].text
+
+
+def test_the_guest_started_again_with_its_token_takes_its_seat_back(game):
+    _bind(game.host, game.guest)
+    assert game.still_playing("before")
+    game.guest.stop()  # the guest crashed; it comes back from its save: the code and the token
+    session = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), FAST, join_code=CODE)
+    session.bind_seat(SEAT)
+    again = NetplayGuest(session, f"127.0.0.1:{game.host.port}").start()
+    aw = Watch(again)
+    try:
+        assert wait_until(lambda: aw.of(Connected), aw, game.h)
+        assert wait_until(lambda: game.host.session.stats.restarts == 1, aw, game.h)
+    finally:
+        again.stop()
+
+
+def test_wrong_guesses_mid_game_count_against_the_address(game):
+    assert game.still_playing("before")
+    _wrong_guesses(game.host.port, 3, game.h)
+    with _raw(game.host.port) as stranger:
+        stranger.sendall(_stranger_hello())
+        assert _closed_by_host(stranger)
+    assert wait_until(
+        lambda: any(e.code == "slow_down" for e in game.h.of(GuestTurnedAway)), game.h
+    )
     assert game.still_playing("after")

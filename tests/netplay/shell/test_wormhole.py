@@ -6,6 +6,7 @@ payload delivered once and in order."""
 
 from __future__ import annotations
 
+import socket
 import time
 from typing import Any
 
@@ -173,6 +174,71 @@ def test_a_wrong_code_is_refused_with_a_sentence_and_the_host_gets_a_new_code(
 
 
 @pytest.mark.slow
+def test_burnt_codes_never_end_the_invite_the_host_gets_a_new_one_each_time(
+    wormhole_servers: LocalServers,
+) -> None:
+    where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
+    host = Rendezvous(Role.HOST, where, wait=WAIT).start()
+    code = _next(host, InviteCode).code
+    for burnt in range(1, 5):  # a stranger on the mailbox claims each open nameplate
+        stranger = Rendezvous(
+            Role.GUEST, where, code=f"{code.split('-')[0]}-wrong-words", wait=WAIT
+        ).start()
+        assert _next(stranger, InviteFailed).code == "wrong_code"
+        again = _next(host, InviteCode)  # told at once, with the fresh code to pass on
+        assert again.code != code and f"({burnt} burnt so far)" in again.text
+        code = again.code
+    friend = Rendezvous(Role.GUEST, where, code=code, wait=WAIT).start()
+    assert _next(friend, Linked).link.secret == _next(host, Linked).link.secret
+
+
+@pytest.mark.slow
+def test_burnt_codes_do_not_stretch_the_hosts_wait(wormhole_servers: LocalServers) -> None:
+    where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
+    started = time.monotonic()
+    host = Rendezvous(Role.HOST, where, wait=4.0).start()
+    code = _next(host, InviteCode).code
+    stranger = Rendezvous(Role.GUEST, where, code=f"{code.split('-')[0]}-wrong-words").start()
+    assert _next(stranger, InviteFailed).code == "wrong_code"
+    assert _next(host, InviteFailed).code == "no_one_came"
+    assert time.monotonic() - started < 4.0 + 2 * WAIT / 4
+
+
+class _NamingItsRelay(Rendezvous):
+    """A guest whose copy names a relay of its choosing: here a port on the host's machine."""
+
+    trap = ""
+
+    def _offer(self) -> dict[str, Any]:
+        return {"canasta": 1, "relays": [self.trap]}
+
+
+@pytest.mark.slow
+def test_a_guest_cannot_make_the_host_dial_a_relay_the_host_did_not_choose(
+    wormhole_servers: LocalServers,
+) -> None:
+    trap = socket.create_server(("127.0.0.1", 0))
+    trap.settimeout(1.5)
+    where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
+    host = Rendezvous(Role.HOST, where, wait=WAIT).start()
+    code = _next(host, InviteCode).code
+    guest = _NamingItsRelay(Role.GUEST, where, code=code, wait=WAIT)
+    guest.trap = f"tcp:127.0.0.1:{trap.getsockname()[1]}"
+    guest.start()
+    host_link = _next(host, Linked).link
+    _next(guest, Linked)
+    assert host_link.relays == (wormhole_servers.relay,)
+    session = ReliableSession(
+        Role.HOST, PeerInfo("Ann", "1.0"), FAST, join_code=host_link.join_code
+    )
+    try:
+        with WormholeHost(session, host_link).start(), pytest.raises(socket.timeout):
+            trap.accept()  # nothing dials it, so nothing reads the relay token there
+    finally:
+        trap.close()
+
+
+@pytest.mark.slow
 def test_a_code_nobody_holds_ends_with_a_sentence(wormhole_servers: LocalServers) -> None:
     where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
     guest = Rendezvous(Role.GUEST, where, code="987-nobody-here", wait=1.0).start()
@@ -246,8 +312,12 @@ def test_a_link_survives_the_save_and_its_secrets_depend_on_the_key() -> None:
     link = Link(Role.GUEST, bytes(range(32)), ("127.0.0.1:5000",), ("tcp:127.0.0.1:4001",))
     assert Link.from_json(link.to_json()) == link
     other = Link(Role.GUEST, bytes(32), link.hints, link.relays)
-    assert other.join_code != link.join_code and other.relay_token != link.relay_token
-    assert len(link.relay_token) == 64 and link.side(Role.HOST) != link.side(Role.GUEST)
+    relay = link.relays[0]
+    assert other.join_code != link.join_code
+    assert other.relay_token(relay) != link.relay_token(relay)
+    assert len(link.relay_token(relay)) == 64 and link.side(Role.HOST) != link.side(Role.GUEST)
+    # the token travels in the clear to its relay: one seen there is no use at another
+    assert link.relay_token("tcp:other.example:4001") != link.relay_token(relay)
     with pytest.raises(ValueError):
         Link.from_json({"role": "guest", "secret": "00"})
 

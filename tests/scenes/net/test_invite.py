@@ -94,6 +94,27 @@ def test_invite_shows_a_code_copies_it_and_the_friend_reaches_the_rules(
 
 
 @pytest.mark.slow
+def test_a_burnt_code_is_replaced_on_screen_with_copy_and_the_invite_goes_on(
+    app: App, wormhole_servers: LocalServers
+) -> None:
+    _use(app, wormhole_servers)
+    app.stack.push(TitleScene(app))
+    scene = InviteScene(app, addresses=["127.0.0.1"])
+    app.stack.push(scene)
+    assert run_until(app, lambda: bool(scene.code), WAIT), scene.error
+    where = Servers(wormhole_servers.mailbox, wormhole_servers.relay)
+    for _ in range(4):  # a stranger burns each code with wrong words on its nameplate
+        burnt = scene.code
+        Rendezvous(Role.GUEST, where, code=f"{burnt.split('-')[0]}-wrong-words").start()
+        assert run_until(app, lambda burnt=burnt: scene.code != burnt, WAIT), scene.error
+        assert not scene.error and "used up" in scene.code_note
+    _press(app, scene, "copy")
+    assert scene.code in clipboard_get()
+    guest = Rendezvous(Role.GUEST, where, code=scene.code).start()
+    _reach_the_rules(app, Role.GUEST, guest.next_event(WAIT))
+
+
+@pytest.mark.slow
 def test_accept_takes_the_typed_code_and_reaches_the_rules(
     app: App, wormhole_servers: LocalServers
 ) -> None:
