@@ -186,18 +186,6 @@ class App:
         except (AttributeError, pygame.error, ValueError) as exc:
             log.info("could not set the window size: %s", exc)
 
-    def set_resolution(self, size: tuple[int, int]) -> None:
-        """Change the logical resolution: new display surface, fresh caches, scenes re-laid."""
-        size = (int(size[0]), int(size[1]))
-        if size == self.size:
-            return
-        self.size = size
-        self.screen = self._open_window(size)
-        self.theme.resize(size)
-        self.cards.clear_scaled()
-        for scene in self.stack:
-            scene.layout(size)
-
     def toggle_fullscreen(self) -> None:
         try:
             pygame.display.toggle_fullscreen()

@@ -12,7 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
-from ..cards import CARD_RANK, IDS_OF_CODE, MELD_KEY_OF_NAME, RANK_NAME, code_of
+from ..cards import (
+    CARD_RANK,
+    IDS_OF_CODE,
+    IS_BLACK_THREE,
+    IS_WILD,
+    MELD_KEY_OF_NAME,
+    RANK_NAME,
+    code_of,
+)
 from ..errors import IllegalAction
 from ..melds import PLURAL
 from ..phases import DRAW, PLAY
@@ -42,6 +50,8 @@ def hint(
     master = ComputerPlayer("master", seed=seed)
     world = determinize(view, random.Random(seed))
     world.record_undo = True
+    # The player's own hand is the world's: whether the pile may be taken is exact.
+    pile_refusal = world.check(TakePile()) if view.phase == DRAW and view.pile else None
     actions: list[Action] = []
     current = view
     for _ in range(MAX_STEPS):
@@ -56,7 +66,7 @@ def hint(
         if world.phase != PLAY or world.to_move != view.seat:
             break
         current = player_view(world, view.seat)
-    return Hint(tuple(actions), _reason(view, actions))
+    return Hint(tuple(actions), _reason(view, actions, pile_refusal))
 
 
 def _name(code: str) -> str:
@@ -64,13 +74,35 @@ def _name(code: str) -> str:
     return PLURAL.get(rank, RANK_NAME[rank])
 
 
-def _reason(view: PlayerView, actions: list[Action]) -> str:
+def _discard_words(view: PlayerView, code: str) -> str:
+    """Why this discard, in words that agree with the position (never "helps your opponent
+    least" for a card that fits its melds or that it was seen to take)."""
+    card = IDS_OF_CODE[code][0]
+    if IS_WILD[card]:
+        return f"discard the {code} to freeze the pile against your opponent"
+    if IS_BLACK_THREE[card]:
+        return f"discard the {code} to block the pile for your opponent's next turn"
+    rank = CARD_RANK[card]
+    usable = rank in dict(view.melds[view.opponent]) or any(
+        CARD_RANK[c] == rank for c in view.known[view.opponent]
+    )
+    if usable:
+        return f"discard the {code}, the card you need least"
+    return f"discard the {code}, the card that helps your opponent least"
+
+
+def _reason(view: PlayerView, actions: list[Action], pile_refusal: IllegalAction | None) -> str:
     first = actions[0]
     if isinstance(first, Draw):
         if view.pile and view.pile_blocked:
             return "Draw from the stock: the pile is blocked."
-        if view.pile and view.pile_frozen_for[view.seat]:
-            return "Draw from the stock: the pile is frozen and taking it would not pay."
+        if pile_refusal is not None:
+            why = pile_refusal.message.rstrip(".")
+            return (
+                f"Draw from the stock: the pile cannot be taken now ({why[:1].lower()}{why[1:]})."
+            )
+        if not view.pile:
+            return "Draw from the stock: the pile is empty."
         return "Draw from the stock: the pile is not worth taking now."
     if isinstance(first, TakePile):
         return (
@@ -98,7 +130,7 @@ def _reason(view: PlayerView, actions: list[Action]) -> str:
                 ranks.append(name)
         parts.append("meld your " + ", ".join(ranks))
     if discard is not None:
-        parts.append(f"discard the {discard.card}, the card that helps your opponent least")
+        parts.append(_discard_words(view, discard.card))
     if isinstance(first, (Undo, UndoTurn)):
         return "Undo: these melds do not reach the opening minimum."
     if isinstance(first, Pass):

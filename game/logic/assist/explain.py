@@ -218,32 +218,29 @@ def _explain_discard(view: PlayerView, pos: _Position, action: Discard) -> str:
     rank = CARD_RANK[card]
     theirs = dict(view.melds[view.opponent])
     known = sum(1 for c in view.known[view.opponent] if CARD_RANK[c] == rank)
-    reasons = []
+    # A card the opponent can use is never called safe: the sentence says what it costs.
     if rank in theirs:
-        reasons.append(f"your opponent could add it to its {rank_plural(rank)}")
-    else:
-        reasons.append(f"your opponent has no meld of {rank_plural(rank)}")
-        if known:
-            reasons.append(
-                f"but it took {count_text(known, rank_singular(rank), rank_plural(rank))} "
-                "from the pile"
-            )
-        else:
-            reasons.append("is not known to hold one")
-    if rank in theirs:
-        return f"Discard {name}: it is the card you need least, although {reasons[0]}."
-    if not known:
-        mine = [c for cards in pos.melds.values() for c in cards]
-        their_cards = [c for _key, cards in view.melds[view.opponent] for c in cards]
-        sight = sum(CARD_RANK[c] == rank for c in (*pos.hand, *view.pile, *mine, *their_cards))
-        if sight >= IN_SIGHT_NOTED:
-            # Few copies left out of sight: a pair of them in the opponent's hand is unlikely.
-            return (
-                f"Discard {name}: {reasons[0]}, {reasons[1]}, and {number_word(sight)} of the "
-                f"eight {rank_plural(rank)} are in sight."
-            )
-    joiner = " " if known else " and "
-    return f"Discard {name}: {reasons[0]}{joiner}{reasons[1]}."
+        return (
+            f"Discard {name}: it is the card you need least, although your opponent could add "
+            f"it to its {rank_plural(rank)}."
+        )
+    if known:
+        took = count_text(known, rank_singular(rank), rank_plural(rank))
+        return (
+            f"Discard {name}: it is the card you need least, although your opponent took "
+            f"{took} from the pile."
+        )
+    no_meld = f"your opponent has no meld of {rank_plural(rank)}"
+    mine = [c for cards in pos.melds.values() for c in cards]
+    their_cards = [c for _key, cards in view.melds[view.opponent] for c in cards]
+    sight = sum(CARD_RANK[c] == rank for c in (*pos.hand, *view.pile, *mine, *their_cards))
+    if sight >= IN_SIGHT_NOTED:
+        # Few copies left out of sight: a pair of them in the opponent's hand is unlikely.
+        return (
+            f"Discard {name}: {no_meld}, is not known to hold one, and {number_word(sight)} of "
+            f"the eight {rank_plural(rank)} are in sight."
+        )
+    return f"Discard {name}: {no_meld} and is not known to hold one."
 
 
 def explain_action(view: PlayerView, action: Action) -> str:

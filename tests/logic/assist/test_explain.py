@@ -186,3 +186,22 @@ def test_what_can_i_do_when_it_is_not_your_turn():
     assert describe_choices(player_view(game, 0)) == [
         "It is your opponent's turn: wait for its move."
     ]
+
+
+def test_a_discard_the_opponent_can_use_is_never_called_safe():
+    game = position(hands=("6S 9C 4D", "5C 7C"), melds=({}, {"6": "6H 6D 6C"}), phase="play")
+    text = explain_action(player_view(game, 0), Discard("6S"))
+    assert text == (
+        "Discard 6♠: it is the card you need least, although your opponent could add it to its "
+        "Sixes."
+    )
+
+
+def test_a_discard_of_a_rank_the_opponent_took_says_so_once():
+    game = position(hands=("10S 9C 4D", "10H 7C"), phase="play")
+    game.players[1].known.add(game.players[1].hand[0])  # seen taken from the pile
+    text = explain_action(player_view(game, 0), Discard("10S"))
+    assert text == (
+        "Discard 10♠: it is the card you need least, although your opponent took one Ten from "
+        "the pile."
+    )
