@@ -51,39 +51,47 @@ class MenuScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
-        width = min(t.px(self.width), int(size[0] * 0.8))
+        column_w = min(t.px(self.width), int(size[0] * 0.8))
         pad = t.px(26)
         button_h, gap = t.px(46), t.px(10)
         title_h = t.font(32, "title").get_linesize()
+        header = pad + title_h + t.px(14)
+        # The buttons must fit the window with a margin: first closer together, then in two
+        # columns (down the first, then the second, as the keyboard goes through them).
+        room = size[1] - 2 * t.px(12) - header - pad
+        columns = 1
+        if len(self.items) * (button_h + gap) - gap > room:
+            button_h, gap = t.px(40), t.px(7)
+        if len(self.items) * (button_h + gap) - gap > room:
+            columns = 2
+        width = min(columns * column_w + (columns - 1) * pad, int(size[0] * 0.92))
+        inner = (width - 2 * pad - (columns - 1) * pad) // columns
         self._note_lines = t.wrap(self.note, 16, width - 2 * pad) if self.note else []
         note_h = len(self._note_lines) * t.font(16).get_linesize()
-        height = (
-            pad
-            + title_h
-            + t.px(14)
-            + note_h
-            + (t.px(10) if note_h else 0)
-            + len(self.items) * (button_h + gap)
-            - gap
-            + pad
-        )
+        rows = -(-len(self.items) // columns)
+        top = header + note_h + (t.px(10) if note_h else 0)
+        height = top + rows * (button_h + gap) - gap + pad
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
-        y = self.panel_rect.top + pad + title_h + t.px(14) + note_h + (t.px(10) if note_h else 0)
         self.group.clear()
         self.buttons = {}
         for index, (label, _action) in enumerate(self.items):
-            rect = (self.panel_rect.left + pad, y, width - 2 * pad, button_h)
+            column, row = divmod(index, rows)
+            rect = (
+                self.panel_rect.left + pad + column * (inner + pad),
+                self.panel_rect.top + top + row * (button_h + gap),
+                inner,
+                button_h,
+            )
             button = Button(
                 rect,
                 t,
                 label,
                 functools.partial(self.choose, index),
-                text_size=21,
+                text_size=21 if columns == 1 else 19,
                 primary=index == 0,
             )
             self.buttons[label] = self.group.add(button)
-            y += button_h + gap
         if self.group.widgets:
             self.group.set_focus(self.group.widgets[0])
         self._dim = None
