@@ -82,6 +82,35 @@ class TableHud:
     def px(self, value: float) -> int:
         return self.geometry.px(value)
 
+    def _score_columns(self) -> tuple[int, int]:
+        """Where the scoresheet's two columns of figures end (right-aligned)."""
+        box = self.geometry.scoresheet
+        col_b = box.right - self.px(12)
+        return col_b - int(box.width * 0.42), col_b
+
+    def name_rooms(self) -> tuple[int, int]:
+        """How wide each player's name may be at the head of its column: the header row has
+        no labels, so the first name may use the room left of its column."""
+        box = self.geometry.scoresheet
+        col_a, col_b = self._score_columns()
+        return (col_a - box.left - self.px(12), col_b - col_a - self.px(10))
+
+    def name_lines(self, name: str, width: int) -> list[str]:
+        """A scoresheet column's player name, whole: on two lines where one is too narrow
+        (between words where it can); only a third line's worth is cut, with an ellipsis."""
+        font = self.theme.font(13, "bold")
+        if font.size(name)[0] <= width:
+            return [name]
+        words = name.split(" ")
+        for count in range(len(words) - 1, 0, -1):
+            first = " ".join(words[:count])
+            if font.size(first)[0] <= width:
+                return [first, " ".join(words[count:])]
+        cut = len(name)
+        while cut > 1 and font.size(name[:cut])[0] > width:
+            cut -= 1
+        return [name[:cut], name[cut:]]
+
     def fitted(
         self, text: str, size: int, width: int, colour: th.Colour = th.CREAM, role: str = "ui"
     ) -> pygame.Surface:
@@ -200,14 +229,20 @@ class TableHud:
         pad = self.px(12)
         title = t.text("Scoresheet", 20, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + self.px(8))))
-        col_b = box.right - pad
-        col_a = col_b - int(box.width * 0.33)
+        col_a, col_b = self._score_columns()
         y = box.top + self.px(40)
-        for index, name in enumerate(model.names):
+        room = self.name_rooms()
+        heads = [
+            self.name_lines(name, width) for name, width in zip(model.names, room, strict=True)
+        ]
+        name_h = t.font(13, "bold").get_linesize()
+        for index, lines in enumerate(heads):
             x = col_a if index == 0 else col_b
-            head = self.fitted(name, 13, int(box.width * 0.31), th.GOLD, "bold")
-            surface.blit(head, head.get_rect(topright=(x, y)))
-        y += self.px(22)
+            width = room[index]
+            for place, line in enumerate(lines):
+                shown = self.fitted(line, 13, width, th.GOLD, "bold")
+                surface.blit(shown, shown.get_rect(topright=(x, y + place * name_h)))
+        y += self.px(22) + (max(len(lines) for lines in heads) - 1) * name_h
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += self.px(6)
         line_h = self.px(21)

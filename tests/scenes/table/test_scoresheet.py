@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.logic import Game
 from game.scenes.table.scores import HandOverScene
 from game.ui import theme as th
 from tests.helpers.table import (
@@ -47,3 +48,24 @@ def test_clicking_the_scoresheet_shows_the_last_hands_breakdown(app: App) -> Non
     assert review.hand_no == 1 and review.button.label == "Close"
     press(app, pygame.K_RETURN)
     assert app.stack.top is table and engine(table).hand_no == 2
+
+
+LONG_NAME = "Maximilian Ferdinand"  # twenty characters
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_scoresheet_shows_long_names_whole(user_dirs: object, size: tuple[int, int]) -> None:
+    app = App(size=size)
+    try:
+        app.prefs.player_name = LONG_NAME
+        table = open_table(app, Game(seed=5))
+        step(app, 2)
+        hud = table.hud
+        font = app.theme.font(13, "bold")
+        for name, room in zip(table.names, hud.name_rooms(), strict=True):
+            lines = hud.name_lines(name, room)
+            assert len(lines) <= 2 and " ".join(lines) == name, (name, lines)
+            assert all(font.size(line)[0] <= room for line in lines), (name, lines, room)
+        assert hud.name_lines("Computer", hud.name_rooms()[1]) == ["Computer"]
+    finally:
+        app.close()
