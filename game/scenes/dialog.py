@@ -53,6 +53,7 @@ class DialogScene(Scene):
         self.buttons: list[Button] = []
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._lines: list[str] = []
+        self._title_lines: list[str] = []
         self._dim: pygame.Surface | None = None
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -60,8 +61,10 @@ class DialogScene(Scene):
         width = min(t.px(self.width), int(size[0] * 0.86))
         pad = t.px(32)
         self._lines = t.wrap(self.message, 22, width - 2 * pad)
+        # A long title wraps like the message, never out of the panel.
+        self._title_lines = t.wrap(self.title, 34, width - 2 * pad, "title")
         line_h = t.font(22).get_linesize()
-        title_h = t.font(34, "title").get_linesize()
+        title_h = t.font(34, "title").get_linesize() * len(self._title_lines)
         button_h = t.px(50)
         height = pad + title_h + t.px(14) + line_h * len(self._lines) + t.px(28) + button_h + pad
         self.panel_rect = pygame.Rect(0, 0, width, height)
@@ -129,10 +132,12 @@ class DialogScene(Scene):
         self.draw_dim(surface)
         surface.blit(t.panel(self.panel_rect.size, fill=th.PANEL_LIGHT, radius=18), self.panel_rect)
         pad = t.px(32)
-        title = t.text(self.title, 34, th.GOLD_LIGHT, "title")
         y = self.panel_rect.top + pad
-        surface.blit(title, title.get_rect(midtop=(self.panel_rect.centerx, y)))
-        y += t.font(34, "title").get_linesize() + t.px(14)
+        for line in self._title_lines:
+            title = t.text(line, 34, th.GOLD_LIGHT, "title")
+            surface.blit(title, title.get_rect(midtop=(self.panel_rect.centerx, y)))
+            y += t.font(34, "title").get_linesize()
+        y += t.px(14)
         line_h = t.font(22).get_linesize()
         for line in self._lines:
             text = t.text(line, 22, th.CREAM)

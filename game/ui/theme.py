@@ -164,6 +164,10 @@ class FontBook:
         return font
 
 
+# Where a word too long for its line (a file path) is best cut: after one of these.
+PATH_SEPARATORS = ("/", "\\", "-", "_", ".")
+
+
 class Theme:
     """Palette, scaled fonts and caches for one resolution."""
 
@@ -255,11 +259,15 @@ class Theme:
         for paragraph in text.split("\n"):
             words: list[str] = []
             for word in paragraph.split(" "):
-                # A word wider than the line (a file path) is cut into pieces that fit.
+                # A word wider than the line (a file path) is cut into pieces that fit, after a
+                # separator where one lies in the piece's last two thirds ("…/share/", "canasta").
                 while font.size(word)[0] > width and len(word) > 1:
                     cut = len(word) - 1
                     while cut > 1 and font.size(word[:cut])[0] > width:
                         cut -= 1
+                    separator = max(word.rfind(mark, 0, cut) for mark in PATH_SEPARATORS)
+                    if separator >= cut // 3:
+                        cut = separator + 1
                     words.append(word[:cut])
                     word = word[cut:]
                 words.append(word)
