@@ -88,7 +88,7 @@ def play_and_check(rules, seed, steps):
     for _ in range(steps):
         assert all_cards(game) == list(range(N_CARDS))
         check_melds_legal(game)
-        for seat in (0, 1):
+        for seat in range(game.n_players):
             view = player_view(game, seat)
             assert not (view.visible_cards() & hidden_from(game, seat))
         actions = legal_actions(game, include_undo=True)

@@ -920,7 +920,8 @@ class GuestPlay(_Side):
     def _finish(self) -> None:
         assert self.view is not None
         self.stage = Stage.FINISHED
-        self.finished = GameFinished(self._my_hash, self.view.totals, self.view.hand_no)
+        totals = self.view.totals
+        self.finished = GameFinished(self._my_hash, (totals[0], totals[1]), self.view.hand_no)
         self._events.append(self.finished)
 
     # -- saving --------------------------------------------------------------------------------
