@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from game.logic import Game, Rules, legal_actions, player_view
+from game.bench import engine as bench_engine
+from game.logic import Game, Rules, arena, legal_actions, player_view
 from game.logic.actions import AnswerGoOut, AskGoOut, Discard, Draw, Meld
 from game.logic.replay import load_replay, replay_document
 from game.logic.rules import RulesError
@@ -192,3 +193,20 @@ def test_three_players_each_score_alone_and_the_highest_past_the_target_wins():
     game.apply(Meld(("9S", "9D", "9C")))
     game.apply(Discard("QD"))
     assert len(game.hand_scores) == 3 and game.winner == 0 and game.phase == "game_over"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_arena_plays_every_seating_of_a_deal_and_reports_both_sides(players):
+    result = arena.run("carefree", "beginner", players, 5, Rules.preset("classic", players))
+    assert result["games"] == players  # three seatings of one deal, or two of two deals
+    assert result["players"] == players
+    assert 0 <= result["side_ci95_a"][0] <= result["side_win_rate_a"] <= result["side_ci95_a"][1]
+    assert "side carefree wins" in arena.describe(result)
+
+
+def test_the_engine_benchmark_measures_three_and_four_players():
+    seated = bench_engine._seated(4, 2, 1)
+    assert seated["hands_per_second"] > 0 and set(seated["presets"]) == {
+        "classic",
+        "modern_american",
+    }
