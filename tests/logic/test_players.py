@@ -8,6 +8,7 @@ import pytest
 from game.bench import engine as bench_engine
 from game.logic import Game, Rules, arena, legal_actions, player_view
 from game.logic.actions import AnswerGoOut, AskGoOut, Discard, Draw, Meld
+from game.logic.phases import HAND_OVER
 from game.logic.replay import load_replay, replay_document
 from game.logic.rules import RulesError
 from game.logic.view import determinize
@@ -210,3 +211,42 @@ def test_the_engine_benchmark_measures_three_and_four_players():
         "classic",
         "modern_american",
     }
+
+
+def test_talons_go_to_the_first_two_sides_to_open_never_to_a_partner():
+    for seed in range(6):
+        game = Game(Rules.preset("modern_american", 4), seed=seed)
+        rng = random.Random(seed)
+        while game.phase not in ("hand_over", "game_over"):
+            game.apply(rng.choice(legal_actions(game)))
+        sides = [game.side_of(seat) for seat in game.talon_receivers]
+        assert len(sides) == len(set(sides)) <= 2
+
+
+def test_all_four_red_threes_on_one_side_score_800():
+    game = four(
+        hands=("9S 9D 9C QD", "4S 4D", "7S 8H", "4H 5H"),
+        melds=({"K": "KH KD KC KS JK 2H 2D"}, {}),
+        threes=("3H 3D 3H 3D", ""),
+        to_move=2,
+        phase="play",
+    )
+    game.apply(Discard("8H"))  # the partner's discard: the partner's seat shares the side's Threes
+    game.players[1].hand = []
+    game._go_out(1, [])
+    assert game.hand_scores[0]["threes"] == 800
+
+
+@pytest.mark.parametrize(
+    ("players", "totals", "expected"),
+    [(3, (100, 100, -50), 2), (4, (-50, 100), 0), (4, (100, -50), 1), (4, (0, 0), 1)],
+)
+def test_with_starter_loser_the_losing_side_nearest_the_dealers_left_starts(
+    players, totals, expected
+):
+    rules = Rules.from_dict({"players": players, "starter": "loser"})
+    game = Game(rules, seed=1, first_player=0)  # the dealer: the last seat
+    game.hand_scores = [{"total": t} for t in totals]
+    game.phase = HAND_OVER
+    game.apply({"type": "next_hand"})
+    assert game.first_player == expected and game.dealer == (expected - 1) % players
