@@ -8,6 +8,8 @@ import pytest
 from game.bench import engine as bench_engine
 from game.logic import Game, Rules, arena, legal_actions, player_view
 from game.logic.actions import AnswerGoOut, AskGoOut, Discard, Draw, Meld
+from game.logic.ai import ComputerPlayer
+from game.logic.ai.partner import answer_go_out
 from game.logic.phases import HAND_OVER
 from game.logic.replay import load_replay, replay_document
 from game.logic.rules import RulesError
@@ -250,3 +252,24 @@ def test_with_starter_loser_the_losing_side_nearest_the_dealers_left_starts(
     game.phase = HAND_OVER
     game.apply({"type": "next_hand"})
     assert game.first_player == expected and game.dealer == (expected - 1) % players
+
+
+def test_a_computer_partner_answers_from_its_own_view():
+    game = four(
+        hands=("9S 9D 9C QD", "4S 4D", "7S 8H", "4H 5H"),
+        melds=({"K": "KH KD KC KS JK 2H 2D"}, {}),
+        to_move=0,
+        phase="play",
+    )
+    game.apply(AskGoOut())
+    view = player_view(game, 2)
+    assert view.must_answer and not player_view(game, 0).must_answer
+    assert ComputerPlayer("advanced").decide(view) == AnswerGoOut(True)
+    poor = four(
+        hands=("9S 9D 9C QD", "4S 4D", "JK JK AS AD AC KD", "4H 5H"),
+        melds=({"5": "5H 5D 5C"}, {}),
+        to_move=0,
+        phase="play",
+    )
+    poor.apply(AskGoOut())
+    assert answer_go_out(player_view(poor, 2)) == AnswerGoOut(False)
