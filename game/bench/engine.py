@@ -6,7 +6,9 @@ recording games, as the table does (action log, events, undo snapshots); the pla
 as many other hands the same way on `Game.clone(recording=False)` copies, as the search plays out
 its candidates (no log, no events). Other deals, so that no worked-out listing of the first run
 is found again. The figures are those of the engine in use: the compiled one when it is built
-(`python -m game.native.build`), else the Python modules; the first line says which.
+(`python -m game.native.build`), else the Python modules; the first line says which. The main
+figures are two-player hands; three- and four-player hands are measured the same way, under both
+presets seated for that count (`players` in the JSON, and `hands_per_second_3p` and `_4p`).
 """
 
 from __future__ import annotations
@@ -53,6 +55,28 @@ def _play_outs(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
     return elapsed, steps
 
 
+def _seated(players: int, hands: int, seed: int) -> dict[str, Any]:
+    """Hands per second, recording and as play-outs, at `players` seats under both presets."""
+    per_preset = {}
+    total_time = playout_time = 0.0
+    for name in ("classic", "modern_american"):
+        rules = Rules.preset(name, players)
+        elapsed, _enum_times, steps = _play_hands(rules, hands, seed)
+        out_elapsed, _out_steps = _play_outs(rules, hands, seed + 1)
+        total_time += elapsed
+        playout_time += out_elapsed
+        per_preset[name] = {
+            "hands_per_second": round(hands / elapsed, 1),
+            "actions_per_hand": round(steps / hands, 1),
+            "playout_hands_per_second": round(hands / out_elapsed, 1),
+        }
+    return {
+        "hands_per_second": round(2 * hands / total_time, 1),
+        "playout_hands_per_second": round(2 * hands / playout_time, 1),
+        "presets": per_preset,
+    }
+
+
 def run(hands: int = 300, seed: int = 1) -> dict[str, Any]:
     per_preset = {}
     total_time = 0.0
@@ -73,6 +97,7 @@ def run(hands: int = 300, seed: int = 1) -> dict[str, Any]:
             "playout_actions_per_hand": round(out_steps / hands, 1),
         }
     all_enum.sort()
+    seated = {str(n): _seated(n, hands, seed) for n in (3, 4)}
     return {
         "engine": "compiled" if native.in_use() else f"python ({native.status()})",
         "hands_per_second": round(2 * hands / total_time, 1),
@@ -81,6 +106,9 @@ def run(hands: int = 300, seed: int = 1) -> dict[str, Any]:
         "playout_hands_per_second": round(2 * hands / playout_time, 1),
         "hands": 2 * hands,
         "presets": per_preset,
+        "hands_per_second_3p": seated["3"]["hands_per_second"],
+        "hands_per_second_4p": seated["4"]["hands_per_second"],
+        "players": seated,
     }
 
 
@@ -99,4 +127,15 @@ def describe(result: dict[str, Any]) -> str:
             f"enumeration {figures['legal_moves_ms']} ms, "
             f"play-outs {figures['playout_hands_per_second']} hands/s"
         )
+    for players, figures in result.get("players", {}).items():
+        lines.append(
+            f"{players} players: {figures['hands_per_second']} hands/s, play-outs "
+            f"{figures['playout_hands_per_second']} hands/s"
+        )
+        for name, preset in figures["presets"].items():
+            lines.append(
+                f"  {name}: {preset['hands_per_second']} hands/s, "
+                f"{preset['actions_per_hand']} actions/hand, "
+                f"play-outs {preset['playout_hands_per_second']} hands/s"
+            )
     return "\n".join(lines)

@@ -50,6 +50,12 @@ REFUSAL_ANCHORS: dict[str, str] = {
     "black_threes_last": "black-threes-out",
     # going out and the end of a hand
     "need_canastas": "need-canastas",
+    "go_out_refused": "may-i-go-out",
+    "answer_pending": "may-i-go-out",
+    "already_asked": "may-i-go-out",
+    "ask_too_late": "may-i-go-out",
+    "no_question": "may-i-go-out",
+    "no_partner": "partnerships",
     "hand_over": "game-end",
     "hand_not_over": "game-end",
     "game_over": "game-end",

@@ -154,9 +154,42 @@ class NextHand:
         return {"type": self.type}
 
 
-Action = Draw | TakePile | Meld | Discard | Pass | Undo | UndoTurn | NextHand
-_SIMPLE: dict[str, type[Draw | Pass | Undo | UndoTurn | NextHand]] = {
+@dataclass(frozen=True, slots=True)
+class AskGoOut:
+    """Ask the partner "May I go out?" (four players, RULES.md 9.1): once a turn, after drawing."""
+
+    @property
+    def type(self) -> str:
+        return "ask_go_out"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerGoOut:
+    """The partner's answer to "May I go out?": an action of the partner's seat (`Game.to_act`).
+    "Yes" binds the asker to go out this turn, "No" forbids it."""
+
+    yes: bool
+
+    @property
+    def type(self) -> str:
+        return "answer_go_out"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "yes": self.yes}
+
+
+Action = (
+    Draw | TakePile | Meld | Discard | Pass | Undo | UndoTurn | NextHand | AskGoOut | AnswerGoOut
+)
+_SIMPLE: dict[str, type[Draw | Pass | Undo | UndoTurn | NextHand | AskGoOut]] = {
     "draw": Draw,
+    "ask_go_out": AskGoOut,
     "pass": Pass,
     "undo": Undo,
     "undo_turn": UndoTurn,
@@ -211,6 +244,12 @@ def action_from_dict(data: object) -> Action:
         if code is None:
             raise IllegalAction("bad_card", f"{data.get('card')!r} is not a card code.")
         action = Discard(code)
+    elif kind == "answer_go_out":
+        allowed.add("yes")
+        yes = data.get("yes")
+        if not isinstance(yes, bool):
+            raise IllegalAction("bad_action", "An answer to 'May I go out?' is yes or no.")
+        action = AnswerGoOut(yes)
     else:
         raise IllegalAction("bad_action", f"Unknown action type {kind!r}.")
     extra = set(data) - allowed

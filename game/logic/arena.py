@@ -10,6 +10,12 @@ game is one hand (the fastest unbiased measure of strength); `--target 5000` pla
 that score instead. It prints A's win rate with a 95% (Wilson) confidence interval, the average
 score margin, and the time per decision of each side; `--json` prints one JSON object. This is a
 measuring tool: unlike the engine it reads the clock, and `--jobs 2` spreads games over processes.
+
+`--players 4` seats A as one partnership (seats 0 and 2) and B as the other, each deal played with
+A on either side; `--players 3` seats A alone against two B players, each deal played three times
+with A in each seat. A game is won by the side with the highest score (a tie at the top is a tie);
+both sides' win rates are printed with their 95% intervals. A `--games` count is rounded down to
+whole sets of seatings.
 """
 
 from __future__ import annotations
@@ -51,23 +57,27 @@ def make_bot(name: str, seed: int) -> Bot:
 def play_game(
     rules: Rules,
     deal_seed: int,
-    levels: tuple[str, str],
+    levels: tuple[str, ...],
     target: int | None,
-    player_seeds: tuple[int, int],
+    player_seeds: tuple[int, ...],
 ) -> dict[str, Any]:
-    """One game (or one hand when `target` is None) between two bots; seat 0 plays first."""
+    """One game (or one hand when `target` is None) between bots, one per seat (`levels` and
+    `player_seeds` by seat, as many as `rules.players`); seat 0 plays first. Scores, goings out,
+    cards caught in hand and decision times are by side."""
     if target is not None:
         rules = Rules.from_dict(rules.to_dict() | {"target_score": target})
     game = Game(rules, seed=deal_seed)
-    players = [make_bot(levels[p], player_seeds[p]) for p in (0, 1)]
-    times: list[list[float]] = [[], []]
+    seats = range(game.n_players)
+    sides = range(game.n_sides)
+    players = [make_bot(levels[p], player_seeds[p]) for p in seats]
+    times: list[list[float]] = [[] for _side in sides]
     actions = 0
     while True:
         while game.phase not in (HAND_OVER, GAME_OVER):
-            seat = game.to_move
+            seat = game.to_act
             start = time.perf_counter()
             action = players[seat].decide(player_view(game, seat))
-            times[seat].append(time.perf_counter() - start)
+            times[game.side_of(seat)].append(time.perf_counter() - start)
             game.apply(action)
             actions += 1
             if actions > MAX_ACTIONS_PER_HAND * game.hand_no:
@@ -75,15 +85,15 @@ def play_game(
         if target is None or game.phase == GAME_OVER:
             break
         game.apply({"type": "next_hand"})
-    went_out = [0, 0]
-    in_hand = [0, 0]
+    went_out = [0 for _side in sides]
+    in_hand = [0 for _side in sides]
     for record in game.history:
         if record["went_out"] is not None:
-            went_out[record["went_out"]] += 1
-        for p in (0, 1):
-            in_hand[p] -= record["scores"][p]["in_hand"]
+            went_out[game.side_of(record["went_out"])] += 1
+        for side in sides:
+            in_hand[side] -= record["scores"][side]["in_hand"]
     if target is None:
-        scores = [game.history[-1]["scores"][p]["total"] for p in (0, 1)]
+        scores = [game.history[-1]["scores"][side]["total"] for side in sides]
     else:
         scores = list(game.totals)
     return {
@@ -95,15 +105,23 @@ def play_game(
     }
 
 
+def seatings(players: int, a: str, b: str) -> list[tuple[int, tuple[str, ...]]]:
+    """The ways one deal is played: (A's side, the bot of each seat). Two players: A in seat 0,
+    then 1; four: A as partners 0 and 2, then 1 and 3; three: A alone in seat 0, 1, then 2."""
+    if players == 4:
+        return [(0, (a, b, a, b)), (1, (b, a, b, a))]
+    return [(seat, tuple(a if s == seat else b for s in range(players))) for seat in range(players)]
+
+
 def _pair(args: tuple[Rules, int, str, str, int | None]) -> list[dict[str, Any]]:
     rules, deal_seed, a, b, target = args
     out = []
-    for a_seat in (0, 1):
-        levels = (a, b) if a_seat == 0 else (b, a)
+    for a_side, levels in seatings(rules.players, a, b):
         # Seeds by deal, so that what a player decides once per hand (Aggressiveness: whether
         # to play the hand fast) varies from deal to deal in one-hand games too.
-        result = play_game(rules, deal_seed, levels, target, (deal_seed + 1, deal_seed + 2))
-        out.append({"a_seat": a_seat, **result})
+        player_seeds = tuple(deal_seed + 1 + seat for seat in range(rules.players))
+        result = play_game(rules, deal_seed, levels, target, player_seeds)
+        out.append({"a_side": a_side, **result})
     return out
 
 
@@ -131,7 +149,8 @@ def _ms(samples: list[float]) -> dict[str, float]:
 def run(
     a: str, b: str, games: int, seed: int, rules: Rules, target: int | None = None, jobs: int = 1
 ) -> dict[str, Any]:
-    pairs = max(1, games // 2)
+    per_deal = len(seatings(rules.players, a, b))
+    pairs = max(1, games // per_deal)
     tasks = [(rules, seed * 1_000_003 + k, a, b, target) for k in range(pairs)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -142,23 +161,38 @@ def run(
     margins, times_a, times_b = [], [], []
     hands = out_a = out_b = held_a = held_b = 0
     for r in results:
-        seat = r["a_seat"]
+        side = r["a_side"]
+        others = [s for s in range(len(r["scores"])) if s != side]
         hands += r["hands"]
-        out_a += r["went_out"][seat]
-        out_b += r["went_out"][1 - seat]
-        held_a += r["in_hand"][seat]
-        held_b += r["in_hand"][1 - seat]
-        mine, theirs = r["scores"][r["a_seat"]], r["scores"][1 - r["a_seat"]]
+        out_a += r["went_out"][side]
+        out_b += sum(r["went_out"][s] for s in others)
+        held_a += r["in_hand"][side]
+        held_b += sum(r["in_hand"][s] for s in others) / len(others)
+        mine, theirs = r["scores"][side], max(r["scores"][s] for s in others)
         margins.append(mine - theirs)
         wins_a += mine > theirs
-        wins_b += theirs > mine
+        wins_b += theirs > mine and [r["scores"][s] for s in others].count(theirs) == 1
         ties += mine == theirs
-        times_a += r["times"][r["a_seat"]]
-        times_b += r["times"][1 - r["a_seat"]]
+        times_a += r["times"][side]
+        for s in others:
+            times_b += r["times"][s]
     n = len(results)
     score_a = wins_a + 0.5 * ties
     low, high = wilson(score_a, n)
+    extra: dict[str, Any] = {}
+    if rules.players != 2:
+        # A side's own wins (a tie at the top, or two B players tied at the top, is nobody's).
+        low_a, high_a = wilson(wins_a, n)
+        low_b, high_b = wilson(wins_b, n)
+        extra = {
+            "players": rules.players,
+            "side_win_rate_a": round(wins_a / n, 4),
+            "side_ci95_a": [round(low_a, 4), round(high_a, 4)],
+            "side_win_rate_b": round(wins_b / n, 4),
+            "side_ci95_b": [round(low_b, 4), round(high_b, 4)],
+        }
     return {
+        **extra,
         "a": a,
         "b": b,
         "rules": rules.nearest_preset(),
@@ -183,6 +217,22 @@ def run(
 def describe(result: dict[str, Any]) -> str:
     low, high = result["ci95_a"]
     ta, tb = result["decision_ms_a"], result["decision_ms_b"]
+    sides = ""
+    if "players" in result:
+        la, ha = result["side_ci95_a"]
+        lb, hb = result["side_ci95_b"]
+        sides = (
+            f"  {result['players']} players: side {result['a']} wins "
+            f"{100 * result['side_win_rate_a']:.1f}% (95% CI {100 * la:.1f}-{100 * ha:.1f}%), "
+            f"side {result['b']} wins {100 * result['side_win_rate_b']:.1f}% "
+            f"(95% CI {100 * lb:.1f}-{100 * hb:.1f}%)"
+        )
+    return "\n".join(filter(None, [_describe_pair(result, low, high, ta, tb), sides]))
+
+
+def _describe_pair(
+    result: dict[str, Any], low: float, high: float, ta: dict[str, float], tb: dict[str, float]
+) -> str:
     return (
         f"{result['a']} vs {result['b']} ({result['rules']}, {result['games']} "
         f"{result['unit']}s, seats swapped on the same deals)\n"
@@ -217,6 +267,13 @@ def main(argv: list[str] | None = None) -> int:
         help="play whole games to this score (default: one hand per game)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=(2, 3, 4),
+        help="players at the table: 4 seats A and B as partnerships, 3 seats A against two B",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     for name in (args.a, args.b):
@@ -224,9 +281,8 @@ def main(argv: list[str] | None = None) -> int:
             make_bot(name, 0)
         except ValueError as exc:
             parser.error(str(exc))
-    result = run(
-        args.a, args.b, args.games, args.seed, Rules.preset(args.rules), args.target, args.jobs
-    )
+    rules = Rules.preset(args.rules, args.players)
+    result = run(args.a, args.b, args.games, args.seed, rules, args.target, args.jobs)
     print(json.dumps(result) if args.json else describe(result))
     return 0
 

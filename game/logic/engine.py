@@ -1,4 +1,4 @@
-"""The two-player Canasta rules engine: one `Game` from the deal to the end of the game.
+"""The Canasta rules engine for two, three or four: one `Game` from the deal to the end of the game.
 
 `Game.apply(action)` checks an action completely before changing anything: an illegal action
 raises `IllegalAction` (a stable code and a sentence for the player) and leaves the game exactly as
@@ -12,6 +12,13 @@ module of its own: `dealing` and `threes` (the deal, the Threes laid down, the t
 (blocking, freezing, taking, discarding), `melding` (may these cards be melded now),
 `initial_meld` (the opening minimum), `going_out` (the cards and canastas going out needs) and
 `scoring` (a hand's scores); `player_state`, `turn` and `phases` are the records it keeps.
+
+Seats are numbered clockwise from 0 and play passes to the left (seat + 1). A *side* is what
+scores: with four players seats 0 and 2 against 1 and 3 (`side_of(seat)` is seat % 2), otherwise
+each seat is its own side. Partners' `PlayerState`s share the side's melds and Threes, so every
+rule that reads "the player's melds" reads the side's; `totals`, `hand_scores` and `winner` count
+sides. With four players a player may ask "May I go out?" (`AskGoOut`); the partner answers
+(`AnswerGoOut`) as `to_act`, while `to_move` stays the asker's.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ from typing import Any, Final
 from . import events as ev
 from .actions import (
     Action,
+    AnswerGoOut,
+    AskGoOut,
     Discard,
     Draw,
     Meld,
@@ -49,13 +58,13 @@ from .errors import IllegalAction
 from .events import Event
 from .hand.card_lookup import first_cards, take_codes
 from .hand.dealing import checked_deck, deal_hand
-from .hand.going_out import NO_DISCARD, would_go_out_concealed
+from .hand.going_out import NO_DISCARD, NO_GOING_OUT, would_go_out_concealed
 from .hand.initial_meld import opening_points, splashed
 from .hand.melding import check_meld_onto, check_special_meld
 from .hand.pile import RED_THREE_CODES, check_discard, check_take, pile_is_blocked, pile_is_frozen
 from .hand.player_state import PlayerState
 from .hand.threes import laid_threes, receive_talon
-from .hand.turn import TurnState, UndoSnapshot
+from .hand.turn import ASKED, NO, NOT_ASKED, YES, TurnState, UndoSnapshot
 from .melds import CANASTA_SIZE, PLURAL, SPECIAL_MELD_NAMES, canasta_kind
 from .phases import DRAW, GAME_OVER, HAND_OVER, PLAY, Phase
 from .rules import Rules
@@ -71,9 +80,13 @@ from .shuffle import (
     reuse_pile_order,
 )
 
+# What a side pays when its player, told "Yes" to "May I go out?", ends the turn without going
+# out (RULES.md 9.1).
+BROKEN_YES_PENALTY: Final = 100
+
 
 class Game:
-    """A whole game of two-player Canasta: hands, turns, scores, undo, the action log.
+    """A whole game of Canasta for two, three or four: hands, turns, scores, undo, the log.
 
     A game is *recording* unless it was made by `clone(recording=False)`: a recording game keeps
     the action log and returns the events of every action. A play-out copy for the computer's
@@ -99,7 +112,7 @@ class Game:
         seed: int | None = None,
         deck: Sequence[int] | None = None,
         decks: Sequence[Sequence[int]] = (),
-        scores: Sequence[int] = (0, 0),
+        scores: Sequence[int] | None = None,
         first_player: int = 0,
         deal_version: int = DEAL_VERSION,
         *,
@@ -110,7 +123,8 @@ class Game:
         The first hand uses `deck` (108 card ids, dealt from the front) when given, else the deck
         `deck_order(seed, 0)`. Later hands take `decks` in order, then `deck_order(seed, n)` for
         hand index n. Without a seed or a deck the seed is 0. `deal_version` 1 deals as the first
-        replay format did (CPython's generator), only for loading old files.
+        replay format did (CPython's generator), only for loading old files. `scores` are the
+        sides' totals before the game (zeros by default); `first_player` a seat.
 
         `blank=True` makes an empty game that `clone` and `determinize` fill in field by field
         (the compiled engine runs __init__ even for `Game.__new__`, so that is no way round it).
@@ -119,12 +133,17 @@ class Game:
             return
         self.rules = rules or Rules()
         self.rules.validate()
-        if first_player not in (0, 1) or isinstance(first_player, bool):
-            raise ValueError("first_player must be 0 or 1")
-        if len(scores) != 2 or not all(
+        n = self.rules.players
+        self.n_players = n
+        self.n_sides = 2 if n == 4 else n
+        if scores is None:
+            scores = (0,) * self.n_sides
+        if first_player not in range(n) or isinstance(first_player, bool):
+            raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
+        if len(scores) != self.n_sides or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in scores
         ):
-            raise ValueError("scores must be two whole numbers")
+            raise ValueError(f"scores must be {self.n_sides} whole numbers, one for each side")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError("seed must be a whole number")
         if deal_version not in (LEGACY_DEAL_VERSION, DEAL_VERSION):
@@ -135,7 +154,7 @@ class Game:
         self.deal_version = deal_version
         self.initial_deck = list(deck) if deck is not None else None
         self.initial_decks = [list(d) for d in decks]
-        self.initial_scores = (int(scores[0]), int(scores[1]))
+        self.initial_scores = tuple(int(s) for s in scores)
         self.initial_first_player = first_player
         # Only version 1 games keep a generator: their decks follow one another from it.
         self.rng: random.Random | None = None
@@ -169,7 +188,7 @@ class Game:
         else:
             self.reuse_key = reuse_pile_key(deck)
         self.hand_no += 1
-        self.dealer = 1 - self.first_player
+        self.dealer = (self.first_player - 1) % self.n_players
         self.phase = DRAW
         self.to_move = self.first_player
         self.stock_reused = False
@@ -181,6 +200,7 @@ class Game:
         self.end_reason = ""
         self.turn = TurnState()
         self.talon_receivers: list[int] = []
+        self.broken_yeses = [0] * self.n_sides
         dealt = deal_hand(rules, deck, self.first_player)
         self.players: list[PlayerState] = dealt.players
         self.talons: list[list[CardId]] = dealt.talons
@@ -209,7 +229,33 @@ class Game:
             self._end_hand("stock_exhausted", out)
 
     def _end_turn(self, out: list[Event]) -> None:
-        self._begin_turn(1 - self.to_move, out)
+        self._begin_turn((self.to_move + 1) % self.n_players, out)
+
+    # ------------------------------------------------------------------ seats and sides
+    def side_of(self, seat: int) -> int:
+        """The side seat `seat` plays for: seat % 2 with four players, else the seat itself."""
+        return seat % self.n_sides
+
+    def partner_of(self, seat: int) -> int | None:
+        """Seat `seat`'s partner (four players), or None."""
+        return (seat + 2) % 4 if self.n_players == 4 else None
+
+    def next_seat(self, seat: int) -> int:
+        """The seat to the left of `seat`, which plays after it."""
+        return (seat + 1) % self.n_players
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose action `apply` expects now: the player to move, or their partner while
+        "May I go out?" waits for an answer."""
+        if self.turn.ask == ASKED:
+            return (self.to_move + 2) % self.n_players
+        return self.to_move
+
+    def _share_side(self, p: int) -> None:
+        """After seat `p`'s side data was changed or replaced: their partner plays on it too."""
+        if self.n_players == 4:
+            self.players[(p + 2) % 4].join_side_of(self.players[p])
 
     # ------------------------------------------------------------------ public queries
     @property
@@ -228,7 +274,8 @@ class Game:
         return pile_is_frozen(self.rules, self.pile_freezers, self.players[p].opened)
 
     def initial_meld_minimum(self, p: int) -> int:
-        return self.rules.initial_meld_minimum(self.totals[p])
+        """The opening minimum of seat `p`, from its side's score (RULES.md 4.5, 9.1)."""
+        return self.rules.initial_meld_minimum(self.totals[p % self.n_sides])
 
     def opening_points(self, p: int) -> int:
         """Points this turn's melds count towards the initial-meld minimum (RULES.md 4.5)."""
@@ -236,6 +283,10 @@ class Game:
         return opening_points(self.rules, self.players[p], top)
 
     def canastas_needed(self) -> int:
+        """The canastas the player to move needs to go out now: none will do after their
+        partner answered "No" to "May I go out?"."""
+        if self.turn.ask == NO:
+            return NO_GOING_OUT
         return self.rules.canastas_to_go_out
 
     def is_over(self) -> bool:
@@ -251,6 +302,11 @@ class Game:
                 raise IllegalAction("bad_action", f"{action!r} is not an action.")
             return self.apply(action_from_dict(action))
         out: list[Event] = []
+        if self.turn.ask == ASKED and type(action) is not AnswerGoOut:
+            raise IllegalAction(
+                "answer_pending",
+                'Your partner has asked "May I go out?": answer yes or no first.',
+            )
         self._relisted = None
         handler(self, action, out)
         self._applied += 1
@@ -476,7 +532,9 @@ class Game:
     def validate_meld(self, key: int, cards: Sequence[int]) -> None:
         """Raise `IllegalAction` unless the mover may put `cards` (ids from the hand, not
         locked) onto their meld keyed `key`; changes nothing."""
-        check_meld_onto(self.rules, self.players[self.to_move], self.turn, key, cards)
+        check_meld_onto(
+            self.rules, self.players[self.to_move], self.turn, key, cards, self.canastas_needed()
+        )
 
     def _commit_meld(self, key: int, cards: list[CardId], out: list[Event]) -> None:
         p = self.to_move
@@ -536,6 +594,8 @@ class Game:
         ):
             player.opened = True
             self.turn.locked = set()
+        if self.n_players == 4:
+            self._share_side(p)
         if not player.hand:
             self._go_out(p, out)
 
@@ -576,7 +636,15 @@ class Game:
             raise IllegalAction("no_discard", NO_DISCARD)
         if not player.opened:
             self._check_turn_can_end()
-        check_discard(self.rules, player, card, from_threes, self.turn.black_threes, self.pile)
+        check_discard(
+            self.rules,
+            player,
+            card,
+            from_threes,
+            self.turn.black_threes,
+            self.pile,
+            self.canastas_needed(),
+        )
 
     def _commit_discard(self, card: CardId, from_threes: bool, out: list[Event]) -> None:
         p = self.to_move
@@ -595,9 +663,11 @@ class Game:
         if not player.hand:
             self._go_out(p, out)
             return
+        if self.turn.ask == YES:
+            self._break_yes(p, out)
         if self.talons:
             self._give_talon(p, player.opened and not self.turn.opened_at_start, out)
-        self._begin_turn(1 - p, out)
+        self._begin_turn((p + 1) % self.n_players, out)
 
     def _check_turn_can_end(self) -> None:
         """The initial-meld minimum is checked when a turn that melded would end."""
@@ -621,7 +691,11 @@ class Game:
         return not would_go_out_concealed(self.rules, player, self.turn.had_melds)
 
     def _give_talon(self, p: int, opened_now: bool, out: list[Event]) -> None:
-        if not (opened_now and self.talons and p not in self.talon_receivers):
+        # The first side to open gets the first talon, into the hand of the player who opened.
+        if not (opened_now and self.talons):
+            return
+        side = p % self.n_sides
+        if any(r % self.n_sides == side for r in self.talon_receivers):
             return
         talon = self.talons.pop(0)
         self.talon_receivers.append(p)
@@ -634,6 +708,8 @@ class Game:
         p = self.to_move
         player = self.players[p]
         out.append(Event(ev.PASS, p))
+        if self.turn.ask == YES:
+            self._break_yes(p, out)
         if self.phase == DRAW or self.turn.no_discard:
             self._end_hand("stock_exhausted", out)
             return
@@ -660,7 +736,7 @@ class Game:
         if self.turn.no_discard:
             self._check_turn_can_end()
             return
-        need = rules.canastas_to_go_out
+        need = self.canastas_needed()
         if not (rules.pass_the_discard and len(player.hand) == 1 and player.canastas() < need):
             raise IllegalAction("must_discard", "End your turn by discarding a card.")
         self._check_turn_can_end()
@@ -717,6 +793,7 @@ class Game:
         in_hand = set(self.players[p].hand)
         # Snapshots may be shared with clones of this game: restore copies, never the originals.
         self.players[p] = snap.player.clone()
+        self._share_side(p)
         back_to_hand = tuple(c for c in self.players[p].hand if c not in in_hand)
         self.pile_freezers = snap.pile_freezers
         self.turn.drew = snap.drew
@@ -743,6 +820,40 @@ class Game:
                 self._relisted = (player, snap.listing[0], player.hand[:], snap.listing[1])
             out.append(Event(ev.UNDO, p, back_to_hand))
 
+    # ---- "May I go out?" (four players)
+    def _ask_go_out(self, action: AskGoOut, out: list[Event]) -> None:
+        self.validate_ask()
+        self.turn.ask = ASKED
+        if self.recording:
+            out.append(Event(ev.ASK_GO_OUT, self.to_move))
+
+    def validate_ask(self) -> None:
+        """Raise `IllegalAction` unless the mover may ask their partner "May I go out?" now."""
+        if self.n_players != 4:
+            raise IllegalAction("no_partner", "Only a player with a partner may ask to go out.")
+        if self.phase != PLAY:
+            self._expect(PLAY, 'ask "May I go out?"')
+        if self.turn.ask != NOT_ASKED:
+            raise IllegalAction("already_asked", 'You may ask "May I go out?" only once in a turn.')
+        if len(self.mover.hand) < 2 or self.turn.black_threes or self.turn.no_discard:
+            raise IllegalAction(
+                "ask_too_late", 'Ask "May I go out?" while you still hold two cards or more.'
+            )
+
+    def _answer_go_out(self, action: AnswerGoOut, out: list[Event]) -> None:
+        if self.turn.ask != ASKED:
+            raise IllegalAction("no_question", 'Nobody has asked "May I go out?".')
+        self.turn.ask = YES if action.yes else NO
+        if self.recording:
+            out.append(Event(ev.GO_OUT_ANSWER, self.to_act, info={"yes": action.yes}))
+
+    def _break_yes(self, p: int, out: list[Event]) -> None:
+        """The player told "Yes" ends the turn without going out: their side pays."""
+        self.turn.ask = NOT_ASKED
+        self.broken_yeses[p % self.n_sides] += 1
+        if self.recording:
+            out.append(Event(ev.BROKEN_YES, p, info={"penalty": BROKEN_YES_PENALTY}))
+
     # ---- going out and the end of a hand
     def _go_out(self, p: int, out: list[Event]) -> None:
         player = self.players[p]
@@ -755,11 +866,18 @@ class Game:
         rules = self.rules
         self.end_reason = reason
         scores = score_hand(
-            rules, self.players, self.went_out, self.went_out_bonus, self.concealed, self.special
+            rules,
+            self.players,
+            self.went_out,
+            self.went_out_bonus,
+            self.concealed,
+            self.special,
+            self.n_sides,
+            [n * BROKEN_YES_PENALTY for n in self.broken_yeses],
         )
         self.hand_scores = scores
-        for p in (0, 1):
-            self.totals[p] += scores[p]["total"]
+        for side in range(self.n_sides):
+            self.totals[side] += scores[side]["total"]
         self.history.append(
             {
                 "hand": self.hand_no,
@@ -785,7 +903,8 @@ class Game:
             )
         )
         top = max(self.totals)
-        if top >= rules.target_score and self.totals[0] != self.totals[1]:
+        # The highest total at or past the target wins; a tie at the top plays another hand.
+        if top >= rules.target_score and self.totals.count(top) == 1:
             self.winner = self.totals.index(top)
             self.phase = GAME_OVER
             out.append(Event(ev.GAME_OVER, self.winner, info={"totals": tuple(self.totals)}))
@@ -795,15 +914,20 @@ class Game:
             if self.phase == GAME_OVER:
                 raise IllegalAction("game_over", "The game is over.")
             raise IllegalAction("hand_not_over", "The hand is still being played.")
-        if (
-            self.rules.starter == "loser"
-            and self.hand_scores is not None
-            and self.hand_scores[0]["total"] != self.hand_scores[1]["total"]
-        ):
-            a, b = (s["total"] for s in self.hand_scores)
-            first = 0 if a < b else 1
-        else:
-            first = 1 - self.first_player
+        n = self.n_players
+        # The deal passes to the left; with `starter` "loser", the player of the losing side
+        # (the lowest hand score) nearest the last dealer's left starts (RULES.md 2, 9).
+        first = (self.first_player + 1) % n
+        if self.rules.starter == "loser" and self.hand_scores is not None:
+            totals = [s["total"] for s in self.hand_scores]
+            low = min(totals)
+            if totals.count(low) < len(totals):
+                dealer = (self.first_player - 1) % n
+                for step in range(1, n + 1):
+                    seat = (dealer + step) % n
+                    if totals[seat % self.n_sides] == low:
+                        first = seat
+                        break
         deck = self._pending_decks.pop(0) if self._pending_decks else None
         if deck is None and self.seed is None and self.initial_deck is not None:
             raise IllegalAction("no_deck", "This game has no deck for another hand.")
@@ -824,6 +948,9 @@ class Game:
         other.initial_decks = self.initial_decks
         other.initial_scores = self.initial_scores
         other.initial_first_player = self.initial_first_player
+        other.n_players = self.n_players
+        other.n_sides = self.n_sides
+        other.broken_yeses = self.broken_yeses[:]
         other.hand_no = self.hand_no
         other.first_player = self.first_player
         other.record_undo = self.record_undo
@@ -848,6 +975,9 @@ class Game:
         other._relisted = self._relisted
         other.rng = None
         other.players = [pl.clone() for pl in self.players]
+        if self.n_players == 4:
+            other.players[2].join_side_of(other.players[0])
+            other.players[3].join_side_of(other.players[1])
         other.stock = self.stock[:]
         other.pile = self.pile[:]
         other.talons = [t[:] for t in self.talons]
@@ -880,8 +1010,13 @@ class Game:
             )
             for pl in self.players
         )
+        seats: tuple[Any, ...] = ()
+        if self.n_players > 2:
+            # Only where they can differ from the two-player game, whose hashes stay as they were.
+            seats = (self.turn.ask, tuple(self.broken_yeses), self.dealer)
         return (
             self.rules.digest(),
+            *seats,
             tuple(self.totals),
             self.hand_no,
             self.first_player,
@@ -918,4 +1053,6 @@ _HANDLERS: Final[dict[type, Callable[[Game, Any, list[Event]], None]]] = {
     Undo: Game._undo,
     UndoTurn: Game._undo_turn,
     NextHand: Game._next_hand,
+    AskGoOut: Game._ask_go_out,
+    AnswerGoOut: Game._answer_go_out,
 }

@@ -34,6 +34,9 @@ class EventKind(str, Enum):
     HAND_OVER = "hand_over"  # the hand ended (info: the score breakdowns, who went out)
     GAME_OVER = "game_over"  # the game ended (info["winner"])
     SPECIAL_MELD = "special_meld"  # a player went out with a special meld (info["name"])
+    ASK_GO_OUT = "ask_go_out"  # the player asked their partner "May I go out?"
+    GO_OUT_ANSWER = "go_out_answer"  # the partner answered (player = the partner, info["yes"])
+    BROKEN_YES = "broken_yes"  # told "Yes", the player did not go out (info["penalty"])
 
     def __str__(self) -> str:
         return self.value
@@ -57,6 +60,9 @@ TURN: Final = EventKind.TURN
 HAND_OVER: Final = EventKind.HAND_OVER
 GAME_OVER: Final = EventKind.GAME_OVER
 SPECIAL_MELD: Final = EventKind.SPECIAL_MELD
+ASK_GO_OUT: Final = EventKind.ASK_GO_OUT
+GO_OUT_ANSWER: Final = EventKind.GO_OUT_ANSWER
+BROKEN_YES: Final = EventKind.BROKEN_YES
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -14,7 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
+from .actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    Draw,
+    Meld,
+    NextHand,
+    Pass,
+    TakePile,
+    Undo,
+    UndoTurn,
+)
 from .cards import (
     ACE,
     CARD_CODE,
@@ -38,12 +50,14 @@ from .errors import IllegalAction
 from .hand.melding import open_wild_meld
 from .hand.player_state import PlayerState
 from .hand.threes import laid_threes
+from .hand.turn import ASKED
 from .melds import CANASTA_SIZE, special_meld
 from .phases import DRAW, HAND_OVER, PLAY
 from .rules import Rules
 
 # Actions are frozen values, so one instance of each (per card code) serves every listing.
 _DRAW, _PASS, _NEXT_HAND, _UNDOS = Draw(), Pass(), NextHand(), (Undo(), UndoTurn())
+_ASK, _ANSWERS = AskGoOut(), (AnswerGoOut(True), AnswerGoOut(False))
 _DISCARDS: Final[dict[CardCode, Discard]] = {code: Discard(code) for code in sorted(VALID_CODES)}
 
 _JOKER_CODES: Final[tuple[CardCode, ...]] = (CardCode("JK"),) * 4
@@ -67,10 +81,13 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
     """The actions `game.apply` accepts now.
 
     Undo actions are listed when asked for, and always when nothing else is possible (a player
-    whose opening melds fall short of the minimum can only take them back)."""
+    whose opening melds fall short of the minimum can only take them back). While "May I go
+    out?" waits for an answer, the actions are the partner's two answers (`Game.to_act`)."""
     phase = game.phase
     if phase == PLAY:
         turn = game.turn
+        if turn.ask == ASKED:
+            return list(_ANSWERS)
         rules = game.rules
         player = game.players[game.to_move]
         hand = player.hand
@@ -78,6 +95,7 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
         # Undone back to a state listed before (see Game._relisted), with the hand as it was.
         if (
             relisted is not None
+            and not turn.ask  # listed before asking "May I go out?" (the same turn: not asked)
             and relisted[0] is player
             and relisted[1] == include_undo
             and relisted[2] == hand
@@ -98,12 +116,23 @@ def legal_actions(game: Game, include_undo: bool = False) -> list[Action]:
             or (
                 rules.pass_the_discard
                 and len(hand) == 1
-                and player.canastas() < rules.canastas_to_go_out
+                and player.canastas() < game.canastas_needed()
             )
         ) and _passes(game):
             actions.append(_PASS)
+        can_act = bool(actions)
         if turn.undo and (include_undo or not actions):
             actions.extend(_UNDOS)
+        # "May I go out?" (four players) is listed after the moves it may precede, never alone.
+        if (
+            game.n_players == 4
+            and can_act
+            and not turn.ask
+            and len(hand) >= 2
+            and not turn.black_threes
+            and not turn.no_discard
+        ):
+            actions.append(_ASK)
         game._listed = (game._applied, player, include_undo, hand[:], tuple(actions))
         return actions
     if phase == DRAW:
@@ -138,7 +167,7 @@ def _passes(game: Game) -> bool:
         if not rules.pass_the_discard:
             return False
         player = game.mover
-        if not (len(player.hand) == 1 and player.canastas() < rules.canastas_to_go_out):
+        if not (len(player.hand) == 1 and player.canastas() < game.canastas_needed()):
             return False
     try:
         game.validate_pass()
@@ -172,7 +201,7 @@ class _Room:
         self.melds = player.melds
         self.hand_size = len(player.hand)
         self.canastas = player.canastas()
-        self.need = rules.canastas_to_go_out
+        self.need = game.canastas_needed()
         self.must_discard = rules.must_discard
         self.pass_the_discard = rules.pass_the_discard
 
@@ -649,7 +678,7 @@ def _discard_actions(
     rules = game.rules
     hand = player.hand
     canastas = player.canastas()
-    need = rules.canastas_to_go_out
+    need = game.canastas_needed()
     black_threes = turn.black_threes
     left = len(hand) - 1
     # Which discards the rules bar (see _DISCARD_UNLESS): wild cards while other cards remain,

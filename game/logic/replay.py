@@ -73,12 +73,23 @@ def game_from_replay(doc: object) -> tuple[Game, list[Any]]:
         rules = Rules.from_dict(rules_data)
     except RulesError as exc:
         raise ReplayError(str(exc)) from None
-    scores = doc.get("scores", [0, 0])
-    if not (isinstance(scores, list) and len(scores) == 2 and all(map(_is_whole, scores))):
-        raise ReplayError("'scores' must be two whole numbers.")
+    # Two sides unless three play (four play as two partnerships); a version 2 file of two
+    # players, which names no number of players, reads as before.
+    sides = 3 if rules.players == 3 else 2
+    scores = doc.get("scores", [0] * sides)
+    if not (isinstance(scores, list) and len(scores) == sides and all(map(_is_whole, scores))):
+        raise ReplayError(
+            "'scores' must be two whole numbers."
+            if sides == 2
+            else f"'scores' must be {sides} whole numbers."
+        )
     first = doc.get("first_player", 0)
-    if not (_is_whole(first) and first in (0, 1)):
-        raise ReplayError("'first_player' must be 0 or 1.")
+    if not (_is_whole(first) and first in range(rules.players)):
+        raise ReplayError(
+            "'first_player' must be 0 or 1."
+            if rules.players == 2
+            else f"'first_player' must be a seat from 0 to {rules.players - 1}."
+        )
     seed = doc.get("seed")
     if seed is not None and not _is_whole(seed):
         raise ReplayError("'seed' must be a whole number.")
@@ -147,7 +158,7 @@ def position_summary(game: Game, error: dict[str, Any] | None = None) -> dict[st
                 "special_meld": [CARD_CODE[c] for c in pl.special_cards],
                 "canastas": canasta_count(pl.melds),
                 "opened": pl.opened,
-                "hand_score": dict(game.hand_scores[p]) if game.hand_scores else None,
+                "hand_score": dict(game.hand_scores[game.side_of(p)]) if game.hand_scores else None,
             }
         )
     top = game.pile_top()
@@ -158,7 +169,7 @@ def position_summary(game: Game, error: dict[str, Any] | None = None) -> dict[st
         "pile": {
             "size": len(game.pile),
             "top": CARD_CODE[top] if top is not None else None,
-            "frozen_for": [game.pile_is_frozen_for(0), game.pile_is_frozen_for(1)],
+            "frozen_for": [game.pile_is_frozen_for(p) for p in range(game.n_players)],
             "blocked": game.pile_is_blocked(),
         },
         "stock_size": len(game.stock),

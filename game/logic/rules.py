@@ -5,6 +5,16 @@ A `Rules` object is immutable and hashable. It loads from and saves to a plain d
 screen and the network handshake all speak of rules the same way. Unknown keys, values of the
 wrong type or out of range, and combinations RULES.md does not allow are rejected with a
 `RulesError` whose message a player can read.
+
+The number of players (`players`, RULES.md section 9) composes with the presets: a preset is
+written for two, and seating three or four changes `hand_size`, `stock_draw` and
+`canastas_to_go_out` to section 9's defaults for that count and preset (`SEATED_DEFAULTS`), unless
+the option is set explicitly. In the dict form an option is explicit when its key is given; `to_dict`
+writes the options that differ from the seated preset, so a dict round-trips. `with_players(n)`
+reseats a `Rules`: each of the three options that still holds the default of its old count takes
+the default of the new one, and one changed by the player keeps its value. `Rules(players=4)` sets
+only that field (the record's constructor applies no defaults). For two players `players` is left
+out of the full dict, so two-player digests (state hashes, the network handshake) are unchanged.
 """
 
 from __future__ import annotations
@@ -76,6 +86,7 @@ class Rules:
     all_threes_equal: bool = False
     canasta_required_for_positive_score: bool = False
     target_score: int = 5000
+    players: int = 2
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)
@@ -117,10 +128,26 @@ class Rules:
         )
 
     @classmethod
-    def preset(cls, name: str) -> Rules:
+    def preset(cls, name: str, players: int = 2) -> Rules:
+        """The preset called `name`, seated for `players` (section 9's defaults)."""
         if name not in PRESETS:
             raise RulesError(f"Unknown rule preset {name!r}: choose one of {', '.join(PRESETS)}.")
-        return PRESETS[name]()
+        return _seated(PRESETS[name](), name, players)
+
+    def with_players(self, players: int) -> Rules:
+        """These rules for `players`: `hand_size`, `stock_draw` and `canastas_to_go_out` move
+        from the section 9 default of the old count to that of the new one unless they were
+        changed (see the module docstring)."""
+        if players not in SEATED_DEFAULTS:
+            raise RulesError("The number of players must be 2, 3 or 4.")
+        name = self.nearest_preset()
+        old = SEATED_DEFAULTS[self.players][name]
+        new = SEATED_DEFAULTS[players][name]
+        changes: dict[str, Any] = {"players": players}
+        for key, value in old.items():
+            if getattr(self, key) == value:
+                changes[key] = new[key]
+        return replace(self, **changes)
 
     # ---- dict form -------------------------------------------------------------------------
     @classmethod
@@ -133,7 +160,10 @@ class Rules:
         preset_name = data.get("preset", "classic")
         if not isinstance(preset_name, str):
             raise RulesError("The rule preset must be a name such as 'classic'.")
-        base = cls.preset(preset_name)
+        players = data.get("players", 2)
+        if players not in SEATED_DEFAULTS or isinstance(players, bool):
+            raise RulesError(f"Rule option 'players' must be 2, 3 or 4, not {players!r}.")
+        base = cls.preset(preset_name, players)
         changes: dict[str, Any] = {}
         for key, value in data.items():
             if key == "preset":
@@ -149,11 +179,14 @@ class Rules:
     def to_dict(self, full: bool = False) -> dict[str, Any]:
         """The dict form: the nearest preset and the options that differ from it (all if full)."""
         preset_name = self.nearest_preset()
-        base = PRESETS[preset_name]()
+        base = _seated(PRESETS[preset_name](), preset_name, self.players)
         out: dict[str, Any] = {"preset": preset_name}
         for f in fields(self):
             value = getattr(self, f.name)
-            if full or value != getattr(base, f.name):
+            if f.name == "players":
+                if value != 2:
+                    out[f.name] = value
+            elif full or value != getattr(base, f.name):
                 out[f.name] = value
         return out
 
@@ -165,7 +198,7 @@ class Rules:
             return name
 
         def distance(name: str) -> int:
-            base = PRESETS[name]()
+            base = _seated(PRESETS[name](), name, self.players)
             return sum(getattr(self, f.name) != getattr(base, f.name) for f in fields(self))
 
         if len(_NEAREST) >= _NEAREST_BOUND:
@@ -227,6 +260,22 @@ class Rules:
         return 90 if game_score < 3000 else 120
 
 
+def _seated(rules: Rules, preset_name: str, players: int) -> Rules:
+    """The preset `rules` (called `preset_name`) for `players`, with section 9's defaults."""
+    if players == 2:
+        return rules
+    if players not in SEATED_DEFAULTS:
+        raise RulesError(f"Rule option 'players' must be 2, 3 or 4, not {players!r}.")
+    seated = SEATED_DEFAULTS[players][preset_name]
+    return replace(
+        rules,
+        players=players,
+        hand_size=seated["hand_size"],
+        stock_draw=seated["stock_draw"],
+        canastas_to_go_out=seated["canastas_to_go_out"],
+    )
+
+
 def _checked_value(spec: OptionSpec, value: object) -> Any:
     if spec.kind == "bool":
         if not isinstance(value, bool):
@@ -250,6 +299,22 @@ def _checked_value(spec: OptionSpec, value: object) -> Any:
 
 
 PRESETS: Final = {"classic": Rules.classic, "modern_american": Rules.modern_american}
+# RULES.md section 9: the options whose defaults depend on the number of players, by count and
+# preset.
+SEATED_DEFAULTS: Final[dict[int, dict[str, dict[str, int]]]] = {
+    2: {
+        "classic": {"hand_size": 15, "stock_draw": 2, "canastas_to_go_out": 2},
+        "modern_american": {"hand_size": 13, "stock_draw": 1, "canastas_to_go_out": 2},
+    },
+    3: {
+        "classic": {"hand_size": 13, "stock_draw": 1, "canastas_to_go_out": 2},
+        "modern_american": {"hand_size": 13, "stock_draw": 1, "canastas_to_go_out": 2},
+    },
+    4: {
+        "classic": {"hand_size": 11, "stock_draw": 1, "canastas_to_go_out": 1},
+        "modern_american": {"hand_size": 13, "stock_draw": 1, "canastas_to_go_out": 2},
+    },
+}
 # Rules.nearest_preset's answers, by the rules (a frozen record hashes its options); a
 # cached_property would not cache once the engine is compiled.
 _NEAREST: Final[dict[Rules, str]] = {}
@@ -306,6 +371,7 @@ _SPECS: Final = (
         "bool",
     ),
     OptionSpec("target_score", "Points to win the game", "int", (), 500, 50000),
+    OptionSpec("players", "Players at the table (four play as two partnerships)", "int", (2, 3, 4)),
 )
 OPTION_SPECS: Final[dict[str, OptionSpec]] = {spec.key: spec for spec in _SPECS}
 assert set(OPTION_SPECS) == {f.name for f in fields(Rules)}, "every option needs a spec"

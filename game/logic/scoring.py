@@ -103,19 +103,48 @@ def score_hand(
     went_out_bonus: bool,
     concealed: bool,
     special: tuple[int, str, int] | None,
+    sides: int = 2,
+    side_penalties: Sequence[int] = (),
 ) -> list[dict[str, int]]:
-    """Every player's breakdown as a hand ends, by seat. `special` is (seat, name, bonus) of a
-    special meld that ended the hand; `went_out_bonus` says whether the player who went out had
-    the canastas to earn the going-out bonus, doubled when they went out `concealed`."""
+    """Every side's breakdown as a hand ends, by side (a seat's side is seat % `sides`; each seat
+    is its own side unless four play as partners). `special` is (seat, name, bonus) of a special
+    meld that ended the hand; `went_out_bonus` says whether the player who went out had the
+    canastas to earn the going-out bonus, doubled when they went out `concealed`. Partners share
+    the side's melds and Threes; both their hands count against it and both their returned piles;
+    `side_penalties` are other penalties by side (a broken "Yes" to "May I go out?")."""
     scores = []
-    for p, player in enumerate(players):
-        if special is not None and special[0] == p:
+    for side in range(sides):
+        seats = range(side, len(players), sides)
+        if special is not None and special[0] % sides == side:
             scores.append(special_meld_score(special[2]))
             continue
         bonus = 0
-        if went_out == p and went_out_bonus:
+        if went_out is not None and went_out % sides == side and went_out_bonus:
             bonus = rules.going_out_bonus * (2 if concealed else 1)
-        scores.append(
-            score_player(rules, player.hand, player.melds, player.threes, player.returns, bonus)
-        )
+        player = players[side]
+        if len(seats) == 1:
+            score = score_player(
+                rules, player.hand, player.melds, player.threes, player.returns, bonus
+            )
+        else:
+            score = _score_partners(rules, [players[p] for p in seats], bonus)
+        if side_penalties and side_penalties[side]:
+            score["penalties"] -= side_penalties[side]
+            score["total"] -= side_penalties[side]
+        scores.append(score)
     return scores
+
+
+def _score_partners(
+    rules: Rules, partners: Sequence[PlayerState], going_out: int
+) -> dict[str, int]:
+    """A partnership's breakdown: the side's melds and Threes once, every partner's hand, each
+    partner's Aces and Sevens left in hand judged in that hand (RULES.md 9.1)."""
+    first = partners[0]
+    returns = sum(partner.returns for partner in partners)
+    score = score_player(rules, first.hand, first.melds, first.threes, returns, going_out)
+    for partner in partners[1:]:
+        score["in_hand"] -= sum(CARD_POINTS[c] for c in partner.hand)
+        score["penalties"] += uncompleted_penalty(rules, {}, partner.hand)
+    score["total"] = sum(v for k, v in score.items() if k != "total")
+    return score

@@ -31,7 +31,7 @@ def _flip_player(seat: int) -> int:
     return seat if seat < 0 else 1 - seat
 
 
-def _pair(values: tuple[T, T]) -> tuple[T, T]:
+def _pair(values: tuple[T, ...]) -> tuple[T, ...]:
     return (values[1], values[0])
 
 

@@ -60,7 +60,7 @@ class TableState:
         return self.view.turn_no
 
     @property
-    def totals(self) -> tuple[int, int]:
+    def totals(self) -> tuple[int, ...]:
         return self.view.totals
 
     @property

@@ -46,7 +46,9 @@ def position(
     """A game at an exact position. Card lists are space-separated codes; `pile` is bottom to top,
     `stock` front first. `phase="play"` starts the mover's turn as if they had drawn nothing
     from the stock this turn. With `stock_rest=False` the stock holds only the named cards and
-    the unnamed cards go in the talons' place (out of play)."""
+    the unnamed cards go in the talons' place (out of play). With three or four players
+    (`rules.players`) give a hand for each seat; partners (four) play on the melds, Threes and
+    opening given for seats 0 and 1, their sides' first seats."""
     rules = rules or Rules()
     game = Game(rules, seed=0)
     pool = _Pool()
@@ -54,14 +56,19 @@ def position(
     def ids(text: str) -> list[int]:
         return [pool.take(code) for code in text.split()]
 
-    for p in (0, 1):
+    for p in range(game.n_players):
         pl = game.players[p]
         pl.hand = ids(hands[p])
-        pl.melds = {MELD_KEY_OF_NAME[k]: ids(v) for k, v in melds[p].items()}
-        pl.threes = ids(threes[p])
         pl.known = set()
         pl.returns = 0
         pl.special_cards = []
+        if p >= game.n_sides:
+            pl.join_side_of(game.players[p - game.n_sides])
+            continue
+        pl.melds = {
+            MELD_KEY_OF_NAME[k]: ids(v) for k, v in (melds[p] if p < len(melds) else {}).items()
+        }
+        pl.threes = ids(threes[p]) if p < len(threes) else []
         pl.opened = bool(pl.melds) if opened is None else opened[p]
     game.pile = ids(pile)
     game.pile_freezers = sum(1 for c in game.pile if IS_WILD[c] or IS_RED_THREE[c])
@@ -92,9 +99,10 @@ def codes(cards: Sequence[int]) -> list[str]:
 
 def all_cards(game: Game) -> list[int]:
     cards = list(game.stock) + list(game.pile) + [c for t in game.talons for c in t]
-    for pl in game.players:
-        cards += pl.hand + pl.threes + pl.special_cards
-        cards += [c for m in pl.melds.values() for c in m]
+    for seat, pl in enumerate(game.players):
+        cards += pl.hand + pl.special_cards
+        if seat < game.n_sides:  # partners share their side's melds and Threes: count them once
+            cards += pl.threes + [c for m in pl.melds.values() for c in m]
     return sorted(cards)
 
 
@@ -120,8 +128,10 @@ def refused(game, action, code):
 
 
 def hidden_from(game, seat):
-    """Cards `seat` must not see: the stock, the talons, the opponent's unseen cards."""
-    other = game.players[1 - seat]
+    """Cards `seat` must not see: the stock, the talons, every other player's unseen cards (a
+    partner's too)."""
     hidden = set(game.stock) | {c for t in game.talons for c in t}
-    hidden |= set(other.hand) - other.known
+    for other_seat, other in enumerate(game.players):
+        if other_seat != seat:
+            hidden |= set(other.hand) - other.known
     return hidden

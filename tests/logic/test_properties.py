@@ -46,6 +46,13 @@ def rule_sets(draw):
 
 def check_melds_legal(game):
     rules = game.rules
+    # One set of melds (one meld per rank) and one row of Threes per side: partners share them.
+    for seat in range(game.n_sides, game.n_players):
+        partner = game.players[seat - game.n_sides]
+        assert game.players[seat].melds is partner.melds
+        assert game.players[seat].threes is partner.threes
+        assert game.players[seat].canastas() == partner.canastas()
+        assert game.players[seat].opened == partner.opened
     for player in game.players:
         for key, cards in player.melds.items():
             wilds = sum(IS_WILD[c] for c in cards)
@@ -79,6 +86,8 @@ def bogus_actions(game, rng):
         {"type": "undo"},
         {"type": "draw"},
         {"type": "next_hand"},
+        {"type": "ask_go_out"},
+        {"type": "answer_go_out", "yes": rng.random() < 0.5},
     ]
 
 
@@ -88,7 +97,7 @@ def play_and_check(rules, seed, steps):
     for _ in range(steps):
         assert all_cards(game) == list(range(N_CARDS))
         check_melds_legal(game)
-        for seat in (0, 1):
+        for seat in range(game.n_players):
             view = player_view(game, seat)
             assert not (view.visible_cards() & hidden_from(game, seat))
         actions = legal_actions(game, include_undo=True)
@@ -114,6 +123,20 @@ def play_and_check(rules, seed, steps):
 @given(rules=rule_sets(), seed=st.integers(0, 2**31))
 def test_random_play_keeps_every_invariant(rules, seed):
     game = play_and_check(rules, seed, steps=150)
+    rebuilt = load_replay(replay_document(game))
+    assert rebuilt.error is None
+    assert rebuilt.game.state_hash() == game.state_hash()
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    preset=st.sampled_from(["classic", "modern_american"]),
+    seed=st.integers(0, 2**31),
+)
+def test_random_play_keeps_every_invariant_at_every_count(players, preset, seed):
+    game = play_and_check(Rules.preset(preset, players), seed, steps=120)
     rebuilt = load_replay(replay_document(game))
     assert rebuilt.error is None
     assert rebuilt.game.state_hash() == game.state_hash()

@@ -130,9 +130,10 @@ def player_features(game: Game, p: int) -> list[float]:
 
 
 def features(game: Game, seat: int) -> list[float]:
-    """The features of the position for `seat`: its own minus its opponent's."""
+    """The features of the position for `seat`: its own minus its opponent's (with three or
+    four players, those of the next player, who plays on its discards)."""
     mine = player_features(game, seat)
-    theirs = player_features(game, 1 - seat)
+    theirs = player_features(game, (seat + 1) % game.n_players)
     diff = [a - b for a, b in zip(mine, theirs, strict=True)]
     diff[-1] = len(game.pile) * (1.0 if game.to_move == seat else -1.0)
     return diff
@@ -143,7 +144,13 @@ def weights_for(game: Game) -> tuple[float, ...]:
 
 
 def value(game: Game, seat: int) -> float:
-    """The expected final margin of the hand for `seat` (exact once the hand is over)."""
+    """The expected final margin of the hand for `seat` (exact once the hand is over: its
+    side's score less the best other side's)."""
     if game.phase in (HAND_OVER, GAME_OVER) and game.hand_scores:
-        return float(game.hand_scores[seat]["total"] - game.hand_scores[1 - seat]["total"])
+        scores = game.hand_scores
+        if len(scores) == 2:
+            side = seat % 2
+            return float(scores[side]["total"] - scores[1 - side]["total"])
+        best_other = max(s["total"] for i, s in enumerate(scores) if i != seat)
+        return float(scores[seat]["total"] - best_other)
     return sum(w * f for w, f in zip(weights_for(game), features(game, seat), strict=True))

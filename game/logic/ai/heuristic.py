@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
+from ..actions import Action, AskGoOut, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from ..cards import (
     ACE,
     CARD_POINTS,
@@ -118,6 +118,8 @@ MASTER: Final = Style("master", conceals_sets=True)
 def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = False) -> Action:
     """The action the style prefers for the player to move (always a legal one)."""
     actions = legal_actions(game)
+    if game.n_players == 4:  # the computer goes out without asking its partner
+        actions = [a for a in actions if not isinstance(a, AskGoOut)]
     if not actions:
         raise IllegalAction("no_move", "There is nothing to do now.")
     if len(actions) == 1:

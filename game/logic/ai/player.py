@@ -25,6 +25,7 @@ from ..phases import PLAY
 from ..view import PlayerView, determinize
 from . import heuristic, search
 from .opponent import OpponentModel
+from .partner import answer_go_out
 from .search import SearchConfig
 
 LEVELS = ("carefree", "beginner", "intermediate", "advanced", "expert", "master")
@@ -120,6 +121,8 @@ class ComputerPlayer:
         """The next action for the view's seat (the bot interface of bots.py, with an optional
         cancellation test and clock for the search levels)."""
         now = now if now is not None else self.clock
+        if view.must_answer:
+            return answer_go_out(view)
         self.model.observe(view)
         action = self._decide(view, should_stop, now)
         if isinstance(action, Discard):

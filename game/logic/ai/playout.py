@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..actions import Action, Discard, Draw, Meld, Pass, TakePile
+from ..actions import Action, AskGoOut, Discard, Draw, Meld, Pass, TakePile
 from ..cards import (
     CARD_CODE,
     CARD_POINTS,
@@ -48,6 +48,8 @@ def choose(game: Game, rng: random.Random) -> Action:
     if game.phase == PLAY and not game.mover.opened:
         return heuristic.choose(game, heuristic.MASTER, rng, True)
     actions = legal_actions(game)
+    if game.n_players == 4:  # play-outs go out without asking
+        actions = [a for a in actions if not isinstance(a, AskGoOut)]
     if len(actions) == 1:
         return actions[0]
     if not actions:
@@ -151,7 +153,7 @@ def _discard(game: Game, discards: list[Discard]) -> Discard:
     for card in me.hand:
         rank = CARD_RANK[card]
         held[rank] = held.get(rank, 0) + 1
-    opponent = 1 - game.to_move
+    opponent = (game.to_move + 1) % game.n_players  # the next player, who may take the discard
     theirs = game.players[opponent].melds if not game.pile_is_frozen_for(opponent) else {}
     mine = me.melds
     best, best_score = discards[0], -1e9

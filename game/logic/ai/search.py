@@ -196,7 +196,7 @@ def decide(
     # Close to the end of the hand, play-outs go to its end: its result is then exact, where
     # the evaluation of a position a few turns on would guess.
     horizon = config.horizon
-    if view.hand_sizes[1 - view.seat] <= config.endgame_cards:
+    if view.hand_sizes[view.opponent] <= config.endgame_cards:
         horizon = max(horizon, config.endgame_horizon)
     for done in range(config.samples):
         if should_stop is not None and should_stop():

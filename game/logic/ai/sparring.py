@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, UndoTurn
+from ..actions import Action, AskGoOut, Discard, Draw, Meld, Pass, TakePile, UndoTurn
 from ..cards import (
     CARD_POINTS,
     CARD_RANK,
@@ -36,6 +36,7 @@ from ..melds import CANASTA_SIZE
 from ..phases import DRAW, PLAY
 from ..view import PlayerView, determinize
 from . import heuristic
+from .partner import answer_go_out
 
 
 def _meld_key(action: Meld) -> int:
@@ -76,8 +77,11 @@ class _Plain:
         self._gave_up: tuple[int, int] | None = None
 
     def decide(self, view: PlayerView) -> Action:
+        if view.must_answer:
+            return answer_go_out(view)
         world = determinize(view, random.Random(self.seed))
-        actions = legal_actions(world)
+        # A sparring partner never asks "May I go out?" (going out without asking is legal).
+        actions: list[Action] = [a for a in legal_actions(world) if not isinstance(a, AskGoOut)]
         if not actions:
             # Opening melds short of the minimum that cannot be completed: take them back once.
             self._gave_up = (view.hand_no, view.turn_no)

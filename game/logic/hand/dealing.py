@@ -34,9 +34,15 @@ class DealtHand:
 
 
 def deal_hand(rules: Rules, deck: list[CardId], first_player: int) -> DealtHand:
-    """Deal `deck` from the front, one card at a time, `first_player` first."""
-    order = (first_player, 1 - first_player)
-    players = [PlayerState(), PlayerState()]
+    """Deal `deck` from the front, one card at a time to each of `rules.players` seats in turn
+    (clockwise), `first_player` first; partners (four players) share their side's melds and
+    Threes from the start."""
+    n = rules.players
+    order = [(first_player + i) % n for i in range(n)]
+    players = [PlayerState() for _seat in range(n)]
+    if n == 4:
+        players[2].join_side_of(players[0])
+        players[3].join_side_of(players[1])
     position = 0
     out: list[Event] = []
     for _ in range(rules.hand_size):

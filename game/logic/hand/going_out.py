@@ -16,26 +16,41 @@ NO_DISCARD: Final = (
 )
 
 
+# Why a player whose partner answered "No" may not go out (RULES.md 9.1).
+GO_OUT_REFUSED: Final = (
+    'Your partner answered "No": you may not go out this turn, so keep two cards in your hand.'
+)
+# The canastas `Game.canastas_needed` asks for after a "No": more than any side can have.
+NO_GOING_OUT: Final = 99
+
+
 def need_canastas(need: int) -> str:
     """The refusal's sentence for a player short of the `need` canastas to go out."""
+    if need >= NO_GOING_OUT:
+        return GO_OUT_REFUSED
     return f"You need {need} canasta{'s' if need != 1 else ''} to go out."
 
 
-def check_cards_left(rules: Rules, left: int, canastas_after: int) -> None:
+def short_of_canastas(need: int, more: str = "") -> IllegalAction:
+    """The refusal of going out (or of leaving one card) to a player short of `need` canastas,
+    or forbidden to go out this turn by a partner's "No"."""
+    if need >= NO_GOING_OUT:
+        return IllegalAction("go_out_refused", GO_OUT_REFUSED)
+    return IllegalAction("need_canastas", need_canastas(need) + more)
+
+
+def check_cards_left(rules: Rules, left: int, canastas_after: int, need: int) -> None:
     """Raise `IllegalAction` unless a meld or taking the pile may leave `left` cards in the hand
-    with `canastas_after` canastas: no card at all only when going out with the canastas needed
-    and no discard required, one card only with those canastas or when a turn may end without a
-    discard."""
-    need = rules.canastas_to_go_out
+    with `canastas_after` canastas: no card at all only when going out with the `need` canastas
+    needed now (`Game.canastas_needed`) and no discard required, one card only with those
+    canastas or when a turn may end without a discard."""
     if left == 0:
         if rules.must_discard:
             raise IllegalAction("must_discard", "You must keep a card to discard when you go out.")
         if canastas_after < need:
-            raise IllegalAction("need_canastas", need_canastas(need))
+            raise short_of_canastas(need)
     elif left == 1 and canastas_after < need and not rules.pass_the_discard:
-        raise IllegalAction(
-            "need_canastas", need_canastas(need) + " Keep at least two cards in your hand."
-        )
+        raise short_of_canastas(need, " Keep at least two cards in your hand.")
 
 
 def would_go_out_concealed(rules: Rules, player: PlayerState, had_melds: bool) -> bool:

@@ -10,7 +10,7 @@ from ..cards import IS_WILD, THREE, WILD
 from ..errors import IllegalAction
 from ..melds import CANASTA_SIZE, PLURAL, check_black_threes, check_meld, special_meld
 from ..rules import Rules
-from .going_out import check_cards_left, need_canastas
+from .going_out import NO_GOING_OUT, check_cards_left, need_canastas, short_of_canastas
 from .player_state import PlayerState
 from .turn import TurnState
 
@@ -23,17 +23,18 @@ def open_wild_meld(player: PlayerState, key: int) -> bool:
 
 
 def check_meld_onto(
-    rules: Rules, player: PlayerState, turn: TurnState, key: int, cards: Sequence[int]
+    rules: Rules, player: PlayerState, turn: TurnState, key: int, cards: Sequence[int], need: int
 ) -> None:
     """Raise `IllegalAction` unless `player`, the mover, may put `cards` (ids from the hand, not
-    locked) onto their meld keyed `key`."""
+    locked) onto their meld keyed `key`; `need`: the canastas going out needs now."""
     if turn.black_threes:
         raise IllegalAction("black_threes_last", "Black Threes must be your last meld.")
     left = len(player.hand) - len(cards)
     if key == THREE:
         check_black_threes(rules, cards)
-        need = rules.canastas_to_go_out
         if player.canastas() < need:
+            if need >= NO_GOING_OUT:
+                raise short_of_canastas(need)
             raise IllegalAction(
                 "need_canastas",
                 "Black Threes may be melded only when going out. " + need_canastas(need),
@@ -66,7 +67,7 @@ def check_meld_onto(
     was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
     size_after = (len(existing) if existing else 0) + len(cards)
     canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
-    check_cards_left(rules, left, canastas_after)
+    check_cards_left(rules, left, canastas_after, need)
 
 
 def check_special_meld(

@@ -20,7 +20,7 @@ from ..cards import (
 from ..errors import IllegalAction
 from ..melds import CANASTA_SIZE, PLURAL, check_meld
 from ..rules import Rules
-from .going_out import check_cards_left, need_canastas
+from .going_out import check_cards_left, short_of_canastas
 from .melding import open_wild_meld
 from .player_state import PlayerState
 
@@ -106,7 +106,8 @@ def check_take(
     gained = len(pile) - 1 - sum(map(is_laid.__getitem__, pile))
     size_after = (len(existing) if existing else 0) + 1 + len(with_cards)
     canastas_after = player.canastas() + (size_after >= CANASTA_SIZE and not was_canasta)
-    check_cards_left(rules, len(player.hand) - len(with_cards) + gained, canastas_after)
+    left = len(player.hand) - len(with_cards) + gained
+    check_cards_left(rules, left, canastas_after, rules.canastas_to_go_out)
 
 
 def check_discard(
@@ -116,16 +117,17 @@ def check_discard(
     from_threes: bool,
     black_threes: bool,
     pile: Sequence[CardId],
+    need: int,
 ) -> None:
     """Raise `IllegalAction` unless `player`, the mover, may discard `card` (from the hand, or a
     laid-down Red Three when `from_threes`) onto `pile`, as far as the cards go (the turn's own
-    conditions are the engine's); `black_threes`: they melded Black Threes this turn."""
+    conditions are the engine's); `black_threes`: they melded Black Threes this turn; `need`: the
+    canastas going out needs now (`Game.canastas_needed`)."""
     left = len(player.hand) - (0 if from_threes else 1)
-    need = rules.canastas_to_go_out
     # Short of canastas the last card never goes: the draw (RULES.md 3.1) and the meld rules
     # (5.1) see to it that such a player always holds another card, or may pass.
     if left == 0 and player.canastas() < need:
-        raise IllegalAction("need_canastas", need_canastas(need))
+        raise short_of_canastas(need)
     if black_threes and left != 0:
         raise IllegalAction("black_threes_last", "After melding Black Threes you must go out.")
     if (

@@ -1,6 +1,7 @@
 """One player's cards and standing in the current hand: the hand (kept grouped by rank as well),
 the melds with their counts, the Threes laid down, whether the player has opened. The engine holds
-one per seat; copies for the search share what is never changed in place."""
+one per seat; copies for the search share what is never changed in place. Partners (four players)
+share their side's melds and Threes (`join_side_of`)."""
 
 from __future__ import annotations
 
@@ -163,6 +164,19 @@ class PlayerState:
         other.returns = self.returns
         other.special_cards = self.special_cards[:]
         return other
+
+    def join_side_of(self, partner: PlayerState) -> None:
+        """Play for `partner`'s side (four players, RULES.md 9.1): share its melds, their
+        counts and its laid Threes (the same objects, so a meld either partner makes is the
+        side's), and take its opening. A change the partner makes later that assigns rather than
+        edits (a count, the opening, a restored undo) is passed on by the engine calling this
+        again."""
+        self._melds = partner._melds
+        self._canastas = partner._canastas
+        self._meld_wilds = partner._meld_wilds
+        self._meld_points = partner._meld_points
+        self.threes = partner.threes
+        self.opened = partner.opened
 
     def canastas(self) -> int:
         """The player's canastas (melds of seven cards or more)."""

@@ -4,11 +4,19 @@ snapshots an undo goes back to (`UndoSnapshot`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..actions import Action
 from ..cards import CardId
 from ..phases import Phase
 from .player_state import PlayerState
+
+# Where "May I go out?" stands this turn (RULES.md 9.1): not asked, asked and waiting for the
+# partner's answer, answered "Yes" (the player must go out) or "No" (they may not).
+NOT_ASKED: Final = 0
+ASKED: Final = 1
+YES: Final = 2
+NO: Final = 3
 
 
 class UndoSnapshot:
@@ -63,6 +71,7 @@ class TurnState:
     drawn: list[CardId] = field(default_factory=list)  # the cards drawn from the stock
     had_melds: bool = False  # the player had melds as the turn began (no concealed going out)
     opened_at_start: bool = False  # the player had opened before this turn
+    ask: int = 0  # "May I go out?" this turn (four players): NOT_ASKED, ASKED, YES or NO
 
     def begin_next(self, had_melds: bool, opened_at_start: bool) -> None:
         """Become the next turn, as it begins: a reset in place, as a new record costs more
@@ -78,6 +87,7 @@ class TurnState:
         self.drawn = []
         self.had_melds = had_melds
         self.opened_at_start = opened_at_start
+        self.ask = NOT_ASKED
 
     def copy(self) -> TurnState:
         """An independent copy; undo snapshots are never changed, so they are shared."""
@@ -93,4 +103,5 @@ class TurnState:
             self.drawn[:],
             self.had_melds,
             self.opened_at_start,
+            self.ask,
         )

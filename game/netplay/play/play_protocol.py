@@ -103,7 +103,11 @@ class Terms:
             raise RulesError(
                 f"The number of hands must be a whole number from 0 to {MAX_HANDS_TERM}."
             )
-        return cls(Rules.from_dict(rules_part), dict(agreed), terms_hash(agreed), hands)
+        rules = Rules.from_dict(rules_part)
+        if rules.players != 2:
+            # The network seats two (three and four players are the engine's, RULES.md 9).
+            raise RulesError("A network game is for two players.")
+        return cls(rules, dict(agreed), terms_hash(agreed), hands)
 
     def game_ends_after(self, game: Game | PlayerView) -> bool:
         """True when the hand just finished is the last one."""
@@ -921,7 +925,8 @@ class GuestPlay(_Side):
     def _finish(self) -> None:
         assert self.view is not None
         self.stage = Stage.FINISHED
-        self.finished = GameFinished(self._my_hash, self.view.totals, self.view.hand_no)
+        totals = self.view.totals
+        self.finished = GameFinished(self._my_hash, (totals[0], totals[1]), self.view.hand_no)
         self._events.append(self.finished)
 
     # -- saving --------------------------------------------------------------------------------

@@ -249,6 +249,9 @@ _FIELDS: tuple[tuple[str, Callable[[Any], Any], Callable[[Any, str], Any], bool]
     ("special_cards", _enc_pair_of_cards, _dec_pair(decode_cards), True),
     ("hand_scores", _enc_scores, _dec_scores, True),
     ("winner", _same, _OPT_SEAT, True),
+    # "May I go out?" (four players): always 0 and () between two players
+    ("turn_ask", _same, _dec_int(0, 3), True),
+    ("broken_yeses", _as_list, _dec_list(_COUNT, 4), True),
 )
 FIELD_NAMES = tuple(name for name, *_ in _FIELDS)
 _PUBLIC = tuple(i for i, field in enumerate(_FIELDS) if field[3])
