@@ -96,10 +96,11 @@ def files() -> dict[str, Path]:
     return found
 
 
-def status() -> str:
+def status(respect_env: bool = True) -> str:
     """Why the compiled engine is or is not used, in a few words: "compiled", "turned off",
-    "not built", "out of date" (a source changed since the build) or "built for another Python"."""
-    if os.environ.get(ENV, "").lower() == "python":
+    "not built", "out of date" (a source changed since the build) or "built for another Python".
+    With `respect_env` False, the state of the build alone (whatever CANASTA_ENGINE says)."""
+    if respect_env and os.environ.get(ENV, "").lower() == "python":
         return "turned off"
     try:
         stamp = json.loads(STAMP.read_text(encoding="utf-8"))

@@ -80,12 +80,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--status", action="store_true", help="only say whether it is built")
     parser.add_argument("--quiet", action="store_true", help="hide the compiler's output")
+    parser.add_argument(
+        "--force", action="store_true", help="compile even when the build is up to date"
+    )
     args = parser.parse_args(argv)
-    if not args.status:
+    if args.status:
+        print(f"compiled engine: {native.status()}")
+    elif not args.force and native.status(respect_env=False) == "compiled":
+        # the README's commands run this every time: a build of exactly these sources stands
+        print("compiled engine: compiled (up to date)")
+    else:
         print("compiling the engine (about a minute)...", flush=True)
         print(f"compiled engine: {build(quiet=args.quiet)}")
-    else:
-        print(f"compiled engine: {native.status()}")
     return 0
 
 

@@ -172,3 +172,29 @@ def test_the_records_the_computers_worker_exchanges_survive_a_pickle() -> None:
     for record in records:
         copy = pickle.loads(pickle.dumps(record))
         assert copy == record and type(copy) is type(record)
+
+
+def test_an_up_to_date_build_is_not_compiled_again(
+    build_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the README's commands build every time: a build of exactly these sources stands
+    write_stamp(build_dir)
+
+    def no_compiler(quiet: bool = False) -> str:
+        raise AssertionError("compiled although the build was up to date")
+
+    monkeypatch.setattr(build, "build", no_compiler)
+    monkeypatch.setenv(native.ENV, "python")  # whatever the environment says of its use
+    assert build.main(["--quiet"]) == 0
+    assert capsys.readouterr().out.strip() == "compiled engine: compiled (up to date)"
+
+
+def test_an_out_of_date_or_forced_build_compiles(
+    build_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(build, "build", lambda quiet=False: calls.append(quiet) or "compiled")
+    assert build.main(["--quiet"]) == 0  # no build at all yet
+    write_stamp(build_dir)
+    assert build.main(["--quiet", "--force"]) == 0
+    assert calls == [True, True]
