@@ -19,7 +19,6 @@ Disconnect, in `game.scenes.net.table`.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections import deque
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from game.logic import events as ev
 from game.logic.actions import Action, Pass
 from game.logic.events import Event
 from game.logic.phases import DRAW, PLAY
-from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
+from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused
 from game.match.table_info import (
     hand_value,
     narrate,
@@ -43,7 +42,7 @@ from game.match.table_info import (
 )
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog, message_dialog
-from game.scenes.menu import MenuItem, MenuScene
+from game.scenes.menu import MenuScene
 from game.scenes.table.board import Board, BoardOptions
 from game.scenes.table.gestures import Gestures
 from game.scenes.table.hint import HintPanel, Hints
@@ -55,6 +54,7 @@ from game.scenes.table.moves import MoveController
 from game.scenes.table.photographer import PhotoCues, Photographer
 from game.scenes.table.results import HandResults
 from game.scenes.table.scores import HandOverScene
+from game.scenes.table.turns_back import TurnsBack
 from game.settings import CARD_SIZES
 from game.sprites.tween import Animator
 from game.ui.button import Button
@@ -75,10 +75,6 @@ SORT_NEXT = {"rank": "rank_groups", "rank_groups": "suit", "suit": "none", "none
 SORT_TITLES = {"rank": "rank", "rank_groups": "gaps", "suit": "suit", "none": "none"}
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
 MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by rank"}
-
-
-def _nothing() -> None:
-    """A menu item that only closes the menu."""
 
 
 @dataclass
@@ -106,6 +102,7 @@ class TableScene(Scene):
         self.hint: HintPanel | None = None
         self.moves = MoveController(self)
         self.learning = LearningPanel(self)
+        self.turns_back = TurnsBack(self)
         self.hints = Hints(self)
         self.results = HandResults(self)
         self.photos = PhotoCues(self.options.photographer)
@@ -271,7 +268,7 @@ class TableScene(Scene):
             ("hint", "Hint", self.hints.request),
             ("undo", "Undo", self.moves.undo_last),
             ("undo_turn", "Undo turn", self.moves.undo_turn),
-            ("earlier", "Earlier turn", self.choose_earlier_turn),
+            ("earlier", "Earlier turn", self.turns_back.choose),
             ("sort", "Sort", self.toggle_sorting),
             ("melds", "Melds", self.cycle_meld_layout),
             ("autoplay", "AutoPlay", self.toggle_autoplay),
@@ -530,49 +527,12 @@ class TableScene(Scene):
             self.say(note.text, error=note.error)
 
     # -- assistance, AutoPlay, menus ----------------------------------------------------------------
-    def choose_earlier_turn(self) -> None:
-        marks = self.match.earlier_turns()
-        if not marks:
-            self.refuse("There is no earlier turn of yours in this hand to go back to.")
-            return
-        current = self.state.turn_no
-        items: list[MenuItem] = [
-            (
-                f"Turn {m.turn_no}" + (" (start of this turn)" if m.turn_no == current else ""),
-                functools.partial(self.rewind, m),
-            )
-            for m in reversed(marks[-6:])
-        ]
-        items.append(("Cancel", _nothing))
-        self.app.stack.push(
-            MenuScene(
-                self.app,
-                "Go back to a turn",
-                items,
-                note="The hand is played again up to the start of the turn you choose.",
-            )
-        )
-
-    def rewind(self, mark: TurnMark) -> None:
-        assert self.choreo is not None
-        self.choreo.fast_forward()
-        self.hints.close()
-        self.hints.script.clear()
-        refusal = self.match.rewind(mark)
-        if refusal is not None:
-            self.refuse(refusal)
-            return
-        self.moves.selected.clear()
-        self.show_unpaced()
-        self.retell_plays()
-        self.say(self._with_notice(f"Back at the start of turn {self.state.turn_no}."))
-
     def toggle_autoplay(self) -> None:
         text = self.match.set_autoplay(not self.match.autoplay, self.app.prefs.skill_level)
         self.hints.close()
         self.hints.script.clear()
         self.watch_paused = False
-        self.say(self._with_notice(text))
+        self.say(self.with_notice(text))
         self._refresh_buttons()
 
     def retell_plays(self) -> None:
@@ -582,7 +542,7 @@ class TableScene(Scene):
         self.plays.extend(narrate(self.match.recent_events(), self.names)[-PLAYS_KEPT:])
         self.hud_dirty = True
 
-    def _with_notice(self, text: str) -> str:
+    def with_notice(self, text: str) -> str:
         notice = self.match.take_notice()
         return f"{text} {notice}" if notice else text
 
