@@ -1,10 +1,17 @@
 """Test-wide setup: headless SDL before anything imports pygame; the engine's Python modules
 unless a run asks for the compiled ones; private user folders."""
 
+from __future__ import annotations
+
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from game.records import Records
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,3 +37,13 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Pa
     monkeypatch.setenv("CANASTA_CONFIG_DIR", str(config))
     monkeypatch.setenv("CANASTA_DATA_DIR", str(data))
     return config, data
+
+
+@pytest.fixture
+def memory_records() -> Iterator[Records]:
+    """A records database in memory, closed after the test."""
+    from game.records.session import in_memory
+
+    db = in_memory().records
+    yield db
+    db.close()

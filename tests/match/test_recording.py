@@ -5,7 +5,6 @@ whole game with its replay at game over, a game given up as abandoned; the same 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 
 import pytest
 
@@ -25,17 +24,14 @@ from game.records import (
     replay_of,
     replicate_game,
 )
-from game.records.session import in_memory
 from game.settings import Preferences
 
 SHORT = dataclasses.replace(Rules(), target_score=500)
 
 
 @pytest.fixture
-def records() -> Iterator[Records]:
-    db = in_memory().records
-    yield db
-    db.close()
+def records(memory_records: Records) -> Records:
+    return memory_records
 
 
 def new_match(records: Records, seed: int = 3, rules: Rules = SHORT) -> LocalMatch:

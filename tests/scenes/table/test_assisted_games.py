@@ -5,7 +5,6 @@ history names the help, and the game stays out of the high scores and the hall o
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -15,7 +14,6 @@ from game.logic import Game, Rules
 from game.match import LocalGame, LocalMatch
 from game.match.local_match import PRACTICE_NOTE
 from game.records import Records, get_game, hall_of_fame, history_page
-from game.records.session import in_memory
 from game.scenes.menu import MenuScene
 from game.scenes.records.shared import marks_words
 from tests.helpers.table import card_spot, engine, open_table
@@ -25,10 +23,8 @@ SHORT = dataclasses.replace(Rules(), target_score=500)
 
 
 @pytest.fixture
-def records() -> Iterator[Records]:
-    db = in_memory().records
-    yield db
-    db.close()
+def records(memory_records: Records) -> Records:
+    return memory_records
 
 
 def recorded_table(app: App, records: Records, game: Game):
