@@ -73,7 +73,7 @@ def kinds(sender: ReliableSession, frames: Iterable[bytes]) -> list[type]:
 def sealed_by(sender: ReliableSession, message: Message) -> bytes:
     """A frame carrying `message` sealed as `sender` would send it (to forge what the peer
     says once the key exchange is done)."""
-    sealed = sender._sealer.seal(encode_body(pack_message(message)))  # type: ignore[union-attr]
+    sealed = sender._channel._sealer.seal(encode_body(pack_message(message)))  # type: ignore[union-attr]
     return encode_frame(pack_message(sealed))
 
 

@@ -7,11 +7,13 @@ secret of its first key exchange, and both sides replay exactly what the other h
 acknowledged. Everything one `poll` sends goes out sealed in one frame, so a turn of several
 moves pays for one length, counter and tag.
 
-The session holds the current connection (its key exchange, its sealed channel, the heartbeat
-and the silence timers) and composes two parts: `Admission` (admission.py) says who may carry
-the session (the join code, the key exchange the guest must pass, the HELLO that joins or
-resumes; wrong codes counted by address, never changing the code), and `Delivery` (delivery.py) gets
-payloads across exactly once and in order (sequence numbers, acks, retransmission). The host
+The session holds the current connection (its key exchange and its `Channel`, channel.py, which
+frames, seals and opens its traffic) and composes four parts: `Admission` (admission.py) says
+who may carry the session (the join code, the key exchange the guest must pass, the HELLO that
+joins or resumes; wrong codes counted by address, never changing the code), `Delivery`
+(delivery.py) gets payloads across exactly once and in order (sequence numbers, acks,
+retransmission), `Liveness` (liveness.py) keeps the heartbeat and the silence timers, and
+`Conduct` (channel.py too) counts what a misbehaving peer costs. The host
 judges each new connection through a `HostGate` that nothing before the exchange can get past,
 so a stranger can neither take the seat nor end or change the game. Payloads come out as
 `Delivered` events, exactly once and in order; status changes (connected, interrupted, resumed,
@@ -19,20 +21,12 @@ failed, closed) come out as events too, with sentences a player can read."""
 
 from __future__ import annotations
 
-import logging
-from collections import deque
-from collections.abc import Sequence
 from typing import Any
-
-import msgpack
 
 from ..errors import ProtocolError, SessionError
 from ..wire.framing import (
-    MAX_FRAME,
     FrameDecoder,
-    decode_body,
     decode_frame,
-    encode_body,
     encode_frame,
 )
 from ..wire.payloads import PayloadRegistry, default_registry
@@ -45,7 +39,6 @@ from ..wire.session_messages import (
     Hello,
     KeyAccept,
     KeyReply,
-    Kind,
     Message,
     Ping,
     Pong,
@@ -58,6 +51,7 @@ from ..wire.session_messages import (
 )
 from ..wire.text import clean_text
 from .admission import Admission, HostGate
+from .channel import Channel, Conduct
 from .config import SessionConfig, SessionStats
 from .delivery import Delivery
 from .events import (
@@ -65,44 +59,16 @@ from .events import (
     Connected,
     Event,
     Failed,
-    GuestTurnedAway,
-    Interrupted,
     PayloadRefused,
     Resumed,
     Status,
 )
 from .handshake import PeerInfo, Role
+from .liveness import Deadlines, Liveness
 from .rto import RtoEstimator
-from .secure import GuestExchange, Opener, Sealer
+from .secure import GuestExchange
 
 _QUIT = "quit"
-MAX_BAD_FRAMES = 16  # frames failing to open before a connection is given up
-# frames from the authenticated peer that break the protocol (malformed, oversized, too deep,
-# out of range): each is refused and the game goes on; this many within the window make the
-# session drop that connection (never the game) and wait for the peer to resume
-MAX_BAD_INPUT = 8
-BAD_INPUT_WINDOW = 30.0
-_log = logging.getLogger(__name__)
-_BATCH_HEADER = 5  # the largest msgpack array header a flush may need
-
-
-def _array_header(count: int) -> bytes:
-    header: bytes = msgpack.Packer().pack_array_header(count)
-    return header
-
-
-def _handshake_allowance(cfg: SessionConfig, rto: RtoEstimator) -> float:
-    # two round trips, each perhaps retransmitted: a few timeouts, and never less than a
-    # quarter of the give-up limit, since a slow line's timeouts are not yet measured
-    return max(cfg.reconnect_after, 4 * rto.rto, cfg.give_up_after / 4)
-
-
-def _hello_cap(cfg: SessionConfig, rto: RtoEstimator) -> float:
-    # about a round trip: the line's own when measured, else twice the first timeout
-    srtt = rto.srtt
-    if srtt is None:
-        return min(cfg.max_rto, 2 * cfg.initial_rto)
-    return min(cfg.max_rto, max(2 * srtt, cfg.min_rto))
 
 
 class ReliableSession:
@@ -126,40 +92,24 @@ class ReliableSession:
         self._rto = RtoEstimator(self.config.initial_rto, self.config.min_rto, self.config.max_rto)
         self._status = Status.CONNECTING
         self._events: list[Event] = []
-        self._out: list[bytes] = []
-        self._batch: list[bytes] = []  # message bodies to seal together at the next flush
         self._now = float("-inf")
         self._failure: Failed | None = None
         self._admission = Admission(role, local, join_code, self._report)
         self._delivery = Delivery(
             self.config, self.registry, self._rto, self.stats, self._report, self.peer_label
         )
-        self._started_at: float | None = None
-        self._last_heard = 0.0
-
-        # the current transport
+        self._conduct = Conduct(self.stats, self._report, self.peer_label)
+        self._liveness = Liveness(role, self.config, self._rto, self.peer_label)
+        # the current transport, its key exchange and its channel
         self._transport_up = False
-        self._datagram = False
         self._ready = False  # handshake done on this transport
-        self._transport_since = 0.0
         self._wants_reset = False
-        self._decoder = FrameDecoder()
-        # the current transport's key exchange and sealed channel
         self._kx: GuestExchange | None = None
         self._gate: HostGate | None = None
-        self._sealer: Sealer | None = None
-        self._opener: Opener | None = None
-        self._bad_frames = 0
-        self._bad_input: deque[float] = deque()  # when the peer's recent bad frames came
+        self._channel = Channel(self.stats)
         self._dropping = False  # this transport is being dropped for bad input: read no more
         self._source = ""  # where the current transport came from
-        self._refusal: Failed | None = None  # guest: the host asked it to wait before trying
         self._guest_spoke = False  # host: the guest sent more than its HELLO on this transport
-        self._hello_due = 0.0
-        self._hello_interval = self.config.initial_rto
-        self._last_sent = float("-inf")
-        self._ping: tuple[int, float] | None = None
-        self._pings_sent = 0
 
     @property
     def local(self) -> PeerInfo:
@@ -220,7 +170,7 @@ class ReliableSession:
 
     @property
     def buffered_bytes(self) -> int:
-        return self._decoder.buffered
+        return self._channel.buffered
 
     @property
     def last_received(self) -> int:
@@ -234,7 +184,7 @@ class ReliableSession:
     @property
     def channel_up(self) -> bool:
         """The current transport finished its key exchange: frames are sealed both ways."""
-        return self._sealer is not None and self._opener is not None
+        return self._channel.sealing and self._channel.opening
 
     def peer_label(self) -> str:
         peer = self._admission.peer
@@ -259,31 +209,18 @@ class ReliableSession:
         if self.finished:
             return
         self._transport_up = True
-        self._datagram = datagram
         self._ready = False
         self._wants_reset = False
-        self._transport_since = now
-        self._decoder = decoder or FrameDecoder()
         self._source = source
         self._dropping = False
         self._kx = None
         self._gate = None
-        self._sealer = None
-        self._opener = None
-        self._bad_frames = 0
+        self._channel = Channel(self.stats, datagram=datagram, decoder=decoder)
+        self._conduct.new_connection()
         self._guest_spoke = False
-        self._out.clear()
-        self._batch.clear()
-        self._ping = None
         self._delivery.new_connection()
+        self._liveness.new_transport(now)
         self.stats.transports += 1
-        if self._started_at is None:
-            self._started_at = now
-        self._hello_due = now
-        # the opening is repeated about once a round trip, not at a timeout backed off by the
-        # losses that killed the last connection: two round trips must succeed before play
-        srtt = self._rto.srtt
-        self._hello_interval = self._rto.rto if srtt is None else min(self._rto.rto, 1.5 * srtt)
 
     def connection_lost(self, now: float) -> None:
         """The transport closed (or the shell closed it). Unsent output is discarded: whatever
@@ -292,8 +229,7 @@ class ReliableSession:
         self._transport_up = False
         self._ready = False
         self._wants_reset = False
-        self._out.clear()
-        self._batch.clear()
+        self._channel.discard()
 
     def receive_bytes(self, data: bytes, now: float) -> None:
         """Bytes from a stream transport, in any chunking."""
@@ -301,7 +237,7 @@ class ReliableSession:
         if self._ignoring_input():
             return
         try:
-            for value in self._decoder.feed(data):
+            for value in self._channel.feed(data):
                 self._take(value, now)
                 if self._ignoring_input():
                     break
@@ -360,35 +296,27 @@ class ReliableSession:
     def poll(self, now: float) -> list[bytes]:
         """Run the timers and return the frames to transmit now, in order."""
         now = self._tick(now)
-        if self._started_at is None and self.role is Role.GUEST:
-            # a guest's give-up clock runs from its first attempt, even if no dial ever connects
-            self._started_at = now
+        if self.role is Role.GUEST:
+            self._liveness.start(now)
         if not self.finished:
             self._check_silence(now)
         if not self.finished and self._transport_up:
             if self._ready:
-                for message in self._delivery.outgoing(now, self._last_heard):
+                for message in self._delivery.outgoing(now, self._liveness.last_heard):
                     self._emit(message, now)
-                if now >= self._last_sent + self.config.heartbeat_interval:
-                    # a small number tells the PONG to this PING from older ones: one byte
-                    # where a time in milliseconds took five
-                    self._pings_sent += 1
-                    stamp = self._pings_sent % 128
-                    self._ping = (stamp, now)
-                    self._emit(Ping(stamp), now)
-            elif self.role is Role.GUEST and now >= self._hello_due:
+                ping = self._liveness.ping(now)
+                if ping is not None:
+                    self._emit(ping, now)
+            elif self.role is Role.GUEST and now >= self._liveness.hello_due:
                 self._send_hello(now)
             if not self._ready and self._gate is not None:
-                self._flush()
-                self._out.extend(self._gate.take_output())
-        self._flush()
-        out, self._out = self._out, []
-        return out
+                self._channel.send_frames(self._gate.take_output())
+        return self._channel.take()
 
     def next_deadline(self) -> float | None:
         """When `poll` next has something to do; None if only new input or a new connection
         can change anything."""
-        if self._out or self._batch:
+        if self._channel.pending:
             return self._now
         if self.finished:
             return None
@@ -397,9 +325,9 @@ class ReliableSession:
             if self._delivery.due_now():
                 return self._now
             times.extend(self._delivery.deadlines())
-            times.append(self._last_sent + self.config.heartbeat_interval)
+            times.append(self._liveness.heartbeat_due)
         elif self._transport_up and self.role is Role.GUEST:
-            times.append(self._hello_due)
+            times.append(self._liveness.hello_due)
         return min(times) if times else None
 
     def pop_events(self) -> list[Event]:
@@ -419,7 +347,7 @@ class ReliableSession:
         now = self._tick(now)
         if self.finished:
             return
-        if self._transport_up and self._sealer is not None and (self._ready or self.established):
+        if self._transport_up and self._channel.sealing and (self._ready or self.established):
             message = clean_text(text, MAX_REASON_CHARS) or f"{self.local.name} left the game."
             self._emit(Bye(_QUIT, message), now)
         self._finish(Status.CLOSED, Closed(False, "You left the game."))
@@ -452,31 +380,11 @@ class ReliableSession:
     def _bad_input_from_peer(
         self, error: ProtocolError, now: float, *, stream_broken: bool
     ) -> None:
-        """A frame that breaks the protocol. Before the channel is proven it costs the
-        connection (`_protocol_failure`); after, only the peer's BYE ends the game: the frame
-        is refused with a notice, and a stream that lost its place or a peer that keeps
-        sending such frames loses this connection, which the guest redials and resumes."""
-        if not (self.established and self._opener is not None):
+        """A frame that breaks the protocol: before the channel is proven `_protocol_failure`
+        says what it costs, after `Conduct` does (channel.py)."""
+        if not (self.established and self._channel.opening):
             self._protocol_failure(error)
-            return
-        self.stats.bad_frames += 1
-        window = self._bad_input
-        window.append(now)
-        while window and window[0] <= now - BAD_INPUT_WINDOW:
-            window.popleft()
-        who = self.peer_label()
-        text = f"A message from {who} was refused: {error.message}"[: MAX_REASON_CHARS * 2]
-        _log.warning("%s (%s)", text, error.code)
-        self._events.append(PayloadRefused(error.code[:40] or "refused", text))
-        if stream_broken or error.code == "flood" or len(window) >= MAX_BAD_INPUT:
-            window.clear()
-            self._events.append(
-                PayloadRefused(
-                    "dropped",
-                    f"Too many broken messages from {who}: the connection was dropped; "
-                    f"the game waits for it to come back.",
-                )
-            )
+        elif self._conduct.refuse(error, now, stream_broken=stream_broken):
             self._wants_reset = True
             self._dropping = True
 
@@ -486,38 +394,27 @@ class ReliableSession:
         if isinstance(message, Sealed):
             self._on_sealed(message, now)
         elif message.KIND not in PLAIN_KINDS:
-            self._unexpected(message, "in the clear")
+            self._channel.unexpected(message, "in the clear")
         elif self.role is Role.HOST:
             self._host_plain(message, now)
-        elif isinstance(message, Reject) and self._opener is None:
+        elif isinstance(message, Reject) and not self._channel.opening:
             self._on_reject(message, sealed=False)
         elif isinstance(message, KeyReply):
             self._on_key_reply(message, now)
         elif isinstance(message, KeyAccept):
             self._on_key_accept(message)
         else:
-            self._unexpected(message, "in the clear")
+            self._channel.unexpected(message, "in the clear")
 
     def _on_sealed(self, sealed: Sealed, now: float) -> None:
-        if self._opener is None:
-            self._unexpected(sealed, "before the key exchange")
+        if not self._channel.opening:
+            self._channel.unexpected(sealed, "before the key exchange")
             return
-        forgeries = self._opener.forgeries
-        body = self._opener.open(sealed)
-        if body is None:
-            if self._opener.forgeries > forgeries:
-                self.stats.bad_frames += 1
-                self._bad_frames += 1
-                if self._bad_frames >= MAX_BAD_FRAMES:
-                    self._wants_reset = True  # the line is being tampered with: dial afresh
-            else:
-                self.stats.replays_dropped += 1
+        batch = self._channel.open(sealed)
+        if batch is None:
+            if self._conduct.forged():
+                self._wants_reset = True  # the line is being tampered with: dial afresh
             return
-        value = decode_body(body)
-        # one message, or every message of the sender's flush as a list of them
-        batch = (
-            value if isinstance(value, list) and value and isinstance(value[0], list) else [value]
-        )
         for item in batch:
             inner = parse_message(item)
             if inner.KIND in PLAIN_KINDS and not isinstance(inner, Reject):
@@ -530,7 +427,7 @@ class ReliableSession:
         if self._gate is None:
             self._gate = HostGate(
                 self._admission,
-                datagram=self._datagram,
+                datagram=self._channel.datagram,
                 frame=self._plain_frame,
                 source=self._source,
             )
@@ -538,31 +435,30 @@ class ReliableSession:
         gate.receive_message(message, now)
         answer = gate.take_output()
         if answer:
-            self._transport_since = now  # the exchange is progressing
-        self._flush()
-        self._out.extend(answer)
+            self._liveness.progress(now)  # the exchange is progressing
+        self._channel.send_frames(answer)
         if gate.refused:
             self._wants_reset = True
-        elif gate.admitted and self._sealer is None:
+        elif gate.admitted and not self._channel.sealing:
             self._open_host_channel(gate)
 
     def _open_host_channel(self, gate: HostGate) -> None:
         assert gate.exchange is not None
         keys = gate.exchange.keys
-        self._sealer = Sealer(keys.host_to_guest)
-        self._opener = Opener(keys.guest_to_host, ordered=not self._datagram)
+        self._channel.seal_with(keys.host_to_guest)
+        self._channel.open_with(keys.guest_to_host)
 
     def _on_key_reply(self, reply: KeyReply, now: float) -> None:
         if self._kx is None:
-            self._unexpected(reply, "before KEY_HELLO")
+            self._channel.unexpected(reply, "before KEY_HELLO")
             return
         first = self._kx.confirm is None
         self._kx.on_reply(reply)
         if first:
             # the exchange is progressing: the silence allowance restarts with each step
-            self._transport_since = now
+            self._liveness.progress(now)
             assert self._kx.keys is not None
-            self._sealer = Sealer(self._kx.keys.guest_to_host)
+            self._channel.seal_with(self._kx.keys.guest_to_host)
             self._send_hello(now)
 
     def _on_key_accept(self, accept: KeyAccept) -> None:
@@ -583,8 +479,8 @@ class ReliableSession:
             )
             return
         assert kx.keys is not None
-        self._opener = Opener(kx.keys.host_to_guest, ordered=not self._datagram)
-        self._transport_since = max(self._transport_since, self._now)
+        self._channel.open_with(kx.keys.host_to_guest)
+        self._liveness.progress(self._now)
 
     def _handle_inner(self, message: Message, now: float) -> None:
         if isinstance(message, Bye):
@@ -595,7 +491,7 @@ class ReliableSession:
                 self._on_hello(message, now)
                 return
             if not self._ready:
-                self._unexpected(message, "before HELLO")
+                self._channel.unexpected(message, "before HELLO")
                 return
         else:
             if isinstance(message, Welcome):
@@ -608,7 +504,7 @@ class ReliableSession:
                 self._on_reject(message, sealed=True)
                 return
             if not self._ready:
-                self._unexpected(message, "before the host's answer")
+                self._channel.unexpected(message, "before the host's answer")
                 return
         self._heard(now)
         self._admission.welcome_received()
@@ -620,20 +516,9 @@ class ReliableSession:
         elif isinstance(message, Ping):
             self._emit(Pong(message.timestamp), now)
         elif isinstance(message, Pong):
-            if self._ping is not None and self._ping[0] == message.timestamp:
-                self._rto.sample(now - self._ping[1])
-                self._ping = None
+            self._liveness.pong(message.timestamp, now)
         else:
-            self._unexpected(message, f"by the {self.role.value}")
-
-    def _unexpected(self, message: Message, when: str) -> None:
-        # a datagram link may reorder a host's replay ahead of its RESUME_OK; the sender will
-        # retransmit, so dropping is safe there, while on a byte stream it means a broken peer
-        if self._datagram:
-            return
-        raise ProtocolError(
-            "unexpected", f"{type(message).__name__.upper()} is not expected {when}"
-        )
+            self._channel.unexpected(message, f"by the {self.role.value}")
 
     def _on_hello(self, hello: Hello, now: float) -> None:
         admission = self._admission
@@ -668,7 +553,7 @@ class ReliableSession:
         if self._admission.resuming:
             if self._ready and self._admission.holds_token(welcome.token):
                 return  # the answer to a retransmitted HELLO
-            self._unexpected(welcome, "while resuming a session")
+            self._channel.unexpected(welcome, "while resuming a session")
             return
         keys = self._kx.keys if self._kx is not None else None
         mismatch = self._admission.accept_welcome(welcome, keys)
@@ -681,7 +566,7 @@ class ReliableSession:
 
     def _on_resume_ok(self, resume: ResumeOk, now: float) -> None:
         if not self._admission.resuming:
-            self._unexpected(resume, "without a session to resume")
+            self._channel.unexpected(resume, "without a session to resume")
             return
         self._admission.check_resume_proof(resume.proof)
         if self._ready:
@@ -709,7 +594,7 @@ class ReliableSession:
             # the host refuses guesses from this address for a while, or a guest restarted from
             # its save sent its HELLO before the game told it the seat's token: dial again, and
             # say why if the give-up time comes first
-            self._refusal = Failed(reject.code, self._admission.refusal_text(reject))
+            self._liveness.refusal = Failed(reject.code, self._admission.refusal_text(reject))
             self._wants_reset = True
             return
         self._fail(reject.code, self._admission.refusal_text(reject))
@@ -731,41 +616,8 @@ class ReliableSession:
 
     # -- outgoing -----------------------------------------------------------------------------
     def _emit(self, message: Message, now: float) -> None:
-        if not self._transport_up:
-            return
-        if message.KIND in PLAIN_KINDS and not (
-            message.KIND is Kind.REJECT and self._sealer is not None
-        ):
-            self._flush()
-            self._out.append(encode_frame(pack_message(message)))
-            self.stats.frames_sent += 1
-        elif self._sealer is None:
-            return  # nothing but the key exchange can travel before it is done
-        else:
-            self._batch.append(encode_body(pack_message(message)))
-        self._last_sent = now
-
-    def _flush(self) -> None:
-        """Seal the messages emitted since the last flush into as few frames as they fit: the
-        length, counter and tag are paid once per flush, not once per message."""
-        batch, self._batch = self._batch, []
-        if not batch or self._sealer is None:
-            return
-        group: list[bytes] = []
-        size = 0
-        for body in batch:
-            if group and size + len(body) + _BATCH_HEADER > MAX_FRAME:
-                self._seal(group)
-                group, size = [], 0
-            group.append(body)
-            size += len(body)
-        self._seal(group)
-
-    def _seal(self, bodies: Sequence[bytes]) -> None:
-        assert self._sealer is not None
-        inner = bodies[0] if len(bodies) == 1 else _array_header(len(bodies)) + b"".join(bodies)
-        self._out.append(encode_frame(pack_message(self._sealer.seal(inner))))
-        self.stats.frames_sent += 1
+        if self._transport_up and self._channel.send(message):
+            self._liveness.sent(now)
 
     def _send_hello(self, now: float) -> None:
         """The guest's opening, repeated on a timer until answered: its half of the key exchange,
@@ -778,15 +630,14 @@ class ReliableSession:
             if not self._kx.accepted:
                 self._emit(self._kx.confirm, now)
             self._emit(self._admission.hello(self._delivery.received, self._kx.keys), now)
-        self._hello_due = now + self._hello_interval
-        self._hello_interval = min(self._hello_interval * 2, _hello_cap(self.config, self._rto))
+        self._liveness.hello_sent(now)
 
     # -- status -------------------------------------------------------------------------------
     def _report(self, event: Event) -> None:
         self._events.append(event)
 
     def _heard(self, now: float) -> None:
-        self._last_heard = now
+        self._liveness.heard(now)
         if self._status is Status.INTERRUPTED and self._ready:
             self._status = Status.CONNECTED
             self._events.append(Resumed(f"The connection to {self.peer_label()} is back."))
@@ -797,77 +648,44 @@ class ReliableSession:
         assert peer is not None and protocol is not None
         self._events.append(Connected(peer, protocol))
 
-    def _silence_deadlines(self) -> tuple[float | None, float | None, float | None]:
-        """(give up, interrupted notice, abandon transport) times, or None where not armed.
-        The timer checks and `next_deadline` share these sums so float rounding cannot make a
-        deadline pass without its timer firing."""
-        cfg = self.config
-        give_up = interrupt = reset = None
-        if self.established:
-            give_up = self._last_heard + cfg.give_up_after
-            if self._status is Status.CONNECTED:
-                interrupt = self._last_heard + cfg.interrupt_after
-            if self._transport_up and not self._wants_reset:
-                # a fresh transport gets its own allowance for the handshake, which takes two
-                # round trips: on a slow line, a few retransmission timeouts
-                if self._ready and (self.role is Role.GUEST or self._guest_spoke):
-                    reset = self._last_heard + cfg.reconnect_after
-                else:
-                    start = max(self._last_heard, self._transport_since)
-                    reset = start + _handshake_allowance(cfg, self._rto)
-        elif self.role is Role.GUEST and self._started_at is not None:
-            give_up = self._started_at + cfg.give_up_after
-            if self._transport_up and not self._wants_reset:
-                reset = self._transport_since + _handshake_allowance(cfg, self._rto)
-        return give_up, interrupt, reset
+    def _silence_deadlines(self) -> Deadlines:
+        return self._liveness.deadlines(
+            established=self.established,
+            connected=self._status is Status.CONNECTED,
+            armed=self._transport_up and not self._wants_reset,
+            steady=self._ready and (self.role is Role.GUEST or self._guest_spoke),
+        )
 
     def _check_silence(self, now: float) -> None:
-        give_up, interrupt, reset = self._silence_deadlines()
-        if give_up is not None and now >= give_up:
-            seconds = f"{self.config.give_up_after:g}"
-            if self.established:
-                self._fail(
-                    "timeout",
-                    f"No word from {self.peer_label()} for {seconds} seconds: the connection is lost.",
-                )
-            elif self._refusal is not None:
-                self._fail(self._refusal.code, self._refusal.text)
-            else:
-                self._fail("unreachable", f"The host did not answer within {seconds} seconds.")
+        alarm = self._liveness.alarm(now, self._silence_deadlines(), established=self.established)
+        if alarm.failure is not None:
+            self._fail(alarm.failure.code, alarm.failure.text)
             return
-        if interrupt is not None and now >= interrupt:
+        if alarm.interrupted is not None:
             self._status = Status.INTERRUPTED
-            text = f"The connection to {self.peer_label()} is interrupted; trying to reconnect."
-            self._events.append(Interrupted(now - self._last_heard, text))
-        if reset is not None and now >= reset:
+            self._events.append(alarm.interrupted)
+        if alarm.reset:
             self._wants_reset = True
 
     def _protocol_failure(self, error: ProtocolError) -> None:
-        if self.role is Role.GUEST and self.established and self._opener is None:
+        if self.role is Role.GUEST and self.established and not self._channel.opening:
             # before the key exchange is done nobody has shown they are the host: drop this
             # connection and dial again rather than let a stranger end the game
             self._wants_reset = True
             return
-        if self.role is Role.HOST and (not self.established or self._opener is None):
+        if self.role is Role.HOST and (not self.established or not self._channel.opening):
             # garbage before the key exchange is done never ends the game: a stranger's can at
             # most lose its own connection
             reject = self._admission.reject(error.code[:40] or "error", error.message)
             if self._transport_up:
-                self._flush()
-                self._out.append(self._plain_frame(reject))
-            self._events.append(
-                GuestTurnedAway(error.code, f"A connection was refused: {error.message}")
-            )
+                self._channel.send_frames([self._plain_frame(reject)])
+            self._conduct.turned_away(error)
             self._wants_reset = True
             return
         if self._transport_up:
             self._emit(Bye(error.code[:40] or "error", error.message[:MAX_REASON_CHARS]), self._now)
-        self._fail(
-            error.code,
-            f"The connection was closed: {self.peer_label()} sent something this game cannot accept ({error.message})."[
-                : MAX_REASON_CHARS * 2
-            ],
-        )
+        failure = self._conduct.fatal(error)
+        self._fail(failure.code, failure.text)
 
     def _fail(self, code: str, text: str) -> None:
         failure = Failed(code, text)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import msgpack
 import pytest
 
+from game.netplay.session.channel import MAX_BAD_INPUT
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.delivery import MAX_REFUSED
 from game.netplay.session.events import PayloadRefused, Status
-from game.netplay.session.reliable import MAX_BAD_INPUT
 from game.netplay.session.secure import HostExchange, join_password
 from game.netplay.wire.framing import encode_body, encode_frame
 from game.netplay.wire.payloads import game_payload
@@ -27,7 +27,7 @@ from tests.helpers.netplay import Shuttle, numbers, sealed_by
 
 def _sealed_raw(sender, body: bytes) -> bytes:
     """A frame sealed with the sender's real key around any bytes at all."""
-    return encode_frame(pack_message(sender._sealer.seal(body)))
+    return encode_frame(pack_message(sender._channel._sealer.seal(body)))
 
 
 def _data_body(seq: int, payload_bytes: bytes) -> bytes:

@@ -83,7 +83,7 @@ def test_an_altered_or_replayed_frame_is_dropped_and_the_game_goes_on():
 def test_a_frame_sealed_with_another_key_never_opens():
     sh = Shuttle().handshake()
     # the counter the guest expects next, a box nobody sealed
-    forged = Sealed(sh.guest._opener._highest + 1, bytes(40))  # type: ignore[union-attr]
+    forged = Sealed(sh.guest._channel._opener._highest + 1, bytes(40))  # type: ignore[union-attr]
     sh.guest.receive_bytes(encode_frame(pack_message(forged)), 0.0)
     assert sh.guest.stats.bad_frames == 1 and sh.guest.failure is None
     sh.host.send(game_payload("still here"))
