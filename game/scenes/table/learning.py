@@ -165,11 +165,12 @@ class LearningPanel:
             )
         )
 
-    def open_explore(self) -> None:
+    def open_explore(self, page: str = "Distribution") -> None:
+        """Explore over the table, at `page` (Recall: the cards each player was seen to take)."""
         from game.scenes.learn.explore import ExploreScene
 
         self.app.stack.push(
-            ExploreScene(self.app, self.state.view, self.memory, match=self.table.match)
+            ExploreScene(self.app, self.state.view, self.memory, match=self.table.match, page=page)
         )
 
     def open_tutorial(self) -> None:

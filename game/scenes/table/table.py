@@ -535,6 +535,10 @@ class TableScene(Scene):
         self.say(self.with_notice(text))
         self._refresh_buttons()
 
+    def open_recall(self) -> None:
+        """Explore at Recall: the cards each player was seen to take from the pile."""
+        self.learning.open_explore(page="Recall")
+
     def retell_plays(self) -> None:
         """ "Last plays" told again from the game now on the table: after going back, the moves
         taken back are no longer there."""

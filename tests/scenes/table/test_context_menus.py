@@ -8,6 +8,7 @@ from game.app import App
 from game.logic import Game
 from game.logic.cards import MELD_KEY_OF_NAME
 from game.scenes.dialog import DialogScene
+from game.scenes.learn.explore import ExploreScene
 from game.scenes.menu import MenuScene
 from tests.helpers.scenario import position
 from tests.helpers.table import card_spot, card_with_code, centre, engine, open_table
@@ -42,6 +43,18 @@ def test_right_clicking_the_pile_offers_what_can_be_done_now(app: App) -> None:
     assert menu.title == "The pile (2 cards)"
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
+
+
+def test_the_pile_s_menu_leads_to_the_cards_each_player_was_seen_to_take(app: App) -> None:
+    game = a_canasta_on_the_table()
+    game.players[1].known.add(game.players[1].hand[-1])  # the opponent was seen to take its J♥
+    table = open_table(app, game)
+    click(app, centre(table.geometry.pile_rect), button=3)
+    menu = app.stack.top
+    click(app, centre(menu.buttons["Cards seen taken from the pile"].rect))
+    explore = app.stack.top
+    assert isinstance(explore, ExploreScene) and explore.page == "Recall"
+    assert "J\u2665" in explore.text_box.html_text
 
 
 def test_right_clicking_a_meld_shows_its_cards_and_adds_the_selection(app: App) -> None:
