@@ -356,6 +356,7 @@ class CardSprite(pygame.sprite.Sprite):
         self._height = int(height)
         self._tint = tint
         self._flip_scale = 1.0
+        self._crosswise = False
         width, height_px = images.size_for(self._height)
         self.rect = pygame.FRect(pos[0], pos[1], width, height_px)
         self.image: pygame.Surface = self._picture()
@@ -418,10 +419,26 @@ class CardSprite(pygame.sprite.Sprite):
         value = int(value)
         if value != self._height:
             self._height = value
-            centre = self.rect.center
-            self.rect.size = self.images.size_for(value)
-            self.rect.center = centre
+            self._resize()
             self._refresh()
+
+    @property
+    def crosswise(self) -> bool:
+        """Turned a quarter, lying across (the card that froze the pile, under it)."""
+        return self._crosswise
+
+    @crosswise.setter
+    def crosswise(self, value: bool) -> None:
+        if value != self._crosswise:
+            self._crosswise = value
+            self._resize()
+            self._refresh()
+
+    def _resize(self) -> None:
+        centre = self.rect.center
+        width, height = self.images.size_for(self._height)
+        self.rect.size = (height, width) if self._crosswise else (width, height)
+        self.rect.center = centre
 
     @property
     def flip_scale(self) -> float:
@@ -441,6 +458,10 @@ class CardSprite(pygame.sprite.Sprite):
 
     def _refresh(self) -> None:
         picture = self._picture()
+        if self._crosswise:
+            # across the pile, face up: no flip is played on it
+            self.image = pygame.transform.rotate(picture, 90)
+            return
         if self._flip_scale >= 1.0:
             self.image = picture
             return
@@ -456,7 +477,7 @@ class CardSprite(pygame.sprite.Sprite):
 
     def reload(self) -> None:
         """Pick up new pictures after `CardImages.clear_scaled()` (resolution change)."""
-        self.rect.size = self.images.size_for(self._height)
+        self._resize()
         self._refresh()
 
     # -- animations -------------------------------------------------------------------------

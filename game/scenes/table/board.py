@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from game.logic.cards import CARD_PACK, CARD_SUIT, IS_WILD, N_CARDS, WILD, code_of
+from game.logic.cards import CARD_PACK, CARD_SUIT, IS_RED_THREE, IS_WILD, N_CARDS, WILD, code_of
 from game.match import TableState
 from game.match.table_info import canasta_kind_of, display_key, rank_group
 from game.scenes.table.layout import TableGeometry
@@ -60,6 +60,7 @@ class Placement:
     layer: int
     shown: bool
     zone: Zone
+    crosswise: bool = False  # lying across (the card that froze the pile, under it)
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,18 @@ class Board:
             top_tint = Tint.BLOCKED
         elif state.pile_frozen_for(viewer):
             top_tint = Tint.FROZEN
+        # The card that froze the pile lies across it, under the cards thrown since (as at a
+        # real table), so a frozen pile shows why at a glance.
+        across = next(
+            (i for i, c in enumerate(state.pile[:-1]) if IS_WILD[c] or IS_RED_THREE[c]), None
+        )
         for index, rect in enumerate(pile(g.pile_pos, count, w, h)):
+            if index == across:
+                x, y = rect.centerx - h / 2, rect.centery - w / 2
+                out.placements[state.pile[index]] = Placement(
+                    x, y, g.pile_height, True, None, LAYER_PILE + index, True, Zone("pile"), True
+                )
+                continue
             shown = index >= count - 3 or index % 4 == 3
             tint = top_tint if index == count - 1 else None
             out.placements[state.pile[index]] = Placement(

@@ -113,6 +113,7 @@ class Choreographer:
         sprite.height = placement.height
         sprite.face_up = placement.face_up
         sprite.tint = placement.tint
+        sprite.crosswise = placement.crosswise
 
     def play(
         self,
