@@ -35,7 +35,7 @@ REQUIRED_MODULES = (
     "cryptography",
     "nacl",
 )
-OPTIONAL_MODULES = ("wormhole", "zeroconf", "paho")
+OPTIONAL_MODULES = ("wormhole", "zeroconf", "paho", "bidi", "arabic_reshaper")
 MINIMUM_PYTHON = (3, 10)
 
 INSTALL_HINT = (

@@ -60,6 +60,8 @@ def test_main_py_checks_for_each_runtime_library() -> None:
         "magic-wormhole": "wormhole",
         "pynacl": "nacl",
         "paho-mqtt": "paho",
+        "python-bidi": "bidi",
+        "arabic-reshaper": "arabic_reshaper",
     }
     modules = {import_names.get(name, name) for name in names}
     assert modules == {*launcher.REQUIRED_MODULES, *launcher.OPTIONAL_MODULES}

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.resources import font_path
+from game.ui.rtl import visual_order
 
 log = logging.getLogger(__name__)
 
@@ -219,7 +220,7 @@ class Theme:
         if surface is not None:
             self._text.move_to_end(key)
             return surface
-        surface = self.font(size, role).render(text, True, colour)
+        surface = self.font(size, role).render(visual_order(text), True, colour)
         self._text[key] = surface
         if len(self._text) > self.TEXT_CACHE_LIMIT:
             self._text.popitem(last=False)
