@@ -46,6 +46,7 @@ from ..shell.lan import lan_addresses
 LOBBY_FLAGS = ("lobby_host", "lobby_join", "lobby_list")
 WILDCARDS = ("", "0.0.0.0", "::")
 STOPPED = "Stopped waiting in the lobby: this game is no longer listed."
+ASK_STOPPED = "Stopped asking: you left the lobby before the host answered."
 
 
 def add_lobby_options(
@@ -209,6 +210,9 @@ def ask_host(args: argparse.Namespace, name: str) -> NoPartner | None:
     except LobbyError as error:
         news.tell(str(error))
         return NoPartner("failed", str(error))
+    except KeyboardInterrupt:
+        news.tell(ASK_STOPPED)
+        return NoPartner("left", ASK_STOPPED)
     if isinstance(answer, Declined):
         news.tell(answer.reason)
         return NoPartner("declined", answer.reason)

@@ -200,6 +200,34 @@ def test_a_declined_request_ends_the_guest_with_the_hosts_sentence(mosquitto: Br
 
 
 @pytest.mark.slow
+def test_a_lobby_guest_stopped_with_ctrl_c_while_it_waits_says_so(
+    mosquitto: Broker, tmp_path: Path
+) -> None:
+    asked = threading.Event()
+
+    def ponder(guest: object) -> bool:  # a host slow to answer
+        asked.set()
+        time.sleep(8)
+        return False
+
+    _hosting_in_background(mosquitto.url, "Slowpoke", None, wait=20.0, choose=ponder)
+    _listed_soon(mosquitto, "Slowpoke")
+    log = tmp_path / "guest.log"
+    guest = _start(["--lobby-join", "Slowpoke", "--broker", mosquitto.url, *PLAY], log)
+    try:
+        assert asked.wait(LIST_WITHIN), log.read_text()
+        guest.send_signal(signal.SIGINT)
+        out, _ = guest.communicate(timeout=15)
+    finally:
+        _stop(guest)
+    assert guest.returncode == 1
+    assert json.loads(out.splitlines()[-1])["outcome"] == "left"
+    told = log.read_text()
+    assert "Stopped asking: you left the lobby before the host answered." in told
+    assert "Traceback" not in told
+
+
+@pytest.mark.slow
 def test_asking_for_a_host_that_is_not_there_ends_with_a_sentence(mosquitto: Broker) -> None:
     done = _run(["--lobby-join", "Ghost", "--broker", mosquitto.url, *PLAY])
     assert done.returncode == 1
