@@ -174,63 +174,17 @@ def player_view(game: Game, seat: int) -> PlayerView:
     if seat not in range(n):
         raise ValueError(f"seat must be from 0 to {n - 1}")
     players = game.players
+    seats = range(n)
     turn = game.turn
-    is_mover = game.to_move == seat
-    if n != 2:
-        return _seats_view(game, seat)
+    # "May I go out?" has no place in a game of two: its fields keep their defaults there, so a
+    # two-player view (and what goes on the wire) is as it always was.
+    partnership: dict[str, Any] = (
+        {} if n == 2 else {"turn_ask": turn.ask, "broken_yeses": tuple(game.broken_yeses)}
+    )
     return PlayerView(
         seat=seat,
         rules=game.rules,
         phase=Phase(game.phase).value,  # plain text: a view holds plain values only
-        to_move=game.to_move,
-        hand_no=game.hand_no,
-        first_player=game.first_player,
-        turn_no=turn.no,
-        totals=(game.totals[0], game.totals[1]),
-        hand=tuple(players[seat].hand),
-        hand_sizes=(len(players[0].hand), len(players[1].hand)),
-        known=(tuple(sorted(players[0].known)), tuple(sorted(players[1].known))),
-        melds=(_melds(players[0]), _melds(players[1])),
-        threes=(tuple(players[0].threes), tuple(players[1].threes)),
-        opened=(players[0].opened, players[1].opened),
-        returns=(players[0].returns, players[1].returns),
-        pile=tuple(game.pile),
-        pile_frozen_for=(game.pile_is_frozen_for(0), game.pile_is_frozen_for(1)),
-        pile_blocked=game.pile_is_blocked(),
-        stock_size=len(game.stock),
-        stock_reused=game.stock_reused,
-        talon_sizes=tuple(len(t) for t in game.talons),
-        talon_receivers=tuple(game.talon_receivers),
-        initial_minimums=(game.initial_meld_minimum(0), game.initial_meld_minimum(1)),
-        opening_points=game.opening_points(game.to_move),
-        turn_drew=turn.drew,
-        turn_top=turn.top,
-        turn_locked=tuple(sorted(turn.locked)),
-        turn_drawn=tuple(turn.drawn) if is_mover else (),
-        turn_returned=turn.returned,
-        turn_no_discard=turn.no_discard,
-        turn_black_threes=turn.black_threes,
-        turn_opened_at_start=turn.opened_at_start,
-        turn_had_melds=turn.had_melds,
-        undo_depth=len(turn.undo),
-        went_out=game.went_out,
-        concealed=game.concealed,
-        special=game.special,
-        special_cards=(tuple(players[0].special_cards), tuple(players[1].special_cards)),
-        hand_scores=tuple(dict(s) for s in game.hand_scores) if game.hand_scores else None,
-        winner=game.winner,
-    )
-
-
-def _seats_view(game: Game, seat: int) -> PlayerView:
-    """`player_view` for three or four seats (the two-player one is spelled out for speed)."""
-    players = game.players
-    seats = range(game.n_players)
-    turn = game.turn
-    return PlayerView(
-        seat=seat,
-        rules=game.rules,
-        phase=Phase(game.phase).value,
         to_move=game.to_move,
         hand_no=game.hand_no,
         first_player=game.first_player,
@@ -268,8 +222,7 @@ def _seats_view(game: Game, seat: int) -> PlayerView:
         special_cards=tuple(tuple(pl.special_cards) for pl in players),
         hand_scores=tuple(dict(s) for s in game.hand_scores) if game.hand_scores else None,
         winner=game.winner,
-        turn_ask=turn.ask,
-        broken_yeses=tuple(game.broken_yeses),
+        **partnership,
     )
 
 

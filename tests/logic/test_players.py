@@ -69,6 +69,11 @@ def four(**kwargs):
     return position(Rules.preset("classic", 4), **kwargs)
 
 
+def side_with_a_canasta(hands: tuple[str, str, str, str]):
+    """Seat 0 to play, its side holding a canasta of Kings (enough to go out at four)."""
+    return four(hands=hands, melds=({"K": "KH KD KC KS JK 2H 2D"}, {}), to_move=0, phase="play")
+
+
 def test_partners_share_one_set_of_melds():
     game = four(
         hands=("7H 7D 7C 9S 9D", "4S 4D 5C 5D 6H", "7S 8H 8D 8C KS", "4H 5H 6D 6C QS"),
@@ -90,12 +95,7 @@ def test_partners_share_one_set_of_melds():
 
 
 def test_may_i_go_out_waits_for_the_partner_and_no_forbids_going_out():
-    game = four(
-        hands=("9S 9D 9C QD", "4S 4D 5C 5D 6H", "7S 8H 8D 8C", "4H 5H 6D 6C QS"),
-        melds=({"K": "KH KD KC KS JK 2H 2D"}, {}),
-        to_move=0,
-        phase="play",
-    )
+    game = side_with_a_canasta(("9S 9D 9C QD", "4S 4D 5C 5D 6H", "7S 8H 8D 8C", "4H 5H 6D 6C QS"))
     game.apply(AskGoOut())
     assert game.to_move == 0 and game.to_act == 2
     assert player_view(game, 2).must_answer
@@ -111,12 +111,7 @@ def test_may_i_go_out_waits_for_the_partner_and_no_forbids_going_out():
 
 
 def test_a_broken_yes_costs_the_side_a_hundred():
-    game = four(
-        hands=("9S 9D QD", "4S 4D 5C 5D 6H", "7S 8H 8D 8C", "4H 5H 6D 6C QS"),
-        melds=({"K": "KH KD KC KS JK 2H 2D"}, {}),
-        to_move=0,
-        phase="play",
-    )
+    game = side_with_a_canasta(("9S 9D QD", "4S 4D 5C 5D 6H", "7S 8H 8D 8C", "4H 5H 6D 6C QS"))
     game.apply(AskGoOut())
     game.apply(AnswerGoOut(True))
     game.apply(Discard("QD"))
@@ -127,12 +122,7 @@ def test_a_broken_yes_costs_the_side_a_hundred():
 
 
 def test_going_out_after_yes_scores_for_the_side_with_both_hands_against_the_other():
-    game = four(
-        hands=("9S 9D 9C QD", "4S 4D", "7S 8H", "4H 5H"),
-        melds=({"K": "KH KD KC KS JK 2H 2D"}, {}),
-        to_move=0,
-        phase="play",
-    )
+    game = side_with_a_canasta(("9S 9D 9C QD", "4S 4D", "7S 8H", "4H 5H"))
     game.apply(AskGoOut())
     game.apply(AnswerGoOut(True))
     game.apply(Meld(("9S", "9D", "9C")))
@@ -255,12 +245,7 @@ def test_with_starter_loser_the_losing_side_nearest_the_dealers_left_starts(
 
 
 def test_a_computer_partner_answers_from_its_own_view():
-    game = four(
-        hands=("9S 9D 9C QD", "4S 4D", "7S 8H", "4H 5H"),
-        melds=({"K": "KH KD KC KS JK 2H 2D"}, {}),
-        to_move=0,
-        phase="play",
-    )
+    game = side_with_a_canasta(("9S 9D 9C QD", "4S 4D", "7S 8H", "4H 5H"))
     game.apply(AskGoOut())
     view = player_view(game, 2)
     assert view.must_answer and not player_view(game, 0).must_answer
