@@ -2,7 +2,7 @@
 are found without any traffic and without internet access: connecting a UDP socket only picks a
 route and a source address (nothing is sent), and the host name's own lookup lists the rest.
 Loopback and link-local addresses are left out because a friend on another machine cannot use
-them."""
+them. `direct_address` picks the address a lobby host sends the guest it accepts."""
 
 from __future__ import annotations
 
@@ -59,6 +59,27 @@ def lan_addresses() -> list[str]:
     return sorted(
         unique, key=lambda a: (unique[a].version, not unique[a].is_private, unique[a].packed)
     )
+
+
+WILDCARDS = ("", "0.0.0.0", "::")
+
+
+def direct_address(bind: str | None, broker_host: str) -> str:
+    """The address a lobby guest is sent to reach this host: the one it listens on if it was
+    told one, loopback when the broker is on this computer too, else its network address."""
+    if bind and bind not in WILDCARDS:
+        return bind
+    if broker_host == "localhost" or _is_loopback(broker_host):
+        return "::1" if ":" in broker_host else "127.0.0.1"
+    found = lan_addresses()
+    return found[0] if found else "127.0.0.1"
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def shareable_endpoints(port: int) -> list[str]:

@@ -18,7 +18,6 @@ the lobby's sentence on stderr and a non-zero exit."""
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import json
 import sys
 import time
@@ -41,10 +40,9 @@ from ..lobby import (
     RequestWithdrawn,
     parse_broker_url,
 )
-from ..shell.lan import lan_addresses
+from ..shell.lan import direct_address
 
 LOBBY_FLAGS = ("lobby_host", "lobby_join", "lobby_list")
-WILDCARDS = ("", "0.0.0.0", "::")
 STOPPED = "Stopped waiting in the lobby: this game is no longer listed."
 ASK_STOPPED = "Stopped asking: you left the lobby before the host answered."
 
@@ -115,24 +113,6 @@ def list_command(args: argparse.Namespace) -> int:
         playing = f" with the {args.rules} rules" if args.rules else ""
         print(f"Nobody is waiting in the lobby{playing}.", file=sys.stderr)
     return 0
-
-
-def direct_address(bind: str | None, broker_host: str) -> str:
-    """The address a lobby guest is sent to reach this host: the one it listens on if it was
-    told one, loopback when the broker is on this computer too, else its network address."""
-    if bind and bind not in WILDCARDS:
-        return bind
-    if broker_host == "localhost" or _is_loopback(broker_host):
-        return "::1" if ":" in broker_host else "127.0.0.1"
-    found = lan_addresses()
-    return found[0] if found else "127.0.0.1"
-
-
-def _is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def game_terms(hands: int) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ import pytest
 
 from game import main as game_main
 from game.netplay.lobby import DEFAULT_BROKER
+from game.netplay.shell import lan
 from game.netplay.tools import cli, lobby_cli
 
 
@@ -47,14 +48,14 @@ def test_what_cannot_be_is_refused_before_any_broker_is_asked(
 def test_the_guest_is_sent_the_bound_address_loopback_or_the_network_address(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(lobby_cli, "lan_addresses", lambda: ["192.168.1.20", "fd00::2"])
-    assert lobby_cli.direct_address("10.1.2.3", "test.mosquitto.org") == "10.1.2.3"
-    assert lobby_cli.direct_address(None, "127.0.0.1") == "127.0.0.1"
-    assert lobby_cli.direct_address("0.0.0.0", "localhost") == "127.0.0.1"
-    assert lobby_cli.direct_address(None, "::1") == "::1"
-    assert lobby_cli.direct_address(None, "test.mosquitto.org") == "192.168.1.20"
-    monkeypatch.setattr(lobby_cli, "lan_addresses", list)
-    assert lobby_cli.direct_address(None, "test.mosquitto.org") == "127.0.0.1"
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.168.1.20", "fd00::2"])
+    assert lan.direct_address("10.1.2.3", "test.mosquitto.org") == "10.1.2.3"
+    assert lan.direct_address(None, "127.0.0.1") == "127.0.0.1"
+    assert lan.direct_address("0.0.0.0", "localhost") == "127.0.0.1"
+    assert lan.direct_address(None, "::1") == "::1"
+    assert lan.direct_address(None, "test.mosquitto.org") == "192.168.1.20"
+    monkeypatch.setattr(lan, "lan_addresses", list)
+    assert lan.direct_address(None, "test.mosquitto.org") == "127.0.0.1"
 
 
 def test_a_lobby_host_announces_the_length_of_its_game() -> None:
