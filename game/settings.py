@@ -66,6 +66,7 @@ SKILL_LEVELS: tuple[str, ...] = (
     "master",
 )
 PLAYER_NAME_MAX = 20
+LOBBY_LEVELS: tuple[str, ...] = ("any", "beginner", "intermediate", "expert")
 WINDOW_MIN = (640, 360)
 WINDOW_MAX = (7680, 4320)
 
@@ -221,6 +222,13 @@ class Preferences:
     # ones by default, the same as game.netplay.shell.wormhole's; a club may run its own).
     invite_mailbox: str = "ws://relay.magic-wormhole.io:4000/v1"
     invite_relay: str = "tcp:transit.magic-wormhole.io:4001"
+    # Find a partner: the lobby's MQTT broker (the public one by default, the same as
+    # game.netplay.lobby.DEFAULT_BROKER; a club may run its own), the level of play a waiting
+    # host hopes for (a key of game.netplay.lobby.LEVELS), and whether it takes the first guest
+    # who asks without asking its player.
+    lobby_broker: str = "mqtt://test.mosquitto.org:1883"
+    lobby_level: str = "any"
+    lobby_auto_accept: bool = False
     # Rule options by their RULES.md key; empty means the Classic defaults.
     rules: dict[str, Any] = field(default_factory=dict)
     # Numbered deals (tournament dealing): the sequence 1-100 new games are dealt from; 0 is off.
@@ -301,6 +309,9 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "host_port": _int_in(1, 65535),
     "invite_mailbox": _valid_address,
     "invite_relay": _valid_address,
+    "lobby_broker": _valid_address,
+    "lobby_level": _one_of(LOBBY_LEVELS),
+    "lobby_auto_accept": lambda v: isinstance(v, bool),
     "rules": _valid_rules,
     "deal_sequence": _int_in(0, 100),
     "autostep_step": _one_of(("turn", "cycle")),

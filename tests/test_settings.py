@@ -133,3 +133,11 @@ def test_the_default_skill_is_the_computer_opponent_s_own_default() -> None:
 
     assert Preferences().skill_level == DEFAULT_LEVEL
     assert SKILL_LEVELS == LEVELS
+
+
+def test_the_default_lobby_is_the_public_broker_and_its_levels_are_the_lobbys() -> None:
+    from game.netplay.lobby import DEFAULT_BROKER, LEVELS
+    from game.settings import LOBBY_LEVELS
+
+    assert Preferences().lobby_broker == DEFAULT_BROKER
+    assert tuple(LEVELS) == LOBBY_LEVELS

@@ -12,12 +12,14 @@ raises `RulesError` with its sentence, and nothing is stored.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.help import describe_option, load_help
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
+from game.netplay.lobby import DEFAULT_BROKER, LEVELS, LobbyError, parse_broker_url
 from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, Preferences
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
@@ -105,6 +107,18 @@ class IntRangeOption(OptionItem):
 class TextOption(OptionItem):
     max_length: int = 32
     placeholder: str = ""
+    # What is wrong with a typed value, in a sentence ("" when it can be stored); a refused
+    # value is not stored.
+    check: Callable[[str], str] | None = None
+
+
+def broker_problem(text: str) -> str:
+    """Why `text` cannot be the lobby's broker address ("" when it can)."""
+    try:
+        parse_broker_url(text)
+    except LobbyError as exc:
+        return str(exc)
+    return ""
 
 
 @dataclass(frozen=True)
@@ -360,6 +374,26 @@ NETWORK_OPTIONS: tuple[OptionItem, ...] = (
         "other directly, as tcp:HOST:PORT.",
         max_length=255,
         placeholder="tcp:transit.magic-wormhole.io:4001",
+    ),
+    TextOption(
+        "lobby_broker",
+        "Lobby server",
+        "Where Find a partner lists waiting hosts: an MQTT broker, as mqtt://HOST:PORT or "
+        f"mqtts://HOST:PORT. The public one is {DEFAULT_BROKER}; a club may run its own.",
+        max_length=255,
+        placeholder=DEFAULT_BROKER,
+        check=broker_problem,
+    ),
+    ChoiceOption(
+        "lobby_level",
+        "Level of play wanted",
+        "What the lobby says you hope for in a partner while you wait as a host.",
+        choices=tuple(LEVELS.items()),
+    ),
+    BoolOption(
+        "lobby_auto_accept",
+        "Accept requests automatically",
+        "While you wait as a host, the first player who asks is accepted without a question.",
     ),
 )
 

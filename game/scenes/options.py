@@ -324,8 +324,15 @@ class OptionsScene(Scene):
 
     def _text_changed(self, item: OptionItem, value: str) -> None:
         cleaned = value.strip()
-        if cleaned:
-            self.change(item, cleaned)
+        if not cleaned:
+            return
+        problem = item.check(cleaned) if isinstance(item, TextOption) and item.check else ""
+        if problem:
+            # Shown in the help line while it stands; the stored value stays as it was.
+            self.error_text = problem
+            self._help_cache = None
+            return
+        self.change(item, cleaned)
 
     def back(self) -> None:
         self.app.stack.pop()

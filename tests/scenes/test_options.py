@@ -150,3 +150,23 @@ def test_many_options_scroll_to_keep_the_focused_row_visible(app: App) -> None:
     assert scene.group.focused is last.control
     assert scene.scroll > 0
     assert scene.content_rect.contains(last.control.rect)
+
+
+def test_the_lobby_server_is_checked_as_typed_and_kept_in_the_preferences(app: App) -> None:
+    scene = open_options(app)
+    click(app, next(t for t in scene.tabs if t.label == "Network").rect.center)
+    field = control(scene, "lobby_broker")
+    assert field.text == "mqtt://test.mosquitto.org:1883"  # the public broker by default
+    click(app, field.rect.center)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "http://club.example.org")
+    assert "must start with mqtt:// or mqtts://" in scene.error_text
+    assert app.prefs.lobby_broker == "mqtt://test.mosquitto.org:1883"  # nothing stored
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "mqtts://club.example.org:8883")
+    assert scene.error_text == ""
+    assert app.prefs.lobby_broker == "mqtts://club.example.org:8883"
+    press(app, pygame.K_ESCAPE)
+    assert saved()["lobby_broker"] == "mqtts://club.example.org:8883"
+    again = open_options(app, section=len(scene.sections) - 1)
+    assert control(again, "lobby_broker").text == "mqtts://club.example.org:8883"

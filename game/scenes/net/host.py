@@ -17,7 +17,6 @@ when the guest arrives or the host leaves.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +34,7 @@ from game.scenes.dialog import confirm_dialog
 from game.scenes.flow import start_new_game
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.invite import InviteScene
-from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.screen import NetworkScreen, draw_watch
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.clipboard import clipboard_put
@@ -192,14 +191,16 @@ class HostScene(NetworkScreen):
         )
         copy_x = p.right - px(48) - px(150)
         self._button("copy", "Copy", self.copy, (copy_x, p.top + px(236), px(150), px(44)), 20)
-        bw, bh, gap = px(250), px(50), px(16)
-        y = p.bottom - px(28) - bh
         specs = [
             ("solo", "Play solo while waiting", self.play_solo),
+            ("lobby", "Wait for a partner", self.wait_for_partner),
             ("cancel", "Cancel", self.cancel),
         ]
         if self.saved is not None:
             specs.insert(0, ("resume", "Resume saved game", self.resume_saved))
+        bh, gap = px(50), px(16)
+        bw = min(px(250), (p.width - px(96) - gap * (len(specs) - 1)) // len(specs))
+        y = p.bottom - px(28) - bh
         total = len(specs) * bw + (len(specs) - 1) * gap
         x = p.centerx - total // 2
         for index, (name, label, action) in enumerate(specs):
@@ -264,6 +265,13 @@ class HostScene(NetworkScreen):
     def invite(self) -> None:
         """An invite code instead of an address: no port forwarding (stops listening here)."""
         self.app.stack.replace(InviteScene(self.app))
+
+    def wait_for_partner(self) -> None:
+        """Be a host in the lobby instead: strangers looking for a game see this one (stops
+        listening here; the lobby's game listens on its own)."""
+        from game.scenes.net.lobby_host import WaitForPartnerScene
+
+        self.app.stack.replace(WaitForPartnerScene(self.app))
 
     def play_solo(self) -> None:
         start_new_game(self.app)
@@ -376,7 +384,7 @@ class HostScene(NetworkScreen):
                 surface.blit(t.text(line, 18, th.ERROR), (left, y))
                 y += t.font(18).get_linesize()
             return y
-        self._draw_watch(surface, (left + px(14), y + px(14)), px(13))
+        draw_watch(surface, (left + px(14), y + px(14)), px(13), self.clock)
         surface.blit(t.text(self.note, 20, th.CREAM), (left + px(40), y + px(2)))
         return y + px(30)
 
@@ -391,17 +399,3 @@ class HostScene(NetworkScreen):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (self.panel.left + t.px(88), y))
             y += t.font(17).get_linesize()
         return y
-
-    def _draw_watch(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
-        """The waiting host's watch (UG 5.2): a pulsing face with a sweeping hand."""
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
-        colour = tuple(
-            int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT, strict=False)
-        )
-        pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 5))
-        angle = self.clock * 2.0
-        tip = (
-            centre[0] + math.sin(angle) * radius * 0.7,
-            centre[1] - math.cos(angle) * radius * 0.7,
-        )
-        pygame.draw.line(surface, colour, centre, tip, max(2, radius // 6))

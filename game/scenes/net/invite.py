@@ -106,11 +106,17 @@ class _InviteScreen(NetworkScreen):
     title = ""
 
     def __init__(
-        self, app: Host, *, wait: float | None = None, saved: dict[str, Any] | None = None
+        self,
+        app: Host,
+        *,
+        wait: float | None = None,
+        saved: dict[str, Any] | None = None,
+        servers: Servers | None = None,
     ) -> None:
         super().__init__(app)
         self.wait = wait
         self.saved = saved  # a saved invite game to reopen instead of meeting anew
+        self.given_servers = servers  # the servers a lobby host named, instead of Options'
         self.rendezvous: Rendezvous | None = None
         self.listener: socket.socket | None = None
         self.note = ""
@@ -124,6 +130,8 @@ class _InviteScreen(NetworkScreen):
 
     @property
     def servers(self) -> Servers:
+        if self.given_servers is not None:
+            return self.given_servers
         prefs = self.app.prefs
         return Servers(prefs.invite_mailbox, prefs.invite_relay)
 
@@ -507,11 +515,17 @@ class AcceptScene(_InviteScreen):
     title = "Accept an invite"
 
     def __init__(
-        self, app: Host, *, wait: float | None = None, saved: dict[str, Any] | None = None
+        self,
+        app: Host,
+        *,
+        wait: float | None = None,
+        saved: dict[str, Any] | None = None,
+        code: str = "",
+        servers: Servers | None = None,
     ) -> None:
-        super().__init__(app, wait=wait, saved=saved)
+        super().__init__(app, wait=wait, saved=saved, servers=servers)
         self.field: TextEntry | None = None
-        self.typed = ""
+        self.typed = code  # a code a lobby host sent: accepted at once
         self.hint: list[str] = []
         self.saved_lines: list[str] = []
         self.label_y = self.saved_y = 0
@@ -520,6 +534,8 @@ class AcceptScene(_InviteScreen):
         super().enter()
         if self.saved is not None:
             self.reopen()
+        elif self.typed:
+            self.accept()
 
     def accept(self) -> None:
         """Check the typed code, then meet the host's game at the mailbox."""

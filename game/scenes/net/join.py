@@ -34,7 +34,7 @@ from game.netplay.session.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.screen import NetworkScreen, fit_text
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_entry import TextEntry
@@ -72,10 +72,16 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
 
 class JoinScene(NetworkScreen):
     def __init__(
-        self, app: Host, *, connect_timeout: float = CONNECT_TIMEOUT, resume: bool = False
+        self,
+        app: Host,
+        *,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        resume: bool = False,
+        dial: tuple[str, str] | None = None,
     ) -> None:
         super().__init__(app)
         self.resume_at_once = resume  # opened from Continue: dial the saved game's host at once
+        self.dial = dial  # a lobby host's address and join code: dialled at once
         self.connect_timeout = connect_timeout
         self.net: NetGame | None = None
         self.where = ""
@@ -140,16 +146,18 @@ class JoinScene(NetworkScreen):
                 name="code",
             )
         )
-        self.buttons["invite"] = self.group.add(
-            Button(
-                (p.centerx - px(170), p.bottom - px(140), px(340), px(42)),
-                t,
-                "Accept an invite code instead",
-                self.accept_invite,
-                text_size=18,
-                name="invite",
+        # under the address column, clear of the list of games beside it
+        half = (self.field_width - px(20)) // 2
+        for index, (name, label, action) in enumerate(
+            (
+                ("invite", "Accept an invite code instead", self.accept_invite),
+                ("lobby", "Find a partner", self.find_partner),
             )
-        )
+        ):
+            rect = (left + index * (half + px(20)), p.bottom - px(140), half, px(42))
+            self.buttons[name] = self.group.add(
+                Button(rect, t, label, action, text_size=18, name=name)
+            )
         bw, bh, gap = px(230), px(50), px(16)
         specs = [("connect", "Connect", self.connect), ("cancel", "Cancel", self.cancel)]
         if self.saved is not None:
@@ -195,6 +203,11 @@ class JoinScene(NetworkScreen):
         super().enter()
         if self.resume_at_once and self.saved is not None:
             self.resume_saved()
+        elif self.dial is not None:
+            assert self.address is not None and self.code_input is not None
+            self.address.set_text(self.dial[0])
+            self.code_input.set_text(self.dial[1])
+            self.connect()
 
     def leave(self) -> None:
         if self.browser is not None:
@@ -213,7 +226,7 @@ class JoinScene(NetworkScreen):
             row.visible = game is not None
             if game is None:
                 continue
-            row.label = _fit(game.name, font, row.rect.width - self.app.theme.px(24))
+            row.label = fit_text(game.name, font, row.rect.width - self.app.theme.px(24))
             row.enabled = game.joinable
             row.selected = game.key == self.chosen
 
@@ -293,6 +306,14 @@ class JoinScene(NetworkScreen):
     def accept_invite(self) -> None:
         """Join with an invite code instead of an address (stops dialling here)."""
         self.app.stack.replace(AcceptScene(self.app))
+
+    def find_partner(self) -> None:
+        """The lobby's list of waiting hosts instead (stops dialling here)."""
+        from game.scenes.net.lobby import FindPartnerScene
+
+        # the lobby opens this screen again to dial the host who says yes (its module cannot
+        # import this one, which imports it)
+        self.app.stack.replace(FindPartnerScene(self.app, join=JoinScene))
 
     def cancel(self) -> None:
         if self.net is not None:
@@ -413,7 +434,7 @@ class JoinScene(NetworkScreen):
                 detail = f"{game.rules_words} \u00b7 playing already"
             elif not game.compatible:
                 detail = "Another version of Canasta: update to play"
-            image = t.text(_fit(detail, t.font(16), column.width), 16, th.CREAM_DIM)
+            image = t.text(fit_text(detail, t.font(16), column.width), 16, th.CREAM_DIM)
             surface.blit(image, (column.left + px(4), row.rect.bottom + px(4)))
         if self.listed:
             return
@@ -430,12 +451,3 @@ class JoinScene(NetworkScreen):
         for line in t.wrap(hint, 17, column.width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (column.left, y))
             y += t.font(17).get_linesize()
-
-
-def _fit(text: str, font: pygame.font.Font, width: int) -> str:
-    """`text`, cut with an ellipsis where it would be wider than `width` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"

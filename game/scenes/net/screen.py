@@ -1,6 +1,7 @@
 """The common lifetime of the screens that hold a network connection (Host, Join, rules
 agreement): they read the connection every frame while shown, and stop it when they close unless
-they handed it on to the network table."""
+they handed it on to the network table. Also what those screens draw alike: the spinner, the
+waiting host's watch, a line cut to fit."""
 
 from __future__ import annotations
 
@@ -90,3 +91,28 @@ class NetworkScreen(Scene):
             )
             spot = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
             pygame.draw.circle(surface, colour, spot, max(2, radius // 4))
+
+
+def draw_watch(surface: pygame.Surface, centre: tuple[int, int], radius: int, clock: float) -> None:
+    """The waiting host's watch (UG 4.2.3, 5.2): a pulsing face with a sweeping hand, `clock`
+    seconds into the wait."""
+    pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
+    colour = tuple(
+        int(a + (b - a) * pulse) for a, b in zip(th.GOLD_DARK, th.GOLD_LIGHT, strict=False)
+    )
+    pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 5))
+    angle = clock * 2.0
+    tip = (
+        centre[0] + math.sin(angle) * radius * 0.7,
+        centre[1] - math.cos(angle) * radius * 0.7,
+    )
+    pygame.draw.line(surface, colour, centre, tip, max(2, radius // 6))
+
+
+def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text`, cut with an ellipsis where it would be wider than `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"

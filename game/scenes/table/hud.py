@@ -10,6 +10,7 @@ blit plus a few dozen small blits.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 from pygame import Rect
@@ -32,6 +33,16 @@ OPEN_TINTS = {
     "": (30, 60, 42),
 }
 BADGE_COLOURS = {"natural": (30, 120, 50), "mixed": (170, 130, 20), "wild": (90, 80, 170)}
+
+
+class StatusMark(Protocol):
+    """Something another screen puts at the status bar's left end while the table is played (a
+    waiting host's watch): drawn in its box, its words shown while pointed at, clicked."""
+
+    @property
+    def tip(self) -> str: ...
+    def draw(self, surface: pygame.Surface, box: Rect, clock: float) -> None: ...
+    def click(self) -> None: ...
 
 
 @dataclass
@@ -60,6 +71,7 @@ class HudModel:
     badges: list[Badge] = field(default_factory=list)
     watching: bool = False
     dealer: int = -1  # the seat that dealt this hand (-1: not known)
+    mark_room: int = 0  # pixels kept at the status bar's left end for a `StatusMark`
 
 
 class TableHud:
@@ -77,6 +89,7 @@ class TableHud:
         self.message_pages = 1
         self.last_message_room = 0
         self.dealer_rect: Rect | None = None
+        self.mark_rect = Rect(0, 0, 0, 0)
 
     # -- helpers ---------------------------------------------------------------------------
     def px(self, value: float) -> int:
@@ -378,7 +391,8 @@ class TableHud:
         bar = g.status
         pad = self.px(12)
         cy = bar.centery + self.px(1)
-        x = bar.left + pad
+        self.mark_rect = Rect(bar.left + pad // 2, bar.top, model.mark_room, bar.height)
+        x = bar.left + pad + model.mark_room
         # Figures from the right edge leftwards; the message takes what is left, wrapped.
         right = bar.right - pad
         boxes: list[tuple[Rect, str]] = []

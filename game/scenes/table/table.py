@@ -46,7 +46,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.table.board import Board, BoardOptions
 from game.scenes.table.gestures import Gestures
 from game.scenes.table.hint import HintPanel, Hints
-from game.scenes.table.hud import HudModel, TableHud
+from game.scenes.table.hud import HudModel, StatusMark, TableHud
 from game.scenes.table.layout import TableGeometry, compute_geometry
 from game.scenes.table.learning import LearningPanel
 from game.scenes.table.motion import Choreographer
@@ -131,6 +131,7 @@ class TableScene(Scene):
         self._cards_version = app.cards.version
         self._laid_out_card_size = app.prefs.card_size
         self._closed = False
+        self.status_mark: StatusMark | None = None
 
     # -- lifetime -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -173,6 +174,11 @@ class TableScene(Scene):
             self._cards_version = self.app.cards.version
             self.board.set_geometry(self.geometry)
         self.relayout()
+
+    def set_status_mark(self, mark: StatusMark | None) -> None:
+        """Show `mark` at the status bar's left end (None: take it away)."""
+        self.status_mark = mark
+        self.hud_dirty = True
 
     def message_showing(self) -> bool:
         """Whether a message of its own is on the status bar (not the default words)."""
@@ -423,6 +429,7 @@ class TableScene(Scene):
             badges=self.board.layout.badges if self.board else [],
             watching=self.match.watching,
             dealer=1 - state.view.first_player,
+            mark_room=self.geometry.px(34) if self.status_mark and self.geometry else 0,
         )
         self._refresh_buttons()
         self.hud_dirty = False
@@ -649,6 +656,8 @@ class TableScene(Scene):
             return True
         if self.learning.status_click(event):
             return True
+        if self._mark_click(event):
+            return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if event.type == pygame.MOUSEMOTION:
                 self._hover(event.pos)
@@ -745,9 +754,20 @@ class TableScene(Scene):
             self.message_page += 1
             self.hud_dirty = True
 
+    def _mark_click(self, event: pygame.event.Event) -> bool:
+        mark, hud = self.status_mark, self.hud
+        if event.type != pygame.MOUSEBUTTONUP or getattr(event, "button", 1) != 1:
+            return False
+        if mark is None or hud is None or not hud.mark_rect.collidepoint(event.pos):
+            return False
+        mark.click()
+        return True
+
     def _hover(self, pos: tuple[int, int]) -> None:
         """The details of a status-bar figure show while the pointer rests on it."""
         tip = self.hud.tip_at(pos) if self.hud is not None else ""
+        if self.status_mark is not None and self.hud is not None:
+            tip = self.status_mark.tip if self.hud.mark_rect.collidepoint(pos) else tip
         if tip != self.tip or (tip and pos[0] != self.tip_x):
             self.tip, self.tip_x = tip, pos[0]
             self.hud_dirty = True
@@ -760,6 +780,8 @@ class TableScene(Scene):
         self.moves.draw_drop_target(surface)
         self.board.draw(surface)
         self.hud.draw_over(surface, self.model)
+        if self.status_mark is not None and self.hud.mark_rect.width:
+            self.status_mark.draw(surface, self.hud.mark_rect, self.clock)
         self.moves.draw_card_focus(surface)
         self.group.draw(surface)
         if self.hint is not None:

@@ -1,0 +1,340 @@
+"""Find a partner (UG 4.2.2), the guest's screen: the live list of hosts waiting in the lobby on
+the broker of Options → Network, each with its name, rules preset and the options that differ
+from it, the level of play it hopes for, its version and how long it has waited; a filter by
+rules; and "Ask to play" on a row.
+
+While the host decides, the screen says "Waiting for NAME's answer…" with Cancel. A decline, a
+host that left and a host that never answered are each told in the lobby's words, and the list
+stays for another try. An acceptance goes on by the existing paths: an address and join code
+open the Join screen dialling it at once, an invite code the Accept screen meeting it at once;
+from there the rules agreement and the game are as for any network game. A broker that is down,
+refuses the connection or cannot prove who it is is said in words with what to try; nothing else
+in the game depends on the lobby. "Be a host" lists this player instead."""
+
+from __future__ import annotations
+
+import functools
+import time
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.match.lobby import CLUB_HINT, PartnerSearch, waited_words
+from game.netplay.lobby import (
+    Accepted,
+    Connected,
+    Declined,
+    DirectDetails,
+    HostGone,
+    HostListed,
+    ListedHost,
+    LobbyError,
+    Problem,
+)
+from game.netplay.shell.wormhole import Servers
+from game.scenes.net.invite import AcceptScene
+from game.scenes.net.screen import NetworkScreen, fit_text
+from game.scenes.option_items import PRESET_CHOICES
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.controls import Choice
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+
+ROW_HEIGHT = 78
+MAX_ROWS = 6
+ALL_RULES = "any"
+RULES_FILTER = ((ALL_RULES, "All rules"), *PRESET_CHOICES)
+
+
+class JoinMaker(Protocol):
+    """The Join screen's class, which dials a lobby host's address and join code at once."""
+
+    def __call__(self, app: Host, *, dial: tuple[str, str]) -> NetworkScreen: ...
+
+
+class FindPartnerScene(NetworkScreen):
+    def __init__(self, app: Host, *, join: JoinMaker, connect_wait: float | None = None) -> None:
+        super().__init__(app)
+        self.join = join
+        self.connect_wait = connect_wait
+        self.search: PartnerSearch | None = None
+        self.rules = ALL_RULES
+        self.listed: list[ListedHost] = []  # the hosts the rows show, in order
+        self.total = 0  # hosts listed under the filter (the rows may show fewer)
+        self.status = ""  # where the lobby stands ("Connecting…", "In the lobby at …")
+        self.error = ""
+        self.note = ""
+        self.clock = 0.0
+        self.group = WidgetGroup(focus_follows_mouse=False)
+        self.buttons: dict[str, Button] = {}
+        self.asks: list[Button] = []
+        self.filter: Choice | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.list_box = pygame.Rect(0, 0, 0, 0)
+
+    # -- lifetime -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.connect()
+
+    def leave(self) -> None:
+        self.close_lobby()
+        super().leave()
+
+    def connect(self) -> None:
+        """Open the lobby on the broker of the preferences (again, after a problem)."""
+        self.close_lobby()
+        self.error = self.note = ""
+        try:
+            self.search = PartnerSearch(self.app.prefs, connect_wait=self.connect_wait)
+        except LobbyError as exc:
+            self.error = str(exc)
+            return
+        self.status = f"Connecting to the lobby at {self.search.broker.endpoint}\u2026"
+        self._show_hosts()
+
+    def close_lobby(self) -> None:
+        if self.search is not None:
+            self.search.close()
+            self.search = None
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        px = t.px
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(px(1040), int(w * 0.94)), min(px(660), int(h * 0.94)))
+        self.panel.center = (w // 2, h // 2)
+        p = self.panel
+        self.group.clear()
+        self.buttons = {}
+        left, right = p.left + px(40), p.right - px(40)
+        self.filter = self.group.add(
+            Choice(
+                (right - px(330), p.top + px(84), px(330), px(40)),
+                t,
+                RULES_FILTER,
+                self.rules,
+                self.filter_rules,
+                name="rules",
+            )
+        )
+        bottom = p.bottom - px(24) - px(50)
+        self.list_box = pygame.Rect(left, p.top + px(140), right - left, 0)
+        room = bottom - px(70) - self.list_box.top
+        rows = max(1, min(MAX_ROWS, room // px(ROW_HEIGHT)))
+        self.list_box.height = rows * px(ROW_HEIGHT)
+        self.asks = []
+        for index in range(rows):
+            y = self.list_box.top + index * px(ROW_HEIGHT) + px(14)
+            ask = Button(
+                (right - px(190), y, px(180), px(44)),
+                t,
+                "Ask to play",
+                functools.partial(self.ask, index),
+                text_size=19,
+                name=f"ask{index}",
+            )
+            self.asks.append(self.group.add(ask))
+        specs = [("host", "Be a host", self.be_host), ("back", "Back", self.cancel)]
+        bw, gap = px(230), px(16)
+        x = p.centerx - (len(specs) * bw + gap) // 2
+        for index, (name, label, action) in enumerate(specs):
+            self.buttons[name] = self.group.add(
+                Button((x + index * (bw + gap), bottom, bw, px(50)), t, label, action, name=name)
+            )
+        self.buttons["cancel_ask"] = self.group.add(
+            Button(
+                (right - px(190), bottom - px(62), px(180), px(44)),
+                t,
+                "Cancel",
+                self.cancel_ask,
+                text_size=19,
+                name="cancel_ask",
+            )
+        )
+        self._show_hosts()
+
+    def _show_hosts(self) -> None:
+        """Fill the rows from the lobby's list under the filter, longest waiting first."""
+        search = self.search
+        hosts = search.hosts(None if self.rules == ALL_RULES else self.rules) if search else []
+        self.total = len(hosts)
+        self.listed = hosts[: len(self.asks)]
+        asking = search.asking if search is not None else None
+        for index, ask in enumerate(self.asks):
+            ask.visible = index < len(self.listed)
+            ask.enabled = asking is None
+        if "cancel_ask" in self.buttons:
+            self.buttons["cancel_ask"].visible = asking is not None
+
+    # -- actions --------------------------------------------------------------------------------
+    def filter_rules(self, rules: str) -> None:
+        self.rules = rules
+        self._show_hosts()
+
+    def ask(self, index: int) -> None:
+        """Ask the host on this row to play, under the player's name."""
+        if self.search is None or index >= len(self.listed):
+            return
+        host = self.listed[index]
+        try:
+            self.search.ask(host.host_id, self.app.prefs.player_name)
+        except LobbyError as exc:
+            self.error, self.note = str(exc), ""
+            return
+        self.error = ""
+        self.note = f"Waiting for {host.name}'s answer\u2026"
+        self._show_hosts()
+
+    def cancel_ask(self) -> None:
+        if self.search is not None:
+            self.search.cancel()
+        self.note = "You stopped waiting for an answer: ask another host, or the same again."
+        self._show_hosts()
+
+    def be_host(self) -> None:
+        """List this player in the lobby instead."""
+        from game.scenes.net.lobby_host import WaitForPartnerScene
+
+        self.app.stack.replace(WaitForPartnerScene(self.app, connect_wait=self.connect_wait))
+
+    def cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    # -- the lobby ------------------------------------------------------------------------------
+    def poll(self) -> None:
+        search = self.search
+        if search is None:
+            return
+        changed = False
+        for event in search.poll():
+            if isinstance(event, Connected):
+                self.status = f"In the lobby at {search.broker.endpoint} ({event.protocol})."
+                self.error = ""
+            elif isinstance(event, (HostListed, HostGone)):
+                changed = True
+            elif isinstance(event, Declined):
+                self.error, self.note = event.reason, ""
+                changed = True
+            elif isinstance(event, Accepted):
+                self._accepted(event)
+                return
+            elif isinstance(event, Problem):
+                self._problem(event.text)
+                if self.search is None:
+                    return
+        if changed:
+            self._show_hosts()
+
+    def _problem(self, text: str) -> None:
+        """The lobby cannot be reached: said with what to try. Before it ever answered, the
+        lobby is given up (the list cannot fill); a lost connection is redialled by itself."""
+        assert self.search is not None
+        self.error = f"{text} {CLUB_HINT}"
+        if not self.search.ever_connected:
+            self.close_lobby()
+            self.status = ""
+            self._show_hosts()
+
+    def _accepted(self, event: Accepted) -> None:
+        """The host said yes: join its game by the path its details name."""
+        details = event.details
+        if isinstance(details, DirectDetails):
+            scene = self.join(self.app, dial=(details.address, details.join_code))
+        else:
+            servers = Servers(details.mailbox, details.relay)
+            scene = AcceptScene(self.app, code=details.code, servers=servers)
+        self.app.stack.replace(scene)
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        px = t.px
+        p = self.panel
+        self.draw_panel(surface, "Find a partner", 38, 20)
+        left = p.left + px(40)
+        assert self.filter is not None
+        status_width = self.filter.rect.left - left - px(20)
+        y = p.top + px(92)
+        if self.search is not None and not self.search.connected:
+            self.draw_spinner(surface, (left + px(10), y + px(12)), px(9))
+            shown = fit_text(self.status, t.font(18), status_width - px(30))
+            surface.blit(t.text(shown, 18, th.CREAM), (left + px(30), y))
+        elif self.search is not None:
+            surface.blit(
+                t.text(fit_text(self.status, t.font(18), status_width), 18, th.CREAM), (left, y)
+            )
+        self._draw_rows(surface)
+        self.group.draw(surface)
+        self._draw_message(surface)
+
+    def _draw_rows(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        px = t.px
+        box = self.list_box
+        text_width = box.width - px(220)
+        now = time.time()
+        for index, host in enumerate(self.listed):
+            top = box.top + index * px(ROW_HEIGHT)
+            row = pygame.Rect(box.left, top + px(4), box.width, px(ROW_HEIGHT) - px(8))
+            surface.blit(t.panel(row.size, radius=10, fill=(10, 40, 24, 200), shadow=False), row)
+            x = row.left + px(14)
+            name = fit_text(host.name, t.font(21, "bold"), text_width)
+            surface.blit(t.text(name, 21, th.GOLD_LIGHT, "bold"), (x, row.top + px(6)))
+            facts = (
+                f"{host.rules_words} rules \u00b7 {host.level_words} \u00b7 "
+                f"version {host.app_version} \u00b7 {waited_words(host.since, now)}"
+            )
+            line = fit_text(facts, t.font(16), text_width)
+            surface.blit(t.text(line, 16, th.CREAM), (x, row.top + px(32)))
+            differs = "; ".join(host.differences) or f"Every option as in {host.rules_words}"
+            line = fit_text(differs, t.font(15), text_width)
+            surface.blit(t.text(line, 15, th.CREAM_DIM), (x, row.top + px(51)))
+        if self.listed or self.search is None or not self.search.connected:
+            if self.total > len(self.listed):
+                more = f"and {self.total - len(self.listed)} more waiting longer than these"
+                surface.blit(t.text(more, 15, th.CREAM_DIM), (box.left, box.bottom + px(2)))
+            return
+        empty = (
+            "Nobody is waiting with these rules yet."
+            if self.rules != ALL_RULES
+            else "Nobody is waiting in the lobby yet."
+        )
+        y = box.top + px(20)
+        surface.blit(t.text(empty, 20, th.CREAM), (box.left, y))
+        hint = (
+            "Choose Be a host to wait here yourself (you may play the computer meanwhile), or "
+            "keep this screen open: hosts appear as they arrive."
+        )
+        for line in t.wrap(hint, 17, box.width):
+            y += t.font(17).get_linesize() + px(4)
+            surface.blit(t.text(line, 17, th.CREAM_DIM), (box.left, y))
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        """The request under way, or what became of it, over the buttons."""
+        t = self.app.theme
+        px = t.px
+        cancel = self.buttons["cancel_ask"]
+        left = self.panel.left + px(40)
+        width = cancel.rect.left - left - px(20)
+        text, colour = (self.error, th.ERROR) if self.error else (self.note, th.CREAM)
+        if not text:
+            return
+        lines = t.wrap(text, 18, width)
+        step = t.font(18).get_linesize()
+        y = cancel.rect.centery - step * len(lines) // 2
+        x = left
+        if cancel.visible and not self.error:
+            self.draw_spinner(surface, (left + px(10), cancel.rect.centery), px(9))
+            x += px(30)
+        for line in lines:
+            surface.blit(t.text(line, 18, colour), (x, y))
+            y += step

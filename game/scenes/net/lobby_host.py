@@ -1,0 +1,399 @@
+"""Wait for a partner (UG 4.2.2 "Be A Host"): this player listed in the lobby as a waiting host,
+on the broker of Options → Network, with its name, rules, the level it hopes for and its version.
+
+The screen listens for the game at once (as the Host screen does, on the player's port, or any
+free one) and announces it. The player may wait here, or play the computer meanwhile ("Play the
+computer while waiting": the saved game if there is one, else a new one): a watch then flashes at
+the left of the table's status bar, and a click on it stops waiting (the announcement is
+withdrawn, the solo game goes on). When a guest asks, a dialog over whatever is shown asks
+"NAME asks to play": Accept, Decline or Block NAME (refused for the rest of the session); the
+lobby keeps at most a few requests waiting and declines the rest in words. With "Accept
+automatically" the first guest is taken without a question. An accepted guest is sent this
+computer's address and the join code, sealed to its key; the solo game is saved as it is left
+(Continue on the title screen takes it up again later), and once the guest connects the rules
+agreement and the network game follow as for any hosted game. A broker that is down or refuses
+the connection is said in words with what to try, and the solo game is not disturbed."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match import NetGame, autosave_exists
+from game.match.lobby import CLUB_HINT, PartnerWait
+from game.netplay import Connected as GuestConnected
+from game.netplay.lobby import (
+    Connected,
+    GuestRequest,
+    LobbyError,
+    Problem,
+    RequestArrived,
+    RequestWithdrawn,
+)
+from game.netplay.shell.tcp import NetplayHost
+from game.scenes.dialog import DialogScene
+from game.scenes.flow import continue_game, start_new_game
+from game.scenes.net.agreement import connected_scene
+from game.scenes.net.screen import NetworkScreen, draw_watch
+from game.ui import theme as th
+from game.ui.button import Button
+from game.ui.controls import Toggle
+from game.ui.label import Label
+from game.ui.widget import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+    from game.scenes.table.table import TableScene
+
+WATCH_TIP = "You are waiting for a partner in the lobby: click the watch to stop waiting."
+STOPPED = "You stopped waiting for a partner: this game is no longer listed in the lobby."
+
+
+class LobbyWatch:
+    """The flashing watch at the solo table's status bar while the player waits in the lobby;
+    a click stops waiting."""
+
+    tip = WATCH_TIP
+
+    def __init__(self, scene: WaitForPartnerScene) -> None:
+        self.scene = scene
+
+    def draw(self, surface: pygame.Surface, box: pygame.Rect, clock: float) -> None:
+        radius = max(4, min(box.width, box.height) // 2 - self.scene.app.theme.px(6))
+        draw_watch(surface, box.center, radius, clock)
+
+    def click(self) -> None:
+        self.scene.stop_waiting()
+
+
+class WaitForPartnerScene(NetworkScreen):
+    def __init__(
+        self, app: Host, *, port: int | None = None, connect_wait: float | None = None
+    ) -> None:
+        super().__init__(app)
+        self.port = port if port is not None else app.prefs.host_port
+        self.connect_wait = connect_wait
+        self.lobby: PartnerWait | None = None
+        self.table: TableScene | None = None  # the solo game played while waiting
+        self.dialog: DialogScene | None = None  # "NAME asks to play", while it is open
+        self.asked: GuestRequest | None = None  # the request that dialog is about
+        self.accepted = ""  # the name of the guest sent the details
+        self.watch = LobbyWatch(self)
+        self.status = ""
+        self.error = ""
+        self.note = ""
+        self.clock = 0.0
+        self.group = WidgetGroup(focus_follows_mouse=False)
+        self.buttons: dict[str, Button] = {}
+        self.auto: Toggle | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    # -- lifetime -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.start()  # before the layout, which offers the solo game only with a lobby
+        super().enter()
+
+    def leave(self) -> None:
+        self.close_lobby()
+        if self.table is not None:
+            self.table.set_status_mark(None)
+        super().leave()
+
+    def resume(self) -> None:
+        """Back from the solo table (or a dialog): the watch goes with the table."""
+        if self.table is not None and self.table not in self.app.stack:
+            self.table = None
+        self.layout(self.app.size)
+
+    def start(self) -> None:
+        """Listen for the game (the player's port, else any free one) and announce it."""
+        try:
+            self.net = self._listen()
+        except OSError as exc:
+            self.error = f"Cannot listen for the game ({exc.strerror or exc})."
+            return
+        endpoint = self.net.endpoint
+        port = endpoint.port if isinstance(endpoint, NetplayHost) else 0
+        try:
+            self.lobby = PartnerWait(
+                self.app.prefs, port, self.net.join_code, connect_wait=self.connect_wait
+            )
+        except LobbyError as exc:
+            self.error = str(exc)
+            self.release_network()
+            return
+        self.status = f"Connecting to the lobby at {self.lobby.broker.endpoint}\u2026"
+
+    def _listen(self) -> NetGame:
+        try:
+            return NetGame.host(self.app.prefs, self.port)
+        except OSError:
+            if self.port == 0:
+                raise
+            return NetGame.host(self.app.prefs, 0)
+
+    def close_lobby(self) -> None:
+        if self.lobby is not None:
+            self.lobby.close()
+            self.lobby = None
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.app.theme
+        px = t.px
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(px(900), int(w * 0.92)), min(px(620), int(h * 0.94)))
+        self.panel.center = (w // 2, h // 2)
+        p = self.panel
+        self.group.clear()
+        self.buttons = {}
+        left = p.left + px(48)
+        row_y = p.bottom - px(24) - px(50) - px(130)
+        self.group.add(
+            Label(
+                (left, row_y, px(330), px(40)),
+                t,
+                "Accept requests automatically",
+                size=19,
+                colour=th.CREAM,
+            )
+        )
+        self.auto = self.group.add(
+            Toggle(
+                (left + px(340), row_y, px(170), px(40)),
+                t,
+                self.app.prefs.lobby_auto_accept,
+                self.set_auto_accept,
+                name="auto",
+            )
+        )
+        specs = [
+            ("solo", "Play the computer while waiting", self.play_solo, px(400)),
+            ("stop", "Stop waiting", self.stop_waiting, px(240)),
+        ]
+        bh, gap = px(50), px(16)
+        x = p.centerx - (sum(spec[3] for spec in specs) + gap) // 2
+        for index, (name, label, action, bw) in enumerate(specs):
+            self.buttons[name] = self.group.add(
+                Button(
+                    (x, p.bottom - px(24) - bh, bw, bh),
+                    t,
+                    label,
+                    action,
+                    text_size=20,
+                    primary=index == 0,
+                    name=name,
+                )
+            )
+            x += bw + gap
+        self.buttons["solo"].enabled = self.lobby is not None
+
+    # -- actions --------------------------------------------------------------------------------
+    def set_auto_accept(self, on: bool) -> None:
+        self.app.prefs.lobby_auto_accept = on
+        self.app.preferences_changed()
+
+    def play_solo(self) -> None:
+        """Play the computer while waiting: the saved game if there is one, else a new one,
+        with the watch in its status bar."""
+        table = continue_game(self.app) if autosave_exists() else start_new_game(self.app)
+        table.set_status_mark(self.watch)
+        self.table = table
+
+    def stop_waiting(self) -> None:
+        """The watch clicked, Stop waiting or Escape: the announcement is withdrawn and the
+        game no longer listened for; a solo game goes on."""
+        table = self.table
+        self.close_lobby()
+        self.app.stack.remove(self)
+        if table is not None and table in self.app.stack:
+            table.say(STOPPED)
+
+    def cancel(self) -> None:
+        self.stop_waiting()
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """News from the lobby: on this screen, and on the solo table while it is played."""
+        if error:
+            self.error, self.note = text, ""
+        else:
+            self.note = text
+        if self.table is not None:
+            self.table.say(text, error=error)
+
+    # -- requests -------------------------------------------------------------------------------
+    def request_arrived(self, request: GuestRequest) -> None:
+        if self.app.prefs.lobby_auto_accept and self.dialog is None:
+            self.accept(request)
+        else:
+            self.ask_next()
+
+    def ask_next(self) -> None:
+        """Ask the player about the oldest request waiting, unless a dialog is open already."""
+        if self.dialog is not None or self.lobby is None or self.accepted:
+            return
+        pending = self.lobby.pending
+        if not pending:
+            return
+        request = pending[0]
+        self.asked = request
+        self.dialog = DialogScene(
+            self.app,
+            f"{request.name} asks to play",
+            "Accept to start a network game with them now (your solo game is saved), Decline, "
+            "or Block to refuse them for this session.",
+            (("Accept", "accept"), ("Decline", "decline"), (f"Block {request.name}", "block")),
+            on_result=functools.partial(self.answer, request),
+            cancel_value="decline",
+            width=720,
+        )
+        self.app.stack.push(self.dialog)
+
+    def answer(self, request: GuestRequest, choice: str) -> None:
+        self.dialog = self.asked = None
+        if choice == "accept":
+            self.accept(request)
+            return
+        if self.lobby is not None:
+            try:
+                if choice == "block":
+                    self.lobby.block(request.request_id)
+                    self.tell(f"{request.name} is blocked for this session and was told no.")
+                else:
+                    self.lobby.decline(request.request_id)
+                    self.tell(f"You declined {request.name}'s request; still waiting.")
+            except LobbyError as exc:
+                self.tell(str(exc))
+        self.ask_next()
+
+    def accept(self, request: GuestRequest) -> None:
+        """Take this guest: it is sent the details; the solo game is saved as it is left, and
+        this screen waits for the guest to connect."""
+        if self.lobby is None:
+            return
+        try:
+            self.lobby.accept(request.request_id)
+        except LobbyError as exc:
+            self.tell(str(exc))
+            self.ask_next()
+            return
+        self.accepted = request.name
+        self.close_lobby()
+        self.back_to_this_screen()
+        self.status = f"{request.name} accepted: you are no longer listed in the lobby."
+        self.note = f"{request.name} was sent your address and join code: connecting\u2026"
+
+    def request_lapsed(self, request: GuestRequest) -> None:
+        dialog, asked = self.dialog, self.asked
+        if dialog is not None and asked is not None and asked.request_id == request.request_id:
+            dialog.closed = True  # gone unanswered: its buttons no longer answer
+            self.app.stack.remove(dialog)
+            self.dialog = self.asked = None
+        self.tell(f"{request.name} stopped waiting for your answer.")
+        self.ask_next()
+
+    def back_to_this_screen(self) -> None:
+        """Close whatever is above (the solo table is saved as it leaves)."""
+        while self.app.stack.top is not None and self.app.stack.top is not self:
+            self.app.stack.pop()
+
+    # -- the lobby and the game -----------------------------------------------------------------
+    def poll(self) -> None:
+        for notice in self.notices():
+            if isinstance(notice, GuestConnected):
+                self.start_network_game()
+                return
+        lobby = self.lobby
+        if lobby is None:
+            return
+        for event in lobby.poll():
+            if isinstance(event, Connected):
+                self.status = (
+                    f"Listed in the lobby at {lobby.broker.endpoint} as {lobby.announcement.name}."
+                )
+                self.error = ""
+            elif isinstance(event, RequestArrived):
+                self.request_arrived(event.request)
+            elif isinstance(event, RequestWithdrawn):
+                self.request_lapsed(event.request)
+            elif isinstance(event, Problem):
+                self._problem(event.text)
+            if self.lobby is None:
+                return
+
+    def _problem(self, text: str) -> None:
+        """Said in words with what to try; before the broker ever answered, waiting is given
+        up (the watch goes, a solo game goes on); a lost connection is redialled by itself."""
+        assert self.lobby is not None
+        if self.lobby.ever_connected:
+            self.tell(text)
+            return
+        self.close_lobby()
+        self.release_network()
+        self.status = ""
+        if self.table is not None:
+            self.table.set_status_mark(None)
+        self.tell(f"{text} {CLUB_HINT}", error=True)
+        if "solo" in self.buttons:
+            self.buttons["solo"].enabled = False
+
+    def start_network_game(self) -> None:
+        """The accepted guest connected: on to the rules, as from the Host screen."""
+        assert self.net is not None
+        self.back_to_this_screen()
+        self.handed_on = True
+        self.app.stack.replace(connected_scene(self.app, self.net))
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        px = t.px
+        p = self.panel
+        self.draw_panel(surface, "Wait for a partner", 38, 20)
+        left = p.left + px(48)
+        width = p.width - px(96)
+        y = p.top + px(92)
+        if self.lobby is not None or self.accepted:
+            draw_watch(surface, (left + px(14), y + px(13)), px(13), self.clock)
+            surface.blit(t.text(self.status, 20, th.CREAM), (left + px(40), y))
+        y += px(44)
+        for line in t.wrap(self._explanation(), 17, width):
+            surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))
+            y += t.font(17).get_linesize()
+        pending = self.lobby.pending if self.lobby is not None else []
+        if pending:
+            y += px(10)
+            names = ", ".join(request.name for request in pending)
+            for line in t.wrap(f"Asking to play: {names}", 19, width):
+                surface.blit(t.text(line, 19, th.GOLD_LIGHT), (left, y))
+                y += t.font(19).get_linesize()
+        self.group.draw(surface)
+        text, colour = (self.error, th.ERROR) if self.error else (self.note, th.CREAM)
+        assert self.auto is not None
+        y = self.auto.rect.bottom + px(14)
+        for line in t.wrap(text, 18, width)[:3]:
+            surface.blit(t.text(line, 18, colour), (left, y))
+            y += t.font(18).get_linesize()
+
+    def _explanation(self) -> str:
+        if self.lobby is None:
+            return ""
+        about = self.lobby.announcement
+        differences = "; ".join(about.differences) or "no changes"
+        rules = about.rules.replace("_", " ").title()
+        port = self.lobby.details.address.rsplit(":", 1)[-1]
+        return (
+            f"Players looking for a partner see {about.name}, {rules} "
+            f"rules ({differences}), the level you hope for and your version. When one asks, "
+            f"you choose to Accept, Decline or Block them. You may play the computer meanwhile: "
+            f"a watch flashes in the status bar, and a click on it stops waiting. The player you "
+            f"accept is sent your address and join code, sealed so nobody else can read them, "
+            f"and connects directly: over the internet your router must forward TCP port {port} "
+            f"to this computer."
+        )
