@@ -310,13 +310,14 @@ class FindPartnerScene(NetworkScreen):
         )
         y = box.top + px(20)
         surface.blit(t.text(empty, 20, th.CREAM), (box.left, y))
+        y += t.font(20).get_linesize() + px(8)
         hint = (
             "Choose Be a host to wait here yourself (you may play the computer meanwhile), or "
             "keep this screen open: hosts appear as they arrive."
         )
         for line in t.wrap(hint, 17, box.width):
-            y += t.font(17).get_linesize() + px(4)
             surface.blit(t.text(line, 17, th.CREAM_DIM), (box.left, y))
+            y += t.font(17).get_linesize()
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """The request under way, or what became of it, over the buttons."""

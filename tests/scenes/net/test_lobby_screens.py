@@ -170,6 +170,28 @@ def test_the_list_shows_a_command_line_host_with_its_rules_and_drops_it_when_it_
     assert not scene.asks[0].visible
 
 
+def test_a_host_that_says_yes_is_joined_by_the_join_screen_and_the_rules_follow(
+    lobby_app: App, mosquitto: Broker, processes: list[subprocess.Popen[str]]
+) -> None:
+    lobby_app.prefs.player_name = "Guesty"
+    scene = open_find_partner(lobby_app)
+    start_cli(processes, mosquitto, "--lobby-host", "--name", "Anna")
+    assert run_until(lobby_app, lambda: [h.name for h in scene.listed] == ["Anna"], WAIT)
+    click(lobby_app, centre(scene.asks[0].rect))
+
+    def joining() -> bool:
+        return isinstance(lobby_app.stack.top, (JoinScene, AgreementScene))
+
+    assert run_until(lobby_app, joining, WAIT)
+    join = lobby_app.stack.top
+    if isinstance(join, JoinScene):  # dialling the address and code Anna sent, sealed
+        assert join.address is not None and join.address.text.startswith("127.0.0.1:")
+        assert run_until(lobby_app, lambda: isinstance(lobby_app.stack.top, AgreementScene), WAIT)
+    agreement = lobby_app.stack.top
+    assert isinstance(agreement, AgreementScene) and agreement.net is not None
+    assert run_until(lobby_app, lambda: agreement.net.peer_name == "Anna", WAIT)
+
+
 def test_a_host_that_declines_is_told_in_its_words_on_the_guest_screen(
     lobby_app: App, mosquitto: Broker
 ) -> None:
@@ -215,6 +237,23 @@ def test_a_host_playing_solo_accepts_a_command_line_guest_saves_and_goes_to_the_
     saved = load_autosave()
     assert len(saved.game.log) == moves_before  # the solo game as it was left, to continue
     guest.kill()
+
+
+def test_with_automatic_acceptance_the_first_guest_is_taken_without_a_question(
+    lobby_app: App, mosquitto: Broker, processes: list[subprocess.Popen[str]]
+) -> None:
+    scene = open_wait_for_partner(lobby_app)
+    assert scene.auto is not None and not scene.auto.value
+    click(lobby_app, (scene.auto.rect.left + 5, scene.auto.rect.centery))
+    assert lobby_app.prefs.lobby_auto_accept is True
+    start_cli(processes, mosquitto, "--lobby-join", "Hosty", "--name", "Guesty")
+
+    def agreed_or_asked() -> bool:
+        return isinstance(lobby_app.stack.top, (AgreementScene, DialogScene))
+
+    assert run_until(lobby_app, agreed_or_asked, WAIT)
+    assert isinstance(lobby_app.stack.top, AgreementScene)
+    assert listed_names(mosquitto) == []
 
 
 def test_decline_and_block_are_told_to_the_guest_and_a_blocked_name_is_not_asked_about(
