@@ -208,6 +208,7 @@ NETPLAY_CORE: dict[str, tuple[str, ...]] = {
         "game.netplay.errors",
         "game.netplay.wire",
         "game.netplay.session",
+        "game.netplay.fair",
         "game.netplay.play",
     ),
     # peek-proof dealing: card points and proofs, beside the wire, knowing only the cards

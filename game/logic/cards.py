@@ -1,7 +1,10 @@
 """The 108 Canasta cards: stable ids, card codes, ranks, wildness and point values.
 
 Every card is an int id 0..107: ids 0..103 are the two 52-card packs (pack, suit, rank), ids
-104..107 the four Jokers. All per-card facts live in tuples indexed by id so the hot paths of the
+104..107 the four Jokers. Ids 108..215 are *unseen* cards, one per deck position (`unseen_card`):
+what a seat dealt by peek-proof dealing (`game/netplay/fair`) puts where it has not seen the card.
+An unseen card has rank 1 (no real rank), code "??", no points, and is neither wild nor a Three,
+so the engine counts it, moves it, and never melds it or lays it down. All per-card facts live in tuples indexed by id so the hot paths of the
 engine (legal moves, rollouts) never build objects. A card *code* is the text players and files use:
 rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` followed by suit ``S H D C``, or ``JK`` for a Joker.
 """
@@ -71,25 +74,49 @@ _PACK_CARDS: Final = [
     (_rank_of_code(r), suit) for _pack in range(2) for suit in range(4) for r in RANK_CODES
 ]
 _LAYOUT: Final = _PACK_CARDS + [(JOKER, 4)] * 4
+# Unseen cards: a rank and a suit no real card has.
+UNSEEN_RANK: Final = 1
+UNSEEN_CODE: Final = CardCode("??")
+_UNSEEN_LAYOUT: Final = [(UNSEEN_RANK, 5)] * N_CARDS
 
-CARD_RANK: Final[tuple[int, ...]] = tuple(rank for rank, _suit in _LAYOUT)
-CARD_SUIT: Final[tuple[int, ...]] = tuple(suit for _rank, suit in _LAYOUT)
-CARD_CODE: Final[tuple[CardCode, ...]] = tuple(
-    CardCode("JK" if rank == JOKER else RANK_NAME[rank] + SUITS[suit]) for rank, suit in _LAYOUT
+# Every table is indexed by card id, the unseen cards (ids 108..215) included.
+CARD_RANK: Final[tuple[int, ...]] = tuple(rank for rank, _suit in _LAYOUT + _UNSEEN_LAYOUT)
+CARD_SUIT: Final[tuple[int, ...]] = tuple(suit for _rank, suit in _LAYOUT + _UNSEEN_LAYOUT)
+CARD_CODE: Final[tuple[CardCode, ...]] = (
+    tuple(
+        CardCode("JK" if rank == JOKER else RANK_NAME[rank] + SUITS[suit]) for rank, suit in _LAYOUT
+    )
+    + (UNSEEN_CODE,) * N_CARDS
 )
-CARD_POINTS: Final[tuple[int, ...]] = tuple(_points(rank, suit) for rank, suit in _LAYOUT)
+CARD_POINTS: Final[tuple[int, ...]] = (
+    tuple(_points(rank, suit) for rank, suit in _LAYOUT) + (0,) * N_CARDS
+)
 IS_WILD: Final = tuple(r in (JOKER, TWO) for r in CARD_RANK)
-IS_RED_THREE: Final = tuple(r == THREE and s in (1, 2) for r, s in _LAYOUT)
-IS_BLACK_THREE: Final = tuple(r == THREE and s in (0, 3) for r, s in _LAYOUT)
+IS_RED_THREE: Final = tuple(r == THREE and s in (1, 2) for r, s in _LAYOUT + _UNSEEN_LAYOUT)
+IS_BLACK_THREE: Final = tuple(r == THREE and s in (0, 3) for r, s in _LAYOUT + _UNSEEN_LAYOUT)
 IS_THREE: Final = tuple(r == THREE for r in CARD_RANK)
-# A card's pack decides which back it shows (Jokers: two per pack).
-CARD_PACK: Final = tuple(i // 52 if i < 104 else (i - 104) // 2 for i in range(N_CARDS))
+# A card's pack decides which back it shows (Jokers: two per pack; an unseen card, the first).
+CARD_PACK: Final = tuple(
+    i // 52 if i < 104 else (i - 104) // 2 if i < N_CARDS else 0 for i in range(2 * N_CARDS)
+)
 ALL_CARDS: Final[tuple[CardId, ...]] = tuple(CardId(i) for i in range(N_CARDS))
 
-VALID_CODES: Final = frozenset(CARD_CODE)
+VALID_CODES: Final = frozenset(CARD_CODE[:N_CARDS])
 IDS_OF_CODE: Final[dict[str, tuple[CardId, ...]]] = {}
-for _card, _code in enumerate(CARD_CODE):
+for _card, _code in enumerate(CARD_CODE[:N_CARDS]):
     IDS_OF_CODE[_code] = (*IDS_OF_CODE.get(_code, ()), CardId(_card))
+
+
+def unseen_card(position: int) -> CardId:
+    """The unseen card that stands for deck position `position` (0..107) until it is seen."""
+    if not 0 <= position < N_CARDS:
+        raise ValueError(f"{position} is no deck position")
+    return CardId(N_CARDS + position)
+
+
+def is_unseen(card: int) -> bool:
+    return card >= N_CARDS
+
 
 # Display order: Threes up to Aces, then Twos, then Jokers; suits S H D C.
 _RANK_ORDER: Final = {
@@ -108,7 +135,9 @@ _RANK_ORDER: Final = {
     TWO: 12,
     JOKER: 13,
 }
-SORT_KEY: Final = tuple((_RANK_ORDER[r] * 5 + s) * 128 + i for i, (r, s) in enumerate(_LAYOUT))
+SORT_KEY: Final = tuple(
+    (_RANK_ORDER[r] * 5 + s) * 128 + i for i, (r, s) in enumerate(_LAYOUT)
+) + tuple((len(_RANK_ORDER) * 5) * 128 + i for i in range(N_CARDS))
 
 
 def code_of(card: int) -> CardCode:

@@ -658,7 +658,7 @@ _DISCARD_UNLESS: Final[tuple[tuple[Discard | None, ...], ...]] = tuple(
     tuple(
         None
         if (barred & 1 and IS_WILD[card]) or (barred & 2 and CARD_RANK[card] in (ACE, SEVEN))
-        else _DISCARDS[CARD_CODE[card]]
+        else _DISCARDS.get(CARD_CODE[card])  # None for an unseen card
         for card in range(len(CARD_CODE))
     )
     for barred in range(4)

@@ -118,7 +118,7 @@ def deck_order(seed: int, hand_index: int) -> list[CardId]:
 
 
 # The ids of each card's code, lowest first, by card id.
-_SAME_CODE: Final = tuple(IDS_OF_CODE[code] for code in CARD_CODE)
+_SAME_CODE: Final = tuple(IDS_OF_CODE[code] for code in CARD_CODE[:N_CARDS])
 
 
 def reuse_pile_key(deck: Sequence[int]) -> bytes:

@@ -6,19 +6,29 @@ from game.logic import Rules, RulesError
 from game.logic.cards import (
     CARD_CODE,
     CARD_POINTS,
+    CARD_RANK,
+    IDS_OF_CODE,
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    IS_THREE,
     IS_WILD,
     N_CARDS,
+    VALID_CODES,
+    CardId,
     deck_from_codes,
+    is_unseen,
     normalize_code,
+    unseen_card,
 )
 from game.logic.rules import OPTION_SPECS
 
 
 def test_deck_has_108_distinct_cards_two_packs_and_four_jokers():
     assert N_CARDS == 108
-    assert CARD_CODE.count("JK") == 4
-    for code in set(CARD_CODE) - {"JK"}:
-        assert CARD_CODE.count(code) == 2
+    codes = CARD_CODE[:N_CARDS]
+    assert codes.count("JK") == 4
+    for code in set(codes) - {"JK"}:
+        assert codes.count(code) == 2
 
 
 def test_wild_cards_are_the_jokers_and_twos():
@@ -57,7 +67,7 @@ def test_card_codes_accept_friendly_spellings():
 
 
 def test_explicit_deck_must_name_every_card_exactly_as_often_as_it_exists():
-    codes = list(CARD_CODE)
+    codes = list(CARD_CODE[:N_CARDS])
     assert sorted(deck_from_codes(codes)) == list(range(N_CARDS))
     with pytest.raises(ValueError, match="more than 2 times"):
         deck_from_codes(["AS"] * 3 + codes[3:])
@@ -158,3 +168,14 @@ def test_rules_digest_is_stable_and_tells_rule_sets_apart():
     assert Rules().digest() == Rules.from_dict({"preset": "classic"}).digest()
     assert Rules().digest() != Rules.modern_american().digest()
     assert Rules().differences(Rules(stock_draw=1)) == ["stock_draw"]
+
+
+def test_an_unseen_card_stands_for_one_position_and_is_no_card_to_meld_or_lay() -> None:
+    card = unseen_card(31)
+    assert card == N_CARDS + 31 and is_unseen(card) and not is_unseen(CardId(107))
+    assert CARD_CODE[card] == "??" and "??" not in VALID_CODES and "??" not in IDS_OF_CODE
+    assert CARD_RANK[card] not in CARD_RANK[:N_CARDS] and CARD_POINTS[card] == 0
+    assert not (IS_WILD[card] or IS_RED_THREE[card] or IS_BLACK_THREE[card] or IS_THREE[card])
+    assert normalize_code("??") is None
+    with pytest.raises(ValueError, match="no deck position"):
+        unseen_card(N_CARDS)

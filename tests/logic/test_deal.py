@@ -1,8 +1,10 @@
 """RULES.md section 2: the deal, the upcard procedure, talons, Red Threes, dealer rotation."""
 
-from game.logic import Game, NextHand, Rules
+import pytest
+
+from game.logic import Draw, Game, IllegalAction, NextHand, Rules
 from game.logic import events as ev
-from game.logic.cards import CARD_CODE, IS_RED_THREE, IS_WILD, N_CARDS
+from game.logic.cards import CARD_CODE, IS_RED_THREE, IS_WILD, N_CARDS, is_unseen, unseen_card
 from tests.helpers.scenario import all_cards
 
 
@@ -169,3 +171,45 @@ def test_talons_go_to_the_first_and_second_player_to_open():
     game.apply(Discard("6C"))
     assert set(three) <= set(game.players[1].hand) and game.talons == []
     assert any(e.kind == "talon" for e in game.last_events)
+
+
+def seat_view_deck(deck: list[int], seen: set[int]) -> list[int]:
+    """`deck` as a seat of a peek-proof deal sees it: unseen cards where it has not looked."""
+    return [card if p in seen else unseen_card(p) for p, card in enumerate(deck)]
+
+
+def test_a_deck_with_unseen_cards_deals_them_as_cards_that_are_never_threes_or_wild():
+    front = ["3H", "JK", "2S", "4D", "3D"]
+    deck = deck_with(front)
+    seen = set(range(0, 30, 2))  # seat 0's hand (seat 0 is dealt first), nothing else
+    game = Game(Rules(), deck=seat_view_deck(deck, seen), first_player=0)
+    mine, theirs = game.players
+    # Seat 0 sees its Red Threes (positions 0 and 4) and lays them, replaced from the stock's
+    # top; seat 1's hand and the stock are unseen, so nothing of theirs is laid or frozen.
+    assert [CARD_CODE[c] for c in mine.threes] == ["3H", "3D"]
+    assert theirs.threes == [] and len(theirs.hand) == 15
+    assert all(is_unseen(c) for c in theirs.hand)
+    assert [c - N_CARDS for c in mine.hand if is_unseen(c)] == [31, 32]
+    assert [c - N_CARDS for c in game.pile] == [30] and game.pile_freezers == 0
+    assert len(game.stock) == 108 - 30 - 1 - 2
+
+
+def test_an_unseen_card_is_counted_and_moved_but_never_melded():
+    game = Game(Rules(), deck=seat_view_deck(list(range(N_CARDS)), set()), first_player=0)
+    assert [len(p.hand) for p in game.players] == [15, 15]
+    game.apply(Draw())
+    assert len(game.players[0].hand) == 17
+    with pytest.raises(IllegalAction):
+        game.apply({"type": "meld", "cards": ["??", "??", "??"]})
+    with pytest.raises(IllegalAction):
+        game.apply({"type": "discard", "card": "??"})
+
+
+def test_a_deck_may_hold_an_unseen_card_only_at_its_own_position():
+    deck = seat_view_deck(list(range(N_CARDS)), set(range(1, N_CARDS)))
+    Game(Rules(), deck=deck)
+    deck[0], deck[1] = deck[1], deck[0]
+    with pytest.raises(ValueError, match="exactly once"):
+        Game(Rules(), deck=deck)
+    with pytest.raises(ValueError, match="exactly once"):
+        Game(Rules(), deck=[unseen_card(p) for p in range(N_CARDS)][:-1])

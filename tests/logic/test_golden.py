@@ -55,7 +55,7 @@ def test_a_seed_and_hand_index_always_give_the_same_deck(seed, hand_index, front
 def test_deck_order_holds_every_card_once_with_twin_cards_numbered_in_deal_order():
     deck = deck_order(99, 3)
     assert sorted(deck) == list(range(N_CARDS))
-    for code in set(CARD_CODE):
+    for code in set(CARD_CODE[:N_CARDS]):
         ids = [c for c in deck if CARD_CODE[c] == code]
         assert ids == sorted(ids)
 

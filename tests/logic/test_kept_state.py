@@ -94,7 +94,7 @@ def test_listings_from_emptied_tables_equal_the_kept_ones():
 @settings(max_examples=200, deadline=None)
 @given(
     hand=st.lists(st.sampled_from(ALL_CARDS), max_size=20, unique=True),
-    picks=st.lists(st.sampled_from(sorted(set(CARD_CODE))), min_size=1, max_size=5),
+    picks=st.lists(st.sampled_from(sorted(set(CARD_CODE[:N_CARDS]))), min_size=1, max_size=5),
 )
 def test_finding_a_meld_s_cards_by_rank_group_agrees_with_the_hand_walk(hand, picks):
     try:

@@ -15,10 +15,20 @@ from .threes import laid_threes, replace_threes_in_hand
 
 
 def checked_deck(deck: Sequence[int]) -> list[CardId]:
-    """`deck` as card ids, or ValueError unless it holds each of the 108 cards exactly once."""
-    if sorted(deck) != list(range(N_CARDS)):
+    """`deck` as card ids, or ValueError unless it holds each of the 108 cards exactly once.
+
+    A seat's view of a peek-proof deal holds unseen cards (`cards.unseen_card`) where it has not
+    seen the card, each at its own position: then every position holds either a card or the
+    unseen card of that position, and no card twice."""
+    if sorted(deck) != list(range(N_CARDS)) and not _is_seen_in_part(deck):
         raise ValueError("a deck must hold each of the 108 card ids exactly once")
     return [CardId(card) for card in deck]
+
+
+def _is_seen_in_part(deck: Sequence[int]) -> bool:
+    if len(deck) != N_CARDS or len(set(deck)) != N_CARDS:
+        return False
+    return all(0 <= card < N_CARDS or card == N_CARDS + p for p, card in enumerate(deck))
 
 
 @dataclass(slots=True)

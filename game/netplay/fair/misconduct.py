@@ -19,6 +19,7 @@ class Step(IntEnum):
     UNMASK = 3
     SECRET = 4
     AUDIT = 5
+    MOVE = 6  # a move of the game, with the cards it shows (never bound in a proof)
 
 
 class Code(str, Enum):
@@ -36,6 +37,9 @@ class Code(str, Enum):
     FALSE_SECRET = "false_secret"  # a released secret that is not the key's
     FALSE_SHUFFLE = "false_shuffle"  # a shuffle that was not a permutation of the deck it got
     WITHHELD = "withheld"  # a step owed for longer than the caller's deadline
+    NOT_HELD = "not_held"  # a card shown by a seat that does not hold it
+    ILLEGAL_MOVE = "illegal_move"  # a move the rules refuse once its cards are seen
+    KEPT_CARD = "kept_card"  # a card the replay from the audited deck shows and the play did not
 
 
 def card_name(position: int) -> str:

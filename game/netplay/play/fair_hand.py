@@ -1,0 +1,394 @@
+"""One seat's hand on a peek-proof deal: its own rules engine, run on what the seat may see.
+
+A `FairHand` joins a `fair.Seat` (the seat's secret and the public transcript of the deal) to the
+rules engine. The seat's engine is an ordinary `Game` dealt from the seat's *view of the deck*:
+each position holds the card the seat has seen there, named by the seat's own ids
+(`fair.CardNames`), or the unseen card of that position (`cards.unseen_card`), which the engine
+counts and moves but never melds or lays down. Whenever the seat learns a card the game is dealt
+again from the new view and the hand's actions replayed, so the engine stays pure and
+deterministic and the seat's state never holds a card it has not seen.
+
+What the engine does with the deck says which cards must open to whom (`needs`): a card in a
+seat's hand opens to that seat, a card on the table (the pile, a meld, a laid Three, and every
+hand once the hand is over) to every seat. A card the seat holds that its own engine puts on the
+table is shown by the seat itself (`shows`): its melds and discards, and its Red Threes, which
+only the holder can know. Every seat's engine makes the same decisions: an unseen card is never a
+Three, and a Three is laid only once its holder has shown it, so no engine depends on a card
+another seat has not shown. Which stock card goes where can depend on whether an earlier one was
+a Three (a replacement goes to the next seat only once the last one's Threes are replaced), so
+stock cards open only in stretches that go to one place (`_stable`).
+
+Every move of another seat is checked when it arrives: the cards it shows must be the sender's
+own, and once they are seen the engine must accept the move; anything else is `Misconduct`
+naming the card and the move. At the end of the hand every secret is released, the deck audited
+(`fair.audit`) and the hand replayed from the audited deck; the replay is the record, and it must
+show on the table exactly what the play showed, or a seat kept a card it had to show."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from game.logic.actions import Action, action_from_dict
+from game.logic.cards import (
+    CARD_CODE,
+    IDS_OF_CODE,
+    MELD_KEY_NAME,
+    N_CARDS,
+    CardId,
+    is_unseen,
+    unseen_card,
+)
+from game.logic.engine import Game
+from game.logic.errors import IllegalAction
+from game.logic.hand.threes import laid_threes
+from game.logic.phases import GAME_OVER, HAND_OVER, Phase
+from game.logic.rules import Rules
+from game.logic.view import PlayerView, player_view
+from game.netplay.fair import (
+    PUBLIC,
+    AuditReport,
+    Code,
+    Misconduct,
+    Seat,
+    Step,
+    UnmaskMessage,
+    decode,
+)
+from game.netplay.fair.misconduct import card_name
+
+
+@dataclass(frozen=True)
+class Move:
+    """What a seat sends besides the dealing protocol's own messages: an action (None for cards
+    shown outside a move, as a Red Three is) and its unmask of the cards it shows."""
+
+    seat: int
+    action: Action | None
+    unmask: UnmaskMessage | None
+
+    def encode(self) -> list[object]:
+        action = None if self.action is None else self.action.to_dict()
+        unmask = None if self.unmask is None else self.unmask.encode()
+        return [self.seat, action, unmask]
+
+
+def decode_move(value: object, sender: int) -> Move:
+    """The move `sender` sent, or `Misconduct` if it is malformed."""
+    try:
+        if not isinstance(value, (list, tuple)) or len(value) != 3 or value[0] != sender:
+            raise ValueError("it is not [seat, action, unmask] from its sender")
+        action = None if value[1] is None else action_from_dict(value[1])
+        unmask = None if value[2] is None else decode(value[2], sender)
+        if unmask is not None and not isinstance(unmask, UnmaskMessage):
+            raise ValueError("what it shows is not an unmask")
+    except (ValueError, IllegalAction) as error:
+        sentence = f"seat {sender} sent a malformed move: {error}"
+        raise Misconduct(Code.MALFORMED, sentence, seat=sender, step=Step.MOVE) from None
+    if action is None and unmask is None:
+        sentence = f"seat {sender} sent a move with neither an action nor a card"
+        raise Misconduct(Code.MALFORMED, sentence, seat=sender, step=Step.MOVE)
+    return Move(sender, action, unmask)
+
+
+class FairHand:
+    def __init__(
+        self, seat: Seat, rules: Rules, first_player: int, scores: Sequence[int]
+    ) -> None:
+        if rules.stock_end == "reuse_pile":
+            raise ValueError("peek-proof dealing cannot yet deal a pile taken back as the stock")
+        if rules.players != seat.public.seats:
+            raise ValueError(f"the rules seat {rules.players}, the deal {seat.public.seats}")
+        self.seat = seat
+        self.index = seat.seat
+        self.rules = rules
+        self.first_player = first_player
+        self.scores = tuple(scores)
+        self.actions: list[Action] = []
+        # The public state after the deal and after each action, once every card it opened was
+        # open: what the replay from the audited deck must show again.
+        self.trail: list[bytes] = []
+        self._game: Game | None = None
+        self._seen = -1
+        self._held_at_settle: set[int] = set()
+        # Where the stock starts: cards before it are dealt to fixed places whatever they are.
+        self._stock_start = rules.players * rules.hand_size + (7 if rules.talons else 0)
+
+    # -- the seat's engine ---------------------------------------------------------------------
+
+    def deck(self) -> list[CardId]:
+        """The deck as this seat sees it: its ids where it has seen the card, unseen cards
+        elsewhere."""
+        seen = {**self.seat.hand, **self.seat.table}
+        return [seen[p].card_id if p in seen else unseen_card(p) for p in range(N_CARDS)]
+
+    @property
+    def game(self) -> Game:
+        """The seat's engine, dealt again whenever the seat has seen another card."""
+        seen = len(self.seat.hand) + len(self.seat.table)
+        if self._game is None or seen != self._seen:
+            game = Game(
+                self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player
+            )
+            for action in self.actions:
+                game.apply(action)
+            self._game, self._seen = game, seen
+        return self._game
+
+    def view(self) -> PlayerView:
+        return player_view(self.game, self.index)
+
+    def positions(self, cards: Iterable[int]) -> list[int]:
+        """The deck positions of cards of this seat's engine."""
+        where = {opened.card_id: p for p, opened in {**self.seat.hand, **self.seat.table}.items()}
+        return [card - N_CARDS if is_unseen(card) else where[CardId(card)] for card in cards]
+
+    def _on_table(self, game: Game) -> list[int]:
+        cards: list[CardId] = list(game.pile)
+        over = game.phase in (HAND_OVER, GAME_OVER)
+        sides = game.players[: game.n_sides] if game.n_players == 4 else game.players
+        for player in sides:
+            cards.extend(player.threes)
+            for meld in player.melds.values():
+                cards.extend(meld)
+        for player in game.players:
+            cards.extend(player.special_cards)
+            if over:
+                cards.extend(player.hand)
+        return self.positions(dict.fromkeys(cards))
+
+    # -- what must open ------------------------------------------------------------------------
+
+    def shows(self) -> list[int]:
+        """The cards this seat holds that its engine has put on the table: it must show them."""
+        positions = self.seat.public.positions
+        mine = (
+            p
+            for p in self._on_table(self.game)
+            if positions[p].recipient == self.index and not positions[p].waiting
+        )
+        return sorted(mine)
+
+    def needs(self) -> list[tuple[int, list[int]]]:
+        """The openings the engine asks for and nobody has asked for yet, as (recipient, its
+        positions): a card in a seat's hand to that seat, a card on the table that no seat
+        holds to every seat. Stock cards come only as far as `_stable` allows."""
+        game = self.game
+        positions = self.seat.public.positions
+        wanted: dict[int, int] = {}
+        for s, player in enumerate(game.players):
+            for p in self.positions(player.hand):
+                wanted[p] = s
+        for p in self._on_table(game):
+            wanted[p] = PUBLIC
+        fresh = {
+            p: r
+            for p, r in wanted.items()
+            if positions[p].recipient is None and not positions[p].waiting
+        }
+        stable = self._stable(fresh)
+        by_recipient: dict[int, list[int]] = {}
+        for p in sorted(stable):
+            by_recipient.setdefault(stable[p], []).append(p)
+        return sorted(by_recipient.items())
+
+    def _stable(self, fresh: dict[int, int]) -> dict[int, int]:
+        """The openings whose place no unseen card can change: every card dealt before the
+        stock, and the stock's first stretch that goes to one place. A Three among those cards
+        sends the next stock card to the same place (a replacement) or on (the next seat's), so
+        the stretch after it waits for its holder to show it."""
+        dealt = {p: r for p, r in fresh.items() if p < self._stock_start}
+        stock = sorted(p for p in fresh if p >= self._stock_start)
+        if stock:
+            place = fresh[stock[0]]
+            for p in stock:
+                if fresh[p] != place:
+                    break
+                dealt[p] = place
+        return dealt
+
+    def request(self, needs: Sequence[tuple[int, Sequence[int]]]) -> None:
+        for recipient, positions in needs:
+            if recipient == PUBLIC:
+                self.seat.open_publicly(positions)
+            else:
+                self.seat.open_to(recipient, positions)
+
+    # -- this seat's moves ---------------------------------------------------------------------
+
+    def act(self, action: Action) -> Move:
+        """Apply this seat's own action (`IllegalAction` changes nothing) and show the cards it
+        puts on the table."""
+        self.game.apply(action)
+        self.actions.append(action)
+        return Move(self.index, action, self._unmask(self.shows()))
+
+    def show(self) -> Move | None:
+        """Show what this seat's engine has put on the table outside a move (a Red Three, the
+        hand at the end), or None if there is nothing."""
+        unmask = self._unmask(self.shows())
+        return None if unmask is None else Move(self.index, None, unmask)
+
+    def _unmask(self, positions: list[int]) -> UnmaskMessage | None:
+        if not positions:
+            return None
+        self.seat.open_publicly(positions, order=[self.index])
+        message = self.seat.unmask_message()
+        assert message is not None
+        return message
+
+    # -- other seats' moves --------------------------------------------------------------------
+
+    def receive_move(self, move: Move) -> None:
+        """Check another seat's move: the cards it shows must be its own, and with them seen
+        the engine must accept the action."""
+        if move.unmask is not None:
+            self._receive_shown(move.unmask)
+        if move.action is None:
+            return
+        if self.game.to_act != move.seat:
+            sentence = f"seat {move.seat} moved ({_describe(move.action)}) out of turn"
+            raise Misconduct(Code.ILLEGAL_MOVE, sentence, seat=move.seat, step=Step.MOVE)
+        try:
+            self.game.apply(move.action)
+        except IllegalAction as refusal:
+            sentence = f"seat {move.seat}'s {_describe(move.action)} is refused: {refusal.message}"
+            raise Misconduct(Code.ILLEGAL_MOVE, sentence, seat=move.seat, step=Step.MOVE) from None
+        self.actions.append(move.action)
+
+    def receive_unmask(self, message: UnmaskMessage) -> None:
+        """Another seat's unmask: its share of openings the game asked for, or cards it shows."""
+        self._receive_shown(message)
+
+    def _receive_shown(self, message: UnmaskMessage) -> None:
+        sender = message.seat
+        positions = self.seat.public.positions
+        shown = [s.position for s in message.shares if not positions[s.position].waiting]
+        for p in shown:
+            state = positions[p]
+            if state.recipient != sender or state.face is not None:
+                sentence = f"seat {sender} showed {card_name(p)}, which it does not hold"
+                raise Misconduct(Code.NOT_HELD, sentence, seat=sender, step=Step.MOVE, position=p)
+        if shown:
+            self.seat.open_publicly(shown, order=[sender])
+        self.seat.receive(message)
+        laid = laid_threes(self.rules)
+        for p in shown:
+            face = self.seat.table[p].face
+            if laid[IDS_OF_CODE[face][0]] and p in self._held_at_settle:
+                sentence = (
+                    f"seat {sender} kept the Three {face} ({card_name(p)}) and shows it only "
+                    "now: it had to lay it down as soon as it got it"
+                )
+                raise Misconduct(Code.KEPT_CARD, sentence, seat=sender, step=Step.MOVE, position=p)
+
+    # -- the end of the hand -------------------------------------------------------------------
+
+    def settled(self) -> None:
+        """Every card the last step opened is open: note the public state for the replay, and
+        which cards seats held then (a Three among them shown later was kept)."""
+        self._held_at_settle = {
+            p
+            for p, state in enumerate(self.seat.public.positions)
+            if state.recipient not in (None, PUBLIC) and not state.waiting
+        }
+        state = public_state(self.game)
+        if len(self.trail) == len(self.actions) + 1:
+            self.trail[-1] = state
+        else:
+            self.trail.append(state)
+
+    def replay(self, report: AuditReport) -> Game:
+        """The hand replayed from the audited deck (the record), or `Misconduct` where it shows
+        on the table what the play did not: a card a seat kept instead of showing."""
+        deck = report.deck_ids()
+        game = Game(self.rules, deck=deck, scores=self.scores, first_player=self.first_player)
+        live = Game(self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player)
+        for step, action in enumerate([None, *self.actions]):
+            if action is not None:
+                live.apply(action)
+                try:
+                    game.apply(action)
+                except IllegalAction as refusal:
+                    raise _kept(game, live, deck, step, action, refusal.message) from None
+            if step < len(self.trail) and public_state(game) != self.trail[step]:
+                raise _kept(game, live, deck, step, action, None)
+        return game
+
+
+def public_state(game: Game) -> bytes:
+    """What every seat sees of a game, by card faces (never by ids, which are each seat's own):
+    the same at every seat that has seen what it may. SHA-256 of its msgpack."""
+    over = game.phase in (HAND_OVER, GAME_OVER)
+    seats = [
+        [
+            len(player.hand),
+            _faces(player.hand) if over else [],
+            [[MELD_KEY_NAME[k], _faces(v)] for k, v in player.melds.items()],
+            _faces(player.threes),
+            player.opened,
+            player.returns,
+        ]
+        for player in game.players
+    ]
+    scores = [sorted(s.items()) for s in game.hand_scores] if game.hand_scores else None
+    state: list[Any] = [
+        game.hand_no,
+        list(game.totals),
+        Phase(game.phase).value,
+        game.to_move,
+        seats,
+        len(game.stock),
+        _faces(game.pile),
+        [len(t) for t in game.talons],
+        list(game.talon_receivers),
+        game.turn.drew,
+        game.went_out,
+        scores,
+    ]
+    return hashlib.sha256(msgpack.packb(state)).digest()
+
+
+def _faces(cards: Iterable[int]) -> list[str]:
+    return [CARD_CODE[c] for c in cards]
+
+
+def _describe(action: Action) -> str:
+    cards = getattr(action, "cards", None) or getattr(action, "with_", None)
+    card = getattr(action, "card", None)
+    named = " ".join(cards) if cards else card
+    return f"{action.type.replace('_', ' ')} of {named}" if named else action.type.replace("_", " ")
+
+
+def _kept(
+    game: Game,
+    live: Game,
+    deck: list[CardId],
+    step: int,
+    action: Action | None,
+    refusal: str | None,
+) -> Misconduct:
+    """The replay from the audited deck parted from the play at `step`: name the card that
+    the replay lays down and the play never saw."""
+    where = "the deal" if action is None else f"move {step} ({_describe(action)})"
+    for seat, (replayed, played) in enumerate(zip(game.players, live.players, strict=True)):
+        seen = _faces(played.threes)
+        for card in replayed.threes:
+            if CARD_CODE[card] in seen:
+                seen.remove(CARD_CODE[card])
+                continue
+            position = deck.index(card)
+            sentence = (
+                f"seat {seat} kept the Red Three {CARD_CODE[card]} ({card_name(position)}) "
+                f"instead of laying it down: the audit's replay lays it at {where}"
+            )
+            return Misconduct(
+                Code.KEPT_CARD, sentence, seat=seat, step=Step.AUDIT, position=position
+            )
+    because = f": {refusal}" if refusal else ""
+    sentence = f"the hand replayed from the audited deck differs from the play at {where}{because}"
+    return Misconduct(Code.KEPT_CARD, sentence, seat=None, step=Step.AUDIT)

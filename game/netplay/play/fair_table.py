@@ -1,0 +1,207 @@
+"""A table of two to four seats dealing by peek-proof dealing and playing whole hands, sans-I/O.
+
+Each seat is a `FairHand` with its own engine on what it may see and its own decision source
+(`deciders`); nothing but encoded messages passes between seats, every one packed with msgpack
+and decoded by its receivers as the wire would carry it. Delivery is immediate and in order, in
+rounds: after every move, seats show what they must (their Red Threes, the hands at the end),
+then every seat asks for the openings its engine needs, and every seat sends the unmasks it
+owes, until nothing is owed. The driver holds no card: it only passes messages and asks each
+seat's decision source for a move when the seat's engine says it is its turn.
+
+At the end of the hand every seat releases its secret, audits the deck and replays the hand from
+it: `HandResult` holds each seat's replayed game (its state hash is the same at every seat), or
+the `Misconduct` that stopped the hand, as the seat that caught it said it. This is what the
+tests and `python -m game.bench fair` play; the network game carries the same messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import msgpack
+
+from game.logic.engine import Game
+from game.logic.errors import IllegalAction
+from game.logic.phases import GAME_OVER, HAND_OVER
+from game.logic.rules import Rules
+from game.netplay.fair import (
+    Message,
+    Misconduct,
+    RandomBytes,
+    Seat,
+    UnmaskMessage,
+    decode,
+    hand_id,
+)
+
+from .deciders import DecisionSource
+from .fair_hand import FairHand, Move, decode_move
+
+# Envelope kinds: a message of the dealing protocol, or a move of the game.
+DEAL, MOVE = 0, 1
+# A hand never needs more moves than this; a table that reaches it is stuck (a bug).
+MAX_MOVES = 2000
+
+
+@dataclass
+class HandResult:
+    games: list[Game] = field(default_factory=list)  # each seat's replay, when the hand passed
+    misconduct: Misconduct | None = None
+    caught_by: int | None = None
+    moves: int = 0
+
+
+class FairTable:
+    def __init__(
+        self,
+        rules: Rules,
+        deciders: Sequence[DecisionSource],
+        game_id: str = "fair-table",
+        randomness: Callable[[int, int], RandomBytes] | None = None,
+    ) -> None:
+        """`randomness(hand, seat)` gives a seat its random source for a hand (the system's
+        when None)."""
+        if len(deciders) != rules.players:
+            raise ValueError(f"the rules seat {rules.players}, not {len(deciders)}")
+        self.rules = rules
+        self.deciders = list(deciders)
+        self.game_id = game_id
+        self.randomness = randomness
+        self.hands: list[FairHand] = []
+        self.sent: list[tuple[int, bytes]] = []  # (sender, msgpack) of every message
+
+    def play_hand(
+        self, hand_no: int = 1, first_player: int = 0, scores: Sequence[int] | None = None
+    ) -> HandResult:
+        n = self.rules.players
+        totals = scores if scores is not None else (0,) * (2 if n == 4 else n)
+        ident = hand_id(self.game_id, hand_no)
+        seats = [
+            Seat(i, n, ident, None if self.randomness is None else self.randomness(hand_no, i))
+            for i in range(n)
+        ]
+        self.hands = [self.make_hand(seat, first_player, totals) for seat in seats]
+        result = HandResult()
+        try:
+            self._deal()
+            while self.hands[0].game.phase not in (HAND_OVER, GAME_OVER):
+                if result.moves >= MAX_MOVES:
+                    raise RuntimeError(f"the hand did not end in {MAX_MOVES} moves")
+                self._move()
+                result.moves += 1
+            result.games = self._audit()
+        except _Caught as caught:
+            result.misconduct, result.caught_by = caught.misconduct, caught.seat
+        return result
+
+    def make_hand(self, seat: Seat, first_player: int, scores: Sequence[int]) -> FairHand:
+        """One seat's hand (a test gives a seat a dishonest one)."""
+        return FairHand(seat, self.rules, first_player, scores)
+
+    # -- the steps of a hand ---------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        for hand in self.hands:
+            self.send_deal(hand.index, hand.seat.key_message())
+        for hand in self.hands:
+            self.send_deal(hand.index, hand.seat.shuffle_message())
+        self._settle()
+
+    def _move(self) -> None:
+        mover = self.hands[self.hands[0].game.to_act]
+        decider = self.deciders[mover.index]
+        while True:
+            action = decider.choose(mover.view(), 0.0)
+            if action is None:
+                raise RuntimeError(f"seat {mover.index}'s decision source gave no move")
+            try:
+                move = mover.act(action)
+            except IllegalAction as refusal:
+                decider.refused(action, refusal.code, refusal.message)
+                continue
+            break
+        self.send_move(move)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Shows, then openings, until no seat owes anything; then note the public state."""
+        while True:
+            shown = False
+            for hand in self.hands:
+                move = hand.show()
+                if move is not None:
+                    self.send_move(move)
+                    shown = True
+            if shown:
+                continue
+            needs = [hand.needs() for hand in self.hands]
+            if not any(needs):
+                break
+            for hand, need in zip(self.hands, needs, strict=True):
+                hand.request(need)
+            self._pump()
+        for hand in self.hands:
+            hand.settled()
+
+    def _pump(self) -> None:
+        progress = True
+        while progress:
+            progress = False
+            for hand in self.hands:
+                message = hand.seat.unmask_message()
+                if message is not None:
+                    self.send_deal(hand.index, message)
+                    progress = True
+
+    def _audit(self) -> list[Game]:
+        for hand in self.hands:
+            hand.seat.finish()
+        for hand in self.hands:
+            self.send_deal(hand.index, hand.seat.secret_message())
+        games = []
+        for hand in self.hands:
+            report = hand.seat.audit()
+            if not report.ok:
+                raise _Caught(hand.index, report.faults[0])
+            try:
+                games.append(hand.replay(report))
+            except Misconduct as misconduct:
+                raise _Caught(hand.index, misconduct) from None
+        return games
+
+    # -- delivery ----------------------------------------------------------------------------------
+
+    def send_deal(self, sender: int, message: Message) -> None:
+        self._send(sender, [DEAL, message.encode()])
+
+    def send_move(self, move: Move) -> None:
+        self._send(move.seat, [MOVE, move.encode()])
+
+    def _send(self, sender: int, envelope: list[object]) -> None:
+        packed = msgpack.packb(envelope)
+        self.sent.append((sender, packed))
+        for hand in self.hands:
+            if hand.index != sender:
+                try:
+                    self._deliver(hand, sender, msgpack.unpackb(packed))
+                except Misconduct as misconduct:
+                    raise _Caught(hand.index, misconduct) from None
+
+    @staticmethod
+    def _deliver(hand: FairHand, sender: int, envelope: list[object]) -> None:
+        kind, body = envelope
+        if kind == MOVE:
+            hand.receive_move(decode_move(body, sender))
+            return
+        message = decode(body, sender)
+        if isinstance(message, UnmaskMessage):
+            hand.receive_unmask(message)
+        else:
+            hand.seat.receive(message)
+
+
+class _Caught(Exception):
+    def __init__(self, seat: int, misconduct: Misconduct) -> None:
+        super().__init__(misconduct.sentence)
+        self.seat = seat
+        self.misconduct = misconduct

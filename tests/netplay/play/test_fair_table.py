@@ -1,0 +1,208 @@
+"""Whole hands dealt by peek-proof dealing at two, three and four seats, each seat running its own
+engine on what it may see: the computer plays every seat, the audit passes, every seat replays
+the hand from the audited deck to the same state, saw the same table at every step, and never
+held a card before it was opened to it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from game.logic import events as ev
+from game.logic.actions import Action
+from game.logic.cards import N_CARDS, code_of, is_unseen
+from game.logic.engine import Game
+from game.logic.rules import Rules
+from game.logic.view import PlayerView
+from game.netplay.fair import PUBLIC, OpenedCard, RandomBytes
+from game.netplay.fair.group import CARD_OF_POINT, CARD_POINTS, Point, unmask
+from game.netplay.play.deciders import Autopilot
+from game.netplay.play.fair_hand import FairHand, public_state
+from game.netplay.play.fair_table import FairTable
+from tests.netplay.fair.streams import seeded
+
+
+def randomness(seed: bytes) -> Callable[[int, int], RandomBytes]:
+    return lambda hand, seat: seeded(seed + bytes([hand, seat]))
+
+
+def table(players: int, preset: str = "classic", seed: bytes = b"t") -> FairTable:
+    rules = Rules.preset(preset, players=players)
+    deciders = [Autopilot("beginner", seed=s) for s in range(players)]
+    return FairTable(rules, deciders, randomness=randomness(seed))
+
+
+@pytest.mark.parametrize(
+    ("players", "preset"),
+    [(2, "classic"), (3, "classic"), (4, "classic"), (2, "modern_american")],
+)
+def test_a_whole_hand_passes_the_audit_and_every_seat_replays_it_alike(
+    players: int, preset: str
+) -> None:
+    fair = table(players, preset)
+    result = fair.play_hand()
+    assert result.misconduct is None, result.misconduct
+    hashes = {game.state_hash() for game in result.games}
+    assert len(result.games) == players and len(hashes) == 1
+    replay = result.games[0]
+    assert replay.phase == "hand_over" and len(replay.log) == result.moves
+    trails = {tuple(hand.trail) for hand in fair.hands}
+    assert len(trails) == 1 and len(fair.hands[0].trail) == result.moves + 1
+    for hand in fair.hands:
+        assert public_state(hand.game) == public_state(replay)
+        assert [a.to_dict() for a in hand.actions] == replay.log
+
+
+def test_red_threes_dealt_and_drawn_and_a_covered_upcard_come_out_alike_everywhere() -> None:
+    fair = table(2, seed=b"threes5")  # two Red Threes dealt, two drawn, a wild upcard covered
+    result = fair.play_hand()
+    assert result.misconduct is None, result.misconduct
+    replay = result.games[0]
+    events = _replay_events(fair)
+    laid = [e for e in events if e.kind == ev.THREE_LAID]
+    assert sum(1 for e in laid if e.info.get("from_stock")) == 2
+    assert sum(1 for e in laid if not e.info.get("from_stock")) == 2
+    assert sum(1 for e in events if e.kind == ev.UPCARD) == 2
+    for hand in fair.hands:
+        for seat, player in enumerate(hand.game.players):
+            assert sorted(player.threes) == sorted(
+                hand.seat.table[p].card_id for p in hand.positions(player.threes)
+            )
+            assert len(player.threes) == len(replay.players[seat].threes)
+
+
+def _replay_events(fair: FairTable) -> list[ev.Event]:
+    """Every event of the hand as the record (the replay from the audited deck) tells it."""
+    hand = fair.hands[0]
+    report = hand.seat.audit()
+    game = Game(hand.rules, deck=report.deck_ids(), first_player=hand.first_player)
+    events = list(game.last_events)
+    for action in hand.actions:
+        events.extend(game.apply(action))
+    return events
+
+
+def test_the_same_randomness_deals_and_plays_a_hand_byte_for_byte() -> None:
+    first, again, other = table(2, seed=b"a"), table(2, seed=b"a"), table(2, seed=b"b")
+    for fair in (first, again, other):
+        fair.play_hand()
+    assert first.sent == again.sent
+    assert first.sent != other.sent
+
+
+# -- what each seat holds ------------------------------------------------------------------------
+
+
+def reachable(root: object) -> Iterator[object]:
+    """Every object a state holds, through attributes, slots, dicts and collections."""
+    stack, seen = [root], set()
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or callable(item) or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        yield item
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+        else:
+            if hasattr(item, "__dict__"):
+                stack.extend(vars(item).values())
+            for slot in getattr(type(item), "__slots__", ()):
+                if hasattr(item, slot):
+                    stack.append(getattr(item, slot))
+
+
+def physical_cards(fair: FairTable) -> list[int]:
+    """What each position is, worked out with every secret (only a test may do this)."""
+    cards = []
+    for value in fair.hands[0].seat.public.shuffles[-1]:
+        for hand in fair.hands:
+            value = unmask(hand.seat._secret, value)
+        cards.append(CARD_OF_POINT[Point(value)])
+    return cards
+
+
+def assert_each_seat_holds_only_what_it_saw(fair: FairTable) -> None:
+    cards = physical_cards(fair)
+    for hand in fair.hands:
+        positions = hand.seat.public.positions
+        shown = {
+            p
+            for p, state in enumerate(positions)
+            if state.face is not None or (state.recipient == hand.index and not state.waiting)
+        }
+        deck = hand.deck()
+        assert {p for p, card in enumerate(deck) if not is_unseen(card)} == shown
+        game = hand.game
+        in_play = list(game.stock) + list(game.pile) + [c for t in game.talons for c in t]
+        for player in game.players:
+            in_play += player.hand + player.threes + [c for m in player.melds.values() for c in m]
+        assert set(in_play) <= set(deck)
+        held = list(reachable(hand))
+        values = {item for item in held if isinstance(item, bytes)}
+        named = {item.position for item in held if isinstance(item, OpenedCard)}
+        assert named <= shown
+        for position, card in enumerate(cards):
+            if position not in shown:
+                assert CARD_POINTS[card] not in values, (hand.index, position)
+            else:
+                seen = hand.seat.hand.get(position) or hand.seat.table[position]
+                assert seen.face == code_of(card)
+
+
+class Watching:
+    """A decision source that checks the whole table before every move it makes."""
+
+    def __init__(self, inner: Autopilot, check: Callable[[], None]) -> None:
+        self.inner = inner
+        self.check = check
+        self.checks = 0
+
+    def choose(self, view: PlayerView, now: float) -> Action | None:
+        self.check()
+        self.checks += 1
+        assert all(not is_unseen(card) for card in view.hand)
+        return self.inner.choose(view, now)
+
+    def refused(self, action: Action, code: str, text: str) -> None:
+        self.inner.refused(action, code, text)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_seat_ever_holds_a_card_before_it_was_opened_to_it(players: int) -> None:
+    rules = Rules.preset("classic", players=players)
+    tables: list[FairTable] = []
+
+    def check() -> None:
+        assert_each_seat_holds_only_what_it_saw(tables[0])
+
+    watchers = [Watching(Autopilot("beginner", seed=s), check) for s in range(players)]
+    fair = FairTable(rules, watchers, randomness=randomness(b"memory"))
+    tables.append(fair)
+    result = fair.play_hand()
+    assert result.misconduct is None
+    assert sum(w.checks for w in watchers) == result.moves
+    for hand in fair.hands:
+        unseen = [p for p, s in enumerate(hand.seat.public.positions) if s.recipient is None]
+        assert unseen and all(is_unseen(hand.deck()[p]) for p in unseen)
+    assert N_CARDS == len(physical_cards(fair))
+
+
+def test_a_seat_is_shown_exactly_the_cards_dealt_and_drawn_to_it_and_nothing_of_the_stock() -> None:
+    fair = table(2, seed=b"threes5")
+    result = fair.play_hand()
+    deck = fair.hands[0].seat.audit().deck_ids()
+    got: dict[int, set[int]] = {0: set(), 1: set()}
+    for event in _replay_events(fair):
+        if event.kind in (ev.DEAL, ev.DRAW) and event.player >= 0:
+            got[event.player].update(deck.index(card) for card in event.cards)
+    for hand in fair.hands:
+        # a Red Three drawn is in no DRAW event: it was laid at once
+        threes = {deck.index(c) for c in result.games[0].players[hand.index].threes}
+        assert set(hand.seat.hand) == got[hand.index] | threes
+    untouched = [p for p, s in enumerate(fair.hands[0].seat.public.positions) if s.recipient is None]
+    assert len(untouched) == len(result.games[0].stock)
