@@ -9,6 +9,12 @@ process), so the figures are per side: `setup_ms` (key, shuffle, checking the ot
 `open_ms_per_card` (every unmask made, checked and removed, over the cards opened), `audit_ms`,
 and `hand_ms`, their sum, for the busiest side; `bytes_per_open` is what the unmask messages of
 one drawn card weigh. The target is at most 250 ms for a hand of two seats.
+
+`played` plays whole hands the same way the game does (`FairTable`: each seat its own rules
+engine on what it may see, the beginner AutoPilot deciding, every card opened as the engine asks,
+the audit and the replay from the audited deck): `hand_ms` is the CPU of a hand per side (all the
+table's work but the deciders' thinking, divided by the seats), `bytes_per_move` the msgpack
+payload of every message of the hand, deal and audit included, over its moves.
 """
 
 from __future__ import annotations
@@ -21,7 +27,12 @@ from typing import Any, TypeVar
 
 import msgpack
 
+from game.logic.actions import Action
+from game.logic.rules import Rules
+from game.logic.view import PlayerView
 from game.netplay.fair import Message, Seat, decode, hand_id
+from game.netplay.play.deciders import Autopilot
+from game.netplay.play.fair_table import FairTable
 
 HAND_SIZE = {2: 15, 3: 13, 4: 11}
 TARGET_MS = 250
@@ -117,10 +128,53 @@ def play_hand(seats: int, cards: int = 50, number: int = 1) -> dict[str, Any]:
     return {"cards_opened": top, "bytes_per_open": draw_bytes / max(draws, 1), "sides": sides}
 
 
+class _Timed:
+    """A decider whose thinking is timed, so that the table's own work can be told apart."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = Autopilot("beginner", seed=seed)
+        self.cpu = 0.0
+
+    def choose(self, view: PlayerView, now: float) -> Action | None:
+        start = time.process_time()
+        try:
+            return self.inner.choose(view, now)
+        finally:
+            self.cpu += time.process_time() - start
+
+    def refused(self, action: Action, code: str, text: str) -> None:
+        self.inner.refused(action, code, text)
+
+
+def play_whole_hand(seats: int, number: int = 1) -> dict[str, Any]:
+    deciders = [_Timed(number * 10 + s) for s in range(seats)]
+    table = FairTable(Rules.preset("classic", players=seats), deciders, f"bench-{number}")
+    start = time.process_time()
+    result = table.play_hand()
+    cpu = time.process_time() - start - sum(d.cpu for d in deciders)
+    if result.misconduct is not None:
+        raise RuntimeError(f"an honest hand was stopped: {result.misconduct.sentence}")
+    sent = sum(len(packed) for _sender, packed in table.sent)
+    return {
+        "moves": result.moves,
+        "hand_ms": 1000 * cpu / seats,
+        "bytes_per_move": sent / max(result.moves, 1),
+    }
+
+
 def run(
     seat_counts: tuple[int, ...] = (2, 3, 4), hands: int = 3, cards: int = 50
 ) -> dict[str, Any]:
     results: dict[str, Any] = {}
+    whole_hands: dict[str, Any] = {}
+    for seats in seat_counts:
+        whole = [play_whole_hand(seats, number) for number in range(1, hands + 1)]
+        whole_hands[str(seats)] = {
+            "seats": seats,
+            "moves": statistics.median(p["moves"] for p in whole),
+            "hand_ms": round(statistics.median(p["hand_ms"] for p in whole), 1),
+            "bytes_per_move": round(statistics.median(p["bytes_per_move"] for p in whole), 1),
+        }
     for seats in seat_counts:
         played = [play_hand(seats, cards, number) for number in range(1, hands + 1)]
 
@@ -138,7 +192,12 @@ def run(
             "audit_ms": median("audit_ms"),
             "hand_ms": median("hand_ms"),
         }
-    return {"hands": hands, "target_ms_two_seats": TARGET_MS, "seats": results}
+    return {
+        "hands": hands,
+        "target_ms_two_seats": TARGET_MS,
+        "seats": results,
+        "played": whole_hands,
+    }
 
 
 def describe(result: dict[str, Any]) -> str:
@@ -151,6 +210,12 @@ def describe(result: dict[str, Any]) -> str:
             f"(setup and shuffle {figures['setup_ms']} ms, "
             f"{figures['open_ms_per_card']} ms per opened card x {figures['cards_opened']}, "
             f"audit {figures['audit_ms']} ms), {figures['bytes_per_open']} bytes per open"
+        )
+    lines.append("whole hands played (beginner AutoPilots, each seat its own engine), per side")
+    for figures in result["played"].values():
+        lines.append(
+            f"  {figures['seats']} seats: hand {figures['hand_ms']} ms over {figures['moves']} "
+            f"moves, {figures['bytes_per_move']} bytes per move"
         )
     lines.append(f"target: at most {result['target_ms_two_seats']} ms per hand per side at 2 seats")
     return "\n".join(lines)

@@ -73,7 +73,7 @@ def check_melds_legal(game):
 
 def bogus_actions(game, rng):
     """Random, mostly illegal, actions of every kind."""
-    codes = [rng.choice(CARD_CODE) for _ in range(4)]
+    codes = [rng.choice(CARD_CODE[:N_CARDS]) for _ in range(4)]
     hand = [CARD_CODE[c] for c in game.players[game.to_move].hand]
     picks = rng.sample(hand, min(len(hand), rng.randint(1, 4))) if hand else codes
     return [

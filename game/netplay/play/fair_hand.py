@@ -63,6 +63,16 @@ from game.netplay.fair.misconduct import card_name
 
 
 @dataclass(frozen=True)
+class Opening:
+    """Cards the game asks to open: to `recipient` (a seat, or `PUBLIC`), unmasked by the seats
+    in `order` (None: every seat that must, in the protocol's order)."""
+
+    recipient: int
+    positions: tuple[int, ...]
+    order: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Move:
     """What a seat sends besides the dealing protocol's own messages: an action (None for cards
     shown outside a move, as a Red Three is) and its unmask of the cards it shows."""
@@ -96,9 +106,7 @@ def decode_move(value: object, sender: int) -> Move:
 
 
 class FairHand:
-    def __init__(
-        self, seat: Seat, rules: Rules, first_player: int, scores: Sequence[int]
-    ) -> None:
+    def __init__(self, seat: Seat, rules: Rules, first_player: int, scores: Sequence[int]) -> None:
         if rules.stock_end == "reuse_pile":
             raise ValueError("peek-proof dealing cannot yet deal a pile taken back as the stock")
         if rules.players != seat.public.seats:
@@ -173,18 +181,24 @@ class FairHand:
         )
         return sorted(mine)
 
-    def needs(self) -> list[tuple[int, list[int]]]:
-        """The openings the engine asks for and nobody has asked for yet, as (recipient, its
-        positions): a card in a seat's hand to that seat, a card on the table that no seat
-        holds to every seat. Stock cards come only as far as `_stable` allows."""
+    def needs(self) -> list[Opening]:
+        """The openings the engine asks for and nobody has asked for yet: a card in a seat's
+        hand to that seat, a card on the table that no seat holds to every seat (stock cards
+        only as far as `_stable` allows), and a card on the table that a seat holds and has not
+        shown to every seat, by that seat alone (the hands at the end of the hand: a seat that
+        withholds them is named by the deadline)."""
         game = self.game
         positions = self.seat.public.positions
         wanted: dict[int, int] = {}
         for s, player in enumerate(game.players):
             for p in self.positions(player.hand):
                 wanted[p] = s
+        held: dict[int, list[int]] = {}
         for p in self._on_table(game):
             wanted[p] = PUBLIC
+            state = positions[p]
+            if state.recipient not in (None, PUBLIC) and not state.waiting:
+                held.setdefault(state.recipient, []).append(p)
         fresh = {
             p: r
             for p, r in wanted.items()
@@ -194,7 +208,10 @@ class FairHand:
         by_recipient: dict[int, list[int]] = {}
         for p in sorted(stable):
             by_recipient.setdefault(stable[p], []).append(p)
-        return sorted(by_recipient.items())
+        openings = [Opening(r, tuple(ps)) for r, ps in sorted(by_recipient.items())]
+        for holder, ps in sorted(held.items()):
+            openings.append(Opening(PUBLIC, tuple(sorted(ps)), (holder,)))
+        return openings
 
     def _stable(self, fresh: dict[int, int]) -> dict[int, int]:
         """The openings whose place no unseen card can change: every card dealt before the
@@ -211,12 +228,12 @@ class FairHand:
                 dealt[p] = place
         return dealt
 
-    def request(self, needs: Sequence[tuple[int, Sequence[int]]]) -> None:
-        for recipient, positions in needs:
-            if recipient == PUBLIC:
-                self.seat.open_publicly(positions)
+    def request(self, needs: Sequence[Opening]) -> None:
+        for need in needs:
+            if need.recipient == PUBLIC:
+                self.seat.open_publicly(need.positions, need.order)
             else:
-                self.seat.open_to(recipient, positions)
+                self.seat.open_to(need.recipient, need.positions, need.order)
 
     # -- this seat's moves ---------------------------------------------------------------------
 
@@ -307,7 +324,9 @@ class FairHand:
         on the table what the play did not: a card a seat kept instead of showing."""
         deck = report.deck_ids()
         game = Game(self.rules, deck=deck, scores=self.scores, first_player=self.first_player)
-        live = Game(self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player)
+        live = Game(
+            self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player
+        )
         for step, action in enumerate([None, *self.actions]):
             if action is not None:
                 live.apply(action)

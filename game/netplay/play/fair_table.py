@@ -25,6 +25,7 @@ from game.logic.errors import IllegalAction
 from game.logic.phases import GAME_OVER, HAND_OVER
 from game.logic.rules import Rules
 from game.netplay.fair import (
+    Deadline,
     Message,
     Misconduct,
     RandomBytes,
@@ -58,15 +59,18 @@ class FairTable:
         deciders: Sequence[DecisionSource],
         game_id: str = "fair-table",
         randomness: Callable[[int, int], RandomBytes] | None = None,
+        allowance: float = 30.0,
     ) -> None:
         """`randomness(hand, seat)` gives a seat its random source for a hand (the system's
-        when None)."""
+        when None). A step still owed when nothing else can happen is waited for `allowance`
+        seconds of the table's clock, then named as withheld."""
         if len(deciders) != rules.players:
             raise ValueError(f"the rules seat {rules.players}, not {len(deciders)}")
         self.rules = rules
         self.deciders = list(deciders)
         self.game_id = game_id
         self.randomness = randomness
+        self.allowance = allowance
         self.hands: list[FairHand] = []
         self.sent: list[tuple[int, bytes]] = []  # (sender, msgpack) of every message
 
@@ -104,7 +108,9 @@ class FairTable:
         for hand in self.hands:
             self.send_deal(hand.index, hand.seat.key_message())
         for hand in self.hands:
-            self.send_deal(hand.index, hand.seat.shuffle_message())
+            if hand.seat.public.next_shuffler() == hand.index:
+                self.send_deal(hand.index, hand.seat.shuffle_message())
+        self._check_owed()
         self._settle()
 
     def _move(self) -> None:
@@ -152,12 +158,24 @@ class FairTable:
                 if message is not None:
                     self.send_deal(hand.index, message)
                     progress = True
+        self._check_owed()
+
+    def _check_owed(self) -> None:
+        """Nothing else can happen now: a step still owed is withheld (the table waits its
+        allowance, then the seat that waits names it)."""
+        for hand in self.hands:
+            owed = [step for step in hand.seat.public.owed() if step.seat != hand.index]
+            if owed:
+                deadline = Deadline(self.allowance)
+                deadline.check(owed, 0.0)
+                raise _Caught(hand.index, deadline.check(owed, self.allowance)[0])
 
     def _audit(self) -> list[Game]:
         for hand in self.hands:
             hand.seat.finish()
         for hand in self.hands:
             self.send_deal(hand.index, hand.seat.secret_message())
+        self._check_owed()
         games = []
         for hand in self.hands:
             report = hand.seat.audit()
