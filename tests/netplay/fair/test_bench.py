@@ -50,6 +50,11 @@ def test_the_fair_bench_prints_json_with_the_figures_per_side() -> None:
     assert two["cards_opened"] == 34 and two["hand_ms"] > 0
     # one draw at two seats is one unmask share: a point, a proof and a few bytes of framing
     assert 96 < two["bytes_per_open"] < 120
+    played = figures["played"]["2"]
+    assert set(played) == {"seats", "moves", "hand_ms", "bytes_per_move"}
+    assert played["moves"] > 0 and played["hand_ms"] > 0
+    # the shuffles alone are 2 x 3.4 kB; every card opened adds a point and a proof
+    assert played["bytes_per_move"] > 2 * 108 * 32 / played["moves"]
 
 
 @pytest.mark.slow
@@ -58,3 +63,4 @@ def test_more_seats_mean_more_unmasks_per_card() -> None:
     three, four = result["seats"]["3"], result["seats"]["4"]
     assert four["bytes_per_open"] > three["bytes_per_open"]
     assert "3 seats: hand" in fair.describe(result)
+    assert "whole hands played" in fair.describe(result)
