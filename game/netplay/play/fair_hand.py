@@ -239,10 +239,26 @@ class FairHand:
 
     def act(self, action: Action) -> Move:
         """Apply this seat's own action (`IllegalAction` changes nothing) and show the cards it
-        puts on the table."""
+        puts on the table, and, when the other seats could not check the move from those alone,
+        the rest of its hand."""
         self.game.apply(action)
         self.actions.append(action)
-        return Move(self.index, action, self._unmask(self.shows()))
+        shows = self.shows()
+        if self._unchecked(action, shows):
+            mine = set(self.positions(self.game.players[self.index].hand))
+            shows = sorted(set(shows) | {p for p in mine if self.seat.table.get(p) is None})
+        return Move(self.index, action, self._unmask(shows))
+
+    def _unchecked(self, action: Action, shows: list[int]) -> bool:
+        """Whether an engine that sees only what is open to every seat, and `shows`, would
+        refuse this seat's last action: a rule that asks about the rest of the hand (a wild card
+        may go on the pile when the hand holds nothing else)."""
+        public = {**self.seat.table, **{p: self.seat.hand[p] for p in shows}}
+        deck = [public[p].card_id if p in public else unseen_card(p) for p in range(N_CARDS)]
+        game = Game(self.rules, deck=deck, scores=self.scores, first_player=self.first_player)
+        for earlier in self.actions[:-1]:
+            game.apply(earlier)
+        return game.check(action) is not None
 
     def show(self) -> Move | None:
         """Show what this seat's engine has put on the table outside a move (a Red Three, the

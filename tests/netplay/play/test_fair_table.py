@@ -5,16 +5,20 @@ held a card before it was opened to it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.logic import events as ev
-from game.logic.actions import Action
+from game.logic.actions import Action, UndoTurn
 from game.logic.cards import code_of, is_unseen
 from game.logic.engine import Game
+from game.logic.legal import legal_actions
 from game.logic.rules import Rules
-from game.logic.view import PlayerView
+from game.logic.view import PlayerView, determinize
 from game.netplay.fair import OpenedCard, RandomBytes
 from game.netplay.fair.group import CARD_OF_POINT, CARD_POINTS, Point, unmask
 from game.netplay.play.deciders import Autopilot
@@ -207,3 +211,37 @@ def test_a_seat_is_shown_exactly_the_cards_dealt_and_drawn_to_it_and_nothing_of_
         p for p, s in enumerate(fair.hands[0].seat.public.positions) if s.recipient is None
     ]
     assert len(untouched) == len(result.games[0].stock)
+
+
+class RandomPlay:
+    """Any legal move, undos included, chosen at random from the seat's view."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, now: float) -> Action | None:
+        world = determinize(view, random.Random(self.rng.random()))
+        # a copy dealt from the view has no undo history: when only undoing is left, undo
+        return self.rng.choice(legal_actions(world, include_undo=True) or [UndoTurn()])
+
+    def refused(self, action: Action, code: str, text: str) -> None:
+        raise AssertionError(f"{action} was refused: {text}")
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 4),
+    preset=st.sampled_from(["classic", "modern_american"]),
+    seed=st.integers(0, 2**16),
+)
+def test_random_play_with_undos_passes_the_audit_and_replays_alike(
+    players: int, preset: str, seed: int
+) -> None:
+    rules = Rules.preset(preset, players=players)
+    deciders = [RandomPlay(seed * 8 + s) for s in range(players)]
+    fair = FairTable(rules, deciders, randomness=randomness(seed.to_bytes(4, "big")))
+    result = fair.play_hand()
+    assert result.misconduct is None, result.misconduct
+    assert len({game.state_hash() for game in result.games}) == 1
+    assert len({tuple(hand.trail) for hand in fair.hands}) == 1
