@@ -30,6 +30,7 @@ from game.netplay.lobby import (
 )
 from game.settings import Preferences
 
+CLOSE_WAIT = 1.0  # seconds a screen waits for its last lobby messages to leave
 CLUB_HINT = (
     "To use a club's own lobby server instead, put its address in Options → Network; the rest "
     "of the game works without the lobby."
@@ -120,9 +121,10 @@ class PartnerWait:
         join_code: str,
         *,
         connect_wait: float | None = None,
+        request_ttl: float | None = None,
     ) -> None:
         self.broker = lobby_broker(prefs)
-        from game.netplay.lobby.host import HostLobby
+        from game.netplay.lobby.host import REQUEST_TTL, HostLobby
         from game.netplay.shell.lan import direct_address
         from game.netplay.shell.lobby_mqtt import CONNECT_WAIT, LobbyConnection
 
@@ -139,8 +141,9 @@ class PartnerWait:
             format_endpoint(direct_address(None, self.broker.host), port), join_code
         )
         self.accepted: GuestRequest | None = None
+        core = HostLobby(self.announcement, request_ttl=request_ttl or REQUEST_TTL)
         self.connection = LobbyConnection(
-            self.broker, HostLobby(self.announcement), connect_wait=connect_wait or CONNECT_WAIT
+            self.broker, core, connect_wait=connect_wait or CONNECT_WAIT
         )
 
     @property
@@ -180,5 +183,7 @@ class PartnerWait:
         self.connection.do(lambda core, now: core.block(request_id, now))
 
     def close(self) -> None:
-        """Stop waiting: the announcement is withdrawn and pending guests are told."""
-        self.connection.close()
+        """Stop waiting: the announcement is withdrawn and pending guests are told (should the
+        broker not take that within a second, it is gone, and it forgets the announcement when
+        it expires)."""
+        self.connection.close(CLOSE_WAIT)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.app import App
-from game.scenes.option_items import BoolOption, IntRangeOption, OptionSection
+from game.scenes.option_items import BoolOption, IntRangeOption, OptionSection, option_sections
 from game.scenes.options import OptionsScene
 from game.scenes.title import TitleScene
 from game.settings import preferences_path
@@ -170,3 +170,20 @@ def test_the_lobby_server_is_checked_as_typed_and_kept_in_the_preferences(app: A
     assert saved()["lobby_broker"] == "mqtts://club.example.org:8883"
     again = open_options(app, section=len(scene.sections) - 1)
     assert control(again, "lobby_broker").text == "mqtts://club.example.org:8883"
+
+
+def test_each_player_keeps_a_lobby_server_of_their_own(app: App) -> None:
+    from game.records import create_profile
+
+    first = app.players.profile.id
+    scene = open_options(app, section=len(option_sections()) - 1)
+    field = control(scene, "lobby_broker")
+    click(app, field.rect.center)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "mqtt://club.example.org")
+    press(app, pygame.K_ESCAPE)
+    other = create_profile(app.players.records, "Bea")
+    app.switch_player(other.id)
+    assert app.prefs.lobby_broker == "mqtt://test.mosquitto.org:1883"
+    app.switch_player(first)
+    assert app.prefs.lobby_broker == "mqtt://club.example.org"

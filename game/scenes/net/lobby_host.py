@@ -6,7 +6,7 @@ free one) and announces it. The player may wait here, or play the computer meanw
 computer while waiting": the saved game if there is one, else a new one): a watch then flashes at
 the left of the table's status bar, and a click on it stops waiting (the announcement is
 withdrawn, the solo game goes on). When a guest asks, a dialog over whatever is shown asks
-"NAME asks to play": Accept, Decline or Block NAME (refused for the rest of the session); the
+"NAME asks to play": Accept, Decline or Block NAME (refused for as long as the player waits); the
 lobby keeps at most a few requests waiting and declines the rest in words. With "Accept
 automatically" the first guest is taken without a question. An accepted guest is sent this
 computer's address and the join code, sealed to its key; the solo game is saved as it is left
@@ -70,11 +70,17 @@ class LobbyWatch:
 
 class WaitForPartnerScene(NetworkScreen):
     def __init__(
-        self, app: Host, *, port: int | None = None, connect_wait: float | None = None
+        self,
+        app: Host,
+        *,
+        port: int | None = None,
+        connect_wait: float | None = None,
+        request_ttl: float | None = None,
     ) -> None:
         super().__init__(app)
         self.port = port if port is not None else app.prefs.host_port
         self.connect_wait = connect_wait
+        self.request_ttl = request_ttl  # seconds a request waits for an answer (the lobby's)
         self.lobby: PartnerWait | None = None
         self.table: TableScene | None = None  # the solo game played while waiting
         self.dialog: DialogScene | None = None  # "NAME asks to play", while it is open
@@ -118,7 +124,11 @@ class WaitForPartnerScene(NetworkScreen):
         port = endpoint.port if isinstance(endpoint, NetplayHost) else 0
         try:
             self.lobby = PartnerWait(
-                self.app.prefs, port, self.net.join_code, connect_wait=self.connect_wait
+                self.app.prefs,
+                port,
+                self.net.join_code,
+                connect_wait=self.connect_wait,
+                request_ttl=self.request_ttl,
             )
         except LobbyError as exc:
             self.error = str(exc)
@@ -243,7 +253,7 @@ class WaitForPartnerScene(NetworkScreen):
             self.app,
             f"{request.name} asks to play",
             "Accept to start a network game with them now (your solo game is saved), Decline, "
-            "or Block to refuse them for this session.",
+            "or Block to refuse them for as long as you wait.",
             (("Accept", "accept"), ("Decline", "decline"), (f"Block {request.name}", "block")),
             on_result=functools.partial(self.answer, request),
             cancel_value="decline",
@@ -260,7 +270,7 @@ class WaitForPartnerScene(NetworkScreen):
             try:
                 if choice == "block":
                     self.lobby.block(request.request_id)
-                    self.tell(f"{request.name} is blocked for this session and was told no.")
+                    self.tell(f"{request.name} is blocked while you wait and was told no.")
                 else:
                     self.lobby.decline(request.request_id)
                     self.tell(f"You declined {request.name}'s request; still waiting.")

@@ -2,8 +2,9 @@
 mouse events: the guest's list sees a command-line host arrive and leave and filters it by rules;
 a host playing the computer while it waits gets a command-line guest's request as a dialog,
 Accept saves the solo game and opens the rules agreement; Decline and Block are told to the
-guest; the watch in the table's status bar withdraws the announcement; a broker that is down is
-said in words on both screens while the solo game plays on."""
+guest; a request left unanswered lapses with its dialog; automatic acceptance asks nothing; the
+watch in the table's status bar withdraws the announcement; a broker that is down is said in
+words on both screens while the solo game plays on."""
 
 from __future__ import annotations
 
@@ -268,7 +269,7 @@ def test_decline_and_block_are_told_to_the_guest_and_a_blocked_name_is_not_asked
     press_button(lobby_app, request_dialog(lobby_app), "Block Guesty")
     code, errors = ended(second)
     assert code != 0 and "Hosty would rather not play now." in errors
-    assert "Guesty is blocked" in scene.note
+    assert "Guesty is blocked while you wait" in scene.note
     # asked again under that name: no dialog, and the guest is left without an answer
     guest = LobbyConnection(mosquitto.url, GuestLobby(ask_wait=3.0))
     try:
@@ -284,6 +285,26 @@ def test_decline_and_block_are_told_to_the_guest_and_a_blocked_name_is_not_asked
         assert run_until(lobby_app, answered, WAIT)
         assert any("did not answer" in e.reason for e in told if isinstance(e, Declined))
         assert not isinstance(lobby_app.stack.top, DialogScene)
+        assert scene.lobby is not None and scene.lobby.pending == []
+    finally:
+        guest.close()
+
+
+def test_a_request_left_unanswered_lapses_and_its_dialog_goes_with_a_sentence(
+    lobby_app: App, mosquitto: Broker
+) -> None:
+    lobby_app.stack.push(TitleScene(lobby_app))
+    scene = WaitForPartnerScene(lobby_app, request_ttl=2.0)
+    lobby_app.stack.push(scene)
+    assert run_until(lobby_app, lambda: scene.status.startswith("Listed in the lobby"), WAIT)
+    guest = LobbyConnection(mosquitto.url, GuestLobby())
+    try:
+        assert run_until(lobby_app, lambda: bool(guest.read(lambda c: c.find("Hosty"))), WAIT)
+        host_id = guest.read(lambda core: core.find("Hosty")).host_id
+        guest.do(lambda core, now: core.ask(host_id, "Carla", now))
+        assert request_dialog(lobby_app).title == "Carla asks to play"
+        assert run_until(lobby_app, lambda: lobby_app.stack.top is scene, WAIT)
+        assert scene.note == "Carla stopped waiting for your answer."
         assert scene.lobby is not None and scene.lobby.pending == []
     finally:
         guest.close()
