@@ -8,11 +8,13 @@ words on both screens while the solo game plays on."""
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -26,6 +28,7 @@ from game.netplay.tools.lobby_commands import list_hosts
 from game.scenes.dialog import DialogScene
 from game.scenes.net.agreement import AgreementScene
 from game.scenes.net.host import HostScene
+from game.scenes.net.invite import AcceptScene
 from game.scenes.net.join import JoinScene
 from game.scenes.net.lobby import FindPartnerScene
 from game.scenes.net.lobby_host import STOPPED, WATCH_TIP, LobbyWatch, WaitForPartnerScene
@@ -35,6 +38,7 @@ from tests.helpers.mosquitto import Broker, events_until, free_port
 from tests.helpers.net_screens import run_until
 from tests.helpers.paths import MAIN
 from tests.helpers.ui_events import click, move, step
+from tests.helpers.wormhole_servers import local_servers
 
 # a real broker and real game connections on loopback
 pytestmark = [pytest.mark.net, pytest.mark.slow]
@@ -191,6 +195,47 @@ def test_a_host_that_says_yes_is_joined_by_the_join_screen_and_the_rules_follow(
     agreement = lobby_app.stack.top
     assert isinstance(agreement, AgreementScene) and agreement.net is not None
     assert run_until(lobby_app, lambda: agreement.net.peer_name == "Anna", WAIT)
+
+
+def test_a_host_that_sends_an_invite_code_is_met_through_the_servers_it_names(
+    lobby_app: App, mosquitto: Broker, tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
+    from game.netplay.lobby import Announcement, InviteDetails, RequestArrived
+    from game.netplay.lobby.host import HostLobby
+
+    lobby_app.prefs.invite_mailbox = "ws://127.0.0.1:9/v1"  # never used: the host names its own
+    with local_servers(tmp_path / "servers") as servers:
+        where = ["--mailbox", servers.mailbox, "--relay", servers.relay]
+        direct = ["--direct", "127.0.0.1", "--bind", "127.0.0.1"]
+        inviter = subprocess.Popen(
+            [sys.executable, str(MAIN), "--invite", *where, *direct, *PLAY],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        processes.append(inviter)
+        assert inviter.stdout is not None
+        code = json.loads(inviter.stdout.readline())["code"]
+        host = LobbyConnection(
+            mosquitto.url, HostLobby(Announcement("Inviter", "classic", since=1))
+        )
+        try:
+            scene = open_find_partner(lobby_app)
+            assert run_until(lobby_app, lambda: [h.name for h in scene.listed] == ["Inviter"])
+            click(lobby_app, centre(scene.asks[0].rect))
+            arrived = events_until(host, RequestArrived)
+            request = next(e for e in arrived if isinstance(e, RequestArrived)).request
+            details = InviteDetails(code, servers.mailbox, servers.relay)
+            host.do(lambda core, now: core.accept(request.request_id, details, now))
+            assert run_until(lobby_app, lambda: isinstance(lobby_app.stack.top, AcceptScene))
+            accept = lobby_app.stack.top
+            assert isinstance(accept, AcceptScene) and accept.typed == code
+            assert accept.servers.mailbox == servers.mailbox
+            assert run_until(
+                lobby_app, lambda: isinstance(lobby_app.stack.top, AgreementScene), 60.0
+            )
+        finally:
+            host.close()
 
 
 def test_a_host_that_declines_is_told_in_its_words_on_the_guest_screen(
