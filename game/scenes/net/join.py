@@ -274,7 +274,8 @@ class JoinScene(NetworkScreen):
             return
         self.code_input.set_text(display_code(code))
         self.release_network()
-        if text != self.app.prefs.last_join_address:
+        if text != self.app.prefs.last_join_address and self.dial is None:
+            # (a lobby host's address is a stranger's: not offered again next time)
             self.app.prefs.last_join_address = text
             self.app.preferences_changed()
         self.where = format_endpoint(host, port)

@@ -8,8 +8,9 @@ host that left and a host that never answered are each told in the lobby's words
 stays for another try. An acceptance goes on by the existing paths: an address and join code
 open the Join screen dialling it at once, an invite code the Accept screen meeting it at once;
 from there the rules agreement and the game are as for any network game. A broker that is down,
-refuses the connection or cannot prove who it is is said in words with what to try; nothing else
-in the game depends on the lobby. "Be a host" lists this player instead."""
+refuses the connection or cannot prove who it is is said in words with what to try, and Try
+again dials it anew; nothing else in the game depends on the lobby. "Be a host" lists this player
+instead."""
 
 from __future__ import annotations
 
@@ -92,9 +93,10 @@ class FindPartnerScene(NetworkScreen):
             self.search = PartnerSearch(self.app.prefs, connect_wait=self.connect_wait)
         except LobbyError as exc:
             self.error = str(exc)
+            self.layout(self.app.size)
             return
         self.status = f"Connecting to the lobby at {self.search.broker.endpoint}\u2026"
-        self._show_hosts()
+        self.layout(self.app.size)
 
     def close_lobby(self) -> None:
         if self.search is not None:
@@ -139,9 +141,15 @@ class FindPartnerScene(NetworkScreen):
                 name=f"ask{index}",
             )
             self.asks.append(self.group.add(ask))
-        specs = [("host", "Be a host", self.be_host), ("back", "Back", self.cancel)]
+        specs = [
+            ("retry", "Try again", self.connect),
+            ("host", "Be a host", self.be_host),
+            ("back", "Back", self.cancel),
+        ]
+        if self.search is not None:
+            specs = specs[1:]  # nothing to try again while the lobby is open
         bw, gap = px(230), px(16)
-        x = p.centerx - (len(specs) * bw + gap) // 2
+        x = p.centerx - (len(specs) * bw + (len(specs) - 1) * gap) // 2
         for index, (name, label, action) in enumerate(specs):
             self.buttons[name] = self.group.add(
                 Button((x + index * (bw + gap), bottom, bw, px(50)), t, label, action, name=name)
@@ -238,7 +246,7 @@ class FindPartnerScene(NetworkScreen):
         if not self.search.ever_connected:
             self.close_lobby()
             self.status = ""
-            self._show_hosts()
+            self.layout(self.app.size)  # Try again, once the address is put right
 
     def _accepted(self, event: Accepted) -> None:
         """The host said yes: join its game by the path its details name."""
@@ -298,7 +306,13 @@ class FindPartnerScene(NetworkScreen):
             differs = "; ".join(host.differences) or f"Every option as in {host.rules_words}"
             line = fit_text(differs, t.font(15), text_width)
             surface.blit(t.text(line, 15, th.CREAM_DIM), (x, row.top + px(51)))
-        if self.listed or self.search is None or not self.search.connected:
+        if self.search is None:  # the lobby could not be reached: why, and what to try
+            y = box.top + px(20)
+            for line in t.wrap(self.error, 19, box.width):
+                surface.blit(t.text(line, 19, th.ERROR), (box.left, y))
+                y += t.font(19).get_linesize()
+            return
+        if self.listed or not self.search.connected:
             if self.total > len(self.listed):
                 more = f"and {self.total - len(self.listed)} more waiting longer than these"
                 surface.blit(t.text(more, 15, th.CREAM_DIM), (box.left, box.bottom + px(2)))
@@ -327,7 +341,7 @@ class FindPartnerScene(NetworkScreen):
         left = self.panel.left + px(40)
         width = cancel.rect.left - left - px(20)
         text, colour = (self.error, th.ERROR) if self.error else (self.note, th.CREAM)
-        if not text:
+        if not text or self.search is None:  # (the error stands in the list's place then)
             return
         lines = t.wrap(text, 18, width)
         step = t.font(18).get_linesize()

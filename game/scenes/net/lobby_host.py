@@ -12,7 +12,8 @@ automatically" the first guest is taken without a question. An accepted guest is
 computer's address and the join code, sealed to its key; the solo game is saved as it is left
 (Continue on the title screen takes it up again later), and once the guest connects the rules
 agreement and the network game follow as for any hosted game. A broker that is down or refuses
-the connection is said in words with what to try, and the solo game is not disturbed."""
+the connection is said in words with what to try (Try again, on this screen), and the solo game is
+not disturbed."""
 
 from __future__ import annotations
 
@@ -183,6 +184,8 @@ class WaitForPartnerScene(NetworkScreen):
             ("solo", "Play the computer while waiting", self.play_solo, px(400)),
             ("stop", "Stop waiting", self.stop_waiting, px(240)),
         ]
+        if self.lobby is None and not self.accepted:  # the lobby could not be reached
+            specs[0] = ("retry", "Try again", self.retry, px(240))
         bh, gap = px(50), px(16)
         x = p.centerx - (sum(spec[3] for spec in specs) + gap) // 2
         for index, (name, label, action, bw) in enumerate(specs):
@@ -198,9 +201,14 @@ class WaitForPartnerScene(NetworkScreen):
                 )
             )
             x += bw + gap
-        self.buttons["solo"].enabled = self.lobby is not None
 
     # -- actions --------------------------------------------------------------------------------
+    def retry(self) -> None:
+        """Listen and announce again (the lobby's address put right in Options, say)."""
+        self.error = self.note = ""
+        self.start()
+        self.layout(self.app.size)
+
     def set_auto_accept(self, on: bool) -> None:
         self.app.prefs.lobby_auto_accept = on
         self.app.preferences_changed()
@@ -346,8 +354,7 @@ class WaitForPartnerScene(NetworkScreen):
         if self.table is not None:
             self.table.set_status_mark(None)
         self.tell(f"{text} {CLUB_HINT}", error=True)
-        if "solo" in self.buttons:
-            self.buttons["solo"].enabled = False
+        self.layout(self.app.size)  # Try again instead of the solo game
 
     def start_network_game(self) -> None:
         """The accepted guest connected: on to the rules, as from the Host screen."""
@@ -369,7 +376,11 @@ class WaitForPartnerScene(NetworkScreen):
         left = p.left + px(48)
         width = p.width - px(96)
         y = p.top + px(92)
-        if self.lobby is not None or self.accepted:
+        if self.error:  # why waiting stopped, and what to try
+            for line in t.wrap(self.error, 19, width):
+                surface.blit(t.text(line, 19, th.ERROR), (left, y))
+                y += t.font(19).get_linesize()
+        elif self.lobby is not None or self.accepted:
             draw_watch(surface, (left + px(14), y + px(13)), px(13), self.clock)
             surface.blit(t.text(self.status, 20, th.CREAM), (left + px(40), y))
         y += px(44)
@@ -384,11 +395,10 @@ class WaitForPartnerScene(NetworkScreen):
                 surface.blit(t.text(line, 19, th.GOLD_LIGHT), (left, y))
                 y += t.font(19).get_linesize()
         self.group.draw(surface)
-        text, colour = (self.error, th.ERROR) if self.error else (self.note, th.CREAM)
         assert self.auto is not None
         y = self.auto.rect.bottom + px(14)
-        for line in t.wrap(text, 18, width)[:3]:
-            surface.blit(t.text(line, 18, colour), (left, y))
+        for line in t.wrap("" if self.error else self.note, 18, width)[:3]:
+            surface.blit(t.text(line, 18, th.CREAM), (left, y))
             y += t.font(18).get_linesize()
 
     def _explanation(self) -> str:

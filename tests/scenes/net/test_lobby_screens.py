@@ -34,7 +34,7 @@ from game.scenes.net.lobby import FindPartnerScene
 from game.scenes.net.lobby_host import STOPPED, WATCH_TIP, LobbyWatch, WaitForPartnerScene
 from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
-from tests.helpers.mosquitto import Broker, events_until, free_port
+from tests.helpers.mosquitto import Broker, events_until, free_port, running_mosquitto
 from tests.helpers.net_screens import run_until
 from tests.helpers.paths import MAIN
 from tests.helpers.ui_events import click, move, step
@@ -195,6 +195,7 @@ def test_a_host_that_says_yes_is_joined_by_the_join_screen_and_the_rules_follow(
     agreement = lobby_app.stack.top
     assert isinstance(agreement, AgreementScene) and agreement.net is not None
     assert run_until(lobby_app, lambda: agreement.net.peer_name == "Anna", WAIT)
+    assert lobby_app.prefs.last_join_address == ""  # a stranger's address is not offered again
 
 
 def test_a_host_that_sends_an_invite_code_is_met_through_the_servers_it_names(
@@ -371,7 +372,9 @@ def test_clicking_the_watch_stops_waiting_and_the_host_is_no_longer_listed(
 
 
 # -- a broker that cannot be used -------------------------------------------------------------------
-def test_a_broker_that_is_down_is_said_in_words_and_the_solo_game_plays_on(app: App) -> None:
+def test_a_broker_that_is_down_is_said_in_words_and_the_solo_game_plays_on(
+    app: App, tmp_path: Path
+) -> None:
     port = free_port()
     app.prefs.lobby_broker = f"mqtt://127.0.0.1:{port}"
     app.prefs.host_port = 0
@@ -382,19 +385,28 @@ def test_a_broker_that_is_down_is_said_in_words_and_the_solo_game_plays_on(app: 
     assert run_until(app, lambda: bool(search.error), WAIT)
     assert f"The lobby server at 127.0.0.1:{port} did not answer" in search.error
     assert "Options → Network" in search.error and "club" in search.error
+    # the server comes up: Try again finds it
+    with running_mosquitto(tmp_path / "late", port=port):
+        click(app, centre(search.buttons["retry"].rect))
+        assert run_until(app, lambda: search.search is not None and search.search.connected)
+        assert search.error == "" and "retry" not in search.buttons
     click(app, centre(search.buttons["back"].rect))
     # a server that takes the connection and never answers: the solo game starts meanwhile
+    silent_port = free_port()
+    app.prefs.lobby_broker = f"mqtt://127.0.0.1:{silent_port}"
     with socket.socket() as silent:
-        silent.bind(("127.0.0.1", port))
+        silent.bind(("127.0.0.1", silent_port))
         silent.listen()
         wait = WaitForPartnerScene(app, connect_wait=2.0)
         app.stack.push(wait)
         table = play_solo(app, wait)
         assert table.status_mark is not None
         assert run_until(app, lambda: table.status_mark is None, WAIT)
-    assert f"127.0.0.1:{port} did not answer" in table.message and table.message_error
+    said = f"127.0.0.1:{silent_port} did not answer"
+    assert said in table.message and table.message_error
     assert app.stack.top is table  # the solo game goes on
-    assert f"127.0.0.1:{port} did not answer" in wait.error
+    assert said in wait.error
+    assert "retry" in wait.buttons and "solo" not in wait.buttons
 
 
 def test_a_broker_address_that_is_not_one_is_said_before_anything_is_dialled(app: App) -> None:
