@@ -54,12 +54,14 @@ from game.netplay.fair import (
     AuditReport,
     Code,
     Misconduct,
+    RandomBytes,
     Seat,
     Step,
     UnmaskMessage,
     decode,
 )
 from game.netplay.fair.misconduct import card_name
+from game.netplay.fair.saved import seat_from_dict, seat_to_dict
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,40 @@ class FairHand:
         # Where the stock starts: cards before it are dealt to fixed places whatever they are.
         self._stock_start = rules.players * rules.hand_size + (7 if rules.talons else 0)
 
+    # -- saving ------------------------------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any]:
+        """The hand as plain values (JSON-safe): this seat's own secret and the public transcript
+        of the deal (`fair.saved`), the hand's actions and the public states noted."""
+        return {
+            "deal": seat_to_dict(self.seat),
+            "first_player": self.first_player,
+            "scores": list(self.scores),
+            "actions": [action.to_dict() for action in self.actions],
+            "trail": [state.hex() for state in self.trail],
+            "held": sorted(self._held_at_settle),
+        }
+
+    @classmethod
+    def from_save(
+        cls, data: dict[str, Any], rules: Rules, random: RandomBytes | None = None
+    ) -> FairHand:
+        """The hand a save holds, going on where it stood (ValueError if the save is damaged
+        or does not agree with itself: its actions must replay on the seat's view)."""
+        try:
+            hand = cls(
+                seat_from_dict(data["deal"], random), rules, data["first_player"], data["scores"]
+            )
+            hand.actions = [action_from_dict(a) for a in data["actions"]]
+            hand.trail = [bytes.fromhex(state) for state in data["trail"]]
+            hand._held_at_settle = {int(p) for p in data["held"]}
+            if len(hand.trail) not in (len(hand.actions), len(hand.actions) + 1):
+                raise ValueError("its notes of the table do not follow its actions")
+            hand.refresh()
+        except (KeyError, TypeError, IllegalAction) as error:
+            raise ValueError(f"the saved hand is damaged ({error})") from None
+        return hand
+
     # -- the seat's engine ---------------------------------------------------------------------
 
     def deck(self) -> list[CardId]:
@@ -134,17 +170,22 @@ class FairHand:
         seen = {**self.seat.hand, **self.seat.table}
         return [seen[p].card_id if p in seen else unseen_card(p) for p in range(N_CARDS)]
 
+    def refresh(self) -> Game:
+        """Deal the seat's engine again from what it has seen and replay the hand's actions
+        (`IllegalAction` if they do not replay)."""
+        game = Game(
+            self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player
+        )
+        for action in self.actions:
+            game.apply(action)
+        self._game, self._seen = game, len(self.seat.hand) + len(self.seat.table)
+        return game
+
     @property
     def game(self) -> Game:
         """The seat's engine, dealt again whenever the seat has seen another card."""
-        seen = len(self.seat.hand) + len(self.seat.table)
-        if self._game is None or seen != self._seen:
-            game = Game(
-                self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player
-            )
-            for action in self.actions:
-                game.apply(action)
-            self._game, self._seen = game, seen
+        if self._game is None or len(self.seat.hand) + len(self.seat.table) != self._seen:
+            return self.refresh()
         return self._game
 
     def view(self) -> PlayerView:

@@ -85,9 +85,19 @@ class FairTable:
             for i in range(n)
         ]
         self.hands = [self.make_hand(seat, first_player, totals) for seat in seats]
-        result = HandResult()
         try:
             self._deal()
+        except _Caught as caught:
+            return HandResult(misconduct=caught.misconduct, caught_by=caught.seat)
+        return self.play_on()
+
+    def play_on(self, hands: Sequence[FairHand] | None = None) -> HandResult:
+        """Play the hand from where `hands` (by default the table's own, e.g. each restored
+        from a save) stand to its audit."""
+        if hands is not None:
+            self.hands = list(hands)
+        result = HandResult()
+        try:
             while self.hands[0].game.phase not in (HAND_OVER, GAME_OVER):
                 if result.moves >= MAX_MOVES:
                     raise RuntimeError(f"the hand did not end in {MAX_MOVES} moves")
