@@ -77,34 +77,38 @@ class Opening:
 @dataclass(frozen=True)
 class Move:
     """What a seat sends besides the dealing protocol's own messages: an action (None for cards
-    shown outside a move, as a Red Three is) and its unmask of the cards it shows."""
+    shown outside a move, as a Red Three is), its unmask of the cards it shows, and how many
+    cards have been opened to it so far (`opened`): its acknowledgement of them, sent once it has
+    shown what it must of them. A move with neither action nor unmask is a bare
+    acknowledgement."""
 
     seat: int
     action: Action | None
     unmask: UnmaskMessage | None
+    opened: int
 
     def encode(self) -> list[object]:
         action = None if self.action is None else self.action.to_dict()
         unmask = None if self.unmask is None else self.unmask.encode()
-        return [self.seat, action, unmask]
+        return [self.seat, action, unmask, self.opened]
 
 
 def decode_move(value: object, sender: int) -> Move:
     """The move `sender` sent, or `Misconduct` if it is malformed."""
     try:
-        if not isinstance(value, (list, tuple)) or len(value) != 3 or value[0] != sender:
-            raise ValueError("it is not [seat, action, unmask] from its sender")
+        if not isinstance(value, (list, tuple)) or len(value) != 4 or value[0] != sender:
+            raise ValueError("it is not [seat, action, unmask, opened] from its sender")
         action = None if value[1] is None else action_from_dict(value[1])
         unmask = None if value[2] is None else decode(value[2], sender)
         if unmask is not None and not isinstance(unmask, UnmaskMessage):
             raise ValueError("what it shows is not an unmask")
+        opened = value[3]
+        if type(opened) is not int or not 0 <= opened <= N_CARDS:
+            raise ValueError(f"{opened!r} is no count of cards")
     except (ValueError, IllegalAction) as error:
         sentence = f"seat {sender} sent a malformed move: {error}"
         raise Misconduct(Code.MALFORMED, sentence, seat=sender, step=Step.MOVE) from None
-    if action is None and unmask is None:
-        sentence = f"seat {sender} sent a move with neither an action nor a card"
-        raise Misconduct(Code.MALFORMED, sentence, seat=sender, step=Step.MOVE)
-    return Move(sender, action, unmask)
+    return Move(sender, action, unmask, opened)
 
 
 class FairHand:
@@ -125,6 +129,11 @@ class FairHand:
         self._game: Game | None = None
         self._seen = -1
         self._held_at_settle: set[int] = set()
+        # The cards opened to each seat alone, as far as this seat has seen, and how many of
+        # them each seat has acknowledged (this seat's own: as many as it last said).
+        seats = rules.players
+        self._given: list[set[int]] = [set() for _ in range(seats)]
+        self.acknowledged = [0] * seats
         # Where the stock starts: cards before it are dealt to fixed places whatever they are.
         self._stock_start = rules.players * rules.hand_size + (7 if rules.talons else 0)
 
@@ -140,6 +149,8 @@ class FairHand:
             "actions": [action.to_dict() for action in self.actions],
             "trail": [state.hex() for state in self.trail],
             "held": sorted(self._held_at_settle),
+            "given": [sorted(given) for given in self._given],
+            "acknowledged": list(self.acknowledged),
         }
 
     @classmethod
@@ -155,6 +166,10 @@ class FairHand:
             hand.actions = [action_from_dict(a) for a in data["actions"]]
             hand.trail = [bytes.fromhex(state) for state in data["trail"]]
             hand._held_at_settle = {int(p) for p in data["held"]}
+            hand._given = [{int(p) for p in given} for given in data["given"]]
+            hand.acknowledged = [int(count) for count in data["acknowledged"]]
+            if len(hand._given) != rules.players or len(hand.acknowledged) != rules.players:
+                raise ValueError("its counts of cards given are not one a seat")
             if len(hand.trail) not in (len(hand.actions), len(hand.actions) + 1):
                 raise ValueError("its notes of the table do not follow its actions")
             hand.refresh()
@@ -245,7 +260,8 @@ class FairHand:
             for p, r in wanted.items()
             if positions[p].recipient is None and not positions[p].waiting
         }
-        stable = self._stable(fresh)
+        in_flight = any(state.waiting for state in positions)
+        stable = self._stable(fresh, self.all_acknowledged() and not in_flight)
         by_recipient: dict[int, list[int]] = {}
         for p in sorted(stable):
             by_recipient.setdefault(stable[p], []).append(p)
@@ -254,20 +270,51 @@ class FairHand:
             openings.append(Opening(PUBLIC, tuple(sorted(ps)), (holder,)))
         return openings
 
-    def _stable(self, fresh: dict[int, int]) -> dict[int, int]:
+    def _stable(self, fresh: dict[int, int], acknowledged: bool) -> dict[int, int]:
         """The openings whose place no unseen card can change: every card dealt before the
-        stock, and the stock's first stretch that goes to one place. A Three among those cards
+        stock, and, once no opening is under way and every seat has acknowledged every card
+        opened to it (and so shown its Threes), the stock's first stretch that goes to one place. A Three among those cards
         sends the next stock card to the same place (a replacement) or on (the next seat's), so
         the stretch after it waits for its holder to show it."""
         dealt = {p: r for p, r in fresh.items() if p < self._stock_start}
         stock = sorted(p for p in fresh if p >= self._stock_start)
-        if stock:
+        if stock and acknowledged:
             place = fresh[stock[0]]
             for p in stock:
                 if fresh[p] != place:
                     break
                 dealt[p] = place
         return dealt
+
+    def given(self, seat: int) -> int:
+        """How many cards have been opened to `seat` alone, as far as this seat has seen."""
+        self._track()
+        return len(self.seat.hand) if seat == self.index else len(self._given[seat])
+
+    def all_acknowledged(self) -> bool:
+        self._track()
+        return all(
+            self.acknowledged[s] >= len(self._given[s])
+            for s in range(len(self._given))
+            if s != self.index
+        )
+
+    def _track(self) -> None:
+        """Note every card opened to one seat alone (before a show makes it public)."""
+        for p, state in enumerate(self.seat.public.positions):
+            if state.recipient not in (None, PUBLIC) and not state.waiting:
+                self._given[state.recipient].add(p)
+
+    def ack(self) -> Move | None:
+        """A bare acknowledgement of the cards opened to this seat since it last said, once it
+        has nothing to show (None when there is nothing new, or something to show first)."""
+        if self.given(self.index) == self.acknowledged[self.index] or self.shows():
+            return None
+        return self._move(None, None)
+
+    def _move(self, action: Action | None, unmask: UnmaskMessage | None) -> Move:
+        self.acknowledged[self.index] = self.given(self.index)
+        return Move(self.index, action, unmask, self.acknowledged[self.index])
 
     def request(self, needs: Sequence[Opening]) -> None:
         for need in needs:
@@ -282,13 +329,14 @@ class FairHand:
         """Apply this seat's own action (`IllegalAction` changes nothing) and show the cards it
         puts on the table, and, when the other seats could not check the move from those alone,
         the rest of its hand."""
+        self.settled()
         self.game.apply(action)
         self.actions.append(action)
         shows = self.shows()
         if self._unchecked(action, shows):
             mine = set(self.positions(self.game.players[self.index].hand))
             shows = sorted(set(shows) | {p for p in mine if self.seat.table.get(p) is None})
-        return Move(self.index, action, self._unmask(shows))
+        return self._move(action, self._unmask(shows))
 
     def _unchecked(self, action: Action, shows: list[int]) -> bool:
         """Whether an engine that sees only what is open to every seat, and `shows`, would
@@ -305,7 +353,7 @@ class FairHand:
         """Show what this seat's engine has put on the table outside a move (a Red Three, the
         hand at the end), or None if there is nothing."""
         unmask = self._unmask(self.shows())
-        return None if unmask is None else Move(self.index, None, unmask)
+        return None if unmask is None else self._move(None, unmask)
 
     def _unmask(self, positions: list[int]) -> UnmaskMessage | None:
         if not positions:
@@ -320,13 +368,22 @@ class FairHand:
     def receive_move(self, move: Move) -> None:
         """Check another seat's move: the cards it shows must be its own, and with them seen
         the engine must accept the action."""
+        self._track()
         if move.unmask is not None:
             self._receive_shown(move.unmask)
+        if move.opened > self.given(move.seat):
+            sentence = (
+                f"seat {move.seat} acknowledged {move.opened} cards opened to it, "
+                f"not {self.given(move.seat)}"
+            )
+            raise Misconduct(Code.MALFORMED, sentence, seat=move.seat, step=Step.MOVE)
+        self.acknowledged[move.seat] = max(self.acknowledged[move.seat], move.opened)
         if move.action is None:
             return
         if self.game.to_act != move.seat:
             sentence = f"seat {move.seat} moved ({_describe(move.action)}) out of turn"
             raise Misconduct(Code.ILLEGAL_MOVE, sentence, seat=move.seat, step=Step.MOVE)
+        self.settled()
         try:
             self.game.apply(move.action)
         except IllegalAction as refusal:
@@ -335,7 +392,11 @@ class FairHand:
         self.actions.append(move.action)
 
     def receive_unmask(self, message: UnmaskMessage) -> None:
-        """Another seat's unmask: its share of openings the game asked for, or cards it shows."""
+        """Another seat's unmask: its share of openings the game asked for, or cards it shows.
+        The openings this seat's engine asks for are asked for first: the sender may have
+        worked them out before this seat did."""
+        self._track()
+        self.request(self.needs())
         self._receive_shown(message)
 
     def _receive_shown(self, message: UnmaskMessage) -> None:
@@ -364,7 +425,9 @@ class FairHand:
 
     def settled(self) -> None:
         """Every card the last step opened is open: note the public state for the replay, and
-        which cards seats held then (a Three among them shown later was kept)."""
+        which cards seats held then (a Three among them shown later was kept). Done before every
+        action too: a seat moves only once it has everything of the step before, and what a seat
+        sends before its move arrives before it."""
         self._held_at_settle = {
             p
             for p, state in enumerate(self.seat.public.positions)

@@ -3,9 +3,9 @@
 Each seat is a `FairHand` with its own engine on what it may see and its own decision source
 (`deciders`); nothing but encoded messages passes between seats, every one packed with msgpack
 and decoded by its receivers as the wire would carry it. Delivery is immediate and in order, in
-rounds: after every move, seats show what they must (their Red Threes, the hands at the end),
-then every seat asks for the openings its engine needs, and every seat sends the unmasks it
-owes, until nothing is owed. The driver holds no card: it only passes messages and asks each
+rounds: after every move, seats show what they must (their Red Threes, the hands at the end) or
+acknowledge the cards they were given, then every seat asks for the openings its engine needs,
+and every seat sends the unmasks it owes, until nothing is owed. The driver holds no card: it only passes messages and asks each
 seat's decision source for a move when the seat's engine says it is its turn.
 
 At the end of the hand every seat releases its secret, audits the deck and replays the hand from
@@ -142,13 +142,13 @@ class FairTable:
     def _settle(self) -> None:
         """Shows, then openings, until no seat owes anything; then note the public state."""
         while True:
-            shown = False
+            said = False
             for hand in self.hands:
-                move = hand.show()
+                move = hand.show() or hand.ack()
                 if move is not None:
                     self.send_move(move)
-                    shown = True
-            if shown:
+                    said = True
+            if said:
                 continue
             needs = [hand.needs() for hand in self.hands]
             if not any(needs):

@@ -103,7 +103,7 @@ class ShowsTheUpcardAsItsOwn(CheatingTable):
                 if s.face is not None and p >= 30
             )
             share = dataclasses.replace(move.unmask.shares[0], position=upcard)
-            return Move(move.seat, move.action, UnmaskMessage(move.seat, (share,)))
+            return dataclasses.replace(move, unmask=UnmaskMessage(move.seat, (share,)))
         return move
 
 
@@ -146,7 +146,7 @@ class MeldsWhatItLacks(CheatingTable):
             held = {CARD_RANK[c] for c in game.players[CHEAT].hand}
             rank = next(r for r in RANK_CODES[3:] if CARD_RANK[_id(r + "S")] not in held)
             self.meld = Meld([rank + "S", rank + "H", rank + "D"])
-            return Move(move.seat, self.meld, None)
+            return dataclasses.replace(move, action=self.meld, unmask=None)
         return move
 
 
@@ -173,7 +173,7 @@ class DiscardsFromTheStock(CheatingTable):
             seat.open_publicly([top], order=[CHEAT, HONEST])
             unmask = seat.unmask_message()
             assert unmask is not None
-            return Move(move.seat, move.action, unmask)
+            return dataclasses.replace(move, unmask=unmask)
         return move
 
 

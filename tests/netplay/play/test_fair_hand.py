@@ -21,11 +21,12 @@ from tests.netplay.play.test_fair_table import table
 @pytest.mark.parametrize(
     ("value", "reason"),
     [
-        (["x"], "it is not [seat, action, unmask] from its sender"),
-        ([0, None, None], "it is not [seat, action, unmask] from its sender"),
-        ([1, {"type": "fly"}, None], "fly"),
-        ([1, None, [0, 1, b"k" * 32, b"p" * 64]], "what it shows is not an unmask"),
-        ([1, None, None], "neither an action nor a card"),
+        (["x"], "it is not [seat, action, unmask, opened] from its sender"),
+        ([0, None, None, 0], "it is not [seat, action, unmask, opened] from its sender"),
+        ([1, {"type": "fly"}, None, 0], "fly"),
+        ([1, None, [0, 1, b"k" * 32, b"p" * 64], 0], "what it shows is not an unmask"),
+        ([1, None, None, 109], "109 is no count of cards"),
+        ([1, None, None, "3"], "'3' is no count of cards"),
     ],
 )
 def test_a_malformed_move_is_refused_with_a_sentence(value: object, reason: str) -> None:
@@ -62,7 +63,7 @@ def test_a_move_out_of_turn_is_refused_and_changes_nothing() -> None:
     hand = fair.hands[0]
     before = list(hand.actions)
     with pytest.raises(Misconduct) as caught:
-        hand.receive_move(Move(1, Draw(), None))
+        hand.receive_move(Move(1, Draw(), None, 15))
     assert caught.value.code is Code.ILLEGAL_MOVE
     assert caught.value.sentence == "seat 1 moved (draw) out of turn"
     assert hand.actions == before

@@ -1,0 +1,148 @@
+"""Two seats on a peek-proof deal with no rounds at all, as over a network: each seat reacts to
+each message as it arrives, on its own state alone, and the two directions of the link deliver
+in their own order (each in the order sent) interleaved at random. Acknowledgements take the
+place of the table's rounds: whole hands still end audited, replayed alike, with the same notes
+of the table at every step; and a guest's draw costs no extra exchange."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import msgpack
+import pytest
+
+from game.logic.phases import GAME_OVER, HAND_OVER
+from game.logic.rules import Rules
+from game.netplay.fair import Phase, Seat, SecretMessage, UnmaskMessage, decode, hand_id
+from game.netplay.play.deciders import Autopilot
+from game.netplay.play.fair_hand import FairHand, decode_move
+from game.netplay.play.fair_table import DEAL, MOVE
+from tests.netplay.fair.streams import seeded
+
+
+class Link:
+    """Two seats, one queue each way; every reaction is the receiving seat's own."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        ident = hand_id("async", 1)
+        self.hands = [
+            FairHand(Seat(i, 2, ident, seeded(b"%d-%d" % (seed, i))), rules, 0, (0, 0))
+            for i in range(2)
+        ]
+        self.deciders = [Autopilot("beginner", seed=seed * 2 + i) for i in range(2)]
+        self.queues: list[deque[bytes]] = [deque(), deque()]
+        self.rng = random.Random(seed)
+        self.shuffled = [False, False]
+        self.finished = [False, False]
+        self.early: list[list[SecretMessage]] = [[], []]
+        self.sent: list[tuple[int, str, int]] = []  # (sender, what, actions so far)
+
+    def send(self, sender: int, envelope: list[object], what: str) -> None:
+        self.sent.append((sender, what, len(self.hands[sender].actions)))
+        self.queues[1 - sender].append(msgpack.packb(envelope))
+
+    def run(self) -> None:
+        for hand in self.hands:
+            self.send(hand.index, [DEAL, hand.seat.key_message().encode()], "key")
+        for seat in (0, 1):
+            self.react(seat)
+        while any(self.queues):
+            seat = self.rng.choice([s for s in (0, 1) if self.queues[s]])
+            self.deliver(seat)
+            self.react(seat)
+
+    def deliver(self, seat: int) -> None:
+        hand, sender = self.hands[seat], 1 - seat
+        kind, body = msgpack.unpackb(self.queues[seat].popleft())
+        if kind == MOVE:
+            hand.receive_move(decode_move(body, sender))
+            return
+        message = decode(body, sender)
+        if isinstance(message, UnmaskMessage):
+            hand.receive_unmask(message)
+        elif isinstance(message, SecretMessage) and hand.seat.public.phase is not Phase.AUDIT:
+            self.early[seat].append(message)  # the other seat finished first
+        else:
+            hand.seat.receive(message)
+
+    def react(self, seat: int) -> None:
+        """Everything `seat` can do now, until it can do nothing more."""
+        hand = self.hands[seat]
+        public = hand.seat.public
+        progress = True
+        while progress:
+            progress = False
+            if public.next_shuffler() == seat and not self.shuffled[seat]:
+                self.shuffled[seat] = True
+                self.send(seat, [DEAL, hand.seat.shuffle_message().encode()], "shuffle")
+                progress = True
+            if public.phase is not Phase.PLAY:
+                continue
+            move = hand.show()
+            if move is not None:
+                self.send(seat, [MOVE, move.encode()], "show")
+                progress = True
+            move = hand.ack()  # before any unmask that what it acknowledges let it compute
+            if move is not None:
+                self.send(seat, [MOVE, move.encode()], "ack")
+                progress = True
+            hand.request(hand.needs())
+            unmask = hand.seat.unmask_message()
+            if unmask is not None:
+                self.send(seat, [DEAL, unmask.encode()], "unmask")
+                progress = True
+            if self.ready(hand) and hand.game.phase not in (HAND_OVER, GAME_OVER):
+                if hand.game.to_act == seat:
+                    action = self.deciders[seat].choose(hand.view(), 0.0)
+                    assert action is not None
+                    self.send(seat, [MOVE, hand.act(action).encode()], action.type)
+                    progress = True
+            elif self.ready(hand) and not self.finished[seat]:
+                self.finished[seat] = True
+                hand.settled()
+                hand.seat.finish()
+                self.send(seat, [DEAL, hand.seat.secret_message().encode()], "secret")
+                for secret in self.early[seat]:
+                    hand.seat.receive(secret)
+                progress = True
+
+    @staticmethod
+    def ready(hand: FairHand) -> bool:
+        """Nothing owed, nothing to ask for, every card given acknowledged: the step is done."""
+        return not hand.seat.public.owed() and not hand.needs() and hand.all_acknowledged()
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed"), [("classic", 1), ("classic", 2), ("modern_american", 3)]
+)
+def test_two_seats_reacting_to_each_message_play_a_hand_to_an_audited_end(
+    preset: str, seed: int
+) -> None:
+    link = Link(Rules.preset(preset), seed)
+    link.run()
+    reports = [hand.seat.audit() for hand in link.hands]
+    assert all(report.ok for report in reports)
+    games = [hand.replay(report) for hand, report in zip(link.hands, reports, strict=True)]
+    assert games[0].state_hash() == games[1].state_hash()
+    assert games[0].phase == "hand_over" and len(games[0].log) > 20
+    assert link.hands[0].trail == link.hands[1].trail
+    assert len(link.hands[0].trail) == len(games[0].log) + 1
+
+
+def test_a_draw_costs_no_exchange_of_its_own() -> None:
+    """Between a seat's draw and its next move the other seat sends only its unmask: the drawer
+    needs no answer to an answer before it plays on."""
+    link = Link(Rules.preset("classic"), 4)
+    link.run()
+    draws = [i for i, (_s, what, _n) in enumerate(link.sent) if what == "draw"]
+    assert draws
+    for i in draws:
+        drawer = link.sent[i][0]
+        after = []
+        for sender, what, _n in link.sent[i + 1 :]:
+            if sender == drawer and what not in ("show", "ack", "unmask"):
+                break
+            if sender != drawer:
+                after.append(what)
+        assert after[:1] == ["unmask"] and after.count("unmask") <= 2, after
