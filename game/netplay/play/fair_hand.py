@@ -16,7 +16,9 @@ only the holder can know. Every seat's engine makes the same decisions: an unsee
 Three, and a Three is laid only once its holder has shown it, so no engine depends on a card
 another seat has not shown. Which stock card goes where can depend on whether an earlier one was
 a Three (a replacement goes to the next seat only once the last one's Threes are replaced), so
-stock cards open only in stretches that go to one place (`_stable`).
+stock cards open only in stretches that go to one place (`_stable`), and only once every seat
+has acknowledged the cards it was given (every `Move` says how many; `ack`), having shown its
+Threes among them first.
 
 Every move of another seat is checked when it arrives: the cards it shows must be the sender's
 own, and once they are seen the engine must accept the move; anything else is `Misconduct`
@@ -273,9 +275,10 @@ class FairHand:
     def _stable(self, fresh: dict[int, int], acknowledged: bool) -> dict[int, int]:
         """The openings whose place no unseen card can change: every card dealt before the
         stock, and, once no opening is under way and every seat has acknowledged every card
-        opened to it (and so shown its Threes), the stock's first stretch that goes to one place. A Three among those cards
-        sends the next stock card to the same place (a replacement) or on (the next seat's), so
-        the stretch after it waits for its holder to show it."""
+        opened to it (and so shown its Threes), the stock's first stretch that goes to one
+        place. A Three among those cards sends the next stock card to the same place (a
+        replacement) or on (the next seat's), so the stretch after it waits for its holder to
+        show it."""
         dealt = {p: r for p, r in fresh.items() if p < self._stock_start}
         stock = sorted(p for p in fresh if p >= self._stock_start)
         if stock and acknowledged:
