@@ -1,11 +1,11 @@
 """The application: window, clock, main loop and the stack of scenes.
 
-`App` opens one window with `SCALED | RESIZABLE`: the game draws on a fixed logical surface
-(1280x720 unless told otherwise) and SDL scales it to whatever size the player drags the window
-to, keeping the aspect ratio. Out of the box pygame-ce scales such a window only by whole
-numbers with blocky pixels, which leaves a 1280x720 picture floating in black inside a
-1920x1080 window; two SDL hints set before the window opens switch to smooth, fractional
-scaling so any window size is filled and text stays readable. Each frame runs
+`App` opens a plain resizable window and lays the screens out at the window's own size: every
+resize (a drag, F11's full screen) sets `size` afresh and asks every scene on the stack to
+`layout` again, which is the same path `--size` takes at start, so cards, text and panels keep
+readable sizes at any window size. A window smaller than `MIN_LAYOUT` (times the desktop's
+scale) is laid out at the smallest size of its shape that holds the minimum and the picture is
+scaled down to it; pointer positions are scaled back. Each frame runs
 events -> network inbox -> `update(dt)` -> draw -> flip. `step(dt)` runs one frame with a given
 `dt` and no sleeping, which is how tests drive the game; `run()` is the real loop. An exception
 in a scene does not close the window: it is written to `crash.log` in the user data folder and
@@ -44,6 +44,11 @@ log = logging.getLogger(__name__)
 
 TITLE = "Canasta"
 DEFAULT_SIZE = (1280, 720)
+# Below this (at a desktop scale of 100%) the screens are laid out at this size and the picture
+# is scaled down to the window: text smaller than this layout's is hard to read.
+MIN_LAYOUT = (1024, 600)
+# The smallest window the player can drag to, and the smallest size remembered.
+MIN_WINDOW = (640, 360)
 DEFAULT_FPS = 60
 # A frame longer than this (a stall, a debugger pause) is not allowed to jump animations ahead.
 MAX_DT = 0.1
@@ -60,11 +65,32 @@ CRASH_LOG = "crash.log"
 
 def _prepare_sdl() -> None:
     """Hints that must be in place before the window is created."""
-    # Smooth filtering when the window is not an exact multiple of the logical size.
-    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
-    # pygame-ce reads this name to allow fractional (not only whole-number) window scaling.
-    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def layout_size(window: tuple[int, int], ui_scale: float = 1.0) -> tuple[int, int]:
+    """The size the screens are laid out at in a window of `window` pixels: the window's own,
+    or for a window smaller than `MIN_LAYOUT` (times the desktop's scale) the smallest size of
+    the window's shape that holds the minimum, which is then scaled down to the window."""
+    width, height = max(1, window[0]), max(1, window[1])
+    factor = max(1.0, MIN_LAYOUT[0] * ui_scale / width, MIN_LAYOUT[1] * ui_scale / height)
+    return (round(width * factor), round(height * factor))
+
+
+POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def _sdl_window() -> pygame.Window | None:
+    """The display module's window as a `pygame.Window` (to size it), or None without one."""
+    try:
+        with warnings.catch_warnings():
+            # pygame-ce warns about drawing through this Window object; it is only used to
+            # size the window, drawing still goes through the display surface.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+    except (AttributeError, pygame.error) as exc:
+        log.info("the window cannot be sized: %s", exc)
+        return None
 
 
 def _window_icon() -> pygame.Surface:
@@ -110,10 +136,13 @@ class App:
             self.preference_warnings = []
         self.prefs = prefs
         self.fps = fps
-        self.size = (size[0], size[1]) if size is not None else DEFAULT_SIZE
         # The desktop's scale factor (150%, 200%): the window opens that much larger.
         self.ui_scale = desktop_scale()
-        self.screen = self._open_window(self.size)
+        # The window's own surface, and the one the scenes draw on at `size` (the same surface
+        # unless the window is smaller than the minimum layout).
+        self.window = self._open_window(size)
+        self.size = layout_size(self.window.get_size(), self.ui_scale)
+        self.screen = self._drawing_surface(self.size)
         self.clock = pygame.time.Clock()
         self.theme = Theme(self.size)
         self.theme.set_high_contrast(prefs.high_contrast)
@@ -151,59 +180,117 @@ class App:
         self._closed = False
 
     # -- window ------------------------------------------------------------------------------
-    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
+    def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
+        """Open the window at `size` (`--size`), else at the size the player left it."""
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(_window_icon())
+        wanted = (size[0], size[1]) if size is not None else self._remembered_window_size()
         with warnings.catch_warnings():
             # A software renderer is plenty for a card game; no need to alarm the player.
             warnings.filterwarnings("ignore", message="no fast renderer available")
-            screen = pygame.display.set_mode(size, pygame.SCALED | pygame.RESIZABLE)
-        self._restore_window_size(size)
+            screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+        window = _sdl_window()
+        if window is not None:
+            window.minimum_size = (min(MIN_WINDOW[0], wanted[0]), min(MIN_WINDOW[1], wanted[1]))
         return screen
 
-    def _restore_window_size(self, logical: tuple[int, int]) -> None:
-        """Open at the size the player left the window (fractional scaling would otherwise
-        open it as large as the desktop allows), and let it shrink below the logical size."""
+    def _remembered_window_size(self) -> tuple[int, int]:
+        """The window size the player left, in this desktop's pixels (it is remembered in
+        desktop-neutral units, see `_remember_window_size`), shrunk to fit the desktop."""
+        wanted = (
+            int(self.prefs.window_size[0] * self.ui_scale),
+            int(self.prefs.window_size[1] * self.ui_scale),
+        )
         try:
-            with warnings.catch_warnings():
-                # pygame-ce warns about drawing through this Window object; it is only used to
-                # size the window, drawing still goes through the display surface.
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            window.minimum_size = (min(640, logical[0]), min(360, logical[1]))
-            # The remembered size is in desktop-neutral units (see `_window_resized`).
-            wanted = (
-                int(self.prefs.window_size[0] * self.ui_scale),
-                int(self.prefs.window_size[1] * self.ui_scale),
-            )
             desktops = pygame.display.get_desktop_sizes()
-            if desktops:
-                dw, dh = desktops[0]
-                scale = min(1.0, 0.92 * dw / wanted[0], 0.92 * dh / wanted[1])
-                wanted = (int(wanted[0] * scale), int(wanted[1] * scale))
-            if wanted[0] >= 320 and wanted[1] >= 180:
-                window.size = wanted
-        except (AttributeError, pygame.error, ValueError) as exc:
-            log.info("could not set the window size: %s", exc)
+        except pygame.error:
+            desktops = []
+        if desktops:
+            dw, dh = desktops[0]
+            scale = min(1.0, 0.92 * dw / wanted[0], 0.92 * dh / wanted[1])
+            wanted = (int(wanted[0] * scale), int(wanted[1] * scale))
+        return (max(MIN_WINDOW[0], wanted[0]), max(MIN_WINDOW[1], wanted[1]))
+
+    def _drawing_surface(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window itself, or for a window below the minimum layout a surface of `size`
+        that each frame is scaled down onto the window."""
+        if size == self.window.get_size():
+            return self.window
+        return pygame.Surface(size).convert()
+
+    @property
+    def scaled(self) -> bool:
+        """Whether the picture is drawn larger than the window and scaled down to it."""
+        return self.screen is not self.window
 
     def toggle_fullscreen(self) -> None:
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as exc:
-            log.info("fullscreen not available: %s", exc)
-
-    def _window_resized(self) -> None:
+        """F11: full screen at the desktop's size, or back to the window; either way the
+        screens are laid out again for the new size."""
+        window = _sdl_window()
+        if window is None:
+            return
         try:
             if pygame.display.is_fullscreen():
-                return
-            size = pygame.display.get_window_size()
-        except (pygame.error, AttributeError):
+                window.set_windowed()
+            else:
+                window.set_fullscreen(desktop=True)
+        except pygame.error as exc:
+            log.info("fullscreen not available: %s", exc)
+        self._window_resized()
+
+    def _window_resized(self) -> None:
+        """The window changed size: lay the screens out for it and remember it for next start."""
+        try:
+            size = tuple(pygame.display.get_window_size())
+            surface = pygame.display.get_surface()
+        except pygame.error:
             return
-        size = (round(size[0] / self.ui_scale), round(size[1] / self.ui_scale))
-        if tuple(size) != tuple(self.prefs.window_size) and size[0] >= 640 and size[1] >= 360:
+        if surface is None or len(size) != 2 or min(size) < 1:
+            return
+        window = (int(size[0]), int(size[1]))
+        if surface.get_size() != window:
+            # Drivers that do not resize the display surface themselves.
+            surface = pygame.display.set_mode(window, pygame.RESIZABLE)
+        self.window = surface
+        self.resize(layout_size(window, self.ui_scale))
+        self._remember_window_size(window)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Draw at `size` from now on: the theme, the card pictures and every scene on the stack
+        are laid out again for it, as at start."""
+        self.screen = self._drawing_surface(size)
+        if size == self.size:
+            return
+        self.size = size
+        self.theme.resize(size)
+        self.cards.clear_scaled()
+        for scene in self.stack:
+            scene.layout(size)
+        log.info("laid out again at %dx%d in a %dx%d window", *size, *self.window.get_size())
+
+    def _remember_window_size(self, window: tuple[int, int]) -> None:
+        if pygame.display.is_fullscreen():
+            return
+        size = (round(window[0] / self.ui_scale), round(window[1] / self.ui_scale))
+        large_enough = size[0] >= MIN_WINDOW[0] and size[1] >= MIN_WINDOW[1]
+        if size != tuple(self.prefs.window_size) and large_enough:
             self.prefs.window_size = (int(size[0]), int(size[1]))
             # Remembered for next start; written with the next save or at exit.
             self._save_countdown = self._save_countdown if self._save_countdown is not None else 5.0
+
+    def _to_layout(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A pointer event in a scaled-down window, with its position in drawing pixels."""
+        if not self.scaled or event.type not in POINTER_EVENTS:
+            return event
+        fx = self.size[0] / self.window.get_width()
+        fy = self.size[1] / self.window.get_height()
+        attributes = dict(event.dict)
+        x, y = event.pos
+        attributes["pos"] = (int(x * fx), int(y * fy))
+        if "rel" in attributes:
+            dx, dy = event.rel
+            attributes["rel"] = (round(dx * fx), round(dy * fy))
+        return pygame.event.Event(event.type, attributes)
 
     # -- preferences ----------------------------------------------------------------------------
     @property
@@ -274,6 +361,8 @@ class App:
             self.draw()
             for hook in list(self.post_draw):
                 hook(self.screen)
+            if self.scaled:
+                pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         except Exception as exc:  # a bug in a scene must not make the window vanish
             self.report_crash(exc)
         self.frame += 1
@@ -305,7 +394,7 @@ class App:
                 break
             top = self.stack.top
             if top is not None:
-                top.handle_event(event)
+                top.handle_event(self._to_layout(event))
 
     def _tick_save(self, dt: float) -> None:
         if self._save_countdown is None:

@@ -10,8 +10,8 @@ pictures of the key moments (the deal, a frozen pile, a canasta, the score break
 `--level` picks the computer's skill, `--seed` the deal.
 
 Options for checks without a person at the keyboard: `--frames N` runs N frames and exits,
-`--screenshot DIR` saves a picture of the screen there when it exits, `--size WxH` draws at
-another resolution (the window still scales to any size), `--dt` steps frames with a fixed time
+`--screenshot DIR` saves a picture of the screen there when it exits (at 1280x720), `--size WxH`
+opens the window at another size (laid out again whenever it is resized), `--dt` steps frames with a fixed time
 instead of the clock. `--host`/`--join` (or `--invite`/`--accept` with an invite code, or
 `--lobby-host`/`--lobby-join` through the lobby) play a network game without a window and
 `--lobby-list` lists the lobby's waiting hosts (handed to `game.netplay.tools.cli`). `--install-desktop` adds the
@@ -50,6 +50,9 @@ MAX_SPEED_DT = 1 / 60
 AUTOPLAY_FRAME_LIMIT = 400_000
 # The same file the app writes a scene's error to (game.app.CRASH_LOG, not imported: pygame).
 CRASH_LOG = "crash.log"
+# The window of a check with no one at it (as `game.app.DEFAULT_SIZE`, which is not imported
+# before it is needed: the command line answers --help without pygame).
+DEFAULT_WINDOW = (1280, 720)
 LOG_FILE = "canasta.log"
 # A command line with one of these is a network game without a window (`--resume` continues a
 # saved one: the save knows the role, the address and the code).
@@ -144,7 +147,10 @@ def add_screen_options(parser: argparse.ArgumentParser) -> None:
         "--frames", metavar="N", type=int, help="run N frames, then exit (for headless checks)"
     )
     parser.add_argument(
-        "--size", metavar="WxH", type=parse_size, help="drawing resolution (default 1280x720)"
+        "--size",
+        metavar="WxH",
+        type=parse_size,
+        help="window size (default: as the player left it; 1280x720 for checks)",
     )
     parser.add_argument(
         "--dt",
@@ -382,7 +388,7 @@ def play(args: argparse.Namespace) -> int:
     flow.tidy_save_folder()
     players = PlayerSession(open_records(), preferences_path())
     app = App(
-        size=args.size,
+        size=window_size(args),
         home=TitleScene,
         autosave_exists=autosave_exists,
         players=players,
@@ -422,6 +428,16 @@ def play(args: argparse.Namespace) -> int:
     finally:
         app.close()
     return app.exit_code
+
+
+def window_size(args: argparse.Namespace) -> tuple[int, int] | None:
+    """`--size`; else for a check with no one at the window (frames, a screenshot) the default
+    size, so its pictures do not depend on the desktop; else None: the size the player left."""
+    if args.size is not None:
+        return (args.size[0], args.size[1])
+    if args.frames is not None or args.screenshot is not None:
+        return DEFAULT_WINDOW
+    return None
 
 
 def lan_discovery(args: argparse.Namespace) -> Discovery | None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import time
-import warnings
 from pathlib import Path
 
 import pygame
@@ -103,22 +101,6 @@ def test_request_quit_event_closes_the_app(app: App) -> None:
     events.post(events.REQUEST_QUIT)
     step(app)
     assert not app.running
-
-
-def test_the_window_size_is_remembered_for_next_start(
-    app: App, user_dirs: tuple[Path, Path]
-) -> None:
-    app.stack.push(Recorder(app, "s", []))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pygame.Window.from_display_module().size = (1600, 900)
-    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1600, y=900))
-    step(app)
-    assert app.prefs.window_size == (1600, 900)
-    assert app.screen.get_size() == (1280, 720)  # the drawing surface keeps its resolution
-    app.close()
-    saved = json.loads((user_dirs[0] / "preferences.json").read_text(encoding="utf-8"))
-    assert saved["window_size"] == [1600, 900]
 
 
 def test_screenshot_writes_a_png(app: App, tmp_path: Path) -> None:

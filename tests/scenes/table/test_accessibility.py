@@ -3,6 +3,7 @@ buttons, and the window following the desktop's scale factor."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,6 +15,7 @@ import pytest
 from game.app import App
 from game.logic import Game
 from game.scenes.options import OptionsScene
+from game.settings import Preferences
 from game.sprites.cards import CardImages, Tint
 from game.ui import scaling
 from game.ui import theme as th
@@ -142,16 +144,20 @@ def test_the_window_opens_larger_on_a_scaled_desktop_and_remembers_neutral_units
     monkeypatch.setattr(
         pygame.display, "get_display_dpi", lambda index=0: (192.0, 192.0, 192.0), raising=False
     )
-    app = App(size=(640, 360))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
+    app = App(prefs=Preferences(window_size=(1200, 700)))
     try:
         assert app.ui_scale == 2.0
-        app.prefs.window_size = (400, 225)
-        app._restore_window_size(app.size)
-        assert tuple(pygame.display.get_window_size()) == (800, 450)
-        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1400, y=788))
-        monkeypatch.setattr(pygame.display, "get_window_size", lambda: (1400, 788))
+        assert tuple(pygame.display.get_window_size()) == (2400, 1400)
+        # Laid out at the window's own pixels, with text twice the size of 100%'s.
+        assert app.size == (2400, 1400) and not app.scaled
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().size = (1400, 788)
         step(app)
         assert app.prefs.window_size == (700, 394)
+        # Below the minimum layout (1024x600 at 100%, so 2048x1200 here) the picture is scaled.
+        assert app.scaled and app.size == (2132, 1200)
     finally:
         app.close()
 
