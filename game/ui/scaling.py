@@ -1,10 +1,10 @@
 """The desktop's scale factor, as far as SDL reports it.
 
 A desktop set to 150% or 200% (a high-density screen) expects windows to open that much larger,
-so text keeps its physical size. The game draws on a fixed logical surface that SDL scales to
-the window (`game.app`), so following the desktop only means sizing the window: the remembered
-window size is kept in desktop-neutral units and multiplied by `desktop_scale()` when the window
-opens. The DPI comes from `pygame.display.get_display_dpi` where pygame-ce has it, else from
+so text keeps its physical size. The game lays its screens out at the window's own size
+(`game.app`), text in proportion to the height, so following the desktop means sizing the window:
+the remembered window size is kept in desktop-neutral units and multiplied by `desktop_scale()`
+when the window opens, and the smallest layout grows by the same factor. The DPI comes from `pygame.display.get_display_dpi` where pygame-ce has it, else from
 SDL's own `SDL_GetDisplayDPI` in the SDL library pygame loaded (through ctypes, and only when that
 library is the one whose video is running). Where neither reports anything usable, the factor is
 1.0.
