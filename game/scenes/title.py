@@ -154,6 +154,8 @@ class TitleScene(Scene):
     # -- actions ----------------------------------------------------------------------------
     def new_game(self) -> None:
         start_new_game(self.app)
+        # A new player's first game (the README's way in): the tutorial is offered, once.
+        flow.offer_tutorial(self.app)
 
     def continue_game(self) -> None:
         if self.app.autosave_exists() or offer_network_resume(self.app) is None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pygame
+import pytest
 
+from game import main as game_main
 from game.app import App
 from game.scenes.dialog import DialogScene
 from game.scenes.learn.help import HelpScene
@@ -203,3 +206,31 @@ def test_one_enter_resumes_the_saved_game_with_its_last_plays(
     assert isinstance(restored, TableScene)
     assert engine(restored).log[-1] == {"type": "draw"}
     assert f"{restored.names[0]} drew 2 cards" in restored.plays
+
+
+@pytest.mark.slow
+def test_the_readmes_way_in_offers_a_new_player_the_tutorial_on_the_first_new_game(
+    user_dirs: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The Play command (`python main.py`, no options) on a fresh profile: the title screen, a
+    # click on New game, and the offer over the new table; the second new game does not ask.
+    seen: list[list[str]] = []
+    run_frames = App.run_frames
+
+    def play(app: App, frames: int, dt: float | None = None) -> None:
+        run_frames(app, 2, dt)
+        for _ in range(2):
+            title = next(scene for scene in app.stack if isinstance(scene, TitleScene))
+            click(app, title.buttons["New game"].rect.center)
+            run_frames(app, 2, dt)
+            seen.append([scene.name for scene in app.stack])
+            if isinstance(app.stack.top, DialogScene):
+                seen[-1].append(app.stack.top.title)
+                press(app, pygame.K_ESCAPE)  # "Not now"
+            app.stack.pop()  # back to the title from the table
+
+    monkeypatch.setattr(App, "run_frames", play)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # the test session's SIGTERM stays
+    assert game_main.main(["--frames", "1", "--dt", "0.016"]) == 0
+    assert seen[0] == ["TitleScene", "TableScene", "DialogScene", "New to Canasta?"]
+    assert seen[1] == ["TitleScene", "TableScene"]
