@@ -38,6 +38,7 @@ def test_clicking_options_opens_the_options_screen(app: App) -> None:
 
 
 def test_clicking_new_game_opens_the_table_and_the_menu_leads_back(app: App) -> None:
+    app.prefs.tutorial_offered = True  # a player who has been offered the tutorial before
     title = open_title(app)
     click(app, centre(title, "New game"))
     assert isinstance(app.stack.top, TableScene)
@@ -189,6 +190,7 @@ def test_one_enter_resumes_the_saved_game_with_its_last_plays(
     from game.match import autosave_exists
     from tests.helpers.table import engine
 
+    app.prefs.tutorial_offered = True
     title = open_title(app)
     click(app, centre(title, "New game"))
     table = app.stack.top
