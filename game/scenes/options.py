@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from game.scenes.base import Host
 
 HELP_HEIGHT = 76  # the help line under the options: room for a rule's description
+# Addresses and names are long: their fields take a size smaller than the labels.
+TEXT_FIELD_SIZE = 19
 
 
 class OptionRow:
@@ -146,6 +148,9 @@ class OptionsScene(Scene):
         control_x = self.content_rect.left + label_w + t.px(20)
         control_w = self.content_rect.right - control_x
         control_h = t.px(42)
+        # An address needs the width: text fields start just after the longest of their labels.
+        text_labels = [t.font(23).size(i.label)[0] for i in items if isinstance(i, TextOption)]
+        text_x = self.content_rect.left + min(label_w, max(text_labels, default=0)) + t.px(24)
         for index, item in enumerate(items):
             base_y = index * self.row_height
             # Rule names can be long: smaller type on the rules page, over two lines if need be.
@@ -160,7 +165,10 @@ class OptionsScene(Scene):
                 wrap=long,
                 line_spacing=1.0,
             )
-            control = self._make_control(item, (control_x, 0, control_w, control_h))
+            rect = (control_x, 0, control_w, control_h)
+            if isinstance(item, TextOption) and not long:
+                rect = (text_x, 0, self.content_rect.right - text_x, control_h)
+            control = self._make_control(item, rect)
             row = OptionRow(item, label, control, base_y)
             self.rows.append(row)
             self.group.add(label)
@@ -221,6 +229,7 @@ class OptionsScene(Scene):
                 max_length=item.max_length,
                 placeholder=item.placeholder,
                 on_change=functools.partial(self._text_changed, item),
+                text_size=TEXT_FIELD_SIZE,
                 name=name,
             )
         raise TypeError(f"no control for option kind {type(item).__name__}")

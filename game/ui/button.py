@@ -15,6 +15,9 @@ import pygame
 from game.ui import theme as th
 from game.ui.widget import ACTIVATE_KEYS, Widget, event_pos, is_primary_button
 
+# A label that does not fit is drawn down to this share of its size before it takes two lines.
+SMALLEST_LABEL = 0.8
+
 
 class Button(Widget):
     def __init__(
@@ -152,11 +155,38 @@ class Button(Widget):
             wash.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             surface.blit(wash, face.topleft)
         pygame.draw.rect(surface, border, face, max(1, t.px(2)), border_radius=radius)
-        text = t.text(self._label, self.text_size, text_colour, "bold")
-        if text.get_width() > face.width - t.px(16):
-            text = pygame.transform.smoothscale_by(text, (face.width - t.px(16)) / text.get_width())
+        text = self._label_image(text_colour, face.width - t.px(16), face.height)
         surface.blit(text, text.get_rect(center=face.center))
         return surface
+
+    def _label_image(self, colour: th.Colour, width: int, height: int) -> pygame.Surface:
+        """The label: at its size where it fits, else a little smaller, else on two lines
+        (after a colon where it has one: "Melds:" over "as played"); squeezed only as a last
+        resort, which the theme's text log hears of."""
+        t = self.theme
+        smallest = max(8, round(self.text_size * SMALLEST_LABEL))
+        sizes = range(self.text_size, smallest - 1, -1)
+        for size in sizes:
+            if t.font(size, "bold").size(self._label)[0] <= width:
+                return t.text(self._label, size, colour, "bold")
+        for size in sizes:
+            lines = _two_lines(self._label, t, size, width)
+            font = t.font(size, "bold")
+            step = font.get_ascent() + font.get_descent() // 2
+            if lines and step + font.get_height() <= height:
+                images = [t.text(line, size, colour, "bold") for line in lines]
+                image = pygame.Surface(
+                    (max(i.get_width() for i in images), step + images[1].get_height()),
+                    pygame.SRCALPHA,
+                )
+                for index, line in enumerate(images):
+                    image.blit(line, line.get_rect(midtop=(image.get_width() // 2, index * step)))
+                if t.log is not None:
+                    t.log.rendered(image, self._label)
+                return image
+        text = t.text(self._label, self.text_size, colour, "bold")
+        t.misfit(self._label, f"squeezed into a {width} px button")
+        return pygame.transform.smoothscale_by(text, width / text.get_width())
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (self.state(), self.focused)
@@ -165,3 +195,16 @@ class Button(Widget):
             look = self._render(*key)
             self._looks[key] = look
         surface.blit(look, self.rect)
+
+
+def _two_lines(label: str, t: th.Theme, size: int, width: int) -> list[str] | None:
+    """`label` on two lines no wider than `width`, or None."""
+    head, colon, tail = label.partition(": ")
+    if colon:
+        lines = [head + ":", tail]
+    else:
+        lines = t.wrap(label, size, width, "bold")
+    font = t.font(size, "bold")
+    if len(lines) != 2 or any(font.size(line)[0] > width for line in lines):
+        return None
+    return lines

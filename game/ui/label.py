@@ -78,6 +78,8 @@ class Label(Widget):
                 "right": width - piece.get_width(),
             }[self.align]
             surface.blit(piece, (x, index * step))
+        if t.log is not None:
+            t.log.rendered(surface, self._text)
         return surface
 
     def content_height(self) -> int:

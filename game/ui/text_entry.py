@@ -285,6 +285,8 @@ class TextEntry(Widget):
         size = self.text_size
         while size > 9 and t.font(size).size(self.placeholder)[0] > width:
             size -= 1
+        if t.font(size).size(self.placeholder)[0] > width:
+            t.misfit(self.placeholder, f"wider than its {width} px field even at the smallest size")
         return t.text(self.placeholder, size, PLACEHOLDER)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -296,6 +298,10 @@ class TextEntry(Widget):
         elif self.placeholder and not self.text:
             hint = self.placeholder_image(inner)
             surface.blit(hint, hint.get_rect(midleft=(left, self.rect.centery)))
+        elif not self.focused and self.theme.font(self.text_size).size(self.text)[0] > inner:
+            # Scrolled into view while typing; a field left showing only part of its value
+            # is one the layout made too narrow.
+            self.theme.misfit(self.text, f"wider than its {inner} px field")
         if self.focused:
             draw_focus_ring(surface, self.rect, self.theme)
 

@@ -4,7 +4,9 @@ A `Theme` is made for one screen resolution. Sizes are given as they should look
 1280x720 screen and scaled (`theme.px`) so a 1920x1080 screen gets larger, equally readable
 text. Fonts are the game's own (DejaVu: a serif for titles, a sans for everything else, from
 `game.resources`); without them a system font is looked for, then pygame's built-in one.
-Rendered text, panels and the felt are cached: drawing a frame only blits.
+Rendered text, panels and the felt are cached: drawing a frame only blits. `fit` is the one way
+text is cut to a width (with an ellipsis); a `TextLog` attached with `record` hears of every cut
+and of every text and panel made, for the layout check (`game.ui.text_log`).
 Two palettes exist: the card table's greens and golds, and a high-contrast one (near-black felt
 and panels, white text, yellow rules, a cyan focus ring). `use_palette` swaps the module's colour
 names in place, so everything that reads `th.CREAM` at draw time follows at once; `Theme` drops
@@ -22,6 +24,7 @@ import pygame
 
 from game.resources import font_path
 from game.ui.rtl import visual_order
+from game.ui.text_log import TextLog
 
 log = logging.getLogger(__name__)
 
@@ -181,6 +184,41 @@ class Theme:
         self._panels: dict[tuple[object, ...], pygame.Surface] = {}
         self.size = size
         self.scale = size[1] / BASE_HEIGHT
+        self.log: TextLog | None = None
+
+    def record(self, log: TextLog | None) -> None:
+        """Tell `log` of every text and panel made from now on and of whatever does not fit
+        (None: stop); the caches are emptied so nothing made before slips past it."""
+        self.log = log
+        self._text.clear()
+        self._panels.clear()
+
+    def misfit(self, text: str, how: str) -> None:
+        """`text` had to be cut, squeezed or shrunk to fit (told to the log, if one listens)."""
+        if self.log is not None:
+            self.log.misfit(text, how)
+
+    def fit(self, text: str, size: int, width: int, role: str = "ui") -> str:
+        """`text`, cut with an ellipsis where it is wider than `width` pixels."""
+        font = self.font(size, role)
+        if font.size(text)[0] <= width:
+            return text
+        shown = text
+        while shown and font.size(shown + "\u2026")[0] > width:
+            shown = shown[:-1]
+        self.misfit(text, f"cut to {width} px with an ellipsis")
+        return shown.rstrip() + "\u2026"
+
+    def size_to_fit(
+        self, text: str, size: int, width: int, role: str = "ui", smallest: int | None = None
+    ) -> int:
+        """The largest text size from `size` down to `smallest` (two thirds of it unless told)
+        at which `text` is no wider than `width` pixels; `smallest` where none is."""
+        low = smallest if smallest is not None else max(8, round(size * 2 / 3))
+        for candidate in range(size, low - 1, -1):
+            if self.font(candidate, role).size(text)[0] <= width:
+                return candidate
+        return low
 
     def resize(self, size: tuple[int, int]) -> None:
         if size == self.size:
@@ -222,6 +260,8 @@ class Theme:
             return surface
         surface = self.font(size, role).render(visual_order(text), True, colour)
         self._text[key] = surface
+        if self.log is not None:
+            self.log.rendered(surface, text)
         if len(self._text) > self.TEXT_CACHE_LIMIT:
             self._text.popitem(last=False)
         return surface
@@ -251,6 +291,8 @@ class Theme:
         surface.blit(back, (off, off))
         surface.blit(front, (0, 0))
         self._text[key] = surface
+        if self.log is not None:
+            self.log.rendered(surface, text)
         return surface
 
     def wrap(self, text: str, size: int, width: int, role: str = "ui") -> list[str]:
@@ -316,6 +358,8 @@ class Theme:
                 shadow=self.px(6) if shadow else 0,
             )
             self._panels[key] = surface
+            if self.log is not None:
+                self.log.panel(surface, size)
         return surface
 
     def panel_margin(self, shadow: bool = True) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.netplay.play.chat import ChatLog
+from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_entry import TextEntry
@@ -23,6 +24,13 @@ HINT = "Messages appear here. Press Enter to send."
 GAME_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 13))
 # Opaque, unlike other panels: the scoresheet beneath must not show through the conversation.
 FILL = (16, 52, 32, 255)
+
+
+def chat_rect(g: TableGeometry) -> pygame.Rect:
+    """Where the open chat lies: the scoresheet column, down to the table's buttons."""
+    return pygame.Rect(
+        g.right.left, g.right.top, g.right.width, g.buttons.top - g.px(8) - g.right.top
+    )
 
 
 class ChatPanel:

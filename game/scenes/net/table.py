@@ -19,7 +19,7 @@ from game.match import NetMatch
 from game.netplay import ChatRefused
 from game.scenes.dialog import confirm_dialog
 from game.scenes.menu import MenuScene
-from game.scenes.net.chat import ChatPanel
+from game.scenes.net.chat import ChatPanel, chat_rect
 from game.scenes.net.partner_left import partner_gone
 from game.scenes.table.table import TableOptions, TableScene
 
@@ -44,12 +44,9 @@ class NetTableScene(TableScene):
         assert g is not None
         was_open = self.chat is not None and self.chat.visible
         typed = self.chat.input.text if self.chat is not None else ""
-        rect = pygame.Rect(
-            g.right.left, g.right.top, g.right.width, g.buttons.top - g.px(8) - g.right.top
-        )
         self.chat = ChatPanel(
             self.app.theme,
-            rect,
+            chat_rect(g),
             self.net_match.net.peer.chat.log,
             self.send_chat,
             self.hide_chat,

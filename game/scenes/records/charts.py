@@ -235,9 +235,13 @@ class ChartsScene(RecordsScreen):
 
     def _legend(self, surface: pygame.Surface, entries: Sequence[tuple[str, th.Colour]]) -> None:
         t = self.app.theme
-        x = self.content.right - t.px(215)
+        # As wide as its longest name (a third of the chart at most), inside the chart's right edge.
+        room = self.content.width // 3
+        labels = [t.fit(label, 16, room) for label, _colour in entries]
+        widest = max(t.font(16).size(label)[0] for label in labels)
+        x = self.content.right - t.px(42) - max(widest, t.px(173))
         y = self.content.top + t.px(40)
-        for label, colour in entries:
+        for label, (_name, colour) in zip(labels, entries, strict=True):
             pygame.draw.line(surface, colour, (x, y + t.px(9)), (x + t.px(26), y + t.px(9)), 3)
             text = t.text(label, 16, th.CREAM)
             surface.blit(text, (x + t.px(34), y))

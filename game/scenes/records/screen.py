@@ -60,6 +60,7 @@ class RowTable:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.row_h = 28
         self._last_click = (-1, -10.0)
+        self._widths: tuple[object, list[int], int] | None = None
 
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.rows = list(rows)
@@ -125,13 +126,44 @@ class RowTable:
             self.on_open(self.rows[index])
         return True
 
+    def column_widths(self, t: th.Theme) -> tuple[list[int], int]:
+        """The columns' widths and the text size: each column as wide as its widest text, the
+        room left shared out as the columns' shares say; where the table is too narrow for that,
+        the text a size or a few smaller (measured again only when the rows or the size change)."""
+        key = (tuple(tuple(row.cells) for row in self.rows), tuple(self.rect), t.scale)
+        if self._widths is not None and self._widths[0] == key:
+            return self._widths[1], self._widths[2]
+        pad = t.px(8)
+        total = self.rect.width
+        shares = sum(column.width for column in self.columns) or 1.0
+        for size in range(ROW_TEXT, ROW_TEXT - 5, -1):
+            font = t.font(size)
+            needed = []
+            for col, column in enumerate(self.columns):
+                texts = [
+                    column.heading,
+                    *(row.cells[col] for row in self.rows if col < len(row.cells)),
+                ]
+                needed.append(max(font.size(text)[0] for text in texts) + 2 * pad + 1)
+            spare = total - sum(needed)
+            if spare >= 0 or size == ROW_TEXT - 4:
+                widths = [
+                    max(0, need + int(spare * column.width / shares))
+                    for need, column in zip(needed, self.columns, strict=True)
+                ]
+                break
+        self._widths = (key, widths, size)
+        return widths, size
+
     def draw(self, surface: pygame.Surface, theme: th.Theme, focused: bool = True) -> None:
         t = theme
         x0, y = self.rect.left, self.rect.top
-        widths = [int(c.width * self.rect.width) for c in self.columns]
+        widths, size = self.column_widths(t)
         pad = t.px(8)
         for column, width in zip(self.columns, widths, strict=True):
-            self._cell(surface, t, column.heading, th.GOLD_LIGHT, x0, y, width, column.align, pad)
+            self._cell(
+                surface, t, column.heading, th.GOLD_LIGHT, x0, y, width, column.align, pad, size
+            )
             x0 += width
         pygame.draw.line(
             surface,
@@ -161,7 +193,7 @@ class RowTable:
             for col, (column, width) in enumerate(zip(self.columns, widths, strict=True)):
                 colour: th.Colour = row.colours[col] if col < len(row.colours) else th.CREAM
                 cell = row.cells[col] if col < len(row.cells) else ""
-                self._cell(surface, t, cell, colour, x, y, width, column.align, pad)
+                self._cell(surface, t, cell, colour, x, y, width, column.align, pad, size)
                 x += width
         if len(self.rows) > self.visible_rows:
             more = t.text(f"{self.selected + 1} of {len(self.rows)}", 14, th.CREAM_DIM)
@@ -180,10 +212,9 @@ class RowTable:
         width: int,
         align: str,
         pad: int,
+        size: int,
     ) -> None:
-        image = t.text(text, ROW_TEXT, colour)
-        if image.get_width() > width - 2 * pad:
-            image = image.subsurface((0, 0, max(1, width - 2 * pad), image.get_height()))
+        image = t.text(t.fit(text, size, width - 2 * pad), size, colour)
         rect = image.get_rect(centery=y + self.row_h // 2)
         if align == "right":
             rect.right = x + width - pad
@@ -311,8 +342,12 @@ class RecordsScreen(Scene):
         t = self.app.theme
         w, h = surface.get_size()
         surface.blit(t.felt(), (0, 0))
-        title = t.shadowed_text(self.heading(), 40, th.GOLD_LIGHT, "title", offset=3)
-        surface.blit(title, title.get_rect(midtop=(w // 2, t.px(24))))
+        # High enough to leave the line above the panel to the notice; smaller where a long
+        # name would make it wider than the screen.
+        heading = self.heading()
+        size = t.size_to_fit(heading, 40, w - t.px(24), "title")
+        title = t.shadowed_text(heading, size, th.GOLD_LIGHT, "title", offset=3)
+        surface.blit(title, title.get_rect(midtop=(w // 2, t.px(12))))
         surface.blit(t.panel(self.panel.size, fill=th.PANEL, radius=16), self.panel)
         self.draw_content(surface)
         self.group.draw(surface)

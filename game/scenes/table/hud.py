@@ -74,6 +74,10 @@ class HudModel:
     mark_room: int = 0  # pixels kept at the status bar's left end for a `StatusMark`
 
 
+# The most lines a player's name takes at the head of its scoresheet column.
+NAME_LINES = 4
+
+
 class TableHud:
     def __init__(self, theme: th.Theme, geometry: TableGeometry) -> None:
         self.theme = theme
@@ -109,20 +113,16 @@ class TableHud:
         return (col_a - box.left - self.px(12), col_b - col_a - self.px(10))
 
     def name_lines(self, name: str, width: int) -> list[str]:
-        """A scoresheet column's player name, whole: on two lines where one is too narrow
-        (between words where it can); only a third line's worth is cut, with an ellipsis."""
-        font = self.theme.font(13, "bold")
-        if font.size(name)[0] <= width:
-            return [name]
-        words = name.split(" ")
-        for count in range(len(words) - 1, 0, -1):
-            first = " ".join(words[:count])
-            if font.size(first)[0] <= width:
-                return [first, " ".join(words[count:])]
-        cut = len(name)
-        while cut > 1 and font.size(name[:cut])[0] > width:
-            cut -= 1
-        return [name[:cut], name[cut:]]
+        """A scoresheet column's player name, whole: on as many as four lines where one is too
+        narrow (between words where it can, else within a word); only a fifth line's worth is
+        cut, with an ellipsis (when the name is drawn)."""
+        lines = self.theme.wrap(name, 13, width, "bold")
+        if len(lines) <= NAME_LINES:
+            return lines
+        rest = name
+        for line in lines[: NAME_LINES - 1]:
+            rest = rest[len(line) :].lstrip()
+        return [*lines[: NAME_LINES - 1], rest]
 
     def fitted(
         self, text: str, size: int, width: int, colour: th.Colour = th.CREAM, role: str = "ui"
@@ -131,13 +131,7 @@ class TableHud:
         key = (text, size, width, tuple(colour), role)
         surface = self._fitted.get(key)
         if surface is None:
-            font = self.theme.font(size, role)
-            shown = text
-            if font.size(shown)[0] > width:
-                while shown and font.size(shown + "\u2026")[0] > width:
-                    shown = shown[:-1]
-                shown = shown.rstrip() + "\u2026"
-            surface = self.theme.text(shown, size, colour, role)
+            surface = self.theme.text(self.theme.fit(text, size, width, role), size, colour, role)
             if len(self._fitted) > 400:
                 self._fitted.clear()
             self._fitted[key] = surface
@@ -297,15 +291,24 @@ class TableHud:
         )
         label = t.text("Total", 17, th.GOLD_LIGHT, "bold")
         surface.blit(label, (box.left + pad, total_y))
-        for index, value in enumerate(model.totals):
-            x = col_a if index == 0 else col_b
-            number = t.text(
-                grouped(value),
-                17,
-                NEGATIVE if value < 0 else th.GOLD_LIGHT,
-                "bold",
-            )
-            surface.blit(number, number.get_rect(topright=(x, total_y)))
+        # Large totals (six figures, below zero) are set smaller, and the first moves right into
+        # the room the other leaves it, rather than run into "Total" or into each other.
+        texts = [grouped(value) for value in model.totals]
+        gap = self.px(8)
+        start = box.left + pad + label.get_width() + gap
+        for size in (17, 16, 15, 14, 13):
+            font = t.font(size, "bold")
+            widths = [font.size(text)[0] for text in texts]
+            if start + widths[0] <= col_b - widths[1] - gap:
+                right_a = min(max(col_a, start + widths[0]), col_b - widths[1] - gap)
+                break
+        else:
+            right_a = col_a
+            t.misfit(" ".join(texts), "totals wider than the scoresheet")
+        for index, (text, value) in enumerate(zip(texts, model.totals, strict=True)):
+            number = t.text(text, size, NEGATIVE if value < 0 else th.GOLD_LIGHT, "bold")
+            x = right_a if index == 0 else col_b
+            surface.blit(number, number.get_rect(bottomright=(x, total_y + label.get_height())))
 
     def _side_boxes(self, model: HudModel) -> tuple[Rect, Rect | None]:
         """The space under the scoresheet: last plays above, the rules panel (if any) below."""
@@ -333,10 +336,23 @@ class TableHud:
         line_h = self.px(18)
         y = box.top + self.px(29)
         room = max(0, (box.bottom - self.px(6) - y) // line_h)
-        for index, line in enumerate(model.plays[-room:] if room else []):
-            newest = index == min(room, len(model.plays)) - 1
+        width = box.width - 2 * pad
+        indent = self.px(10)
+        # Each play whole, on more lines where it is long (the rest indented); the newest last.
+        rows: list[tuple[str, bool, int]] = []
+        plays = model.plays[-room:] if room else []
+        for index, play in enumerate(plays):
+            newest = index == len(plays) - 1
+            first, *rest = self.theme.wrap(play, 13, width)
+            rows.append((first, newest, 0))
+            for line in self.theme.wrap(" ".join(rest), 13, width - indent) if rest else []:
+                rows.append((line, newest, indent))
+        rows = rows[-room:] if room else []
+        while rows and rows[0][2]:
+            rows.pop(0)  # no play shown from its middle
+        for line, newest, shift in rows:
             colour = th.CREAM if newest else th.CREAM_DIM
-            surface.blit(self.fitted(line, 13, box.width - 2 * pad, colour), (box.left + pad, y))
+            surface.blit(self.fitted(line, 13, width - shift, colour), (box.left + pad + shift, y))
             y += line_h
 
     def _draw_rules(self, surface: pygame.Surface, model: HudModel) -> None:

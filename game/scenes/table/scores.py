@@ -256,7 +256,8 @@ class GameOverScene(_OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
-        width = min(t.px(560), int(size[0] * 0.9))
+        # Wide enough for two 20-letter names beside six-figure totals.
+        width = min(t.px(640), int(size[0] * 0.9))
         self.panel_rect = pygame.Rect(0, 0, width, t.px(330))
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         self.group.clear()
@@ -304,15 +305,22 @@ class GameOverScene(_OverlayScene):
         self.draw_frame(surface)
         box = self.panel_rect
         y = box.top + t.px(26)
-        title = t.shadowed_text(self.headline, 36, th.GOLD_LIGHT, "title", offset=2)
+        size = t.size_to_fit(self.headline, 36, box.width - t.px(40), "title")
+        title = t.shadowed_text(self.headline, size, th.GOLD_LIGHT, "title", offset=2)
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += t.px(64)
+        margin = t.px(56)
         for index, name in enumerate(self.names):
             colour = th.GOLD_LIGHT if index == self.winner else th.CREAM
-            line = t.text(f"{name}", 22, colour, "bold")
             score = t.text(grouped(self.totals[index]), 22, colour, "bold")
-            surface.blit(line, (box.left + t.px(80), y))
-            surface.blit(score, score.get_rect(topright=(box.right - t.px(80), y)))
+            # A long name is set smaller (cut only past that) rather than run into its score.
+            room = box.width - 2 * margin - score.get_width() - t.px(16)
+            size = t.size_to_fit(name, 22, room, "bold")
+            line = t.text(t.fit(name, size, room, "bold"), size, colour, "bold")
+            surface.blit(
+                line, line.get_rect(midleft=(box.left + margin, y + score.get_height() // 2))
+            )
+            surface.blit(score, score.get_rect(topright=(box.right - margin, y)))
             y += t.px(36)
         note = t.text(f"after {self.hands} hand{'s' if self.hands != 1 else ''}", 17, th.CREAM_DIM)
         surface.blit(note, note.get_rect(midtop=(box.centerx, y + t.px(4))))

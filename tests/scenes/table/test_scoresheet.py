@@ -65,6 +65,8 @@ def test_the_scoresheet_shows_long_names_whole(user_dirs: object, size: tuple[in
         for name, room in zip(table.names, hud.name_rooms(), strict=True):
             lines = hud.name_lines(name, room)
             assert len(lines) <= 2 and " ".join(lines) == name, (name, lines)
+            wide = hud.name_lines("W" * 20, room)
+            assert len(wide) <= 4 and "".join(wide) == "W" * 20, wide
             assert all(font.size(line)[0] <= room for line in lines), (name, lines, room)
         assert hud.name_lines("Computer", hud.name_rooms()[1]) == ["Computer"]
     finally:
