@@ -78,6 +78,9 @@ class Host(Protocol):
 
 class Scene:
     overlay = False
+    # A dialog covers the overlays under it (a menu, another dialog): they are not drawn, so
+    # they never show through it.
+    covers_overlays = False
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -193,10 +196,15 @@ class SceneStack:
         return scenes
 
     def visible(self) -> list[Scene]:
-        """The scenes to draw, bottom first: the topmost full-screen scene and overlays above."""
+        """The scenes to draw, bottom first: the topmost full-screen scene and the overlays
+        above it, from the highest one that covers the overlays under it."""
         start = 0
         for index in range(len(self._scenes) - 1, -1, -1):
             if not self._scenes[index].overlay:
                 start = index
                 break
-        return self._scenes[start:]
+        overlays = self._scenes[start + 1 :]
+        covering = [i for i, scene in enumerate(overlays) if scene.covers_overlays]
+        if covering:
+            overlays = overlays[covering[-1] :]
+        return self._scenes[start : start + 1] + overlays

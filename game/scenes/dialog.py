@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 class DialogScene(Scene):
     overlay = True
+    covers_overlays = True
 
     def __init__(
         self,

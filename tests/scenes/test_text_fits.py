@@ -17,10 +17,13 @@ from game.audio import SoundManager
 from game.bench.frames import busy_game
 from game.logic import Game
 from game.match import LocalGame, LocalMatch, local_match
+from game.match.autosaved_game import autosave_path
 from game.netplay.play.chat import ChatLine, ChatLog
 from game.netplay.shell.wormhole import InviteCode, Rendezvous
 from game.records import Ending, create_profile, current_profile, rename_profile
-from game.scenes.dialog import CrashScene, confirm_dialog, message_dialog
+from game.scenes import flow
+from game.scenes.dialog import CrashScene, DialogScene, confirm_dialog, message_dialog
+from game.scenes.learn.explore import PAGES
 from game.scenes.learn.help import HelpScene
 from game.scenes.learn.tutorial import TutorialScene
 from game.scenes.net.chat import ChatPanel, chat_rect
@@ -31,6 +34,7 @@ from game.scenes.options import OptionsScene
 from game.scenes.records.entry import open_screen
 from game.scenes.records.history import GameScene, HistoryScene
 from game.scenes.records.players import PlayersScene
+from game.scenes.records.same_cards import ReplayTableScene
 from game.scenes.table.autostep import AutoStepScene
 from game.scenes.table.scores import GameOverScene
 from game.scenes.table.table import TableOptions, TableScene
@@ -149,22 +153,20 @@ def tutorial(app: App) -> None:
     step(app, 3)
 
 
-def explore(app: App) -> None:
-    _table(app).learning.open_explore()
+def explore(page: str) -> Builder:
+    def build(app: App) -> None:
+        _table(app).learning.open_explore(page)
+
+    return build
 
 
-def explore_recall(app: App) -> None:
-    _table(app).learning.open_explore("Recall")
-
-
-def dialog(app: App) -> None:
+def damaged_save(app: App) -> None:
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_bytes(b"\xff\xfe not text")
     app.stack.push(TitleScene(app))
-    message_dialog(
-        app,
-        "The saved game could not be read and was put aside",
-        "The file /home/WWWWWWWWWWWWWWWWWWWW/.local/share/canasta/autosave.damaged.json is not "
-        "text. A new game starts instead.",
-    )
+    flow.continue_game(app)
+    step(app, 3)
+    assert isinstance(app.stack.top, DialogScene)
 
 
 def stacked_dialogs(app: App) -> None:
@@ -194,6 +196,14 @@ def records(name: str) -> Builder:
         open_screen(app, name)
 
     return build
+
+
+def replay(app: App) -> None:
+    app.stack.push(TitleScene(app))
+    open_screen(app, "history")
+    press(app, pygame.K_v)
+    step(app, 5)
+    assert isinstance(app.stack.top, ReplayTableScene), app.stack.top
 
 
 def game_hands(app: App) -> None:
@@ -253,15 +263,15 @@ SCREENS: dict[str, Builder] = {
     "game over": game_over,
     "help": help_screen,
     "tutorial": tutorial,
-    "Explore": explore,
-    "Explore Recall": explore_recall,
-    "damaged save dialog": dialog,
+    **{f"Explore {page}": explore(page) for page in PAGES},
+    "damaged save dialog": damaged_save,
     "stacked dialogs": stacked_dialogs,
     "crash": crash,
     "players": players,
     "new player name": name_dialog,
     **{f"records {n}": records(n) for n in ("history", "stats", "charts", "fame", "league")},
     "records game hands": game_hands,
+    "records replay": replay,
     "chat": chat,
     "host": host,
     "join": join,

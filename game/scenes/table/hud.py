@@ -215,8 +215,19 @@ class TableHud:
         t, g = self.theme, self.geometry
         box = g.opponent_label
         x = box.left + self.px(6)
-        name = self.fitted(model.names[1], 18, box.width - self.px(24), th.GOLD_LIGHT, "bold")
-        surface.blit(name, (x + self.px(14), box.top + self.px(6)))
+        room = box.width - self.px(24)
+        # A long name is set smaller, down to the size of the lines under it, then goes on two
+        # lines, which push those lines down; only what a third line would hold is cut.
+        size = t.size_to_fit(model.names[1], 18, room, "bold", smallest=14)
+        lines = t.wrap(model.names[1], size, room, "bold")
+        rest = " ".join(lines[1:])
+        lines = lines[:1] + ([rest] if rest else [])
+        step = t.font(size, "bold").get_linesize()
+        for place, text in enumerate(lines):
+            shown = self.fitted(text, size, room, th.GOLD_LIGHT, "bold")
+            surface.blit(shown, (x + self.px(14), box.top + self.px(6) + place * step))
+        name = self.fitted(lines[0], size, room, th.GOLD_LIGHT, "bold")
+        below = (len(lines) - 1) * step
         if model.to_move == 1 and not model.watching:
             pygame.draw.circle(
                 surface,
@@ -225,10 +236,10 @@ class TableHud:
                 self.px(4),
             )
         line = self.fitted(model.opponent_line, 14, box.width - self.px(10), th.CREAM_DIM)
-        surface.blit(line, (x, box.top + self.px(30)))
+        surface.blit(line, (x, box.top + self.px(30) + below))
         count = model.opponent_cards
         cards = t.text(f"{count} card{'s' if count != 1 else ''} in hand", 14, th.CREAM_DIM)
-        surface.blit(cards, (x, box.top + self.px(48)))
+        surface.blit(cards, (x, box.top + self.px(48) + below))
 
     def _draw_scoresheet(self, surface: pygame.Surface, model: HudModel) -> None:
         t = self.theme
