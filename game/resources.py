@@ -25,6 +25,8 @@ FONT_FILES: dict[str, str] = {
     "italic": "DejaVuSans-Oblique.ttf",
     "bold_italic": "DejaVuSans-BoldOblique.ttf",
     "title": "DejaVuSerif-Bold.ttf",
+    # The fallback for symbols the others lack (playing cards, chess, dice, arrows, pictographs).
+    "symbols": "NotoSansSymbols2-Regular.ttf",
 }
 
 
@@ -34,7 +36,8 @@ def asset_path(*parts: str) -> Path:
 
 
 def font_path(role: str) -> Path | None:
-    """The bundled font for a text role ("ui", "bold", "italic", "bold_italic", "title"), or
+    """The bundled font for a text role ("ui", "bold", "italic", "bold_italic", "title",
+    "symbols"), or
     None when there is none (an unknown role, or a copy of the game whose packager removed the
     bundled fonts in favour of the system's): the theme then looks for a system font."""
     name = FONT_FILES.get(role)

@@ -97,10 +97,16 @@ def test_assets_icon_and_licences_ship(built: Path) -> None:
     internal = APP / "_internal" / "game" / "assets"
     assert len(list((internal / "cards").glob("*.png"))) == 56
     assert (internal / "sounds" / "music.ogg").is_file()
-    assert len(list((internal / "fonts").glob("*.ttf"))) == 5
+    assert len(list((internal / "fonts").glob("*.ttf"))) == 6
     assert (internal / "icon.png").is_file() and (internal / "canasta.desktop").is_file()
     licences = {path.name for path in (APP / "LICENSES").iterdir()}
-    assert {"Canasta.txt", "card-pictures.txt", "DejaVu-fonts.txt", "pygame-ce.txt"} <= licences
+    assert {
+        "Canasta.txt",
+        "card-pictures.txt",
+        "DejaVu-fonts.txt",
+        "Noto-Sans-Symbols-2-font.txt",
+        "pygame-ce.txt",
+    } <= licences
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes in /proc")

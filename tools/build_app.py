@@ -86,6 +86,7 @@ def copy_licences(app: Path, python: Path) -> list[Path]:
         (ROOT / "LICENSE", "Canasta.txt"),
         (ROOT / "assets" / "cards" / "LICENSE", "card-pictures.txt"),
         (ROOT / "assets" / "fonts" / "LICENSE", "DejaVu-fonts.txt"),
+        (ROOT / "assets" / "fonts" / "LICENSE-NotoSansSymbols2", "Noto-Sans-Symbols-2-font.txt"),
     ):
         copied.append(Path(shutil.copyfile(source, folder / name)))
     probe = (

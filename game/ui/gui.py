@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import warnings
 
+import pygame
 import pygame_gui
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
 from game.resources import font_path
 from game.ui import theme as th
+from game.ui.glyphs import FontChain
 
 FONT_NAME = "dejavu"
 BODY_SIZE = 16
@@ -145,3 +148,36 @@ def quiet_update(manager: pygame_gui.UIManager, dt: float) -> None:
 def escape(text: str) -> str:
     """Text safe inside pygame_gui's HTML-like markup."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class FallbackFont(GUIFontPygame):
+    """pygame_gui's font for a text field, drawing through a `FontChain`: a symbol the game's
+    font lacks (🃏 typed in the chat) is drawn in the fallback font, not as an empty box."""
+
+    def __init__(self, chain: FontChain, point_size: int) -> None:
+        super().__init__(font_path("ui"), point_size)
+        self.chain = chain
+
+    def get_rect(self, text: str) -> pygame.Rect:
+        if text == "":
+            return pygame.Rect(0, 0, 0, 0)
+        return pygame.Rect((0, self.chain.first.get_ascent()), self.chain.size(text))
+
+    def render_premul(self, text: str, text_color: pygame.Color) -> pygame.Surface:
+        surface = self.chain.render(text, self.antialiased, text_color).convert_alpha()
+        return surface.premul_alpha() if surface.get_width() and surface.get_height() else surface
+
+    def render_premul_to(
+        self,
+        text: str,
+        text_colour: pygame.Color,
+        surf_size: tuple[int, int],
+        surf_position: tuple[int, int],
+    ) -> pygame.Surface:
+        surface = pygame.Surface(surf_size, depth=32, flags=pygame.SRCALPHA)
+        surface.fill((0, 0, 0, 0))
+        text_image = self.render_premul(text, text_colour)
+        if text_image.get_width() and text_image.get_height():
+            spot = (surf_position[0], surf_position[1] - self.chain.first.get_ascent())
+            surface.blit(text_image, spot, special_flags=pygame.BLEND_PREMULTIPLIED)
+        return surface

@@ -31,7 +31,7 @@ import pygame_gui
 from game.ui import theme as th
 from game.ui.clipboard import clipboard_get, clipboard_put
 from game.ui.controls import draw_focus_ring
-from game.ui.gui import PAPER, PLACEHOLDER, make_manager, quiet_update
+from game.ui.gui import PAPER, PLACEHOLDER, FallbackFont, make_manager, quiet_update
 from game.ui.widget import MOUSE_EVENTS, Widget, event_pos, is_primary_button
 
 # Keys the screen keeps while a field has the focus: they move the focus or leave.
@@ -96,6 +96,11 @@ class TextEntry(Widget):
             object_id=f"#{name}" if name else None,
             initial_text=self.clean(text),
         )
+        if self.entry.font is not None:
+            # A symbol the field's font lacks (🃏) is drawn in the fallback font, not as a box.
+            size = self.entry.font.get_point_size()
+            self.entry.font = FallbackFont(theme.fonts.chain("ui", size), size)
+            self.entry.rebuild()  # type: ignore[no-untyped-call]
         self.entry.set_text_length_limit(max_length)
         if allowed is not None:
             self.entry.set_allowed_characters(list(allowed))

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.resources import font_path
+from game.ui.glyphs import FontChain
 from game.ui.rtl import visual_order
 from game.ui.text_log import TextLog
 
@@ -136,6 +137,7 @@ class FontBook:
     def __init__(self) -> None:
         self._paths: dict[str, str | None] = {}
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._chains: dict[tuple[str, int], FontChain] = {}
 
     def _path(self, role: str) -> str | None:
         if role not in self._paths:
@@ -166,6 +168,21 @@ class FontBook:
                 font = pygame.font.Font(None, size)
             self._fonts[key] = font
         return font
+
+    def chain(self, role: str, size: int) -> FontChain:
+        """The font of `role` at `size`, then the plain sans and the bundled symbols font, for
+        the characters it has no glyph for (`game.ui.glyphs`)."""
+        key = (role, size)
+        chain = self._chains.get(key)
+        if chain is None:
+            fonts = [(self.get(role, size), self._path(role) or role)]
+            if role != "ui":
+                fonts.append((self.get("ui", size), self._path("ui") or "ui"))
+            symbols = font_path("symbols")
+            if symbols is not None:
+                fonts.append((self.get("symbols", size), str(symbols)))
+            chain = self._chains[key] = FontChain(fonts)
+        return chain
 
 
 # Where a word too long for its line (a file path) is best cut: after one of these.
@@ -258,7 +275,7 @@ class Theme:
         if surface is not None:
             self._text.move_to_end(key)
             return surface
-        surface = self.font(size, role).render(visual_order(text), True, colour)
+        surface = self.fonts.chain(role, self.px(size)).render(visual_order(text), True, colour)
         self._text[key] = surface
         if self.log is not None:
             self.log.rendered(surface, text)
@@ -282,7 +299,7 @@ class Theme:
             self._text.move_to_end(key)
             return surface
         front = self.text(text, size, colour, role)
-        back = self.font(size, role).render(text, True, (0, 0, 0))
+        back = self.fonts.chain(role, self.px(size)).render(visual_order(text), True, (0, 0, 0))
         back.set_alpha(120)
         off = self.px(offset)
         surface = pygame.Surface(

@@ -187,3 +187,19 @@ def test_each_player_keeps_a_lobby_server_of_their_own(app: App) -> None:
     assert app.prefs.lobby_broker == "mqtt://test.mosquitto.org:1883"
     app.switch_player(first)
     assert app.prefs.lobby_broker == "mqtt://club.example.org"
+
+
+def test_a_symbol_typed_in_the_name_field_is_drawn_not_boxed(app: App) -> None:
+    # 👍 is not in the field's font (DejaVu Sans): the fallback font draws it.
+    scene = open_options(app)
+    field = control(scene, "player_name")
+    click(app, field.rect.center)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "Ann 👍")
+    assert field.text == "Ann 👍" and app.prefs.player_name == "Ann 👍"
+    typed = app.screen.subsurface(field.rect).copy()
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, "\u0378")  # a code point no font has: its missing-glyph box
+    boxed = app.screen.subsurface(field.rect).copy()
+    assert field.text.endswith("\u0378")
+    assert pygame.image.tobytes(typed, "RGB") != pygame.image.tobytes(boxed, "RGB")

@@ -220,7 +220,9 @@ def chat(app: App) -> list[ChatPanel]:
     log = ChatLog()
     for index, text in enumerate(["Good luck!", "W" * 60, "Thanks, " + NAMES[1] + ", you too!"]):
         log.add(ChatLine(index == 2, NAMES[0] if index == 2 else NETWORK_NAME, text, index))
-    panel = ChatPanel(app.theme, chat_rect(scene.geometry), log, lambda text: None, lambda: None)
+    g = scene.geometry
+    rect = chat_rect(g.right, g.buttons.top, g.px(8))
+    panel = ChatPanel(app.theme, rect, log, lambda text: None, lambda: None)
     panel.show()
     panel.group.set_focus(None)  # the hint in the empty line, as before the player types
     return [panel]

@@ -11,7 +11,6 @@ from collections.abc import Callable
 import pygame
 
 from game.netplay.play.chat import ChatLog
-from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_entry import TextEntry
@@ -26,11 +25,9 @@ GAME_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 13))
 FILL = (16, 52, 32, 255)
 
 
-def chat_rect(g: TableGeometry) -> pygame.Rect:
-    """Where the open chat lies: the scoresheet column, down to the table's buttons."""
-    return pygame.Rect(
-        g.right.left, g.right.top, g.right.width, g.buttons.top - g.px(8) - g.right.top
-    )
+def chat_rect(column: pygame.Rect, buttons_top: int, gap: int) -> pygame.Rect:
+    """Where the open chat lies: the scoresheet `column`, down to `gap` above the buttons."""
+    return pygame.Rect(column.left, column.top, column.width, buttons_top - gap - column.top)
 
 
 class ChatPanel:

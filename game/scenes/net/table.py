@@ -46,7 +46,7 @@ class NetTableScene(TableScene):
         typed = self.chat.input.text if self.chat is not None else ""
         self.chat = ChatPanel(
             self.app.theme,
-            chat_rect(g),
+            chat_rect(g.right, g.buttons.top, g.px(8)),
             self.net_match.net.peer.chat.log,
             self.send_chat,
             self.hide_chat,
