@@ -179,11 +179,16 @@ class FontBook:
             if role != "ui":
                 fonts.append((self.get("ui", size), self._path("ui") or "ui"))
             symbols = font_path("symbols")
+            cards = None
             if symbols is not None:
                 fonts.append((self.get("symbols", size), str(symbols)))
-            chain = self._chains[key] = FontChain(fonts)
+                cards = (self.get("symbols", round(size * CARD_SYMBOL_SCALE)), str(symbols))
+            chain = self._chains[key] = FontChain(fonts, cards)
         return chain
 
+
+# The symbols font draws its playing cards (🃏) small for its size: they are drawn this much larger.
+CARD_SYMBOL_SCALE = 1.5
 
 # Where a word too long for its line (a file path) is best cut: after one of these.
 PATH_SEPARATORS = ("/", "\\", "-", "_", ".")

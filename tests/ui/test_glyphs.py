@@ -39,6 +39,15 @@ def test_a_symbol_is_drawn_not_boxed_in_every_role(theme: Theme, role: str, symb
     assert drawn.get_bounding_rect().width > 0
 
 
+def test_the_joker_is_the_symbols_fonts_picture_not_dejavus_box_with_a_star(theme: Theme) -> None:
+    chain = theme.fonts.chain("ui", theme.px(30))
+    assert chain.cards is not None and chain.cards[1] == str(font_path("symbols"))
+    assert [font for font, _ in chain.runs("🃏")] == [chain.cards[0]]
+    joker = chain.render("🃏", True, (255, 255, 255)).get_bounding_rect()
+    assert joker.height > chain.first.size("A")[1] * 0.6  # as tall as a capital, not a speck
+    assert [font for font, _ in chain.runs("♠")] == [chain.first]
+
+
 def test_a_line_mixing_fonts_keeps_one_baseline_and_its_order(theme: Theme) -> None:
     chain = theme.fonts.chain("title", theme.px(30))
     runs = chain.runs("Ace 🃏 wins\ufe0f")
@@ -46,7 +55,7 @@ def test_a_line_mixing_fonts_keeps_one_baseline_and_its_order(theme: Theme) -> N
     assert [font is chain.first for font, _ in runs] == [True, False, True]
     line = theme.text("Ace 🃏 wins", 30, (255, 255, 255), "title")
     assert line.get_width() == sum(font.size(part)[0] for font, part in runs)
-    assert line.get_height() <= chain.first.get_linesize() + 8
+    assert line.get_height() == chain.first.get_height()  # a line as high as the title font's
 
 
 def test_plain_text_is_drawn_by_its_own_font_alone(theme: Theme) -> None:
