@@ -29,6 +29,8 @@ from game.scenes.learn.tutorial import TutorialScene
 from game.scenes.net.chat import ChatPanel, chat_rect
 from game.scenes.net.invite import AcceptScene, InviteScene
 from game.scenes.net.join import JoinScene
+from game.scenes.net.lobby import FindPartnerScene
+from game.scenes.net.lobby_host import WaitForPartnerScene
 from game.scenes.option_items import option_sections
 from game.scenes.options import OptionsScene
 from game.scenes.records.entry import open_screen
@@ -250,6 +252,19 @@ def accept(app: App) -> None:
     app.stack.push(AcceptScene(app))
 
 
+def find_partner(app: App) -> None:
+    # A lobby server that is not one: the screen and its error, with nothing dialled.
+    app.prefs.lobby_broker = "http://lobby.example.org/" + "w" * 40
+    app.stack.push(TitleScene(app))
+    app.stack.push(FindPartnerScene(app, join=JoinScene))
+
+
+def wait_for_partner(app: App) -> None:
+    app.prefs.lobby_broker = "http://lobby.example.org/" + "w" * 40
+    app.stack.push(TitleScene(app))
+    app.stack.push(WaitForPartnerScene(app))
+
+
 SCREENS: dict[str, Builder] = {
     "title": title,
     **{f"options {s.title}": options(i) for i, s in enumerate(option_sections())},
@@ -279,6 +294,8 @@ SCREENS: dict[str, Builder] = {
     "join": join,
     "invite": invite,
     "accept an invite": accept,
+    "find a partner": find_partner,
+    "wait for a partner": wait_for_partner,
 }
 
 
