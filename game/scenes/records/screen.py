@@ -10,7 +10,8 @@ is rendered through the theme's cache, so a frame only blits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import heapq
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from game.scenes.base import Host
 
 ROW_TEXT = 17
+# How many of a column's longest texts are measured to size it.
+MEASURED_CELLS = 40
 DOUBLE_CLICK_S = 0.4
 
 
@@ -129,22 +132,21 @@ class RowTable:
     def column_widths(self, t: th.Theme) -> tuple[list[int], int]:
         """The columns' widths and the text size: each column as wide as its widest text, the
         room left shared out as the columns' shares say; where the table is too narrow for that,
-        the text a size or a few smaller (measured again only when the rows or the size change)."""
-        key = (tuple(tuple(row.cells) for row in self.rows), tuple(self.rect), t.scale)
+        the text a size or a few smaller. Measured again only when the rows or the size change,
+        and only a column's longest texts (a career's history has thousands of rows)."""
+        key = (id(self.rows), len(self.rows), tuple(self.rect), t.scale)
         if self._widths is not None and self._widths[0] == key:
             return self._widths[1], self._widths[2]
         pad = t.px(8)
         total = self.rect.width
         shares = sum(column.width for column in self.columns) or 1.0
+        columns = [
+            [column.heading, *heapq.nlargest(MEASURED_CELLS, self._cells(col), key=len)]
+            for col, column in enumerate(self.columns)
+        ]
         for size in range(ROW_TEXT, ROW_TEXT - 5, -1):
             font = t.font(size)
-            needed = []
-            for col, column in enumerate(self.columns):
-                texts = [
-                    column.heading,
-                    *(row.cells[col] for row in self.rows if col < len(row.cells)),
-                ]
-                needed.append(max(font.size(text)[0] for text in texts) + 2 * pad + 1)
+            needed = [max(font.size(text)[0] for text in texts) + 2 * pad + 1 for texts in columns]
             spare = total - sum(needed)
             if spare >= 0 or size == ROW_TEXT - 4:
                 widths = [
@@ -154,6 +156,9 @@ class RowTable:
                 break
         self._widths = (key, widths, size)
         return widths, size
+
+    def _cells(self, col: int) -> Iterator[str]:
+        return (row.cells[col] for row in self.rows if col < len(row.cells))
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, focused: bool = True) -> None:
         t = theme
