@@ -1,6 +1,7 @@
-"""Two seats on a peek-proof deal with no rounds at all, as over a network: each seat reacts to
-each message as it arrives, on its own state alone, and the two directions of the link deliver
-in their own order (each in the order sent) interleaved at random. Acknowledgements take the
+"""Seats on a peek-proof deal with no rounds at all, as over a network: each seat reacts to each
+message as it arrives, on its own state alone, and the links deliver in their own order (each in
+the order sent) interleaved at random; at three and four seats the host passes every guest's
+message on, as the network game's star does. Acknowledgements take the
 place of the table's rounds: whole hands still end audited, replayed alike, with the same notes
 of the table at every step; and a guest's draw costs no extra exchange."""
 
@@ -22,39 +23,51 @@ from tests.netplay.fair.streams import seeded
 
 
 class Link:
-    """Two seats, one queue each way; every reaction is the receiving seat's own."""
+    """Seats that each react to each message on their own state alone. Seat 0 is the host: a
+    guest's message goes to it, and it passes it on to every other guest (so that every seat
+    sees one order), as the network game's star does; each queue delivers in the order sent, and
+    which queue delivers next is random."""
 
     def __init__(self, rules: Rules, seed: int) -> None:
+        n = rules.players
         ident = hand_id("async", 1)
         self.hands = [
-            FairHand(Seat(i, 2, ident, seeded(b"%d-%d" % (seed, i))), rules, 0, (0, 0))
-            for i in range(2)
+            FairHand(Seat(i, n, ident, seeded(b"%d-%d" % (seed, i))), rules, 0, (0,) * _sides(n))
+            for i in range(n)
         ]
-        self.deciders = [Autopilot("beginner", seed=seed * 2 + i) for i in range(2)]
-        self.queues: list[deque[bytes]] = [deque(), deque()]
+        self.deciders = [Autopilot("beginner", seed=seed * n + i) for i in range(n)]
+        self.queues: list[deque[tuple[int, bytes]]] = [deque() for _ in range(n)]
         self.rng = random.Random(seed)
-        self.shuffled = [False, False]
-        self.finished = [False, False]
-        self.early: list[list[SecretMessage]] = [[], []]
+        self.shuffled = [False] * n
+        self.finished = [False] * n
+        self.early: list[list[SecretMessage]] = [[] for _ in range(n)]
         self.sent: list[tuple[int, str, int]] = []  # (sender, what, actions so far)
 
     def send(self, sender: int, envelope: list[object], what: str) -> None:
         self.sent.append((sender, what, len(self.hands[sender].actions)))
-        self.queues[1 - sender].append(msgpack.packb(envelope))
+        packed = msgpack.packb(envelope)
+        receivers = [0] if sender != 0 else range(1, len(self.hands))
+        for receiver in receivers:
+            self.queues[receiver].append((sender, packed))
 
     def run(self) -> None:
         for hand in self.hands:
             self.send(hand.index, [DEAL, hand.seat.key_message().encode()], "key")
-        for seat in (0, 1):
+        for seat in range(len(self.hands)):
             self.react(seat)
         while any(self.queues):
-            seat = self.rng.choice([s for s in (0, 1) if self.queues[s]])
+            seat = self.rng.choice([s for s, queue in enumerate(self.queues) if queue])
             self.deliver(seat)
             self.react(seat)
 
     def deliver(self, seat: int) -> None:
-        hand, sender = self.hands[seat], 1 - seat
-        kind, body = msgpack.unpackb(self.queues[seat].popleft())
+        hand = self.hands[seat]
+        sender, packed = self.queues[seat].popleft()
+        if seat == 0:
+            for guest in range(1, len(self.hands)):
+                if guest != sender:
+                    self.queues[guest].append((sender, packed))
+        kind, body = msgpack.unpackb(packed)
         if kind == MOVE:
             hand.receive_move(decode_move(body, sender))
             return
@@ -62,7 +75,7 @@ class Link:
         if isinstance(message, UnmaskMessage):
             hand.receive_unmask(message)
         elif isinstance(message, SecretMessage) and hand.seat.public.phase is not Phase.AUDIT:
-            self.early[seat].append(message)  # the other seat finished first
+            self.early[seat].append(message)  # another seat finished first
         else:
             hand.seat.receive(message)
 
@@ -113,27 +126,39 @@ class Link:
         return not hand.seat.public.owed() and not hand.needs() and hand.all_acknowledged()
 
 
+def _sides(players: int) -> int:
+    return 2 if players == 4 else players
+
+
 @pytest.mark.parametrize(
-    ("preset", "seed"), [("classic", 1), ("classic", 2), ("modern_american", 3)]
+    ("players", "preset", "seed"),
+    [
+        (2, "classic", 1),
+        (2, "classic", 2),
+        (2, "modern_american", 3),
+        (3, "classic", 4),
+        (4, "classic", 5),
+        (4, "modern_american", 6),
+    ],
 )
-def test_two_seats_reacting_to_each_message_play_a_hand_to_an_audited_end(
-    preset: str, seed: int
+def test_seats_reacting_to_each_message_play_a_hand_to_an_audited_end(
+    players: int, preset: str, seed: int
 ) -> None:
-    link = Link(Rules.preset(preset), seed)
+    link = Link(Rules.preset(preset, players=players), seed)
     link.run()
     reports = [hand.seat.audit() for hand in link.hands]
     assert all(report.ok for report in reports)
     games = [hand.replay(report) for hand, report in zip(link.hands, reports, strict=True)]
-    assert games[0].state_hash() == games[1].state_hash()
+    assert len({game.state_hash() for game in games}) == 1
     assert games[0].phase == "hand_over" and len(games[0].log) > 20
-    assert link.hands[0].trail == link.hands[1].trail
+    assert len({tuple(hand.trail) for hand in link.hands}) == 1
     assert len(link.hands[0].trail) == len(games[0].log) + 1
 
 
 def test_a_draw_costs_no_exchange_of_its_own() -> None:
     """Between a seat's draw and its next move the other seat sends only its unmask: the drawer
     needs no answer to an answer before it plays on."""
-    link = Link(Rules.preset("classic"), 4)
+    link = Link(Rules.preset("classic"), 7)
     link.run()
     draws = [i for i, (_s, what, _n) in enumerate(link.sent) if what == "draw"]
     assert draws
