@@ -14,7 +14,9 @@ one drawn card weigh. The target is at most 250 ms for a hand of two seats.
 engine on what it may see, the beginner AutoPilot deciding, every card opened as the engine asks,
 the audit and the replay from the audited deck): `hand_ms` is the CPU of a hand per side (all the
 table's work but the deciders' thinking, divided by the seats), `bytes_per_move` the msgpack
-payload of every message of the hand, deal and audit included, over its moves.
+payload of every message of the hand, deal and audit included, over its moves, and
+`exchanges_per_draw` the rounds of openings a draw waits for (1: the card drawn; one more for
+each Red Three among the cards drawn, whose replacement waits for it to be shown).
 """
 
 from __future__ import annotations
@@ -159,6 +161,7 @@ def play_whole_hand(seats: int, number: int = 1) -> dict[str, Any]:
         "moves": result.moves,
         "hand_ms": 1000 * cpu / seats,
         "bytes_per_move": sent / max(result.moves, 1),
+        "exchanges_per_draw": result.draw_rounds / max(result.draws, 1),
     }
 
 
@@ -174,6 +177,9 @@ def run(
             "moves": statistics.median(p["moves"] for p in whole),
             "hand_ms": round(statistics.median(p["hand_ms"] for p in whole), 1),
             "bytes_per_move": round(statistics.median(p["bytes_per_move"] for p in whole), 1),
+            "exchanges_per_draw": round(
+                statistics.median(p["exchanges_per_draw"] for p in whole), 2
+            ),
         }
     for seats in seat_counts:
         played = [play_hand(seats, cards, number) for number in range(1, hands + 1)]
@@ -215,7 +221,8 @@ def describe(result: dict[str, Any]) -> str:
     for figures in result["played"].values():
         lines.append(
             f"  {figures['seats']} seats: hand {figures['hand_ms']} ms over {figures['moves']} "
-            f"moves, {figures['bytes_per_move']} bytes per move"
+            f"moves, {figures['bytes_per_move']} bytes per move, "
+            f"{figures['exchanges_per_draw']} exchanges per draw"
         )
     lines.append(f"target: at most {result['target_ms_two_seats']} ms per hand per side at 2 seats")
     return "\n".join(lines)

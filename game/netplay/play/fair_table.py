@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import msgpack
 
+from game.logic.actions import Action, Draw
 from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.phases import GAME_OVER, HAND_OVER
@@ -50,6 +51,10 @@ class HandResult:
     misconduct: Misconduct | None = None
     caught_by: int | None = None
     moves: int = 0
+    draws: int = 0
+    # Rounds of openings that followed the draws: one per exchange a drawer waits for (its
+    # cards, then the replacements of the Red Threes among them).
+    draw_rounds: int = 0
 
 
 class FairTable:
@@ -101,8 +106,11 @@ class FairTable:
             while self.hands[0].game.phase not in (HAND_OVER, GAME_OVER):
                 if result.moves >= MAX_MOVES:
                     raise RuntimeError(f"the hand did not end in {MAX_MOVES} moves")
-                self._move()
+                action, rounds = self._move()
                 result.moves += 1
+                if isinstance(action, Draw):
+                    result.draws += 1
+                    result.draw_rounds += rounds
             result.games = self._audit()
         except _Caught as caught:
             result.misconduct, result.caught_by = caught.misconduct, caught.seat
@@ -123,7 +131,8 @@ class FairTable:
         self._check_owed()
         self._settle()
 
-    def _move(self) -> None:
+    def _move(self) -> tuple[Action, int]:
+        """The mover's action, and the rounds of openings that followed it."""
         mover = self.hands[self.hands[0].game.to_act]
         decider = self.deciders[mover.index]
         while True:
@@ -137,10 +146,12 @@ class FairTable:
                 continue
             break
         self.send_move(move)
-        self._settle()
+        return action, self._settle()
 
-    def _settle(self) -> None:
-        """Shows, then openings, until no seat owes anything; then note the public state."""
+    def _settle(self) -> int:
+        """Shows, then openings, until no seat owes anything; then note the public state. The
+        rounds of openings it took."""
+        rounds = 0
         while True:
             said = False
             for hand in self.hands:
@@ -156,8 +167,10 @@ class FairTable:
             for hand, need in zip(self.hands, needs, strict=True):
                 hand.request(need)
             self._pump()
+            rounds += 1
         for hand in self.hands:
             hand.settled()
+        return rounds
 
     def _pump(self) -> None:
         progress = True

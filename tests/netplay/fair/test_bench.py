@@ -51,7 +51,8 @@ def test_the_fair_bench_prints_json_with_the_figures_per_side() -> None:
     # one draw at two seats is one unmask share: a point, a proof and a few bytes of framing
     assert 96 < two["bytes_per_open"] < 120
     played = figures["played"]["2"]
-    assert set(played) == {"seats", "moves", "hand_ms", "bytes_per_move"}
+    assert set(played) == {"seats", "moves", "hand_ms", "bytes_per_move", "exchanges_per_draw"}
+    assert 1 <= played["exchanges_per_draw"] < 1.5
     assert played["moves"] > 0 and played["hand_ms"] > 0
     # the shuffles alone are 2 x 3.4 kB; every card opened adds a point and a proof
     assert played["bytes_per_move"] > 2 * 108 * 32 / played["moves"]

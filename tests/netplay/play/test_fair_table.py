@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from game.logic import events as ev
 from game.logic.actions import Action, UndoTurn
-from game.logic.cards import code_of, is_unseen
+from game.logic.cards import IDS_OF_CODE, code_of, is_unseen
 from game.logic.engine import Game
 from game.logic.legal import legal_actions
 from game.logic.rules import Rules
@@ -245,3 +245,26 @@ def test_random_play_with_undos_passes_the_audit_and_replays_alike(
     assert result.misconduct is None, result.misconduct
     assert len({game.state_hash() for game in result.games}) == 1
     assert len({tuple(hand.trail) for hand in fair.hands}) == 1
+
+
+def test_an_id_never_tells_a_seat_where_the_other_copy_of_its_card_is() -> None:
+    """The commit-reveal deal numbered twin cards in deal order, so a seat holding the second
+    copy of a face knew the first was dealt elsewhere. Here a seat's ids of a face follow the
+    order the seat saw them: whenever it holds a face's later id, it has seen the earlier ones."""
+    tables: list[FairTable] = []
+    checked = [0]
+
+    def check() -> None:
+        for hand in tables[0].hands:
+            seen = {card.card_id for card in {**hand.seat.hand, **hand.seat.table}.values()}
+            for card in hand.game.players[hand.index].hand:
+                ids = IDS_OF_CODE[code_of(card)]
+                assert set(ids[: ids.index(card)]) <= seen
+                checked[0] += ids.index(card) > 0
+
+    rules = Rules.preset("classic", players=2)
+    watchers = [Watching(Autopilot("beginner", seed=s), check) for s in range(2)]
+    fair = FairTable(rules, watchers, randomness=randomness(b"twins"))
+    tables.append(fair)
+    assert fair.play_hand().misconduct is None
+    assert checked[0] > 0  # seats did hold second copies
