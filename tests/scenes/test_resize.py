@@ -178,3 +178,25 @@ def test_the_minimum_layout_grows_with_the_desktop_scale() -> None:
     assert layout_size(MIN_LAYOUT) == MIN_LAYOUT
     assert layout_size((1280, 720), 2.0) == (2133, 1200)
     assert layout_size((2560, 1440), 2.0) == (2560, 1440)
+
+
+def test_a_drag_lays_the_screens_out_once_a_frame_for_where_the_window_ends(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.stack.push(TitleScene(app))
+    step(app)
+    laid_out: list[tuple[int, int]] = []
+    layout = TitleScene.layout
+
+    def counted(scene: TitleScene, size: tuple[int, int]) -> None:
+        laid_out.append(size)
+        layout(scene, size)
+
+    monkeypatch.setattr(TitleScene, "layout", counted)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        for width in range(1300, 1700, 50):
+            window.size = (width, 720 + (width - 1280) // 2)
+    step(app)
+    assert laid_out == [(1650, 905)] and app.size == (1650, 905)
