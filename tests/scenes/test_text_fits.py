@@ -18,6 +18,7 @@ from game.bench.frames import busy_game
 from game.logic import Game
 from game.match import LocalGame, LocalMatch, local_match
 from game.match.autosaved_game import autosave_path
+from game.netplay import Role
 from game.netplay.play.chat import ChatLine, ChatLog
 from game.netplay.shell.wormhole import InviteCode, Rendezvous
 from game.records import Ending, create_profile, current_profile, rename_profile
@@ -31,6 +32,7 @@ from game.scenes.net.invite import AcceptScene, InviteScene
 from game.scenes.net.join import JoinScene
 from game.scenes.net.lobby import FindPartnerScene
 from game.scenes.net.lobby_host import WaitForPartnerScene
+from game.scenes.net.table import NetTableScene
 from game.scenes.option_items import option_sections
 from game.scenes.options import OptionsScene
 from game.scenes.records.entry import open_screen
@@ -43,11 +45,11 @@ from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from tests.helpers.layout_check import misfits, start_recording
-from tests.helpers.net_screens import open_host_screen
+from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.records_history import record_game
 from tests.helpers.scenario import position
 from tests.helpers.table import about_to_go_out, autoplay_to_the_results, quick_autoplay_table
-from tests.helpers.ui_events import DT, press, step
+from tests.helpers.ui_events import DT, press, step, type_text
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 NAMES = ["WWWWWWWWWWWWWWWWWWWW", "Maximilian Alexander"]
@@ -339,3 +341,39 @@ def test_every_text_fits_its_box(long_named_app: App, screen: str, size: tuple[i
     assert app.last_crash is None, app.last_crash
     found = misfits(app, extras if isinstance(extras, list) else [])
     assert not found, f"{screen} at {size[0]}x{size[1]}:\n" + "\n".join(map(str, found))
+
+
+@pytest.mark.net
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_network_table_and_its_chat_fit(long_named_app: App, size: tuple[int, int]) -> None:
+    # A real host over loopback, its player with a long name; the guest is the player here.
+    app = long_named_app
+    host = HeadlessPeer(Role.HOST, name=NETWORK_NAME)
+    try:
+        app.prefs.animation_speed = "off"
+        app.stack.push(TitleScene(app))
+        join = JoinScene(app)
+        app.stack.push(join)
+        step(app)
+        assert join.address is not None
+        join.address.set_text("")
+        type_text(app, host.address)
+        press(app, pygame.K_RETURN)
+        type_text(app, host.code)
+        press(app, pygame.K_RETURN)
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+        table = app.stack.top
+        assert isinstance(table, NetTableScene)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().size = size
+        step(app, 2)
+        start_recording(app)
+        table.layout(app.size)
+        table.toggle_chat()
+        step(app, 3)
+        assert app.size == size and table.chat is not None and table.chat.visible
+        found = misfits(app)
+        assert not found, f"network table at {size[0]}x{size[1]}:\n" + "\n".join(map(str, found))
+    finally:
+        host.stop()
