@@ -4,7 +4,8 @@ Plays Advanced-against-Advanced hands under each preset, records the evaluation 
 positions along the way together with the margin each hand finally ended with, fits the weights by
 least squares (plain Python: the tool needs nothing beyond the game) and writes them into the
 WEIGHTS table of evaluation.py. Run from the repository root:
-`python tools/fit_evaluation.py [--hands 3000] [--seed 7] [--jobs 2]`.
+`python tools/fit_evaluation.py [--hands 3000] [--seed 7] [--jobs 2] [--players 2]`.
+`--players 3` or `4` fits the weights of that table (`classic/4` ...) and keeps the others.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ SAMPLE_RATE = 0.15
 MAX_ACTIONS = 3000
 
 
-def positions(task: tuple[str, int, int]) -> tuple[list[list[float]], list[float]]:
-    """Features and final margins of sampled positions from `count` hands."""
-    preset, seed, count = task
-    rules = Rules.preset(preset)
+def positions(task: tuple[str, int, int, int]) -> tuple[list[list[float]], list[float]]:
+    """Features and final margins of sampled positions from `count` hands of `players`."""
+    preset, seed, count, players = task
+    rules = Rules.preset(preset, players)
     rows: list[list[float]] = []
     targets: list[float] = []
     for k in range(count):
@@ -43,22 +44,19 @@ def positions(task: tuple[str, int, int]) -> tuple[list[list[float]], list[float
             if game.phase not in (DRAW, PLAY):
                 break
             if rng.random() < SAMPLE_RATE:
-                seat = rng.randrange(2)
+                seat = rng.randrange(players)
                 pending.append((seat, evaluation.features(game, seat)))
             game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
         else:
             raise RuntimeError(f"{preset} deal {seed * 100_003 + k}: the hand did not end")
-        hand_scores = game.hand_scores
-        assert hand_scores is not None  # the hand is over
-        scores = [hand_scores[p]["total"] for p in (0, 1)]
         for seat, row in pending:
             rows.append(row)
-            targets.append(float(scores[seat] - scores[1 - seat]))
+            targets.append(evaluation.value(game, seat))  # the hand's true margin for the seat
     return rows, targets
 
 
-def fit(preset: str, hands: int, seed: int, jobs: int) -> tuple[float, ...]:
-    chunks = [(preset, seed * 1000 + i, hands // jobs) for i in range(jobs)]
+def fit(preset: str, hands: int, seed: int, jobs: int, players: int = 2) -> tuple[float, ...]:
+    chunks = [(preset, seed * 1000 + i, hands // jobs, players) for i in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
         results = list(pool.map(positions, chunks))
     x = [row for rows, _ in results for row in rows]
@@ -69,7 +67,7 @@ def fit(preset: str, hands: int, seed: int, jobs: int) -> tuple[float, ...]:
         for row, t in zip(x, y, strict=True)
     ]
     print(
-        f"{preset}: {len(y)} positions, target sd {statistics.pstdev(y):.0f}, "
+        f"{evaluation.table_name(preset, players)}: {len(y)} positions, target sd {statistics.pstdev(y):.0f}, "
         f"residual sd {statistics.pstdev(residual):.0f}, "
         f"R^2 {1 - statistics.pvariance(residual) / statistics.pvariance(y):.3f}"
     )
@@ -126,12 +124,17 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     args = parser.parse_args()
-    table = {
-        preset: fit(preset, args.hands, args.seed, args.jobs)
+    table = dict(evaluation.WEIGHTS)
+    fitted = {
+        evaluation.table_name(preset, args.players): fit(
+            preset, args.hands, args.seed, args.jobs, args.players
+        )
         for preset in ("classic", "modern_american")
     }
-    for preset, weights in table.items():
+    table.update(fitted)
+    for preset, weights in fitted.items():
         print(preset)
         for name, weight in zip(evaluation.FEATURES, weights, strict=True):
             print(f"  {name:18} {weight:10.4f}")

@@ -20,6 +20,8 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import (
     Action,
+    AnswerGoOut,
+    AskGoOut,
     Discard,
     Draw,
     Meld,
@@ -31,9 +33,12 @@ from ..actions import (
 )
 from ..legal import legal_actions
 from ..view import PlayerView, determinize, player_view
+from .partner import answer_go_out
 
 __all__ = [
     "Action",
+    "AnswerGoOut",
+    "AskGoOut",
     "Bot",
     "Discard",
     "Draw",
@@ -44,6 +49,7 @@ __all__ = [
     "TakePile",
     "Undo",
     "UndoTurn",
+    "answer_go_out",
     "determinize",
     "legal_actions",
     "legal_actions_for",
@@ -66,8 +72,11 @@ def legal_actions_for(view: PlayerView) -> list[Action]:
 
     Which actions are legal depends only on what the player sees (its own hand, the table, the
     pile), so any determinization of the view gives the same list. When melds made this turn fall
-    short of the opening minimum and cannot be completed, the only action is `UndoTurn`."""
-    if not view.my_turn:
+    short of the opening minimum and cannot be completed, the only action is `UndoTurn`. While
+    its partner's "May I go out?" waits (four players), they are the two answers."""
+    if view.must_answer:
+        return [AnswerGoOut(True), AnswerGoOut(False)]
+    if not view.my_turn or view.to_act != view.seat:
         return []
     world = determinize(view, random.Random(0))
     actions = legal_actions(world)

@@ -1,7 +1,8 @@
 """The search's judgement of an unfinished hand: the expected final score margin.
 
 `value(game, seat)` is a linear function of features of the table and of each player's cards (the
-difference between the seat and its opponent), with weights fitted by least squares on positions
+difference between the seat and its opponent; with four players between the two sides, with three
+between the seat and the average of the others), with weights fitted by least squares on positions
 from Advanced-against-Advanced hands, against the margin those hands finally ended with
 (`python -m tools.fit_evaluation` refits them). A finished hand is worth its true margin. The
 features read everything in the game they are given, so the search only calls this on its own
@@ -37,8 +38,8 @@ FEATURES: Final = (
     "pile_to_move",  # the pile's size, for the player to move
 )
 
-# Fitted by tools/fit_evaluation.py (one set of weights per preset; other rule sets use the
-# weights of their nearest preset).
+# Fitted by tools/fit_evaluation.py (one set of weights per preset and number of players; other
+# rule sets use the weights of their nearest preset).
 WEIGHTS: Final[dict[str, tuple[float, ...]]] = {
     "classic": (
         1.3469,
@@ -75,6 +76,78 @@ WEIGHTS: Final[dict[str, tuple[float, ...]]] = {
         787.7213,
         0.7299,
         -1.9594,
+    ),
+    "classic/3": (
+        1.5327,
+        1.2739,
+        202.5378,
+        110.9326,
+        1.0046,
+        1.5398,
+        -4.1647,
+        84.3436,
+        -7.7615,
+        6.5812,
+        -154.084,
+        -50.1194,
+        117.3929,
+        -78.6037,
+        0.0,
+        5.4202,
+    ),
+    "modern_american/3": (
+        1.1478,
+        1.1855,
+        124.6402,
+        -29.0268,
+        0.6184,
+        4.3835,
+        -2.9812,
+        39.6638,
+        -185.1872,
+        97.5659,
+        183.1076,
+        163.0903,
+        857.83,
+        118.7748,
+        0.5574,
+        19.1915,
+    ),
+    "classic/4": (
+        1.3818,
+        0.9766,
+        77.0099,
+        39.5745,
+        0.9614,
+        0.7339,
+        -2.4005,
+        -5.9435,
+        84.3467,
+        20.4461,
+        60.2045,
+        26.8555,
+        -133.4194,
+        -1.8474,
+        0.0,
+        0.476,
+    ),
+    "modern_american/4": (
+        2.2525,
+        0.9428,
+        197.4559,
+        -38.7012,
+        0.3583,
+        2.4096,
+        1.3936,
+        -26.4991,
+        52.2786,
+        88.1797,
+        185.606,
+        217.0422,
+        539.2344,
+        625.0632,
+        0.6804,
+        -0.156,
     ),
 }
 
@@ -129,18 +202,55 @@ def player_features(game: Game, p: int) -> list[float]:
     ]
 
 
+# The features that describe a side's table (shared by partners) rather than a player's hand.
+TABLE_FEATURES: Final = frozenset(
+    (
+        "melded",
+        "canasta_bonus",
+        "near_canastas",
+        "small_melds",
+        "threes",
+        "opened",
+        "may_go_out",
+    )
+)
+_TABLE: Final = tuple(name in TABLE_FEATURES for name in FEATURES)
+_PENALTIES: Final = FEATURES.index("penalties")
+
+
 def features(game: Game, seat: int) -> list[float]:
-    """The features of the position for `seat`: its own minus its opponent's (with three or
-    four players, those of the next player, who plays on its discards)."""
+    """The features of the position for `seat`: its own minus its opponent's. With four
+    players, its side's minus the other side's: the table once, the hands of both partners
+    (both are caught in hand). With three, its own minus the average of the two others'."""
+    n = game.n_players
     mine = player_features(game, seat)
-    theirs = player_features(game, (seat + 1) % game.n_players)
+    if n == 2:
+        theirs = player_features(game, 1 - seat)
+    elif n == 4:
+        partner = player_features(game, (seat + 2) % 4)
+        left = player_features(game, (seat + 1) % 4)
+        right = player_features(game, (seat + 3) % 4)
+        mine = [m if table else m + p for m, p, table in zip(mine, partner, _TABLE, strict=True)]
+        theirs = [a if table else a + b for a, b, table in zip(left, right, _TABLE, strict=True)]
+        # Modern penalties: the side's unfinished melds once, each partner's hand of its own.
+        for side, first in ((mine, seat), (theirs, (seat + 1) % 4)):
+            melds = game.players[first].melds
+            side[_PENALTIES] -= uncompleted_penalty(game.rules, melds, ())
+    else:
+        others = [player_features(game, (seat + k) % n) for k in range(1, n)]
+        theirs = [sum(values) / len(others) for values in zip(*others, strict=True)]
     diff = [a - b for a, b in zip(mine, theirs, strict=True)]
     diff[-1] = len(game.pile) * (1.0 if game.to_move == seat else -1.0)
     return diff
 
 
+def table_name(preset: str, players: int) -> str:
+    """The WEIGHTS entry of a preset at a number of players ("classic", "classic/4")."""
+    return preset if players == 2 else f"{preset}/{players}"
+
+
 def weights_for(game: Game) -> tuple[float, ...]:
-    return WEIGHTS[game.rules.nearest_preset()]
+    return WEIGHTS[table_name(game.rules.nearest_preset(), game.n_players)]
 
 
 def value(game: Game, seat: int) -> float:

@@ -8,8 +8,15 @@ lead it would bank (the going-out bonus and the cards the opponent would be caug
 the chance that the opponent goes out first (`opponent_out_chance`, from its canastas, melds near
 a canasta, hand size and the cards it took). `choose(game, style, rng)` scores the legal actions
 of the player to move and returns the best; it reads only what that player may see (their own
-hand, the table, sizes, and the cards the opponent is known to hold), so it is fair on a
+hand, the table, sizes, and the cards the others are known to hold), so it is fair on a
 determinized game.
+
+With three or four players (RULES.md section 9) "the opponent" of a discard is the next player,
+the only one who may take it; the race to go out looks at every opponent; and with four the side's
+melds are shared, so laying off on the partner's melds is laying off on one's own, while going out
+also counts the partner's hand against the side. A four-player level that judges going out asks
+its partner "May I go out?" when its partner's cards could turn the decision (`should_ask`), and
+after "Yes" it goes out.
 """
 
 from __future__ import annotations
@@ -37,11 +44,13 @@ from ..cards import (
     THREE,
     TWO,
     WILD,
+    CardId,
     code_of,
 )
 from ..engine import Game
 from ..errors import IllegalAction
 from ..hand.player_state import PlayerState
+from ..hand.turn import NOT_ASKED, YES
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE, canasta_bonus
 from ..phases import DRAW, PLAY
@@ -57,6 +66,8 @@ COPIES_PER_RANK: Final = 8
 PAIR_RISK_WEIGHT: Final = {"classic": 1.0, "modern_american": 0.1}
 # What one card drawn from the stock is worth, against the cards of the pile.
 STOCK_CARD: Final = 18.0
+# How much less freezing the pile is worth with a partner, for whom it freezes too.
+PARTNER_FREEZE_COST: Final = 10.0
 
 
 @dataclass(frozen=True)
@@ -116,9 +127,10 @@ MASTER: Final = Style("master", conceals_sets=True)
 
 
 def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = False) -> Action:
-    """The action the style prefers for the player to move (always a legal one)."""
+    """The action the style prefers for the player to move (always a legal one). It never asks
+    "May I go out?" itself: the player decides that first (`should_ask`)."""
     actions = legal_actions(game)
-    if game.n_players == 4:  # the computer goes out without asking its partner
+    if game.n_players == 4:
         actions = [a for a in actions if not isinstance(a, AskGoOut)]
     if not actions:
         raise IllegalAction("no_move", "There is nothing to do now.")
@@ -129,6 +141,28 @@ def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = Fals
     if game.phase == PLAY:
         return _choose_play(game, actions, style, rng, aggressive)
     return actions[0]
+
+
+# ------------------------------------------------------------------ seats
+def opponent_seats(game: Game) -> list[int]:
+    """The mover's opponents (every other seat but a partner)."""
+    side = game.side_of(game.to_move)
+    return [q for q in range(game.n_players) if game.side_of(q) != side]
+
+
+def other_seats(game: Game) -> list[int]:
+    """Every seat but the mover's, partner included, from its left."""
+    n, p = game.n_players, game.to_move
+    return [(p + k) % n for k in range(1, n)]
+
+
+def _distinct_melds(game: Game) -> list[dict[int, list[CardId]]]:
+    """Each side's melds once (partners share theirs)."""
+    seen: list[dict[int, list[CardId]]] = []
+    for player in game.players:
+        if not any(melds is player.melds for melds in seen):
+            seen.append(player.melds)
+    return seen
 
 
 # ------------------------------------------------------------------ card knowledge
@@ -166,8 +200,8 @@ def _ids(game: Game, codes: tuple[str, ...], hand: Sequence[int] | None = None) 
 
 class _Seen:
     """What scoring the actions of one decision reads again and again, worked out once: the
-    mover's usable cards and ranks, the opponent's known ranks, the pile's ranks, and whether
-    the opponent may go out soon."""
+    mover's usable cards and ranks, the known ranks of the next player (who may take the
+    discard), the pile's ranks, and whether an opponent may go out soon."""
 
     __slots__ = ("_risk", "counts", "known_counts", "pile_counts", "pressure", "usable")
 
@@ -175,39 +209,42 @@ class _Seen:
         me = game.mover
         self.usable = usable_hand(game)
         self.counts = _rank_counts(me.hand)
-        self.known_counts = _rank_counts(game.players[1 - game.to_move].known)
+        self.known_counts = _rank_counts(game.players[game.next_seat(game.to_move)].known)
         self.pile_counts = _rank_counts(game.pile)
         self.pressure = _under_pressure(game)
         self._risk: dict[int, float] | None = None
 
     def pair_risk(self, game: Game, rank: int) -> float:
-        """The chance that the opponent holds a natural pair of `rank` (counting the cards it
-        is known to hold), from the copies of the rank the mover cannot see."""
+        """The chance that the next player holds a natural pair of `rank` (counting the cards
+        it is known to hold), from the copies of the rank the mover cannot see."""
         if self._risk is None:
             self._risk = _pair_risks(game, self)
         return self._risk.get(rank, 0.0)
 
 
 def pair_risks(game: Game) -> dict[int, float]:
-    """For every natural rank, the chance that the opponent holds a natural pair of it (the
-    cards it is known to hold count): the copies of a rank the mover cannot see are spread at
-    random over the cards it cannot see, of which the opponent holds its unknown cards (a
-    binomial estimate of the hypergeometric chance)."""
+    """For every natural rank, the chance that the next player (who may take the mover's
+    discard) holds a natural pair of it (the cards it is known to hold count): the copies of a
+    rank the mover cannot see are spread at random over the cards it cannot see, of which that
+    player holds its unknown cards (a binomial estimate of the hypergeometric chance)."""
     return _pair_risks(game, _Seen(game))
 
 
 def _pair_risks(game: Game, seen: _Seen) -> dict[int, float]:
-    me, opponent = game.mover, game.players[1 - game.to_move]
+    opponent = game.players[game.next_seat(game.to_move)]
     known_counts = seen.known_counts
     visible = dict(seen.counts)
-    for counts in (seen.pile_counts, known_counts):
+    others = [game.players[q] for q in other_seats(game)]
+    known_elsewhere = [_rank_counts(pl.known) for pl in others[1:]]
+    for counts in (seen.pile_counts, known_counts, *known_elsewhere):
         for rank, n in counts.items():
             visible[rank] = visible.get(rank, 0) + n
-    for player in (me, opponent):
-        for key, cards in player.melds.items():
+    for melds in _distinct_melds(game):
+        for key, cards in melds.items():
             visible[key] = visible.get(key, 0) + sum(1 for c in cards if not IS_WILD[c])
     hidden = len(opponent.hand) - len(opponent.known)
-    unseen_cards = hidden + len(game.stock) + sum(len(t) for t in game.talons)
+    hidden_elsewhere = sum(len(pl.hand) - len(pl.known) for pl in others[1:])
+    unseen_cards = hidden + hidden_elsewhere + len(game.stock) + sum(len(t) for t in game.talons)
     risks: dict[int, float] = {}
     for rank in NATURAL_MELD_RANKS:
         need = 2 - known_counts.get(rank, 0)
@@ -458,6 +495,8 @@ def _choose_play(
         return choose_discard(game, discards, style, rng, aggressive)
     best, best_score = None, 0.0
     seen = _Seen(game)
+    if game.turn.ask == YES:
+        aggressive = True  # the partner said "Yes": go out in this turn, or the side pays
     going_out = _can_go_out_this_turn(game, seen)
     want_out = going_out and _should_go_out(game, style, aggressive)
     for action in melds:
@@ -482,10 +521,10 @@ def _should_open(
     if not style.opens_minimal or aggressive:
         return True
     wilds = sum(IS_WILD[c] for _, cards in plan for c in cards)
-    opponent = game.players[1 - game.to_move]
-    # Defensive: once the opponent has opened, open as soon as possible; otherwise do not spend
+    # Defensive: once an opponent has opened, open as soon as possible; otherwise do not spend
     # more than one wild card on the opening unless the hand is getting large.
-    return opponent.opened or wilds <= 1 or len(game.mover.hand) > 18
+    opened = any(game.players[q].opened for q in opponent_seats(game))
+    return opened or wilds <= 1 or len(game.mover.hand) > 18
 
 
 def _can_go_out_this_turn(game: Game, seen: _Seen) -> bool:
@@ -511,32 +550,34 @@ def _should_go_out(game: Game, style: Style, aggressive: bool) -> bool:
 
 # ------------------------------------------------------------------ the race to go out
 def unseen_average(game: Game) -> float:
-    """The average points of a card the mover cannot see (the opponent's unknown cards, the
-    stock, the talons): what an unknown card in the opponent's hand is worth on average."""
-    opponent = game.players[1 - game.to_move]
+    """The average points of a card the mover cannot see (the other players' unknown cards, the
+    stock, the talons): what an unknown card in another player's hand is worth on average."""
     total = count = 0
-    for pool in (opponent.hand, game.stock, *game.talons):
+    others = [game.players[q] for q in other_seats(game)]
+    for pool, known in [(pl.hand, pl.known) for pl in others] + [
+        (pool, set()) for pool in (game.stock, *game.talons)
+    ]:
         for card in pool:
-            if card not in opponent.known and not IS_RED_THREE[card]:
+            if card not in known and not IS_RED_THREE[card]:
                 total += CARD_POINTS[card]
                 count += 1
     return total / count if count else 10.0
 
 
-def opponent_hand_points(game: Game) -> float:
-    """The points the opponent would be caught with: its known cards exactly, the rest at the
-    average of the unseen cards."""
-    opponent = game.players[1 - game.to_move]
-    known = sum(CARD_POINTS[c] for c in opponent.known)
-    unknown = len(opponent.hand) - len(opponent.known)
-    return known + unknown * unseen_average(game)
+def hand_points_of(game: Game, q: int, average: float | None = None) -> float:
+    """The points player `q` would be caught with, as the mover sees them: its known cards
+    exactly, the rest at the average of the unseen cards."""
+    player = game.players[q]
+    known = sum(CARD_POINTS[c] for c in player.known)
+    unknown = len(player.hand) - len(player.known)
+    return known + unknown * (unseen_average(game) if average is None else average)
 
 
-def opponent_out_chance(game: Game) -> float:
-    """The chance that the opponent goes out on its next turn, from what the mover may see: its
-    canastas and near-canastas against the number needed, its hand size, and the cards it is
-    known to hold (taken from the pile), which are the ones it keeps to meld."""
-    opponent = game.players[1 - game.to_move]
+def out_chance_of(game: Game, q: int) -> float:
+    """The chance that player `q` goes out on its next turn, from what the mover may see: its
+    side's canastas and near-canastas against the number needed, its hand size, and the cards
+    it is known to hold (taken from the pile), which are the ones it keeps to meld."""
+    opponent = game.players[q]
     need = game.rules.canastas_to_go_out
     canastas = opponent.canastas()
     near = sum(1 for cards in opponent.melds.values() if 5 <= len(cards) < CANASTA_SIZE)
@@ -554,8 +595,19 @@ def opponent_out_chance(game: Game) -> float:
     return chance
 
 
+def opponent_out_chance(game: Game) -> float:
+    """The chance that an opponent goes out before the mover's next turn."""
+    chances = [out_chance_of(game, q) for q in opponent_seats(game)]
+    if len(chances) == 1:
+        return chances[0]
+    stays = 1.0
+    for chance in chances:
+        stays *= 1.0 - chance
+    return 1.0 - stays
+
+
 def banked(game: Game, p: int) -> float:
-    """Player `p`'s score on the table now: melded cards, canasta bonuses and Threes."""
+    """Player `p`'s (side's) score on the table now: melded cards, canasta bonuses and Threes."""
     player = game.players[p]
     rules = game.rules
     points = 0
@@ -564,39 +616,109 @@ def banked(game: Game, p: int) -> float:
     return points + threes_score(rules, player.threes, player.melds)
 
 
-def going_out_gain(game: Game) -> float:
+def going_out_lead(game: Game, partner_points: float | None = None) -> float:
+    """The mover's lead in the hand if it went out now: its (side's) table, the cards it would
+    meld on the way out and the going-out bonus, less a partner's cards left in hand (at
+    `partner_points`, else as the mover estimates them), against each opponent side's table
+    less its cards caught in hand (with three players, against the best placed other player)."""
+    me = game.to_move
+    rules = game.rules
+    average = unseen_average(game)
+    hand_points = sum(CARD_POINTS[c] for c in game.mover.hand)
+    mine = banked(game, me) + hand_points + rules.going_out_bonus
+    partner = game.partner_of(me)
+    if partner is not None:
+        mine -= hand_points_of(game, partner, average) if partner_points is None else partner_points
+        opponents = opponent_seats(game)
+        theirs = banked(game, opponents[0]) - sum(
+            hand_points_of(game, q, average) for q in opponents
+        )
+        return mine - theirs
+    return min(
+        mine - banked(game, q) + hand_points_of(game, q, average) for q in opponent_seats(game)
+    )
+
+
+def going_out_gain(game: Game, partner_points: float | None = None) -> float:
     """How much better going out this turn is than playing on (positive: go out).
 
     Going out banks the going-out bonus, the cards melded on the way out, and catches the
-    opponent with its hand. Playing on is worth what the mover can still build (its melds of
-    five or six cards are canastas in waiting, a big pile may come its way) for the turns it
-    can safely wait, less the same for the opponent, and it risks being caught itself."""
-    me = game.to_move
-    player = game.players[me]
-    rules = game.rules
-    hand_points = sum(CARD_POINTS[c] for c in player.hand)
-    lead = (
-        banked(game, me)
-        + hand_points
-        + rules.going_out_bonus
-        - banked(game, 1 - me)
-        + opponent_hand_points(game)
-    )
+    opponents with their hands (and, with four players, the partner's hand counts against the
+    side: `partner_points` when the caller knows better than the estimate). Playing on is worth
+    what the mover can still build (its melds of five or six cards are canastas in waiting, a
+    big pile may come its way) for the turns it can safely wait, less the same for the
+    opponents, and it risks being caught itself."""
+    player = game.mover
+    lead = going_out_lead(game, partner_points)
     chance = opponent_out_chance(game)
     if lead <= 0:
-        # Behind: the hand is lost if it ends now; play on unless the opponent is about to go
+        # Behind: the hand is lost if it ends now; play on unless an opponent is about to go
         # out anyway (then going out saves the bonus and catches its cards).
         return 1.0 if chance >= 0.25 else -1.0
-    # Ahead: go out and win the hand, unless the opponent cannot go out for several turns and
-    # a canasta in waiting could add more than the lead risks.
+    # Ahead: go out and win the hand, unless no opponent can go out for several turns and a
+    # canasta in waiting could add more than the lead risks.
     stock = len(game.stock)
     mine_near = sum(1 for cards in player.melds.values() if 5 <= len(cards) < CANASTA_SIZE)
     if chance > 0.0 or stock < 30 or mine_near == 0 or len(player.hand) > 8:
         return lead
+    mine = player.melds
     their_near = sum(
-        1 for cards in game.players[1 - me].melds.values() if 5 <= len(cards) < CANASTA_SIZE
+        1
+        for melds in _distinct_melds(game)
+        if melds is not mine
+        for cards in melds.values()
+        if 5 <= len(cards) < CANASTA_SIZE
     )
     return -1.0 if 300.0 * mine_near > 150.0 * their_near else lead
+
+
+# What one card the partner holds unseen may cost the side when the mover goes out: enough to
+# turn a going-out decision within this many points per card is worth asking about.
+ASK_MARGIN_PER_CARD: Final = 12.0
+
+
+def should_ask(game: Game, style: Style, aggressive: bool = False) -> bool:
+    """Whether the mover (four players, after its draw) should ask its partner "May I go out?"
+    now: it can go out this turn, and its partner's hidden cards could decide whether going out
+    pays. A player that does not weigh going out (or plays fast) goes out without asking; one
+    whose decision holds whatever its partner holds decides alone."""
+    if (
+        game.n_players != 4
+        or game.phase != PLAY
+        or game.turn.ask != NOT_ASKED
+        or not style.judges_going_out
+        or aggressive
+        or len(game.mover.hand) < 2
+        or game.mover.canastas() < game.rules.canastas_to_go_out
+        or not _can_go_out_this_turn(game, _Seen(game))
+    ):
+        return False
+    partner = game.partner_of(game.to_move)
+    assert partner is not None
+    hidden = len(game.players[partner].hand) - len(game.players[partner].known)
+    if hidden == 0:
+        return False
+    gain = going_out_gain(game)
+    if abs(gain) > ASK_MARGIN_PER_CARD * hidden:
+        return False
+    return AskGoOut() in legal_actions(game) and _goes_out(game, style)
+
+
+def _goes_out(game: Game, style: Style) -> bool:
+    """Whether the style, set on going out, can go out in this turn (a "Yes" binds)."""
+    trial = game.clone(recording=False)
+    trial.record_undo = False
+    trial.turn.ask = YES
+    mover = trial.to_move
+    rng = random.Random(0)
+    for _step in range(24):
+        if trial.phase != PLAY or trial.to_move != mover:
+            break
+        try:
+            trial.apply(choose(trial, style, rng, True))
+        except IllegalAction:
+            return False
+    return trial.went_out == mover
 
 
 def makes_canasta_now(player: PlayerState, key: int, cards: list[int]) -> bool:
@@ -606,14 +728,15 @@ def makes_canasta_now(player: PlayerState, key: int, cards: list[int]) -> bool:
 
 
 def _under_pressure(game: Game) -> bool:
-    """The opponent may go out soon: shed cards rather than build."""
-    opponent = game.players[1 - game.to_move]
+    """An opponent may go out soon: shed cards rather than build."""
     need = game.rules.canastas_to_go_out
-    return (
-        (opponent.canastas() >= need and len(opponent.hand) <= 8)
-        or (opponent.canastas() >= need - 1 and len(opponent.hand) <= 4)
-        or len(game.stock) < 8
-    )
+    for q in opponent_seats(game):
+        opponent = game.players[q]
+        if (opponent.canastas() >= need and len(opponent.hand) <= 8) or (
+            opponent.canastas() >= need - 1 and len(opponent.hand) <= 4
+        ):
+            return True
+    return len(game.stock) < 8
 
 
 def _meld_score(
@@ -661,6 +784,7 @@ def _meld_score(
     held = seen.counts.get(key, 0)
     if (
         style.conceals_sets
+        and game.n_players != 4
         and not aggressive
         and not existing
         and not wild
@@ -670,7 +794,8 @@ def _meld_score(
         and not any(c in me.known for c in cards)
     ):
         # Three of a kind kept out of sight catches the pile when the opponent, seeing no
-        # meld of the rank, discards one; laid down, it tells the opponent never to.
+        # meld of the rank, discards one; laid down, it tells the opponent never to. (With a
+        # partner, a meld on the table is one the partner can add to: it goes down.)
         return -5.0
     if not existing and natural < held:
         score -= 6.0 * (held - natural)  # split a rank: keep its cards together
@@ -731,7 +856,9 @@ def discard_score(
     """How good a discard `action` is for the style (higher is better)."""
     seen = seen or _Seen(game)
     p = game.to_move
-    me, opponent = game.players[p], game.players[1 - p]
+    them = game.next_seat(game.to_move)  # the one player who may take this discard
+    me, opponent = game.players[p], game.players[them]
+    partner = game.partner_of(p)
     code = action.card
     card = IDS_OF_CODE[code][0]
     rank = CARD_RANK[card]
@@ -740,16 +867,23 @@ def discard_score(
     if IS_WILD[card]:
         score -= 30.0
         if style.freezes and opponent.opened and len(game.pile) >= 6:
-            score += 22.0  # freeze a rich pile against an opened opponent
+            if partner is None:
+                score += 22.0  # freeze a rich pile against an opened opponent
+            elif not game.pile_is_frozen_for(them):
+                # A frozen pile is frozen for the partner too: freeze only what the next
+                # player could otherwise take, and for less than against a lone opponent.
+                score += 22.0 - PARTNER_FREEZE_COST * (not game.pile_is_frozen_for(partner))
         return score
     if IS_BLACK_THREE[card]:
         # A Black Three blocks the pile for a turn: worth spending when the pile is worth
-        # guarding, wasted onto an empty one (kept, it guards a bigger pile later).
+        # guarding, wasted onto an empty one (kept, it guards a bigger pile later). With a
+        # partner it is the defence that blocks only the next player, never the partner.
         if not style.freezes:
             return 5.0
         if not game.pile:
             return 2.0
-        return 5.0 + (6.0 if len(game.pile) >= 5 else 0.0)
+        guard = 6.0 if len(game.pile) >= 5 else 0.0
+        return 5.0 + (guard * 2.0 if partner is not None else guard)
     score += CARD_POINTS[card] / 10.0
     if held == 1:
         score += 6.0
@@ -760,7 +894,7 @@ def discard_score(
     if rank in me.melds:
         score -= 8.0  # it belongs on our meld
     if style.safe_discards:
-        frozen_for_them = game.pile_is_frozen_for(1 - p)
+        frozen_for_them = game.pile_is_frozen_for(them)
         if rank in opponent.melds and not frozen_for_them:
             score -= 25.0 + len(game.pile)
         if seen.known_counts.get(rank, 0) >= 1:
@@ -771,8 +905,10 @@ def discard_score(
             weight = style.pair_caution * PAIR_RISK_WEIGHT[game.rules.nearest_preset()]
             score -= weight * seen.pair_risk(game, rank) * (100.0 + 20.0 * len(game.pile))
         score -= 1.5 * seen.pile_counts.get(rank, 0)
-        if game.pile and CARD_RANK[game.pile[-1]] == rank:
-            score += 4.0  # matching the opponent's last discard is usually safe
+        if game.n_players == 2 and game.pile and CARD_RANK[game.pile[-1]] == rank:
+            # Matching the opponent's last discard is usually safe (with more players the
+            # last discard is not the next player's).
+            score += 4.0
     if aggressive:
         score += CARD_POINTS[card] / 10.0
     if style.judges_going_out and (seen.pressure or len(me.hand) >= HUGE_HAND):

@@ -2,7 +2,9 @@
 
 When the player is to draw, the hint is that one action (what to meld depends on what the draw
 brings). Later in the turn it is the rest of the turn: the melds and the discard, each found by the
-Master search on a copy of the player's view, so "Do it" can perform them in order.
+Master search on a copy of the player's view, so "Do it" can perform them in order. With a
+partner (four players) the hint may be to ask "May I go out?" first, and while the partner asks,
+it is the answer the computer would give.
 """
 
 from __future__ import annotations
@@ -11,7 +13,17 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
+from ..actions import (
+    Action,
+    AskGoOut,
+    Discard,
+    Draw,
+    Meld,
+    Pass,
+    TakePile,
+    Undo,
+    UndoTurn,
+)
 from ..cards import (
     CARD_RANK,
     IDS_OF_CODE,
@@ -25,6 +37,7 @@ from ..errors import IllegalAction
 from ..melds import PLURAL
 from ..phases import DRAW, PLAY
 from ..view import PlayerView, determinize, player_view
+from .partner import answer_go_out, answer_words
 from .player import ComputerPlayer
 
 MAX_STEPS = 12
@@ -45,6 +58,9 @@ def hint(
     now: Callable[[], float] | None = None,
 ) -> Hint:
     """The Master level's suggestion for the view's seat."""
+    if view.must_answer:
+        answer = answer_go_out(view)
+        return Hint((answer,), answer_words(answer))
     if not view.my_turn:
         return Hint((), "It is not your turn.")
     master = ComputerPlayer("master", seed=seed)
@@ -57,8 +73,8 @@ def hint(
     for _ in range(MAX_STEPS):
         action = master.decide(current, should_stop, now)
         actions.append(action)
-        if current.phase == DRAW or isinstance(action, (Discard, Pass, Undo, UndoTurn)):
-            break
+        if current.phase == DRAW or isinstance(action, (Discard, Pass, Undo, UndoTurn, AskGoOut)):
+            break  # after "May I go out?" the rest of the turn depends on the answer
         try:
             world.apply(action)
         except IllegalAction:
@@ -76,23 +92,31 @@ def _name(code: str) -> str:
 
 def _discard_words(view: PlayerView, code: str) -> str:
     """Why this discard, in words that agree with the position (never "helps your opponent
-    least" for a card that fits its melds or that it was seen to take)."""
+    least" for a card that fits its melds or that it was seen to take). With three or four
+    players the opponent of a discard is the next player, who may take it."""
     card = IDS_OF_CODE[code][0]
+    them = "your opponent" if view.players == 2 else "the next player"
     if IS_WILD[card]:
-        return f"discard the {code} to freeze the pile against your opponent"
+        against = them if view.players != 4 else "both sides"
+        return f"discard the {code} to freeze the pile against {against}"
     if IS_BLACK_THREE[card]:
-        return f"discard the {code} to block the pile for your opponent's next turn"
+        return f"discard the {code} to block the pile for {them}'s next turn"
     rank = CARD_RANK[card]
     usable = rank in dict(view.melds[view.opponent]) or any(
         CARD_RANK[c] == rank for c in view.known[view.opponent]
     )
     if usable:
         return f"discard the {code}, the card you need least"
-    return f"discard the {code}, the card that helps your opponent least"
+    return f"discard the {code}, the card that helps {them} least"
 
 
 def _reason(view: PlayerView, actions: list[Action], pile_refusal: IllegalAction | None) -> str:
     first = actions[0]
+    if isinstance(first, AskGoOut):
+        return (
+            'Ask your partner "May I go out?": you can go out now, and your partner\'s cards '
+            "decide whether it pays."
+        )
     if isinstance(first, Draw):
         if view.pile and view.pile_blocked:
             return "Draw from the stock: the pile is blocked."

@@ -6,7 +6,10 @@ the discard). It receives only the player's views, and its randomness comes from
 the view, so the same views always get the same decisions, whatever the hidden cards are. Carefree
 to Advanced are the heuristic; Expert and Master search: at the draw they compare the ways to
 draw, after it they plan the whole rest of the turn once and then play that plan action by action.
-They remember what the opponent discarded and refused this hand (`OpponentModel`). Aggressiveness
+They remember what the others discarded and refused this hand (`OpponentModel`). With a partner
+(four players) the levels that judge going out ask "May I go out?" when their partner's hidden
+cards could decide it, go out after "Yes", and answer their partner's question from their own view
+(`partner.answer_go_out`). Aggressiveness
 is, for each hand, the chance that the computer plays fast: melding early and going out as soon as
 it can (for the search levels, the fast plan is the one their search starts from, and they go out
 when the going-out evaluation says it pays).
@@ -19,7 +22,8 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..actions import Action, Discard, UndoTurn
+from ..actions import Action, AskGoOut, Discard, UndoTurn
+from ..hand.turn import YES
 from ..legal import legal_actions
 from ..phases import PLAY
 from ..view import PlayerView, determinize
@@ -152,7 +156,11 @@ class ComputerPlayer:
             if discards:
                 return heuristic.choose_discard(world, discards, self.style, rng)
         aggressive = self.aggressive_in_hand(view.hand_no)
-        if self.search is None:
+        if view.phase == PLAY and heuristic.should_ask(world, self.style, aggressive):
+            self._plan = None
+            return AskGoOut()
+        if self.search is None or view.turn_ask == YES:
+            # After "Yes" there is nothing to weigh: the heuristic takes the hand out.
             return heuristic.choose(world, self.style, rng, aggressive)
         if self._plan is not None and self._plan[0] == turn and view.phase == PLAY:
             planned = self._plan[1]

@@ -5,8 +5,8 @@ A decision is made from the player's view only. At the draw the candidates are t
 the set of melds and the discard, as the heuristic would play them in its two modes, as the brisk
 play-out policy would, and with the heuristic's melds but another discard. Each candidate is tried
 in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
-cards agree with how it has played), followed by a play-out of a few turns in which both players
-follow the quick play-out policy (`playout.choose`: brisk melding, going out at once), and the
+cards agree with how it has played), followed by a play-out of a few turns in which every player
+follows the quick play-out policy (`playout.choose`: brisk melding, going out at once), and the
 position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
 over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand.
 Samples go where they can change the choice: after a few, a candidate clearly worse than the
@@ -193,10 +193,12 @@ def decide(
     # still in the race; a candidate dropped from it keeps the samples it had).
     results: list[list[float]] = [[] for _ in options]
     racing = list(range(len(options)))
-    # Close to the end of the hand, play-outs go to its end: its result is then exact, where
-    # the evaluation of a position a few turns on would guess.
+    # Close to the end of the hand (an opponent is down to a few cards), play-outs go to its
+    # end: its result is then exact, where the evaluation of a position a few turns on would
+    # guess.
     horizon = config.horizon
-    if view.hand_sizes[view.opponent] <= config.endgame_cards:
+    fewest = min(view.hand_sizes[q] for q in range(view.players) if q % view.sides != view.side)
+    if fewest <= config.endgame_cards:
         horizon = max(horizon, config.endgame_horizon)
     for done in range(config.samples):
         if should_stop is not None and should_stop():

@@ -10,6 +10,8 @@ rather than only better than its own kind:
 - `Careful` plays like the rusher but never discards a card that feeds the opponent's melds or
   lets it take the pile, when it has any other choice.
 
+With three or four players "the opponent" is the next player, the one who may take the discard.
+
 Each is a bot (`decide(view) -> action`, see `bots.py`): it sees only its own view and decides
 without randomness, from the view alone.
 """
@@ -224,9 +226,10 @@ class PileHunter(_Plain):
     def discard_score(self, game: Game, action: Discard) -> float:
         card = IDS_OF_CODE[action.card][0]
         p = game.to_move
+        them = game.next_seat(p)
         if IS_WILD[card]:
-            behind = table_points(game, 1 - p) > table_points(game, p)
-            open_pile = not game.pile_is_frozen_for(1 - p) and len(game.pile) >= 3
+            behind = table_points(game, them) > table_points(game, p)
+            open_pile = not game.pile_is_frozen_for(them) and len(game.pile) >= 3
             if behind and open_pile:
                 return 200.0 - (CARD_RANK[card] == JOKER)  # freeze with a Two before a Joker
         score = super().discard_score(game, action)
@@ -256,7 +259,7 @@ class Careful(_Plain):
         """Whether discarding a card of `rank` could let the opponent take the pile: it fits
         one of their melds (unless the pile is frozen for them) or a card of that rank they
         are known to hold from the pile."""
-        opponent = 1 - game.to_move
+        opponent = game.next_seat(game.to_move)
         them = game.players[opponent]
         if rank in them.melds and not game.pile_is_frozen_for(opponent):
             return True

@@ -12,7 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..actions import Action, Discard, Draw, Meld, NextHand, Pass, TakePile, Undo, UndoTurn
+from ..actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    Draw,
+    Meld,
+    NextHand,
+    Pass,
+    TakePile,
+    Undo,
+    UndoTurn,
+)
+from ..ai.partner import answer_words
 from ..cards import (
     CARD_POINTS,
     CARD_RANK,
@@ -211,26 +224,29 @@ def _explain_discard(view: PlayerView, pos: _Position, action: Discard) -> str:
     name = code_name(action.card)
     if len(pos.hand) == 1:
         return f"Discard {name} and go out."
+    # With three or four players the one who may take the discard is the next player.
+    them = "your opponent" if view.players == 2 else "the next player"
     if IS_WILD[card]:
-        return f"Discard {name}: a wild card freezes the pile against your opponent."
+        frozen_for = them if view.players != 4 else "both sides"
+        return f"Discard {name}: a wild card freezes the pile against {frozen_for}."
     if IS_BLACK_THREE[card]:
-        return f"Discard {name}: a Black Three blocks the pile for your opponent's next turn."
+        return f"Discard {name}: a Black Three blocks the pile for {them}'s next turn."
     rank = CARD_RANK[card]
     theirs = dict(view.melds[view.opponent])
     known = sum(1 for c in view.known[view.opponent] if CARD_RANK[c] == rank)
     # A card the opponent can use is never called safe: the sentence says what it costs.
     if rank in theirs:
         return (
-            f"Discard {name}: it is the card you need least, although your opponent could add "
+            f"Discard {name}: it is the card you need least, although {them} could add "
             f"it to its {rank_plural(rank)}."
         )
     if known:
         took = count_text(known, rank_singular(rank), rank_plural(rank))
         return (
-            f"Discard {name}: it is the card you need least, although your opponent took "
+            f"Discard {name}: it is the card you need least, although {them} took "
             f"{took} from the pile."
         )
-    no_meld = f"your opponent has no meld of {rank_plural(rank)}"
+    no_meld = f"{them} has no meld of {rank_plural(rank)}"
     mine = [c for cards in pos.melds.values() for c in cards]
     their_cards = [c for _key, cards in view.melds[view.opponent] for c in cards]
     sight = sum(CARD_RANK[c] == rank for c in (*pos.hand, *view.pile, *mine, *their_cards))
@@ -274,4 +290,8 @@ def explain_hint(view: PlayerView, actions: list[Action] | tuple[Action, ...]) -
             )
         elif isinstance(action, NextHand):
             out.append("Deal the next hand.")
+        elif isinstance(action, AskGoOut):
+            out.append('Ask your partner "May I go out?": their answer binds you for this turn.')
+        elif isinstance(action, AnswerGoOut):
+            out.append(answer_words(action))
     return out

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from game.logic import Game, Rules, player_view
-from game.logic.actions import Discard, Draw, Meld, TakePile
+from game.logic.actions import AnswerGoOut, AskGoOut, Discard, Draw, Meld, TakePile
 from game.logic.ai import ComputerPlayer
 from game.logic.ai.bots import Bot, legal_actions_for, load_bot
 from game.logic.ai.example_bot import GreedyBot
@@ -84,6 +84,28 @@ def test_arena_names_levels_sparring_partners_and_outside_bots():
 def test_example_bot_and_sparring_partners_play_whole_hands(opponent):
     result = arena_run("game.logic.ai.example_bot:GreedyBot", opponent, 4, 2, Rules())
     assert result["games"] == 4 and result["hands"] == 4
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("opponent", ["careful", "pile_hunter", "master"])
+def test_example_bot_and_sparring_partners_play_at_three_and_four(players, opponent):
+    rules = Rules.preset("classic", players)
+    result = arena_run("game.logic.ai.example_bot:GreedyBot", opponent, 12, 3, rules)
+    assert result["games"] == 12 and result["players"] == players
+
+
+def test_a_bot_asked_may_i_go_out_is_offered_the_two_answers():
+    game = position(
+        Rules.preset("classic", 4),
+        hands=("9S 9D 9C QD", "4S 4D", "7S 8H", "4H 5H"),
+        melds=({"K": "KH KD KC KS JK 2H 2D"}, {}),
+        totals=(0, 0),
+        phase=PLAY,
+    )
+    game.apply(AskGoOut())
+    assert legal_actions_for(player_view(game, 2)) == [AnswerGoOut(True), AnswerGoOut(False)]
+    assert legal_actions_for(player_view(game, 0)) == []
+    assert GreedyBot().decide(player_view(game, 2)) == AnswerGoOut(True)
 
 
 @pytest.mark.parametrize("name", list(SPARRING))
@@ -219,7 +241,7 @@ def _observed_game():
 def test_opponent_model_remembers_discards_and_refusals():
     _game, view, model = _observed_game()
     assert model.refused == {9}
-    assert model.discarded == {13}
+    assert model.discarded == {1: {13}}
     assert model.unlikely_ranks(view) == {9, 11, 13}
 
 
@@ -250,4 +272,4 @@ def test_opponent_model_starts_afresh_each_hand():
     game = Game(Rules(), seed=3)
     game.hand_no = view.hand_no + 1
     model.observe(player_view(game, 0))
-    assert model.discarded == set() and model.refused == set()
+    assert model.discarded == {} and model.refused == set()

@@ -21,6 +21,18 @@ def test_evaluation_is_zero_sum(preset):
         assert evaluation.value(game, 0) == pytest.approx(-evaluation.value(game, 1))
 
 
+@pytest.mark.parametrize("preset", ["classic", "modern_american"])
+def test_at_four_the_evaluation_is_a_sides_and_partners_share_it(preset):
+    weight = evaluation.WEIGHTS[evaluation.table_name(preset, 4)][-1]
+    for seed in range(20):
+        game = random_position(Rules.preset(preset, 4), seed, steps=seed * 5)
+        mover = game.to_move
+        values = [evaluation.value(game, (mover + k) % 4) for k in range(4)]
+        assert values[0] == pytest.approx(-values[1])
+        # Partners differ only by who is to move on the pile.
+        assert values[0] - values[2] == pytest.approx(2 * weight * len(game.pile))
+
+
 def test_a_finished_hand_is_worth_its_true_margin():
     rng = random.Random(5)
     game = Game(Rules.preset("classic"), seed=5)
@@ -41,8 +53,12 @@ def test_evaluation_prefers_a_canasta_to_the_same_cards_in_hand():
     assert evaluation.value(melded, 0) > evaluation.value(held, 0) + 200
 
 
-def test_weights_cover_every_feature_of_both_presets():
-    assert set(evaluation.WEIGHTS) == {"classic", "modern_american"}
+def test_weights_cover_every_feature_of_both_presets_at_every_table():
+    assert set(evaluation.WEIGHTS) == {
+        evaluation.table_name(preset, players)
+        for preset in ("classic", "modern_american")
+        for players in (2, 3, 4)
+    }
     for weights in evaluation.WEIGHTS.values():
         assert len(weights) == len(evaluation.FEATURES)
         assert any(w != 0 for w in weights)
@@ -112,8 +128,9 @@ def test_least_squares_gives_a_feature_that_never_varies_no_weight():
     assert weights == pytest.approx([3.0, 0.0], abs=1e-6)
 
 
-def test_fit_positions_carry_every_feature_and_a_final_margin():
-    rows, targets = _fit_tool().positions(("classic", 5, 2))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fit_positions_carry_every_feature_and_a_final_margin(players):
+    rows, targets = _fit_tool().positions(("classic", 5, 2, players))
     assert rows and len(rows) == len(targets)
     assert all(len(row) == len(evaluation.FEATURES) for row in rows)
 

@@ -77,7 +77,7 @@ def test_going_out_gain_counts_the_opponents_hand_and_its_threat():
     big_hand = position(
         **(base | {"hands": ("KS KH 4C", "5H 6H 7S 7H 8S 8H AS AH KD KC 2S JK 6C 6D")})
     )
-    assert heuristic.opponent_hand_points(big_hand) > heuristic.opponent_hand_points(close) + 100
+    assert heuristic.hand_points_of(big_hand, 1) > heuristic.hand_points_of(close, 1) + 100
 
 
 @pytest.mark.parametrize("level", ["expert", "master"])
