@@ -359,8 +359,12 @@ class FairHand:
         return None if unmask is None else self._move(None, unmask)
 
     def _unmask(self, positions: list[int]) -> UnmaskMessage | None:
+        """This seat's unmask of its own cards `positions`, shown to every seat. A seat sends
+        the unmasks it owes before it moves or shows, so nothing else rides along."""
         if not positions:
             return None
+        if self.seat.public.due(self.index):
+            raise ValueError("send the unmasks owed before a move or a show")
         self.seat.open_publicly(positions, order=[self.index])
         message = self.seat.unmask_message()
         assert message is not None

@@ -11,7 +11,8 @@ seat's decision source for a move when the seat's engine says it is its turn.
 At the end of the hand every seat releases its secret, audits the deck and replays the hand from
 it: `HandResult` holds each seat's replayed game (its state hash is the same at every seat), or
 the `Misconduct` that stopped the hand, as the seat that caught it said it. This is what the
-tests and `python -m game.bench fair` play; the network game carries the same messages."""
+tests and `python -m game.bench fair` play; the network game does not deal this way yet
+(PROTOCOL.md, "What the network game still lacks")."""
 
 from __future__ import annotations
 

@@ -92,6 +92,7 @@ class Link:
                 progress = True
             if public.phase is not Phase.PLAY:
                 continue
+            progress = self.unmask(seat) or progress  # what it owes goes before a show
             move = hand.show()
             if move is not None:
                 self.send(seat, [MOVE, move.encode()], "show")
@@ -101,10 +102,7 @@ class Link:
                 self.send(seat, [MOVE, move.encode()], "ack")
                 progress = True
             hand.request(hand.needs())
-            unmask = hand.seat.unmask_message()
-            if unmask is not None:
-                self.send(seat, [DEAL, unmask.encode()], "unmask")
-                progress = True
+            progress = self.unmask(seat) or progress
             if self.ready(hand) and hand.game.phase not in (HAND_OVER, GAME_OVER):
                 if hand.game.to_act == seat:
                     action = self.deciders[seat].choose(hand.view(), 0.0)
@@ -119,6 +117,13 @@ class Link:
                 for secret in self.early[seat]:
                     hand.seat.receive(secret)
                 progress = True
+
+    def unmask(self, seat: int) -> bool:
+        """Send the unmasks `seat` owes; whether there were any."""
+        unmask = self.hands[seat].seat.unmask_message()
+        if unmask is not None:
+            self.send(seat, [DEAL, unmask.encode()], "unmask")
+        return unmask is not None
 
     @staticmethod
     def ready(hand: FairHand) -> bool:
