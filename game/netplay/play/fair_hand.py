@@ -332,6 +332,7 @@ class FairHand:
         """Apply this seat's own action (`IllegalAction` changes nothing) and show the cards it
         puts on the table, and, when the other seats could not check the move from those alone,
         the rest of its hand."""
+        self._owes_nothing()
         self.settled()
         self.game.apply(action)
         self.actions.append(action)
@@ -355,16 +356,21 @@ class FairHand:
     def show(self) -> Move | None:
         """Show what this seat's engine has put on the table outside a move (a Red Three, the
         hand at the end), or None if there is nothing."""
+        self._owes_nothing()
         unmask = self._unmask(self.shows())
         return None if unmask is None else self._move(None, unmask)
 
+    def _owes_nothing(self) -> None:
+        """A seat sends the unmasks it owes before it moves or shows a card, so that the unmask
+        of a show holds its own cards alone (ValueError, changing nothing, otherwise)."""
+        if self.seat.public.due(self.index):
+            raise ValueError(f"seat {self.index} must send the unmasks it owes first")
+
     def _unmask(self, positions: list[int]) -> UnmaskMessage | None:
-        """This seat's unmask of its own cards `positions`, shown to every seat. A seat sends
-        the unmasks it owes before it moves or shows, so nothing else rides along."""
+        """This seat's unmask of its own cards `positions`, shown to every seat (nothing else
+        rides along: see `_owes_nothing`)."""
         if not positions:
             return None
-        if self.seat.public.due(self.index):
-            raise ValueError("send the unmasks owed before a move or a show")
         self.seat.open_publicly(positions, order=[self.index])
         message = self.seat.unmask_message()
         assert message is not None

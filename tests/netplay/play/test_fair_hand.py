@@ -108,3 +108,18 @@ def test_a_replay_that_parts_from_the_play_says_where() -> None:
         "the hand replayed from the audited deck differs from the play at move 3 ("
     )
     assert action.type.replace("_", " ") in caught.value.sentence
+
+
+def test_a_seat_sends_what_it_owes_before_it_moves() -> None:
+    fair = FairTable(Rules(), [StopsAtOnce(), StopsAtOnce()])
+    with pytest.raises(Dealt):
+        fair.play_hand(first_player=0)
+    hand = fair.hands[0]
+    stock = next(p for p, s in enumerate(hand.seat.public.positions) if s.recipient is None)
+    hand.seat.open_to(1, [stock])  # seat 0 now owes its unmask of that card to seat 1
+    before = public_state(hand.game)
+    with pytest.raises(ValueError, match="seat 0 must send the unmasks it owes first"):
+        hand.act(Draw())
+    with pytest.raises(ValueError, match="must send the unmasks it owes first"):
+        hand.show()
+    assert hand.actions == [] and public_state(hand.game) == before
