@@ -13,7 +13,7 @@ import pytest
 from game.logic import Game, Rules, legal_actions, player_view
 from game.logic.actions import AnswerGoOut, AskGoOut, Discard, Meld
 from game.logic.ai import LEVELS, ComputerPlayer, heuristic
-from game.logic.ai.hint import hint
+from game.logic.ai.hint import _discard_words, hint
 from game.logic.ai.partner import answer_go_out
 from game.logic.assist import explain_hint
 from game.logic.cards import IDS_OF_CODE
@@ -273,3 +273,17 @@ def test_every_level_plays_a_whole_hand_in_every_seat(players, level):
         seat = game.to_act
         game.apply(bots[seat].decide(player_view(game, seat)))  # refused if not legal
     assert game.phase in (HAND_OVER, GAME_OVER)
+
+
+def test_explanations_name_the_next_player_and_a_freeze_for_both_sides_at_four():
+    game = _left_and_right(0, "QH QD", "8H 8D")
+    view = player_view(game, 0)
+    fits, safe = explain_hint(view, [Discard("QS")])[0], explain_hint(view, [Discard("8S")])[0]
+    assert "although the next player took two Queens from the pile" in fits
+    assert "the next player has no meld of Eights" in safe
+    assert "opponent" not in fits + safe
+    assert _discard_words(view, "8S") == "discard the 8S, the card that helps the next player least"
+    frozen = four(hands=("JK 8S 4C", "", "", ""), melds=({"K": "KH KD KC"}, {}), phase=PLAY)
+    assert explain_hint(player_view(frozen, 0), [Discard("JK")])[0].endswith(
+        "a wild card freezes the pile against both sides."
+    )
