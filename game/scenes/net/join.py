@@ -34,7 +34,7 @@ from game.netplay.session.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import NetworkScreen, fit_text
+from game.scenes.net.screen import NetworkScreen
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_entry import TextEntry
@@ -220,13 +220,13 @@ class JoinScene(NetworkScreen):
         assert self.browser is not None
         games = sorted(self.browser.games, key=lambda g: not g.joinable)
         self.listed = games[:MAX_LISTED]
-        font = self.app.theme.font(19)
+        t = self.app.theme
         for index, row in enumerate(self.rows):
             game = self.listed[index] if index < len(self.listed) else None
             row.visible = game is not None
             if game is None:
                 continue
-            row.label = fit_text(game.name, font, row.rect.width - self.app.theme.px(24))
+            row.label = t.fit(game.name, 19, row.rect.width - t.px(24))
             row.enabled = game.joinable
             row.selected = game.key == self.chosen
 
@@ -435,7 +435,7 @@ class JoinScene(NetworkScreen):
                 detail = f"{game.rules_words} \u00b7 playing already"
             elif not game.compatible:
                 detail = "Another version of Canasta: update to play"
-            image = t.text(fit_text(detail, t.font(16), column.width), 16, th.CREAM_DIM)
+            image = t.text(t.fit(detail, 16, column.width), 16, th.CREAM_DIM)
             surface.blit(image, (column.left + px(4), row.rect.bottom + px(4)))
         if self.listed:
             return

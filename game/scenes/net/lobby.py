@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -34,7 +35,7 @@ from game.netplay.lobby import (
 )
 from game.netplay.shell.wormhole import Servers
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import NetworkScreen, fit_text
+from game.scenes.net.screen import NetworkScreen
 from game.scenes.option_items import PRESET_CHOICES
 from game.ui import theme as th
 from game.ui.button import Button
@@ -44,10 +45,20 @@ from game.ui.widget import WidgetGroup
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
-ROW_HEIGHT = 78
+ROW_HEIGHT = 78  # the least a row takes: its Ask to play button, with a margin
 MAX_ROWS = 6
+WAIT_REFRESH = 5  # seconds between countings of how long the hosts have waited
 ALL_RULES = "any"
 RULES_FILTER = ((ALL_RULES, "All rules"), *PRESET_CHOICES)
+
+
+@dataclass(frozen=True)
+class HostRow:
+    """One waiting host as its row shows it: where, and its lines (text, size, colour, role,
+    top within the row)."""
+
+    rect: pygame.Rect
+    lines: tuple[tuple[str, int, th.Colour, str, int], ...]
 
 
 class JoinMaker(Protocol):
@@ -64,6 +75,8 @@ class FindPartnerScene(NetworkScreen):
         self.search: PartnerSearch | None = None
         self.rules = ALL_RULES
         self.listed: list[ListedHost] = []  # the hosts the rows show, in order
+        self.rows: list[HostRow] = []  # and how each is drawn
+        self.counted = 0  # when the rows' waits were counted, in WAIT_REFRESH periods
         self.total = 0  # hosts listed under the filter (the rows may show fewer)
         self.status = ""  # where the lobby stands ("Connecting…", "In the lobby at …")
         self.error = ""
@@ -125,15 +138,13 @@ class FindPartnerScene(NetworkScreen):
             )
         )
         bottom = p.bottom - px(24) - px(50)
-        self.list_box = pygame.Rect(left, p.top + px(140), right - left, 0)
-        room = bottom - px(70) - self.list_box.top
-        rows = max(1, min(MAX_ROWS, room // px(ROW_HEIGHT)))
-        self.list_box.height = rows * px(ROW_HEIGHT)
+        top = p.top + px(140)
+        # the rows, with a line under them for the hosts that did not fit
+        self.list_box = pygame.Rect(left, top, right - left, bottom - px(92) - top)
         self.asks = []
-        for index in range(rows):
-            y = self.list_box.top + index * px(ROW_HEIGHT) + px(14)
+        for index in range(MAX_ROWS):  # placed on their rows as the list fills
             ask = Button(
-                (right - px(190), y, px(180), px(44)),
+                (right - px(190), top, px(180), px(44)),
                 t,
                 "Ask to play",
                 functools.partial(self.ask, index),
@@ -167,17 +178,55 @@ class FindPartnerScene(NetworkScreen):
         self._show_hosts()
 
     def _show_hosts(self) -> None:
-        """Fill the rows from the lobby's list under the filter, longest waiting first."""
+        """Fill the rows from the lobby's list under the filter, longest waiting first: each
+        host with every word of its rules (a row grows to hold them), as many as fit."""
         search = self.search
         hosts = search.hosts(None if self.rules == ALL_RULES else self.rules) if search else []
         self.total = len(hosts)
-        self.listed = hosts[: len(self.asks)]
+        self.listed, self.rows = [], []
+        self.counted = int(time.time() // WAIT_REFRESH)
+        y = self.list_box.top
+        for host in hosts[: len(self.asks)]:
+            row = self._row(host, y)
+            if self.rows and row.rect.bottom > self.list_box.bottom:
+                break
+            self.listed.append(host)
+            self.rows.append(row)
+            y = row.rect.bottom + self.app.theme.px(8)
         asking = search.asking if search is not None else None
         for index, ask in enumerate(self.asks):
             ask.visible = index < len(self.listed)
             ask.enabled = asking is None
+            if ask.visible:
+                ask.rect = ask.rect.move_to(top=self.rows[index].rect.top + self.app.theme.px(10))
         if "cancel_ask" in self.buttons:
             self.buttons["cancel_ask"].visible = asking is not None
+
+    def _row(self, host: ListedHost, top: int) -> HostRow:
+        """The row of `host` with its top at `top`: name, facts and rules wrapped beside the
+        Ask button."""
+        t = self.app.theme
+        px = t.px
+        width = self.list_box.width - px(220)
+        facts = (
+            f"{host.rules_words} rules \u00b7 {host.level_words} \u00b7 "
+            f"version {host.app_version} \u00b7 {waited_words(host.since, time.time())}"
+        )
+        differs = "; ".join(host.differences) or f"Every option as in {host.rules_words}"
+        lines = []
+        y = px(6)
+        for text, size, colour, role in (
+            (host.name, 21, th.GOLD_LIGHT, "bold"),
+            (facts, 16, th.CREAM, "ui"),
+            (differs, 15, th.CREAM_DIM, "ui"),
+        ):
+            for line in t.wrap(text, size, width, role):
+                lines.append((line, size, colour, role, y))
+                y += t.font(size, role).get_linesize()
+        height = max(px(ROW_HEIGHT) - px(8), y + px(6))
+        return HostRow(
+            pygame.Rect(self.list_box.left, top, self.list_box.width, height), tuple(lines)
+        )
 
     # -- actions --------------------------------------------------------------------------------
     def filter_rules(self, rules: str) -> None:
@@ -261,6 +310,8 @@ class FindPartnerScene(NetworkScreen):
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.rows and int(time.time() // WAIT_REFRESH) != self.counted:
+            self._show_hosts()  # "waiting 5 min" becomes "waiting 6 min" in time
         super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -274,38 +325,28 @@ class FindPartnerScene(NetworkScreen):
         y = p.top + px(92)
         if self.search is not None and not self.search.connected:
             self.draw_spinner(surface, (left + px(10), y + px(12)), px(9))
-            shown = fit_text(self.status, t.font(18), status_width - px(30))
-            surface.blit(t.text(shown, 18, th.CREAM), (left + px(30), y))
+            self._draw_status(surface, (left + px(30), y), status_width - px(30))
         elif self.search is not None:
-            surface.blit(
-                t.text(fit_text(self.status, t.font(18), status_width), 18, th.CREAM), (left, y)
-            )
+            self._draw_status(surface, (left, y), status_width)
         self._draw_rows(surface)
         self.group.draw(surface)
         self._draw_message(surface)
+
+    def _draw_status(self, surface: pygame.Surface, at: tuple[int, int], width: int) -> None:
+        """Where the lobby stands, smaller where a long address needs it."""
+        t = self.app.theme
+        size = t.size_to_fit(self.status, 18, width, smallest=13)
+        surface.blit(t.text(t.fit(self.status, size, width), size, th.CREAM), at)
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         px = t.px
         box = self.list_box
-        text_width = box.width - px(220)
-        now = time.time()
-        for index, host in enumerate(self.listed):
-            top = box.top + index * px(ROW_HEIGHT)
-            row = pygame.Rect(box.left, top + px(4), box.width, px(ROW_HEIGHT) - px(8))
-            surface.blit(t.panel(row.size, radius=10, fill=(10, 40, 24, 200), shadow=False), row)
-            x = row.left + px(14)
-            name = fit_text(host.name, t.font(21, "bold"), text_width)
-            surface.blit(t.text(name, 21, th.GOLD_LIGHT, "bold"), (x, row.top + px(6)))
-            facts = (
-                f"{host.rules_words} rules \u00b7 {host.level_words} \u00b7 "
-                f"version {host.app_version} \u00b7 {waited_words(host.since, now)}"
-            )
-            line = fit_text(facts, t.font(16), text_width)
-            surface.blit(t.text(line, 16, th.CREAM), (x, row.top + px(32)))
-            differs = "; ".join(host.differences) or f"Every option as in {host.rules_words}"
-            line = fit_text(differs, t.font(15), text_width)
-            surface.blit(t.text(line, 15, th.CREAM_DIM), (x, row.top + px(51)))
+        for row in self.rows:
+            rect = row.rect
+            surface.blit(t.panel(rect.size, radius=10, fill=(10, 40, 24, 200), shadow=False), rect)
+            for text, size, colour, role, y in row.lines:
+                surface.blit(t.text(text, size, colour, role), (rect.left + px(14), rect.top + y))
         if self.search is None:  # the lobby could not be reached: why, and what to try
             y = box.top + px(20)
             for line in t.wrap(self.error, 19, box.width):
@@ -315,7 +356,8 @@ class FindPartnerScene(NetworkScreen):
         if self.listed or not self.search.connected:
             if self.total > len(self.listed):
                 more = f"and {self.total - len(self.listed)} more waiting longer than these"
-                surface.blit(t.text(more, 15, th.CREAM_DIM), (box.left, box.bottom + px(2)))
+                y = self.rows[-1].rect.bottom + px(4) if self.rows else box.top
+                surface.blit(t.text(more, 15, th.CREAM_DIM), (box.left, y))
             return
         empty = (
             "Nobody is waiting with these rules yet."

@@ -382,7 +382,11 @@ class WaitForPartnerScene(NetworkScreen):
                 y += t.font(19).get_linesize()
         elif self.lobby is not None or self.accepted:
             draw_watch(surface, (left + px(14), y + px(13)), px(13), self.clock)
-            surface.blit(t.text(self.status, 20, th.CREAM), (left + px(40), y))
+            lines = t.wrap(self.status, 20, width - px(40))
+            step = t.font(20).get_linesize()
+            for index, line in enumerate(lines):
+                surface.blit(t.text(line, 20, th.CREAM), (left + px(40), y + index * step))
+            y += (len(lines) - 1) * step  # a long status pushes the rest down
         y += px(44)
         for line in t.wrap(self._explanation(), 17, width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))

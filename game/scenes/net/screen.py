@@ -1,7 +1,7 @@
 """The common lifetime of the screens that hold a network connection (Host, Join, rules
 agreement): they read the connection every frame while shown, and stop it when they close unless
 they handed it on to the network table. Also what those screens draw alike: the spinner, the
-waiting host's watch, a line cut to fit."""
+waiting host's watch."""
 
 from __future__ import annotations
 
@@ -107,12 +107,3 @@ def draw_watch(surface: pygame.Surface, centre: tuple[int, int], radius: int, cl
         centre[1] - math.cos(angle) * radius * 0.7,
     )
     pygame.draw.line(surface, colour, centre, tip, max(2, radius // 6))
-
-
-def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
-    """`text`, cut with an ellipsis where it would be wider than `width` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"

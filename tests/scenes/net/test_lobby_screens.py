@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -173,6 +174,31 @@ def test_the_list_shows_a_command_line_host_with_its_rules_and_drops_it_when_it_
     host.send_signal(signal.SIGINT)  # Ctrl-C: she stops waiting
     assert run_until(lobby_app, lambda: scene.listed == [], WAIT)
     assert not scene.asks[0].visible
+
+
+def test_the_wait_on_a_row_goes_on_counting(
+    lobby_app: App, mosquitto: Broker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.netplay.lobby import Announcement
+    from game.netplay.lobby.host import HostLobby
+
+    since = 1_700_000_000
+    clock = [since + 5 * 60.0]
+    monkeypatch.setattr("game.scenes.net.lobby.time", SimpleNamespace(time=lambda: clock[0]))
+    host = LobbyConnection(mosquitto.url, HostLobby(Announcement("Bert", "classic", since=since)))
+    try:
+        scene = open_find_partner(lobby_app)
+        assert run_until(lobby_app, lambda: [h.name for h in scene.listed] == ["Bert"], WAIT)
+
+        def row_says(words: str) -> bool:
+            return any(words in line[0] for line in scene.rows[0].lines)
+
+        assert row_says("waiting 5 min")
+        clock[0] += 60
+        step(lobby_app)
+        assert row_says("waiting 6 min")
+    finally:
+        host.close()
 
 
 def test_a_host_that_says_yes_is_joined_by_the_join_screen_and_the_rules_follow(
