@@ -59,8 +59,8 @@ class DialogScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
-        width = min(t.px(self.width), int(size[0] * 0.86))
-        pad = t.px(32)
+        pad, gap = t.px(32), t.px(16)
+        widths, width = self._button_widths(size, pad, gap)
         self._lines = t.wrap(self.message, 22, width - 2 * pad)
         # A long title wraps like the message, never out of the panel.
         self._title_lines = t.wrap(self.title, 34, width - 2 * pad, "title")
@@ -70,10 +70,7 @@ class DialogScene(Scene):
         height = pad + title_h + t.px(14) + line_h * len(self._lines) + t.px(28) + button_h + pad
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
-        count = len(self.button_specs)
-        gap = t.px(16)
-        button_w = min(t.px(200), (width - 2 * pad - gap * (count - 1)) // max(1, count))
-        total = count * button_w + (count - 1) * gap
+        total = sum(widths) + (len(widths) - 1) * gap
         x = self.panel_rect.centerx - total // 2
         y = self.panel_rect.bottom - pad - button_h
         focused_index = (
@@ -85,7 +82,7 @@ class DialogScene(Scene):
         self.buttons = []
         for index, (label, value) in enumerate(self.button_specs):
             button = Button(
-                (x, y, button_w, button_h),
+                (x, y, widths[index], button_h),
                 t,
                 label,
                 functools.partial(self.close, value),
@@ -93,10 +90,27 @@ class DialogScene(Scene):
                 text_size=22,
             )
             self.buttons.append(self.group.add(button))
-            x += button_w + gap
+            x += widths[index] + gap
         if self.buttons:
             self.group.set_focus(self.buttons[min(focused_index, len(self.buttons) - 1)])
         self._dim = None
+
+    def _button_widths(self, size: tuple[int, int], pad: int, gap: int) -> tuple[list[int], int]:
+        """Each button's width and the dialog's: alike, unless a long label (a name on it)
+        needs more, when its button and the dialog widen as far as the screen allows."""
+        t = self.app.theme
+        widest = int(size[0] * 0.86)
+        width = min(t.px(self.width), widest)
+        count = max(1, len(self.button_specs))
+        gaps = gap * (count - 1)
+        alike = min(t.px(200), (width - 2 * pad - gaps) // count)
+        font = t.font(22, "bold")
+        widths = [max(alike, font.size(label)[0] + t.px(40)) for label, _ in self.button_specs]
+        width = min(max(width, sum(widths) + gaps + 2 * pad), widest)
+        room = width - 2 * pad - gaps
+        if sum(widths) > room:  # the screen is too narrow: each gives up its share
+            widths = [w * room // sum(widths) for w in widths]
+        return widths, width
 
     def close(self, result: Any) -> None:
         if self.closed:

@@ -306,12 +306,13 @@ class AgreementScene(NetworkScreen):
             surface.blit(t.text(note, 16, th.CREAM_DIM), (left, list_top + room * step + px(4)))
 
     def _fit(self, text: str, width: int, colour: th.Colour) -> pygame.Surface:
-        """A value in its column, smaller rather than cut if it is long."""
+        """A value in its column, smaller rather than cut if it is long (cut, and told to the
+        layout check, only where even the smallest size is too wide)."""
         t = self.app.theme
-        for size in (18, 16, 14, 12):
+        for size in (18, 16, 14):
             if t.font(size).size(text)[0] <= width:
                 return t.text(text, size, colour)
-        return t.text(text, 12, colour)
+        return t.text(t.fit(text, 12, width), 12, colour)
 
     def _draw_scrollbar(self, surface: pygame.Surface, top: int, height: int, room: int) -> None:
         t = self.app.theme

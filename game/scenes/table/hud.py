@@ -348,16 +348,12 @@ class TableHud:
         y = box.top + self.px(29)
         room = max(0, (box.bottom - self.px(6) - y) // line_h)
         width = box.width - 2 * pad
-        indent = self.px(10)
         # Each play whole, on more lines where it is long (the rest indented); the newest last.
         rows: list[tuple[str, bool, int]] = []
         plays = model.plays[-room:] if room else []
         for index, play in enumerate(plays):
             newest = index == len(plays) - 1
-            first, *rest = self.theme.wrap(play, 13, width)
-            rows.append((first, newest, 0))
-            for line in self.theme.wrap(" ".join(rest), 13, width - indent) if rest else []:
-                rows.append((line, newest, indent))
+            rows.extend((line, newest, shift) for line, shift in self._hanging(play, 13, width))
         rows = rows[-room:] if room else []
         while rows and rows[0][2]:
             rows.pop(0)  # no play shown from its middle
@@ -365,6 +361,14 @@ class TableHud:
             colour = th.CREAM if newest else th.CREAM_DIM
             surface.blit(self.fitted(line, 13, width - shift, colour), (box.left + pad + shift, y))
             y += line_h
+
+    def _hanging(self, text: str, size: int, width: int) -> list[tuple[str, int]]:
+        """`text` on lines no wider than `width`, those after the first indented: (line,
+        indent) each."""
+        indent = self.px(10)
+        first, *rest = self.theme.wrap(text, size, width)
+        more = self.theme.wrap(" ".join(rest), size, width - indent) if rest else []
+        return [(first, 0), *((line, indent) for line in more)]
 
     def _draw_rules(self, surface: pygame.Surface, model: HudModel) -> None:
         plays_box, box = self._side_boxes(model)
@@ -385,10 +389,20 @@ class TableHud:
         line_h = self.px(17)
         room = (box.bottom - self.px(8) - y) // line_h
         lines = model.rules_lines or ["Every option as in the preset."]
-        shown = lines if len(lines) <= room else lines[: max(0, room - 1)]
-        for line in shown:
+        width = box.width - 2 * pad
+        # Each option whole (on more lines where it is long), as many as fit with room for
+        # the line that counts the rest.
+        shown: list[list[tuple[str, int]]] = []
+        used = 0
+        for index, line in enumerate(lines):
+            rows = self._hanging(line, 12, width)
+            if used + len(rows) + (index < len(lines) - 1) > room:
+                break
+            shown.append(rows)
+            used += len(rows)
+        for text, shift in (row for rows in shown for row in rows):
             surface.blit(
-                self.fitted(line, 12, box.width - 2 * pad, th.CREAM_DIM), (box.left + pad, y)
+                self.fitted(text, 12, width - shift, th.CREAM_DIM), (box.left + pad + shift, y)
             )
             y += line_h
         if len(shown) < len(lines):
