@@ -1,7 +1,10 @@
 """Every screen and dialog, laid out at 1024x600, 1280x720 and 1920x1080 with 20-character names
 (wide letters too) and large scores: no text is cut, squeezed, off the screen, cut by a clip or
 spilling out of its panel. The theme's text recorder (`game.ui.text_log`) sees every text as the
-screen draws it; a failure names the screen, the size and the text."""
+screen draws it; a failure names the screen, the size and the text. The screens of a live network
+game (the rules agreement both ways, a partner gone, the wait for their return) are laid out over
+loopback with a headless peer; Find a partner and Wait for a partner on a real Mosquitto, with a
+list of long-named hosts of many rule differences and a guest's request waiting."""
 
 from __future__ import annotations
 
@@ -12,14 +15,22 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import APP_VERSION
 from game.app import App
 from game.audio import SoundManager
 from game.bench.frames import busy_game
 from game.logic import Game
+from game.logic.cards import MELD_KEY_OF_NAME
+from game.logic.rules import Rules
 from game.match import LocalGame, LocalMatch, local_match
 from game.match.autosaved_game import autosave_path
+from game.match.table_info import rules_summary
 from game.netplay import Role
+from game.netplay.lobby import Announcement
+from game.netplay.lobby.guest import GuestLobby
+from game.netplay.lobby.host import HostLobby
 from game.netplay.play.chat import ChatLine, ChatLog
+from game.netplay.shell.lobby_mqtt import LobbyConnection
 from game.netplay.shell.wormhole import InviteCode, Rendezvous
 from game.records import Ending, create_profile, current_profile, rename_profile
 from game.scenes import flow
@@ -27,11 +38,14 @@ from game.scenes.dialog import CrashScene, DialogScene, confirm_dialog, message_
 from game.scenes.learn.explore import PAGES
 from game.scenes.learn.help import HelpScene
 from game.scenes.learn.tutorial import TutorialScene
+from game.scenes.menu import MenuScene
+from game.scenes.net.agreement import AgreementScene
 from game.scenes.net.chat import ChatPanel, chat_rect
 from game.scenes.net.invite import AcceptScene, InviteScene
 from game.scenes.net.join import JoinScene
 from game.scenes.net.lobby import FindPartnerScene
 from game.scenes.net.lobby_host import WaitForPartnerScene
+from game.scenes.net.partner_left import RejoinWait
 from game.scenes.net.table import NetTableScene
 from game.scenes.option_items import option_sections
 from game.scenes.options import OptionsScene
@@ -45,15 +59,23 @@ from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from tests.helpers.layout_check import misfits, start_recording
+from tests.helpers.mosquitto import running_mosquitto
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.records_history import record_game
 from tests.helpers.scenario import position
-from tests.helpers.table import about_to_go_out, autoplay_to_the_results, quick_autoplay_table
-from tests.helpers.ui_events import DT, press, step, type_text
+from tests.helpers.table import (
+    about_to_go_out,
+    autoplay_to_the_results,
+    card_spot,
+    engine,
+    open_table,
+    quick_autoplay_table,
+)
+from tests.helpers.ui_events import DT, click, press, step, type_text
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 NAMES = ["WWWWWWWWWWWWWWWWWWWW", "Maximilian Alexander"]
-NETWORK_NAME = "Bartholomew Quixote"
+NETWORK_NAME = "Bartholomew Rutledge"
 Builder = Callable[[App], object]
 
 
@@ -120,6 +142,40 @@ def table_hint(app: App) -> None:
 def table_refusal(app: App) -> None:
     _table(app, _big_scores())
     press(app, pygame.K_F7)  # take the pile: refused, with "Why?"
+
+
+def meld_menu(app: App) -> None:
+    # a right-click on a canasta: its cards in words under the menu's title
+    scene = _table(app, _big_scores())
+    assert scene.board is not None
+    box = scene.board.layout.meld_boxes[(0, MELD_KEY_OF_NAME["K"])]
+    click(app, (box.centerx, box.centery), button=3)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def pile_menu(app: App) -> None:
+    scene = _table(app, _big_scores())
+    assert scene.geometry is not None
+    click(app, scene.geometry.pile_rect.center, button=3)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def canasta_details(app: App) -> None:
+    _table(app, _big_scores())
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.buttons["Canasta details"].rect.center)
+    assert isinstance(app.stack.top, DialogScene)
+
+
+def earlier_turn_menu(app: App) -> None:
+    table = open_table(app, Game(seed=12), pauses=False)
+    press(app, pygame.K_F6)
+    click(app, card_spot(table, table.board.hand_order[0]), button=3)  # discarded
+    assert run_until(app, lambda: engine(table).to_move == 0 and not table.match.changes)
+    click(app, table.buttons["earlier"].rect.center)
+    assert isinstance(app.stack.top, MenuScene)
 
 
 def what_can_i_do(app: App) -> None:
@@ -277,6 +333,10 @@ SCREENS: dict[str, Builder] = {
     "hint": table_hint,
     "refusal with Why?": table_refusal,
     "what can I do": what_can_i_do,
+    "meld menu": meld_menu,
+    "pile menu": pile_menu,
+    "canasta details": canasta_details,
+    "earlier turn menu": earlier_turn_menu,
     "AutoStep": autostep,
     "hand over": hand_over,
     "game over": game_over,
@@ -377,3 +437,217 @@ def test_the_network_table_and_its_chat_fit(long_named_app: App, size: tuple[int
         assert not found, f"network table at {size[0]}x{size[1]}:\n" + "\n".join(map(str, found))
     finally:
         host.stop()
+
+
+# -- a live network game and the lobby -------------------------------------------------------------
+def _many_options() -> Rules:
+    """Modern American with eleven options changed: 11 differences from its preset in the lobby,
+    27 from the Classic rules in the agreement."""
+    terms = Rules.modern_american().to_dict(full=True)
+    terms.pop("preset")
+    terms.update(
+        starter="loser",
+        initial_upcard=True,
+        talons=False,
+        natural_pair_required=True,
+        discard_return_penalty=100,
+        max_wild_per_meld=3,
+        canastas_to_go_out=3,
+        pass_the_discard=True,
+        stock_end="reuse_pile",
+        going_out_bonus=200,
+        target_score=10000,
+    )
+    return Rules.from_dict(terms)
+
+
+def _sized(app: App, size: tuple[int, int]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().size = size
+    step(app)
+    assert app.size == size
+    app.prefs.animation_speed = "off"
+    start_recording(app)
+
+
+def _assert_fits(app: App, screen: str) -> None:
+    step(app, 2)
+    assert app.last_crash is None, app.last_crash
+    found = misfits(app)
+    size = f"{app.size[0]}x{app.size[1]}"
+    assert not found, f"{screen} at {size}:\n" + "\n".join(map(str, found))
+
+
+def _centre(rect: pygame.Rect) -> tuple[int, int]:
+    return (int(rect.centerx), int(rect.centery))
+
+
+@pytest.mark.net
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_guest_s_agreement_its_partner_gone_and_its_wait_fit(
+    long_named_app: App, size: tuple[int, int]
+) -> None:
+    # The app joins a host of many other rules, accepts them; the host leaves, the app waits.
+    app = long_named_app
+    _sized(app, size)
+    host = HeadlessPeer(Role.HOST, name=NETWORK_NAME, rules=_many_options())
+    try:
+        app.stack.push(TitleScene(app))
+        join = JoinScene(app)
+        app.stack.push(join)
+        step(app)
+        assert join.address is not None
+        join.address.set_text("")
+        type_text(app, host.address)
+        press(app, pygame.K_RETURN)
+        type_text(app, host.code)
+        press(app, pygame.K_RETURN)
+        assert run_until(
+            app, lambda: isinstance(app.stack.top, AgreementScene) and len(app.stack.top.rows) > 20
+        )
+        agreement = app.stack.top
+        assert isinstance(agreement, AgreementScene)
+        _assert_fits(app, "the host's rules")
+        click(app, _centre(agreement.buttons["accept"].rect))
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+        press(app, pygame.K_ESCAPE)
+        menu = app.stack.top
+        assert isinstance(menu, MenuScene)
+        _assert_fits(app, "the network table's menu")
+        click(app, _centre(menu.buttons["Disconnect"].rect))
+        assert isinstance(app.stack.top, DialogScene)
+        _assert_fits(app, "disconnect?")
+        press(app, pygame.K_ESCAPE)  # keep playing
+        assert isinstance(app.stack.top, NetTableScene)
+        host.paused.set()
+        host.peer.leave(f"{NETWORK_NAME} had to go.")
+        host.paused.clear()
+        assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
+        gone = app.stack.top
+        assert isinstance(gone, DialogScene) and gone.title == f"{NETWORK_NAME} is gone"
+        _assert_fits(app, "the host is gone")
+        click(app, _centre(gone.buttons[0].rect))  # Wait
+        assert isinstance(app.stack.top, RejoinWait)
+        _assert_fits(app, "waiting for the host to return")
+    finally:
+        host.stop()
+
+
+@pytest.mark.net
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_host_s_agreement_its_partner_gone_and_its_wait_fit(
+    long_named_app: App, size: tuple[int, int], tmp_path: Path
+) -> None:
+    # A guest of many other rules counters the app's; the app accepts, the guest leaves.
+    app = long_named_app
+    _sized(app, size)
+    scene = open_host_screen(app)
+    assert scene.net is not None
+    guest = HeadlessPeer(
+        Role.GUEST,
+        address=f"127.0.0.1:{scene.net.endpoint.port}",  # type: ignore[union-attr]
+        code=scene.code,
+        rules=_many_options(),
+        answer=lambda negotiation: "counter",
+        name=NETWORK_NAME,
+        save_to=str(tmp_path / "guest.json"),
+    )
+    try:
+        assert run_until(
+            app, lambda: isinstance(app.stack.top, AgreementScene) and len(app.stack.top.rows) > 20
+        )
+        agreement = app.stack.top
+        assert isinstance(agreement, AgreementScene)
+        _assert_fits(app, "the guest's counter-proposal")
+        click(app, _centre(agreement.buttons["accept"].rect))
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+        guest.paused.set()
+        guest.peer.leave(f"{NETWORK_NAME} had to go.")
+        guest.paused.clear()
+        assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
+        gone = app.stack.top
+        assert isinstance(gone, DialogScene) and len(gone.buttons) == 3
+        _assert_fits(app, "the guest is gone")
+        click(app, _centre(gone.buttons[0].rect))  # Wait
+        assert isinstance(app.stack.top, RejoinWait)
+        _assert_fits(app, "waiting for the guest to return")
+    finally:
+        guest.stop()
+
+
+def _waiting_host(broker: str, index: int) -> LobbyConnection[HostLobby]:
+    """A host in the lobby with a 20-letter name, many options changed and a long wait."""
+    rules = _many_options()
+    announcement = Announcement(
+        f"{NAMES[0][:17]}W{index:02d}",
+        rules.nearest_preset(),
+        tuple(rules_summary(rules)[1]),
+        level="expert",
+        app_version=APP_VERSION,
+        since=1_700_000_000 + index,
+    )
+    return LobbyConnection(broker, HostLobby(announcement))
+
+
+@pytest.mark.net
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_find_a_partner_with_a_full_list_and_a_question_asked_fits(
+    long_named_app: App, size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = long_named_app
+    _sized(app, size)
+    with running_mosquitto(tmp_path / "mosquitto") as broker:
+        app.prefs.lobby_broker = broker.url
+        hosts = [_waiting_host(broker.url, index) for index in range(8)]
+        try:
+            app.stack.push(TitleScene(app))
+            scene = FindPartnerScene(app, join=JoinScene)
+            app.stack.push(scene)
+            assert run_until(app, lambda: scene.total == len(hosts))
+            assert len(scene.listed[0].differences) == 11
+            _assert_fits(app, "find a partner")
+            click(app, _centre(scene.asks[0].rect))
+            assert scene.buttons["cancel_ask"].visible
+            _assert_fits(app, "find a partner, asking")
+        finally:
+            for host in hosts:
+                host.close()
+
+
+@pytest.mark.net
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_wait_for_a_partner_with_requests_waiting_fits(
+    long_named_app: App, size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = long_named_app
+    _sized(app, size)
+    app.prefs.rules = _many_options().to_dict()
+    app.prefs.host_port = 0
+    with running_mosquitto(tmp_path / "mosquitto") as broker:
+        app.prefs.lobby_broker = broker.url
+        app.stack.push(TitleScene(app))
+        scene = WaitForPartnerScene(app)
+        app.stack.push(scene)
+        assert run_until(app, lambda: scene.status.startswith("Listed in the lobby"))
+        _assert_fits(app, "wait for a partner")
+        guests = [LobbyConnection(broker.url, GuestLobby()) for _ in range(2)]
+        try:
+            for guest, name in zip(guests, NAMES, strict=True):
+                assert run_until(app, lambda g=guest: bool(g.read(lambda c: c.find(NAMES[0]))))
+                host_id = guest.read(lambda core: core.find(NAMES[0])).host_id
+                guest.do(lambda core, now, n=name, h=host_id: core.ask(h, n, now))
+
+            def both_waiting() -> bool:
+                pending = scene.lobby.pending if scene.lobby is not None else []
+                return len(pending) == 2 and isinstance(app.stack.top, DialogScene)
+
+            assert run_until(app, both_waiting)
+            assert isinstance(app.stack.top, DialogScene)
+            assert app.stack.top.title in {f"{name} asks to play" for name in NAMES}
+            _assert_fits(app, "a guest asks to play")
+        finally:
+            for guest in guests:
+                guest.close()
