@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import msgpack
 
-from game.logic.actions import Action, Draw
+from game.logic.actions import Action, Draw, NextHand
+from game.logic.cards import ALL_CARDS, CardId
 from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.phases import GAME_OVER, HAND_OVER
@@ -56,6 +58,19 @@ class HandResult:
     # Rounds of openings that followed the draws: one per exchange a drawer waits for (its
     # cards, then the replacements of the Red Threes among them).
     draw_rounds: int = 0
+
+
+@dataclass
+class GameResult:
+    """A game of several hands: each hand's result, and the record (the whole game dealt from
+    every audited deck and replayed, its log the game's), None if the first hand was stopped."""
+
+    hands: list[HandResult]
+    record: Game | None
+
+    @property
+    def misconduct(self) -> Misconduct | None:
+        return self.hands[-1].misconduct if self.hands else None
 
 
 class FairTable:
@@ -96,6 +111,41 @@ class FairTable:
         except _Caught as caught:
             return HandResult(misconduct=caught.misconduct, caught_by=caught.seat)
         return self.play_on()
+
+    def play_game(self, hands: int | None = None) -> GameResult:
+        """Hands until the game is over (or `hands` of them), each on a fresh peek-proof deal.
+        A hand starts as the record of the hands before says: its totals, and who starts (the
+        engine's own rule, asked of the record before the next deck is known; any deck will do,
+        as who starts never depends on it). A misconduct stops the game."""
+        decks: list[list[CardId]] = []
+        log: list[dict[str, Any]] = []
+        played: list[HandResult] = []
+        record: Game | None = None
+        first, scores = 0, None
+        while hands is None or len(played) < hands:
+            result = self.play_hand(len(played) + 1, first, scores)
+            played.append(result)
+            if result.misconduct is not None:
+                break
+            hand = result.games[0]
+            assert hand.initial_deck is not None
+            decks.append([CardId(card) for card in hand.initial_deck])
+            log.extend(hand.log)
+            record = self.record(decks, log)
+            if record.phase == GAME_OVER:
+                break
+            next_hand = NextHand().to_dict()
+            ahead = self.record([*decks, list(ALL_CARDS)], [*log, next_hand])
+            first, scores = ahead.first_player, tuple(ahead.totals)
+            log.append(next_hand)
+        return GameResult(played, record)
+
+    def record(self, decks: Sequence[Sequence[int]], log: Sequence[dict[str, Any]]) -> Game:
+        """The game dealt from `decks` (one a hand) with `log` applied."""
+        game = Game(self.rules, deck=decks[0], decks=decks[1:])
+        for action in log:
+            game.apply(action)
+        return game
 
     def play_on(self, hands: Sequence[FairHand] | None = None) -> HandResult:
         """Play the hand from where `hands` (by default the table's own, e.g. each restored

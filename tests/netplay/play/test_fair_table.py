@@ -268,3 +268,31 @@ def test_an_id_never_tells_a_seat_where_the_other_copy_of_its_card_is() -> None:
     tables.append(fair)
     assert fair.play_hand().misconduct is None
     assert checked[0] > 0  # seats did hold second copies
+
+
+def test_a_game_of_hands_goes_on_as_its_record_says_and_replays_from_the_audited_decks() -> None:
+    fair = table(2, seed=b"game")
+    result = fair.play_game(hands=3)
+    assert result.misconduct is None and len(result.hands) == 3
+    record = result.record
+    assert record is not None and record.hand_no == 3 and record.phase == "hand_over"
+    # each hand started where the record stood: its totals, and the engine's next starter
+    starts = [hand.games[0].initial_first_player for hand in result.hands]
+    assert starts == [0, 1, 0]
+    for number, hand in enumerate(result.hands):
+        replayed = hand.games[0]
+        assert replayed.history[-1]["scores"] == record.history[number]["scores"]
+    assert tuple(result.hands[-1].games[0].totals) == tuple(record.totals)
+    decks = [list(hand.games[0].initial_deck or []) for hand in result.hands]
+    again = fair.record(decks, record.log)
+    assert again.state_hash() == record.state_hash()
+    assert [a["type"] for a in record.log].count("next_hand") == 2
+
+
+@pytest.mark.slow
+def test_a_whole_game_is_played_to_its_end_on_peek_proof_deals() -> None:
+    fair = table(2, seed=b"whole")
+    result = fair.play_game()
+    assert result.misconduct is None and result.record is not None
+    assert result.record.phase == "game_over" and result.record.winner is not None
+    assert len(result.hands) == result.record.hand_no
