@@ -25,7 +25,7 @@ VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements.txt"
 # The import names of the runtime libraries in requirements.txt (a test keeps them in step):
 # the game starts without the optional ones, and says what is missing when an invite, a
-# same-network game or the lobby (paho-mqtt) is chosen.
+# same-network game or the lobby (paho-mqtt) is chosen, or speech (pyttsx3) is turned on.
 REQUIRED_MODULES = (
     "pygame",
     "pygame_gui",
@@ -35,7 +35,7 @@ REQUIRED_MODULES = (
     "cryptography",
     "nacl",
 )
-OPTIONAL_MODULES = ("wormhole", "zeroconf", "paho", "bidi", "arabic_reshaper")
+OPTIONAL_MODULES = ("wormhole", "zeroconf", "paho", "bidi", "arabic_reshaper", "pyttsx3")
 MINIMUM_PYTHON = (3, 10)
 
 INSTALL_HINT = (

@@ -33,6 +33,7 @@ from game.records.session import PlayerSession, in_memory
 from game.scenes.base import Host, Scene, SceneStack
 from game.scenes.dialog import CrashScene, message_dialog
 from game.settings import Preferences, data_dir, preferences_path
+from game.speech import Speaker
 from game.sprites.cards import CardImages
 from game.ui.scaling import desktop_scale
 from game.ui.theme import Theme
@@ -156,6 +157,11 @@ class App:
                 music_enabled=prefs.music_enabled,
                 music_volume=prefs.music_volume / 100,
             )
+        )
+        self.speech = Speaker(
+            enabled=prefs.speech_enabled,
+            volume=prefs.speech_volume / 100,
+            stop_when_interrupted=prefs.speech_stop_when_interrupted,
         )
         self.cards = cards if cards is not None else CardImages()
         self.cards.set_four_colour(prefs.four_colour_deck)
@@ -300,6 +306,7 @@ class App:
     def preferences_changed(self) -> None:
         """A scene changed `self.prefs`: apply what is live (sound, music) and save soon."""
         self.sounds.apply_preferences(self.prefs)
+        self.speech.apply_preferences(self.prefs)
         self.cards.set_four_colour(self.prefs.four_colour_deck)
         self.cards.set_marks(self.prefs.colour_blind_marks)
         self._apply_palette()
@@ -336,6 +343,7 @@ class App:
         self.save_preferences()
         self.prefs = self.players.switch(profile_id)
         self.sounds.apply_preferences(self.prefs)
+        self.speech.apply_preferences(self.prefs)
         self._apply_palette()
         self.save_preferences()
 
@@ -467,6 +475,7 @@ class App:
         if self._save_countdown is not None:
             self.save_preferences()
         self.players.close()
+        self.speech.shutdown()
         self.sounds.shutdown()
         pygame.quit()
 

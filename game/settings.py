@@ -1,7 +1,7 @@
 """Player preferences and where they live on disk.
 
 `Preferences` is the record of everything a player can set on the options screen (animation speed,
-sound and music, hand sorting, meld layout, opponent skill, name, window size, rule options).
+sound, music and speech, hand sorting, meld layout, opponent skill, name, window size, rule options).
 It is stored as JSON in the platform's configuration folder and always written atomically, so a
 crash or power cut mid-save leaves either the old file or the new one, never half of each.
 Loading never fails, whatever the bytes: a damaged file, or a field with a bad value, falls back to
@@ -198,6 +198,10 @@ class Preferences:
     sound_volume: int = 80
     music_enabled: bool = True
     music_volume: int = 50
+    # Speech (User Guide 4.4.18): prompts, refusals, messages, points and scores read aloud.
+    speech_enabled: bool = False
+    speech_volume: int = 80
+    speech_stop_when_interrupted: bool = True
     hand_sorting: str = "rank"
     meld_layout: str = "created"
     results_seconds: int = 0
@@ -292,6 +296,9 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "sound_volume": _int_in(0, 100),
     "music_enabled": lambda v: isinstance(v, bool),
     "music_volume": _int_in(0, 100),
+    "speech_enabled": lambda v: isinstance(v, bool),
+    "speech_volume": _int_in(0, 100),
+    "speech_stop_when_interrupted": lambda v: isinstance(v, bool),
     "hand_sorting": _one_of(HAND_SORTINGS),
     "meld_layout": _one_of(MELD_LAYOUTS),
     "results_seconds": lambda v: _is_int(v) and v in RESULTS_SECONDS,

@@ -43,9 +43,18 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "game.sprites": ("game.sprites", "game.logic", "game.resources"),
     "game.ui": ("game.ui", "game.sprites", "game.resources"),
     "game.audio": ("game.audio", "game.resources", "game.settings", "game.storage"),
+    "game.speech": ("game.speech", "game.settings", "game.storage"),
     "game.events": ("game.events",),
 }
-UI_LAYERS = ("game.scenes", "game.ui", "game.sprites", "game.app", "game.audio", "game.events")
+UI_LAYERS = (
+    "game.scenes",
+    "game.ui",
+    "game.sprites",
+    "game.app",
+    "game.audio",
+    "game.speech",
+    "game.events",
+)
 
 
 def module_name(path: Path) -> str:
@@ -193,6 +202,7 @@ def test_the_root_of_game_holds_only_the_app_and_its_few_services() -> None:
         "main.py",
         "resources.py",
         "settings.py",
+        "speech.py",
         "storage.py",
     ]
 

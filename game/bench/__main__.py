@@ -1,5 +1,5 @@
 """Command line: `python -m game.bench engine [--hands N] [--json]` and
-`python -m game.bench frames [--frames N] [--size WxH] [--json]` and
+`python -m game.bench frames [--frames N] [--size WxH] [--speech] [--json]` and
 `python -m game.bench idle [--seconds S] [--json]` and
 `python -m game.bench fair [--seats N] [--hands N] [--json]`; each answers `--help`."""
 
@@ -36,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="skip the run with the computer thinking in the background",
     )
+    frames.add_argument(
+        "--speech",
+        action="store_true",
+        help="also a run with speech on, a phrase said every half second",
+    )
     frames.add_argument("--json", action="store_true", help="print one JSON object")
     recs = sub.add_parser("records", help="history and statistics load time on a long career")
     recs.add_argument("--games", type=int, default=10_000, help="games in the scratch database")
@@ -63,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
             busy = frame_bench.run(args.frames, args.size, thinking=True)
             result["thinking_median_ms"] = busy["median_ms"]
             result["thinking_p95_ms"] = busy["p95_ms"]
+        if args.speech:
+            speaking = frame_bench.run(args.frames, args.size, speaking=True)
+            result["speech_median_ms"] = speaking["median_ms"]
+            result["speech_p95_ms"] = speaking["p95_ms"]
+            result["speech_phrases"] = speaking["phrases_spoken"]
         if not args.no_startup:
             result["startup_s"] = frame_bench.startup_seconds()
         print(json.dumps(result) if args.json else frame_bench.describe(result))

@@ -83,14 +83,25 @@ def _table(app: Any, game: Any) -> Any:
 
 
 def _measure(
-    app: Any, table: Any, worker: Any, frames: int, rng: random.Random, view: Any
+    app: Any,
+    table: Any,
+    worker: Any,
+    frames: int,
+    rng: random.Random,
+    view: Any,
+    speaking: bool = False,
 ) -> list[float]:
-    """Step the table `frames` times (after a second of warm-up) and return each frame's time."""
+    """Step the table `frames` times (after a second of warm-up) and return each frame's time;
+    with `speaking`, a phrase is said every half second, in each side's voice by turns."""
     from game.match.worker import DECIDE
+    from game.speech import Side
 
     dt = 1 / 60
     times: list[float] = []
     for index in range(frames + 60):
+        if speaking and index % 30 == 0:
+            side = Side.PLAYER if index % 60 else Side.OPPONENT
+            app.speech.say(f"You scored {index} points this hand.", side)
         if worker is not None:
             worker.poll()
             if not worker.busy:
@@ -111,10 +122,15 @@ def _measure(
 
 
 def run(
-    frames: int = 600, size: tuple[int, int] = (1280, 720), seed: int = 3, thinking: bool = False
+    frames: int = 600,
+    size: tuple[int, int] = (1280, 720),
+    seed: int = 3,
+    thinking: bool = False,
+    speaking: bool = False,
 ) -> dict[str, Any]:
     """Frame times of the busiest table with animations running throughout (and, with
-    `thinking`, the computer searching at the Master level in its worker all the while)."""
+    `thinking`, the computer searching at the Master level in its worker all the while; with
+    `speaking`, speech on and a phrase said every half second)."""
     import tempfile
 
     _headless()
@@ -125,13 +141,17 @@ def run(
     with tempfile.TemporaryDirectory(prefix="canasta-bench-") as folder:
         app = App(size=size, prefs_path=os.path.join(folder, "preferences.json"))
         worker = AIWorker("process") if thinking else None
+        if speaking:
+            app.prefs.speech_enabled = True
+            app.preferences_changed()
         try:
             game = busy_game()
             table = _table(app, game)
             app.stack.push(table)
             view = player_view(game, 1)
-            times = _measure(app, table, worker, frames, random.Random(seed), view)
+            times = _measure(app, table, worker, frames, random.Random(seed), view, speaking)
             in_flight = len(table.animator)
+            spoken = len(app.speech.spoken)
         finally:
             if worker is not None:
                 worker.close()
@@ -145,6 +165,7 @@ def run(
         "frames": len(times),
         "size": f"{size[0]}x{size[1]}",
         "animations_at_end": in_flight,
+        "phrases_spoken": spoken,
     }
 
 
@@ -209,6 +230,11 @@ def describe(result: dict[str, Any]) -> str:
         lines.append(
             f"while the computer thinks (Master, in its worker process): median "
             f"{result['thinking_median_ms']} ms, p95 {result['thinking_p95_ms']} ms"
+        )
+    if "speech_median_ms" in result:
+        lines.append(
+            f"with speech on, a phrase every half second: median {result['speech_median_ms']} ms, "
+            f"p95 {result['speech_p95_ms']} ms ({result['speech_phrases']} phrases spoken)"
         )
     if "startup_s" in result:
         lines.append(f"start-up to the interactive table: {result['startup_s']} s")

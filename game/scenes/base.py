@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.netplay.shell.discovery import Discovery
     from game.records.session import PlayerSession
     from game.settings import Preferences
+    from game.speech import Speaker
     from game.sprites.cards import CardImages
     from game.ui.theme import Theme
 
@@ -38,6 +39,8 @@ class Host(Protocol):
     def theme(self) -> Theme: ...
     @property
     def sounds(self) -> SoundManager: ...
+    @property
+    def speech(self) -> Speaker: ...
     @property
     def cards(self) -> CardImages: ...
     @property

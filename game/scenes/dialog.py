@@ -4,6 +4,8 @@ A `DialogScene` is pushed over the current screen, which stays visible but dimme
 until the dialog closes. The buttons answer with a value passed to `on_result`; Escape answers
 with `cancel_value`, Enter presses the focused button (the default one when it opens), and the
 arrow keys move between buttons. `CrashScene` is the dialog the app shows after an error.
+With speech on, a dialog reads its title and message aloud as it opens, and closing it (or a
+new dialog opening over it) stops the reading when the player asked for that.
 """
 
 from __future__ import annotations
@@ -112,10 +114,17 @@ class DialogScene(Scene):
             widths = [w * room // sum(widths) for w in widths]
         return widths, width
 
+    def enter(self) -> None:
+        super().enter()
+        self.app.speech.interrupt()
+        self.app.speech.say(self.title)
+        self.app.speech.say(self.message)
+
     def close(self, result: Any) -> None:
         if self.closed:
             return
         self.closed = True
+        self.app.speech.interrupt()
         self.result = result
         self.app.stack.remove(self)
         if self.on_result is not None:

@@ -270,6 +270,26 @@ SOUND_OPTIONS: tuple[OptionItem, ...] = (
         step=5,
         unit="%",
     ),
+    BoolOption(
+        "speech_enabled",
+        "Speech",
+        "The game speaks prompts, refusals, messages, points and scores, your side in one "
+        "voice and your opponent's in another, through your computer's own speech engine.",
+    ),
+    IntRangeOption(
+        "speech_volume",
+        "Speech volume",
+        "Loudness of the spoken phrases.",
+        minimum=0,
+        maximum=100,
+        step=5,
+        unit="%",
+    ),
+    BoolOption(
+        "speech_stop_when_interrupted",
+        "Stop speaking when interrupted",
+        "Speech stops at once when you close a dialog or a new message takes its place.",
+    ),
 )
 
 _CHOICE_TITLES = {

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 HELP_HEIGHT = 76  # the help line under the options: room for a rule's description
 # Addresses and names are long: their fields take a size smaller than the labels.
 TEXT_FIELD_SIZE = 19
+# Said when the speech volume is set, so the player hears it.
+SPEECH_SAMPLE = "This is how loud the game speaks."
+SPEECH_ON = "Speech is on."
 
 
 class OptionRow:
@@ -312,6 +315,8 @@ class OptionsScene(Scene):
         self.error_text = ""
         self._help_cache = None
         self.app.preferences_changed()
+        if item.key == "speech_enabled" and value:
+            self.app.speech.say(SPEECH_ON)
         if item.store == "rules_preset":
             self._rebuild_rows()
 
@@ -327,9 +332,12 @@ class OptionsScene(Scene):
         self._restore_focus(keep)
 
     def _committed(self, item: OptionItem, value: int) -> None:
-        # Let the player hear the new effects volume.
+        # Let the player hear the new effects or speech volume.
         if item.key == "sound_volume":
             self.app.sounds.play("place")
+        elif item.key == "speech_volume":
+            self.app.speech.interrupt()
+            self.app.speech.say(SPEECH_SAMPLE)
 
     def _text_changed(self, item: OptionItem, value: str) -> None:
         cleaned = value.strip()
@@ -400,6 +408,11 @@ class OptionsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.group.update(dt)
+        # A machine without a speech engine says so once, when speech is first turned on.
+        problem = self.app.speech.take_problem()
+        if problem:
+            self.error_text = problem
+            self._help_cache = None
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme

@@ -55,6 +55,7 @@ from game.scenes.table.photographer import PhotoCues, Photographer
 from game.scenes.table.results import HandResults
 from game.scenes.table.scores import HandOverScene
 from game.scenes.table.turns_back import TurnsBack
+from game.scenes.table.voice import phrases
 from game.settings import CARD_SIZES
 from game.sprites.tween import Animator
 from game.ui.button import Button
@@ -359,6 +360,8 @@ class TableScene(Scene):
     def refuse(self, text: str) -> None:
         self.say(text, error=True)
         self.app.sounds.play("illegal")
+        self.app.speech.interrupt()
+        self.app.speech.say(text)
 
     def refusal_outdated(self) -> None:
         """The player changed what a refusal on show was about: back to the default words."""
@@ -493,6 +496,8 @@ class TableScene(Scene):
         turns = sum(1 for event in events if event.kind == ev.TURN)
         self.watch_steps = max(0, self.watch_steps - turns)  # AutoStep's steps still to show
         self.plays.extend(narrate(events, self.names))
+        for phrase in phrases(events, self.names, prompt=not self.match.watching):
+            self.app.speech.say(phrase.text, phrase.side)
         self.learning.remember(events)
         self._animate(events)
 

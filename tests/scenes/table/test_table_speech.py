@@ -1,0 +1,81 @@
+"""With speech on, the table speaks a sensible set of events of a hand, not every card: the
+player's refusals, the prompt when their turn comes, points and the score; the opponent's side
+in its own voice."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app import App
+from game.logic import events as ev
+from game.logic.events import Event
+from game.scenes.table.voice import phrases
+from game.speech import Phrase, Side
+from tests.helpers.speech import needs_engine, spoken_texts
+from tests.helpers.table import (
+    about_to_go_out,
+    autoplay_to_the_results,
+    card_spot,
+    centre,
+    open_table,
+    pile_with_a_pair,
+    quick_autoplay_table,
+    settle,
+)
+from tests.helpers.ui_events import click, step
+
+
+def speech_on(app: App) -> None:
+    app.prefs.speech_enabled = True
+    app.prefs.speech_volume = 0  # rendered, not played: no waiting for real-time playback
+    app.preferences_changed()
+
+
+@pytest.mark.slow
+@needs_engine
+def test_a_scripted_hand_queues_its_refusal_points_and_score(app: App) -> None:
+    speech_on(app)
+    table = quick_autoplay_table(app, about_to_go_out())
+    click(app, centre(table.geometry.stock_rect))  # the player has drawn already: refused
+    refusal = table.message
+    assert table.message_error
+    autoplay_to_the_results(app, table)
+    assert list(app.speech.queued) == [
+        Phrase(refusal),
+        Phrase("You made a mixed canasta of Nines."),
+        Phrase("Computer made a mixed canasta of Queens.", Side.OPPONENT),
+        Phrase("You went out."),
+        Phrase("You scored 1,310 points this hand."),
+        Phrase("Computer scored 700 points this hand.", Side.OPPONENT),
+        Phrase("The score: you 1,310, Computer 700."),
+    ]
+    assert spoken_texts(app.speech) == [phrase.text for phrase in app.speech.queued]
+
+
+@needs_engine
+def test_the_players_turn_is_announced_and_draws_and_discards_are_not(app: App) -> None:
+    speech_on(app)
+    table = open_table(app, pile_with_a_pair())
+    click(app, centre(table.geometry.stock_rect))  # draw
+    settle(app, table)
+    card = table.board.hand_order[-1]
+    click(app, card_spot(table, card), button=3)  # discard: the computer plays its turn
+    for _ in range(600):
+        if app.speech.queued:
+            break
+        step(app)
+    assert list(app.speech.queued) == [Phrase("Your turn.")]
+
+
+def test_the_end_of_the_game_is_said_from_the_players_side() -> None:
+    names = ("Meg", "Computer")
+    won = Event(ev.GAME_OVER, 0, info={"totals": (5120, 3400)})
+    lost = Event(ev.GAME_OVER, 1, info={"totals": (3400, 5120)})
+    assert phrases([won], names, prompt=True) == [Phrase("You won the game, 5,120 to 3,400.")]
+    assert phrases([lost], names, prompt=True) == [Phrase("Computer won the game, 5,120 to 3,400.")]
+
+
+def test_no_prompt_while_autoplay_plays_for_the_player() -> None:
+    turn = Event(ev.TURN, 0)
+    assert phrases([turn], ("Meg", "Computer"), prompt=False) == []
+    assert phrases([turn], ("Meg", "Computer"), prompt=True) == [Phrase("Your turn.")]
