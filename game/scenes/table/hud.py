@@ -76,6 +76,7 @@ class HudModel:
 
 # The most lines a player's name takes at the head of its scoresheet column.
 NAME_LINES = 4
+NAME_SIZES = (13, 12)  # a scoresheet head's name, and a point smaller to keep its words whole
 
 
 class TableHud:
@@ -110,13 +111,23 @@ class TableHud:
         no labels, so the first name may use the room left of its column."""
         box = self.geometry.scoresheet
         col_a, col_b = self._score_columns()
-        return (col_a - box.left - self.px(12), col_b - col_a - self.px(10))
+        return (col_a - box.left - self.px(12), col_b - col_a - self.px(8))
 
-    def name_lines(self, name: str, width: int) -> list[str]:
+    def name_size(self, name: str, width: int) -> int:
+        """The size of a scoresheet column's player name: a point smaller where that keeps
+        each of its words whole on its line ("Bartholomew" over "Rutledge", not "Bartholome"
+        over "w Rutledge")."""
+        for size in NAME_SIZES:
+            font = self.theme.font(size, "bold")
+            if all(font.size(word)[0] <= width for word in name.split()):
+                return size
+        return NAME_SIZES[0]
+
+    def name_lines(self, name: str, width: int, size: int = NAME_SIZES[0]) -> list[str]:
         """A scoresheet column's player name, whole: on as many as four lines where one is too
         narrow (between words where it can, else within a word); only a fifth line's worth is
         cut, with an ellipsis (when the name is drawn)."""
-        lines = self.theme.wrap(name, 13, width, "bold")
+        lines = self.theme.wrap(name, size, width, "bold")
         if len(lines) <= NAME_LINES:
             return lines
         rest = name
@@ -250,17 +261,20 @@ class TableHud:
         col_a, col_b = self._score_columns()
         y = box.top + self.px(40)
         room = self.name_rooms()
+        sizes = [self.name_size(name, width) for name, width in zip(model.names, room, strict=True)]
         heads = [
-            self.name_lines(name, width) for name, width in zip(model.names, room, strict=True)
+            self.name_lines(name, width, size)
+            for name, width, size in zip(model.names, room, sizes, strict=True)
         ]
-        name_h = t.font(13, "bold").get_linesize()
+        below = 0  # how far the longest head reaches below its first line
         for index, lines in enumerate(heads):
             x = col_a if index == 0 else col_b
-            width = room[index]
+            name_h = t.font(sizes[index], "bold").get_linesize()
             for place, line in enumerate(lines):
-                shown = self.fitted(line, 13, width, th.GOLD, "bold")
+                shown = self.fitted(line, sizes[index], room[index], th.GOLD, "bold")
                 surface.blit(shown, shown.get_rect(topright=(x, y + place * name_h)))
-        y += self.px(22) + (max(len(lines) for lines in heads) - 1) * name_h
+            below = max(below, (len(lines) - 1) * name_h)
+        y += self.px(22) + below
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += self.px(6)
         line_h = self.px(21)

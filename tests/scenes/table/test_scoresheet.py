@@ -71,3 +71,22 @@ def test_the_scoresheet_shows_long_names_whole(user_dirs: object, size: tuple[in
         assert hud.name_lines("Computer", hud.name_rooms()[1]) == ["Computer"]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_a_long_word_of_a_name_is_set_a_point_smaller_rather_than_broken(
+    user_dirs: object, size: tuple[int, int]
+) -> None:
+    app = App(size=size)
+    try:
+        table = open_table(app, Game(seed=5))
+        step(app, 2)
+        hud = table.hud
+        for room in hud.name_rooms():
+            name_size = hud.name_size("Bartholomew Rutledge", room)
+            lines = hud.name_lines("Bartholomew Rutledge", room, name_size)
+            assert lines == ["Bartholomew", "Rutledge"], (room, name_size, lines)
+            assert name_size in (12, 13)
+            assert hud.name_size("Computer", room) == 13  # short names keep their size
+    finally:
+        app.close()
