@@ -59,7 +59,7 @@ from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from tests.helpers.layout_check import misfits, start_recording
-from tests.helpers.mosquitto import running_mosquitto
+from tests.helpers.mosquitto import running_mosquitto, until
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.records_history import record_game
 from tests.helpers.scenario import position
@@ -76,6 +76,7 @@ from tests.helpers.ui_events import DT, click, press, step, type_text
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 NAMES = ["WWWWWWWWWWWWWWWWWWWW", "Maximilian Alexander"]
 NETWORK_NAME = "Bartholomew Rutledge"
+LOBBY_WAIT = 60.0  # seconds eight hosts may take to be listed on a busy machine
 Builder = Callable[[App], object]
 
 
@@ -602,10 +603,11 @@ def test_find_a_partner_with_a_full_list_and_a_question_asked_fits(
         app.prefs.lobby_broker = broker.url
         hosts = [_waiting_host(broker.url, index) for index in range(8)]
         try:
+            until(lambda: all(host.connected for host in hosts), LOBBY_WAIT)
             app.stack.push(TitleScene(app))
             scene = FindPartnerScene(app, join=JoinScene)
             app.stack.push(scene)
-            assert run_until(app, lambda: scene.total == len(hosts))
+            assert run_until(app, lambda: scene.total == len(hosts), LOBBY_WAIT), scene.total
             assert len(scene.listed[0].differences) == 11
             _assert_fits(app, "find a partner")
             click(app, _centre(scene.asks[0].rect))
