@@ -16,6 +16,11 @@ A on either side; `--players 3` seats A alone against two B players, each deal p
 with A in each seat. A game is won by the side with the highest score (a tie at the top is a tie);
 both sides' win rates are printed with their 95% intervals. A `--games` count is rounded down to
 whole sets of seatings.
+
+`--save-replays DIR` keeps every game played as a replay file (docs/replay-format.md) in DIR,
+named by the arena's seed, the deal's number and seed, and the bot of each seat from seat 0:
+`seed1-deal12-1000015-master-careful.json` is deal 12 of `--seed 1` (deal seed 1 × 1,000,003 +
+12) with Master in seat 0. A whole game (`--target`) is one file holding all of its hands.
 """
 
 from __future__ import annotations
@@ -23,10 +28,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import re
 import statistics
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from .ai import LEVELS, ComputerPlayer
@@ -34,6 +43,7 @@ from .ai.bots import Bot, load_bot
 from .ai.sparring import SPARRING
 from .engine import Game
 from .phases import GAME_OVER, HAND_OVER
+from .replay import replay_document
 from .rules import Rules
 from .view import player_view
 
@@ -54,16 +64,38 @@ def make_bot(name: str, seed: int) -> Bot:
     )
 
 
+def replay_name(seed: int, deal: int, deal_seed: int, levels: tuple[str, ...]) -> str:
+    """The file name of a saved game: the arena's seed, the deal's number and seed, and the bot
+    of each seat (a `package.module:Class` bot with its punctuation made safe for a file name)."""
+    seats = "-".join(re.sub(r"[^A-Za-z0-9_.]", "_", name) for name in levels)
+    return f"seed{seed}-deal{deal}-{deal_seed}-{seats}.json"
+
+
+def save_replay(game: Game, path: Path) -> None:
+    """Write the game's replay to `path` whole or not at all (a temporary file, then a rename)."""
+    text = json.dumps(replay_document(game)) + "\n"
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp_name, path)
+    except BaseException:
+        os.unlink(tmp_name)
+        raise
+
+
 def play_game(
     rules: Rules,
     deal_seed: int,
     levels: tuple[str, ...],
     target: int | None,
     player_seeds: tuple[int, ...],
+    save_to: Path | None = None,
 ) -> dict[str, Any]:
     """One game (or one hand when `target` is None) between bots, one per seat (`levels` and
     `player_seeds` by seat, as many as `rules.players`); seat 0 plays first. Scores, goings out,
-    cards caught in hand and decision times are by side."""
+    cards caught in hand and decision times are by side. With `save_to`, the game's replay is
+    written there, also when a bot fails or a hand does not end (the file shows how)."""
     if target is not None:
         rules = Rules.from_dict(rules.to_dict() | {"target_score": target})
     game = Game(rules, seed=deal_seed)
@@ -72,19 +104,23 @@ def play_game(
     players = [make_bot(levels[p], player_seeds[p]) for p in seats]
     times: list[list[float]] = [[] for _side in sides]
     actions = 0
-    while True:
-        while game.phase not in (HAND_OVER, GAME_OVER):
-            seat = game.to_act
-            start = time.perf_counter()
-            action = players[seat].decide(player_view(game, seat))
-            times[game.side_of(seat)].append(time.perf_counter() - start)
-            game.apply(action)
-            actions += 1
-            if actions > MAX_ACTIONS_PER_HAND * game.hand_no:
-                raise RuntimeError(f"deal {deal_seed}: a hand did not end")
-        if target is None or game.phase == GAME_OVER:
-            break
-        game.apply({"type": "next_hand"})
+    try:
+        while True:
+            while game.phase not in (HAND_OVER, GAME_OVER):
+                seat = game.to_act
+                start = time.perf_counter()
+                action = players[seat].decide(player_view(game, seat))
+                times[game.side_of(seat)].append(time.perf_counter() - start)
+                game.apply(action)
+                actions += 1
+                if actions > MAX_ACTIONS_PER_HAND * game.hand_no:
+                    raise RuntimeError(f"deal {deal_seed}: a hand did not end")
+            if target is None or game.phase == GAME_OVER:
+                break
+            game.apply({"type": "next_hand"})
+    finally:
+        if save_to is not None:
+            save_replay(game, save_to)
     went_out = [0 for _side in sides]
     in_hand = [0 for _side in sides]
     for record in game.history:
@@ -113,14 +149,20 @@ def seatings(players: int, a: str, b: str) -> list[tuple[int, tuple[str, ...]]]:
     return [(seat, tuple(a if s == seat else b for s in range(players))) for seat in range(players)]
 
 
-def _pair(args: tuple[Rules, int, str, str, int | None]) -> list[dict[str, Any]]:
-    rules, deal_seed, a, b, target = args
+def _pair(
+    args: tuple[Rules, int, int, str, str, int | None, Path | None],
+) -> list[dict[str, Any]]:
+    rules, seed, deal, a, b, target, replays = args
+    deal_seed = seed * 1_000_003 + deal
     out = []
     for a_side, levels in seatings(rules.players, a, b):
         # Seeds by deal, so that what a player decides once per hand (Aggressiveness: whether
         # to play the hand fast) varies from deal to deal in one-hand games too.
         player_seeds = tuple(deal_seed + 1 + seat for seat in range(rules.players))
-        result = play_game(rules, deal_seed, levels, target, player_seeds)
+        save_to = None
+        if replays is not None:
+            save_to = replays / replay_name(seed, deal, deal_seed, levels)
+        result = play_game(rules, deal_seed, levels, target, player_seeds, save_to)
         out.append({"a_side": a_side, **result})
     return out
 
@@ -147,11 +189,19 @@ def _ms(samples: list[float]) -> dict[str, float]:
 
 
 def run(
-    a: str, b: str, games: int, seed: int, rules: Rules, target: int | None = None, jobs: int = 1
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    rules: Rules,
+    target: int | None = None,
+    jobs: int = 1,
+    replays: Path | None = None,
 ) -> dict[str, Any]:
+    """Play the match; with `replays` (an existing folder) every game's replay is saved there."""
     per_deal = len(seatings(rules.players, a, b))
     pairs = max(1, games // per_deal)
-    tasks = [(rules, seed * 1_000_003 + k, a, b, target) for k in range(pairs)]
+    tasks = [(rules, seed, k, a, b, target, replays) for k in range(pairs)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = [r for pair in pool.map(_pair, tasks) for r in pair]
@@ -274,6 +324,13 @@ def main(argv: list[str] | None = None) -> int:
         choices=(2, 3, 4),
         help="players at the table: 4 seats A and B as partnerships, 3 seats A against two B",
     )
+    parser.add_argument(
+        "--save-replays",
+        metavar="DIR",
+        type=Path,
+        default=None,
+        help="keep every game played as a replay file in DIR (made if missing)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     for name in (args.a, args.b):
@@ -281,8 +338,17 @@ def main(argv: list[str] | None = None) -> int:
             make_bot(name, 0)
         except ValueError as exc:
             parser.error(str(exc))
+    if args.save_replays is not None:
+        try:
+            args.save_replays.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            parser.error(
+                f"--save-replays: cannot use {str(args.save_replays)!r} as a folder: {exc}"
+            )
     rules = Rules.preset(args.rules, args.players)
-    result = run(args.a, args.b, args.games, args.seed, rules, args.target, args.jobs)
+    result = run(
+        args.a, args.b, args.games, args.seed, rules, args.target, args.jobs, args.save_replays
+    )
     print(json.dumps(result) if args.json else describe(result))
     return 0
 
