@@ -263,4 +263,18 @@ def value(game: Game, seat: int) -> float:
             return float(scores[side]["total"] - scores[1 - side]["total"])
         best_other = max(s["total"] for i, s in enumerate(scores) if i != seat)
         return float(scores[seat]["total"] - best_other)
-    return sum(w * f for w, f in zip(weights_for(game), features(game, seat), strict=True))
+    estimate = sum(w * f for w, f in zip(weights_for(game), features(game, seat), strict=True))
+    return estimate - game.rules.discard_return_penalty * returns_margin(game, seat)
+
+
+def returns_margin(game: Game, seat: int) -> float:
+    """How many more piles the seat's side has given back this hand than its opponents (each
+    costs `discard_return_penalty` at the end of the hand, whatever else happens): against the
+    other side with two sides, against the average of the others with three."""
+    n = game.n_players
+    side = game.side_of(seat)
+    given_back = [0] * game.n_sides
+    for p in range(n):
+        given_back[game.side_of(p)] += game.players[p].returns
+    others = [given_back[s] for s in range(game.n_sides) if s != side]
+    return given_back[side] - sum(others) / len(others)

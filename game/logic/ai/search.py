@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from ..actions import Action, Discard, Meld, Pass
+from ..actions import Action, Discard, Meld, Pass, UndoTurn
 from ..engine import Game
 from ..errors import IllegalAction
 from ..legal import legal_actions
@@ -157,13 +157,17 @@ def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
 
 
 def _finish_turn(game: Game, seat: int, rng: random.Random) -> None:
-    """After a draw candidate, the rest of the turn as the heuristic plays it."""
+    """After a draw candidate, the rest of the turn as the heuristic plays it. A pile taken for
+    an opening that cannot be completed goes back as the player gives it back (`player.py`): the
+    turn undone, the pile returned with its penalty paid, and a card drawn from the stock."""
     steps = 0
-    while game.phase == PLAY and game.to_move == seat and steps < MAX_TURN_ACTIONS:
+    while game.phase in (DRAW, PLAY) and game.to_move == seat and steps < MAX_TURN_ACTIONS:
         try:
             game.apply(heuristic.choose(game, heuristic.MASTER, rng))
         except IllegalAction:
-            return
+            if legal_actions(game) or not game.turn.undo:
+                return
+            game.apply(UndoTurn())
         steps += 1
 
 
@@ -224,6 +228,9 @@ def decide(
 def _try(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: float) -> float:
     """The value for the view's seat of playing `plan` in `world`, then playing on."""
     trial = world.clone(recording=False)
+    # A draw keeps its undo until the turn ends: taking the pile is only worth what the turn
+    # can make of it, and a failed opening gives it back (a sampled world keeps no undo).
+    trial.record_undo = view.phase == DRAW
     try:
         for action in plan:
             trial.apply(action)
@@ -232,6 +239,7 @@ def _try(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: flo
     play_rng = random.Random(roll_seed)
     if view.phase == DRAW:
         _finish_turn(trial, view.seat, play_rng)
+        trial.record_undo = False
     return rollout(trial, view.seat, horizon, play_rng)
 
 
