@@ -165,6 +165,7 @@ class App:
         )
         self.cards = cards if cards is not None else CardImages()
         self.cards.set_four_colour(prefs.four_colour_deck)
+        self._apply_card_back()
         self.cards.set_marks(prefs.colour_blind_marks)
         self.cards.set_high_contrast(prefs.high_contrast)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
@@ -312,8 +313,15 @@ class App:
         self._apply_palette()
         self._save_countdown = SAVE_DELAY
 
+    def _apply_card_back(self) -> None:
+        problem = self.cards.set_back(self.prefs.card_back, self.prefs.card_back_picture)
+        if problem:
+            log.warning("card back: %s; showing the standard backs", problem)
+
     def _apply_palette(self) -> None:
-        """Switch the palette; buttons and panels the scenes built are built again in it."""
+        """Switch the palette (and the card backs); buttons and panels the scenes built are
+        built again in it."""
+        self._apply_card_back()
         self.cards.set_high_contrast(self.prefs.high_contrast)
         if self.theme.set_high_contrast(self.prefs.high_contrast):
             for scene in self.stack:

@@ -55,6 +55,18 @@ PROTECTED_PILE_SIZE = 8
 # By rank, by rank with a gap between ranks, by suit, or as dealt and drawn.
 # The player's hand cards, as a multiple of their designed height.
 CARD_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.2, "extra_large": 1.4}
+# game.sprites.cards.BACK_DESIGNS with the standard backs and the player's own picture (a test
+# keeps them in step).
+CARD_BACKS: tuple[str, ...] = (
+    "standard",
+    "lattice",
+    "diamonds",
+    "rings",
+    "stripes",
+    "waves",
+    "stars",
+    "own",
+)
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
 SKILL_LEVELS: tuple[str, ...] = (
@@ -214,6 +226,10 @@ class Preferences:
     colour_blind_marks: bool = False
     high_contrast: bool = False
     card_size: str = "normal"
+    # The card backs (User Guide 4.4.3): "standard", one of CARD_BACKS' designs, or "own": the
+    # picture file in card_back_picture, scaled and framed.
+    card_back: str = "standard"
+    card_back_picture: str = ""
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
@@ -309,6 +325,8 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "colour_blind_marks": lambda v: isinstance(v, bool),
     "high_contrast": lambda v: isinstance(v, bool),
     "card_size": _one_of(tuple(CARD_SIZES)),
+    "card_back": _one_of(CARD_BACKS),
+    "card_back_picture": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "skill_level": _one_of(SKILL_LEVELS),
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,

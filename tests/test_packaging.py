@@ -122,11 +122,12 @@ def test_the_app_carries_the_assets_where_an_install_does() -> None:
 
 def test_the_game_finds_its_assets_through_the_resource_function() -> None:
     from game.audio import EFFECT_NAMES, SOUNDS_DIR
-    from game.sprites.cards import BACKS, CARDS_DIR, FACE_CODES
+    from game.sprites.cards import BACK_DESIGNS, BACKS, CARDS_DIR, FACE_CODES
 
     assert resources.asset_path("cards") == CARDS_DIR
     assert resources.asset_path("sounds") == SOUNDS_DIR
-    for code in FACE_CODES + BACKS:
+    designs = tuple(f"back_{design}_{pack}" for design in BACK_DESIGNS for pack in (1, 2))
+    for code in FACE_CODES + BACKS + designs:
         assert (CARDS_DIR / f"{code}.png").is_file()
     for name in (*EFFECT_NAMES, "music"):
         assert any((SOUNDS_DIR / f"{name}{ext}").is_file() for ext in (".wav", ".ogg"))

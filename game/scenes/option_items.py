@@ -21,6 +21,7 @@ from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
 from game.netplay.lobby import DEFAULT_BROKER, LEVELS, LobbyError, parse_broker_url
 from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, Preferences
+from game.sprites.cards import BackPictureError, framed_back
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
     ("classic", "Classic"),
@@ -110,6 +111,15 @@ class TextOption(OptionItem):
     # What is wrong with a typed value, in a sentence ("" when it can be stored); a refused
     # value is not stored.
     check: Callable[[str], str] | None = None
+
+
+def back_picture_problem(text: str) -> str:
+    """Why the file `text` cannot be the card back ("" when it can)."""
+    try:
+        framed_back(text)
+    except BackPictureError as exc:
+        return str(exc)
+    return ""
 
 
 def broker_problem(text: str) -> str:
@@ -212,6 +222,31 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
         "Card size",
         "The size of the cards in your hand; a long hand overlaps more to stay on screen.",
         choices=(("normal", "Normal"), ("large", "Large"), ("extra_large", "Extra large")),
+    ),
+    ChoiceOption(
+        "card_back",
+        "Card back",
+        "The design on the backs of the cards (each pack in its own colour), or your own "
+        "picture: type its file below.",
+        choices=(
+            ("standard", "Standard"),
+            ("lattice", "Lattice"),
+            ("diamonds", "Diamonds"),
+            ("rings", "Rings"),
+            ("stripes", "Stripes"),
+            ("waves", "Waves"),
+            ("stars", "Stars"),
+            ("own", "Your own picture"),
+        ),
+    ),
+    TextOption(
+        "card_back_picture",
+        "Your own card back",
+        "The full path of a picture (PNG, JPEG, BMP or GIF, any size): it is scaled to the "
+        "card, cropped evenly if its shape differs, and framed in white.",
+        max_length=1000,
+        placeholder="/home/you/Pictures/back.png",
+        check=back_picture_problem,
     ),
     BoolOption(
         "four_colour_deck",

@@ -317,6 +317,13 @@ class OptionsScene(Scene):
         self.app.preferences_changed()
         if item.key == "speech_enabled" and value:
             self.app.speech.say(SPEECH_ON)
+        if item.key == "card_back_picture":
+            # A picture that can be used is what the player wants on the backs.
+            self.app.prefs.card_back = "own"
+            self.app.preferences_changed()
+            self._rebuild_rows()
+        elif item.key == "card_back" and self.app.cards.back_problem:
+            self.error_text = self.app.cards.back_problem
         if item.store == "rules_preset":
             self._rebuild_rows()
 

@@ -30,6 +30,18 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKERS: tuple[str, ...] = ("JK_1", "JK_2")
 BACKS: tuple[str, ...] = ("back_1", "back_2")
+# The six further back designs (drawn by tools/make_card_backs.py as `back_DESIGN_PACK.png`), a
+# preference beside the standard backs and the player's own picture.
+BACK_DESIGNS: tuple[str, ...] = ("lattice", "diamonds", "rings", "stripes", "waves", "stars")
+OWN_BACK = "back_own"
+# The player's own picture sits in a white frame this share of the card's width.
+OWN_BACK_FRAME = 1 / 14
+# Why a picture cannot be a card back, whole sentences with named fields.
+BACK_PICTURE_PROBLEMS: dict[str, str] = {
+    "missing": "There is no file at {path}.",
+    "unreadable": "{name} is not a picture the game can read (PNG, JPEG, BMP or GIF): {reason}",
+    "tiny": "{name} is too small to make a card back of.",
+}
 FACE_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
 RED_SUITS = ("H", "D")
 # Size of the card art; used when no file is there to measure.
@@ -129,6 +141,46 @@ def draw_mark(surface: pygame.Surface, tint: Tint) -> None:
         pygame.draw.rect(surface, MARK_INK, (0, h // 2 - band // 2, w, band))
 
 
+class BackPictureError(ValueError):
+    """The player's own card back cannot be used; the message says why, in a sentence."""
+
+
+def framed_back(path: str | Path) -> pygame.Surface:
+    """The picture at `path` as a card back at the card art's size: scaled to fill the card
+    (the overflow of another shape cropped evenly), in a white frame, with the card's rounded
+    corners and grey edge. Raises `BackPictureError` when the file is no usable picture."""
+    source = Path(path).expanduser()
+    if not source.is_file():
+        raise BackPictureError(BACK_PICTURE_PROBLEMS["missing"].format(path=source))
+    try:
+        picture = pygame.image.load(str(source))
+    except (pygame.error, OSError, ValueError) as exc:
+        problem = BACK_PICTURE_PROBLEMS["unreadable"]
+        raise BackPictureError(problem.format(name=source.name, reason=exc)) from exc
+    if min(picture.get_size()) < 8:
+        raise BackPictureError(BACK_PICTURE_PROBLEMS["tiny"].format(name=source.name))
+    width, height = ART_SIZE
+    card = pygame.Rect(0, 0, width, height)
+    radius = width // 12
+    frame = round(width * OWN_BACK_FRAME)
+    field = card.inflate(-2 * frame, -2 * frame)
+    scale = max(field.width / picture.get_width(), field.height / picture.get_height())
+    size = (max(1, round(picture.get_width() * scale)), max(1, round(picture.get_height() * scale)))
+    if picture.get_width() > 2 * size[0]:  # a camera's photo: roughly first, then smoothly
+        picture = pygame.transform.scale(picture, (2 * size[0], 2 * size[1]))
+    # Any depth (a paletted GIF too) onto 32 bits, which smooth scaling needs.
+    rgba = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+    rgba.blit(picture, (0, 0))
+    scaled = pygame.transform.smoothscale(rgba, size)
+    crop = pygame.Rect(0, 0, *field.size)
+    crop.center = (size[0] // 2, size[1] // 2)
+    surface = pygame.Surface(card.size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, (250, 248, 240), card, border_radius=radius)
+    surface.blit(scaled, field, crop)
+    pygame.draw.rect(surface, (60, 60, 60), card, 2, border_radius=radius)
+    return surface
+
+
 class CardImages:
     """Loads the card art once and caches scaled and tinted copies.
 
@@ -145,8 +197,47 @@ class CardImages:
         # Tinted cards also carry a pattern (a preference), so no state is told by colour alone.
         self.marks = False
         self.high_contrast = False
+        # The backs: the standard pair, one of BACK_DESIGNS, or the player's own picture.
+        self.back_design = "standard"
+        self._back_choice = ("standard", "", "")  # as asked for, and why it could not be
         # Goes up whenever the pictures change, so sprites know to fetch them again.
         self.version = 0
+
+    def set_back(self, design: str, picture: str = "") -> str:
+        """Use `design` for the backs ("standard", one of BACK_DESIGNS, or "own" with the
+        picture file `picture`). Returns why the player's picture cannot be used ("" when it
+        can); then the standard backs show."""
+        if (design, picture) == self._back_choice[:2]:
+            return self._back_choice[2]
+        problem = ""
+        self._originals.pop(OWN_BACK, None)
+        chosen = (design, picture)
+        if design == "own":
+            try:
+                self._originals[OWN_BACK] = framed_back(picture)
+            except BackPictureError as exc:
+                problem, design = str(exc), "standard"
+        elif design not in BACK_DESIGNS:
+            design = "standard"
+        if design != self.back_design or design == "own":
+            self._scaled.clear()
+            self.version += 1
+        self.back_design = design
+        self._back_choice = (*chosen, problem)
+        return problem
+
+    @property
+    def back_problem(self) -> str:
+        """Why the chosen back could not be used ("" when it is in use)."""
+        return self._back_choice[2]
+
+    def back_code(self, pack: int) -> str:
+        """The picture on the back of a card of pack 1 or 2, in the chosen design."""
+        if self.back_design == "own":
+            return OWN_BACK
+        if self.back_design in BACK_DESIGNS:
+            return f"back_{self.back_design}_{2 if pack % 2 == 0 else 1}"
+        return back_code(pack)
 
     def set_marks(self, on: bool) -> None:
         """Patterns on tinted cards as well as the tint (colour-blind-safe marks)."""
@@ -315,7 +406,7 @@ class CardImages:
         return surface
 
     def back(self, pack: int, height: int, tint: Tint | None = None) -> pygame.Surface:
-        return self.image(back_code(pack), height, tint)
+        return self.image(self.back_code(pack), height, tint)
 
     def clear_scaled(self) -> None:
         """Forget scaled copies (call when the card height or resolution changes)."""
