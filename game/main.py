@@ -7,7 +7,10 @@ there is one, with the offer of a fresh start; `--seed` or `--level` also deal a
 `--autoplay` lets the computer play both seats and watches it; with `--hands N` it stops after N
 hands, with `--speed max` it plays as fast as it can, and with `--screenshot DIR` it saves
 pictures of the key moments (the deal, a frozen pile, a canasta, the score breakdown) in DIR.
-`--level` picks the computer's skill, `--seed` the deal.
+`--level` picks the computer's skill, `--seed` the deal, `--players` seats 2, 3 or 4 (the
+person at the bottom, the computer in every other seat). After `--autoplay` the last line printed
+is the outcome as JSON (`winner`, the totals, the hands played); with `--speed max` the game
+ends the run once its final scores are shown.
 
 Options for checks without a person at the keyboard: `--frames N` runs N frames and exits,
 `--screenshot DIR` saves a picture of the screen there when it exits (at 1280x720), `--size WxH`
@@ -24,6 +27,7 @@ console to show it in) and the exit status is 1.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import multiprocessing
 import os
@@ -120,7 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     `game.netplay.tools.cli`)."""
     parser = argparse.ArgumentParser(
         prog="canasta",
-        description="Two-player Canasta against the computer or over the network.",
+        description="Canasta for two, three or four against the computer, or for two over the "
+        "network.",
         epilog="Preferences, the saved game, the log and crash reports live in the folders "
         "`canasta --where` prints.",
     )
@@ -180,6 +185,13 @@ def add_play_options(group: argparse._ArgumentGroup) -> None:
         help="animation speed: max (as fast as possible) or a factor such as 2",
     )
     group.add_argument("--level", choices=SKILL_LEVELS, help="the computer's skill level")
+    group.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        help="players at the table: 2, 3 (each for themself) or 4 (two partnerships); "
+        "you sit at the bottom, the computer takes every other seat",
+    )
     group.add_argument("--seed", type=int, metavar="N", help="deal the game from this seed")
 
 
@@ -400,13 +412,16 @@ def play(args: argparse.Namespace) -> int:
     if args.autoplay:
         return run_autoplay(app, args)
     if args.scene is None:
-        args.scene = "table" if args.seed is not None or args.level is not None else "title"
+        deal = (args.seed, args.level, args.players)
+        args.scene = "table" if any(a is not None for a in deal) else "title"
     if args.scene == "table":
         from game.scenes.table.table import TableOptions
 
         options = TableOptions(speed=args.speed)
-        if args.seed is not None or args.level is not None:
-            flow.start_new_game(app, options, seed=args.seed, level=args.level)
+        if args.seed is not None or args.level is not None or args.players is not None:
+            flow.start_new_game(
+                app, options, seed=args.seed, level=args.level, players=args.players
+            )
         else:
             flow.launch(app, options)
     elif args.scene == "options":
@@ -469,9 +484,15 @@ def run_autoplay(app: App, args: argparse.Namespace) -> int:
     fastest = args.speed == 0.0
     photographer = Photographer(args.screenshot) if args.screenshot is not None else None
     options = TableOptions(
-        speed=args.speed, pauses=not fastest, hands=args.hands, photographer=photographer
+        speed=args.speed,
+        pauses=not fastest,
+        hands=args.hands,
+        photographer=photographer,
+        quit_at_end=fastest,
     )
-    flow.start_new_game(app, options, seed=args.seed, level=args.level, autoplay=True)
+    table = flow.start_new_game(
+        app, options, seed=args.seed, level=args.level, autoplay=True, players=args.players
+    )
     try:
         if fastest or args.dt is not None:
             frames = 0
@@ -492,6 +513,7 @@ def run_autoplay(app: App, args: argparse.Namespace) -> int:
             print(f"screenshot saved to {photographer.taken[name]}")
     if app.last_crash is not None:
         return 1
+    print(json.dumps(table.outcome(), sort_keys=True))
     return app.exit_code
 
 

@@ -843,9 +843,10 @@ class Game:
     def _answer_go_out(self, action: AnswerGoOut, out: list[Event]) -> None:
         if self.turn.ask != ASKED:
             raise IllegalAction("no_question", 'Nobody has asked "May I go out?".')
+        partner = self.to_act  # the partner, until the answer gives the turn back
         self.turn.ask = YES if action.yes else NO
         if self.recording:
-            out.append(Event(ev.GO_OUT_ANSWER, self.to_act, info={"yes": action.yes}))
+            out.append(Event(ev.GO_OUT_ANSWER, partner, info={"yes": action.yes}))
 
     def _break_yes(self, p: int, out: list[Event]) -> None:
         """The player told "Yes" ends the turn without going out: their side pays."""

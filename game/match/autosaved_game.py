@@ -61,8 +61,8 @@ class LocalGame:
         self,
         game: Game,
         *,
-        seats: tuple[str, str] = (HUMAN, COMPUTER),
-        levels: tuple[str, str] = ("master", "intermediate"),
+        seats: tuple[str, ...] | None = None,
+        levels: tuple[str, ...] | None = None,
         aggressiveness: int = 50,
         ai_seed: int = 0,
         marks: list[TurnMark] | None = None,
@@ -71,8 +71,10 @@ class LocalGame:
         self.game = game
         # The game's row in the player's records, so a resumed game goes on being recorded.
         self.record_id = record_id
-        self.seats = seats
-        self.levels = levels
+        # By default the person in seat 0 and the computer (Intermediate) in every other seat.
+        others = game.n_players - 1
+        self.seats = seats if seats is not None else (HUMAN,) + (COMPUTER,) * others
+        self.levels = levels if levels is not None else ("master",) + ("intermediate",) * others
         self.aggressiveness = aggressiveness
         self.ai_seed = ai_seed
         self.marks: list[TurnMark] = list(marks) if marks is not None else []
@@ -94,13 +96,15 @@ class LocalGame:
         aggressiveness: int = 50,
         autoplay: bool = False,
     ) -> LocalGame:
-        """A fresh game: the person in seat 0 (or the computer too, for autoplay)."""
+        """A fresh game: the person in seat 0 (or the computer too, for autoplay) and the
+        computer in every other seat (as many as `rules.players`)."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         game = Game(rules or Rules(), seed=seed)
-        seats = (COMPUTER, COMPUTER) if autoplay else (HUMAN, COMPUTER)
-        # Watching, both seats play the chosen level; the person's helper (hint, AutoStep) is Master.
-        levels = (level if autoplay else "master", level)
+        others = game.n_players - 1
+        seats = (COMPUTER if autoplay else HUMAN,) + (COMPUTER,) * others
+        # Watching, every seat plays the chosen level; the person's helper (hint, AutoStep) is Master.
+        levels = (level if autoplay else "master",) + (level,) * others
         return cls(
             game,
             seats=seats,
@@ -117,15 +121,19 @@ class LocalGame:
         seed: int | None = None,
         level: str | None = None,
         autoplay: bool = False,
+        players: int | None = None,
     ) -> tuple[LocalGame, str]:
-        """A new game with the player's rule options and opponent; returns it and a warning
-        (empty if none) when the saved rule options could not be used."""
+        """A new game with the player's rule options and opponent, for `players` (else as many
+        as the options say); returns it and a warning (empty if none) when the saved rule
+        options could not be used."""
         warning = ""
         try:
             rules = Rules.from_dict(prefs.rules or {})
         except RulesError as exc:
             rules = Rules()
             warning = f"The saved rule options were not usable ({exc}); playing Classic rules."
+        if players is not None:
+            rules = rules.with_players(players)
         local = cls.new(
             rules,
             seed=seed,
@@ -144,7 +152,7 @@ class LocalGame:
         return self.seats[HUMAN_SEAT] == COMPUTER
 
     def set_autoplay(self, on: bool) -> None:
-        self.seats = (COMPUTER if on else HUMAN, self.seats[1])
+        self.seats = (COMPUTER if on else HUMAN, *self.seats[1:])
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action for the player to move; `IllegalAction` changes nothing."""
@@ -220,13 +228,13 @@ class LocalGame:
         levels = data.get("levels")
         if not (
             isinstance(seats, list)
-            and len(seats) == 2
+            and len(seats) in (2, 3, 4)
             and all(s in (HUMAN, COMPUTER) for s in seats)
         ):
             raise SavedGameError("The saved game does not say who sits where.")
         if not (
             isinstance(levels, list)
-            and len(levels) == 2
+            and len(levels) == len(seats)
             and all(level in SKILL_LEVELS for level in levels)
         ):
             raise SavedGameError("The saved game names an unknown skill level.")
@@ -239,6 +247,8 @@ class LocalGame:
         ):
             raise SavedGameError("The saved game's opponent settings are damaged.")
         game = cls._replayed(data)
+        if game.n_players != len(seats):
+            raise SavedGameError("The saved game does not say who sits where.")
         marks = []
         for raw in data.get("marks", []):
             if not (
@@ -249,8 +259,8 @@ class LocalGame:
         record_id = data.get("record_id")
         local = cls(
             game,
-            seats=(seats[0], seats[1]),
-            levels=(levels[0], levels[1]),
+            seats=tuple(seats),
+            levels=tuple(levels),
             aggressiveness=aggressiveness,
             ai_seed=ai_seed,
             marks=marks,

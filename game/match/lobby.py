@@ -47,7 +47,8 @@ def lobby_broker(prefs: Preferences) -> BrokerAddress:
 def lobby_terms(prefs: Preferences) -> tuple[str, tuple[str, ...]]:
     """The rules preset this player would host, and its options that differ from it in words."""
     try:
-        rules = Rules.from_dict(prefs.rules or {})
+        # A network game seats two: the number of players chosen for the computer stays there.
+        rules = Rules.from_dict(prefs.rules or {}).with_players(2)
     except RulesError:
         rules = Rules()
     title, lines = rules_summary(rules)

@@ -39,6 +39,10 @@ from game.settings import Preferences
 
 log = logging.getLogger(__name__)
 
+# With three or four players the computer seats are named for where they sit, the person at
+# the keyboard being South: West plays after them, then North (the partner at four), then East.
+SEAT_NAMES = {2: ("Computer",), 3: ("West", "East"), 4: ("West", "North", "East")}
+
 SKILL_TITLES = {
     "carefree": "Carefree",
     "beginner": "Beginner",
@@ -56,8 +60,9 @@ def picture(game: Game) -> TableState:
         player_view(game, HUMAN_SEAT),
         game.stock,
         game.talons,
-        game.players[1 - HUMAN_SEAT].hand,
+        game.players[1].hand,
         game.history,
+        [player.hand for player in game.players[2:]],
     )
 
 
@@ -122,14 +127,25 @@ class LocalMatch(Match):
 
     @property
     def opponent_name(self) -> str:
-        return "Computer"
+        return self.other_names[0]
+
+    @property
+    def other_names(self) -> tuple[str, ...]:
+        return SEAT_NAMES[self.game.game.n_players]
 
     @property
     def opponent_line(self) -> str:
-        return f"{SKILL_TITLES[self.game.levels[1]]} level"
+        return self.seat_line(1)
+
+    def seat_line(self, seat: int) -> str:
+        return f"{SKILL_TITLES[self.game.levels[seat]]} level"
 
     def level_text(self) -> str:
         levels = self.game.levels
+        if len(levels) > 2:
+            if self.watching:
+                return f"All seats: {SKILL_TITLES[levels[1]]}"
+            return f"Computers: {SKILL_TITLES[levels[1]]}"
         if self.watching:
             return f"{SKILL_TITLES[levels[0]]} vs {SKILL_TITLES[levels[1]]}"
         return f"Opponent: {SKILL_TITLES[levels[1]]}"
@@ -137,11 +153,15 @@ class LocalMatch(Match):
     def status_text(self) -> str:
         if self.watching or self._state.hand_over or self._my_turn():
             return ""
-        return "The computer is thinking\u2026" if self.thinking else "The computer is playing."
+        if self.game.game.n_players == 2:
+            return "The computer is thinking\u2026" if self.thinking else "The computer is playing."
+        name = self.other_names[self.game.game.to_act - 1] if self.game.game.to_act else "You"
+        return f"{name} is thinking\u2026" if self.thinking else f"{name} is playing."
 
     def _my_turn(self) -> bool:
+        """Whether the engine waits for the person: their turn, or their partner's question."""
         state = self._state
-        return state.to_move == HUMAN_SEAT and not self.opponent_pending
+        return state.view.to_act == HUMAN_SEAT and not self.opponent_pending
 
     # -- what I may do --------------------------------------------------------------------------
     def check(self, action: Action) -> str | None:
@@ -195,6 +215,11 @@ class LocalMatch(Match):
             self.recording = Recording.resume(records, self.game.record_id)
             return
         if self.game.autoplay:
+            return
+        if self.game.game.n_players != 2:
+            # The records hold two-player games (a partner, side results: not yet): a game of
+            # three or four is played unrecorded rather than stored wrong.
+            log.info("a game of %d players is not recorded", self.game.game.n_players)
             return
         setup = setup or setup_from_replay(replay_document(self.game.game))
         opponent = Opponent.computer(self.game.levels[1])
@@ -284,7 +309,7 @@ class LocalMatch(Match):
 
     def _drive_computer(self) -> None:
         game = self.game.game
-        if game.phase not in (DRAW, PLAY) or not self.game.is_computer(game.to_move):
+        if game.phase not in (DRAW, PLAY) or not self.game.is_computer(game.to_act):
             return
         if self.changes:
             return  # one move ahead of the table at most
@@ -294,7 +319,7 @@ class LocalMatch(Match):
             self.computer.reset()
             self._play_fallback()
             return
-        seat = game.to_move
+        seat = game.to_act
         self.computer.ask(
             player_view(game, seat),
             self.game.levels[seat],
@@ -320,7 +345,7 @@ class LocalMatch(Match):
                 return
         except IllegalAction:
             pass
-        log.error("no move could be played for seat %d", self.game.game.to_move)
+        log.error("no move could be played for seat %d", self.game.game.to_act)
 
     @property
     def thinking(self) -> bool:
@@ -383,7 +408,7 @@ class LocalMatch(Match):
 
     def preferences_changed(self, prefs: Preferences) -> None:
         game = self.game
-        game.levels = (game.levels[0], prefs.skill_level)
+        game.levels = (game.levels[0],) + (prefs.skill_level,) * (len(game.levels) - 1)
         game.aggressiveness = prefs.aggressiveness
         self._forget_thinking()
         self._save()

@@ -110,6 +110,15 @@ class Match(ABC):
     def opponent_line(self) -> str:
         """Under the opponent's name: who or what it is."""
 
+    @property
+    def other_names(self) -> tuple[str, ...]:
+        """The names of seats 1, 2, ... (the only opponent's with two players)."""
+        return (self.opponent_name,)
+
+    def seat_line(self, seat: int) -> str:
+        """Under the name of seat `seat` (not the person's): who or what plays it."""
+        return self.opponent_line
+
     @abstractmethod
     def level_text(self) -> str:
         """The status bar's corner: the opponent's level, or the connection."""

@@ -131,7 +131,8 @@ def how_to_resume(saved: dict[str, Any]) -> str:
 def my_terms(prefs: Preferences) -> dict[str, Any]:
     """The rules this player proposes: their own rule options (Classic if those are unusable)."""
     try:
-        rules = Rules.from_dict(prefs.rules or {})
+        # A network game seats two: the number of players chosen for the computer stays there.
+        rules = Rules.from_dict(prefs.rules or {}).with_players(2)
     except RulesError:
         rules = Rules()
     return proposal(rules)

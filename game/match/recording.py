@@ -186,13 +186,17 @@ def new_local_game(
     seed: int | None = None,
     level: str | None = None,
     autoplay: bool = False,
+    players: int | None = None,
 ) -> tuple[LocalGame, GameSetup | None, str]:
     """A new game against the computer as the preferences ask: dealt from the next numbered
     deal of the chosen sequence when numbered deals are on, else from a fresh seed. Returns the
     game, its setup when it is not an ordinary seed (for the records) and a warning or ""."""
-    game, warning = LocalGame.from_preferences(prefs, seed=seed, level=level, autoplay=autoplay)
+    game, warning = LocalGame.from_preferences(
+        prefs, seed=seed, level=level, autoplay=autoplay, players=players
+    )
     sequence = prefs.deal_sequence
-    if not sequence or seed is not None or records is None:
+    # Numbered deals are dealt for two (their records compare two-player games).
+    if not sequence or seed is not None or records is None or game.game.n_players != 2:
         return game, None, warning
     number = next_numbered_game(records, sequence)
     setup = GameSetup(game.game.rules, 0, numbered_deal(sequence, number))

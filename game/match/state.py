@@ -37,6 +37,8 @@ class TableState:
     talons: tuple[tuple[int, ...], ...]
     opponent_hand: tuple[int, ...]
     history: tuple[HandRecord, ...] = ()
+    # With three or four players, the face-down hands of seats 2 and 3 (seat 1's is above).
+    more_hands: tuple[tuple[int, ...], ...] = ()
 
     # -- the view, by the names the table uses ---------------------------------------------
     @property
@@ -77,7 +79,18 @@ class TableState:
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """The cards in a seat's hand, as the table holds sprites for them."""
-        return self.view.hand if seat == ME else self.opponent_hand
+        if seat == ME:
+            return self.view.hand
+        return self.opponent_hand if seat == OPPONENT else self.more_hands[seat - 2]
+
+    @property
+    def seat_count(self) -> int:
+        """The number of players at the table."""
+        return self.view.players
+
+    def side(self, seat: int) -> int:
+        """The side `seat` plays for (its index in `totals`)."""
+        return seat % self.view.sides
 
     def melds(self, seat: int) -> dict[int, tuple[int, ...]]:
         return self.view.melds_of(seat)
@@ -118,6 +131,7 @@ def table_state(
     talons: Sequence[Sequence[int]],
     opponent_hand: Sequence[int],
     history: list[dict[str, Any]] | tuple[HandRecord, ...] = (),
+    more_hands: Sequence[Sequence[int]] = (),
 ) -> TableState:
     """A `TableState` from lists (copied, so later changes to them do not show)."""
     return TableState(
@@ -126,4 +140,5 @@ def table_state(
         tuple(tuple(t) for t in talons),
         tuple(opponent_hand),
         tuple(dict(h) for h in history),
+        tuple(tuple(h) for h in more_hands),
     )

@@ -278,7 +278,7 @@ def running_scores(state: TableState, seat: int) -> tuple[int, int]:
 @dataclass(frozen=True)
 class ScoreRow:
     label: str
-    values: tuple[int, int]
+    values: tuple[int, ...]
     style: str = "ui"  # "ui", "italic" or "bold"
 
 
@@ -286,18 +286,20 @@ def scoresheet_rows(state: TableState, max_hand_rows: int = 6) -> list[ScoreRow]
     """Hand rows (older hands folded into one bold line when many), then the running lines."""
     rows: list[ScoreRow] = []
     history = list(state.history)
+    # One column per side: with four players seats 0 and 1 hold their sides' melds.
+    sides = range(state.view.sides)
     if len(history) > max_hand_rows:
         folded = history[: len(history) - max_hand_rows + 1]
-        sums = tuple(sum(h["scores"][p]["total"] for h in folded) for p in (0, 1))
-        rows.append(ScoreRow(f"Hands 1\u2013{len(folded)}", (sums[0], sums[1]), "bold"))
+        sums = tuple(sum(h["scores"][p]["total"] for h in folded) for p in sides)
+        rows.append(ScoreRow(f"Hands 1\u2013{len(folded)}", sums, "bold"))
         history = history[len(folded) :]
     for record in history:
         scores = record["scores"]
-        rows.append(ScoreRow(f"Hand {record['hand']}", (scores[0]["total"], scores[1]["total"])))
+        rows.append(ScoreRow(f"Hand {record['hand']}", tuple(scores[p]["total"] for p in sides)))
     if state.phase in ("draw", "play"):
-        mine, theirs = running_scores(state, 0), running_scores(state, 1)
-        rows.append(ScoreRow("Melds", (mine[0], theirs[0]), "italic"))
-        rows.append(ScoreRow("Bonus", (mine[1], theirs[1]), "italic"))
+        running = [running_scores(state, p) for p in sides]
+        rows.append(ScoreRow("Melds", tuple(r[0] for r in running), "italic"))
+        rows.append(ScoreRow("Bonus", tuple(r[1] for r in running), "italic"))
     return rows
 
 
@@ -339,7 +341,7 @@ def canasta_kind_of(key: int, cards: Sequence[int]) -> str | None:
     return "mixed" if any(IS_WILD[c] for c in cards) else "natural"
 
 
-def canasta_details(state: TableState, names: tuple[str, str]) -> str:
+def canasta_details(state: TableState, names: tuple[str, ...]) -> str:
     """Every canasta on the table with its cards (User Guide 4.5.2), one paragraph a player."""
     paragraphs = []
     for seat, name in enumerate(names):
@@ -372,13 +374,13 @@ def plural(key: int) -> str:
 
 
 # -- what just happened ----------------------------------------------------------------------------
-def narrate(events: list[Event], names: tuple[str, str]) -> list[str]:
+def narrate(events: list[Event], names: tuple[str, ...]) -> list[str]:
     """Short lines for the "Last plays" panel, one per thing a player did."""
     from game.logic import events as ev
 
     lines: list[str] = []
     for event in events:
-        who = names[event.player] if event.player in (0, 1) else ""
+        who = names[event.player] if event.player in range(len(names)) else ""
         kind = event.kind
         # A network view names only the cards its player may see and counts the others.
         count = len(event.cards) + event.info.get("hidden", 0)
@@ -392,6 +394,10 @@ def narrate(events: list[Event], names: tuple[str, str]) -> list[str]:
             lines.append(
                 f"{who}: {event.info.get('kind', '')} canasta of {plural(event.rank or 0)}"
             )
+        elif kind == ev.ASK_GO_OUT:
+            lines.append(f"{who}: \u201cMay I go out?\u201d")
+        elif kind == ev.GO_OUT_ANSWER:
+            lines.append(f"{who}: \u201c{'Yes' if event.info.get('yes') else 'No'}\u201d")
         elif kind == ev.DISCARD:
             lines.append(f"{who} discarded {card_name(code_of(event.cards[0]))}")
         elif kind == ev.THREE_LAID and event.player in (0, 1):

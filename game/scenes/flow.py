@@ -46,11 +46,12 @@ def start_new_game(
     seed: int | None = None,
     level: str | None = None,
     autoplay: bool = False,
+    players: int | None = None,
 ) -> TableScene:
     give_up_saved_game(app)
     records = app.players.records
     game, setup, warning = new_local_game(
-        app.prefs, records, seed=seed, level=level, autoplay=autoplay
+        app.prefs, records, seed=seed, level=level, autoplay=autoplay, players=players
     )
     options = options or TableOptions()
     notice = warning or numbered_greeting(setup)

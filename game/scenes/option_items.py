@@ -408,9 +408,7 @@ RULE_OPTIONS: list[OptionItem] = [
         store="rules_preset",
         choices=PRESET_CHOICES,
     ),
-    # The table seats two for now: three and four players are the engine's (RULES.md 9) until
-    # the table and the network seat them.
-] + [_rule_item(key) for key in OPTION_SPECS if key != "players"]
+] + [_rule_item(key) for key in OPTION_SPECS]
 
 
 NETWORK_OPTIONS: tuple[OptionItem, ...] = (

@@ -28,7 +28,9 @@ def open_table(
 ) -> TableScene:
     """A table over the title screen, the computer at `level`, animations off unless asked."""
     match = local_match(
-        LocalGame(game, levels=("master", level)), autosave=autosave, worker_mode="inline"
+        LocalGame(game, levels=("master",) + (level,) * (game.n_players - 1)),
+        autosave=autosave,
+        worker_mode="inline",
     )
     table = TableScene(app, match, options=TableOptions(speed=speed, **options))
     app.stack.push(TitleScene(app))

@@ -9,6 +9,7 @@ blit plus a few dozen small blits.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -49,7 +50,7 @@ class StatusMark(Protocol):
 class HudModel:
     """The words and numbers on the table at one moment."""
 
-    names: tuple[str, str] = ("You", "Computer")
+    names: tuple[str, ...] = ("You", "Computer")  # by side: the scoresheet's columns
     opponent_line: str = ""
     opponent_cards: int = 0
     to_move: int = 0
@@ -57,7 +58,7 @@ class HudModel:
     pile_count: int = 0
     pile_state: str = ""
     score_rows: list[ScoreRow] = field(default_factory=list)
-    totals: tuple[int, int] = (0, 0)
+    totals: tuple[int, ...] = (0, 0)
     rules_title: str = ""
     rules_lines: list[str] = field(default_factory=list)
     plays: list[str] = field(default_factory=list)
@@ -100,18 +101,23 @@ class TableHud:
     def px(self, value: float) -> int:
         return self.geometry.px(value)
 
-    def _score_columns(self) -> tuple[int, int]:
-        """Where the scoresheet's two columns of figures end (right-aligned)."""
+    def _score_columns(self, count: int = 2) -> list[int]:
+        """Where the scoresheet's columns of figures end (right-aligned), one per side."""
         box = self.geometry.scoresheet
         col_b = box.right - self.px(12)
-        return col_b - int(box.width * 0.42), col_b
+        if count == 2:
+            return [col_b - int(box.width * 0.42), col_b]
+        step = int(box.width * 0.24)
+        return [col_b - step * (count - 1 - index) for index in range(count)]
 
-    def name_rooms(self) -> tuple[int, int]:
-        """How wide each player's name may be at the head of its column: the header row has
+    def name_rooms(self, count: int = 2) -> list[int]:
+        """How wide each side's name may be at the head of its column: the header row has
         no labels, so the first name may use the room left of its column."""
         box = self.geometry.scoresheet
-        col_a, col_b = self._score_columns()
-        return (col_a - box.left - self.px(12), col_b - col_a - self.px(8))
+        columns = self._score_columns(count)
+        rooms = [columns[0] - box.left - self.px(12)]
+        rooms += [b - a - self.px(8) for a, b in itertools.pairwise(columns)]
+        return rooms
 
     def name_size(self, name: str, width: int) -> int:
         """The size of a scoresheet column's player name: a point smaller where that keeps
@@ -258,9 +264,11 @@ class TableHud:
         pad = self.px(12)
         title = t.text("Scoresheet", 20, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + self.px(8))))
-        col_a, col_b = self._score_columns()
+        count = len(model.names)
+        columns = self._score_columns(count)
+        col_a, col_b = columns[0], columns[-1]
         y = box.top + self.px(40)
-        room = self.name_rooms()
+        room = self.name_rooms(count)
         sizes = [self.name_size(name, width) for name, width in zip(model.names, room, strict=True)]
         heads = [
             self.name_lines(name, width, size)
@@ -268,7 +276,7 @@ class TableHud:
         ]
         below = 0  # how far the longest head reaches below its first line
         for index, lines in enumerate(heads):
-            x = col_a if index == 0 else col_b
+            x = columns[index]
             name_h = t.font(sizes[index], "bold").get_linesize()
             for place, line in enumerate(lines):
                 shown = self.fitted(line, sizes[index], room[index], th.GOLD, "bold")
@@ -278,9 +286,9 @@ class TableHud:
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += self.px(6)
         line_h = self.px(21)
-        if model.dealer in (0, 1):
+        if model.dealer in range(count):
             surface.blit(t.text("Dealer", 15, th.CREAM_DIM, "italic"), (box.left + pad, y))
-            x = col_a if model.dealer == 0 else col_b
+            x = columns[model.dealer]
             self._draw_dealer_marker(surface, (x - self.px(7), y + line_h // 2 - self.px(2)))
             y += line_h
         for row in model.score_rows:
@@ -297,7 +305,7 @@ class TableHud:
             label = t.text(row.label, 15, colour, row.style)
             surface.blit(label, (box.left + pad, y))
             for index, value in enumerate(row.values):
-                x = col_a if index == 0 else col_b
+                x = columns[index]
                 number = t.text(
                     grouped(value),
                     15,
@@ -319,6 +327,12 @@ class TableHud:
         # Large totals (six figures, below zero) are set smaller, and the first moves right into
         # the room the other leaves it, rather than run into "Total" or into each other.
         texts = [grouped(value) for value in model.totals]
+        if count != 2:
+            for text, value, x in zip(texts, model.totals, columns, strict=True):
+                size = t.size_to_fit(text, 17, int(box.width * 0.24) - self.px(6), "bold")
+                number = t.text(text, size, NEGATIVE if value < 0 else th.GOLD_LIGHT, "bold")
+                surface.blit(number, number.get_rect(bottomright=(x, total_y + label.get_height())))
+            return
         gap = self.px(8)
         start = box.left + pad + label.get_width() + gap
         for size in (17, 16, 15, 14, 13):

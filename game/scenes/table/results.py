@@ -28,6 +28,7 @@ class RunOptions(Protocol):
     pauses: bool  # pause between the opponent's moves (and before the results)
     hands: int | None  # quit the app after this many hands
     photographer: Photographer | None
+    quit_at_end: bool  # quit the app once the final scores are shown
 
 
 class ResultsTable(Protocol):
@@ -43,7 +44,7 @@ class ResultsTable(Protocol):
     @property
     def options(self) -> RunOptions: ...
     @property
-    def names(self) -> tuple[str, str]: ...
+    def side_names(self) -> tuple[str, ...]: ...
     def new_game(self) -> None: ...
     def to_title(self) -> None: ...
     def say(self, text: str, error: bool = False) -> None: ...
@@ -83,7 +84,7 @@ class HandResults:
             HandOverScene(
                 table.app,
                 table.state,
-                table.names,
+                table.side_names,
                 self._after_hand_over,
                 auto_seconds=self._auto_seconds(),
                 on_shown=on_shown,
@@ -111,6 +112,14 @@ class HandResults:
             table.watch_paused = False
             table.hud_dirty = True
 
+    def _game_over_shown(self) -> None:
+        """The final scores are on screen: their picture, and the end of a headless run."""
+        options = self.table.options
+        if options.photographer is not None:
+            options.photographer.request("game_over")
+        if options.quit_at_end:
+            self.table.app.quit()
+
     def _after_hand_over(self) -> None:
         table = self.table
         limit = table.options.hands
@@ -118,14 +127,13 @@ class HandResults:
             table.app.quit()
             return
         if table.state.game_over:
-            photographer = table.options.photographer
-            on_shown = (lambda: photographer.request("game_over")) if photographer else None
+            on_shown = self._game_over_shown
             self._stop_autoplay_at_game_over()
             table.app.stack.push(
                 GameOverScene(
                     table.app,
                     table.state,
-                    table.names,
+                    table.side_names,
                     on_new_game=table.new_game,
                     on_title=table.to_title,
                     on_shown=on_shown,

@@ -36,26 +36,30 @@ ITEM_LABELS = (
 NEGATIVE = (240, 150, 130)
 
 
-def end_reason(state: TableState, names: tuple[str, str]) -> str:
+def end_reason(state: TableState, names: tuple[str, ...]) -> str:
     record = state.history[-1] if state.history else {}
     reason = record.get("reason", "")
     out = record.get("went_out")
     special = state.view.special
     if reason == "special_meld" and special is not None:
-        who = names[special[0]]
+        who = names[special[0] % len(names)]
         return f"{who} went out with a special meld."
     if out is not None:
-        return f"{names[out]} went out{' concealed' if record.get('concealed') else ''}."
+        return (
+            f"{names[out % len(names)]} went out{' concealed' if record.get('concealed') else ''}."
+        )
     if reason == "stock_exhausted":
         return "The stock ran out."
     return "The hand is over."
 
 
-def record_reason(record: Mapping[str, Any], names: tuple[str, str]) -> str:
+def record_reason(record: Mapping[str, Any], names: tuple[str, ...]) -> str:
     """How a hand from the history ended, in words."""
     out = record.get("went_out")
-    if out in (0, 1):
-        return f"{names[out]} went out{' concealed' if record.get('concealed') else ''}."
+    if isinstance(out, int) and out >= 0:
+        return (
+            f"{names[out % len(names)]} went out{' concealed' if record.get('concealed') else ''}."
+        )
     if record.get("reason") == "stock_exhausted":
         return "The stock ran out."
     return "The hand is over."
@@ -125,7 +129,7 @@ class HandOverScene(_OverlayScene):
         self,
         app: Host,
         state: TableState,
-        names: tuple[str, str],
+        names: tuple[str, ...],
         on_continue: Callable[[], None],
         *,
         auto_seconds: float | None = None,
@@ -186,6 +190,15 @@ class HandOverScene(_OverlayScene):
         self.app.stack.remove(self)
         self.on_continue()
 
+    def _columns(self, box: pygame.Rect, pad: int) -> list[int]:
+        """Where each side's figures end (right-aligned): two columns from 68% of the panel,
+        three sharing the room right of the labels."""
+        if len(self.names) == 2:
+            return [box.left + int(box.width * 0.68), box.right - pad]
+        start, end = box.left + int(box.width * 0.42), box.right - pad
+        step = (end - start) // len(self.names)
+        return [start + step * (index + 1) for index in range(len(self.names))]
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         self.draw_frame(surface)
@@ -199,21 +212,21 @@ class HandOverScene(_OverlayScene):
         reason = t.text(self.reason, 18, th.CREAM_DIM)
         surface.blit(reason, reason.get_rect(midtop=(box.centerx, y)))
         y += t.px(36)
-        col_a = box.left + int(box.width * 0.68)
-        col_b = box.right - pad
+        columns = self._columns(box, pad)
         for index, name in enumerate(self.names):
-            head = t.text(name, 17, th.GOLD, "bold")
-            surface.blit(head, head.get_rect(topright=(col_a if index == 0 else col_b, y)))
+            room = columns[index] - (columns[index - 1] if index else box.left + pad) - t.px(8)
+            head = t.text(t.fit(name, 17, room, "bold"), 17, th.GOLD, "bold")
+            surface.blit(head, head.get_rect(topright=(columns[index], y)))
         y += t.px(26)
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += t.px(8)
         for key, label in ITEM_LABELS:
             surface.blit(t.text(label, 17, th.CREAM), (box.left + pad, y))
-            for index in (0, 1):
+            for index, x in enumerate(columns):
                 value = int(self.scores[index].get(key, 0)) if index < len(self.scores) else 0
                 colour = NEGATIVE if value < 0 else (th.CREAM if value else th.CREAM_DIM)
                 number = t.text(signed(value), 17, colour)
-                surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
+                surface.blit(number, number.get_rect(topright=(x, y)))
             y += t.px(27)
         pygame.draw.line(
             surface, th.GOLD_DARK, (box.left + pad, y + t.px(2)), (box.right - pad, y + t.px(2)), 1
@@ -228,7 +241,7 @@ class HandOverScene(_OverlayScene):
             for index, value in enumerate(values):
                 text = signed(value) if label == "This hand" else grouped(value)
                 number = t.text(text, 19, NEGATIVE if value < 0 else colour, "bold")
-                surface.blit(number, number.get_rect(topright=(col_a if index == 0 else col_b, y)))
+                surface.blit(number, number.get_rect(topright=(columns[index], y)))
             y += t.px(30)
         self.group.draw(surface)
 
@@ -238,7 +251,7 @@ class GameOverScene(_OverlayScene):
         self,
         app: Host,
         state: TableState,
-        names: tuple[str, str],
+        names: tuple[str, ...],
         *,
         on_new_game: Callable[[], None],
         on_title: Callable[[], None],
@@ -258,7 +271,7 @@ class GameOverScene(_OverlayScene):
         t = self.app.theme
         # Wide enough for two 20-letter names beside six-figure totals.
         width = min(t.px(640), int(size[0] * 0.9))
-        self.panel_rect = pygame.Rect(0, 0, width, t.px(330))
+        self.panel_rect = pygame.Rect(0, 0, width, t.px(330 + 36 * (len(self.names) - 2)))
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         self.group.clear()
         button_w, button_h, gap = t.px(200), t.px(48), t.px(16)
@@ -296,8 +309,9 @@ class GameOverScene(_OverlayScene):
     def headline(self) -> str:
         if self.winner == 0:
             return "You win the game!"
-        if self.winner == 1:
-            return f"{self.names[1]} wins the game"
+        if self.winner is not None and self.winner < len(self.names):
+            name = self.names[self.winner]
+            return f"{name} {'win' if ' & ' in name else 'wins'} the game"
         return "The game is over"
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -87,6 +87,7 @@ class TableOptions:
     hands: int | None = None  # quit the app after this many hands
     photographer: Photographer | None = None
     notice: str = ""  # a message for the status bar when the table opens
+    quit_at_end: bool = False  # quit the app once the final scores are shown (headless runs)
 
 
 class TableScene(Scene):
@@ -257,9 +258,36 @@ class TableScene(Scene):
         return self.state.to_move if self.match.watching else ME
 
     @property
-    def names(self) -> tuple[str, str]:
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, the person's first."""
+        others = self.match.other_names
         name = self.app.prefs.player_name
-        return ("You" if name in ("", "Player") else name, self.match.opponent_name)
+        if self.match.watching and len(others) > 1:
+            name = "South"  # the computer plays the person's seat too
+        return ("You" if name in ("", "Player") else name, *others)
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """Every side's name (the scoresheet's columns): a partnership's are both partners'."""
+        names = self.names
+        if len(names) == 4:
+            return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+        return names
+
+    def outcome(self) -> dict[str, object]:
+        """How the game on the table stands, for the line a headless run ends with."""
+        view = self.state.view
+        sides = self.side_names
+        winner = view.winner
+        return {
+            "players": view.players,
+            "sides": list(sides),
+            "totals": list(view.totals),
+            "hands": view.hand_no,
+            "over": self.state.game_over,
+            "winner": sides[winner] if winner is not None else None,
+            "winner_side": winner,
+        }
 
     # -- buttons --------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
@@ -410,7 +438,7 @@ class TableScene(Scene):
         message = self.message if self.message_time > 0 and self.message else self.default_message()
         message = self.learning.status_message(message)
         self.model = HudModel(
-            names=self.names,
+            names=self.side_names,
             opponent_line=self.match.opponent_line,
             opponent_cards=state.view.hand_sizes[1],
             to_move=state.to_move,
@@ -418,7 +446,7 @@ class TableScene(Scene):
             pile_count=len(state.pile),
             pile_state=pile_state,
             score_rows=scoresheet_rows(state),
-            totals=(state.totals[0], state.totals[1]),
+            totals=tuple(state.totals),
             rules_title=title,
             rules_lines=lines,
             plays=list(self.plays),
@@ -431,7 +459,8 @@ class TableScene(Scene):
             tip_x=self.tip_x,
             badges=self.board.layout.badges if self.board else [],
             watching=self.match.watching,
-            dealer=1 - state.view.first_player,
+            # The dealer sits to the right of the first player; the scoresheet marks their side.
+            dealer=(state.view.first_player - 1) % state.seat_count % state.view.sides,
             mark_room=self.geometry.px(34) if self.status_mark and self.geometry else 0,
         )
         self._refresh_buttons()
@@ -718,7 +747,11 @@ class TableScene(Scene):
             return
         self.app.stack.push(
             HandOverScene(
-                self.app, self.state, self.names, lambda: None, record=self.state.history[-1]
+                self.app,
+                self.state,
+                self.side_names,
+                lambda: None,
+                record=self.state.history[-1],
             )
         )
 
