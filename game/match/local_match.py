@@ -138,7 +138,9 @@ class LocalMatch(Match):
         return self.seat_line(1)
 
     def seat_line(self, seat: int) -> str:
-        return f"{SKILL_TITLES[self.game.levels[seat]]} level"
+        """The computer's level (in a side strip's few words, with three or four players)."""
+        title = SKILL_TITLES[self.game.levels[seat]]
+        return title if self.game.game.n_players > 2 else f"{title} level"
 
     def level_text(self) -> str:
         levels = self.game.levels

@@ -50,7 +50,7 @@ def test_the_picture_holds_every_face_down_hand_and_names_the_seats() -> None:
         for seat in (1, 2, 3):
             assert state.hand(seat) == tuple(game.players[seat].hand)
         assert match.other_names == ("West", "North", "East")
-        assert match.seat_line(2) == "Intermediate level"
+        assert match.seat_line(2) == "Intermediate"
     finally:
         match.close()
 

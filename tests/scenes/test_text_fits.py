@@ -20,6 +20,7 @@ from game.app import App
 from game.audio import SoundManager
 from game.bench.frames import busy_game
 from game.logic import Game
+from game.logic.actions import AskGoOut
 from game.logic.cards import MELD_KEY_OF_NAME
 from game.logic.rules import Rules
 from game.match import LocalGame, LocalMatch, local_match
@@ -81,8 +82,9 @@ Builder = Callable[[App], object]
 
 
 def _table(app: App, game: Game | None = None) -> TableScene:
+    game = game or busy_game()
     match = local_match(
-        LocalGame(game or busy_game(), levels=("master", "advanced")),
+        LocalGame(game, levels=("master",) + ("advanced",) * (game.n_players - 1)),
         autosave=False,
         worker_mode="inline",
     )
@@ -103,6 +105,26 @@ def _big_scores() -> Game:
         opened=(True, True),
         totals=(123456, -12345),
     )
+
+
+def _seated_table(app: App, players: int, *, north_asks: bool = False) -> None:
+    """A table of three or four in play: melds at every seat, Threes, the person to act."""
+    others = ("4C 4D 5H 6S 7C 9D JH", "5C 5D 6H 7S 8C 10D QH", "6C 6D 7H 8S 9C JD QS")
+    melds = ({"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"}, {"8": "8S 8H 8D"}, {"Q": "QC QD QH"})
+    game = position(
+        Rules().with_players(players),
+        hands=("9C 5D 4H 6S 7D JC", *others[: players - 1]),
+        melds=melds[:players] if players == 3 else melds[:2],
+        threes=("3H", "3D", "")[:players] if players == 3 else ("3H", "3D"),
+        pile="7S 6C",
+        phase="play",
+        opened=(True,) * (players if players == 3 else 2),
+        totals=(123456, -12345, 4321)[: 3 if players == 3 else 2],
+    )
+    if north_asks:
+        game.to_move = 2
+        game.apply(AskGoOut())
+    _table(app, game)
 
 
 def title(app: App) -> None:
@@ -329,6 +351,9 @@ SCREENS: dict[str, Builder] = {
     **{f"options {s.title}": options(i) for i, s in enumerate(option_sections())},
     "table": table,
     "table with large scores": table_big_scores,
+    "table for three": lambda app: _seated_table(app, 3),
+    "table for four": lambda app: _seated_table(app, 4),
+    "table for four, North asks to go out": lambda app: _seated_table(app, 4, north_asks=True),
     "table menu": table_menu,
     "help and learning menu": learning_menu,
     "hint": table_hint,

@@ -180,12 +180,18 @@ class Board:
         out = BoardLayout({})
         self._place_stock(state, out)
         self._place_pile(state, options.pile_viewer, out)
-        for seat in (0, 1):
+        # A side's melds and Threes are shown once (with four players, at seats 0 and 1).
+        for seat in range(state.view.sides):
             self._place_threes(state, seat, out)
             self._place_melds(state, seat, options, out)
         self._place_talons(state, out)
         self._place_player_hand(state, options, out)
-        self._place_opponent_hand(state, options, out)
+        players = state.seat_count
+        for seat in range(1, players):
+            if players == 2 or (seat == 2 and players == 4):
+                self._place_opponent_hand(state, seat, options, out)
+            else:
+                self._place_side_hand(state, seat, options, out)
         # Anything not accounted for waits, hidden, under the stock.
         x, y = g.stock_pos
         for card in range(N_CARDS):
@@ -247,7 +253,7 @@ class Board:
         g = self.geometry
         w, h = self._size(g.threes_height)
         threes = state.threes(seat)
-        room = g.left.right - g.threes_pos[seat][0] - w
+        room = g.threes_rect(seat).right - g.threes_pos[seat][0] - w
         step = min(0.32, room / max(1, (len(threes) - 1) * w)) if len(threes) > 1 else 0.32
         for index, rect in enumerate(spread_row(g.threes_pos[seat], len(threes), w, h, step=step)):
             out.placements[threes[index]] = Placement(
@@ -461,17 +467,19 @@ class Board:
             )
 
     def _place_opponent_hand(
-        self, state: TableState, options: BoardOptions, out: BoardLayout
+        self, state: TableState, seat: int, options: BoardOptions, out: BoardLayout
     ) -> None:
+        """The hand of the player opposite (the opponent at two, the partner at four), fanned
+        face down along the top."""
         g = self.geometry
-        hand = list(state.hand(1))
+        hand = list(state.hand(seat))
         if options.reveal:
             hand.sort(key=display_key)
         if not hand:
             return
-        height = g.hand_heights[1]
+        height = g.hand_heights[seat]
         w, h = self._size(height)
-        rects = fan_hand(g.hands[1], len(hand), w, h, spread=0.3 if not options.reveal else 0.4)
+        rects = fan_hand(g.hands[seat], len(hand), w, h, spread=0.3 if not options.reveal else 0.4)
         for index, card in enumerate(hand):
             rect = rects[index]
             out.placements[card] = Placement(
@@ -480,9 +488,39 @@ class Board:
                 height,
                 options.reveal,
                 None,
-                LAYER_OPPONENT + index,
+                LAYER_OPPONENT + seat * 100 + index,
                 True,
-                Zone("hand", 1),
+                Zone("hand", seat),
+            )
+
+    def _place_side_hand(
+        self, state: TableState, seat: int, options: BoardOptions, out: BoardLayout
+    ) -> None:
+        """The hand of a player to the left or right: face down, lying across its strip, in a
+        column that closes up as the hand grows."""
+        g = self.geometry
+        hand = list(state.hand(seat))
+        if options.reveal:
+            hand.sort(key=display_key)
+        if not hand:
+            return
+        height = g.hand_heights[seat]
+        w, h = self._size(height)  # lying across: w tall, h wide
+        area = g.hands[seat]
+        step = min(w * 0.42, (area.height - w) / max(1, len(hand) - 1))
+        top = area.top + max(0.0, (area.height - w - step * (len(hand) - 1)) / 2)
+        x = area.centerx - h / 2
+        for index, card in enumerate(hand):
+            out.placements[card] = Placement(
+                x,
+                top + index * step,
+                height,
+                options.reveal,
+                None,
+                LAYER_OPPONENT + seat * 100 + index,
+                True,
+                Zone("hand", seat),
+                True,
             )
 
     # -- hit-testing ---------------------------------------------------------------------------

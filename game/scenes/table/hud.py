@@ -73,7 +73,20 @@ class HudModel:
     watching: bool = False
     dealer: int = -1  # the seat that dealt this hand (-1: not known)
     mark_room: int = 0  # pixels kept at the status bar's left end for a `StatusMark`
+    # With three or four players: (name, line under it, cards in hand) for seats 1, 2, ...,
+    # the seat whose action the game waits for, and what a computer seat said, by seat.
+    seats: list[tuple[str, str, int]] = field(default_factory=list)
+    to_act: int = 0
+    speech: dict[int, str] = field(default_factory=dict)
 
+
+# The words in the corner of each meld area, by the number of players (a side's area once).
+MELD_LABELS = {
+    2: ("Your melds", "Opponent's melds"),
+    3: ("Your melds", "West's melds", "East's melds"),
+    4: ("Your side's melds", "West & East's melds"),
+}
+SPEECH_FILL = (250, 244, 222)
 
 # The most lines a player's name takes at the head of its scoresheet column.
 NAME_LINES = 4
@@ -166,7 +179,7 @@ class TableHud:
         radius = self.px(14)
         # High contrast draws the mats' rules and words in the text colour, not faint greens.
         strong = th.CREAM_DIM if th.high_contrast else None
-        for seat, half in enumerate(g.halves):
+        for seat, half in enumerate(g.halves[: len(MELD_LABELS[g.players])]):
             shade = pygame.Surface(half.size, pygame.SRCALPHA)
             pygame.draw.rect(shade, MAT_FILL, shade.get_rect(), border_radius=radius)
             pygame.draw.rect(
@@ -177,9 +190,7 @@ class TableHud:
                 border_radius=radius,
             )
             surface.blit(shade, half)
-            label = t.text(
-                "Your melds" if seat == 0 else "Opponent's melds", 14, strong or (92, 140, 104)
-            )
+            label = t.text(MELD_LABELS[g.players][seat], 14, strong or (92, 140, 104))
             surface.blit(
                 label,
                 label.get_rect(bottomright=(half.right - self.px(12), half.bottom - self.px(6))),
@@ -203,7 +214,11 @@ class TableHud:
         """Backdrop and everything the cards may cover."""
         surface.blit(self.backdrop(), (0, 0))
         self._draw_counts(surface, model)
-        self._draw_opponent(surface, model)
+        if model.seats:
+            for seat in range(1, len(model.seats) + 1):
+                self._draw_seat(surface, model, seat)
+        else:
+            self._draw_opponent(surface, model)
         self._draw_scoresheet(surface, model)
         self._draw_rules(surface, model)
 
@@ -211,6 +226,7 @@ class TableHud:
         """What lies on top of the cards: canasta counts and the status bar."""
         for badge in model.badges:
             self._draw_badge(surface, badge)
+        self.draw_speech(surface, model)
         self._draw_status(surface, model)
 
     def _draw_counts(self, surface: pygame.Surface, model: HudModel) -> None:
@@ -257,6 +273,58 @@ class TableHud:
         count = model.opponent_cards
         cards = t.text(f"{count} card{'s' if count != 1 else ''} in hand", 14, th.CREAM_DIM)
         surface.blit(cards, (x, box.top + self.px(48) + below))
+
+    def _draw_seat(self, surface: pygame.Surface, model: HudModel, seat: int) -> None:
+        """A computer seat's name box (three or four players): its name, level and cards in
+        hand, framed in gold while the game waits for it."""
+        box = self.geometry.seat_labels[seat]
+        name, line, count = model.seats[seat - 1]
+        waiting = model.to_act == seat
+        if waiting:
+            pygame.draw.rect(surface, th.GOLD_DARK, box, border_radius=self.px(8))
+            pygame.draw.rect(
+                surface, th.GOLD_LIGHT, box, max(1, self.px(2)), border_radius=self.px(8)
+            )
+        pad = self.px(6)
+        room = box.width - 2 * pad
+        colour = th.CREAM if waiting else th.GOLD_LIGHT
+        title = self.fitted(name, 16, room, colour, "bold")
+        surface.blit(title, (box.left + pad, box.top + self.px(3)))
+        under = self.fitted(line, 12, room, th.CREAM if waiting else th.CREAM_DIM)
+        surface.blit(under, (box.left + pad, box.top + self.px(22)))
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        surface.blit(
+            self.fitted(cards, 12, room, th.CREAM if waiting else th.CREAM_DIM),
+            (box.left + pad, box.top + self.px(36)),
+        )
+
+    def draw_speech(self, surface: pygame.Surface, model: HudModel) -> None:
+        """What a computer seat said ("May I go out?", its answer): a bubble under its name."""
+        t = self.theme
+        for seat, text in model.speech.items():
+            if seat not in range(1, len(self.geometry.seat_labels)):
+                continue
+            anchor = self.geometry.seat_labels[seat]
+            width = min(self.px(200), max(t.font(15, "bold").size(text)[0] + self.px(20), 10))
+            lines = t.wrap(text, 15, width - self.px(20), "bold")
+            step = t.font(15, "bold").get_linesize()
+            bubble = Rect(0, 0, width, step * len(lines) + self.px(14))
+            bubble.midtop = (anchor.centerx, anchor.bottom + self.px(10))
+            bubble.clamp_ip(Rect(0, 0, *self.geometry.size))
+            tail = [
+                (anchor.centerx - self.px(7), bubble.top + 1),
+                (anchor.centerx + self.px(7), bubble.top + 1),
+                (anchor.centerx, bubble.top - self.px(9)),
+            ]
+            pygame.draw.rect(surface, SPEECH_FILL, bubble, border_radius=self.px(10))
+            pygame.draw.polygon(surface, SPEECH_FILL, tail)
+            pygame.draw.rect(surface, th.GOLD_DARK, bubble, 1, border_radius=self.px(10))
+            for index, text_line in enumerate(lines):
+                image = t.text(text_line, 15, th.INK, "bold")
+                surface.blit(
+                    image,
+                    image.get_rect(midtop=(bubble.centerx, bubble.top + self.px(7) + index * step)),
+                )
 
     def _draw_scoresheet(self, surface: pygame.Surface, model: HudModel) -> None:
         t = self.theme

@@ -7,6 +7,12 @@ on the upper half and the player's on the lower. The scoresheet, the rules panel
 fill a column on the right, and the status bar runs along the bottom edge. Sizes are designed for
 a 1280x720 screen and scaled with its height, so 1920x1080 looks the same, only sharper. Pure
 arithmetic on rectangles: no drawing here.
+
+With three or four players the mat makes room at its sides for the players to the left (West,
+who plays after the person) and right (East): each has a strip with their name, their hand face
+down across the strip and, at three, their laid Threes. At four the partner (North) sits at the
+top where the opponent sits at two, and each side's melds fill one half of the mat (the person's
+side below); at three the upper half is West's melds on the left and East's on the right.
 """
 
 from __future__ import annotations
@@ -31,20 +37,31 @@ class TableGeometry:
     rules_panel: Rect
     buttons: Rect
     mat: Rect
-    # Indexed by seat: 0 is the player at the bottom, 1 the opponent at the top.
-    halves: tuple[Rect, Rect]
-    hands: tuple[Rect, Rect]
-    hand_heights: tuple[int, int]
+    # Indexed by seat: 0 is the player at the bottom, 1 the opponent at the top (with three or
+    # four players: 1 West, 2 North or East, 3 East; a side's seats share their meld area).
+    halves: tuple[Rect, ...]
+    hands: tuple[Rect, ...]
+    hand_heights: tuple[int, ...]
     raise_px: int
     meld_height: int
     pile_height: int
     stock_pos: tuple[int, int]
     pile_pos: tuple[int, int]
     threes_height: int
-    threes_pos: tuple[tuple[int, int], tuple[int, int]]
+    threes_pos: tuple[tuple[int, int], ...]
     talon_pos: tuple[int, int]
     pass_button: Rect
     opponent_label: Rect
+    # With three or four players: each seat's name box (seat 0's unused) and the button that
+    # asks the partner "May I go out?" (four players).
+    seat_labels: tuple[Rect, ...] = ()
+    ask_button: Rect | None = None
+    # Where the seat's Threes may run to (the left column's edge, or a side strip's).
+    threes_right: tuple[int, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
 
     def px(self, value: float) -> int:
         return max(1, round(value * self.scale))
@@ -62,12 +79,107 @@ class TableGeometry:
 
     def threes_rect(self, seat: int) -> Rect:
         x, y = self.threes_pos[seat]
-        return Rect(x, y, self.left.right - x, self.threes_height)
+        right = self.threes_right[seat] if self.threes_right else self.left.right
+        return Rect(x, y, right - x, self.threes_height)
 
 
-def compute_geometry(size: tuple[int, int], hand_scale: float = 1.0) -> TableGeometry:
+def compute_geometry(
+    size: tuple[int, int], hand_scale: float = 1.0, players: int = 2
+) -> TableGeometry:
     """The table's regions for a screen of `size` pixels; the player's hand cards `hand_scale`
-    times their designed height (the card size preference: the mat gives up the room)."""
+    times their designed height (the card size preference: the mat gives up the room); for
+    `players` 3 or 4 the seats at the sides too."""
+    base = _two_player_geometry(size, hand_scale)
+    return base if players == 2 else _seat_sides(base, players)
+
+
+def _seat_sides(g: TableGeometry, players: int) -> TableGeometry:
+    """`g` with strips for West and East cut from the sides of the mat (and, at three, the top
+    strip given to the mat: nobody sits opposite)."""
+    px = g.px
+    strip_w = px(96)
+    gap = px(8)
+    top = g.hands[1].top if players == 3 else g.mat.top
+    full = Rect(g.mat.left, top, g.mat.width, g.mat.bottom - top)
+    west = Rect(full.left, full.top, strip_w, full.height)
+    east = Rect(full.right - strip_w, full.top, strip_w, full.height)
+    mat = Rect(west.right + gap, full.top, east.left - gap - (west.right + gap), full.height)
+    split = px(6)
+    upper = Rect(mat.left, mat.top, mat.width, (mat.height - split) // 2)
+    lower = Rect(mat.left, upper.bottom + split, mat.width, mat.bottom - upper.bottom - split)
+    label_h = px(50)
+    threes_h = g.threes_height
+    side_h = px(62)  # the side hands' cards (lying across the strip)
+
+    def hand_area(strip: Rect, with_threes: bool) -> Rect:
+        bottom = strip.bottom - (threes_h + px(10) if with_threes else px(4))
+        return Rect(strip.left, strip.top + label_h, strip.width, bottom - strip.top - label_h)
+
+    labels = [Rect(0, 0, 0, 0), Rect(west.left, west.top, west.width, label_h)]
+    hands: tuple[Rect, ...]
+    heights: tuple[int, ...]
+    halves: tuple[Rect, ...]
+    threes: tuple[tuple[int, int], ...]
+    threes_right: tuple[int, ...]
+    strip_threes = (west.left + px(6), west.bottom - threes_h - px(4))
+    east_threes = (east.left + px(6), east.bottom - threes_h - px(4))
+    if players == 4:
+        north = g.hands[1]
+        hands = (g.hands[0], hand_area(west, False), north, hand_area(east, False))
+        heights = (g.hand_heights[0], side_h, g.hand_heights[1], side_h)
+        halves = (lower, upper, lower, upper)
+        # North's name stands left of their cards, which are fanned in the middle of the top.
+        north_label = Rect(mat.left, north.top, min(px(150), mat.width // 4), label_h)
+        labels += [north_label, Rect(east.left, east.top, east.width, label_h)]
+        # A side's Threes lie together in the left column: the person's side below.
+        threes = (g.threes_pos[0], g.threes_pos[1], g.threes_pos[0], g.threes_pos[1])
+        threes_right = (g.left.right,) * 4
+        ask = Rect(g.pass_button.left, g.pass_button.bottom + px(8), g.pass_button.width, px(32))
+    else:
+        hands = (g.hands[0], hand_area(west, True), hand_area(east, True))
+        heights = (g.hand_heights[0], side_h, side_h)
+        half_w = (upper.width - split) // 2
+        halves = (
+            lower,
+            Rect(upper.left, upper.top, half_w, upper.height),
+            Rect(
+                upper.left + half_w + split, upper.top, upper.width - half_w - split, upper.height
+            ),
+        )
+        labels.append(Rect(east.left, east.top, east.width, label_h))
+        threes = (g.threes_pos[0], strip_threes, east_threes)
+        threes_right = (g.left.right, west.right, east.right)
+        ask = None
+    return TableGeometry(
+        size=g.size,
+        scale=g.scale,
+        status=g.status,
+        left=g.left,
+        right=g.right,
+        scoresheet=g.scoresheet,
+        rules_panel=g.rules_panel,
+        buttons=g.buttons,
+        mat=mat,
+        halves=halves,
+        hands=hands,
+        hand_heights=heights,
+        raise_px=g.raise_px,
+        meld_height=g.meld_height,
+        pile_height=g.pile_height,
+        stock_pos=g.stock_pos,
+        pile_pos=g.pile_pos,
+        threes_height=threes_h,
+        threes_pos=threes,
+        talon_pos=g.talon_pos,
+        pass_button=g.pass_button,
+        opponent_label=g.opponent_label,
+        seat_labels=tuple(labels),
+        ask_button=ask,
+        threes_right=threes_right,
+    )
+
+
+def _two_player_geometry(size: tuple[int, int], hand_scale: float) -> TableGeometry:
     w, h = size
     scale = h / BASE_HEIGHT
 

@@ -51,6 +51,7 @@ from game.scenes.table.layout import TableGeometry, compute_geometry
 from game.scenes.table.learning import LearningPanel
 from game.scenes.table.motion import Choreographer
 from game.scenes.table.moves import MoveController
+from game.scenes.table.partners import Partners
 from game.scenes.table.photographer import PhotoCues, Photographer
 from game.scenes.table.results import HandResults
 from game.scenes.table.scores import HandOverScene
@@ -108,6 +109,7 @@ class TableScene(Scene):
         self.hints = Hints(self)
         self.results = HandResults(self)
         self.photos = PhotoCues(self.options.photographer)
+        self.partners = Partners(self)
         self.gestures = Gestures(self.moves)
         self.group = WidgetGroup()
         self.buttons: dict[str, Button] = {}
@@ -206,7 +208,9 @@ class TableScene(Scene):
         )
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.geometry = compute_geometry(size, CARD_SIZES.get(self.app.prefs.card_size, 1.0))
+        self.geometry = compute_geometry(
+            size, CARD_SIZES.get(self.app.prefs.card_size, 1.0), self.state.seat_count
+        )
         self._laid_out_card_size = self.app.prefs.card_size
         if self.board is None:
             self.board = Board(self.app.cards, self.geometry)
@@ -331,6 +335,12 @@ class TableScene(Scene):
                 name="pass",
             )
         )
+        if g.ask_button is not None:
+            self.buttons["ask"] = self.group.add(
+                Button(
+                    g.ask_button, t, "May I go out?", self.partners.ask, text_size=14, name="ask"
+                )
+            )
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -371,6 +381,8 @@ class TableScene(Scene):
         b["pass"].label = (
             "End hand" if state.phase == DRAW or state.view.turn_no_discard else "Pass"
         )
+        if "ask" in b:
+            b["ask"].visible = self.partners.can_ask()
 
     # -- messages -------------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -409,9 +421,12 @@ class TableScene(Scene):
         if state.hand_over:
             return "The hand is over."
         if self.match.watching:
-            return "AutoPlay: the computer plays both hands." + (
+            seats = "every seat" if state.seat_count > 2 else "both hands"
+            return f"AutoPlay: the computer plays {seats}." + (
                 " Paused." if self.watch_paused else ""
             )
+        if state.view.must_answer:
+            return f"{self.names[state.to_move]} asks you: \u201cMay I go out?\u201d"
         warning = self.learning.going_out_warning()
         if warning:
             return warning
@@ -462,6 +477,9 @@ class TableScene(Scene):
             # The dealer sits to the right of the first player; the scoresheet marks their side.
             dealer=(state.view.first_player - 1) % state.seat_count % state.view.sides,
             mark_room=self.geometry.px(34) if self.status_mark and self.geometry else 0,
+            seats=self.partners.seats(),
+            to_act=state.view.to_act if state.phase in (DRAW, PLAY) else -1,
+            speech=self.partners.words(),
         )
         self._refresh_buttons()
         self.hud_dirty = False
@@ -519,6 +537,7 @@ class TableScene(Scene):
         self.moves.after(events)
         self.results.after(events)
         self.photos.after(events)
+        self.partners.after(events)
         self.hints.close()
         if by_me:
             self.message_time = 0.0
@@ -772,6 +791,7 @@ class TableScene(Scene):
         ready = not self.animator.busy and self.moves.drag is None
         if ready:
             self.photos.take(self.state, self.pile_viewer)
+        self.partners.tick(dt, ready)
         self._show_changes(dt, ready)
         state = self.state
         if state.phase in (DRAW, PLAY):
