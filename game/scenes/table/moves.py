@@ -514,7 +514,7 @@ class MoveController:
 
     def _meld_under(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         assert self.board is not None
-        for seat in (ME, 1 - ME):
+        for seat in range(self.state.view.sides):
             key = self.board.meld_at(pos, seat)
             if key is not None:
                 return seat, key

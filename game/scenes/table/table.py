@@ -544,7 +544,7 @@ class TableScene(Scene):
         turns = sum(1 for event in events if event.kind == ev.TURN)
         self.watch_steps = max(0, self.watch_steps - turns)  # AutoStep's steps still to show
         self.plays.extend(narrate(events, self.names))
-        for phrase in phrases(events, self.names, prompt=not self.match.watching):
+        for phrase in phrases(events, self.side_names, prompt=not self.match.watching):
             self.app.speech.say(phrase.text, phrase.side)
         self.learning.remember(events)
         self._animate(events)

@@ -44,7 +44,7 @@ def _by(player: int, key: str, name: str, **fields: object) -> Phrase:
     return Phrase(PHRASES[f"{key}_theirs"].format(name=name, **fields), Side.OPPONENT)
 
 
-def phrases(events: list[Event], names: tuple[str, str], *, prompt: bool) -> list[Phrase]:
+def phrases(events: list[Event], names: tuple[str, ...], *, prompt: bool) -> list[Phrase]:
     """What to say for `events` shown at the table, in order. `names`: the player's and the
     opponent's; `prompt`: whether the player is at the controls (not watching AutoPlay)."""
     opponent = names[1]
