@@ -13,7 +13,10 @@ from game.logic.actions import AskGoOut, Discard, Draw
 from game.logic.cards import CARD_CODE
 from game.match import COMPUTER, HUMAN, LocalGame, LocalMatch, local_match
 from game.match.autosaved_game import SavedGameError
+from game.match.net_connection import my_terms
+from game.match.recording import new_local_game
 from game.records import open_records
+from game.scenes.option_items import RULE_OPTIONS
 from game.settings import Preferences
 
 
@@ -104,3 +107,14 @@ def test_the_computer_partner_answers_the_persons_question() -> None:
         assert match.state.view.turn_ask in (2, 3) and match.state.view.to_act == 0
     finally:
         match.close()
+
+
+def test_the_players_option_deals_the_next_game_for_that_many_but_not_online() -> None:
+    item = next(i for i in RULE_OPTIONS if i.key == "players")
+    prefs = Preferences()
+    item.set(prefs, 4)
+    assert prefs.rules["players"] == 4
+    game, _setup, warning = new_local_game(prefs, None, seed=3)
+    assert warning == "" and game.game.n_players == 4 and len(game.seats) == 4
+    # A network game seats two whatever the option says.
+    assert my_terms(prefs).get("players", 2) == 2

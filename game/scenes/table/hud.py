@@ -120,7 +120,7 @@ class TableHud:
         col_b = box.right - self.px(12)
         if count == 2:
             return [col_b - int(box.width * 0.42), col_b]
-        step = int(box.width * 0.24)
+        step = int(box.width * 0.22)
         return [col_b - step * (count - 1 - index) for index in range(count)]
 
     def name_rooms(self, count: int = 2) -> list[int]:
@@ -376,7 +376,7 @@ class TableHud:
                 x = columns[index]
                 number = t.text(
                     grouped(value),
-                    15,
+                    15 if count == 2 else 13,  # three columns share the width
                     NEGATIVE if value < 0 else colour,
                     row.style,
                 )
@@ -396,8 +396,14 @@ class TableHud:
         # the room the other leaves it, rather than run into "Total" or into each other.
         texts = [grouped(value) for value in model.totals]
         if count != 2:
-            for text, value, x in zip(texts, model.totals, columns, strict=True):
-                size = t.size_to_fit(text, 17, int(box.width * 0.24) - self.px(6), "bold")
+            # Three columns: each total as large as fits its column (the first clear of "Total").
+            step = columns[1] - columns[0]
+            first = columns[0] - (box.left + pad + label.get_width() + self.px(6))
+            for index, (text, value, x) in enumerate(
+                zip(texts, model.totals, columns, strict=True)
+            ):
+                space = min(step, first) if index == 0 else step
+                size = t.size_to_fit(text, 17, space - self.px(6), "bold", smallest=10)
                 number = t.text(text, size, NEGATIVE if value < 0 else th.GOLD_LIGHT, "bold")
                 surface.blit(number, number.get_rect(bottomright=(x, total_y + label.get_height())))
             return
