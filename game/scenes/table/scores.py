@@ -214,8 +214,14 @@ class HandOverScene(_OverlayScene):
         y += t.px(36)
         columns = self._columns(box, pad)
         for index, name in enumerate(self.names):
-            room = columns[index] - (columns[index - 1] if index else box.left + pad) - t.px(8)
-            head = t.text(t.fit(name, 17, room, "bold"), 17, th.GOLD, "bold")
+            size = 17
+            if len(self.names) > 2:
+                # Three columns: a long name is set smaller (cut only past that) to keep clear.
+                left = columns[index - 1] if index else box.left + pad
+                room = columns[index] - left - t.px(8)
+                size = t.size_to_fit(name, 17, room, "bold")
+                name = t.fit(name, size, room, "bold")
+            head = t.text(name, size, th.GOLD, "bold")
             surface.blit(head, head.get_rect(topright=(columns[index], y)))
         y += t.px(26)
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
