@@ -895,15 +895,17 @@ def discard_score(
         score -= 8.0  # it belongs on our meld
     if style.safe_discards:
         frozen_for_them = game.pile_is_frozen_for(them)
+        # A pair in the opponent's hidden cards takes the pile too: the bigger the pile, the
+        # less a discard may risk it.
+        weight = style.pair_caution * PAIR_RISK_WEIGHT[game.rules.nearest_preset()]
+        pile_at_risk = 100.0 + 20.0 * len(game.pile)
         if rank in opponent.melds and not frozen_for_them:
-            score -= 25.0 + len(game.pile)
+            # It takes the pile for certain: never cheaper than a pair it only might hold.
+            score -= max(25.0 + len(game.pile), weight * pile_at_risk)
         if seen.known_counts.get(rank, 0) >= 1:
             score -= 10.0 + 2.0 * len(game.pile)
         else:
-            # A pair in the opponent's hidden cards takes the pile too: the bigger the pile,
-            # the less a discard may risk it.
-            weight = style.pair_caution * PAIR_RISK_WEIGHT[game.rules.nearest_preset()]
-            score -= weight * seen.pair_risk(game, rank) * (100.0 + 20.0 * len(game.pile))
+            score -= weight * seen.pair_risk(game, rank) * pile_at_risk
         score -= 1.5 * seen.pile_counts.get(rank, 0)
         if game.n_players == 2 and game.pile and CARD_RANK[game.pile[-1]] == rank:
             # Matching the opponent's last discard is usually safe (with more players the

@@ -2,11 +2,11 @@
 every player without a clock so that each run plays the same moves): what it does there now."""
 
 from game.logic import Game, Rules, legal_actions, player_view
-from game.logic.actions import Draw, TakePile
-from game.logic.ai import ComputerPlayer, evaluation
+from game.logic.actions import Discard, Draw, TakePile
+from game.logic.ai import ComputerPlayer, evaluation, heuristic
 from game.logic.ai.sparring import SPARRING
-from game.logic.cards import CARD_CODE, sorted_codes
-from game.logic.phases import DRAW
+from game.logic.cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, MELD_KEY_NAME, sorted_codes
+from game.logic.phases import DRAW, PLAY
 from tests.helpers.scenario import position
 
 
@@ -49,3 +49,40 @@ def test_a_pile_given_back_costs_its_penalty_in_the_evaluation():
     penalty = game.rules.discard_return_penalty
     assert evaluation.value(game, 0) == even - penalty
     assert evaluation.value(game, 1) == -even + penalty
+
+
+def test_master_does_not_discard_a_card_that_completes_the_opponents_meld_on_an_open_pile():
+    # Deal seed 1000015 (arena --seed 1, deal 12), turn 11: careful has Aces and Sevens melded
+    # and the pile of 6 is not frozen. Master used to meld its 5H and throw 7C, and careful took
+    # the pile with it; J♥ or 4♦ cost nothing of the kind.
+    game, bots = arena_position(1_000_015, ("master", "careful"), turn=11)
+    assert game.to_move == 0 and len(game.pile) == 6 and not game.pile_is_frozen_for(1)
+    assert {"A", "7"} <= {MELD_KEY_NAME[k] for k in game.players[1].melds}
+    assert "7C" in sorted_codes(game.players[0].hand)
+    chosen = []
+    while game.to_move == 0:
+        chosen.append(bots[0].decide(player_view(game, 0)))
+        game.apply(chosen[-1])
+    discard = chosen[-1]
+    assert isinstance(discard, Discard)
+    assert CARD_RANK[IDS_OF_CODE[discard.card][0]] not in game.players[1].melds
+
+
+def test_a_discard_that_fits_the_opponents_meld_costs_more_than_any_pair_it_might_hold():
+    # The opponent's Sevens take an open pile of six with 7C for certain; with 15 cards it may
+    # hold a pair of Jacks, Fours or Nines (a chance of about a third), or may not.
+    game = position(
+        hands=("7C 7S JH 4D 9S", "5H 6D 9C KD 4S 5C 6S 8H 9H 10C QC KC 6H 8D 9D"),
+        melds=({"Q": "QS QH QD"}, {"7": "7D 7H 7H", "A": "AS AH AD AC"}),
+        pile="5S 6C 10D 10H KH 8S",
+        opened=(True, True),
+        phase=PLAY,
+    )
+    assert not game.pile_is_frozen_for(1)
+    risks = heuristic.pair_risks(game)
+    assert 0.2 < risks[CARD_RANK[IDS_OF_CODE["JS"][0]]] < 0.5
+    scores = {
+        code: heuristic.discard_score(game, Discard(code), heuristic.MASTER)
+        for code in ("7C", "JH", "4D", "9S")
+    }
+    assert scores["7C"] < min(scores["JH"], scores["4D"], scores["9S"])
