@@ -24,6 +24,8 @@ from ..view import PlayerView, determinize
 
 # The chance that an unlikely card dealt to another player is moved back to the stock.
 MOVE_CHANCE: Final = 0.75
+# The smallest pile (counting the player's discard on top) whose refusal counts as a sign.
+MIN_REFUSED_PILE: Final = 3
 
 
 class OpponentModel:
@@ -56,7 +58,8 @@ class OpponentModel:
             # Nobody took the pile since our discard: the next player left it (with our
             # discard on top), and each other player added one card in turn.
             mine = pile[mine_at] in IDS_OF_CODE.get(self._my_discard, ())
-            if mine and not IS_WILD[pile[mine_at]]:
+            worth_taking = self._pile_after_mine >= MIN_REFUSED_PILE
+            if mine and worth_taking and not IS_WILD[pile[mine_at]]:
                 self.refused.add(CARD_RANK[pile[mine_at]])
             for k in range(others):
                 card = pile[self._pile_after_mine + k]

@@ -219,12 +219,12 @@ def test_rusher_draws_from_the_stock_when_the_pile_is_small():
 
 
 # ------------------------------------------------------------------ the opponent model
-def _observed_game():
+def _observed_game(pile="5S 7D"):
     """Seat 0 discards a Nine, seat 1 draws from the stock (refusing it) and discards a King."""
     game = position(
         hands=("9S 4C 5D 6H 7S", "4H 4D 6C 6D 8S 8H 10S 10H QS KD"),
         melds=({"A": "AS AH AD"}, {"J": "JS JH JD"}),
-        pile="5S",
+        pile=pile,
         phase=PLAY,
     )
     model = OpponentModel()
@@ -243,6 +243,16 @@ def test_opponent_model_remembers_discards_and_refusals():
     assert model.refused == {9}
     assert model.discarded == {1: {13}}
     assert model.unlikely_ranks(view) == {9, 11, 13}
+
+
+@pytest.mark.parametrize("pile", ["", "5S"])
+def test_leaving_a_pile_of_one_or_two_cards_is_no_refusal(pile):
+    # Nobody takes a pile of one or two cards for its own sake: a player who leaves it may well
+    # hold a pair of its top card, and one who declines small piles on purpose would bait us.
+    _game, view, model = _observed_game(pile)
+    assert model.refused == set()
+    assert model.discarded == {1: {13}}
+    assert model.unlikely_ranks(view) == {11, 13}
 
 
 def test_opponent_model_deals_the_opponent_fewer_unlikely_cards():
