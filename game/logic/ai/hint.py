@@ -34,6 +34,7 @@ from ..cards import (
     code_of,
 )
 from ..errors import IllegalAction
+from ..legal import legal_actions
 from ..melds import PLURAL
 from ..phases import DRAW, PLAY
 from ..view import PlayerView, determinize, player_view
@@ -66,8 +67,13 @@ def hint(
     master = ComputerPlayer("master", seed=seed)
     world = determinize(view, random.Random(seed))
     world.record_undo = True
-    # The player's own hand is the world's: whether the pile may be taken is exact.
-    pile_refusal = world.check(TakePile()) if view.phase == DRAW and view.pile else None
+    # The player's own hand is the world's: whether the pile may be taken is exact. It may be
+    # taken if any way of taking it is legal (with a pair from the hand, say), and only then is
+    # drawing instead a judgement rather than a rule.
+    pile_refusal = None
+    drawing = view.phase == DRAW and view.pile
+    if drawing and not any(isinstance(a, TakePile) for a in legal_actions(world)):
+        pile_refusal = world.check(TakePile())
     actions: list[Action] = []
     current = view
     for _ in range(MAX_STEPS):
@@ -97,6 +103,9 @@ def _discard_words(view: PlayerView, code: str) -> str:
     card = IDS_OF_CODE[code][0]
     them = "your opponent" if view.players == 2 else "the next player"
     if IS_WILD[card]:
+        if any(IS_WILD[c] for c in view.pile):
+            # A wild card in the pile froze it already: this one freezes nothing more.
+            return f"discard the {code}, the card you need least"
         against = them if view.players != 4 else "both sides"
         return f"discard the {code} to freeze the pile against {against}"
     if IS_BLACK_THREE[card]:

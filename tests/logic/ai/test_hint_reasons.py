@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.logic import Rules, legal_actions, player_view
-from game.logic.actions import Discard
+from game.logic.actions import Discard, TakePile
 from game.logic.ai.hint import _discard_words, hint
 from game.logic.assist import explain_action
 from game.logic.cards import IDS_OF_CODE, IS_BLACK_THREE, IS_WILD
@@ -20,6 +20,32 @@ def test_a_frozen_pile_without_a_pair_is_said_to_be_untakeable_with_the_rule():
     reason = hint(player_view(game, 0)).reason
     assert reason.startswith("Draw from the stock: the pile cannot be taken now (the pile is")
     assert "would not pay" not in reason
+
+
+@pytest.mark.parametrize("pile", ["9H", "5D 9H"])
+def test_a_pile_the_player_could_take_with_a_pair_is_never_said_to_be_untakeable(pile):
+    # The Nines in hand take the pile (it is not frozen, the player has opened); if the hint
+    # draws instead, it is because taking does not pay, not because the rules forbid it.
+    game = position(
+        hands=("9S 9D 4H 6H 7S KD QC JC", "5C 6C 8S 8H 10D"),
+        melds=({"A": "AS AH AD"}, {"K": "KS KH KC"}),
+        pile=pile,
+        opened=(True, True),
+    )
+    assert TakePile(with_=("9S", "9D")) in legal_actions(game)
+    result = hint(player_view(game, 0))
+    if isinstance(result.actions[0], TakePile):
+        assert result.reason.startswith("Take the pile")
+    else:
+        assert result.reason == "Draw from the stock: the pile is not worth taking now."
+
+
+def test_a_wild_card_onto_a_pile_a_wild_card_froze_already_does_not_freeze_it():
+    game = position(hands=("2S 9C 4D", "5C 7C"), pile="4C JK 8D", phase="play")
+    assert _discard_words(player_view(game, 0), "2S") == "discard the 2S, the card you need least"
+    open_pile = position(hands=("2S 9C 4D", "5C 7C"), pile="4C 8D", phase="play")
+    words = _discard_words(player_view(open_pile, 0), "2S")
+    assert words == "discard the 2S to freeze the pile against your opponent"
 
 
 def test_a_discard_that_fits_the_opponent_s_meld_is_not_called_harmless():
