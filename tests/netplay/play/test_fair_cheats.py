@@ -145,7 +145,7 @@ class MeldsWhatItLacks(CheatingTable):
             game = self.cheater.game
             held = {CARD_RANK[c] for c in game.players[CHEAT].hand}
             rank = next(r for r in RANK_CODES[3:] if CARD_RANK[_id(r + "S")] not in held)
-            self.meld = Meld([rank + "S", rank + "H", rank + "D"])
+            self.meld = Meld((rank + "S", rank + "H", rank + "D"))
             return dataclasses.replace(move, action=self.meld, unmask=None)
         return move
 
