@@ -159,13 +159,17 @@ class Button(Widget):
         surface.blit(text, text.get_rect(center=face.center))
         return surface
 
+    @property
+    def smallest_text_size(self) -> int:
+        """The smallest size the label is set at before it goes on two lines."""
+        return max(8, round(self.text_size * SMALLEST_LABEL))
+
     def _label_image(self, colour: th.Colour, width: int, height: int) -> pygame.Surface:
         """The label: at its size where it fits, else a little smaller, else on two lines
         (after a colon where it has one: "Melds:" over "as played"); squeezed only as a last
         resort, which the theme's text log hears of."""
         t = self.theme
-        smallest = max(8, round(self.text_size * SMALLEST_LABEL))
-        sizes = range(self.text_size, smallest - 1, -1)
+        sizes = range(self.text_size, self.smallest_text_size - 1, -1)
         for size in sizes:
             if t.font(size, "bold").size(self._label)[0] <= width:
                 return t.text(self._label, size, colour, "bold")

@@ -55,6 +55,7 @@ from game.scenes.table.scores import GameOverScene
 from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
+from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.layout_check import misfits, start_recording
 from tests.helpers.mosquitto import running_mosquitto
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
@@ -315,6 +316,16 @@ def join(app: App) -> None:
     app.stack.push(JoinScene(app))
 
 
+def join_with_games(app: App) -> None:
+    # games on this network: two long names, one seat taken, one of another version
+    lan = OfflineDiscovery()
+    app.lan = lan
+    join(app)
+    lan.listed.show(lan_game(NAMES[0], rules="modern_american"))
+    lan.listed.show(lan_game(NETWORK_NAME, address="192.168.100.200", seat_free=False))
+    lan.listed.show(lan_game(NAMES[1], address="192.168.1.9", app_version="0.9", protocol=(0, 0)))
+
+
 def invite(app: App) -> None:
     app.stack.push(TitleScene(app))
     scene = InviteScene(app, addresses=[])
@@ -375,6 +386,7 @@ SCREENS: dict[str, Builder] = {
     "chat": chat,
     "host": host,
     "join": join,
+    "join with games on this network": join_with_games,
     "invite": invite,
     "accept an invite": accept,
     "find a partner": find_partner,

@@ -226,7 +226,8 @@ class JoinScene(NetworkScreen):
             row.visible = game is not None
             if game is None:
                 continue
-            row.label = t.fit(game.name, 19, row.rect.width - t.px(24))
+            # the name whole, which the button sets smaller where it must; cut only past that
+            row.label = t.fit(game.name, row.smallest_text_size, row.rect.width - t.px(24), "bold")
             row.enabled = game.joinable
             row.selected = game.key == self.chosen
 

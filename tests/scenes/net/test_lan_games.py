@@ -99,14 +99,17 @@ def test_choosing_a_game_fills_its_address_and_asks_for_the_code(app: App) -> No
     assert scene.net is None and scene.error
 
 
-def test_a_long_name_is_cut_to_fit_its_row(app: App) -> None:
+def test_a_long_name_is_set_smaller_and_only_a_longer_one_cut_to_fit_its_row(app: App) -> None:
     lan = OfflineDiscovery()
     scene = open_join(app, lan)
-    lan.listed.show(lan_game("W" * 32))
+    lan.listed.show(lan_game("W" * 20))
+    lan.listed.show(lan_game("W" * 32, address="192.168.1.9"))
     step(app)
-    label = scene.rows[0].label
-    assert label.endswith("\u2026")
-    assert app.theme.font(19).size(label)[0] <= scene.rows[0].rect.width
+    cut, whole = sorted(shown_rows(scene), key=lambda label: not label.endswith("\u2026"))
+    assert whole == "W" * 20  # the button sets it smaller
+    assert cut.endswith("\u2026") and len(cut) < 32
+    row = scene.rows[0]
+    assert app.theme.font(row.smallest_text_size, "bold").size(cut)[0] <= row.rect.width
 
 
 def test_the_list_stops_when_the_join_screen_closes(app: App) -> None:
