@@ -25,9 +25,7 @@ from game.logic.rules import Rules
 from game.match import LocalGame, LocalMatch, local_match
 from game.match.autosaved_game import autosave_path
 from game.netplay import Role
-from game.netplay.lobby.guest import GuestLobby
 from game.netplay.play.chat import ChatLine, ChatLog
-from game.netplay.shell.lobby_mqtt import LobbyConnection
 from game.netplay.shell.wormhole import InviteCode, Rendezvous
 from game.records import Ending, create_profile, current_profile, rename_profile
 from game.scenes import flow
@@ -57,7 +55,6 @@ from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.layout_check import misfits, start_recording
-from tests.helpers.mosquitto import running_mosquitto
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.records_history import record_game
 from tests.helpers.scenario import position
@@ -607,40 +604,3 @@ def test_the_host_s_agreement_its_partner_gone_and_its_wait_fit(
         _assert_fits(app, "waiting for the guest to return")
     finally:
         guest.stop()
-
-
-@pytest.mark.net
-@pytest.mark.slow
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_wait_for_a_partner_with_requests_waiting_fits(
-    long_named_app: App, size: tuple[int, int], tmp_path: Path
-) -> None:
-    app = long_named_app
-    _sized(app, size)
-    app.prefs.rules = _many_options().to_dict()
-    app.prefs.host_port = 0
-    with running_mosquitto(tmp_path / "mosquitto") as broker:
-        app.prefs.lobby_broker = broker.url
-        app.stack.push(TitleScene(app))
-        scene = WaitForPartnerScene(app)
-        app.stack.push(scene)
-        assert run_until(app, lambda: scene.status.startswith("Listed in the lobby"))
-        _assert_fits(app, "wait for a partner")
-        guests = [LobbyConnection(broker.url, GuestLobby()) for _ in range(2)]
-        try:
-            for guest, name in zip(guests, NAMES, strict=True):
-                assert run_until(app, lambda g=guest: bool(g.read(lambda c: c.find(NAMES[0]))))
-                host_id = guest.read(lambda core: core.find(NAMES[0])).host_id
-                guest.do(lambda core, now, n=name, h=host_id: core.ask(h, n, now))
-
-            def both_waiting() -> bool:
-                pending = scene.lobby.pending if scene.lobby is not None else []
-                return len(pending) == 2 and isinstance(app.stack.top, DialogScene)
-
-            assert run_until(app, both_waiting)
-            assert isinstance(app.stack.top, DialogScene)
-            assert app.stack.top.title in {f"{name} asks to play" for name in NAMES}
-            _assert_fits(app, "a guest asks to play")
-        finally:
-            for guest in guests:
-                guest.close()
