@@ -280,27 +280,38 @@ class ScoreRow:
     label: str
     values: tuple[int, ...]
     style: str = "ui"  # "ui", "italic" or "bold"
+    hands: int = 0  # how many finished hands the row adds up (0: a line of the hand in play)
+    short: str = ""  # the label where the whole one does not fit beside the figures
 
 
-def scoresheet_rows(state: TableState, max_hand_rows: int = 6) -> list[ScoreRow]:
-    """Hand rows (older hands folded into one bold line when many), then the running lines."""
-    rows: list[ScoreRow] = []
-    history = list(state.history)
+def scoresheet_rows(state: TableState) -> list[ScoreRow]:
+    """A row for each finished hand, then the running lines of the hand in play (see
+    `fold_hands` for a sheet with less room than hands)."""
     # One column per side: with four players seats 0 and 1 hold their sides' melds.
     sides = range(state.view.sides)
-    if len(history) > max_hand_rows:
-        folded = history[: len(history) - max_hand_rows + 1]
-        sums = tuple(sum(h["scores"][p]["total"] for h in folded) for p in sides)
-        rows.append(ScoreRow(f"Hands 1\u2013{len(folded)}", sums, "bold"))
-        history = history[len(folded) :]
-    for record in history:
-        scores = record["scores"]
-        rows.append(ScoreRow(f"Hand {record['hand']}", tuple(scores[p]["total"] for p in sides)))
+    rows = [
+        ScoreRow(
+            f"Hand {record['hand']}", tuple(record["scores"][p]["total"] for p in sides), hands=1
+        )
+        for record in state.history
+    ]
     if state.phase in ("draw", "play"):
         running = [running_scores(state, p) for p in sides]
         rows.append(ScoreRow("Melds", tuple(r[0] for r in running), "italic"))
         rows.append(ScoreRow("Bonus", tuple(r[1] for r in running), "italic"))
     return rows
+
+
+def fold_hands(rows: list[ScoreRow], room: int) -> list[ScoreRow]:
+    """`rows` in at most `room` lines where it can: the oldest hands added up into one bold
+    "Hands 1-n" line (the running lines and the latest hand always stay)."""
+    hands = sum(1 for row in rows if row.hands)
+    if len(rows) <= room or hands < 2:
+        return rows
+    fold = min(hands, len(rows) - max(room, 1) + 1)
+    sums = tuple(map(sum, zip(*(row.values for row in rows[:fold]), strict=True)))
+    folded = ScoreRow(f"Hands 1\u2013{fold}", sums, "bold", fold, f"1\u2013{fold}")
+    return [folded, *rows[fold:]]
 
 
 def hand_value(state: TableState, seat: int) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from game.match.local_match import picture
 from game.match.table_info import (
     auto_take_with,
     best_opening_points,
+    fold_hands,
     narrate,
     opening_status,
     rules_summary,
@@ -66,3 +67,17 @@ def test_plays_are_told_in_words() -> None:
 
     events = game.apply(Draw())
     assert narrate(events, ("You", "Computer"))[0] == "You drew 2 cards"
+
+
+def test_the_oldest_hands_fold_into_one_line_when_the_sheet_has_less_room() -> None:
+    game = position(hands=("4C", "4D"), melds=({"K": "KS KH KD"}, {}))
+    game.history = [
+        {"hand": n, "scores": [{"total": 100 * n}, {"total": -n}]} for n in range(1, 10)
+    ]
+    rows = scoresheet_rows(picture(game))
+    assert len(rows) == 11  # every hand, then Melds and Bonus
+    folded = fold_hands(rows, 5)
+    assert [row.label for row in folded] == ["Hands 1\u20137", "Hand 8", "Hand 9", "Melds", "Bonus"]
+    assert folded[0].values == (2800, -28) and folded[0].style == "bold"
+    assert folded[0].short == "1\u20137"
+    assert fold_hands(rows, 11) == rows

@@ -139,6 +139,15 @@ def table_big_scores(app: App) -> None:
     _table(app, _big_scores())
 
 
+def table_late_in_a_long_game(app: App) -> None:
+    """Nine hands behind: the oldest folded into one "Hands 1-4" line beside large figures."""
+    game = _big_scores()
+    game.history = [
+        {"hand": hand, "scores": [{"total": 13716}, {"total": -1371}]} for hand in range(1, 10)
+    ]
+    _table(app, game)
+
+
 def table_menu(app: App) -> None:
     _table(app)
     press(app, pygame.K_ESCAPE)
@@ -354,6 +363,7 @@ SCREENS: dict[str, Builder] = {
     **{f"options {s.title}": options(i) for i, s in enumerate(option_sections())},
     "table": table,
     "table with large scores": table_big_scores,
+    "table late in a long game": table_late_in_a_long_game,
     "table for three": lambda app: _seated_table(app, 3),
     "table for four": lambda app: _seated_table(app, 4),
     "table for four, North asks to go out": lambda app: _seated_table(app, 4, north_asks=True),

@@ -16,7 +16,7 @@ from typing import Protocol
 import pygame
 from pygame import Rect
 
-from game.match.table_info import Counter, ScoreRow
+from game.match.table_info import Counter, ScoreRow, fold_hands
 from game.scenes.table.board import Badge
 from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
@@ -359,7 +359,10 @@ class TableHud:
             x = columns[model.dealer]
             self._draw_dealer_marker(surface, (x - self.px(7), y + line_h // 2 - self.px(2)))
             y += line_h
-        for row in model.score_rows:
+        total_y = box.bottom - self.px(36)
+        # as many lines as fit above Total (the running lines sit a little apart)
+        lines_free = (total_y - self.px(12) - y) // line_h
+        for row in fold_hands(model.score_rows, lines_free):
             if row.style == "italic" and row.label == "Melds":
                 pygame.draw.line(
                     surface,
@@ -370,19 +373,25 @@ class TableHud:
                 )
                 y += self.px(6)
             colour = th.CREAM_DIM if row.style == "italic" else th.CREAM
-            label = t.text(row.label, 15, colour, row.style)
-            surface.blit(label, (box.left + pad, y))
+            first_figure = box.right
             for index, value in enumerate(row.values):
-                x = columns[index]
                 number = t.text(
                     grouped(value),
                     15 if count == 2 else 13,  # three columns share the width
                     NEGATIVE if value < 0 else colour,
                     row.style,
                 )
-                surface.blit(number, number.get_rect(topright=(x, y)))
+                spot = number.get_rect(topright=(columns[index], y))
+                first_figure = min(first_figure, spot.left)
+                surface.blit(number, spot)
+            # A label too long beside a large first figure is set smaller, or said shorter.
+            width = first_figure - self.px(6) - (box.left + pad)
+            said = row.label
+            if row.short and t.font(12, row.style).size(said)[0] > width:
+                said = row.short
+            size = t.size_to_fit(said, 15, width, row.style, smallest=12)
+            surface.blit(t.text(said, size, colour, row.style), (box.left + pad, y))
             y += line_h
-        total_y = box.bottom - self.px(36)
         pygame.draw.line(
             surface,
             th.GOLD,
