@@ -5,15 +5,14 @@ shown."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.logic.cards import ALL_CARDS, IDS_OF_CODE, CardCode, code_of
 from game.netplay.fair import PUBLIC, CardNames, KeyMessage, OpenedCard, Phase, Seat, hand_id
-from game.netplay.fair.group import CARD_OF_POINT, CARD_POINTS, Point, unmask
+from game.netplay.fair.group import CARD_POINTS
+from tests.netplay.fair.peek import physical_cards, reachable
 from tests.netplay.fair.table import Table
 
 HAND_SIZE = {2: 15, 3: 13, 4: 11}  # RULES.md 9, Classic
@@ -112,36 +111,8 @@ def test_the_default_randomness_is_the_systems() -> None:
     assert len(keys) == 2
 
 
-def reachable(root: object) -> Iterator[object]:
-    """Every object a state holds, through attributes, dicts and collections."""
-    stack, seen = [root], set()
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        yield item
-        if isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-        elif hasattr(item, "__dict__") and not callable(item):
-            stack.extend(vars(item).values())
-
-
-def physical_cards(table: Table) -> list[int]:
-    """What each position is, worked out with every secret (only a test may do this)."""
-    cards = []
-    for value in table.seats[0].public.shuffles[-1]:
-        for seat in table.seats:
-            value = unmask(seat._secret, value)
-        cards.append(CARD_OF_POINT[Point(value)])
-    return cards
-
-
 def assert_nothing_unseen_is_held(table: Table) -> None:
-    cards = physical_cards(table)
+    cards = physical_cards(table.seats)
     for seat in table.seats:
         public = seat.public.positions
         shown = set(seat.hand) | {p for p, s in enumerate(public) if s.face is not None}
@@ -251,7 +222,7 @@ def test_an_id_tells_the_order_a_face_was_seen_in_never_which_copy_it_is() -> No
     first, second = Table(2, b"twins"), Table(2, b"twins")
     first.setup()
     second.setup()
-    cards = physical_cards(first)
+    cards = physical_cards(first.seats)
     faces = [code_of(card) for card in cards]
     p = next(i for i, face in enumerate(faces) if faces.count(face) == 2)
     q = faces.index(faces[p], p + 1)

@@ -6,7 +6,7 @@ held a card before it was opened to it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,10 +20,11 @@ from game.logic.legal import legal_actions
 from game.logic.rules import Rules
 from game.logic.view import PlayerView, determinize
 from game.netplay.fair import OpenedCard, RandomBytes
-from game.netplay.fair.group import CARD_OF_POINT, CARD_POINTS, Point, unmask
+from game.netplay.fair.group import CARD_POINTS
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.fair_hand import public_state
 from game.netplay.play.fair_table import FairTable
+from tests.netplay.fair.peek import physical_cards, reachable
 from tests.netplay.fair.streams import seeded
 
 
@@ -98,40 +99,8 @@ def test_the_same_randomness_deals_and_plays_a_hand_byte_for_byte() -> None:
 # -- what each seat holds ------------------------------------------------------------------------
 
 
-def reachable(root: object) -> Iterator[object]:
-    """Every object a state holds, through attributes, slots, dicts and collections."""
-    stack, seen = [root], set()
-    while stack:
-        item = stack.pop()
-        if id(item) in seen or callable(item) or isinstance(item, type):
-            continue
-        seen.add(id(item))
-        yield item
-        if isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-        else:
-            if hasattr(item, "__dict__"):
-                stack.extend(vars(item).values())
-            for slot in getattr(type(item), "__slots__", ()):
-                if hasattr(item, slot):
-                    stack.append(getattr(item, slot))
-
-
-def physical_cards(fair: FairTable) -> list[int]:
-    """What each position is, worked out with every secret (only a test may do this)."""
-    cards = []
-    for value in fair.hands[0].seat.public.shuffles[-1]:
-        for hand in fair.hands:
-            value = unmask(hand.seat._secret, value)
-        cards.append(CARD_OF_POINT[Point(value)])
-    return cards
-
-
 def assert_each_seat_holds_only_what_it_saw(fair: FairTable) -> None:
-    cards = physical_cards(fair)
+    cards = physical_cards([hand.seat for hand in fair.hands])
     for hand in fair.hands:
         positions = hand.seat.public.positions
         shown = {
