@@ -27,6 +27,13 @@ def caught(result: HandResult, code: Code) -> str:
     return result.misconduct.sentence
 
 
+def caught_at(result: HandResult, code: Code) -> tuple[str, int]:
+    """As `caught`, with the deck position the misconduct names."""
+    sentence = caught(result, code)
+    assert result.misconduct is not None and result.misconduct.position is not None
+    return sentence, result.misconduct.position
+
+
 def other_point(seed: bytes) -> Point:
     """A valid point that is none of the deck's (a fresh mask of a card point)."""
     scalar = random_scalar(seeded(seed))
@@ -47,9 +54,8 @@ class FalseUnmask(CheatingTable):
 def test_a_false_unmask_is_caught_at_the_card() -> None:
     table = FalseUnmask()
     result = table.play_hand()
-    assert result.misconduct is not None and result.misconduct.position is not None
-    position = result.misconduct.position
-    assert caught(result, Code.FALSE_UNMASK) == f"seat 1's unmask of {card_name(position)} is false"
+    sentence, position = caught_at(result, Code.FALSE_UNMASK)
+    assert sentence == f"seat 1's unmask of {card_name(position)} is false"
     assert result.moves == 0  # the deal: seat 0's hand opens to it
 
 
@@ -68,11 +74,10 @@ class FailingProof(CheatingTable):
 def test_a_proof_that_fails_is_caught_at_the_card_of_the_draw() -> None:
     table = FailingProof()
     result = table.play_hand()
-    sentence = caught(result, Code.FALSE_UNMASK)
-    assert result.misconduct is not None and result.misconduct.position is not None
-    assert sentence == f"seat 1's unmask of {card_name(result.misconduct.position)} is false"
+    sentence, position = caught_at(result, Code.FALSE_UNMASK)
+    assert sentence == f"seat 1's unmask of {card_name(position)} is false"
     # seat 0's first draw, the stock's top card
-    assert len(table.hands[HONEST].actions) == 1 and result.misconduct.position >= 30
+    assert len(table.hands[HONEST].actions) == 1 and position >= 30
 
 
 class TwiceInTheShuffle(CheatingTable):
@@ -110,11 +115,8 @@ class ShowsTheUpcardAsItsOwn(CheatingTable):
 def test_a_card_claimed_twice_in_play_is_caught_at_the_card() -> None:
     table = ShowsTheUpcardAsItsOwn()
     result = table.play_hand()
-    sentence = caught(result, Code.NOT_HELD)
-    assert result.misconduct is not None and result.misconduct.position is not None
-    assert (
-        sentence == f"seat 1 showed {card_name(result.misconduct.position)}, which it does not hold"
-    )
+    sentence, position = caught_at(result, Code.NOT_HELD)
+    assert sentence == f"seat 1 showed {card_name(position)}, which it does not hold"
 
 
 class Withholds(CheatingTable):
@@ -129,9 +131,7 @@ class Withholds(CheatingTable):
 def test_an_unmask_withheld_past_the_deadline_is_named_with_its_card() -> None:
     table = Withholds()
     result = table.play_hand()
-    sentence = caught(result, Code.WITHHELD)
-    assert result.misconduct is not None and result.misconduct.position is not None
-    position = result.misconduct.position
+    sentence, position = caught_at(result, Code.WITHHELD)
     assert sentence == f"seat 1 has withheld its unmask of {card_name(position)} for 30 s"
     # the card is the next one of the stock that seat 0 drew
     assert table.hands[HONEST].seat.public.positions[position].recipient == HONEST
@@ -180,11 +180,8 @@ class DiscardsFromTheStock(CheatingTable):
 def test_a_discard_it_did_not_draw_is_caught_at_the_card() -> None:
     table = DiscardsFromTheStock()
     result = table.play_hand()
-    sentence = caught(result, Code.NOT_HELD)
-    assert result.misconduct is not None and result.misconduct.position is not None
-    assert (
-        sentence == f"seat 1 showed {card_name(result.misconduct.position)}, which it does not hold"
-    )
+    sentence, position = caught_at(result, Code.NOT_HELD)
+    assert sentence == f"seat 1 showed {card_name(position)}, which it does not hold"
 
 
 class KeepsARedThree(CheatingTable):
@@ -203,14 +200,14 @@ class KeepsARedThree(CheatingTable):
 def test_a_kept_red_three_is_caught_at_the_card_when_the_hand_is_shown() -> None:
     table = KeepsARedThree(seed=b"threes5")
     result = table.play_hand()
-    sentence = caught(result, Code.KEPT_CARD)
+    sentence, position = caught_at(result, Code.KEPT_CARD)
     cheater = table.cheater
     assert isinstance(cheater, KeepsItsThrees) and cheater.kept
-    assert result.misconduct is not None and result.misconduct.position in cheater.kept
-    face = table.hands[HONEST].seat.table[result.misconduct.position].face
+    assert position in cheater.kept
+    face = table.hands[HONEST].seat.table[position].face
     assert face in ("3H", "3D")
     assert sentence == (
-        f"seat 1 kept the Three {face} ({card_name(result.misconduct.position)}) and shows it "
+        f"seat 1 kept the Three {face} ({card_name(position)}) and shows it "
         "only now: it had to lay it down as soon as it got it"
     )
 
