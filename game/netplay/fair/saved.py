@@ -72,7 +72,7 @@ def _seat(data: Any, random: RandomBytes | None) -> Seat:
     seat._secret, seat._key = secret, base_mul(secret)
     public = seat.public
     public.phase = Phase(data["phase"])
-    public.keys = [None if k is None else Point(_hex(k, POINT_BYTES)) for k in data["keys"]]
+    public.keys = [None if k is None else _point(k) for k in data["keys"]]
     if len(public.keys) != seats or public.keys[seat.seat] not in (None, seat._key):
         raise ValueError("the saved keys do not match the seat's secret")
     public.shuffles = [_deck(blob) for blob in data["shuffles"]]
@@ -100,11 +100,9 @@ def _restore_opened(seat: Seat, opened: list[Any]) -> None:
 
 def _state(data: list[Any], seats: int) -> Position:
     value, history, recipient, waiting, face = data
-    state = Position(Point(_hex(value, POINT_BYTES)))
+    state = Position(_point(value))
     for who, before, after in history:
-        state.history.append(
-            Unmasking(_int(who, 0, seats - 1), Point(_hex(before, POINT_BYTES)), _point(after))
-        )
+        state.history.append(Unmasking(_int(who, 0, seats - 1), _point(before), _point(after)))
         state.unmasked_by.append(who)
     state.recipient = None if recipient is None else _int(recipient, PUBLIC, seats - 1)
     state.waiting = [_int(w, 0, seats - 1) for w in waiting]
