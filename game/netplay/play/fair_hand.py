@@ -190,12 +190,16 @@ class FairHand:
     def refresh(self) -> Game:
         """Deal the seat's engine again from what it has seen and replay the hand's actions
         (`IllegalAction` if they do not replay)."""
-        game = Game(
-            self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player
-        )
-        for action in self.actions:
-            game.apply(action)
+        game = self._dealt(self.deck(), self.actions)
         self._game, self._seen = game, len(self.seat.hand) + len(self.seat.table)
+        return game
+
+    def _dealt(self, deck: list[CardId], actions: Sequence[Action]) -> Game:
+        """The hand dealt from `deck` with `actions` applied (`IllegalAction` if they do not
+        apply)."""
+        game = Game(self.rules, deck=deck, scores=self.scores, first_player=self.first_player)
+        for action in actions:
+            game.apply(action)
         return game
 
     @property
@@ -348,10 +352,7 @@ class FairHand:
         may go on the pile when the hand holds nothing else)."""
         public = {**self.seat.table, **{p: self.seat.hand[p] for p in shows}}
         deck = [public[p].card_id if p in public else unseen_card(p) for p in range(N_CARDS)]
-        game = Game(self.rules, deck=deck, scores=self.scores, first_player=self.first_player)
-        for earlier in self.actions[:-1]:
-            game.apply(earlier)
-        return game.check(action) is not None
+        return self._dealt(deck, self.actions[:-1]).check(action) is not None
 
     def show(self) -> Move | None:
         """Show what this seat's engine has put on the table outside a move (a Red Three, the
@@ -456,10 +457,7 @@ class FairHand:
         """The hand replayed from the audited deck (the record), or `Misconduct` where it shows
         on the table what the play did not: a card a seat kept instead of showing."""
         deck = report.deck_ids()
-        game = Game(self.rules, deck=deck, scores=self.scores, first_player=self.first_player)
-        live = Game(
-            self.rules, deck=self.deck(), scores=self.scores, first_player=self.first_player
-        )
+        game, live = self._dealt(deck, ()), self._dealt(self.deck(), ())
         for step, action in enumerate([None, *self.actions]):
             if action is not None:
                 live.apply(action)
