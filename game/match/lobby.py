@@ -141,7 +141,6 @@ class PartnerWait:
         self.details = DirectDetails(
             format_endpoint(direct_address(None, self.broker.host), port), join_code
         )
-        self.accepted: GuestRequest | None = None
         core = HostLobby(self.announcement, request_ttl=request_ttl or REQUEST_TTL)
         self.connection = LobbyConnection(
             self.broker, core, connect_wait=connect_wait or CONNECT_WAIT
@@ -156,25 +155,16 @@ class PartnerWait:
         return bool(self.connection.protocol)
 
     @property
-    def listed(self) -> bool:
-        """Whether the announcement stands (no guest accepted yet, not stopped)."""
-        return self.connection.read(lambda core: core.waiting)
-
-    @property
     def pending(self) -> list[GuestRequest]:
         return self.connection.read(lambda core: core.pending)
 
     def poll(self) -> list[LobbyEvent]:
         return self.connection.poll()
 
-    def accept(self, request_id: str) -> GuestRequest:
+    def accept(self, request_id: str) -> None:
         """Take this guest: it is sent the address and join code, sealed; everyone else is
         told, and the announcement withdrawn. Raises `LobbyError` if it no longer waits."""
-        guest = next((r for r in self.pending if r.request_id == request_id), None)
         self.connection.do(lambda core, now: core.accept(request_id, self.details, now))
-        assert guest is not None  # else the core refused above
-        self.accepted = guest
-        return guest
 
     def decline(self, request_id: str) -> None:
         self.connection.do(lambda core, now: core.decline(request_id, now))
