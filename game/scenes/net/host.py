@@ -318,8 +318,7 @@ class HostScene(NetworkScreen):
     def start_network_game(self) -> None:
         """Leave whatever was played while waiting and go on to the rules (or the saved game)."""
         assert self.net is not None
-        while self.app.stack.top is not None and self.app.stack.top is not self:
-            self.app.stack.pop()
+        self.back_to_this_screen()
         self.handed_on = True
         self.app.stack.replace(connected_scene(self.app, self.net))
 

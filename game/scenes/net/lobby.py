@@ -259,9 +259,6 @@ class FindPartnerScene(NetworkScreen):
 
         self.app.stack.replace(WaitForPartnerScene(self.app, connect_wait=self.connect_wait))
 
-    def cancel(self) -> None:
-        self.app.stack.remove(self)
-
     # -- the lobby ------------------------------------------------------------------------------
     def poll(self) -> None:
         search = self.search

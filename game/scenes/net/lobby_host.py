@@ -312,11 +312,6 @@ class WaitForPartnerScene(NetworkScreen):
         self.tell(f"{request.name} stopped waiting for your answer.")
         self.ask_next()
 
-    def back_to_this_screen(self) -> None:
-        """Close whatever is above (the solo table is saved as it leaves)."""
-        while self.app.stack.top is not None and self.app.stack.top is not self:
-            self.app.stack.pop()
-
     # -- the lobby and the game -----------------------------------------------------------------
     def poll(self) -> None:
         for notice in self.notices():

@@ -44,6 +44,12 @@ class NetworkScreen(Scene):
             self.net.stop()
         self.net = None
 
+    def back_to_this_screen(self) -> None:
+        """Close whatever is above this screen (a solo table played while waiting is saved as
+        it leaves)."""
+        while self.app.stack.top is not None and self.app.stack.top is not self:
+            self.app.stack.pop()
+
     def poll(self) -> None:
         """Read what the connection delivered since the last frame (each screen its own way)."""
 
