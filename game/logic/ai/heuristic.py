@@ -616,11 +616,11 @@ def banked(game: Game, p: int) -> float:
     return points + threes_score(rules, player.threes, player.melds)
 
 
-def going_out_lead(game: Game, partner_points: float | None = None) -> float:
+def going_out_lead(game: Game) -> float:
     """The mover's lead in the hand if it went out now: its (side's) table, the cards it would
-    meld on the way out and the going-out bonus, less a partner's cards left in hand (at
-    `partner_points`, else as the mover estimates them), against each opponent side's table
-    less its cards caught in hand (with three players, against the best placed other player)."""
+    meld on the way out and the going-out bonus, less a partner's cards left in hand (as the
+    mover estimates them), against each opponent side's table less its cards caught in hand
+    (with three players, against the best placed other player)."""
     me = game.to_move
     rules = game.rules
     average = unseen_average(game)
@@ -628,7 +628,7 @@ def going_out_lead(game: Game, partner_points: float | None = None) -> float:
     mine = banked(game, me) + hand_points + rules.going_out_bonus
     partner = game.partner_of(me)
     if partner is not None:
-        mine -= hand_points_of(game, partner, average) if partner_points is None else partner_points
+        mine -= hand_points_of(game, partner, average)
         opponents = opponent_seats(game)
         theirs = banked(game, opponents[0]) - sum(
             hand_points_of(game, q, average) for q in opponents
@@ -639,17 +639,16 @@ def going_out_lead(game: Game, partner_points: float | None = None) -> float:
     )
 
 
-def going_out_gain(game: Game, partner_points: float | None = None) -> float:
+def going_out_gain(game: Game) -> float:
     """How much better going out this turn is than playing on (positive: go out).
 
     Going out banks the going-out bonus, the cards melded on the way out, and catches the
     opponents with their hands (and, with four players, the partner's hand counts against the
-    side: `partner_points` when the caller knows better than the estimate). Playing on is worth
-    what the mover can still build (its melds of five or six cards are canastas in waiting, a
-    big pile may come its way) for the turns it can safely wait, less the same for the
-    opponents, and it risks being caught itself."""
+    side). Playing on is worth what the mover can still build (its melds of five or six cards
+    are canastas in waiting, a big pile may come its way) for the turns it can safely wait, less
+    the same for the opponents, and it risks being caught itself."""
     player = game.mover
-    lead = going_out_lead(game, partner_points)
+    lead = going_out_lead(game)
     chance = opponent_out_chance(game)
     if lead <= 0:
         # Behind: the hand is lost if it ends now; play on unless an opponent is about to go
