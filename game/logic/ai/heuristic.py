@@ -597,12 +597,9 @@ def out_chance_of(game: Game, q: int) -> float:
 
 def opponent_out_chance(game: Game) -> float:
     """The chance that an opponent goes out before the mover's next turn."""
-    chances = [out_chance_of(game, q) for q in opponent_seats(game)]
-    if len(chances) == 1:
-        return chances[0]
     stays = 1.0
-    for chance in chances:
-        stays *= 1.0 - chance
+    for q in opponent_seats(game):
+        stays *= 1.0 - out_chance_of(game, q)
     return 1.0 - stays
 
 
@@ -629,13 +626,12 @@ def going_out_lead(game: Game) -> float:
     partner = game.partner_of(me)
     if partner is not None:
         mine -= hand_points_of(game, partner, average)
-        opponents = opponent_seats(game)
-        theirs = banked(game, opponents[0]) - sum(
-            hand_points_of(game, q, average) for q in opponents
-        )
-        return mine - theirs
+    sides: dict[int, list[int]] = {}
+    for q in opponent_seats(game):
+        sides.setdefault(game.side_of(q), []).append(q)
     return min(
-        mine - banked(game, q) + hand_points_of(game, q, average) for q in opponent_seats(game)
+        mine - banked(game, seats[0]) + sum(hand_points_of(game, q, average) for q in seats)
+        for seats in sides.values()
     )
 
 
