@@ -54,7 +54,7 @@ class OpponentModel:
         pile = view.pile
         others = view.players - 1
         mine_at = self._pile_after_mine - 1
-        if len(pile) == self._pile_after_mine + others and mine_at >= 0:
+        if len(pile) == self._pile_after_mine + others:
             # Nobody took the pile since our discard: the next player left it (with our
             # discard on top), and each other player added one card in turn.
             mine = pile[mine_at] in IDS_OF_CODE.get(self._my_discard, ())
