@@ -19,6 +19,7 @@ import logging
 import random
 from collections import OrderedDict
 from collections.abc import Iterable
+from typing import cast
 
 import pygame
 
@@ -198,10 +199,15 @@ class Theme:
     """Palette, scaled fonts and caches for one resolution."""
 
     TEXT_CACHE_LIMIT = 512
+    # How many measured texts (wrapped, cut, sized to fit) are kept before the memo starts over.
+    MEASURE_CACHE_LIMIT = 2048
 
     def __init__(self, size: tuple[int, int], fonts: FontBook | None = None) -> None:
         self.fonts = fonts or FontBook()
         self._text: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        # What `wrap`, `fit` and `size_to_fit` worked out, by their arguments: the table and the
+        # records draw the same texts every frame and need not measure them again.
+        self._measured: dict[tuple[object, ...], object] = {}
         self._felt: pygame.Surface | None = None
         self._panels: dict[tuple[object, ...], pygame.Surface] = {}
         self.size = size
@@ -214,14 +220,29 @@ class Theme:
         self.log = log
         self._text.clear()
         self._panels.clear()
+        self._measured.clear()
 
     def misfit(self, text: str, how: str) -> None:
         """`text` had to be cut, squeezed or shrunk to fit (told to the log, if one listens)."""
         if self.log is not None:
             self.log.misfit(text, how)
 
+    def _remember(self, key: tuple[object, ...], value: object) -> None:
+        if len(self._measured) >= self.MEASURE_CACHE_LIMIT:
+            self._measured.clear()
+        self._measured[key] = value
+
     def fit(self, text: str, size: int, width: int, role: str = "ui") -> str:
-        """`text`, cut with an ellipsis where it is wider than `width` pixels."""
+        """`text`, cut with an ellipsis where it is wider than `width` pixels (worked out once
+        for each text and width: the text log hears of a cut when it is made)."""
+        key = ("fit", text, size, width, role)
+        shown = cast("str | None", self._measured.get(key))
+        if shown is None:
+            shown = self._fit(text, size, width, role)
+            self._remember(key, shown)
+        return shown
+
+    def _fit(self, text: str, size: int, width: int, role: str) -> str:
         font = self.font(size, role)
         if font.size(text)[0] <= width:
             return text
@@ -237,6 +258,14 @@ class Theme:
         """The largest text size from `size` down to `smallest` (two thirds of it unless told)
         at which `text` is no wider than `width` pixels; `smallest` where none is."""
         low = smallest if smallest is not None else max(8, round(size * 2 / 3))
+        key = ("size_to_fit", text, size, width, role, low)
+        found = cast("int | None", self._measured.get(key))
+        if found is None:
+            found = self._size_to_fit(text, size, width, role, low)
+            self._remember(key, found)
+        return found
+
+    def _size_to_fit(self, text: str, size: int, width: int, role: str, low: int) -> int:
         for candidate in range(size, low - 1, -1):
             if self.font(candidate, role).size(text)[0] <= width:
                 return candidate
@@ -249,6 +278,7 @@ class Theme:
         self.scale = size[1] / BASE_HEIGHT
         self._text.clear()
         self._panels.clear()
+        self._measured.clear()
         self._felt = None
 
     def set_high_contrast(self, high: bool) -> bool:
@@ -318,7 +348,16 @@ class Theme:
         return surface
 
     def wrap(self, text: str, size: int, width: int, role: str = "ui") -> list[str]:
-        """Split `text` into lines no wider than `width` pixels (explicit newlines kept)."""
+        """Split `text` into lines no wider than `width` pixels (explicit newlines kept);
+        worked out once for each text and width."""
+        key = ("wrap", text, size, width, role)
+        lines = cast("tuple[str, ...] | None", self._measured.get(key))
+        if lines is None:
+            lines = tuple(self._wrap(text, size, width, role))
+            self._remember(key, lines)
+        return list(lines)
+
+    def _wrap(self, text: str, size: int, width: int, role: str) -> list[str]:
         font = self.font(size, role)
         lines: list[str] = []
         for paragraph in text.split("\n"):
