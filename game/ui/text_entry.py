@@ -287,10 +287,10 @@ class TextEntry(Widget):
     def placeholder_image(self, width: int) -> pygame.Surface:
         """The placeholder, whole: in a smaller size when the field is narrow, never cut."""
         t = self.theme
-        size = self.text_size
-        while size > 9 and t.font(size).size(self.placeholder)[0] > width:
-            size -= 1
-        if t.font(size).size(self.placeholder)[0] > width:
+        size = t.size_to_fit(
+            self.placeholder, self.text_size, width, smallest=min(9, self.text_size)
+        )
+        if t.log is not None and t.font(size).size(self.placeholder)[0] > width:
             t.misfit(self.placeholder, f"wider than its {width} px field even at the smallest size")
         return t.text(self.placeholder, size, PLACEHOLDER)
 
@@ -303,12 +303,22 @@ class TextEntry(Widget):
         elif self.placeholder and not self.text:
             hint = self.placeholder_image(inner)
             surface.blit(hint, hint.get_rect(midleft=(left, self.rect.centery)))
-        elif not self.focused and self.theme.font(self.text_size).size(self.text)[0] > inner:
+        elif self._cut_for_the_layout_check(inner):
             # Scrolled into view while typing; a field left showing only part of its value
             # is one the layout made too narrow.
             self.theme.misfit(self.text, f"wider than its {inner} px field")
         if self.focused:
             draw_focus_ring(surface, self.rect, self.theme)
+
+    def _cut_for_the_layout_check(self, inner: int) -> bool:
+        """Whether the value, not being typed, is wider than the field: measured only while
+        the layout check listens (`Theme.record`), not every frame of play."""
+        t = self.theme
+        return (
+            t.log is not None
+            and not self.focused
+            and t.font(self.text_size).size(self.text)[0] > inner
+        )
 
     def _draw_composition(self, surface: pygame.Surface, left: int, inner: int) -> None:
         """The text being composed, underlined, on paper at the caret (kept inside the field)."""
