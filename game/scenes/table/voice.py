@@ -45,8 +45,8 @@ def _by(player: int, key: str, name: str, **fields: object) -> Phrase:
 
 
 def phrases(events: list[Event], names: tuple[str, ...], *, prompt: bool) -> list[Phrase]:
-    """What to say for `events` shown at the table, in order. `names`: the player's and the
-    opponent's; `prompt`: whether the player is at the controls (not watching AutoPlay)."""
+    """What to say for `events` shown at the table, in order. `names`: each side's, the
+    player's first (the opponent's second); `prompt`: whether the player is at the controls (not watching AutoPlay)."""
     opponent = names[1]
     said: list[Phrase] = []
     for event in events:
@@ -62,10 +62,18 @@ def phrases(events: list[Event], names: tuple[str, ...], *, prompt: bool) -> lis
         elif kind == ev.HAND_OVER:
             said.extend(_hand_over(event, opponent))
         elif kind == ev.GAME_OVER:
-            mine, theirs = (grouped(t) for t in event.info["totals"][:2])
-            key = "won" if player == ME else "lost"
-            said.append(Phrase(PHRASES[key].format(name=opponent, mine=mine, theirs=theirs)))
+            said.append(_game_over(event, names))
     return said
+
+
+def _game_over(event: Event, names: tuple[str, ...]) -> Phrase:
+    """Who won, against the player's own total: the winning side's name and total (with three
+    players East may win, not only the player or West)."""
+    totals = event.info["totals"]
+    winner = event.player if event.player in range(1, len(names)) else 1
+    mine, theirs = grouped(totals[ME]), grouped(totals[winner])
+    key = "won" if event.player == ME else "lost"
+    return Phrase(PHRASES[key].format(name=names[winner], mine=mine, theirs=theirs))
 
 
 def _hand_over(event: Event, opponent: str) -> list[Phrase]:

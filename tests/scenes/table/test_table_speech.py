@@ -79,3 +79,11 @@ def test_no_prompt_while_autoplay_plays_for_the_player() -> None:
     turn = Event(ev.TURN, 0)
     assert phrases([turn], ("Meg", "Computer"), prompt=False) == []
     assert phrases([turn], ("Meg", "Computer"), prompt=True) == [Phrase("Your turn.")]
+
+
+def test_the_winner_of_a_three_player_game_is_named_with_their_total() -> None:
+    names = ("Meg", "West", "East")
+    east = Event(ev.GAME_OVER, 2, info={"totals": (3400, 2100, 5120)})
+    assert phrases([east], names, prompt=True) == [Phrase("East won the game, 5,120 to 3,400.")]
+    west = Event(ev.GAME_OVER, 1, info={"totals": (3400, 5120, 2100)})
+    assert phrases([west], names, prompt=True) == [Phrase("West won the game, 5,120 to 3,400.")]
