@@ -17,7 +17,7 @@ side below); at three the upper half is West's melds on the left and East's on t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pygame import Rect
 
@@ -150,29 +150,13 @@ def _seat_sides(g: TableGeometry, players: int) -> TableGeometry:
         threes = (g.threes_pos[0], strip_threes, east_threes)
         threes_right = (g.left.right, west.right, east.right)
         ask = None
-    return TableGeometry(
-        size=g.size,
-        scale=g.scale,
-        status=g.status,
-        left=g.left,
-        right=g.right,
-        scoresheet=g.scoresheet,
-        rules_panel=g.rules_panel,
-        buttons=g.buttons,
+    return replace(
+        g,
         mat=mat,
         halves=halves,
         hands=hands,
         hand_heights=heights,
-        raise_px=g.raise_px,
-        meld_height=g.meld_height,
-        pile_height=g.pile_height,
-        stock_pos=g.stock_pos,
-        pile_pos=g.pile_pos,
-        threes_height=threes_h,
         threes_pos=threes,
-        talon_pos=g.talon_pos,
-        pass_button=g.pass_button,
-        opponent_label=g.opponent_label,
         seat_labels=tuple(labels),
         ask_button=ask,
         threes_right=threes_right,
