@@ -475,7 +475,7 @@ class TableScene(Scene):
             badges=self.board.layout.badges if self.board else [],
             watching=self.match.watching,
             # The dealer sits to the right of the first player; the scoresheet marks their side.
-            dealer=(state.view.first_player - 1) % state.seat_count % state.view.sides,
+            dealer=state.side((state.view.first_player - 1) % state.seat_count),
             mark_room=self.geometry.px(34) if self.status_mark and self.geometry else 0,
             seats=self.partners.seats(),
             to_act=state.view.to_act if state.phase in (DRAW, PLAY) else -1,
