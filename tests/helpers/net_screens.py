@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
 from game import APP_VERSION
 from game.app import App
 from game.logic.rules import Rules
@@ -27,8 +29,9 @@ from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost
 from game.netplay.tools.cli import session_config
 from game.scenes.net.host import HostScene
+from game.scenes.net.join import JoinScene
 from game.scenes.title import TitleScene
-from tests.helpers.ui_events import DT, step
+from tests.helpers.ui_events import DT, press, step, type_text
 
 WAIT = 20.0  # seconds any single network step may take before the test fails
 
@@ -124,4 +127,19 @@ def open_host_screen(app: App) -> HostScene:
     scene = HostScene(app)
     app.stack.push(scene)
     step(app)
+    return scene
+
+
+def join_by_typing(app: App, address: str, code: str) -> JoinScene:
+    """The Join screen over the title; the player types the address, Enter, the code, Enter."""
+    app.stack.push(TitleScene(app))
+    scene = JoinScene(app)
+    app.stack.push(scene)
+    step(app)
+    assert scene.address is not None
+    scene.address.set_text("")
+    type_text(app, address)
+    press(app, pygame.K_RETURN)
+    type_text(app, code)
+    press(app, pygame.K_RETURN)
     return scene

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pygame
 
 from game.app import App
@@ -50,3 +52,12 @@ def move(app: App, pos: tuple[int, int]) -> None:
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
     )
     app.step(DT)
+
+
+def resize_window(app: App, size: tuple[int, int]) -> None:
+    """The player drags the window to `size`: SDL resizes it and queues its own event; two
+    frames."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().size = size
+    step(app, 2)

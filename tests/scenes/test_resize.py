@@ -20,15 +20,7 @@ from game.scenes.options import OptionsScene
 from game.scenes.records.entry import open_screen
 from game.scenes.title import TitleScene
 from tests.helpers.table import engine, open_table
-from tests.helpers.ui_events import click, press, step
-
-
-def resize_window(app: App, size: tuple[int, int]) -> None:
-    """The player drags the window to `size`: SDL resizes it and queues its own event."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pygame.Window.from_display_module().size = size
-    step(app, 2)
+from tests.helpers.ui_events import click, press, resize_window, step
 
 
 def text_height(app: App) -> int:

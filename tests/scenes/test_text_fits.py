@@ -8,7 +8,6 @@ waiting."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from game.logic import Game
 from game.logic.actions import AskGoOut
 from game.logic.cards import MELD_KEY_OF_NAME
 from game.logic.rules import Rules
-from game.match import LocalGame, LocalMatch, local_match
+from game.match import LocalMatch
 from game.match.autosaved_game import autosave_path
 from game.netplay import Role
 from game.netplay.play.chat import ChatLine, ChatLog
@@ -50,23 +49,24 @@ from game.scenes.records.players import PlayersScene
 from game.scenes.records.same_cards import ReplayTableScene
 from game.scenes.table.autostep import AutoStepScene
 from game.scenes.table.scores import GameOverScene
-from game.scenes.table.table import TableOptions, TableScene
+from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.layout_check import misfits, start_recording
-from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
 from tests.helpers.records_history import record_game
 from tests.helpers.scenario import position
 from tests.helpers.table import (
     about_to_go_out,
     autoplay_to_the_results,
     card_spot,
+    centre,
     engine,
     open_table,
     quick_autoplay_table,
 )
-from tests.helpers.ui_events import DT, click, press, step, type_text
+from tests.helpers.ui_events import DT, click, press, resize_window, step
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 NAMES = ["WWWWWWWWWWWWWWWWWWWW", "Maximilian Alexander"]
@@ -75,16 +75,8 @@ Builder = Callable[[App], object]
 
 
 def _table(app: App, game: Game | None = None) -> TableScene:
-    game = game or busy_game()
-    match = local_match(
-        LocalGame(game, levels=("master",) + ("advanced",) * (game.n_players - 1)),
-        autosave=False,
-        worker_mode="inline",
-    )
-    table = TableScene(app, match, options=TableOptions(speed=0.0))
-    app.stack.push(TitleScene(app))
-    app.stack.push(table)
-    step(app, 3)
+    table = open_table(app, game or busy_game(), level="advanced")
+    step(app, 2)
     return table
 
 
@@ -154,7 +146,12 @@ def table_menu(app: App) -> None:
 
 
 def learning_menu(app: App) -> None:
-    _table(app).learning.learning_menu()
+    _table(app)
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.buttons["Help and learning"].rect.center)
+    assert isinstance(app.stack.top, MenuScene) and app.stack.top is not menu
 
 
 def table_hint(app: App) -> None:
@@ -429,10 +426,7 @@ def long_named_app(
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_every_text_fits_its_box(long_named_app: App, screen: str, size: tuple[int, int]) -> None:
     app = long_named_app
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pygame.Window.from_display_module().size = size
-    step(app)
+    resize_window(app, size)
     assert app.size == size
     start_recording(app)
     extras = SCREENS[screen](app)
@@ -451,26 +445,13 @@ def test_the_network_table_and_its_chat_fit(long_named_app: App, size: tuple[int
     host = HeadlessPeer(Role.HOST, name=NETWORK_NAME)
     try:
         app.prefs.animation_speed = "off"
-        app.stack.push(TitleScene(app))
-        join = JoinScene(app)
-        app.stack.push(join)
-        step(app)
-        assert join.address is not None
-        join.address.set_text("")
-        type_text(app, host.address)
-        press(app, pygame.K_RETURN)
-        type_text(app, host.code)
-        press(app, pygame.K_RETURN)
+        join_by_typing(app, host.address, host.code)
         assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
         table = app.stack.top
         assert isinstance(table, NetTableScene)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().size = size
-        step(app, 2)
+        resize_window(app, size)
         start_recording(app)
-        table.layout(app.size)
-        table.toggle_chat()
+        click(app, centre(table.buttons["earlier"].rect))  # Chat
         step(app, 3)
         assert app.size == size and table.chat is not None and table.chat.visible
         found = misfits(app)
@@ -502,10 +483,7 @@ def _many_options() -> Rules:
 
 
 def _sized(app: App, size: tuple[int, int]) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pygame.Window.from_display_module().size = size
-    step(app)
+    resize_window(app, size)
     assert app.size == size
     app.prefs.animation_speed = "off"
     start_recording(app)
@@ -519,8 +497,35 @@ def _assert_fits(app: App, screen: str) -> None:
     assert not found, f"{screen} at {size}:\n" + "\n".join(map(str, found))
 
 
-def _centre(rect: pygame.Rect) -> tuple[int, int]:
-    return (int(rect.centerx), int(rect.centery))
+def _accept_the_rules(app: App, screen: str) -> None:
+    """Wait for the other side's rules to be listed, check they fit, accept them and wait for
+    the table."""
+    assert run_until(
+        app, lambda: isinstance(app.stack.top, AgreementScene) and len(app.stack.top.rows) > 20
+    )
+    agreement = app.stack.top
+    assert isinstance(agreement, AgreementScene)
+    _assert_fits(app, screen)
+    click(app, centre(agreement.buttons["accept"].rect))
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+
+
+def _partner_leaves(app: App, partner: HeadlessPeer) -> DialogScene:
+    """The partner says goodbye; the dialog that says so."""
+    partner.paused.set()
+    partner.peer.leave(f"{NETWORK_NAME} had to go.")
+    partner.paused.clear()
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
+    gone = app.stack.top
+    assert isinstance(gone, DialogScene)
+    return gone
+
+
+def _wait_for_the_return_of(app: App, gone: DialogScene, who: str) -> None:
+    _assert_fits(app, f"the {who} is gone")
+    click(app, centre(gone.buttons[0].rect))  # Wait
+    assert isinstance(app.stack.top, RejoinWait)
+    _assert_fits(app, f"waiting for the {who} to return")
 
 
 @pytest.mark.net
@@ -533,43 +538,20 @@ def test_the_guest_s_agreement_its_partner_gone_and_its_wait_fit(
     _sized(app, size)
     host = HeadlessPeer(Role.HOST, name=NETWORK_NAME, rules=_many_options())
     try:
-        app.stack.push(TitleScene(app))
-        join = JoinScene(app)
-        app.stack.push(join)
-        step(app)
-        assert join.address is not None
-        join.address.set_text("")
-        type_text(app, host.address)
-        press(app, pygame.K_RETURN)
-        type_text(app, host.code)
-        press(app, pygame.K_RETURN)
-        assert run_until(
-            app, lambda: isinstance(app.stack.top, AgreementScene) and len(app.stack.top.rows) > 20
-        )
-        agreement = app.stack.top
-        assert isinstance(agreement, AgreementScene)
-        _assert_fits(app, "the host's rules")
-        click(app, _centre(agreement.buttons["accept"].rect))
-        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+        join_by_typing(app, host.address, host.code)
+        _accept_the_rules(app, "the host's rules")
         press(app, pygame.K_ESCAPE)
         menu = app.stack.top
         assert isinstance(menu, MenuScene)
         _assert_fits(app, "the network table's menu")
-        click(app, _centre(menu.buttons["Disconnect"].rect))
+        click(app, centre(menu.buttons["Disconnect"].rect))
         assert isinstance(app.stack.top, DialogScene)
         _assert_fits(app, "disconnect?")
         press(app, pygame.K_ESCAPE)  # keep playing
         assert isinstance(app.stack.top, NetTableScene)
-        host.paused.set()
-        host.peer.leave(f"{NETWORK_NAME} had to go.")
-        host.paused.clear()
-        assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
-        gone = app.stack.top
-        assert isinstance(gone, DialogScene) and gone.title == f"{NETWORK_NAME} is gone"
-        _assert_fits(app, "the host is gone")
-        click(app, _centre(gone.buttons[0].rect))  # Wait
-        assert isinstance(app.stack.top, RejoinWait)
-        _assert_fits(app, "waiting for the host to return")
+        gone = _partner_leaves(app, host)
+        assert gone.title == f"{NETWORK_NAME} is gone"
+        _wait_for_the_return_of(app, gone, "host")
     finally:
         host.stop()
 
@@ -594,23 +576,9 @@ def test_the_host_s_agreement_its_partner_gone_and_its_wait_fit(
         save_to=str(tmp_path / "guest.json"),
     )
     try:
-        assert run_until(
-            app, lambda: isinstance(app.stack.top, AgreementScene) and len(app.stack.top.rows) > 20
-        )
-        agreement = app.stack.top
-        assert isinstance(agreement, AgreementScene)
-        _assert_fits(app, "the guest's counter-proposal")
-        click(app, _centre(agreement.buttons["accept"].rect))
-        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
-        guest.paused.set()
-        guest.peer.leave(f"{NETWORK_NAME} had to go.")
-        guest.paused.clear()
-        assert run_until(app, lambda: isinstance(app.stack.top, DialogScene))
-        gone = app.stack.top
-        assert isinstance(gone, DialogScene) and len(gone.buttons) == 3
-        _assert_fits(app, "the guest is gone")
-        click(app, _centre(gone.buttons[0].rect))  # Wait
-        assert isinstance(app.stack.top, RejoinWait)
-        _assert_fits(app, "waiting for the guest to return")
+        _accept_the_rules(app, "the guest's counter-proposal")
+        gone = _partner_leaves(app, guest)
+        assert len(gone.buttons) == 3
+        _wait_for_the_return_of(app, gone, "guest")
     finally:
         guest.stop()
