@@ -46,6 +46,14 @@ def type_text(app: App, text: str) -> None:
     app.step(DT)
 
 
+def retype(app: App, field: tuple[int, int], text: str) -> None:
+    """A click on the text field at `field`, Ctrl+A to select what it holds, and `text` typed
+    over it."""
+    click(app, field)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, text)
+
+
 def move(app: App, pos: tuple[int, int]) -> None:
     """The pointer moved to `pos` (no button held), one frame."""
     pygame.event.post(

@@ -9,22 +9,10 @@ import pygame
 
 from game.app import App
 from game.scenes.option_items import BoolOption, IntRangeOption, OptionSection, option_sections
-from game.scenes.options import OptionsScene
 from game.scenes.title import TitleScene
 from game.settings import preferences_path
-from tests.helpers.ui_events import click, press, step, type_text
-
-
-def open_options(app: App, **kwargs: object) -> OptionsScene:
-    app.stack.push(TitleScene(app))
-    scene = OptionsScene(app, **kwargs)  # type: ignore[arg-type]
-    app.stack.push(scene)
-    step(app)
-    return scene
-
-
-def control(scene: OptionsScene, key: str):
-    return next(row.control for row in scene.rows if row.item.key == key)
+from tests.helpers.options import control, open_options
+from tests.helpers.ui_events import click, press, retype, step, type_text
 
 
 def saved() -> dict:
@@ -34,8 +22,7 @@ def saved() -> dict:
 def test_clicking_the_sound_switch_turns_effects_off_and_saves(
     app: App, user_dirs: tuple[Path, Path]
 ) -> None:
-    scene = open_options(app)
-    click(app, next(t for t in scene.tabs if t.label == "Sound").rect.center)
+    scene = open_options(app, tab="Sound")
     switch = control(scene, "sound_enabled")
     click(app, (switch.rect.left + 5, switch.rect.centery))
     assert app.prefs.sound_enabled is False
@@ -67,10 +54,7 @@ def test_animation_speeds_are_listed_slowest_first_then_off() -> None:
 
 def test_typing_a_name_changes_it_and_leaving_saves_at_once(app: App) -> None:
     scene = open_options(app)
-    field = control(scene, "player_name")
-    click(app, field.rect.center)
-    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
-    type_text(app, "Margaret")
+    retype(app, control(scene, "player_name").rect.center, "Margaret")
     assert app.prefs.player_name == "Margaret"
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, TitleScene)
@@ -91,13 +75,7 @@ def test_dragging_the_music_volume_applies_it_live(app: App) -> None:
     scene = open_options(app, section=2)
     slider = control(scene, "music_volume")
     track = slider.track_rect()
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.left, track.centery), button=1)
-    )
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left, track.centery), button=1)
-    )
-    step(app)
+    click(app, (track.left, track.centery))
     assert app.prefs.music_volume == 0
     assert app.sounds.music_volume == 0
 
@@ -153,13 +131,10 @@ def test_many_options_scroll_to_keep_the_focused_row_visible(app: App) -> None:
 
 
 def test_the_lobby_server_is_checked_as_typed_and_kept_in_the_preferences(app: App) -> None:
-    scene = open_options(app)
-    click(app, next(t for t in scene.tabs if t.label == "Network").rect.center)
+    scene = open_options(app, tab="Network")
     field = control(scene, "lobby_broker")
     assert field.text == "mqtt://test.mosquitto.org:1883"  # the public broker by default
-    click(app, field.rect.center)
-    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
-    type_text(app, "http://club.example.org")
+    retype(app, field.rect.center, "http://club.example.org")
     assert "must start with mqtt:// or mqtts://" in scene.error_text
     assert app.prefs.lobby_broker == "mqtt://test.mosquitto.org:1883"  # nothing stored
     press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
@@ -177,10 +152,7 @@ def test_each_player_keeps_a_lobby_server_of_their_own(app: App) -> None:
 
     first = app.players.profile.id
     scene = open_options(app, section=len(option_sections()) - 1)
-    field = control(scene, "lobby_broker")
-    click(app, field.rect.center)
-    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
-    type_text(app, "mqtt://club.example.org")
+    retype(app, control(scene, "lobby_broker").rect.center, "mqtt://club.example.org")
     press(app, pygame.K_ESCAPE)
     other = create_profile(app.players.records, "Bea")
     app.switch_player(other.id)
@@ -193,9 +165,7 @@ def test_a_symbol_typed_in_the_name_field_is_drawn_not_boxed(app: App) -> None:
     # 👍 is not in the field's font (DejaVu Sans): the fallback font draws it.
     scene = open_options(app)
     field = control(scene, "player_name")
-    click(app, field.rect.center)
-    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
-    type_text(app, "Ann 👍")
+    retype(app, field.rect.center, "Ann 👍")
     assert field.text == "Ann 👍" and app.prefs.player_name == "Ann 👍"
     typed = app.screen.subsurface(field.rect).copy()
     press(app, pygame.K_BACKSPACE)

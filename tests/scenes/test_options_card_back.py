@@ -11,35 +11,16 @@ import pygame
 
 from game.app import App
 from game.scenes.options import OptionsScene
-from game.scenes.title import TitleScene
 from game.settings import CARD_BACKS, preferences_path
 from game.sprites.cards import ART_SIZE, BACK_DESIGNS, CARDS_DIR
-from tests.helpers.ui_events import click, press, step, type_text
+from tests.helpers.options import control_in_view, open_options
+from tests.helpers.ui_events import click, press, retype
 
 FRAME_WHITE = (250, 248, 240)
 
 
-def open_table_page(app: App) -> OptionsScene:
-    app.stack.push(TitleScene(app))
-    scene = OptionsScene(app)
-    app.stack.push(scene)
-    step(app)
-    click(app, next(t for t in scene.tabs if t.label == "Table").rect.center)
-    return scene
-
-
-def control(scene: OptionsScene, key: str):
-    widget = next(row.control for row in scene.rows if row.item.key == key)
-    scene._ensure_visible(widget)
-    return widget
-
-
 def type_picture(app: App, scene: OptionsScene, path: Path) -> None:
-    field = control(scene, "card_back_picture")
-    step(app)
-    click(app, field.rect.center)
-    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
-    type_text(app, str(path))
+    retype(app, control_in_view(app, scene, "card_back_picture").rect.center, str(path))
 
 
 def test_the_choices_are_the_standard_backs_the_six_designs_and_ones_own() -> None:
@@ -55,9 +36,8 @@ def test_clicking_the_card_back_choice_puts_the_next_design_on_the_backs(
 ) -> None:
     app = App(size=(1280, 720))  # with the game's own card pictures
     try:
-        scene = open_table_page(app)
-        choice = control(scene, "card_back")
-        step(app)
+        scene = open_options(app, tab="Table")
+        choice = control_in_view(app, scene, "card_back")
         click(app, (choice.rect.right - 5, choice.rect.centery))
         assert app.prefs.card_back == "lattice"
         assert app.cards.back_code(1) == "back_lattice_1"
@@ -73,7 +53,7 @@ def test_clicking_the_card_back_choice_puts_the_next_design_on_the_backs(
 def test_a_file_that_is_no_picture_is_refused_with_a_message(app: App, tmp_path: Path) -> None:
     bad = tmp_path / "holiday.png"
     bad.write_text("not a picture at all", encoding="utf-8")
-    scene = open_table_page(app)
+    scene = open_options(app, tab="Table")
     type_picture(app, scene, bad)
     assert "holiday.png is not a picture the game can read" in scene.error_text
     assert app.prefs.card_back == "standard" and app.prefs.card_back_picture == ""
@@ -87,7 +67,7 @@ def test_ones_own_picture_of_any_shape_is_scaled_cropped_and_framed_and_kept(
     wide.fill((200, 30, 30))
     picture = tmp_path / "wide.png"
     pygame.image.save(wide, str(picture))
-    scene = open_table_page(app)
+    scene = open_options(app, tab="Table")
     type_picture(app, scene, picture)
     assert scene.error_text == ""
     assert app.prefs.card_back == "own" and app.prefs.card_back_picture == str(picture)
@@ -137,9 +117,8 @@ def test_a_damaged_preferences_file_or_a_lost_picture_falls_back_to_the_standard
 
 
 def test_choosing_ones_own_picture_without_one_says_why_the_standard_backs_show(app: App) -> None:
-    scene = open_table_page(app)
-    choice = control(scene, "card_back")
-    step(app)
+    scene = open_options(app, tab="Table")
+    choice = control_in_view(app, scene, "card_back")
     click(app, (choice.rect.left + 5, choice.rect.centery))  # back from Standard: the last
     assert app.prefs.card_back == "own"
     assert "There is no file at" in scene.error_text

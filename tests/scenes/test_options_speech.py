@@ -18,27 +18,13 @@ from game.scenes.title import TitleScene
 from game.settings import preferences_path
 from game.speech import Speaker
 from game.sprites.cards import CardImages
+from tests.helpers.options import control_in_view, open_options
 from tests.helpers.speech import needs_engine, spoken_texts
 from tests.helpers.ui_events import click, press, step
 
 
-def open_sound_page(app: App) -> OptionsScene:
-    app.stack.push(TitleScene(app))
-    scene = OptionsScene(app)
-    app.stack.push(scene)
-    step(app)
-    click(app, next(t for t in scene.tabs if t.label == "Sound").rect.center)
-    return scene
-
-
-def control(scene: OptionsScene, key: str):
-    return next(row.control for row in scene.rows if row.item.key == key)
-
-
 def flip(app: App, scene: OptionsScene, key: str) -> None:
-    switch = control(scene, key)
-    scene._ensure_visible(switch)
-    step(app)
+    switch = control_in_view(app, scene, key)
     click(app, (switch.rect.left + 5, switch.rect.centery))
 
 
@@ -46,7 +32,7 @@ def flip(app: App, scene: OptionsScene, key: str) -> None:
 def test_turning_speech_on_speaks_off_the_main_thread_and_survives_a_restart(
     app: App, user_dirs: tuple[Path, Path], tmp_path: Path
 ) -> None:
-    scene = open_sound_page(app)
+    scene = open_options(app, tab="Sound")
     app.prefs.speech_volume = 0  # rendered, not played: no waiting for real-time playback
     flip(app, scene, "speech_enabled")
     assert app.prefs.speech_enabled is True and app.speech.enabled
@@ -92,20 +78,12 @@ def test_speech_settings_survive_a_damaged_preferences_file(user_dirs: tuple[Pat
 
 @needs_engine
 def test_setting_the_speech_volume_says_a_sample_at_that_volume(app: App) -> None:
-    scene = open_sound_page(app)
-    slider = control(scene, "speech_volume")
-    scene._ensure_visible(slider)
-    step(app)
+    scene = open_options(app, tab="Sound")
+    slider = control_in_view(app, scene, "speech_volume")
     app.prefs.speech_enabled = True
     app.preferences_changed()
     track = slider.track_rect()
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.left, track.centery), button=1)
-    )
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left, track.centery), button=1)
-    )
-    step(app)
+    click(app, (track.left, track.centery))
     assert app.prefs.speech_volume == 0 and app.speech.volume == 0
     assert [phrase.text for phrase in app.speech.queued] == [SPEECH_SAMPLE]
 
@@ -113,7 +91,7 @@ def test_setting_the_speech_volume_says_a_sample_at_that_volume(app: App) -> Non
 def test_a_machine_without_a_speech_engine_says_so_once_in_options(app: App) -> None:
     app.speech.shutdown()
     app.speech = Speaker(driver="no_such_engine")  # as on a computer without eSpeak NG
-    scene = open_sound_page(app)
+    scene = open_options(app, tab="Sound")
     flip(app, scene, "speech_enabled")
     assert app.speech.wait_until_quiet(60)
     step(app)
