@@ -1,5 +1,6 @@
 """Speech in tests: whether pyttsx3 can reach a speech engine here (eSpeak NG's library on
-Linux, which `.ci/run` installs), and a wait for the speaking thread."""
+Linux, which `.ci/run` installs), speech turned on in the app, and a wait for the speaking
+thread."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game.app import App
 from game.speech import Speaker
 
 
@@ -28,6 +30,14 @@ def _engine_present() -> bool:
 needs_engine = pytest.mark.skipif(
     not _engine_present(), reason="eSpeak NG is not installed (.ci/run installs it)"
 )
+
+
+def speech_on(app: App) -> None:
+    """Speech turned on as Options does it, at volume 0: rendered, not played, so no waiting
+    for real-time playback."""
+    app.prefs.speech_enabled = True
+    app.prefs.speech_volume = 0
+    app.preferences_changed()
 
 
 def spoken_texts(speaker: Speaker) -> list[str]:

@@ -19,7 +19,7 @@ from game.settings import preferences_path
 from game.speech import Speaker
 from game.sprites.cards import CardImages
 from tests.helpers.options import control_in_view, open_options
-from tests.helpers.speech import needs_engine, spoken_texts
+from tests.helpers.speech import needs_engine, speech_on, spoken_texts
 from tests.helpers.ui_events import click, press, step
 
 
@@ -107,9 +107,7 @@ def test_a_machine_without_a_speech_engine_says_so_once_in_options(app: App) -> 
 
 @needs_engine
 def test_a_dialog_reads_its_title_and_message_aloud(app: App) -> None:
-    app.prefs.speech_enabled = True
-    app.prefs.speech_volume = 0
-    app.preferences_changed()
+    speech_on(app)
     app.stack.push(TitleScene(app))
     message_dialog(app, "Preferences not saved", "They apply until you quit.")
     step(app)

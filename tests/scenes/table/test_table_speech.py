@@ -11,7 +11,7 @@ from game.logic import events as ev
 from game.logic.events import Event
 from game.scenes.table.voice import phrases
 from game.speech import Phrase, Side
-from tests.helpers.speech import needs_engine, spoken_texts
+from tests.helpers.speech import needs_engine, speech_on, spoken_texts
 from tests.helpers.table import (
     about_to_go_out,
     autoplay_to_the_results,
@@ -23,12 +23,6 @@ from tests.helpers.table import (
     settle,
 )
 from tests.helpers.ui_events import click, step
-
-
-def speech_on(app: App) -> None:
-    app.prefs.speech_enabled = True
-    app.prefs.speech_volume = 0  # rendered, not played: no waiting for real-time playback
-    app.preferences_changed()
 
 
 @pytest.mark.slow
