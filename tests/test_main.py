@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import subprocess
 import sys
@@ -16,7 +15,7 @@ import pytest
 import game
 from game import main as game_main
 from game.netplay.tools import cli as netplay_cli
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import ROOT, headless_environment
 
 
 def option_strings(parser: argparse.ArgumentParser) -> set[str]:
@@ -87,13 +86,7 @@ def test_an_error_outside_the_scenes_is_written_to_the_crash_log(
 
 @pytest.mark.slow
 def test_headless_frames_and_screenshot(tmp_path: Path) -> None:
-    env = dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        CANASTA_CONFIG_DIR=str(tmp_path / "config"),
-        CANASTA_DATA_DIR=str(tmp_path / "data"),
-    )
+    env = headless_environment(tmp_path)
     shots = tmp_path / "shots"
     result = subprocess.run(
         [sys.executable, "main.py", "--frames", "3", "--dt", "0.016", "--screenshot", str(shots)],

@@ -4,7 +4,6 @@ magic-wormhole says in words what is missing instead of failing on its reactor t
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from game.netplay.shell.wormhole import (
     Servers,
     require_wormhole,
 )
-from tests.helpers.paths import MAIN, ROOT
+from tests.helpers.paths import MAIN, ROOT, headless_environment
 
 HIDDEN = ("wormhole", "twisted", "zeroconf", "paho")
 # Runs main.py as `python main.py ARGS` would, with the optional libraries unimportable (a None
@@ -36,13 +35,7 @@ LAUNCH = (
 def test_main_py_plays_a_solo_hand_without_the_invite_and_network_libraries(
     tmp_path: Path,
 ) -> None:
-    env = dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        CANASTA_CONFIG_DIR=str(tmp_path / "config"),
-        CANASTA_DATA_DIR=str(tmp_path / "data"),
-    )
+    env = headless_environment(tmp_path)
     play = ["--autoplay", "--hands", "1", "--speed", "max", "--level", "carefree", "--seed", "3"]
     result = subprocess.run(
         [sys.executable, "-c", LAUNCH, str(MAIN), *play, "--screenshot", str(tmp_path / "shots")],

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -16,20 +15,9 @@ from game.app import App
 from game.match import HUMAN, load_autosave
 from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import ROOT, headless_environment
 from tests.helpers.table import engine
 from tests.helpers.ui_events import step
-
-
-def environment(tmp_path: Path) -> dict[str, str]:
-    return dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        CANASTA_CONFIG_DIR=str(tmp_path / "config"),
-        CANASTA_DATA_DIR=str(tmp_path / "data"),
-        CANASTA_AI_WORKER="process",
-    )
 
 
 @pytest.mark.slow
@@ -52,7 +40,7 @@ def test_headless_autoplay_plays_a_hand_saves_pictures_and_exits_0(tmp_path: Pat
             "3",
         ],
         cwd=ROOT,
-        env=environment(tmp_path),
+        env=headless_environment(tmp_path, CANASTA_AI_WORKER="process"),
         capture_output=True,
         text=True,
         timeout=120,
@@ -66,7 +54,7 @@ def test_headless_autoplay_plays_a_hand_saves_pictures_and_exits_0(tmp_path: Pat
 @pytest.mark.slow
 def test_a_killed_game_is_resumed_by_continue(tmp_path: Path, app: App) -> None:
     # The app fixture's data folder is tmp_path/data too: the same place the child saves to.
-    env = environment(tmp_path)
+    env = headless_environment(tmp_path, CANASTA_AI_WORKER="process")
     child = subprocess.Popen(
         [
             sys.executable,

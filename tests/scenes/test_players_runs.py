@@ -4,7 +4,6 @@ at each count played to its end through the table, ending in the outcome as a JS
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import main as game_main
-from tests.helpers.paths import ROOT
+from tests.helpers.paths import ROOT, headless_environment
 
 
 def test_players_takes_two_three_or_four_only(capsys: pytest.CaptureFixture[str]) -> None:
@@ -42,14 +41,7 @@ def test_a_whole_watched_game_ends_with_its_winner(tmp_path: Path, players: int)
             str(shots),
         ],
         cwd=ROOT,
-        env=dict(
-            os.environ,
-            SDL_VIDEODRIVER="dummy",
-            SDL_AUDIODRIVER="dummy",
-            CANASTA_CONFIG_DIR=str(tmp_path / "config"),
-            CANASTA_DATA_DIR=str(tmp_path / "data"),
-            CANASTA_AI_WORKER="process",
-        ),
+        env=headless_environment(tmp_path, CANASTA_AI_WORKER="process"),
         capture_output=True,
         text=True,
         timeout=600,
