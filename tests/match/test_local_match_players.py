@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,7 +15,7 @@ from game.match import COMPUTER, HUMAN, LocalGame, LocalMatch, local_match
 from game.match.autosaved_game import SavedGameError
 from game.match.net_connection import my_terms
 from game.match.recording import new_local_game
-from game.records import open_records
+from game.records import Records
 from game.scenes.option_items import RULE_OPTIONS
 from game.settings import Preferences
 
@@ -43,36 +43,35 @@ def test_a_four_player_save_comes_back_whole_and_a_wrong_seat_list_is_refused() 
         LocalGame.from_json(data)
 
 
-def test_the_picture_holds_every_face_down_hand_and_names_the_seats() -> None:
+@pytest.fixture
+def match_of_four() -> Iterator[LocalMatch]:
+    """A game of four against the computer, its moves worked out inline."""
     match = local_match(
         LocalGame(Game(Rules().with_players(4), seed=3)), autosave=False, worker_mode="inline"
     )
-    try:
-        game = match.game.game
-        state = match.state
-        for seat in (1, 2, 3):
-            assert state.hand(seat) == tuple(game.players[seat].hand)
-        assert match.other_names == ("West", "North", "East")
-        assert match.seat_line(2) == "Intermediate"
-    finally:
-        match.close()
+    yield match
+    match.close()
+
+
+def test_the_picture_holds_every_face_down_hand_and_names_the_seats(
+    match_of_four: LocalMatch,
+) -> None:
+    match = match_of_four
+    game = match.game.game
+    state = match.state
+    for seat in (1, 2, 3):
+        assert state.hand(seat) == tuple(game.players[seat].hand)
+    assert match.other_names == ("West", "North", "East")
+    assert match.seat_line(2) == "Intermediate"
 
 
 def test_a_game_of_four_is_played_unrecorded_and_says_so(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    match_of_four: LocalMatch, memory_records: Records, caplog: pytest.LogCaptureFixture
 ) -> None:
-    records = open_records(tmp_path / "records.sqlite").records
-    match = local_match(
-        LocalGame(Game(Rules().with_players(4), seed=3)), autosave=False, worker_mode="inline"
-    )
-    try:
-        with caplog.at_level(logging.INFO):
-            match.record_in(records)
-        assert match.recording is None
-        assert "a game of 4 players is not recorded" in caplog.text
-    finally:
-        match.close()
-        records.close()
+    with caplog.at_level(logging.INFO):
+        match_of_four.record_in(memory_records)
+    assert match_of_four.recording is None
+    assert "a game of 4 players is not recorded" in caplog.text
 
 
 def play_until_my_turn(match: LocalMatch) -> None:
@@ -86,27 +85,22 @@ def play_until_my_turn(match: LocalMatch) -> None:
     raise AssertionError("the person never came to play")
 
 
-def test_the_computer_partner_answers_the_persons_question() -> None:
-    match = local_match(
-        LocalGame(Game(Rules().with_players(4), seed=3)), autosave=False, worker_mode="inline"
-    )
-    try:
-        play_until_my_turn(match)
-        assert match.play(Draw()) is None
-        assert match.play(AskGoOut()) is None
-        assert match.state.view.to_act == 2 and match.status_text() == "North is playing."
-        # The person may not play on while their partner has the question.
-        assert match.play(Discard(CARD_CODE[match.state.view.hand[0]])) is not None
-        events = []
-        for _ in range(5):
-            match.pump()
-            while (change := match.next_change()) is not None:
-                events.extend(change.events)
-        answers = [e for e in events if e.kind == ev.GO_OUT_ANSWER]
-        assert len(answers) == 1 and answers[0].player == 2
-        assert match.state.view.turn_ask in (2, 3) and match.state.view.to_act == 0
-    finally:
-        match.close()
+def test_the_computer_partner_answers_the_persons_question(match_of_four: LocalMatch) -> None:
+    match = match_of_four
+    play_until_my_turn(match)
+    assert match.play(Draw()) is None
+    assert match.play(AskGoOut()) is None
+    assert match.state.view.to_act == 2 and match.status_text() == "North is playing."
+    # The person may not play on while their partner has the question.
+    assert match.play(Discard(CARD_CODE[match.state.view.hand[0]])) is not None
+    events = []
+    for _ in range(5):
+        match.pump()
+        while (change := match.next_change()) is not None:
+            events.extend(change.events)
+    answers = [e for e in events if e.kind == ev.GO_OUT_ANSWER]
+    assert len(answers) == 1 and answers[0].player == 2
+    assert match.state.view.turn_ask in (2, 3) and match.state.view.to_act == 0
 
 
 def test_the_players_option_deals_the_next_game_for_that_many_but_not_online() -> None:

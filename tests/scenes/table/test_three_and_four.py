@@ -33,6 +33,14 @@ def four(hand: str, **kwargs: object) -> Game:
     return position(Rules().with_players(4), hands=(hand, *OTHERS), **kwargs)  # type: ignore[arg-type]
 
 
+def north_asks(hand: str, melds: dict[str, str]) -> Game:
+    """A game of four in which North, the person's partner, has asked "May I go out?"."""
+    game = four(hand, melds=(melds, {}), pile="7S 6C", phase="play", opened=(True, False))
+    game.to_move = 2
+    game.apply(AskGoOut())
+    return game
+
+
 def drain(app: App, table: TableScene, frames: int = 300) -> None:
     """Step until the computer seats have played out what they may and the cards rest."""
     for _ in range(frames):
@@ -118,15 +126,7 @@ def test_asking_north_shows_the_answer_by_norths_name(app: App) -> None:
 
 
 def test_norths_question_is_answered_in_a_dialog(app: App) -> None:
-    game = four(
-        "9C 5D 4H",
-        melds=({"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"}, {}),
-        pile="7S 6C",
-        phase="play",
-        opened=(True, False),
-    )
-    game.to_move = 2
-    game.apply(AskGoOut())
+    game = north_asks("9C 5D 4H", {"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"})
     table = open_table(app, game)
     step(app, 3)
     dialog = app.stack.top
@@ -139,15 +139,7 @@ def test_norths_question_is_answered_in_a_dialog(app: App) -> None:
 
 @pytest.mark.parametrize("key, yes", [(pygame.K_RETURN, True), (pygame.K_ESCAPE, False)])
 def test_norths_question_answered_from_the_keyboard(app: App, key: int, yes: bool) -> None:
-    game = four(
-        "9C 5D 4H",
-        melds=({"K": "KS KH KD KC KS KH KD"}, {}),
-        pile="7S 6C",
-        phase="play",
-        opened=(True, False),
-    )
-    game.to_move = 2
-    game.apply(AskGoOut())
+    game = north_asks("9C 5D 4H", {"K": "KS KH KD KC KS KH KD"})
     table = open_table(app, game)
     step(app, 3)
     assert isinstance(app.stack.top, DialogScene)
