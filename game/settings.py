@@ -68,7 +68,8 @@ CARD_BACKS: tuple[str, ...] = (
     "own",
 )
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
-MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length")
+# As created, by rank, by length, or in fixed rank columns (a rank always in the same place).
+MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length", "fixed")
 SKILL_LEVELS: tuple[str, ...] = (
     "carefree",
     "beginner",

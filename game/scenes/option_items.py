@@ -279,8 +279,15 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
         "meld_layout",
         "Meld layout",
-        "The order of melds on the mat: as created, by rank, or longest first (canastas leftmost).",
-        choices=(("created", "Order created"), ("rank", "By rank"), ("length", "By length")),
+        "The order of melds on the mat: as created, by rank, longest first (canastas leftmost), "
+        "or in fixed rank columns: each rank has its own place, Eights near the middle and Aces "
+        "at the right, and both sides' melds of a rank lie opposite each other.",
+        choices=(
+            ("created", "Order created"),
+            ("rank", "By rank"),
+            ("length", "By length"),
+            ("fixed", "Fixed rank columns"),
+        ),
     ),
 )
 

@@ -132,13 +132,16 @@ def meld_columns(
     row_gap: float = 0.08,
     peek: float = 0.22,
     min_peek: float = 0.12,
+    fill: bool = False,
 ) -> list[list[FRect]]:
     """Rects for melds in `area`, one column per meld, cards cascading downwards.
 
     Each card shows the top `peek` fraction of the card beneath it (shrinking towards
     `min_peek` when columns are long). Columns that do not fit across wrap to a new row.
     Gaps are fractions of the card width (columns) and height (rows). Returns one list of rects
-    per meld, in the order given (the caller sorts melds by creation, rank or length).
+    per meld, in the order given (the caller sorts melds by creation, rank or length). With
+    `fill`, the columns of a row are spread evenly from the left edge to the right one (fixed
+    rank columns: the last column at the right edge).
     """
     if not meld_sizes:
         return []
@@ -155,10 +158,14 @@ def meld_columns(
         offset = max(min_peek * card_height, min(offset, fitting))
     # Left-aligned, as melds are laid on a mat: a new meld appears to the right of the last.
     left = box.left
+    across = min(per_row, len(meld_sizes))
+    step = card_width + col_gap
+    if fill and across > 1:
+        step = max(step, (box.width - card_width) / (across - 1))
     result: list[list[FRect]] = []
     for index, size in enumerate(meld_sizes):
         row, col = divmod(index, per_row)
-        x = left + col * (card_width + col_gap)
+        x = left + col * step
         y = box.top + row * (row_height + gap_y)
         result.append([FRect(x, y + i * offset, card_width, card_height) for i in range(size)])
     return result

@@ -87,6 +87,16 @@ def test_melds_stay_inside_their_area_and_wrap_to_new_rows() -> None:
     assert len(rows) == 2
 
 
+def test_filled_meld_columns_spread_evenly_from_edge_to_edge() -> None:
+    area = Rect(100, 300, 900, 240)
+    w, h = card_size(90)
+    columns = meld_columns(area, [3, 0, 4, 1], w, h, fill=True)
+    step = (area.width - w) / 3
+    assert columns[0][0].x == area.left and abs(columns[-1][0].right - area.right) < 1e-3
+    assert abs(columns[2][0].x - (area.left + 2 * step)) < 1e-3
+    assert columns[1] == []
+
+
 def test_meld_cards_cascade_so_each_index_shows() -> None:
     w, h = card_size(90)
     column = meld_columns(Rect(0, 0, 500, 400), [5], w, h)[0]

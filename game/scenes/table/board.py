@@ -15,9 +15,19 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import pygame
-from pygame import Rect
+from pygame import FRect, Rect
 
-from game.logic.cards import CARD_PACK, CARD_SUIT, IS_RED_THREE, IS_WILD, N_CARDS, WILD, code_of
+from game.logic.cards import (
+    CARD_PACK,
+    CARD_SUIT,
+    IS_RED_THREE,
+    IS_WILD,
+    N_CARDS,
+    NATURAL_MELD_RANKS,
+    THREE,
+    WILD,
+    code_of,
+)
 from game.match import TableState
 from game.match.table_info import canasta_kind_of, display_key, rank_group
 from game.scenes.table.layout import TableGeometry
@@ -39,6 +49,9 @@ CANASTA_TINTS = {
     "wild": Tint.WILD_CANASTA,
 }
 _RANK_POSITION = {3: 0, WILD: 20}
+# Fixed rank columns: a column for every natural rank, Threes first and wild melds last when
+# either side has one (so a rank's column is the same on every side of the mat).
+FIXED_COLUMN_ORDER = (THREE, *NATURAL_MELD_RANKS, WILD)
 
 
 @dataclass(frozen=True)
@@ -317,23 +330,72 @@ class Board:
             height -= g.px(4)
         return height
 
+    def _meld_columns(self, state: TableState, seat: int) -> list[int]:
+        """How many cards each of a side's melds shows in its column (a canasta lies squared)."""
+        melds = state.melds(seat)
+        return [1 if canasta_kind_of(k, m) is not None else len(m) for k, m in melds.items()]
+
+    def _meld_grid(
+        self, state: TableState, seat: int, options: BoardOptions
+    ) -> tuple[list[int], list[list[FRect]], int]:
+        """The side's melds in the order shown, a column of rects for each (then one for the
+        special melds, if any) and the height of their cards."""
+        g = self.geometry
+        area = g.halves[seat].inflate(-g.px(16), -g.px(12))
+        if options.meld_layout == "fixed":
+            return self._fixed_grid(state, seat, area)
+        melds = state.melds(seat)
+        keys = self._meld_order(state, seat, options.meld_layout)
+        sizes = dict(zip(melds, self._meld_columns(state, seat), strict=True))
+        columns = [sizes[k] for k in keys]
+        specials = len(state.special_cards(seat))
+        if specials:
+            columns.append(min(specials, 6))
+        height = self._fit_meld_height(area, columns)
+        w, h = self._size(height)
+        return keys, meld_columns(area, columns, w, h), height
+
+    def _fixed_grid(
+        self, state: TableState, seat: int, area: Rect
+    ) -> tuple[list[int], list[list[FRect]], int]:
+        """Fixed rank columns: every side's grid is the same, its columns as long as the longest
+        meld of that rank on any side, so the melds of a rank lie opposite each other and the
+        cards are the same size on both halves of the mat."""
+        g = self.geometry
+        sides = range(state.view.sides)
+        longest: dict[int, int] = {}
+        for side in sides:
+            for key, size in zip(state.melds(side), self._meld_columns(state, side), strict=True):
+                longest[key] = max(longest.get(key, 0), size)
+        slots = [k for k in FIXED_COLUMN_ORDER if k in NATURAL_MELD_RANKS or k in longest]
+        columns = [longest.get(k, 1) for k in slots]
+        specials = max(min(len(state.special_cards(side)), 6) for side in sides)
+        if specials:
+            columns.append(specials)
+        # The narrowest half decides (with three players the upper halves are narrower).
+        narrowest = min(g.halves[side].width for side in sides) - g.px(16)
+        grid_area = Rect(area.left, area.top, narrowest, area.height)
+        height = self._fit_meld_height(grid_area, columns)
+        w, h = self._size(height)
+        grid = meld_columns(grid_area, columns, w, h, fill=True)
+        melds = state.melds(seat)
+        keys = [k for k in slots if k in melds]
+        sizes = dict(zip(melds, self._meld_columns(state, seat), strict=True))
+        rects = [grid[slots.index(k)][: sizes[k]] for k in keys]
+        if specials:
+            rects.append(grid[-1])
+        return keys, rects, height
+
     def _place_melds(
         self, state: TableState, seat: int, options: BoardOptions, out: BoardLayout
     ) -> None:
         g = self.geometry
         melds = state.melds(seat)
-        area = g.halves[seat].inflate(-g.px(16), -g.px(12))
         specials = list(state.special_cards(seat))
-        keys = self._meld_order(state, seat, options.meld_layout)
-        if not keys and not specials:
+        if not melds and not specials:
             return
-        squared = [canasta_kind_of(k, melds[k]) is not None for k in keys]
-        columns = [1 if sq else len(melds[k]) for k, sq in zip(keys, squared, strict=False)]
-        if specials:
-            columns.append(min(len(specials), 6))
-        height = self._fit_meld_height(area, columns)
+        keys, rects, height = self._meld_grid(state, seat, options)
         w, h = self._size(height)
-        rects = meld_columns(area, columns, w, h)
         thick = max(1.0, g.px(1.4))
         for index, key in enumerate(keys):
             cards = melds[key]

@@ -75,8 +75,13 @@ MESSAGE_PAGE_SECONDS = 3.0
 PLAYS_KEPT = 12
 SORT_NEXT = {"rank": "rank_groups", "rank_groups": "suit", "suit": "none", "none": "rank"}
 SORT_TITLES = {"rank": "rank", "rank_groups": "gaps", "suit": "suit", "none": "none"}
-MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "created"}
-MELD_LAYOUT_TITLES = {"created": "as played", "length": "by size", "rank": "by rank"}
+MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "fixed", "fixed": "created"}
+MELD_LAYOUT_TITLES = {
+    "created": "as played",
+    "length": "by size",
+    "rank": "by rank",
+    "fixed": "in columns",
+}
 
 
 @dataclass
