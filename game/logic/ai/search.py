@@ -217,7 +217,7 @@ def decide(
                 for row in results:
                     del row[done:]
                 return options[_pick(results, config.confidence)]
-            results[index].append(_try(world, options[index], view, horizon, roll_seed))
+            results[index].append(try_plan(world, options[index], view, horizon, roll_seed))
         if done + 1 >= RACE_AFTER and len(racing) > 2:
             # Samples go where they can still change the choice: a candidate clearly worse than
             # the heuristic's own plan leaves the race.
@@ -225,7 +225,7 @@ def decide(
     return options[_pick(results, config.confidence)]
 
 
-def _try(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: float) -> float:
+def try_plan(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: float) -> float:
     """The value for the view's seat of playing `plan` in `world`, then playing on."""
     trial = world.clone(recording=False)
     # A draw keeps its undo until the turn ends: taking the pile is only worth what the turn

@@ -114,7 +114,7 @@ def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monk
         tried[index] = tried.get(index, 0) + 1
         return (-500.0 if index == 1 else 0.0) + random.Random(roll_seed).uniform(-10, 10)
 
-    monkeypatch.setattr(search, "_try", scripted)
+    monkeypatch.setattr(search, "try_plan", scripted)
     monkeypatch.setattr(search, "turn_plans", lambda *args, **kwargs: plans)
     config = search.SearchConfig(samples=12, horizon=2, candidates=4, seconds=1.0)
     search.decide(view, config, heuristic.ADVANCED, random.Random(1))
@@ -145,13 +145,13 @@ def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_
     monkeypatch, opponent, horizon
 ):
     seen = set()
-    original = search._try
+    original = search.try_plan
 
     def recording(world, plan, view, horizon, roll_seed):
         seen.add(horizon)
         return original(world, plan, view, horizon, roll_seed)
 
-    monkeypatch.setattr(search, "_try", recording)
+    monkeypatch.setattr(search, "try_plan", recording)
     game = position(
         hands=("5S 5H 5D 9C 9D 9H KS 4C 7D JC", opponent),
         melds=({"K": "KC KD KH"}, {"Q": "QS QH QC"}),
