@@ -146,7 +146,7 @@ class App:
         self.screen = self._drawing_surface(self.size)
         self.clock = pygame.time.Clock()
         self.theme = Theme(self.size)
-        self.theme.set_high_contrast(prefs.high_contrast)
+        self._set_theme_palette(prefs)
         self.stack = SceneStack(on_empty=self.quit)
         self.sounds = (
             sounds
@@ -323,9 +323,14 @@ class App:
         built again in it."""
         self._apply_card_back()
         self.cards.set_high_contrast(self.prefs.high_contrast)
-        if self.theme.set_high_contrast(self.prefs.high_contrast):
+        if self._set_theme_palette(self.prefs):
             for scene in self.stack:
                 scene.layout(self.size)
+
+    def _set_theme_palette(self, prefs: Preferences) -> bool:
+        return self.theme.set_palette(
+            prefs.high_contrast, prefs.felt_colour, prefs.panel_colour, prefs.text_colour
+        )
 
     def save_preferences(self) -> bool:
         self._save_countdown = None

@@ -67,6 +67,11 @@ CARD_BACKS: tuple[str, ...] = (
     "stars",
     "own",
 )
+# The player's colours (User Guide 4.4.4): game.ui.theme's FELT_COLOURS, PANEL_COLOURS and
+# TEXT_COLOURS (a test keeps them in step); the first of each is the palette's own.
+FELT_COLOURS: tuple[str, ...] = ("green", "blue", "teal", "burgundy", "brown", "purple", "grey")
+PANEL_COLOURS: tuple[str, ...] = ("green", "navy", "black", "burgundy", "brown")
+TEXT_COLOURS: tuple[str, ...] = ("cream", "white", "yellow", "light_blue")
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
 # As created, by rank, by length, or in fixed rank columns (a rank always in the same place).
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length", "fixed")
@@ -226,6 +231,10 @@ class Preferences:
     four_colour_deck: bool = False
     colour_blind_marks: bool = False
     high_contrast: bool = False
+    # Colours (User Guide 4.4.4): the table's felt, the panels and the text, in either palette.
+    felt_colour: str = "green"
+    panel_colour: str = "green"
+    text_colour: str = "cream"
     card_size: str = "normal"
     # The card backs (User Guide 4.4.3): "standard", one of CARD_BACKS' designs, or "own": the
     # picture file in card_back_picture, scaled and framed.
@@ -325,6 +334,9 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "four_colour_deck": lambda v: isinstance(v, bool),
     "colour_blind_marks": lambda v: isinstance(v, bool),
     "high_contrast": lambda v: isinstance(v, bool),
+    "felt_colour": _one_of(FELT_COLOURS),
+    "panel_colour": _one_of(PANEL_COLOURS),
+    "text_colour": _one_of(TEXT_COLOURS),
     "card_size": _one_of(tuple(CARD_SIZES)),
     "card_back": _one_of(CARD_BACKS),
     "card_back_picture": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),

@@ -105,6 +105,24 @@ class IntRangeOption(OptionItem):
 
 
 @dataclass(frozen=True)
+class ActionOption(OptionItem):
+    """A button that does something to the preferences (the scene knows what, by `key`)."""
+
+    button: str = ""
+
+    def get(self, prefs: Preferences) -> Any:
+        return None
+
+
+@dataclass(frozen=True)
+class PreviewOption(OptionItem):
+    """A picture of what the page's settings look like; nothing to set."""
+
+    def get(self, prefs: Preferences) -> Any:
+        return None
+
+
+@dataclass(frozen=True)
 class TextOption(OptionItem):
     max_length: int = 32
     placeholder: str = ""
@@ -291,6 +309,60 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ),
 )
 
+# The colours' defaults, which "Reset colours" puts back.
+COLOUR_KEYS: tuple[str, ...] = ("felt_colour", "panel_colour", "text_colour")
+COLOUR_OPTIONS: tuple[OptionItem, ...] = (
+    ChoiceOption(
+        "felt_colour",
+        "Table",
+        "The colour of the table's felt. With high contrast on, it is darkened until the text "
+        "stands out as strongly as ever.",
+        choices=(
+            ("green", "Green"),
+            ("blue", "Blue"),
+            ("teal", "Teal"),
+            ("burgundy", "Burgundy"),
+            ("brown", "Brown"),
+            ("purple", "Purple"),
+            ("grey", "Grey"),
+        ),
+    ),
+    ChoiceOption(
+        "panel_colour",
+        "Panels",
+        "The colour of the panels, buttons and lists (a darker shade with high contrast).",
+        choices=(
+            ("green", "Dark green"),
+            ("navy", "Navy"),
+            ("black", "Black"),
+            ("burgundy", "Burgundy"),
+            ("brown", "Brown"),
+        ),
+    ),
+    ChoiceOption(
+        "text_colour",
+        "Text",
+        "The colour of the text on the table and the panels (lighter with high contrast).",
+        choices=(
+            ("cream", "Cream"),
+            ("white", "White"),
+            ("yellow", "Yellow"),
+            ("light_blue", "Light blue"),
+        ),
+    ),
+    PreviewOption(
+        "colour_preview",
+        "Preview",
+        "The table, a panel and a button in the colours chosen; every screen shows them at once.",
+    ),
+    ActionOption(
+        "reset_colours",
+        "Back to the standard colours",
+        "The green table, dark green panels and cream text (high contrast stays as it is).",
+        button="Reset",
+    ),
+)
+
 SOUND_OPTIONS: tuple[OptionItem, ...] = (
     BoolOption("sound_enabled", "Sound effects", "Card, meld and turn sounds."),
     IntRangeOption(
@@ -466,5 +538,7 @@ def option_sections() -> list[OptionSection]:
     ]
     if RULE_OPTIONS:
         sections.append(OptionSection("Rules", tuple(RULE_OPTIONS)))
+    # Network, set once and rarely, comes last.
+    sections.append(OptionSection("Colours", COLOUR_OPTIONS))
     sections.append(OptionSection("Network", NETWORK_OPTIONS))
     return sections

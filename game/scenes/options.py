@@ -20,17 +20,21 @@ from game.logic.rules import RulesError
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog
 from game.scenes.option_items import (
+    COLOUR_KEYS,
+    ActionOption,
     BoolOption,
     ChoiceOption,
     IntRangeOption,
     OptionItem,
     OptionSection,
+    PreviewOption,
     TextOption,
     option_sections,
 )
 from game.settings import Preferences
 from game.ui import theme as th
 from game.ui.button import Button
+from game.ui.colour_preview import ColourPreview
 from game.ui.controls import Choice, Slider, Stepper, Toggle
 from game.ui.label import Label
 from game.ui.text_entry import TextEntry
@@ -224,6 +228,18 @@ class OptionsScene(Scene):
                 unit=item.unit,
                 name=name,
             )
+        if isinstance(item, ActionOption):
+            return Button(
+                rect,
+                t,
+                item.button,
+                functools.partial(self.act, item),
+                text_size=21,
+                name=name,
+            )
+        if isinstance(item, PreviewOption):
+            x, _, w, _ = rect
+            return ColourPreview((x, 0, w, self.row_height - t.px(8)), t, name=name)
         if isinstance(item, TextOption):
             return TextEntry(
                 rect,
@@ -326,6 +342,17 @@ class OptionsScene(Scene):
             self.error_text = self.app.cards.back_problem
         if item.store == "rules_preset":
             self._rebuild_rows()
+
+    def act(self, item: OptionItem) -> None:
+        """A button row: "Reset colours" puts the three colours back to the standard ones."""
+        if item.key == "reset_colours":
+            fresh = Preferences()
+            for key in COLOUR_KEYS:
+                setattr(self.app.prefs, key, getattr(fresh, key))
+            self.error_text = ""
+            self._help_cache = None
+            # The palette changes, and every screen is laid out again in it.
+            self.app.preferences_changed()
 
     def _rebuild_rows(self) -> None:
         keep = self._focused_key()

@@ -314,7 +314,7 @@ class Choice(Widget):
         t = self.theme
         box = self.rect
         radius = t.px(8)
-        pygame.draw.rect(surface, (12, 40, 24), box, border_radius=radius)
+        pygame.draw.rect(surface, th.BUTTON_PRESSED, box, border_radius=radius)
         pygame.draw.rect(
             surface,
             th.GOLD if self.hovered or self.focused else th.GOLD_DARK,

@@ -8,9 +8,10 @@ Rendered text, panels and the felt are cached: drawing a frame only blits. `fit`
 text is cut to a width (with an ellipsis); a `TextLog` attached with `record` hears of every cut
 and of every text and panel made, for the layout check (`game.ui.text_log`).
 Two palettes exist: the card table's greens and golds, and a high-contrast one (near-black felt
-and panels, white text, yellow rules, a cyan focus ring). `use_palette` swaps the module's colour
-names in place, so everything that reads `th.CREAM` at draw time follows at once; `Theme` drops
-its caches when the palette changes.
+and panels, white text, yellow rules, a cyan focus ring); the player's own felt, panel and text
+colours go into either (`palette`), kept as far apart as the palette promises. `use_palette`
+swaps the module's colour names in place, so everything that reads `th.CREAM` at draw time
+follows at once; `Theme` drops its caches when the palette changes.
 """
 
 from __future__ import annotations
@@ -94,17 +95,131 @@ HIGH_CONTRAST_PALETTE: dict[str, Colour] = {
     "ROW_SELECTED_IDLE": (0, 45, 120),
     "ROW_STRIPE": (26, 26, 26),
 }
+# The player's colours (User Guide 4.4.4), by the names `game.settings` stores: the table's felt,
+# the panels (and the buttons and rows drawn in their shade) and the text. The first of each is
+# the palette's own.
+FELT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "green": (28, 104, 60),
+    "blue": (26, 66, 120),
+    "teal": (20, 96, 100),
+    "burgundy": (110, 28, 40),
+    "brown": (96, 66, 38),
+    "purple": (72, 42, 104),
+    "grey": (70, 76, 80),
+}
+PANEL_COLOURS: dict[str, tuple[int, int, int]] = {
+    "green": (10, 36, 22),
+    "navy": (10, 20, 50),
+    "black": (12, 12, 12),
+    "burgundy": (46, 10, 18),
+    "brown": (42, 28, 14),
+}
+TEXT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "cream": (246, 238, 214),
+    "white": (255, 255, 255),
+    "yellow": (255, 236, 140),
+    "light_blue": (200, 225, 255),
+}
+# The panel's shades, as multiples of the panel colour (the standard palette's own proportions).
+_PANEL_SHADES: dict[str, float] = {
+    "PANEL_LIGHT": 2.0,
+    "BUTTON": 2.3,
+    "BUTTON_HOVER": 3.0,
+    "BUTTON_PRESSED": 1.7,
+    "DISABLED_FILL": 1.9,
+    "ROW_SELECTED": 3.6,
+    "ROW_SELECTED_IDLE": 2.6,
+    "ROW_STRIPE": 1.6,
+}
+# How far text must stand out from the felt and the panels: WCAG AA, and AAA well past 7:1 in
+# high contrast (the high-contrast palette's own figure).
+TEXT_CONTRAST = 4.5
+HIGH_TEXT_CONTRAST = 15.0
 high_contrast = False
+_colours_in_use: tuple[bool, str, str, str] = (False, "green", "green", "cream")
 
 
-def use_palette(high: bool) -> bool:
-    """Switch every colour name of this module to the high-contrast or standard palette;
-    returns whether anything changed."""
-    global high_contrast
-    if high == high_contrast:
+def luminance(colour: Colour) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first: Colour, second: Colour) -> float:
+    """The WCAG contrast ratio of two colours, from 1 to 21."""
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _scaled(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
+    r, g, b = (min(255, round(v * factor)) for v in colour)
+    return (r, g, b)
+
+
+def _darkened_to(colour: tuple[int, int, int], text: Colour, ratio: float) -> tuple[int, int, int]:
+    """`colour`, darker step by step (keeping its hue) until `text` stands out `ratio` to 1."""
+    while contrast(colour, text) < ratio and any(colour):
+        colour = _scaled(colour, 0.85)
+    return colour
+
+
+def mix(first: Colour, second: Colour, share: float) -> tuple[int, int, int]:
+    """`first` with `share` (0 to 1) of `second` mixed in (opaque: alphas are ignored)."""
+    r, g, b = (round(a + (b - a) * share) for a, b in zip(first[:3], second[:3], strict=True))
+    return (r, g, b)
+
+
+def _lightened(colour: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    return mix(colour, (255, 255, 255), share)
+
+
+def palette(high: bool, felt: str, panel: str, text: str) -> dict[str, Colour]:
+    """The colours of the standard or high-contrast palette with the player's felt, panel and
+    text colours in it. A colour left at its first choice keeps the palette's own value; a chosen
+    one is darkened (felt, panels) or lightened (text, in high contrast) as far as it takes for
+    the text to stand out as the palette promises."""
+    colours: dict[str, Colour] = dict(HIGH_CONTRAST_PALETTE if high else STANDARD_PALETTE)
+    ratio = HIGH_TEXT_CONTRAST if high else TEXT_CONTRAST
+    if text != "cream" and text in TEXT_COLOURS:
+        chosen = TEXT_COLOURS[text]
+        if high:
+            chosen = _lightened(chosen, 0.5)
+        colours["CREAM"] = chosen
+        colours["CREAM_DIM"] = _scaled(chosen, 0.9 if high else 0.84)
+    ink = colours["CREAM"]
+    if felt != "green" and felt in FELT_COLOURS:
+        cloth = _darkened_to(FELT_COLOURS[felt], ink, ratio)
+        colours["FELT"] = cloth
+        colours["FELT_DARK"] = _scaled(cloth, 0.33)
+    if panel != "green" and panel in PANEL_COLOURS:
+        shade = _darkened_to(PANEL_COLOURS[panel], ink, ratio)
+        alpha = colours["PANEL"][3] if len(colours["PANEL"]) == 4 else 226
+        colours["PANEL"] = (*shade, alpha)
+        for name, factor in _PANEL_SHADES.items():
+            # In high contrast the rows and buttons stay as dark as the panel; the palette's
+            # own highlights (hover, selection) are kept.
+            if not high:
+                colours[name] = _darkened_to(_scaled(shade, factor), ink, ratio)
+            elif name in ("PANEL_LIGHT", "BUTTON", "DISABLED_FILL", "ROW_STRIPE"):
+                colours[name] = _darkened_to(_scaled(shade, 1.3), ink, ratio)
+    return colours
+
+
+def use_palette(high: bool, felt: str = "green", panel: str = "green", text: str = "cream") -> bool:
+    """Switch every colour name of this module to the high-contrast or standard palette with
+    the player's felt, panel and text colours; returns whether anything changed."""
+    global high_contrast, _colours_in_use
+    wanted = (high, felt, panel, text)
+    if wanted == _colours_in_use:
         return False
+    _colours_in_use = wanted
     high_contrast = high
-    globals().update(HIGH_CONTRAST_PALETTE if high else STANDARD_PALETTE)
+    globals().update(palette(high, felt, panel, text))
     return True
 
 
@@ -281,10 +396,13 @@ class Theme:
         self._measured.clear()
         self._felt = None
 
-    def set_high_contrast(self, high: bool) -> bool:
-        """Use the high-contrast palette (or the standard one); returns whether it changed, in
-        which case every cached text, panel and the felt are drawn afresh."""
-        changed = use_palette(high)
+    def set_palette(
+        self, high: bool, felt: str = "green", panel: str = "green", text: str = "cream"
+    ) -> bool:
+        """Use the high-contrast palette (or the standard one) with the player's colours;
+        returns whether it changed, in which case every cached text, panel and the felt are
+        drawn afresh."""
+        changed = use_palette(high, felt, panel, text)
         if changed:
             self._text.clear()
             self._panels.clear()

@@ -22,9 +22,7 @@ from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
 from game.ui.numbers import grouped
 
-MAT_FILL = (14, 62, 34, 150)
-MAT_EDGE = (120, 150, 96)
-STATUS_FILL = (8, 26, 15)
+BLACK = (0, 0, 0)
 NEGATIVE = (240, 150, 130)
 OPEN_TINTS = {
     "met": (40, 128, 64),
@@ -179,32 +177,41 @@ class TableHud:
         radius = self.px(14)
         # High contrast draws the mats' rules and words in the text colour, not faint greens.
         strong = th.CREAM_DIM if th.high_contrast else None
+        # The mats and their words are shades of the felt, whatever its colour.
+        mat_fill = (*th.mix(th.FELT, BLACK, 0.5), 150)
+        mat_edge = th.mix(th.FELT, th.CREAM, 0.42)
         for seat, half in enumerate(g.halves[: len(MELD_LABELS[g.players])]):
             shade = pygame.Surface(half.size, pygame.SRCALPHA)
-            pygame.draw.rect(shade, MAT_FILL, shade.get_rect(), border_radius=radius)
+            pygame.draw.rect(shade, mat_fill, shade.get_rect(), border_radius=radius)
             pygame.draw.rect(
                 shade,
-                (*(strong or MAT_EDGE), 255 if strong else 90),
+                (*(strong or mat_edge), 255 if strong else 90),
                 shade.get_rect(),
                 max(1, self.px(1)),
                 border_radius=radius,
             )
             surface.blit(shade, half)
-            label = t.text(MELD_LABELS[g.players][seat], 14, strong or (92, 140, 104))
+            label = t.text(
+                MELD_LABELS[g.players][seat], 14, strong or th.mix(th.FELT, th.CREAM, 0.3)
+            )
             surface.blit(
                 label,
                 label.get_rect(bottomright=(half.right - self.px(12), half.bottom - self.px(6))),
             )
         for rect in (g.stock_rect, g.pile_rect):
             pygame.draw.rect(
-                surface, strong or (60, 120, 80), rect, max(1, self.px(2)), border_radius=self.px(7)
+                surface,
+                strong or th.mix(th.FELT, th.CREAM, 0.15),
+                rect,
+                max(1, self.px(2)),
+                border_radius=self.px(7),
             )
         for name, rect in (("Stock", g.stock_rect), ("Pile", g.pile_rect)):
-            word = t.text(name, 13, strong or (110, 160, 120))
+            word = t.text(name, 13, strong or th.mix(th.FELT, th.CREAM, 0.38))
             surface.blit(word, word.get_rect(center=rect.center))
         surface.blit(t.panel(g.scoresheet.size, radius=12), g.scoresheet)
         bar = pygame.Surface(g.status.size, pygame.SRCALPHA)
-        bar.fill((*STATUS_FILL, 235))
+        bar.fill((*th.mix(th.FELT, BLACK, 0.72), 235))
         pygame.draw.line(bar, th.GOLD_DARK, (0, 0), (g.status.width, 0), max(1, self.px(1)))
         surface.blit(bar, g.status)
         return surface.convert() if pygame.display.get_surface() is not None else surface
@@ -448,7 +455,9 @@ class TableHud:
             return
         t = self.theme
         surface.blit(
-            t.panel(box.size, radius=12, fill=(10, 36, 22, 190), border=th.GOLD_DARK, shadow=False),
+            t.panel(
+                box.size, radius=12, fill=(*th.PANEL[:3], 190), border=th.GOLD_DARK, shadow=False
+            ),
             box,
         )
         pad = self.px(10)
@@ -490,7 +499,9 @@ class TableHud:
         if box.height < self.px(40):
             return
         surface.blit(
-            t.panel(box.size, radius=12, fill=(10, 36, 22, 200), border=th.GOLD_DARK, shadow=False),
+            t.panel(
+                box.size, radius=12, fill=(*th.PANEL[:3], 200), border=th.GOLD_DARK, shadow=False
+            ),
             box,
         )
         pad = self.px(10)
