@@ -167,6 +167,7 @@ class App:
         self.cards.set_four_colour(prefs.four_colour_deck)
         self._apply_card_back()
         self.cards.set_marks(prefs.colour_blind_marks)
+        self.cards.set_notation(prefs.index_notation)
         self.cards.set_high_contrast(prefs.high_contrast)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
@@ -310,6 +311,7 @@ class App:
         self.speech.apply_preferences(self.prefs)
         self.cards.set_four_colour(self.prefs.four_colour_deck)
         self.cards.set_marks(self.prefs.colour_blind_marks)
+        self.cards.set_notation(self.prefs.index_notation)
         self._apply_palette()
         self._save_countdown = SAVE_DELAY
 
@@ -355,9 +357,7 @@ class App:
         """Another player sits down: keep this one's preferences, load theirs, apply them."""
         self.save_preferences()
         self.prefs = self.players.switch(profile_id)
-        self.sounds.apply_preferences(self.prefs)
-        self.speech.apply_preferences(self.prefs)
-        self._apply_palette()
+        self.preferences_changed()
         self.save_preferences()
 
     # -- loop ------------------------------------------------------------------------------

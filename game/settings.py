@@ -72,6 +72,9 @@ CARD_BACKS: tuple[str, ...] = (
 FELT_COLOURS: tuple[str, ...] = ("green", "blue", "teal", "burgundy", "brown", "purple", "grey")
 PANEL_COLOURS: tuple[str, ...] = ("green", "navy", "black", "burgundy", "brown")
 TEXT_COLOURS: tuple[str, ...] = ("cream", "white", "yellow", "light_blue")
+# The letters on the court cards (game.sprites.notation.INDEX_NOTATIONS; a test keeps them in
+# step).
+INDEX_NOTATIONS: tuple[str, ...] = ("english", "french", "german", "italian", "spanish", "dutch")
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
 # As created, by rank, by length, or in fixed rank columns (a rank always in the same place).
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length", "fixed")
@@ -236,6 +239,12 @@ class Preferences:
     panel_colour: str = "green"
     text_colour: str = "cream"
     card_size: str = "normal"
+    # Card faces (User Guide 4.4.2): the court cards' letters, hands spread wider, and the tints
+    # of canastas and of a frozen or blocked pile (the table's menu turns both on or off).
+    index_notation: str = "english"
+    wide_hand_spreads: bool = False
+    canasta_tints: bool = True
+    pile_tints: bool = True
     # The card backs (User Guide 4.4.3): "standard", one of CARD_BACKS' designs, or "own": the
     # picture file in card_back_picture, scaled and framed.
     card_back: str = "standard"
@@ -338,6 +347,10 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "panel_colour": _one_of(PANEL_COLOURS),
     "text_colour": _one_of(TEXT_COLOURS),
     "card_size": _one_of(tuple(CARD_SIZES)),
+    "index_notation": _one_of(INDEX_NOTATIONS),
+    "wide_hand_spreads": lambda v: isinstance(v, bool),
+    "canasta_tints": lambda v: isinstance(v, bool),
+    "pile_tints": lambda v: isinstance(v, bool),
     "card_back": _one_of(CARD_BACKS),
     "card_back_picture": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "skill_level": _one_of(SKILL_LEVELS),

@@ -309,6 +309,40 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ),
 )
 
+CARD_OPTIONS: tuple[OptionItem, ...] = (
+    ChoiceOption(
+        "index_notation",
+        "Index notation",
+        "The letters on the corners of the Kings, Queens and Jacks, in the hints and in the "
+        "plays told on the table.",
+        choices=(
+            ("english", "English (K Q J)"),
+            ("french", "French (R D V)"),
+            ("german", "German (K D B)"),
+            ("italian", "Italian (R D F)"),
+            ("spanish", "Spanish (R C S)"),
+            ("dutch", "Dutch (H V B)"),
+        ),
+    ),
+    BoolOption(
+        "wide_hand_spreads",
+        "Wider hand spreads",
+        "The cards of the hands barely overlap (more where a long hand needs the room).",
+    ),
+    BoolOption(
+        "canasta_tints",
+        "Canasta tints",
+        "Canastas tinted green, gold or lavender by kind. T on the table (or its menu) turns "
+        "both tints off, or on.",
+    ),
+    BoolOption(
+        "pile_tints",
+        "Pile tints",
+        "The top of the pile grey when it is frozen for you, dark grey when it is blocked. "
+        "T on the table (or its menu) turns both tints off, or on.",
+    ),
+)
+
 # The colours' defaults, which "Reset colours" puts back.
 COLOUR_KEYS: tuple[str, ...] = ("felt_colour", "panel_colour", "text_colour")
 COLOUR_OPTIONS: tuple[OptionItem, ...] = (
@@ -539,6 +573,7 @@ def option_sections() -> list[OptionSection]:
     if RULE_OPTIONS:
         sections.append(OptionSection("Rules", tuple(RULE_OPTIONS)))
     # Network, set once and rarely, comes last.
+    sections.append(OptionSection("Cards", CARD_OPTIONS))
     sections.append(OptionSection("Colours", COLOUR_OPTIONS))
     sections.append(OptionSection("Network", NETWORK_OPTIONS))
     return sections

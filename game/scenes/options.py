@@ -130,7 +130,9 @@ class OptionsScene(Scene):
         t = self.app.theme
         self.tabs = []
         count = len(self.sections)
-        tab_w, tab_h, gap = t.px(170), t.px(44), t.px(12)
+        tab_h, gap = t.px(44), t.px(12)
+        # As wide as the screen allows them all, up to their designed width.
+        tab_w = min(t.px(170), (size[0] - 2 * t.px(16) - (count - 1) * gap) // count)
         total = count * tab_w + (count - 1) * gap
         x = (size[0] - total) // 2
         y = self.tabs_y

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from game.resources import asset_path
+from game.resources import asset_path, font_path
+from game.sprites.notation import COURTS, court_letter
 from game.sprites.tween import Animation, Animator, Call, Tween, TweenSequence, in_sine, out_sine
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,11 @@ FOUR_COLOUR_INKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], fl
     "C": ((0, 0, 0), (0, 128, 48), 0.5),
 }
 RAMP_STEPS = 16
+# Where a face's corner index lies on the 240x336 art (the other corner is the same, upside
+# down), how tall its letter stands, and a point on the suit's pip under it (its ink).
+INDEX_BOX = (6, 10, 30, 37)
+INDEX_LETTER_SIZE = (24, 31)  # at most this wide, and this tall
+INDEX_PIP = (20, 62)
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
@@ -96,6 +102,38 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def relabel_index(surface: pygame.Surface, letter: str) -> pygame.Surface:
+    """A copy of a court card's picture with `letter` in both corners instead of its own."""
+    out = surface.copy()
+    w, h = out.get_size()
+    sx, sy = w / ART_SIZE[0], h / ART_SIZE[1]
+    x, y, bw, bh = INDEX_BOX
+    box = pygame.Rect(round(x * sx), round(y * sy), round(bw * sx), round(bh * sy))
+    ink = out.get_at((round(INDEX_PIP[0] * sx), round(INDEX_PIP[1] * sy)))
+    out.fill(WHITE, box)
+    most = (round(INDEX_LETTER_SIZE[0] * sx), round(INDEX_LETTER_SIZE[1] * sy))
+    glyph = index_glyph(letter, (ink.r, ink.g, ink.b), most)
+    out.blit(glyph, glyph.get_rect(center=box.center))
+    turned = pygame.transform.rotate(out.subsurface(box).copy(), 180)
+    out.blit(turned, (w - box.right, h - box.bottom))
+    return out
+
+
+def index_glyph(letter: str, ink: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
+    """`letter` in the bold serif of the titles, its ink as tall as `size` (narrowed to fit
+    its width)."""
+    most_w, height = size
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = font_path("title")
+    font = pygame.font.Font(str(path) if path is not None else None, height * 2)
+    rendered = font.render(letter, True, ink)
+    ink_rect = rendered.get_bounding_rect()
+    glyph = rendered.subsurface(ink_rect)
+    width = min(most_w, max(1, round(ink_rect.width * height / max(1, ink_rect.height))))
+    return pygame.transform.smoothscale(glyph, (width, max(1, height)))
 
 
 def recolour_suit(surface: pygame.Surface, suit: str) -> pygame.Surface:
@@ -197,6 +235,8 @@ class CardImages:
         # Tinted cards also carry a pattern (a preference), so no state is told by colour alone.
         self.marks = False
         self.high_contrast = False
+        # The letters on the court cards' corners (game.sprites.notation.INDEX_NOTATIONS).
+        self.notation = "english"
         # The backs: the standard pair, one of BACK_DESIGNS, or the player's own picture.
         self.back_design = "standard"
         self._back_choice = ("standard", "", "")  # as asked for, and why it could not be
@@ -253,6 +293,16 @@ class CardImages:
             self._scaled.clear()
             self.version += 1
 
+    def set_notation(self, notation: str) -> None:
+        """Put the letters of `notation` on the corners of the Kings, Queens and Jacks."""
+        if notation == self.notation:
+            return
+        self.notation = notation
+        for code in [c for c in self._originals if c[:-1] in COURTS]:
+            del self._originals[code]
+        self._scaled.clear()
+        self.version += 1
+
     def set_four_colour(self, on: bool) -> None:
         """Diamonds blue and Clubs green (or back to red and black)."""
         if on == self.four_colour:
@@ -280,6 +330,10 @@ class CardImages:
                 log.warning("card picture %s unusable (%s); drawing plain cards instead", path, exc)
                 self._missing_logged = True
             surface = self._placeholder(code)
+        else:
+            letter = court_letter(code[:-1], self.notation)
+            if code in FACE_CODES and letter != code[:-1]:
+                surface = relabel_index(surface, letter)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
         if self.four_colour and code in FACE_CODES and code[-1] in FOUR_COLOUR_INKS:
@@ -322,7 +376,7 @@ class CardImages:
         if code in JOKERS:
             rank, colour = "JOKER", (150, 30, 120)
         else:
-            rank, suit = code[:-1], code[-1]
+            rank, suit = court_letter(code[:-1], self.notation), code[-1]
             colour = (190, 20, 30) if suit in RED_SUITS else (20, 20, 20)
         if pygame.font.get_init():
             label = pygame.font.Font(None, height // 5).render(rank, True, colour)

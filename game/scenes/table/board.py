@@ -89,6 +89,10 @@ class BoardOptions:
     pile_viewer: int = 0
     # The player's own order of the hand (cards dragged within it), kept until the next sort.
     arranged: tuple[int, ...] = ()
+    # Preferences: canastas and a frozen or blocked pile tinted, hands spread twice as wide.
+    canasta_tints: bool = True
+    pile_tints: bool = True
+    wide_spreads: bool = False
 
 
 def suit_key(card: int) -> tuple[int, int, int]:
@@ -192,7 +196,7 @@ class Board:
         g = self.geometry
         out = BoardLayout({})
         self._place_stock(state, out)
-        self._place_pile(state, options.pile_viewer, out)
+        self._place_pile(state, options, out)
         # A side's melds and Threes are shown once (with four players, at seats 0 and 1).
         for seat in range(state.view.sides):
             self._place_threes(state, seat, out)
@@ -235,14 +239,14 @@ class Board:
                 Zone("stock"),
             )
 
-    def _place_pile(self, state: TableState, viewer: int, out: BoardLayout) -> None:
+    def _place_pile(self, state: TableState, options: BoardOptions, out: BoardLayout) -> None:
         g = self.geometry
         w, h = self._size(g.pile_height)
         count = len(state.pile)
         top_tint = None
-        if state.pile_blocked:
+        if options.pile_tints and state.pile_blocked:
             top_tint = Tint.BLOCKED
-        elif state.pile_frozen_for(viewer):
+        elif options.pile_tints and state.pile_frozen_for(options.pile_viewer):
             top_tint = Tint.FROZEN
         # The card that froze the pile lies across it, under the cards thrown since (as at a
         # real table), so a frozen pile shows why at a glance.
@@ -406,7 +410,7 @@ class Board:
             base = LAYER_MELDS + index * 40
             if kind is not None:
                 top = column[0]
-                tint = CANASTA_TINTS[kind]
+                tint = CANASTA_TINTS[kind] if options.canasta_tints else None
                 depth = min(len(ordered), 8)
                 for i, card in enumerate(ordered):
                     step = min(i, depth - 1)
@@ -461,7 +465,7 @@ class Board:
                     column[0].y + i * spacing * 0.45,
                     height,
                     True,
-                    Tint.NATURAL_CANASTA,
+                    Tint.NATURAL_CANASTA if options.canasta_tints else None,
                     LAYER_MELDS + 900 + i,
                     True,
                     Zone("special", seat),
@@ -496,7 +500,8 @@ class Board:
         height = g.hand_heights[0]
         w, h = self._size(height)
         area = g.hands[0]
-        spread, group_gap = 0.6, 0.3
+        # Wider spreads show nearly each card whole (less where the hand is long).
+        spread, group_gap = (0.95, 0.4) if options.wide_spreads else (0.6, 0.3)
         natural = w * (1 + spread * (len(order) - 1) + group_gap * (len(groups) - 1))
         # A hand that fits under the mat is centred under it; a long one uses the full width.
         left, width = (
@@ -541,7 +546,10 @@ class Board:
             return
         height = g.hand_heights[seat]
         w, h = self._size(height)
-        rects = fan_hand(g.hands[seat], len(hand), w, h, spread=0.3 if not options.reveal else 0.4)
+        spread = 0.4 if options.reveal else 0.3
+        if options.wide_spreads:
+            spread *= 2
+        rects = fan_hand(g.hands[seat], len(hand), w, h, spread=spread)
         for index, card in enumerate(hand):
             rect = rects[index]
             out.placements[card] = Placement(

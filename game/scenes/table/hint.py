@@ -22,6 +22,7 @@ from game.logic.assist import code_name, explain_hint
 from game.logic.phases import DRAW, PLAY
 from game.match import ME
 from game.scenes.table.layout import TableGeometry
+from game.sprites.notation import in_notation
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
@@ -175,6 +176,9 @@ class HintTable(Protocol):
     state: TableState
     hint: HintPanel | None
 
+    @property
+    def notation(self) -> str: ...
+
     def act(self, action: Action) -> bool: ...
     def refuse(self, text: str) -> None: ...
 
@@ -217,7 +221,12 @@ class Hints:
             return
         self.actions = list(note.actions)
         words = explain_hint(self.table.state.view, self.actions)
-        panel.show(in_card_names(note.text), words, True)
+        notation = self.table.notation
+        panel.show(
+            in_notation(in_card_names(note.text), notation),
+            [in_notation(line, notation) for line in words],
+            True,
+        )
 
     def do(self) -> None:
         assert self.table.hint is not None

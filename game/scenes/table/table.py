@@ -58,6 +58,7 @@ from game.scenes.table.scores import HandOverScene
 from game.scenes.table.turns_back import TurnsBack
 from game.scenes.table.voice import phrases
 from game.settings import CARD_SIZES
+from game.sprites.notation import in_notation
 from game.sprites.tween import Animator
 from game.ui.button import Button
 from game.ui.widget import WidgetGroup
@@ -179,9 +180,11 @@ class TableScene(Scene):
             self.layout(self.app.size)
         fresh_pictures = self.app.cards.version != self._cards_version
         if fresh_pictures and self.board is not None and self.geometry is not None:
-            # New card pictures (the four-colour deck): every card fetches its own again.
+            # New card pictures (the four-colour deck, another notation): every card fetches its
+            # own again, and the plays are told in the notation.
             self._cards_version = self.app.cards.version
             self.board.set_geometry(self.geometry)
+            self.hud_dirty = True
         self.relayout()
 
     def set_status_mark(self, mark: StatusMark | None) -> None:
@@ -258,7 +261,15 @@ class TableScene(Scene):
             self.state.hand_over,
             self.pile_viewer,
             tuple(self.moves.arranged),
+            canasta_tints=self.app.prefs.canasta_tints,
+            pile_tints=self.app.prefs.pile_tints,
+            wide_spreads=self.app.prefs.wide_hand_spreads,
         )
+
+    @property
+    def notation(self) -> str:
+        """The letters the court cards go by in the plays and hints told."""
+        return self.app.prefs.index_notation
 
     @property
     def pile_viewer(self) -> int:
@@ -469,7 +480,7 @@ class TableScene(Scene):
             totals=tuple(state.totals),
             rules_title=title,
             rules_lines=lines,
-            plays=list(self.plays),
+            plays=[in_notation(play, self.notation) for play in self.plays],
             message=message,
             message_error=self.message_error and self.message_time > 0,
             counters=status_counters(state, opening, in_hand, net, self.match.level_text()),
@@ -639,10 +650,23 @@ class TableScene(Scene):
         self.app.preferences_changed()
         self.relayout()
 
+    def toggle_tints(self) -> None:
+        """The tints of canastas and of the pile (User Guide 4.4.2): if either is on, both go
+        off; if neither is, both come on."""
+        prefs = self.app.prefs
+        on = not (prefs.canasta_tints or prefs.pile_tints)
+        prefs.canasta_tints = prefs.pile_tints = on
+        self.app.preferences_changed()
+        self.relayout()
+        self.say("Canasta and pile tints on." if on else "Canasta and pile tints off.")
+
     def open_menu(self) -> None:
+        prefs = self.app.prefs
+        tints = "Tints off" if prefs.canasta_tints or prefs.pile_tints else "Tints on"
         items = [
             ("Resume", lambda: None),
             ("Options", self.open_options),
+            (tints, self.toggle_tints),
             ("Canasta details", self.moves.show_canasta_details),
             ("Help and learning", self.learning.learning_menu),
             ("New game", self.ask_new_game),
@@ -751,6 +775,7 @@ class TableScene(Scene):
             pygame.K_RIGHT: lambda: moves.move_card_focus(1),
             pygame.K_SPACE: moves.select_focused_card,
             pygame.K_m: moves.meld_selection,
+            pygame.K_t: self.toggle_tints,
         }
         if key == pygame.K_DELETE:
             (moves.undo_turn if ctrl else moves.undo_last)()
