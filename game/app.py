@@ -15,6 +15,7 @@ shown in a dialog that can return to the title screen.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import os
 import sys
@@ -35,6 +36,7 @@ from game.scenes.dialog import CrashScene, message_dialog
 from game.settings import Preferences, data_dir, preferences_path
 from game.speech import Speaker
 from game.sprites.cards import CardImages
+from game.ui.gui import forget_managers
 from game.ui.scaling import desktop_scale
 from game.ui.theme import Theme
 
@@ -490,6 +492,10 @@ class App:
         self.players.close()
         self.speech.shutdown()
         self.sounds.shutdown()
+        # A font still alive when pygame quits never closes its file: the screens' fonts are
+        # let go first.
+        forget_managers()
+        gc.collect()
         pygame.quit()
 
     def screenshot(self, path: str | os.PathLike[str]) -> Path:

@@ -120,6 +120,11 @@ def theme_dict(scale: float, entry_size: int = BODY_SIZE) -> dict[str, object]:
     return theme
 
 
+def forget_managers() -> None:
+    """pygame_gui keeps the last manager made as its default: let it go with its screen."""
+    pygame_gui.core.utility.set_default_manager(None)
+
+
 def make_manager(
     size: tuple[int, int], scale: float, entry_size: int = BODY_SIZE
 ) -> pygame_gui.UIManager:
@@ -155,7 +160,8 @@ class FallbackFont(GUIFontPygame):
     font lacks (🃏 typed in the chat) is drawn in the fallback font, not as an empty box."""
 
     def __init__(self, chain: FontChain, point_size: int) -> None:
-        super().__init__(font_path("ui"), point_size)
+        ui = font_path("ui")
+        super().__init__(th.font_source(None if ui is None else str(ui)), point_size)
         self.chain = chain
 
     def get_rect(self, text: str) -> pygame.Rect:

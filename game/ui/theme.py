@@ -16,6 +16,8 @@ follows at once; `Theme` drops its caches when the palette changes.
 
 from __future__ import annotations
 
+import functools
+import io
 import logging
 import random
 from collections import OrderedDict
@@ -247,6 +249,20 @@ UI_FONTS = (
 UI_BOLD_FONTS = UI_FONTS
 
 
+@functools.cache
+def _font_file(path: str) -> bytes:
+    """A font file's bytes, read once for the whole run."""
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def font_source(path: str | None) -> io.BytesIO | None:
+    """What a font at `path` is made from: the file's bytes in memory, so that no font holds
+    its file open (a font alive when pygame quits never closes it, and descriptors numbered
+    above 1023 are out of reach of the lobby's `select`); None is pygame's own font."""
+    return None if path is None else io.BytesIO(_font_file(path))
+
+
 class FontBook:
     """Finds font files once and keeps one `pygame.font.Font` per (role, size, bold)."""
 
@@ -279,7 +295,7 @@ class FontBook:
         if font is None:
             path = self._path(role)
             try:
-                font = pygame.font.Font(path, size)
+                font = pygame.font.Font(font_source(path), size)
             except (OSError, pygame.error):
                 font = pygame.font.Font(None, size)
             self._fonts[key] = font

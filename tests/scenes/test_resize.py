@@ -192,3 +192,28 @@ def test_a_drag_lays_the_screens_out_once_a_frame_for_where_the_window_ends(
             window.size = (width, 720 + (width - 1280) // 2)
     step(app)
     assert laid_out == [(1650, 905)] and app.size == (1650, 905)
+
+
+def _open_font_files() -> int:
+    fonts = Path("/proc/self/fd")
+    return sum(1 for fd in fonts.iterdir() if "/fonts/" in _target(fd))
+
+
+def _target(fd: Path) -> str:
+    try:
+        return str(fd.readlink())
+    except OSError:  # the descriptor closed while the directory was read
+        return ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="lists descriptors through /proc")
+def test_screens_laid_out_at_many_sizes_leave_no_font_file_open(app: App) -> None:
+    # A font alive when pygame quits never closes its file: a long session, or a process that
+    # opens the game many times, would run out of descriptors the lobby's select can reach.
+    before = _open_font_files()
+    app.stack.push(TitleScene(app))
+    app.stack.push(OptionsScene(app))  # text fields: pygame_gui's fonts and the symbol fallback
+    for height in range(600, 1000, 50):
+        resize_window(app, (height * 16 // 9, height))
+    app.close()
+    assert _open_font_files() == before

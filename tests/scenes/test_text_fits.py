@@ -3,7 +3,8 @@
 spilling out of its panel. The theme's text recorder (`game.ui.text_log`) sees every text as the
 screen draws it; a failure names the screen, the size and the text. The screens of a live network
 game (the rules agreement both ways, a partner gone, the wait for their return) are laid out over
-loopback with a headless peer; Wait for a partner on a real Mosquitto, with two guests' requests
+loopback with a headless peer; Find a partner and Wait for a partner on a real Mosquitto, with a
+list of long-named hosts of many rule differences, a question asked and two guests' requests
 waiting."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import APP_VERSION
 from game.app import App
 from game.audio import SoundManager
 from game.bench.frames import busy_game
@@ -23,8 +25,13 @@ from game.logic.cards import MELD_KEY_OF_NAME
 from game.logic.rules import Rules
 from game.match import LocalMatch
 from game.match.autosaved_game import autosave_path
+from game.match.table_info import rules_summary
 from game.netplay import Role
+from game.netplay.lobby import Announcement
+from game.netplay.lobby.guest import GuestLobby
+from game.netplay.lobby.host import HostLobby
 from game.netplay.play.chat import ChatLine, ChatLog
+from game.netplay.shell.lobby_mqtt import LobbyConnection
 from game.netplay.shell.wormhole import InviteCode, Rendezvous
 from game.records import Ending, create_profile, current_profile, rename_profile
 from game.scenes import flow
@@ -54,6 +61,7 @@ from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
 from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.layout_check import misfits, start_recording
+from tests.helpers.mosquitto import running_mosquitto, until
 from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
 from tests.helpers.records_history import record_game
 from tests.helpers.scenario import position
@@ -70,6 +78,7 @@ from tests.helpers.ui_events import DT, click, press, resize_window, step
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 NAMES = ["WWWWWWWWWWWWWWWWWWWW", "Maximilian Alexander"]
+LOBBY_WAIT = 60.0  # seconds eight hosts may take to be listed on a busy machine
 NETWORK_NAME = "Bartholomew Rutledge"
 Builder = Callable[[App], object]
 
@@ -582,3 +591,81 @@ def test_the_host_s_agreement_its_partner_gone_and_its_wait_fit(
         _wait_for_the_return_of(app, gone, "guest")
     finally:
         guest.stop()
+
+
+def _waiting_host(broker: str, index: int) -> LobbyConnection[HostLobby]:
+    """A host in the lobby with a 20-letter name, many options changed and a long wait."""
+    rules = _many_options()
+    announcement = Announcement(
+        f"{NAMES[0][:17]}W{index:02d}",
+        rules.nearest_preset(),
+        tuple(rules_summary(rules)[1]),
+        level="expert",
+        app_version=APP_VERSION,
+        since=1_700_000_000 + index,
+    )
+    return LobbyConnection(broker, HostLobby(announcement))
+
+
+@pytest.mark.net
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_find_a_partner_with_a_full_list_and_a_question_asked_fits(
+    long_named_app: App, size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = long_named_app
+    _sized(app, size)
+    with running_mosquitto(tmp_path / "mosquitto") as broker:
+        app.prefs.lobby_broker = broker.url
+        hosts = [_waiting_host(broker.url, index) for index in range(8)]
+        try:
+            until(lambda: all(host.connected for host in hosts), LOBBY_WAIT)
+            app.stack.push(TitleScene(app))
+            scene = FindPartnerScene(app, join=JoinScene)
+            app.stack.push(scene)
+            assert run_until(app, lambda: scene.total == len(hosts), LOBBY_WAIT), scene.total
+            assert len(scene.listed[0].differences) == 11
+            _assert_fits(app, "find a partner")
+            click(app, centre(scene.asks[0].rect))
+            assert scene.buttons["cancel_ask"].visible
+            _assert_fits(app, "find a partner, asking")
+        finally:
+            for host in hosts:
+                host.close()
+
+
+@pytest.mark.net
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_wait_for_a_partner_with_requests_waiting_fits(
+    long_named_app: App, size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = long_named_app
+    _sized(app, size)
+    app.prefs.rules = _many_options().to_dict()
+    app.prefs.host_port = 0
+    with running_mosquitto(tmp_path / "mosquitto") as broker:
+        app.prefs.lobby_broker = broker.url
+        app.stack.push(TitleScene(app))
+        scene = WaitForPartnerScene(app)
+        app.stack.push(scene)
+        assert run_until(app, lambda: scene.status.startswith("Listed in the lobby"))
+        _assert_fits(app, "wait for a partner")
+        guests = [LobbyConnection(broker.url, GuestLobby()) for _ in range(2)]
+        try:
+            for guest, name in zip(guests, NAMES, strict=True):
+                assert run_until(app, lambda g=guest: bool(g.read(lambda c: c.find(NAMES[0]))))
+                host_id = guest.read(lambda core: core.find(NAMES[0])).host_id
+                guest.do(lambda core, now, n=name, h=host_id: core.ask(h, n, now))
+
+            def both_waiting() -> bool:
+                pending = scene.lobby.pending if scene.lobby is not None else []
+                return len(pending) == 2 and isinstance(app.stack.top, DialogScene)
+
+            assert run_until(app, both_waiting)
+            assert isinstance(app.stack.top, DialogScene)
+            assert app.stack.top.title in {f"{name} asks to play" for name in NAMES}
+            _assert_fits(app, "a guest asks to play")
+        finally:
+            for guest in guests:
+                guest.close()
