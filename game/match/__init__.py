@@ -12,7 +12,7 @@ from .autosaved_game import (
     autosave_exists,
     load_autosave,
 )
-from .local_match import SKILL_TITLES, LocalMatch, local_match
+from .local_match import SEAT_NAMES, SKILL_TITLES, LocalMatch, local_match
 from .match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
 from .net_connection import NetGame, saved_game
 from .net_match import NetMatch
@@ -24,6 +24,7 @@ __all__ = [
     "HUMAN",
     "ME",
     "OPPONENT",
+    "SEAT_NAMES",
     "SKILL_TITLES",
     "AIWorker",
     "Alert",

@@ -218,16 +218,24 @@ class LocalMatch(Match):
             return
         if self.game.autoplay:
             return
-        if self.game.game.n_players != 2:
-            # The records hold two-player games (a partner, side results: not yet): a game of
-            # three or four is played unrecorded rather than stored wrong.
-            log.info("a game of %d players is not recorded", self.game.game.n_players)
-            return
         setup = setup or setup_from_replay(replay_document(self.game.game))
-        opponent = Opponent.computer(self.game.levels[1])
-        self.recording = Recording.start(records, setup, opponent, HUMAN_SEAT, restarted=restarted)
+        self.recording = Recording.start(
+            records, setup, self._opponent(), HUMAN_SEAT, restarted=restarted
+        )
         self.game.record_id = self.recording.game_id
         self._save()
+
+    def _opponent(self) -> Opponent:
+        """Who the person plays against: the computer's level, or the table's other seats."""
+        levels = self.game.levels
+        game = self.game.game
+        if game.n_players == 2:
+            return Opponent.computer(levels[1])
+        partner = game.partner_of(HUMAN_SEAT)
+        opponents = [levels[seat] for seat in range(1, game.n_players) if seat != partner]
+        return Opponent.table(
+            game.n_players, opponents, None if partner is None else levels[partner]
+        )
 
     def _record(self, events: Sequence[Event]) -> None:
         if self.recording is None:

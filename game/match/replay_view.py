@@ -31,10 +31,16 @@ class ReplayMatch(Match):
     """Stepping through `doc` (a `canasta-replay/1` document)."""
 
     def __init__(
-        self, doc: dict[str, Any], opponent: str, seat: int = 0, opponent_level: str = ""
+        self,
+        doc: dict[str, Any],
+        opponent: str,
+        seat: int = 0,
+        opponent_level: str = "",
+        other_names: tuple[str, ...] = (),
     ) -> None:
         """`opponent` is named as the live table named it ("Computer", a network player's
-        name); `opponent_level` is a computer's level title ("Advanced")."""
+        name); `opponent_level` is a computer's level title ("Advanced"); `other_names` names
+        seats 1, 2, ... of a game of three or four."""
         super().__init__()
         self.doc = doc
         self.game, self.actions = game_from_replay(doc)
@@ -42,6 +48,7 @@ class ReplayMatch(Match):
         self.opponent = opponent
         self.opponent_level = opponent_level
         self.seat = seat
+        self._other_names = other_names or (opponent,)
         self._state = self._picture()
         self._opening: tuple[Event, ...] = self._events(self.game.last_events)
         self._notes: list[Note] = []
@@ -58,6 +65,10 @@ class ReplayMatch(Match):
     @property
     def opponent_name(self) -> str:
         return self.opponent
+
+    @property
+    def other_names(self) -> tuple[str, ...]:
+        return self._other_names
 
     @property
     def opponent_line(self) -> str:

@@ -40,6 +40,9 @@ CSV_COLUMNS = (
     "replicated",
     "replicated_from",
     "practice",
+    "players",
+    "partner",
+    "side_totals",
 )
 _EXPORT_PAGE = 500
 
@@ -87,6 +90,9 @@ def write_history_csv(
                     int(g.replicated),
                     "" if g.replicated_from is None else g.replicated_from,
                     int(g.practice),
+                    g.players,
+                    g.partner or "",
+                    " ".join(str(total) for total in g.side_totals),
                 )
             )
         written += len(rows)

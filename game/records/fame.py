@@ -1,12 +1,14 @@
 """The hall of fame and the league table, over every profile on this computer (UG 4.5.5, 4.5.6).
 
-The hall of fame looks only at won and lost games that were not restarted, replicated or played
-with practice tools. Each record names who set it, when (the game's end), against whom, in which
-game (and hand, for per-hand records); on a tie the first to set it keeps it. The league table has
-one row per profile and one per computer level (from the computer's side of its games): played
-(won and lost games), won, lost, points for and against, and the average (points for per game
-played). Rows are ranked by win ratio, then average; equal rows share a rank, and rows with no
-games come last, unranked.
+The hall of fame looks only at won and lost games of two that were not restarted, replicated or
+played with practice tools (a partnership's score, or a score against two, is not a record of the
+same game). Each record names who set it, when (the game's end), against whom, in which
+game (and hand, for per-hand records); on a tie the first to set it keeps it. The league table of
+games of two has one row per profile and one per computer level (from the computer's side of its
+games): played (won and lost games), won, lost, points for and against, and the average (points
+for per game played). Rows are ranked by win ratio, then average; equal rows share a rank, and
+rows with no games come last, unranked. Games of three and of four have league tables of their
+own (`league_table(records, players)`): a row per profile that played such games, ranked alike.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from typing import Any
 
 from game.settings import SKILL_LEVELS
 
-from .kinds import COMPUTER
+from .kinds import COMPUTER, NETWORK, TABLE_KINDS
 from .store import Records
 
 _ELIGIBLE = (
-    "g.result IN ('won', 'lost') AND g.restarted = 0 AND g.replicated = 0 AND g.practice = 0"
+    "g.result IN ('won', 'lost') AND g.restarted = 0 AND g.replicated = 0 AND g.practice = 0 "
+    f"AND g.opponent_kind IN ('{COMPUTER}', '{NETWORK}')"
 )
 
 
@@ -122,14 +125,29 @@ def _rank(rows: list[LeagueRow]) -> list[LeagueRow]:
     return out + [r for r in rows if not r.played]
 
 
-def league_table(records: Records) -> list[LeagueRow]:
+def league_table(records: Records, players: int = 2) -> list[LeagueRow]:
+    """The league of games of `players`: of two, every profile and computer level; of three or
+    four, the profiles that played such games."""
     conn = records.conn
     finished = "g.result IN ('won', 'lost')"
+    if players in TABLE_KINDS:
+        return _rank(
+            [
+                LeagueRow("player", name, *tally)
+                for name, *tally in conn.execute(
+                    f"SELECT p.name, {_TALLY} FROM profiles p JOIN games g ON g.profile_id = p.id "
+                    f"AND {finished} AND g.opponent_kind = ? "
+                    "GROUP BY p.id ORDER BY p.name COLLATE NOCASE",
+                    (TABLE_KINDS[players],),
+                )
+            ]
+        )
     rows = [
         LeagueRow("player", name, *tally)
         for name, *tally in conn.execute(
             f"SELECT p.name, {_TALLY} FROM profiles p "
             f"LEFT JOIN games g ON g.profile_id = p.id AND {finished} "
+            f"AND g.opponent_kind IN ('{COMPUTER}', '{NETWORK}') "
             "GROUP BY p.id ORDER BY p.name COLLATE NOCASE"
         )
     ]

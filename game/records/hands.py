@@ -1,9 +1,9 @@
 """What the records keep of one hand, and how to read it out of a game's replay.
 
-A `HandRecord` is plain data: both players' score breakdowns (the items of
-`game.logic.scoring`), who went out, whether concealed, why the hand ended, how many turns were
-played, and per player the canastas on the table at the end and the times the pile was taken
-(a take that was given back does not count). `hands_from_replay` replays a replay document once
+A `HandRecord` is plain data: every side's score breakdown (the items of `game.logic.scoring`;
+a side is a player, or a partnership of two at four), the seat that went out, whether concealed,
+why the hand ended, how many turns were played, and per side the canastas on the table at the end
+and the times the pile was taken (a take that was given back does not count). `hands_from_replay` replays a replay document once
 and returns a record for every finished hand; `HandTally` does the same from live events.
 """
 
@@ -22,27 +22,30 @@ from game.logic.scoring import ITEMS
 
 @dataclass(frozen=True)
 class HandRecord:
-    """One finished hand. Pairs are indexed by seat (0 and 1)."""
+    """One finished hand. Tuples are indexed by side: the seat with two or three players,
+    seat % 2 with four; `went_out` is a seat."""
 
     hand_no: int
-    scores: tuple[dict[str, int], dict[str, int]]
+    scores: tuple[dict[str, int], ...]
     went_out: int | None = None
     concealed: bool = False
     reason: str = "went_out"
     turns: int = 0
-    canastas: tuple[int, int] = (0, 0)
-    pile_takes: tuple[int, int] = (0, 0)
+    canastas: tuple[int, ...] = (0, 0)
+    pile_takes: tuple[int, ...] = (0, 0)
     # Convenience for the totals of the breakdowns.
-    totals: tuple[int, int] = field(init=False)
+    totals: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
+        if len(self.scores) < 2 or not len(self.scores) == len(self.canastas) == len(
+            self.pile_takes
+        ):
+            raise ValueError("a hand record needs one score, canasta count and take count a side")
         for score in self.scores:
             missing = [item for item in (*ITEMS, "total") if item not in score]
             if missing:
                 raise ValueError(f"a hand score lacks {', '.join(missing)}")
-        object.__setattr__(
-            self, "totals", (int(self.scores[0]["total"]), int(self.scores[1]["total"]))
-        )
+        object.__setattr__(self, "totals", tuple(int(score["total"]) for score in self.scores))
 
 
 class HandTally:
@@ -53,29 +56,40 @@ class HandTally:
     """
 
     def __init__(self) -> None:
-        self.takes = [0, 0]
+        self.takes: list[int] = []  # by seat, this hand (sized by the first game observed)
 
     def observe(self, game: Game, events: list[Event]) -> HandRecord | None:
         done: HandRecord | None = None
+        if not self.takes:
+            self.takes = [0] * game.n_players
         for event in events:
             if event.kind == ev.PILE_TAKEN:
                 self.takes[event.player] += 1
             elif event.kind == ev.PILE_RETURNED:
                 self.takes[event.player] -= 1
             elif event.kind == ev.HAND_OVER:
-                last = game.history[-1]
-                done = HandRecord(
-                    hand_no=int(last["hand"]),
-                    scores=(dict(last["scores"][0]), dict(last["scores"][1])),
-                    went_out=last["went_out"],
-                    concealed=bool(last["concealed"]),
-                    reason=str(last["reason"]),
-                    turns=game.turn.no,
-                    canastas=(game.players[0].canastas(), game.players[1].canastas()),
-                    pile_takes=(self.takes[0], self.takes[1]),
-                )
-                self.takes = [0, 0]
+                done = self._hand(game)
+                self.takes = [0] * game.n_players
         return done
+
+    def _hand(self, game: Game) -> HandRecord:
+        last = game.history[-1]
+        sides = range(game.n_sides)
+        # Partners share their side's melds, so the first seat of a side (its side number)
+        # holds the side's canastas; both partners' takes count for the side.
+        return HandRecord(
+            hand_no=int(last["hand"]),
+            scores=tuple(dict(last["scores"][side]) for side in sides),
+            went_out=last["went_out"],
+            concealed=bool(last["concealed"]),
+            reason=str(last["reason"]),
+            turns=game.turn.no,
+            canastas=tuple(game.players[side].canastas() for side in sides),
+            pile_takes=tuple(
+                sum(n for seat, n in enumerate(self.takes) if game.side_of(seat) == side)
+                for side in sides
+            ),
+        )
 
 
 def replay_hands(doc: dict[str, Any]) -> tuple[Game, list[HandRecord]]:

@@ -2,9 +2,10 @@
 
 Every query is for one profile (the current one unless told) and sees only finished games, those
 with a result; a game still being played, or cut short by a crash, is not history yet. Pages are
-newest first and can be narrowed to one opponent (a computer level's key, or ``network`` for all
-network games) and to one rules preset. Scores are always from the profile's side: `score_for`
-is theirs, `score_against` the opponent's.
+newest first and can be narrowed to one opponent (a computer level's key, or ``network``,
+``three`` or ``four`` for all network games, games of three, games of four) and to one rules
+preset. Scores are always from the profile's side: `score_for` is theirs (their partnership's at
+four), `score_against` the best other side's.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .hands import HandRecord
-from .kinds import COMPUTER, NETWORK
+from .kinds import COMPUTER, GROUPED
 from .profiles import current_profile
 from .recorder import unpack_replay
 from .store import Records
@@ -25,7 +26,8 @@ _FINISHED = "g.result IS NOT NULL"
 
 @dataclass(frozen=True)
 class GameFilter:
-    """Which games to show: an opponent (level key or ``network``) and a rules preset, or all."""
+    """Which games to show: an opponent (a level key, or a kind of `GROUPED`) and a rules
+    preset, or all."""
 
     opponent: str | None = None
     rules_preset: str | None = None
@@ -33,9 +35,9 @@ class GameFilter:
     def where(self) -> tuple[str, list[Any]]:
         clauses: list[str] = []
         params: list[Any] = []
-        if self.opponent == NETWORK:
+        if self.opponent in GROUPED:
             clauses.append("g.opponent_kind = ?")
-            params.append(NETWORK)
+            params.append(self.opponent)
         elif self.opponent is not None:
             clauses.append("g.opponent_kind = ? AND g.opponent = ?")
             params.extend((COMPUTER, self.opponent))
@@ -73,10 +75,18 @@ class GameRow:
     replicated_from: int | None
     practice: bool
     assists: str = ""  # the help that made it practice, in words ("AutoPlay, earlier turn")
+    players: int = 2
+    partner: str | None = None  # the partner's level key (or name), with four players
+    side_totals: tuple[int, ...] = ()  # every side's final total, by side
 
     @property
     def margin(self) -> int:
         return self.score_for - self.score_against
+
+    @property
+    def side(self) -> int:
+        """The profile's side: its seat, or seat % 2 with four players."""
+        return self.seat % 2 if self.players == 4 else self.seat
 
     @property
     def counts_for_high_scores(self) -> bool:
@@ -87,7 +97,8 @@ GAME_COLUMNS = (
     "g.id, p.name, g.started_at, g.ended_at, g.opponent_kind, g.opponent, g.rules_preset, "
     "g.rules_digest, g.target_score, g.seat, g.first_dealer, g.deal_kind, g.seed, "
     "g.deal_sequence, g.deal_game, g.score_for, g.score_against, g.hands, g.result, "
-    "g.restarted, g.replicated, g.replicated_from, g.practice, g.assists"
+    "g.restarted, g.replicated, g.replicated_from, g.practice, g.assists, g.players, g.partner, "
+    "g.side_totals"
 )
 
 
@@ -95,6 +106,7 @@ def game_row(row: tuple[Any, ...]) -> GameRow:
     values = list(row)
     for index in (19, 20, 22):
         values[index] = bool(values[index])
+    values[-1] = tuple(int(total) for total in values[-1].split(",") if total)
     return GameRow(*values)
 
 
@@ -149,33 +161,34 @@ def get_game(records: Records, game_id: int) -> GameRow:
 
 
 def game_hands(records: Records, game_id: int) -> list[HandRecord]:
-    """The game's hands in order, each with both seats' breakdowns."""
+    """The game's hands in order, each with every side's breakdown."""
     hands = records.conn.execute(
         "SELECT hand_no, went_out, concealed, reason, turns FROM hands WHERE game_id = ? "
         "ORDER BY hand_no",
         (game_id,),
     ).fetchall()
-    scores: dict[tuple[int, int], tuple[dict[str, int], int, int]] = {}
+    scores: dict[int, dict[int, tuple[dict[str, int], int, int]]] = {}
     for row in records.conn.execute(
         "SELECT hand_no, seat, melded, canasta_bonus, going_out, threes, in_hand, penalties, "
         "total, canastas, pile_takes FROM hand_scores WHERE game_id = ?",
         (game_id,),
     ):
         items = ("melded", "canasta_bonus", "going_out", "threes", "in_hand", "penalties", "total")
-        scores[(row[0], row[1])] = (dict(zip(items, row[2:9], strict=True)), row[9], row[10])
+        by_side = scores.setdefault(row[0], {})
+        by_side[row[1]] = (dict(zip(items, row[2:9], strict=True)), row[9], row[10])
     out = []
     for hand_no, went_out, concealed, reason, turns in hands:
-        seat0, seat1 = scores[(hand_no, 0)], scores[(hand_no, 1)]
+        sides = [scores[hand_no][side] for side in sorted(scores[hand_no])]
         out.append(
             HandRecord(
                 hand_no=hand_no,
-                scores=(seat0[0], seat1[0]),
+                scores=tuple(side[0] for side in sides),
                 went_out=went_out,
                 concealed=bool(concealed),
                 reason=reason,
                 turns=turns,
-                canastas=(seat0[1], seat1[1]),
-                pile_takes=(seat0[2], seat1[2]),
+                canastas=tuple(side[1] for side in sides),
+                pile_takes=tuple(side[2] for side in sides),
             )
         )
     return out
@@ -196,23 +209,22 @@ class RunningTotals:
     """A game's scores after each hand, from the profile's side, for the scores chart."""
 
     target_score: int
-    # (hand number, total for, total against); the first point is (0, 0, 0).
+    # (hand number, total for, total against); the first point is (0, 0, 0). Against three
+    # players, "against" is the leading opponent's total after each hand.
     points: list[tuple[int, int, int]]
 
 
 def running_totals(records: Records, game_id: int) -> RunningTotals:
     game = get_game(records, game_id)
-    seat = game.seat
+    side = game.side
+    running: list[int] = []
     points = [(0, 0, 0)]
     for hand in game_hands(records, game_id):
-        _, before_for, before_against = points[-1]
-        points.append(
-            (
-                hand.hand_no,
-                before_for + hand.totals[seat],
-                before_against + hand.totals[1 - seat],
-            )
-        )
+        running = [
+            a + b for a, b in zip(running or [0] * len(hand.totals), hand.totals, strict=True)
+        ]
+        best_other = max(total for other, total in enumerate(running) if other != side)
+        points.append((hand.hand_no, running[side], best_other))
     return RunningTotals(game.target_score, points)
 
 
@@ -235,7 +247,8 @@ def _thin(points: list[RatioPoint], limit: int) -> list[RatioPoint]:
 def win_ratio_over_time(
     records: Records, profile_id: int | None = None, max_points: int = CHART_POINTS
 ) -> dict[str, list[RatioPoint]]:
-    """Per opponent (level key, or ``network``), the win ratio after each won or lost game."""
+    """Per opponent (level key, or a kind of `GROUPED`), the win ratio after each won or lost
+    game."""
     player = profile_or_current(records, profile_id)
     series: dict[str, list[RatioPoint]] = {}
     tallies: dict[str, list[int]] = {}
@@ -244,7 +257,7 @@ def win_ratio_over_time(
         "WHERE profile_id = ? AND result IN ('won', 'lost') ORDER BY ended_at, id",
         (player,),
     ):
-        key = NETWORK if kind == NETWORK else opponent
+        key = kind if kind in GROUPED else opponent
         tally = tallies.setdefault(key, [0, 0])
         tally[0] += result == "won"
         tally[1] += 1

@@ -5,7 +5,8 @@ dealt, ``recorder.record_hand(hand)`` after each hand if the hands should surviv
 ``recorder.finish_game(replay_document(game))`` at game over, when the player abandons the game
 or when the network link is lost. `finish_game` replays the document once to read every hand's
 breakdown, turns, pile takes and canastas, and writes the game, its hands, its per-game aggregates
-and the replay in one transaction. None of these calls raises into the game: a failed write is
+and the replay in one transaction. A game of three or four is recorded against
+``Opponent.table(players, levels, partner)``: its scores are its sides' (a partnership's at four). None of these calls raises into the game: a failed write is
 logged and left in `records.last_error` for the screen to show.
 """
 
@@ -24,7 +25,7 @@ from game.logic.replay import ReplayError
 
 from .deals import GameSetup
 from .hands import HandRecord, replay_hands
-from .kinds import COMPUTER, NETWORK
+from .kinds import COMPUTER, NETWORK, TABLE_KINDS
 from .profiles import current_profile
 from .store import Records
 from .streaks import update_game
@@ -42,10 +43,12 @@ class Ending(str, Enum):
 
 @dataclass(frozen=True)
 class Opponent:
-    """Who sat across the table: a computer level (its key) or a network peer (their name)."""
+    """Who sat across the table: a computer level (its key) or a network peer (their name);
+    at a table of three or four, the other players (see `table`)."""
 
     kind: str
     name: str
+    partner: str | None = None
 
     @classmethod
     def computer(cls, level: str) -> Opponent:
@@ -54,6 +57,14 @@ class Opponent:
     @classmethod
     def peer(cls, name: str) -> Opponent:
         return cls(NETWORK, name)
+
+    @classmethod
+    def table(cls, players: int, opponents: Sequence[str], partner: str | None = None) -> Opponent:
+        """The other players of a game of three or four: the opponents' levels (or names) in
+        seat order from the player's left, and at four the partner's."""
+        if players not in TABLE_KINDS or len(opponents) != 2 or (partner is None) != (players == 3):
+            raise ValueError("a table of three has two opponents; of four, two and a partner")
+        return cls(TABLE_KINDS[players], ", ".join(opponents), partner)
 
 
 def pack_replay(doc: dict[str, Any]) -> bytes:
@@ -75,8 +86,7 @@ def _write_hand(conn: sqlite3.Connection, game_id: int, hand: HandRecord) -> Non
         "VALUES (?, ?, ?, ?, ?, ?)",
         (game_id, hand.hand_no, hand.went_out, int(hand.concealed), hand.reason, hand.turns),
     )
-    for seat in (0, 1):
-        score = hand.scores[seat]
+    for seat, score in enumerate(hand.scores):  # a side's number, with four players
         conn.execute(
             "INSERT INTO hand_scores (game_id, hand_no, seat, melded, canasta_bonus, going_out, "
             "threes, in_hand, penalties, total, canastas, pile_takes) "
@@ -169,7 +179,7 @@ class GameRecorder:
             self.records.last_error = f"The records could not read this game's replay ({exc})."
             log.warning("records: %s", self.records.last_error)
             return None
-        totals = (final.totals[0], final.totals[1])
+        totals = tuple(final.totals)
         return self.finish_with(
             hands, totals, final.winner, replay, ending, practice_tools_used, hand_restarted
         )
@@ -177,24 +187,27 @@ class GameRecorder:
     def finish_with(
         self,
         hands: Sequence[HandRecord],
-        totals: tuple[int, int],
+        totals: Sequence[int],
         winner: int | None,
         replay: dict[str, Any],
         ending: Ending = Ending.OVER,
         practice_tools_used: bool = False,
         hand_restarted: bool = False,
     ) -> str | None:
-        """`finish_game` for a caller that already has the hands, totals (by seat) and winner.
+        """`finish_game` for a caller that already has the hands, totals and winner (by side:
+        the seat, or seat % 2 with four players).
 
         The result is ``won`` or ``lost`` when there is a winner, otherwise the `ending`
-        (``abandoned`` for OVER without a winner). Everything lands in one transaction.
+        (``abandoned`` for OVER without a winner). The score against is the best other side's.
+        Everything lands in one transaction.
         """
         game_id = self.game_id
         if game_id is None:
             return None
         seat = self.seat
+        side = seat % len(totals)
         if winner is not None:
-            result = "won" if winner == seat else "lost"
+            result = "won" if winner == side else "lost"
         elif ending is Ending.DISCONNECTED:
             result = "disconnected"
         else:
@@ -202,13 +215,14 @@ class GameRecorder:
         values = (
             self.records.now(),
             result,
-            totals[seat],
-            totals[1 - seat],
+            totals[side],
+            max(total for other, total in enumerate(totals) if other != side),
+            ",".join(str(total) for total in totals),
             len(hands),
             sum(1 for h in hands if h.went_out == seat),
-            sum(h.canastas[seat] for h in hands),
-            max((h.totals[seat] for h in hands), default=None),
-            max((h.canastas[seat] for h in hands), default=0),
+            sum(h.canastas[side] for h in hands),
+            max((h.totals[side] for h in hands), default=None),
+            max((h.canastas[side] for h in hands), default=0),
             int(practice_tools_used),
             int(hand_restarted),
             game_id,
@@ -221,7 +235,7 @@ class GameRecorder:
                     _write_hand(conn, game_id, hand)
                 conn.execute(
                     "UPDATE games SET ended_at = ?, result = ?, score_for = ?, score_against = ?, "
-                    "hands = ?, went_out_hands = ?, canastas = ?, best_hand = ?, "
+                    "side_totals = ?, hands = ?, went_out_hands = ?, canastas = ?, best_hand = ?, "
                     "most_canastas_hand = ?, practice = MAX(practice, ?), "
                     "restarted = MAX(restarted, ?) WHERE id = ?",
                     values,
@@ -251,11 +265,17 @@ def start_game(
 
     `restarted` marks a game started again with the same deal; a setup from `replicate_game`
     marks the game as a replica. Either keeps it out of the high scores, as does `practice`.
+    A game of three or four is played against `Opponent.table`, a game of two never is.
     """
-    if seat not in (0, 1):
-        raise ValueError("seat must be 0 or 1")
-    player = profile_id if profile_id is not None else current_profile(records).id
     rules, deal = setup.rules, setup.deal
+    players = rules.players
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be one of the {players} seats")
+    if TABLE_KINDS.get(players, opponent.kind) != opponent.kind or (
+        players == 2 and opponent.kind in TABLE_KINDS.values()
+    ):
+        raise ValueError(f"a game of {players} is not played against {opponent.kind}")
+    player = profile_id if profile_id is not None else current_profile(records).id
     values = (
         player,
         records.now(),
@@ -265,8 +285,10 @@ def start_game(
         rules.target_score,
         opponent.kind,
         opponent.name,
+        players,
+        opponent.partner,
         seat,
-        1 - setup.first_player,
+        (setup.first_player - 1) % players,
         deal.seed,
         deal.kind,
         deal.sequence,
@@ -282,9 +304,10 @@ def start_game(
         with records.transaction() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (profile_id, started_at, rules_preset, rules_digest, rules, "
-                "target_score, opponent_kind, opponent, seat, first_dealer, seed, deal_kind, "
-                "deal_sequence, deal_game, restarted, replicated, replicated_from, practice) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "target_score, opponent_kind, opponent, players, partner, seat, first_dealer, "
+                "seed, deal_kind, deal_sequence, deal_game, restarted, replicated, "
+                "replicated_from, practice) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values,
             )
         assert cursor.lastrowid is not None

@@ -8,7 +8,8 @@ the deal source, the flags that keep restarted, replicated and practice games ou
 scores, per-hand turns, pile takes and canastas, per-game aggregates and stored winning streaks
 for fast statistics, the replay documents and the indexes the history and statistics screens
 need. Version 3 names the help a practice game had (`assists`: AutoPlay, an earlier turn).
-docs/records.md
+Version 4 records games of three and four: how many played (`players`), the partner, and every
+side's final total (`side_totals`); `hand_scores.seat` is then the side. docs/records.md
 describes every column.
 """
 
@@ -22,7 +23,7 @@ from game.logic.rules import Rules, RulesError
 
 from .streaks import recompute
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # Version 1, kept verbatim: it is history, and the migration test builds old files from it.
 V1_TABLES = (
@@ -181,8 +182,23 @@ def _to_v3(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN assists TEXT NOT NULL DEFAULT ''")
 
 
+def _to_v4(conn: sqlite3.Connection) -> None:
+    # Games of three and four: every game so far was played by two, so its side totals are
+    # its two scores in seat order.
+    for column in (
+        "players INTEGER NOT NULL DEFAULT 2",
+        "partner TEXT",
+        "side_totals TEXT NOT NULL DEFAULT ''",
+    ):
+        conn.execute(f"ALTER TABLE games ADD COLUMN {column}")
+    conn.execute(
+        "UPDATE games SET side_totals = CASE seat WHEN 0 THEN score_for || ',' || score_against "
+        "ELSE score_against || ',' || score_for END"
+    )
+
+
 # MIGRATIONS[n] upgrades a version-n file to version n+1.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
 
 
 def user_version(conn: sqlite3.Connection) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.settings import SKILL_LEVELS
 
-from .kinds import COMPUTER, NETWORK
+from .kinds import COMPUTER, FOUR, GROUPED, NETWORK, THREE
 from .queries import GameFilter, profile_or_current
 from .store import Records
 from .streaks import scope_of, scope_where
@@ -120,7 +120,7 @@ class _Tally:
 
 
 def _key(kind: str, opponent: str) -> str:
-    return NETWORK if kind == NETWORK else opponent
+    return kind if kind in GROUPED else opponent
 
 
 def _streaks(
@@ -163,7 +163,7 @@ def _tallies(
             records, scope_of(False, preset is not None), params
         )
     for key, tally in per.items():
-        kind = NETWORK if key == NETWORK else COMPUTER
+        kind = key if key in GROUPED else COMPUTER
         scope = scope_of(True, preset is not None)
         tally.streak, tally.best = _streaks(
             records, scope, {**params, "kind": kind, "opponent": key}, kind
@@ -185,11 +185,11 @@ def statistics(
 def statistics_by_opponent(
     records: Records, profile_id: int | None = None, rules_preset: str | None = None
 ) -> dict[str, Statistics]:
-    """Statistics for every computer level (played or not), network games if any, and overall."""
+    """Statistics for every computer level (played or not), then network games, games of three
+    and games of four (each if any), and overall."""
     per, overall = _tallies(records, profile_id, GameFilter(rules_preset=rules_preset))
-    keys = [*SKILL_LEVELS, *sorted(set(per) - set(SKILL_LEVELS) - {NETWORK})]
-    if NETWORK in per:
-        keys.append(NETWORK)
+    keys = [*SKILL_LEVELS, *sorted(set(per) - set(SKILL_LEVELS) - set(GROUPED))]
+    keys.extend(key for key in (NETWORK, THREE, FOUR) if key in per)
     out = {key: per.get(key, _Tally()).summary() for key in keys}
     out[OVERALL] = overall.summary()
     return out

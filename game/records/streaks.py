@@ -3,7 +3,8 @@
 A streak runs over a profile's won and lost games in the order they ended (abandoned and
 disconnected games neither extend nor break it). Each won or lost game stores, for four scopes,
 the current streak and the best streak up to and including itself: over all the profile's games
-(`_all`), against the same opponent (`_opp`: the same computer level, or any network peer), under
+(`_all`), against the same opponent (`_opp`: the same computer level, any network peer, any
+table of three, any table of four), under
 the same rules preset (`_rules`), and both (`_opp_rules`). The statistics read the latest game of
 the scope they show. `update_game` extends the previous game's values when a game is written;
 `recompute` rebuilds every value in one pass (used by the migration that introduced them).
@@ -14,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from .kinds import NETWORK
+from .kinds import GROUPED
 
 SCOPES = ("all", "opp", "rules", "opp_rules")
 COLUMNS = tuple(f"{kind}_{scope}" for scope in SCOPES for kind in ("streak", "best"))
@@ -25,8 +26,9 @@ def scope_where(scope: str, kind: str) -> str:
     where = ""
     if scope in ("opp", "opp_rules"):
         where += " AND opponent_kind = :kind"
-        # All network peers make one opponent; a computer level is one opponent each.
-        if kind != NETWORK:
+        # All network peers make one opponent (so do all tables of three, and of four); a
+        # computer level is one opponent each.
+        if kind not in GROUPED:
             where += " AND opponent = :opponent"
     if scope in ("rules", "opp_rules"):
         where += " AND rules_preset = :preset"
@@ -85,7 +87,7 @@ def recompute(conn: sqlite3.Connection) -> None:
         "WHERE result IN ('won', 'lost') ORDER BY ended_at, id"
     ).fetchall()
     for game_id, profile_id, kind, opponent, preset, result in rows:
-        against = NETWORK if kind == NETWORK else f"{kind}:{opponent}"
+        against = kind if kind in GROUPED else f"{kind}:{opponent}"
         keys = {
             "all": (profile_id,),
             "opp": (profile_id, against),

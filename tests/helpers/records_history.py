@@ -92,3 +92,17 @@ def fill_history(records: Records) -> list[int]:
     record_game(records, "beginner", 32, Ending.OVER)
     switch_profile(records, ada.id)
     return ids
+
+
+def record_table_game(
+    records: Records, players: int, seed: int, opponents: tuple[str, str], partner: str = ""
+) -> int:
+    """Play a real game of three or four with random legal moves and record it from seat 0
+    against `opponents` (with `partner` at four); returns its id."""
+    game = play(Game(RULES.with_players(players), seed=seed), seed)
+    setup = setup_from_replay(replay_document(game))
+    who = Opponent.table(players, opponents, partner or None)
+    recorder = start_game(records, setup, who, 0)
+    recorder.finish_game(replay_document(game), Ending.OVER)
+    assert recorder.game_id is not None
+    return recorder.game_id

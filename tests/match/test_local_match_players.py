@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 
 import pytest
@@ -65,13 +64,18 @@ def test_the_picture_holds_every_face_down_hand_and_names_the_seats(
     assert match.seat_line(2) == "Intermediate"
 
 
-def test_a_game_of_four_is_played_unrecorded_and_says_so(
-    match_of_four: LocalMatch, memory_records: Records, caplog: pytest.LogCaptureFixture
+def test_a_game_of_four_is_recorded_with_its_partner_and_opponents(
+    match_of_four: LocalMatch, memory_records: Records
 ) -> None:
-    with caplog.at_level(logging.INFO):
-        match_of_four.record_in(memory_records)
-    assert match_of_four.recording is None
-    assert "a game of 4 players is not recorded" in caplog.text
+    match = match_of_four
+    match.game.levels = ("master", "beginner", "expert", "advanced")
+    match.record_in(memory_records)
+    assert match.recording is not None and match.recording.game_id is not None
+    row = memory_records.conn.execute(
+        "SELECT players, opponent_kind, opponent, partner FROM games WHERE id = ?",
+        (match.recording.game_id,),
+    ).fetchone()
+    assert row == (4, "four", "beginner, advanced", "expert")
 
 
 def play_until_my_turn(match: LocalMatch) -> None:

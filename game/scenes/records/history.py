@@ -2,12 +2,13 @@
 
 `HistoryScene` lists date, opponent, rules, final score, result (wins green, losses red) and
 hands, with what keeps a game out of the high scores (replica, restarted) or its numbered deal.
-O and P (or the two filter buttons) step through the opponent levels and the rules presets;
+O and P (or the two filter buttons) step through the opponent levels (then network games, games
+of three and games of four) and the rules presets;
 Enter opens a game, V replays it on the table, C deals it again (replicate), E exports the
 history as CSV to the export folder and says where. `GameScene` shows one game: each hand's
-score breakdown for the player, the opponent's total and the running score, the opponent's
-breakdown for the selected hand, and the same replay, replicate and chart actions, plus export
-of its replay file.
+score breakdown for the player (their side's, at four), every other side's total and the running
+score, the other sides' breakdowns for the selected hand, and the same replay, replicate and
+chart actions, plus export of its replay file.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from game.scenes.records.shared import (
     RESULT_WORDS,
     RULES_CHOICES,
     RULES_WORDS,
+    TABLE_WORDS,
+    against_words,
     export_folder,
     level_words,
     marks_words,
@@ -87,7 +90,9 @@ class HistoryScene(ListScreen):
 
     def _opponent_label(self) -> str:
         key = OPPONENT_CHOICES[self.opponent_index]
-        return "Opponent: all" if key is None else f"vs {level_words(key)}"
+        if key is None:
+            return "Opponent: all"
+        return TABLE_WORDS[key] if key in TABLE_WORDS else f"vs {level_words(key)}"
 
     def _rules_label(self) -> str:
         key = RULES_CHOICES[self.rules_index]
@@ -141,9 +146,12 @@ class HistoryScene(ListScreen):
         shown = "1 game" if self.total == 1 else f"{self.total} games"
         opponent = OPPONENT_CHOICES[self.opponent_index]
         rules = RULES_CHOICES[self.rules_index]
-        against = "all opponents" if opponent is None else level_words(opponent)
+        if opponent in TABLE_WORDS:
+            against = f"of {TABLE_WORDS[opponent].lower()}"
+        else:
+            against = "against " + ("all opponents" if opponent is None else level_words(opponent))
         under = "all rules" if rules is None else f"{RULES_WORDS.get(rules, rules)} rules"
-        self.say(f"{shown} against {against}, {under}.")
+        self.say(f"{shown} {against}, {under}.")
 
     def cycle_opponent(self, step: int) -> None:
         self.opponent_index = (self.opponent_index + step) % len(OPPONENT_CHOICES)
@@ -208,11 +216,44 @@ BREAKDOWN = (
 )
 
 
+# The other sides' names in a game's hands, by players: the opponent; at three the players to
+# the left and right (as the table names them); at four the other partnership.
+OTHER_SIDES = {2: ("Opponent",), 3: ("West", "East"), 4: ("Them",)}
+
+
+def _side_columns(players: int) -> list[Column]:
+    """The hand table's columns for a game of `players`: one total per side."""
+    others = OTHER_SIDES.get(players, OTHER_SIDES[2])
+    item = 0.09 if len(others) == 1 else 0.08
+    score = 0.12 if len(others) == 1 else 0.11
+    return [
+        Column("Hand", 0.06, "right"),
+        Column("Went out", 0.11),
+        *(Column(label, item, "right") for _key, label in BREAKDOWN),
+        Column("Us" if players == 4 else "You", 0.08, "right"),
+        *(Column(name, 0.09 if len(others) == 1 else 0.08, "right") for name in others),
+        Column("Score", score, "right"),
+    ]
+
+
+def _went_out_words(game: GameRow, seat: int | None) -> str:
+    """Who went out, from the player's seat: you, partner, opponent, or a seat's name."""
+    if seat is None:
+        return "nobody"
+    if seat == game.seat:
+        return "you"
+    if game.players == 4:
+        return "partner" if seat % 2 == game.seat % 2 else "opponent"
+    if game.players == 3:
+        return OTHER_SIDES[3][(seat - game.seat) % 3 - 1]
+    return "opponent"
+
+
 class GameScene(ListScreen):
     """One recorded game, hand by hand."""
 
     title = "Game"
-    footer_height = 40  # the opponent line under the hands
+    footer_height = 40  # the opponent line under the hands (a line more for each other side)
     keys_hint = (
         "\u2191 \u2193  hand     V  replay     C  replicate     G  chart     X  export replay     "
         "Esc  back"
@@ -221,18 +262,8 @@ class GameScene(ListScreen):
     def __init__(self, app: Host, game_id: int) -> None:
         self.game_id = game_id
         self.game: GameRow | None = None
-        self.opponent_lines: dict[int, str] = {}
-        self.table = RowTable(
-            [
-                Column("Hand", 0.06, "right"),
-                Column("Went out", 0.11),
-                *(Column(label, 0.09, "right") for _key, label in BREAKDOWN),
-                Column("You", 0.08, "right"),
-                Column("Opponent", 0.09, "right"),
-                Column("Score", 0.12, "right"),
-            ],
-            "This game ended before its first hand was over.",
-        )
+        self.opponent_lines: dict[int, list[str]] = {}
+        self.table = RowTable(_side_columns(2), "This game ended before its first hand was over.")
         super().__init__(app)
 
     def heading(self) -> str:
@@ -251,35 +282,40 @@ class GameScene(ListScreen):
     def refresh(self) -> None:
         db = self.app.players.records
         self.game = game = get_game(db, self.game_id)
-        me, them = game.seat, 1 - game.seat
+        self.table.columns = _side_columns(game.players)
+        others = OTHER_SIDES.get(game.players, OTHER_SIDES[2])
+        self.footer_height = 16 + 24 * len(others)
+        line_names = ("Opponent's hand",) if game.players == 2 else others
         rows = []
-        running = [0, 0]
+        running: list[int] = []
         for hand in game_hands(db, self.game_id):
-            mine, theirs = hand.scores[me], hand.scores[them]
-            running[0] += mine["total"]
-            running[1] += theirs["total"]
-            if hand.went_out is None:
-                out = "nobody"
-            else:
-                out = "you" if hand.went_out == me else "opponent"
-                out += " (concealed)" if hand.concealed else ""
+            sides = len(hand.scores)
+            me = game.side % sides
+            order = [me, *((me + step) % sides for step in range(1, sides))]
+            running = [a + b for a, b in zip(running or [0] * sides, hand.totals, strict=True)]
+            mine = hand.scores[me]
+            out = _went_out_words(game, hand.went_out)
+            out += " (concealed)" if hand.went_out is not None and hand.concealed else ""
             cells = [
                 str(hand.hand_no),
                 out,
                 *(f"{grouped(mine[key])}" for key, _label in BREAKDOWN),
-                f"{grouped(mine['total'])}",
-                f"{grouped(theirs['total'])}",
-                f"{grouped(running[0])} \u2013 {grouped(running[1])}",
+                *(f"{grouped(hand.totals[side])}" for side in order),
+                " \u2013 ".join(grouped(running[side]) for side in order),
             ]
             rows.append(Row(cells, key=hand.hand_no))
-            self.opponent_lines[hand.hand_no] = "Opponent's hand: " + ",  ".join(
-                f"{label.lower()} {grouped(theirs[key])}" for key, label in BREAKDOWN
-            )
+            self.opponent_lines[hand.hand_no] = [
+                f"{name}: "
+                + ",  ".join(
+                    f"{label.lower()} {grouped(hand.scores[side][key])}" for key, label in BREAKDOWN
+                )
+                for name, side in zip(line_names, order[1:], strict=True)
+            ]
         self.table.set_rows(rows)
         result = RESULT_WORDS.get(game.result, game.result)
         notes = marks_words(game)
         self.say(
-            f"{result} against {opponent_words(game.opponent_kind, game.opponent)}, "
+            f"{result} {against_words(game)}, "
             f"{_score(game)}, {RULES_WORDS.get(game.rules_preset, game.rules_preset)} rules"
             + (f" ({notes})" if notes else "")
             + "."
@@ -320,5 +356,8 @@ class GameScene(ListScreen):
         t = self.app.theme
         row = self.table.current
         if row is not None and isinstance(row.key, int):
-            line = t.text(self.opponent_lines.get(row.key, ""), 16, th.CREAM_DIM)
-            surface.blit(line, (self.content.left + t.px(8), self.content.bottom - t.px(24)))
+            lines = self.opponent_lines.get(row.key, [])
+            for index, text in enumerate(lines):
+                line = t.text(text, 16, th.CREAM_DIM)
+                y = self.content.bottom - t.px(24 * (len(lines) - index))
+                surface.blit(line, (self.content.left + t.px(8), y))

@@ -2,14 +2,15 @@
 
 Rows: rank, name, played, won, lost, points for, points against, average (points for per game).
 A computer level's row is its own side of the games played against it. Rows without games come
-last, without a rank. Players are in gold, computer levels in cream.
+last, without a rank. Players are in gold, computer levels in cream. Games of three and of four
+follow in leagues of their own, each under its heading, once someone has played them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.records import league_table
+from game.records import LeagueRow, league_table
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
 from game.scenes.records.shared import level_words
 from game.ui import theme as th
@@ -43,27 +44,40 @@ class LeagueScene(ListScreen):
         return self.title
 
     def refresh(self) -> None:
-        rows = []
-        for row in league_table(self.app.players.records):
-            player = row.kind == "player"
-            name = row.name if player else f"Computer, {level_words(row.name)}"
-            colour = (th.GOLD_LIGHT if player else th.CREAM) if row.played else th.CREAM_DIM
-            average = f"{row.points_for / row.played:,.0f}" if row.played else "\u2013"
-            rows.append(
-                Row(
-                    [
-                        str(row.rank) if row.rank is not None else "",
-                        name,
-                        str(row.played),
-                        str(row.won),
-                        str(row.lost),
-                        f"{grouped(row.points_for)}",
-                        f"{grouped(row.points_against)}",
-                        average,
-                    ],
-                    [colour] * 8,
-                )
-            )
+        db = self.app.players.records
+        two = league_table(db)
+        rows = [_row(row) for row in two]
+        played = any(r.played for r in two)
+        for players, heading in TABLE_LEAGUES:
+            league = league_table(db, players)
+            if league:
+                played = True
+                rows.append(Row(["", heading, *[""] * 6], [th.GOLD] * 8, key=heading))
+                rows.extend(_row(row) for row in league)
         self.table.set_rows(rows)
-        if not any(r.played for r in league_table(self.app.players.records)):
+        if not played:
             self.say("No games yet: the table fills as games are finished.")
+
+
+# The leagues after the one of games of two, each under its heading.
+TABLE_LEAGUES = ((3, "Games of three"), (4, "Games of four, in partnerships"))
+
+
+def _row(row: LeagueRow) -> Row:
+    player = row.kind == "player"
+    name = row.name if player else f"Computer, {level_words(row.name)}"
+    colour = (th.GOLD_LIGHT if player else th.CREAM) if row.played else th.CREAM_DIM
+    average = f"{row.points_for / row.played:,.0f}" if row.played else "\u2013"
+    return Row(
+        [
+            str(row.rank) if row.rank is not None else "",
+            name,
+            str(row.played),
+            str(row.won),
+            str(row.lost),
+            f"{grouped(row.points_for)}",
+            f"{grouped(row.points_against)}",
+            average,
+        ],
+        [colour] * 8,
+    )

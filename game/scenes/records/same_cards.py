@@ -17,9 +17,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.logic.replay import replay_document
-from game.match import SKILL_TITLES, LocalGame, LocalMatch, local_match
+from game.match import SEAT_NAMES, SKILL_TITLES, LocalGame, LocalMatch, local_match
 from game.match.replay_view import ReplayMatch
-from game.records import DealError, get_game, replay_of, replicate_game, setup_from_replay
+from game.records import (
+    DealError,
+    GameRow,
+    get_game,
+    replay_of,
+    replicate_game,
+    setup_from_replay,
+)
 from game.scenes.flow import give_up_saved_game
 from game.scenes.records.screen import RecordsScreen
 from game.scenes.records.shared import when_words
@@ -78,10 +85,9 @@ def replicate(app: Host, game_id: int) -> str | None:
         row = get_game(db, game_id)
     except (KeyError, DealError, ValueError) as exc:
         return f"This game cannot be dealt again ({exc})."
-    level = row.opponent if row.opponent in SKILL_LEVELS else app.prefs.skill_level
     local = LocalGame(
         game,
-        levels=("master", level),
+        levels=("master", *_levels(row, app.prefs.skill_level)),
         aggressiveness=app.prefs.aggressiveness,
         ai_seed=(setup.deal.seed or 0) % 1_000_003,
     )
@@ -105,6 +111,18 @@ def replicate(app: Host, game_id: int) -> str | None:
     return None
 
 
+def _levels(row: GameRow, fallback: str) -> tuple[str, ...]:
+    """The levels of seats 1, 2, ... as recorded (the opponents from the player's left, the
+    partner opposite at four); `fallback` for a network player or an unknown level."""
+    opponents = [name if name in SKILL_LEVELS else fallback for name in row.opponent.split(", ")]
+    if row.players == 4:
+        partner = row.partner if row.partner in SKILL_LEVELS else fallback
+        return (opponents[0], partner, opponents[-1])
+    if row.players == 3:
+        return (opponents[0], opponents[-1])
+    return (row.opponent if row.opponent in SKILL_LEVELS else fallback,)
+
+
 def _table_on_stack(app: Host) -> TableScene | None:
     for scene in app.stack:
         if isinstance(scene, TableScene) and not isinstance(scene, ReplayTableScene):
@@ -118,7 +136,10 @@ def replay_game(app: Host, game_id: int) -> str | None:
     try:
         doc = replay_of(db, game_id)
         row = get_game(db, game_id)
-        if row.opponent_kind == "computer":  # named as at the live table, with its level
+        if row.players > 2:  # the seats named as at the live table
+            names = SEAT_NAMES[row.players]
+            match = ReplayMatch(doc, names[0], row.seat, other_names=names)
+        elif row.opponent_kind == "computer":  # named as at the live table, with its level
             level = SKILL_TITLES.get(row.opponent, row.opponent.title())
             match = ReplayMatch(doc, "Computer", row.seat, opponent_level=level)
         else:

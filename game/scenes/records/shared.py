@@ -1,8 +1,8 @@
 """What the records screens share: the words for an opponent, a result, a date, the filters' choices
 and where exports go.
 
-The word helpers keep every screen saying "Computer, Expert", "Won" and "12 Mar 2026 18:04" the
-same way; the filter choices and the export folder are shared too. No screen is imported here,
+The word helpers keep every screen saying "Computer, Expert", "Four: Expert, Expert", "Won"
+and "12 Mar 2026 18:04" the same way; the filter choices and the export folder are shared too. No screen is imported here,
 so every screen can use it.
 """
 
@@ -19,7 +19,9 @@ from game.records import GameRow
 from game.settings import SKILL_LEVELS, data_dir
 from game.ui import theme as th
 
-OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network")
+OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network", "three", "four")
+# The records' kinds of table, as the screens name them.
+TABLE_WORDS = {"three": "Three players", "four": "Four players"}
 RULES_CHOICES: tuple[str | None, ...] = (None, "classic", "modern_american")
 RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "disconnected": "Cut off"}
 _RESULT_PALETTE_NAMES = {"won": "WIN", "lost": "LOSS"}
@@ -33,11 +35,30 @@ def result_colour(result: str) -> th.Colour:
 RULES_WORDS = {"classic": "Classic", "modern_american": "Modern American"}
 
 
+def _title(level: str) -> str:
+    return SKILL_TITLES.get(level, level.title())
+
+
 def opponent_words(kind: str, name: str) -> str:
-    """A computer level's title, or the network player's name."""
+    """A computer level's title, the network player's name, or the other players of a table
+    of three or four ("Four: Beginner, Expert": the opponents, from the player's left)."""
     if kind == "computer":
-        return f"Computer, {SKILL_TITLES.get(name, name.title())}"
+        return f"Computer, {_title(name)}"
+    if kind in TABLE_WORDS:
+        players = "Three" if kind == "three" else "Four"
+        return f"{players}: {', '.join(_title(level) for level in name.split(', '))}"
     return f"{name} (network)"
+
+
+def against_words(row: GameRow) -> str:
+    """Whom a game was played against, in a sentence: "against Computer, Expert", or for a
+    table "a game of four with Intermediate against Expert and Advanced"."""
+    if row.opponent_kind not in TABLE_WORDS:
+        return f"against {opponent_words(row.opponent_kind, row.opponent)}"
+    first, second = (_title(level) for level in row.opponent.split(", "))
+    if row.partner:
+        return f"a game of four with {_title(row.partner)} against {first} and {second}"
+    return f"a game of three against {first} and {second}"
 
 
 def level_words(key: str) -> str:
@@ -45,7 +66,9 @@ def level_words(key: str) -> str:
         return "Network"
     if key == "overall":
         return "Overall"
-    return SKILL_TITLES.get(key, key.title())
+    if key in TABLE_WORDS:
+        return TABLE_WORDS[key]
+    return _title(key)
 
 
 def when_words(stamp: str) -> str:
