@@ -204,6 +204,20 @@ def _valid_address(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= 255 and value.isprintable()
 
 
+# The seats of a game of three or four, the person's first (RULES.md 9: West plays after
+# South, North sits opposite, East before South).
+SEATS = ("south", "west", "north", "east")
+# South's own choice: the person, or a computer they watch.
+YOU = "you"
+
+
+def _valid_seat_players(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        seat in SEATS and (level in SKILL_LEVELS or (seat == "south" and level == YOU))
+        for seat, level in value.items()
+    )
+
+
 def _valid_rules(value: Any) -> bool:
     # Rule values are checked by the rules engine; here only the JSON shape matters.
     return isinstance(value, dict) and all(isinstance(k, str) for k in value)
@@ -252,6 +266,10 @@ class Preferences:
     # The computer opponent's own default level (game.logic.ai.DEFAULT_LEVEL; a test keeps
     # the two equal).
     skill_level: str = "advanced"
+    # Who plays each seat in a game of three or four, by seat name (SEATS): "you" or a level
+    # key for South, a level key for the others; a seat left out is the person's (South) or
+    # plays at skill_level.
+    seat_players: dict[str, str] = field(default_factory=dict)
     aggressiveness: int = 50
     window_size: tuple[int, int] = (1280, 720)
     last_join_address: str = ""
@@ -309,7 +327,7 @@ class Preferences:
                 value = (int(value[0]), int(value[1]))
             elif key == "player_name":
                 value = value.strip()
-            elif key == "rules":
+            elif key in ("rules", "seat_players"):
                 value = dict(value)
             setattr(prefs, key, value)
         return prefs, warnings
@@ -354,6 +372,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "card_back": _one_of(CARD_BACKS),
     "card_back_picture": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "skill_level": _one_of(SKILL_LEVELS),
+    "seat_players": _valid_seat_players,
     "aggressiveness": _int_in(0, 100),
     "window_size": _valid_window,
     "last_join_address": _valid_address,

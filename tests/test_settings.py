@@ -141,3 +141,20 @@ def test_the_default_lobby_is_the_public_broker_and_its_levels_are_the_lobbys() 
 
     assert Preferences().lobby_broker == DEFAULT_BROKER
     assert tuple(LEVELS) == LOBBY_LEVELS
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        {"west": "you"},  # only South is the person's
+        {"up": "expert"},
+        {"north": "grandmaster"},
+        ["west", "expert"],
+    ],
+)
+def test_seat_players_name_known_seats_and_levels_or_fall_back(seats: object) -> None:
+    prefs, warnings = Preferences.from_json({"seat_players": seats, "skill_level": "expert"})
+    assert prefs.seat_players == {} and prefs.skill_level == "expert"
+    assert len(warnings) == 1 and "seat_players" in warnings[0]
+    good = {"south": "you", "west": "master", "east": "carefree"}
+    assert Preferences.from_json({"seat_players": good})[0].seat_players == good

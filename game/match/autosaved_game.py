@@ -27,7 +27,7 @@ from game.logic.phases import GAME_OVER
 from game.logic.replay import ReplayError, game_from_replay, load_replay, replay_document
 from game.match.match import TurnMark
 from game.match.practice import PracticeStep, replay_with_practice
-from game.settings import SKILL_LEVELS, Preferences, data_dir
+from game.settings import SKILL_LEVELS, YOU, Preferences, data_dir
 from game.storage import (
     DamagedFile,
     atomic_write_json,
@@ -44,6 +44,11 @@ HUMAN = "human"
 COMPUTER = "computer"
 # The seat of the person at the keyboard: the bottom of the table.
 HUMAN_SEAT = 0
+# The engine's seat of each named seat of a game of three or four (Preferences.seat_players).
+SEAT_NUMBERS = {
+    3: {"south": 0, "west": 1, "east": 2},
+    4: {"south": 0, "west": 1, "north": 2, "east": 3},
+}
 
 
 class SavedGameError(ValueError):
@@ -125,7 +130,8 @@ class LocalGame:
     ) -> tuple[LocalGame, str]:
         """A new game with the player's rule options and opponent, for `players` (else as many
         as the options say); returns it and a warning (empty if none) when the saved rule
-        options could not be used."""
+        options could not be used. At three or four the options say who plays each seat,
+        unless `level` or `autoplay` (the command line's) say it for all of them."""
         warning = ""
         try:
             rules = Rules.from_dict(prefs.rules or {})
@@ -141,7 +147,21 @@ class LocalGame:
             aggressiveness=prefs.aggressiveness,
             autoplay=autoplay,
         )
+        if level is None and not autoplay:
+            local.seat_as(prefs.seat_players)
         return local, warning
+
+    def seat_as(self, seat_players: dict[str, str]) -> None:
+        """Seat a new game of three or four as `seat_players` says (see Preferences): a level
+        for a computer seat, and South a computer the person watches, or the person."""
+        numbers = SEAT_NUMBERS.get(self.game.n_players, {})
+        seats, levels = list(self.seats), list(self.levels)
+        for name, who in seat_players.items():
+            seat = numbers.get(name)
+            if seat is None or who == YOU:
+                continue
+            seats[seat], levels[seat] = COMPUTER, who
+        self.seats, self.levels = tuple(seats), tuple(levels)
 
     # -- playing -----------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:

@@ -145,9 +145,13 @@ class LocalMatch(Match):
     def level_text(self) -> str:
         levels = self.game.levels
         if len(levels) > 2:
-            if self.watching:
-                return f"All seats: {SKILL_TITLES[levels[1]]}"
-            return f"Computers: {SKILL_TITLES[levels[1]]}"
+            # The computers' levels from the weakest to the strongest (each seat shows its own).
+            played = levels if self.watching else levels[1:]
+            ranked = sorted(set(played), key=list(SKILL_TITLES).index)
+            span = SKILL_TITLES[ranked[0]]
+            if len(ranked) > 1:
+                span += f" to {SKILL_TITLES[ranked[-1]]}"
+            return f"All seats: {span}" if self.watching else f"Computers: {span}"
         if self.watching:
             return f"{SKILL_TITLES[levels[0]]} vs {SKILL_TITLES[levels[1]]}"
         return f"Opponent: {SKILL_TITLES[levels[1]]}"

@@ -2,7 +2,8 @@
 
 Each entry describes one setting: its label, a line of help, the kind of control (on/off,
 choice among named values, whole number in a range, text) and where the value lives — a field of
-`Preferences`, or a key of `Preferences.rules` for rule options. The options screen builds its
+`Preferences`, a key of `Preferences.rules` for rule options, or a seat of
+`Preferences.seat_players` for who plays it. The options screen builds its
 controls from these lists alone. The Rules page is made from the rules engine's own option
 descriptions (`OPTION_SPECS`): a preset to start from, then every option, each storing only how
 it departs from the preset. A change that the rules engine refuses (an impossible combination)
@@ -20,7 +21,7 @@ from game.help import describe_option, load_help
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
 from game.netplay.lobby import DEFAULT_BROKER, LEVELS, LobbyError, parse_broker_url
-from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, Preferences
+from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, YOU, Preferences
 from game.sprites.cards import BackPictureError, framed_back
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
@@ -40,7 +41,8 @@ def effective_rules(prefs: Preferences) -> Rules:
 
 @dataclass(frozen=True)
 class OptionItem:
-    """One setting. `store` is "prefs" (a Preferences field) or "rules" (a key in prefs.rules)."""
+    """One setting. `store` is "prefs" (a Preferences field), "rules" (a key in prefs.rules) or
+    "seat" (the seat `key` of prefs.seat_players)."""
 
     key: str
     label: str
@@ -50,6 +52,8 @@ class OptionItem:
     default: Any = None
 
     def get(self, prefs: Preferences) -> Any:
+        if self.store == "seat":
+            return prefs.seat_players.get(self.key, self.default)
         if self.store == "rules_preset":
             return prefs.rules.get("preset", "classic")
         if self.store == "rules":
@@ -59,6 +63,11 @@ class OptionItem:
         return getattr(prefs, self.key)
 
     def set(self, prefs: Preferences, value: Any) -> None:
+        if self.store == "seat":
+            # Only a seat that departs from its default is stored.
+            seats = {k: v for k, v in prefs.seat_players.items() if k != self.key}
+            prefs.seat_players = seats if value == self.default else {**seats, self.key: value}
+            return
         if self.store == "rules_preset":
             # A new preset starts afresh: its own values for every option.
             prefs.rules = {} if value == "classic" else {"preset": value}
@@ -168,6 +177,31 @@ PLAYER_OPTIONS: tuple[OptionItem, ...] = (
         "Opponent skill",
         "How well the computer plays, from Carefree (always draws from the stock) to Master.",
         choices=tuple(SKILL_TITLES.items()),
+    ),
+    ChoiceOption(
+        "south",
+        "South: your seat",
+        "Who plays your seat in a new game of three or four: you, or a computer at a level while "
+        "you watch (a game you watch is not recorded).",
+        store="seat",
+        default=YOU,
+        choices=((YOU, "You"), *SKILL_TITLES.items()),
+    ),
+    *(
+        ChoiceOption(
+            seat,
+            label,
+            f"Who plays {words} in a new game of {players}: a computer at a level, or at the "
+            "Opponent skill above.",
+            store="seat",
+            default="",
+            choices=(("", "Opponent skill"), *SKILL_TITLES.items()),
+        )
+        for seat, label, words, players in (
+            ("west", "West: on your left", "West, who plays after you,", "three or four"),
+            ("north", "North: opposite", "North, your partner,", "four"),
+            ("east", "East: on your right", "East, who plays before you,", "three or four"),
+        )
     ),
     IntRangeOption(
         "aggressiveness",
