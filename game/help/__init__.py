@@ -15,7 +15,7 @@ from .document import (
     parse_help,
     parse_inline,
 )
-from .refusals import FALLBACK_ANCHOR, REFUSAL_ANCHORS, anchor_for
+from .refusals import FALLBACK_ANCHOR, PARTNERSHIP_ANCHORS, REFUSAL_ANCHORS, anchor_for
 from .search import SearchHit, active_options, describe_option, option_in_force, search
 from .source import help_markdown, load_help
 
@@ -26,6 +26,7 @@ __all__ = [
     "ITEM",
     "NUMBERED",
     "PARAGRAPH",
+    "PARTNERSHIP_ANCHORS",
     "PLAIN",
     "REFUSAL_ANCHORS",
     "Block",

@@ -2,7 +2,9 @@
 
 Every `IllegalAction` code raised anywhere in the game maps to the anchor of the help section that
 explains the rule (a test walks the source and checks that none is missing and every anchor
-exists). A code from a newer version, unknown here, opens the help at its start.
+exists). With four players, a refusal whose rule a partnership reads differently opens the
+partnership's section instead. A code from a newer version, unknown here, opens the help at its
+start.
 """
 
 from __future__ import annotations
@@ -75,9 +77,17 @@ REFUSAL_ANCHORS: dict[str, str] = {
     "card_not_in_hand": "move-errors",
     "no_move": "move-errors",
 }
+# With four players, the refusals whose rule a partnership reads differently (the side's
+# minimum, the side's canastas) open the partnership's own section.
+PARTNERSHIP_ANCHORS: dict[str, str] = {
+    "initial_meld_short": "side-opening",
+    "need_canastas": "side-going-out",
+}
 FALLBACK_ANCHOR = "help"
 
 
-def anchor_for(code: str) -> str:
-    """The help anchor of the rule behind refusal `code`."""
+def anchor_for(code: str, players: int = 2) -> str:
+    """The help anchor of the rule behind refusal `code` in a game of `players`."""
+    if players == 4 and code in PARTNERSHIP_ANCHORS:
+        return PARTNERSHIP_ANCHORS[code]
     return REFUSAL_ANCHORS.get(code, FALLBACK_ANCHOR)

@@ -71,3 +71,16 @@ def test_real_refusals_land_on_the_rule_that_explains_them():
     wild = position(Rules(), hands=("8S 8D JK JK 2S 5D 5C", ""), phase="play")
     refusal = wild.check(Meld(("8S", "8D", "JK", "JK", "2S")))
     assert refusal is not None and anchor_for(refusal.code) == "wild-limits"
+
+
+def test_at_four_the_side_s_refusals_open_the_partnership_s_sections():
+    from game.help import PARTNERSHIP_ANCHORS
+
+    anchors = set(load_help().anchors())
+    assert set(PARTNERSHIP_ANCHORS) <= set(REFUSAL_ANCHORS)
+    assert set(PARTNERSHIP_ANCHORS.values()) <= anchors
+    assert anchor_for("initial_meld_short", 4) == "side-opening"
+    assert anchor_for("need_canastas", 4) == "side-going-out"
+    # With two or three, each plays for themself: the rule's own section.
+    assert anchor_for("initial_meld_short", 3) == "initial-meld"
+    assert anchor_for("go_out_refused", 4) == anchor_for("go_out_refused") == "may-i-go-out"

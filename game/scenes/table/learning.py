@@ -85,7 +85,7 @@ class LearningPanel:
     def note_refusal(self, action: Action) -> None:
         """Keep the rule that refused `action`, so the status bar can offer "Why?"."""
         code = refusal_code(self.state.view, action)
-        self.why_anchor = anchor_for(code) if code else None
+        self.why_anchor = anchor_for(code, self.state.view.players) if code else None
         self.table.hud_dirty = True
 
     def why_offered(self) -> bool:

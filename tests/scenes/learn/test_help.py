@@ -182,3 +182,26 @@ def test_a_refusal_that_arrives_later_still_offers_why(app: App) -> None:
     assert table.model.message.endswith(WHY_SUFFIX)
     press(app, pygame.K_F1)
     assert isinstance(app.stack.top, HelpScene) and app.stack.top.anchor == "draw-first"
+
+
+def test_at_four_a_meld_short_of_the_side_s_minimum_opens_opening_as_a_side(app: App) -> None:
+    game = position(
+        Rules().with_players(4),
+        hands=("5H 5S 5D 9C KS", "4C 6D 8H", "4D 6S 8C", "4S 6H 8D"),
+        pile="QH",
+        phase="play",
+    )
+    table = open_table(app, game)
+    fives = [c for c in table.board.hand_order if CARD_CODE[c].startswith("5")]
+    for card in fives:
+        click(app, card_spot(table, card))
+    press(app, pygame.K_m)  # 15 points: a start, short of the side's 50
+    step(app)
+    assert len(engine(table).players[0].melds) == 1
+    king = next(c for c in table.board.hand_order if CARD_CODE[c] == "KS")
+    click(app, card_spot(table, king), button=3)  # discarding would end the turn short of it
+    assert table.message_error and table.model.message.endswith(WHY_SUFFIX)
+    press(app, pygame.K_F1)
+    help_scene = app.stack.top
+    assert isinstance(help_scene, HelpScene) and help_scene.anchor == "side-opening"
+    assert "Opening as a side" in help_scene.text_box.html_text
