@@ -6,7 +6,8 @@ both hands and a move is made only when the screen asks (`next_step`, `next_note
 becomes a paced `Change` for the table to animate, and the narration and fresh rule notes wait in
 `told` for the screen. In "play" mode the learner makes their own moves at the table, the
 computer answers for the other seat, and the coach compares each move with what the tutorial's
-computer would have done in the learner's place, explaining the difference.
+computer would have done in the learner's place, explaining the difference. The same match
+shows the partnership lesson (`Tutorial.partnership()`), the other seats named as at the table.
 """
 
 from __future__ import annotations
@@ -85,13 +86,20 @@ class TutorialMatch(Match):
 
     @property
     def opponent_name(self) -> str:
-        return "Computer"
+        return self.other_names[0]
+
+    @property
+    def other_names(self) -> tuple[str, ...]:
+        names = self.tutorial.names
+        return ("Computer",) if len(names) == 2 else tuple(names[1:])
 
     @property
     def opponent_line(self) -> str:
         return "Tutorial"
 
     def level_text(self) -> str:
+        if self.tutorial.seats == 4:
+            return "Tutorial: partnerships, Classic rules"
         return "Tutorial: Classic rules"
 
     def status_text(self) -> str:
@@ -101,7 +109,8 @@ class TutorialMatch(Match):
 
     # -- moving ---------------------------------------------------------------------------------
     def _learner_to_move(self) -> bool:
-        return self.tutorial.game.to_move == self.tutorial.learner and not self.finished
+        """The learner's turn, or their partner's question waiting for their answer."""
+        return self.tutorial.game.to_act == self.tutorial.learner and not self.finished
 
     def check(self, action: Action) -> str | None:
         if self.mode == WATCH:
@@ -162,7 +171,7 @@ class TutorialMatch(Match):
             and game.phase in (DRAW, PLAY)
             and not self._learner_to_move()
         ):
-            seat = game.to_move
+            seat = game.to_act
             action = self.tutorial.players[seat].decide(player_view(game, seat))
             self._apply(seat, action, paced=True)
         return notes

@@ -32,11 +32,21 @@ from .opening import (
     plan_text,
 )
 from .practice import PracticeChange, doctor_hand, practice_refusal, swap_hands
-from .tutorial import RULE_NOTES, RuleNote, Tutorial, TutorialStep, notes_for
+from .tutorial import (
+    PARTNERSHIP_NOTES,
+    RULE_NOTES,
+    TWO_HAND_NOTES,
+    RuleNote,
+    Tutorial,
+    TutorialStep,
+    notes_for,
+)
 from .warning import GoingOutRisk, canasta_shortfall, opponent_may_go_out
 
 __all__ = [
+    "PARTNERSHIP_NOTES",
     "RULE_NOTES",
+    "TWO_HAND_NOTES",
     "Deduction",
     "Distribution",
     "GoingOutRisk",

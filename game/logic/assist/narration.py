@@ -35,15 +35,16 @@ def _say(name: str, verb: str) -> str:
 
 
 def narrate(
-    events: Sequence[Event], view: PlayerView, names: tuple[str, str] = ("You", "The Computer")
+    events: Sequence[Event], view: PlayerView, names: tuple[str, ...] = ("You", "The Computer")
 ) -> list[str]:
-    """Sentences for one action's events, as the view's player may know them."""
+    """Sentences for one action's events, as the view's player may know them (`names` by
+    seat)."""
     out: list[str] = []
     after_take = False
     dealt = False
     for event in events:
         p = event.player
-        who = names[p] if p in (0, 1) else ""
+        who = names[p] if 0 <= p < len(names) else ""
         kind = event.kind
         if kind == ev.MELD and after_take:
             after_take = False
@@ -119,6 +120,12 @@ def _line(event: Event, view: PlayerView, who: str, dealt: bool) -> str:
     if kind == ev.SPECIAL_MELD:
         title = SPECIAL_MELD_NAMES.get(event.info.get("name", ""), "a special meld")
         return f"{_say(who, 'go')} out with {title}."
+    if kind == ev.ASK_GO_OUT:
+        partner = "your partner" if who == "You" else "their partner"
+        return f'{_say(who, "ask")} {partner}: "May I go out?"'
+    if kind == ev.GO_OUT_ANSWER:
+        answer = "Yes" if event.info.get("yes") else "No"
+        return f'{_say(who, "answer")} "{answer}".'
     if kind == ev.HAND_OVER:
         return _hand_over(event, view, who)
     if kind == ev.GAME_OVER:
@@ -133,7 +140,12 @@ def _hand_over(event: Event, view: PlayerView, who: str) -> str:
         start = f"{_say(who, 'go')} out{how}: the hand is over."
     else:
         start = "The stock is used up: the hand is over."
-    if len(scores) == 2:
+    if len(scores) == 2 and view.players == 4:
+        start += (
+            f" This hand scores {scores[view.side]['total']} for your side and "
+            f"{scores[1 - view.side]['total']} for theirs."
+        )
+    elif len(scores) == 2:
         start += (
             f" This hand scores {scores[view.seat]['total']} for you and "
             f"{scores[view.opponent]['total']} for your opponent."

@@ -7,7 +7,10 @@ tutorial returns them to it exactly as it was. `step()` plays one action ("Next"
 `next_note()` plays on to the next rule note or the end of the hand ("Next rule note"). The
 narration speaks to the learner's seat and names only the cards that seat may see; the learner's
 own moves also carry the hint's explanation of why. Each `RuleNote` names the help anchor that
-explains it, so the screen can offer "More in the help".
+explains it, so the screen can offer "More in the help". `Tutorial.partnership()` is the short
+partnership lesson: a Classic hand of four, the learner and North against West and East, whose
+notes are only what a partnership changes (the side's melds and opening, "May I go out?", going
+out and scoring as a side).
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ from .narration import narrate
 # A Classic deal in which every situation of the notes comes up with the computer at "advanced".
 TUTORIAL_SEED = 5
 TUTORIAL_LEVEL = "advanced"
+# A Classic deal of four in which both partners meld for the side, North asks "May I go out?",
+# the learner answers and North goes out, with every seat at TUTORIAL_LEVEL.
+PARTNERSHIP_SEED = 3
+PARTNERSHIP_NAMES = ("You", "West", "North", "East")
 MAX_ACTIONS = 1000  # a hand never needs this many; the bound keeps a fault from looping
 
 
@@ -115,12 +122,57 @@ RULE_NOTES: dict[str, RuleNote] = {
             "wins the game.",
             "scoring",
         ),
+        # The partnership lesson's notes.
+        RuleNote(
+            "partners",
+            "Partners",
+            "You and North, sitting opposite, play against West and East. Partners share one set "
+            "of melds, canastas and Threes: either adds to any meld of the side. A partner's hand "
+            "stays hidden, even from you.",
+            "partnerships",
+        ),
+        RuleNote(
+            "side_opening",
+            "Opening as a side",
+            "The opening minimum comes from the side's score. Once either partner has met it, "
+            "the side has opened: the other partner melds freely, and the pile is no longer "
+            "frozen for them by the opening rule.",
+            "side-opening",
+        ),
+        RuleNote(
+            "may_i_go_out",
+            "May I go out?",
+            'Before going out, a player may ask their partner "May I go out?". "Yes" binds them '
+            'to go out this turn (the side pays 100 if they then cannot); "No" forbids it.',
+            "may-i-go-out",
+        ),
+        RuleNote(
+            "side_going_out",
+            "Going out as a side",
+            "Either partner may go out once the side has the canastas needed (one with four "
+            "players, in Classic rules). Going out ends the hand for everyone.",
+            "side-going-out",
+        ),
+        RuleNote(
+            "side_scoring",
+            "Scoring a side",
+            "Each side scores as one: both partners' melds, canastas and Threes for it, and the "
+            "cards left in both partners' hands against it.",
+            "side-scoring",
+        ),
     )
 }
 
 
+# The partnership lesson's notes, in the order its hand shows them; the rest are the hand of two's.
+PARTNERSHIP_NOTES = ("partners", "side_opening", "may_i_go_out", "side_going_out", "side_scoring")
+TWO_HAND_NOTES = tuple(key for key in RULE_NOTES if key not in PARTNERSHIP_NOTES)
+
+
 def notes_for(events: list[Event], before: PlayerView, after: PlayerView) -> list[str]:
     """The keys of the situations an action's events show, in the order they happened."""
+    if after.players == 4:
+        return _partnership_notes(events, before)
     keys: list[str] = []
 
     def add(key: str) -> None:
@@ -155,6 +207,24 @@ def notes_for(events: list[Event], before: PlayerView, after: PlayerView) -> lis
     return keys
 
 
+def _partnership_notes(events: list[Event], before: PlayerView) -> list[str]:
+    """The partnership lesson's notes: only what playing as a side changes."""
+    keys: list[str] = []
+    for event in events:
+        kind = event.kind
+        if kind == ev.DEAL:
+            keys.append("partners")
+        elif kind == ev.MELD and not before.opened[event.player]:
+            keys.append("side_opening")
+        elif kind == ev.ASK_GO_OUT:
+            keys.append("may_i_go_out")
+        elif kind == ev.HAND_OVER:
+            if event.info.get("reason") == "went_out":
+                keys.append("side_going_out")
+            keys.append("side_scoring")
+    return list(dict.fromkeys(keys))
+
+
 @dataclass(frozen=True)
 class TutorialStep:
     """What one "Next" did: who acted and how, the sentences, and any new rule notes."""
@@ -168,25 +238,31 @@ class TutorialStep:
 
 @dataclass
 class Tutorial:
-    """A tutorial hand, stepped by the screen; the learner sits in seat `learner`."""
+    """A tutorial hand, stepped by the screen; the learner sits in seat `learner`, at a table
+    of `seats` (2, or 4 for the partnership lesson)."""
 
     seed: int = TUTORIAL_SEED
     learner: int = 0
     level: str = TUTORIAL_LEVEL
-    names: tuple[str, str] = ("You", "The Computer")
+    names: tuple[str, ...] = ("You", "The Computer")
+    seats: int = 2
     game: Game = field(init=False)
     shown: list[str] = field(init=False, default_factory=list)
-    players: tuple[ComputerPlayer, ComputerPlayer] = field(init=False)
+    players: tuple[ComputerPlayer, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.game = Game(Rules(), seed=self.seed)
-        self.players = (
-            ComputerPlayer(self.level, seed=self.seed),
-            ComputerPlayer(self.level, seed=self.seed + 1),
+        self.game = Game(Rules().with_players(self.seats), seed=self.seed)
+        self.players = tuple(
+            ComputerPlayer(self.level, seed=self.seed + seat) for seat in range(self.seats)
         )
         # The learner's names are "You"; the narration is written for their seat.
-        if self.learner == 1:
+        if self.learner == 1 and self.seats == 2:
             self.names = (self.names[1], self.names[0])
+
+    @classmethod
+    def partnership(cls) -> Tutorial:
+        """The short partnership lesson (see the module docstring)."""
+        return cls(seed=PARTNERSHIP_SEED, names=PARTNERSHIP_NAMES, seats=4)
 
     @property
     def finished(self) -> bool:
@@ -206,7 +282,7 @@ class Tutorial:
         """Play one action of the player to move ("Next")."""
         if self.finished:
             return TutorialStep(-1, None, (), (), True)
-        seat = self.game.to_move
+        seat = self.game.to_act  # the mover, or their partner answering "May I go out?"
         mover_view = player_view(self.game, seat)
         action = self.players[seat].decide(mover_view)
         before = self.view()

@@ -4,7 +4,8 @@ real table and told in words, with a rule note the first time each situation ari
 The screen holds a table of its own (the `TableScene` class is handed in by whoever opens it), drawing a `TutorialMatch`, and a panel over the
 table's right-hand column with the story so far (narration, rule notes in gold, the coach's
 remarks) and the controls: Next (one move), Next rule note (play on to the next note), You play /
-Watch (the learner makes their own moves with Hint and the coach, or watches again), Stop. The
+Watch (the learner makes their own moves with Hint and the coach, or watches again), the
+partnership lesson (a short hand of four, and back to the hand of two), Stop. The
 player's own game lies untouched underneath: Stop simply closes this screen, so they are back at
 their game exactly as it was. F1 opens the help at the last rule note's section.
 """
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from game.logic.assist import RuleNote
+from game.logic.assist import RuleNote, Tutorial
 from game.match.tutorial import PLAY_MODE, WATCH, Told, TutorialMatch
 from game.scenes.base import Scene
 from game.ui import theme as th
@@ -55,6 +56,11 @@ INTRO = (
     "Next rule note to play on to the next rule worth knowing. Press You play to make your own "
     "moves with hints."
 )
+PARTNERSHIP_INTRO = (
+    "The partnership lesson: four at the table. North, opposite you, is your partner; West and "
+    "East play against you both. Press Next or Next rule note to watch what a partnership "
+    "changes, or You play to play your seat."
+)
 
 
 class TutorialScene(Scene):
@@ -70,6 +76,7 @@ class TutorialScene(Scene):
     ) -> None:
         super().__init__(app)
         self.on_close = on_close
+        self.make_table = make_table
         self.match = match or TutorialMatch()
         self.table = make_table(app, self.match)
         self.manager: pygame_gui.UIManager | None = None
@@ -77,9 +84,14 @@ class TutorialScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.read = 0  # how many of the match's `told` are in the story
-        self.html: list[str] = [f"<i>{escape(INTRO)}</i><br>"]
+        intro = PARTNERSHIP_INTRO if self.partnership else INTRO
+        self.html: list[str] = [f"<i>{escape(intro)}</i><br>"]
         self.notes_seen: list[RuleNote] = []
         self.closed = False
+
+    @property
+    def partnership(self) -> bool:
+        return self.match.tutorial.seats == 4
 
     # -- lifetime ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -106,6 +118,13 @@ class TutorialScene(Scene):
             [("note", "Next rule note (R)", inner.width)],
             [("mode", "You play", half), ("hint", "Hint", half)],
             [("help", "Help (F1)", half), ("stop", "Stop (Esc)", half)],
+            [
+                (
+                    "lesson",
+                    "Two-hand tutorial (P)" if self.partnership else "Partnerships (P)",
+                    inner.width,
+                )
+            ],
         ]
         top = inner.bottom - len(rows) * (button_h + gap) + gap
         self.buttons = {}
@@ -195,6 +214,19 @@ class TutorialScene(Scene):
         anchor = self.notes_seen[-1].anchor if self.notes_seen else "getting-started"
         self.app.stack.push(HelpScene(self.app, anchor, rules=self.match.state.rules))
 
+    def switch_lesson(self) -> None:
+        """From the hand of two to the partnership lesson, or back: a fresh tutorial in place
+        of this one, over the same untouched game."""
+        if self.closed:
+            return
+        tutorial = Tutorial() if self.partnership else Tutorial.partnership()
+        other = TutorialScene(
+            self.app, self.make_table, TutorialMatch(tutorial), on_close=self.on_close
+        )
+        self.on_close = None  # the player's game waits on until the new lesson stops
+        self.app.stack.push(other)  # first, so the stack is never empty on the way
+        self.stop()
+
     def stop(self) -> None:
         """Back to the player's own game, untouched."""
         if not self.closed:
@@ -214,6 +246,7 @@ class TutorialScene(Scene):
                 "#hint": self.table.hints.request,
                 "#help": self.help,
                 "#stop": self.stop,
+                "#lesson": self.switch_lesson,
             }
             action = actions.get(event.ui_object_id.rsplit(".", 1)[-1])
             if action is not None:
@@ -226,6 +259,7 @@ class TutorialScene(Scene):
             keys = {
                 pygame.K_ESCAPE: self.stop,
                 pygame.K_F1: self.help,
+                pygame.K_p: self.switch_lesson,
                 pygame.K_n: self.next if self.match.mode == WATCH else None,
                 pygame.K_r: self.next_note if self.match.mode == WATCH else None,
             }
@@ -252,7 +286,9 @@ class TutorialScene(Scene):
         surface.blit(t.panel(self.panel_rect.size, fill=OPAQUE, radius=12), self.panel_rect)
         g = self.table.geometry
         assert g is not None
-        title = t.text("Tutorial", 24, th.GOLD_LIGHT, "title")
+        title = t.text(
+            "Partnerships" if self.partnership else "Tutorial", 24, th.GOLD_LIGHT, "title"
+        )
         surface.blit(title, (self.panel_rect.left + g.px(12), self.panel_rect.top + g.px(8)))
         if self.manager is not None:
             self.manager.draw_ui(surface)

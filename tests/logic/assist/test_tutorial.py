@@ -7,7 +7,13 @@ from game.logic import Game, Rules, player_view
 from game.logic import events as ev
 from game.logic.actions import Discard, Draw, TakePile
 from game.logic.assist.narration import narrate
-from game.logic.assist.tutorial import RULE_NOTES, Tutorial, notes_for
+from game.logic.assist.tutorial import (
+    PARTNERSHIP_NOTES,
+    RULE_NOTES,
+    TWO_HAND_NOTES,
+    Tutorial,
+    notes_for,
+)
 from game.logic.cards import IDS_OF_CODE
 from game.logic.events import Event
 from tests.helpers.scenario import position
@@ -27,7 +33,7 @@ def play_whole_hand(tutorial):
 def test_a_whole_tutorial_hand_shows_each_rule_note_exactly_once():
     steps = play_whole_hand(Tutorial())
     shown = [note.key for step in steps for note in step.notes]
-    assert sorted(shown) == sorted(RULE_NOTES)
+    assert sorted(shown) == sorted(TWO_HAND_NOTES)
     assert steps[-1].finished
     assert all(line and not CODE.search(line) for step in steps for line in step.lines)
 
@@ -113,3 +119,28 @@ def test_notes_follow_the_events():
     events = game.apply(TakePile(("9C", "9S")))
     keys = notes_for(events, before, player_view(game, 0))
     assert keys == ["taking_the_pile", "opening_minimum"]
+
+
+def test_the_partnership_lesson_shows_what_a_side_changes_in_order():
+    tutorial = Tutorial.partnership()
+    steps = play_whole_hand(tutorial)
+    shown = [note.key for step in steps for note in step.notes]
+    assert shown == list(PARTNERSHIP_NOTES)
+    assert tutorial.game.n_players == 4 and steps[-1].finished
+    lines = [line for step in steps for line in step.lines]
+    assert 'North asks their partner: "May I go out?"' in lines
+    assert 'You answer "Yes".' in lines
+    assert any(line.endswith("for your side and 125 for theirs.") for line in lines)
+    # Only cards the learner may see are named: the others' draws are counts.
+    assert all(not CODE.search(line) for line in lines)
+    assert "West draws one card from the stock." in lines
+
+
+def test_the_learner_answers_their_partner_with_the_reason():
+    tutorial = Tutorial.partnership()
+    tutorial.start()
+    for _ in range(200):
+        step = tutorial.step()
+        if step.seat == 0 and step.action is not None and step.action.type == "answer_go_out":
+            break
+    assert step.lines[0] == 'You answer "Yes".' and step.lines[1].startswith("Why: ")

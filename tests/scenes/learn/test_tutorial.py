@@ -10,9 +10,9 @@ import pytest
 from game.app import App
 from game.logic import Game
 from game.logic.actions import Discard, Draw
-from game.logic.assist import RULE_NOTES
+from game.logic.assist import PARTNERSHIP_NOTES, TWO_HAND_NOTES
 from game.logic.cards import CARD_CODE
-from game.match.tutorial import PLAY_MODE, TutorialMatch
+from game.match.tutorial import PLAY_MODE, TutorialMatch, suggestions
 from game.scenes import flow
 from game.scenes.dialog import DialogScene
 from game.scenes.learn.tutorial import TutorialScene
@@ -59,7 +59,7 @@ def test_a_whole_tutorial_hand_shows_each_rule_note_once(app: App) -> None:
     assert tutorial.match.finished
     step(app, 3)
     keys = [note.key for note in tutorial.notes_seen]
-    assert sorted(keys) == sorted(RULE_NOTES)  # every note, none twice
+    assert sorted(keys) == sorted(TWO_HAND_NOTES)  # every note, none twice
     story = "".join(tutorial.html)
     assert story.count("Rule note: The frozen pile") == 1
     assert "The tutorial hand is over" in story
@@ -162,3 +162,64 @@ def test_the_players_game_waits_while_the_tutorial_runs(app: App) -> None:
         if engine(table).to_move == 0:
             break
     assert engine(table).to_move == 0  # and plays on once the tutorial is over
+
+
+def test_p_opens_the_partnership_lesson_and_back_over_the_untouched_game(app: App) -> None:
+    table, tutorial = open_tutorial(app)
+    before = engine(table).state_hash()
+    press(app, pygame.K_p)
+    lesson = app.stack.top
+    assert isinstance(lesson, TutorialScene) and lesson.partnership and tutorial.closed
+    step(app, 2)
+    assert lesson.table.state.seat_count == 4
+    assert lesson.buttons["lesson"].text == "Two-hand tutorial (P)"
+    for _ in range(100):
+        if lesson.match.finished:
+            break
+        click(app, centre(lesson.buttons["note"].rect))
+        step(app, 3)
+    step(app, 3)
+    assert [note.key for note in lesson.notes_seen] == list(PARTNERSHIP_NOTES)
+    story = "".join(lesson.html)
+    assert "Rule note: May I go out?" in story and "North asks their partner" in story
+    press(app, pygame.K_F1)
+    assert app.stack.top.anchor == "side-scoring"
+    press(app, pygame.K_ESCAPE)
+    click(app, centre(lesson.buttons["lesson"].rect))
+    step(app)
+    again = app.stack.top
+    assert isinstance(again, TutorialScene) and not again.partnership and lesson.closed
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table and engine(table).state_hash() == before
+    assert table.poll in app.inbox_pollers  # the game goes on once the lessons stop
+
+
+@pytest.mark.slow
+def test_in_the_lesson_the_learner_answers_north_in_a_dialog(app: App) -> None:
+    app.prefs.animation_speed = "off"
+    open_tutorial(app)
+    press(app, pygame.K_p)
+    lesson = app.stack.top
+    assert isinstance(lesson, TutorialScene)
+    step(app, 2)
+    click(app, centre(lesson.buttons["mode"].rect))
+    step(app)
+    match = lesson.match
+    learner = match.tutorial.players[0]
+    for _ in range(2000):
+        top = app.stack.top
+        if isinstance(top, DialogScene):
+            break
+        if match._learner_to_move() and not match.changes:
+            assert match.play(suggestions(learner, match.tutorial.view())[0]) is None
+        step(app, 3)
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "North asks"
+    yes = next(button for button in dialog.buttons if button.label == "Yes, go out")
+    click(app, centre(yes.rect))
+    for _ in range(100):
+        if match.finished:
+            break
+        step(app, 3)
+    assert match.finished and match.tutorial.game.went_out == 2
+    assert any(told.lines == ('You answer "Yes".',) for told in match.told)
