@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.app import App
-from game.logic import Game
+from game.logic import Game, Rules
 from game.logic.cards import CARD_CODE
 from game.match import LocalGame, LocalMatch, local_match
 from game.scenes.table.scores import HandOverScene
@@ -110,14 +110,22 @@ def opened_position_with_a_meld() -> Game:
     )
 
 
-def about_to_go_out(totals: tuple[int, int] = (0, 0)) -> Game:
-    """Seat 0 has a canasta and can go out this turn."""
+def about_to_go_out(totals: tuple[int, ...] = (0, 0), players: int = 2) -> Game:
+    """Seat 0 has a canasta and can go out this turn (with `players` at the table: at four its
+    side's one canasta is enough, at three it has the two of every game; a total per side)."""
+    others = ("4C 4D 5H 6S 7C 9D JH", "5C 6D 7H 8S 10C JD 4S", "4H 5S 6C 8D 10H JC 7S")
+    canastas = {"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"}
+    if players == 3:
+        canastas["Q"] = "QS QH QD QC QS QH QD"
+    sides = 2 if players == 4 else players
     return position(
-        hands=("9C 5D", "4C 4D 5H 6S 7C 9D JH"),
-        melds=({"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"}, {}),
+        Rules().with_players(players),
+        hands=("9C 5D", *others[: players - 1]),
+        melds=(canastas, *({},) * (sides - 1)),
+        threes=("",) * sides,
         pile="7D 6C",
         phase="play",
-        opened=(True, False),
+        opened=(True, *(False,) * (sides - 1)),
         totals=totals,
     )
 
@@ -125,7 +133,9 @@ def about_to_go_out(totals: tuple[int, int] = (0, 0)) -> Game:
 def quick_autoplay_table(app: App, game: Game) -> TableScene:
     """A table whose AutoPlay plays at the quickest level, so a hand ends in a few moves."""
     match = local_match(
-        LocalGame(game, levels=("carefree", "carefree")), autosave=False, worker_mode="inline"
+        LocalGame(game, levels=("carefree",) * game.n_players),
+        autosave=False,
+        worker_mode="inline",
     )
     table = TableScene(app, match, options=TableOptions(speed=0.0))
     app.stack.push(TitleScene(app))

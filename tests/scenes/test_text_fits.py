@@ -233,6 +233,31 @@ def game_over(app: App) -> None:
     assert isinstance(app.stack.top, GameOverScene), app.stack.top
 
 
+# A side's totals at three and four: six figures, below zero, and the person's side leading.
+SEATED_TOTALS = {3: (123456, -12345, 4321), 4: (123456, -12345)}
+
+
+def seated_hand_over(players: int) -> Builder:
+    def build(app: App) -> None:
+        game = about_to_go_out((4321, -1234, 987)[: len(SEATED_TOTALS[players])], players)
+        autoplay_to_the_results(app, quick_autoplay_table(app, game))
+
+    return build
+
+
+def seated_game_over(players: int) -> Builder:
+    def build(app: App) -> None:
+        game = about_to_go_out(SEATED_TOTALS[players], players)
+        autoplay_to_the_results(app, quick_autoplay_table(app, game))
+        press(app, pygame.K_RETURN)
+        step(app, 5)
+        over = app.stack.top
+        assert isinstance(over, GameOverScene), over
+        assert over.names[0].startswith(NAMES[0])  # the person's name, not their seat's
+
+    return build
+
+
 def help_screen(app: App) -> None:
     app.stack.push(TitleScene(app))
     app.stack.push(HelpScene(app))
@@ -385,6 +410,8 @@ SCREENS: dict[str, Builder] = {
     "AutoStep": autostep,
     "hand over": hand_over,
     "game over": game_over,
+    **{f"hand over at {n}": seated_hand_over(n) for n in (3, 4)},
+    **{f"game over at {n}": seated_game_over(n) for n in (3, 4)},
     "help": help_screen,
     "tutorial": tutorial,
     **{f"Explore {page}": explore(page) for page in PAGES},

@@ -214,13 +214,12 @@ class HandOverScene(_OverlayScene):
         y += t.px(36)
         columns = self._columns(box, pad)
         for index, name in enumerate(self.names):
-            size = 17
-            if len(self.names) > 2:
-                # Three columns: a long name is set smaller (cut only past that) to keep clear.
-                left = columns[index - 1] if index else box.left + pad
-                room = columns[index] - left - t.px(8)
-                size = t.size_to_fit(name, 17, room, "bold")
-                name = t.fit(name, size, room, "bold")
+            # A long name (a partnership's two) is set smaller, cut only past that, to keep
+            # clear of the next column.
+            left = columns[index - 1] if index else box.left + pad
+            room = columns[index] - left - t.px(8)
+            size = t.size_to_fit(name, 17, room, "bold")
+            name = t.fit(name, size, room, "bold")
             head = t.text(name, size, th.GOLD, "bold")
             surface.blit(head, head.get_rect(topright=(columns[index], y)))
         y += t.px(26)
@@ -313,10 +312,11 @@ class GameOverScene(_OverlayScene):
 
     @property
     def headline(self) -> str:
-        if self.winner == 0:
-            return "You win the game!"
         if self.winner is not None and self.winner < len(self.names):
             name = self.names[self.winner]
+            if self.winner == 0:
+                # A partnership's two names are on the lines below, with its total.
+                return "Your side wins the game!" if " & " in name else "You win the game!"
             return f"{name} {'win' if ' & ' in name else 'wins'} the game"
         return "The game is over"
 

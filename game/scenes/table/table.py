@@ -279,12 +279,9 @@ class TableScene(Scene):
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Every seat's name, the person's first."""
-        others = self.match.other_names
+        """Every seat's name, the person's first (theirs even while the computer plays it)."""
         name = self.app.prefs.player_name
-        if self.match.watching and len(others) > 1:
-            name = "South"  # the computer plays the person's seat too
-        return ("You" if name in ("", "Player") else name, *others)
+        return ("You" if name in ("", "Player") else name, *self.match.other_names)
 
     @property
     def side_names(self) -> tuple[str, ...]:

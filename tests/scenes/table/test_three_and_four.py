@@ -1,6 +1,7 @@
 """The table for three and four players, through real mouse and keyboard events: the seats at
 the sides and opposite, a person's draw, meld and discard at four on their side's melds, asking
-North "May I go out?" and answering North's question, and a computer player's words."""
+North "May I go out?" and answering North's question, a computer player's words, and the end
+of a watched game naming the player."""
 
 from __future__ import annotations
 
@@ -13,14 +14,18 @@ from game.logic.actions import AskGoOut
 from game.logic.cards import MELD_KEY_OF_NAME
 from game.logic.hand.turn import NO, YES
 from game.scenes.dialog import DialogScene
+from game.scenes.table.scores import GameOverScene, HandOverScene
 from game.scenes.table.table import TableScene
 from tests.helpers.scenario import position
 from tests.helpers.table import (
+    about_to_go_out,
+    autoplay_to_the_results,
     card_spot,
     card_with_code,
     centre,
     empty_mat_spot,
     open_table,
+    quick_autoplay_table,
     settle,
 )
 from tests.helpers.ui_events import click, press, step
@@ -146,3 +151,20 @@ def test_norths_question_answered_from_the_keyboard(app: App, key: int, yes: boo
     press(app, key)
     assert game.log[-1] == {"type": "answer_go_out", "yes": yes}
     assert app.stack.top is table
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_end_of_a_watched_game_names_the_player_not_their_seat(app: App, players: int) -> None:
+    app.prefs.player_name = "Ada"
+    totals = (4950, 0) if players == 4 else (4950, 0, 0)
+    table = quick_autoplay_table(app, about_to_go_out(totals, players))
+    autoplay_to_the_results(app, table)
+    results = app.stack.top
+    assert isinstance(results, HandOverScene)
+    assert results.names[0] == ("Ada & North" if players == 4 else "Ada")
+    press(app, pygame.K_RETURN)
+    step(app, 5)
+    over = app.stack.top
+    assert isinstance(over, GameOverScene) and over.winner == 0
+    assert over.names[0] == results.names[0]
+    assert over.headline == ("Your side wins the game!" if players == 4 else "You win the game!")
