@@ -290,6 +290,11 @@ class Preferences:
     rules: dict[str, Any] = field(default_factory=dict)
     # Numbered deals (tournament dealing): the sequence 1-100 new games are dealt from; 0 is off.
     deal_sequence: int = 0
+    # Dealing (User Guide 4.4.5): a new game starts with a cut for who plays first (not with
+    # numbered deals); the deal's cards fly as one block per hand; the deal makes no sound.
+    cut_for_deal: bool = False
+    quick_deal: bool = False
+    quiet_deal: bool = False
     # AutoStep's Step plays one turn ("turn") or a turn of each player ("cycle").
     autostep_step: str = "turn"
     # The tutorial is offered once, at the first start.
@@ -384,6 +389,9 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "lobby_auto_accept": lambda v: isinstance(v, bool),
     "rules": _valid_rules,
     "deal_sequence": _int_in(0, 100),
+    "cut_for_deal": lambda v: isinstance(v, bool),
+    "quick_deal": lambda v: isinstance(v, bool),
+    "quiet_deal": lambda v: isinstance(v, bool),
     "autostep_step": _one_of(("turn", "cycle")),
     "tutorial_offered": lambda v: isinstance(v, bool),
 }

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.logic import Game, IllegalAction, Rules, RulesError
 from game.logic.actions import Action
+from game.logic.cut import Cut, cut_for_deal
 from game.logic.events import TURN, Event
 from game.logic.phases import GAME_OVER
 from game.logic.replay import ReplayError, game_from_replay, load_replay, replay_document
@@ -87,6 +88,8 @@ class LocalGame:
         self.practice: list[PracticeStep] = []
         # The computer's help the player had (AutoPlay, an earlier turn): a practice game.
         self.assists: list[str] = []
+        # The cut for the deal that chose who plays first, in a game just made with one.
+        self.cut: Cut | None = None
         if marks is None:
             self._note(game.last_events)
 
@@ -100,23 +103,29 @@ class LocalGame:
         level: str = "intermediate",
         aggressiveness: int = 50,
         autoplay: bool = False,
+        cut: bool = False,
     ) -> LocalGame:
         """A fresh game: the person in seat 0 (or the computer too, for autoplay) and the
-        computer in every other seat (as many as `rules.players`)."""
+        computer in every other seat (as many as `rules.players`); with `cut`, the players cut
+        for who plays first (else seat 0 does)."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        game = Game(rules or Rules(), seed=seed)
+        rules = rules or Rules()
+        cutting = cut_for_deal(seed, rules.players) if cut else None
+        game = Game(rules, seed=seed, first_player=cutting.first_player if cutting else 0)
         others = game.n_players - 1
         seats = (COMPUTER if autoplay else HUMAN,) + (COMPUTER,) * others
         # Watching, every seat plays the chosen level; the person's helper (hint, AutoStep) is Master.
         levels = (level if autoplay else "master",) + (level,) * others
-        return cls(
+        local = cls(
             game,
             seats=seats,
             levels=levels,
             aggressiveness=aggressiveness,
             ai_seed=seed % 1_000_003,
         )
+        local.cut = cutting
+        return local
 
     @classmethod
     def from_preferences(
@@ -146,6 +155,7 @@ class LocalGame:
             level=level or prefs.skill_level,
             aggressiveness=prefs.aggressiveness,
             autoplay=autoplay,
+            cut=prefs.cut_for_deal,
         )
         if level is None and not autoplay:
             local.seat_as(prefs.seat_players)

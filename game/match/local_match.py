@@ -18,6 +18,7 @@ from typing import Any
 from game.logic import Game, IllegalAction, player_view
 from game.logic.actions import Action, NextHand
 from game.logic.assist import PracticeChange
+from game.logic.cut import Cut
 from game.logic.events import Event
 from game.logic.phases import DRAW, GAME_OVER, PLAY
 from game.logic.replay import load_replay, replay_document
@@ -419,6 +420,10 @@ class LocalMatch(Match):
     def take_notice(self) -> str:
         notice, self._notice = self._notice, ""
         return notice
+
+    def take_cut(self) -> Cut | None:
+        cut, self.game.cut = self.game.cut, None
+        return cut
 
     def preferences_changed(self, prefs: Preferences) -> None:
         game = self.game

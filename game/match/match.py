@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.logic.actions import Action
+from game.logic.cut import Cut
 from game.logic.events import Event
 from game.match.state import TableState
 from game.settings import Preferences
@@ -205,6 +206,11 @@ class Match(ABC):
     def take_notice(self) -> str:
         """Words the table adds to its next line, once (a game just became practice); ""."""
         return ""
+
+    def take_cut(self) -> Cut | None:
+        """The cut for the deal that started the game just made, once; None if there was
+        none (the preference is off, a numbered deal, a game over the network)."""
+        return None
 
     @abstractmethod
     def rewind(self, mark: TurnMark) -> str | None:

@@ -377,6 +377,26 @@ CARD_OPTIONS: tuple[OptionItem, ...] = (
     ),
 )
 
+# Dealing (User Guide 4.4.5), then messages and the mouse (4.4.7, 4.4.8).
+PLAY_OPTIONS: tuple[OptionItem, ...] = (
+    BoolOption(
+        "cut_for_deal",
+        "Cut for the deal",
+        "Each new game starts with a cut: the highest card (Aces high) plays first, and the "
+        "rules' starter applies from the next hand. Not with numbered deals.",
+    ),
+    BoolOption(
+        "quick_deal",
+        "Quick deal",
+        "The cards are dealt as one block per hand instead of one by one.",
+    ),
+    BoolOption(
+        "quiet_deal",
+        "Quiet deal",
+        "The cards are dealt one by one without the sound of each card.",
+    ),
+)
+
 # The colours' defaults, which "Reset colours" puts back.
 COLOUR_KEYS: tuple[str, ...] = ("felt_colour", "panel_colour", "text_colour")
 COLOUR_OPTIONS: tuple[OptionItem, ...] = (
@@ -609,5 +629,6 @@ def option_sections() -> list[OptionSection]:
     # Network, set once and rarely, comes last.
     sections.append(OptionSection("Cards", CARD_OPTIONS))
     sections.append(OptionSection("Colours", COLOUR_OPTIONS))
+    sections.append(OptionSection("Play", PLAY_OPTIONS))
     sections.append(OptionSection("Network", NETWORK_OPTIONS))
     return sections

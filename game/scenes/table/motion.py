@@ -35,6 +35,8 @@ from game.sprites.tween import (
 
 GATHER_SECONDS = 0.45
 DEAL_STEP = 0.055
+# A quick deal sends each hand as one block, this long after the one before.
+BLOCK_STEP = 0.25
 MAX_SOUNDS_AT_ONCE = 3
 
 
@@ -56,6 +58,10 @@ class Choreographer:
         self.play_sound = play_sound
         self._sounds: list[tuple[float, str]] = []  # (seconds from now, sound)
         self._flying_order = 0
+        # Dealing preferences (User Guide 4.4.5): each hand dealt as a block, and without the
+        # sound of the cards.
+        self.quick_deal = False
+        self.quiet_deal = False
 
     # -- sounds ---------------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -97,6 +103,19 @@ class Choreographer:
         self.animator.finish_all()
         self.drop_sounds()
 
+    def _dealing(self, hands: list[list[int]]) -> tuple[list[tuple[float, int]], list[float]]:
+        """When each dealt card sets off, and when the deal is heard: one card after another
+        round the table (a sound every third card), or with a quick deal each hand as one
+        block (a sound each)."""
+        if self.quick_deal:
+            starts = [(i * BLOCK_STEP, card) for i, hand in enumerate(hands) for card in hand]
+            return starts, [i * BLOCK_STEP for i in range(len(hands))]
+        order: list[int] = []
+        for index in range(max(len(h) for h in hands)):
+            order.extend(hand[index] for hand in hands if index < len(hand))
+        starts = [(k * DEAL_STEP, card) for k, card in enumerate(order)]
+        return starts, [k * DEAL_STEP for k in range(0, len(order), 3)]
+
     # -- placing --------------------------------------------------------------------------------
     def snap(self, placements: dict[int, Placement]) -> None:
         """Put every card where it belongs at once (a restored game, a new screen size)."""
@@ -133,17 +152,12 @@ class Choreographer:
         if gather:
             sounds.append((0.0, "shuffle"))
             t = GATHER_SECONDS
-            order: list[int] = []
-            hands = [list(e.cards) for e in dealt]
-            for index in range(max(len(h) for h in hands)):
-                for hand in hands:
-                    if index < len(hand):
-                        order.append(hand[index])
-            for k, card in enumerate(order):
-                starts.setdefault(card, t + k * DEAL_STEP)
-                if k % 3 == 0:
-                    sounds.append((t + k * DEAL_STEP, "deal"))
-            t += len(order) * DEAL_STEP + 0.15
+            dealing, heard = self._dealing([list(e.cards) for e in dealt])
+            for at, card in dealing:
+                starts.setdefault(card, t + at)
+            if not self.quiet_deal:
+                sounds.extend((t + at, "deal") for at in heard)
+            t += max(at for at, _card in dealing) + DEAL_STEP + 0.15
 
         def mark(cards: Iterable[int], at: float, stagger: float = 0.0) -> None:
             for i, card in enumerate(cards):

@@ -44,6 +44,7 @@ from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog, message_dialog
 from game.scenes.menu import MenuScene
 from game.scenes.table.board import Board, BoardOptions
+from game.scenes.table.cut import CutDialog
 from game.scenes.table.gestures import Gestures
 from game.scenes.table.hint import HintPanel, Hints
 from game.scenes.table.hud import HudModel, StatusMark, TableHud
@@ -155,6 +156,13 @@ class TableScene(Scene):
             self._animate(opening)
         self.app.inbox_pollers.append(self.poll)
         self.app.sounds.play_music()
+        self.show_cut()
+
+    def show_cut(self) -> None:
+        """A game that began with a cut for the deal shows it (the deal goes on after)."""
+        cut = self.match.take_cut()
+        if cut is not None:
+            self.app.stack.push(CutDialog(self.app, cut, self.names))
 
     def leave(self) -> None:
         if self._closed:
@@ -565,6 +573,8 @@ class TableScene(Scene):
     def _animate(self, events: list[Event]) -> None:
         assert self.board is not None and self.choreo is not None
         layout = self.board.compute(self.state, self.board_options())
+        self.choreo.quick_deal = self.app.prefs.quick_deal
+        self.choreo.quiet_deal = self.app.prefs.quiet_deal
         self.choreo.play(events, layout.placements, human_seat=ME, turn_cue=not self.match.watching)
         self.board.layout = layout
         self.hud_dirty = True
@@ -706,6 +716,7 @@ class TableScene(Scene):
         self.say(
             warning or self.match.take_notice() or "A new game: good luck!", error=bool(warning)
         )
+        self.show_cut()
 
     def deal_again(self, deal: Callable[[], str | None], text: str) -> None:
         """Show a deal made in place of the one on the table (same cards again, a replica):

@@ -1,0 +1,82 @@
+"""The cut for the deal, shown as a new game starts (User Guide 4.4.5).
+
+A dialog over the table: the card each player cut (the last, when a Joker or a tie was cut
+again), their names under them, and who plays first; OK (or Enter, or Escape) and the deal
+goes on beneath. The cut itself is the rules engine's (`game.logic.cut`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.logic.assist import card_name
+from game.logic.cut import Cut
+from game.scenes.dialog import DialogScene
+from game.scenes.table.board import image_code
+from game.sprites.notation import in_notation
+from game.ui import theme as th
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+
+CARD_HEIGHT = 120
+
+
+def cut_sentence(cut: Cut, names: tuple[str, ...], notation: str) -> str:
+    """ "You cut 9♥ and Computer cut K♣. Computer plays first." """
+    cuts = [f"{name} cut {card_name(cut.last(seat))}" for seat, name in enumerate(names)]
+    said = ", ".join(cuts[:-1]) + " and " + cuts[-1]
+    again = any(len(cards) > 1 for cards in cut.cards)
+    tail = " (a Joker or a tie is cut again)" if again else ""
+    first = names[cut.first_player]
+    verb = "play" if first == "You" else "plays"
+    return in_notation(f"{said}{tail}. {first} {verb} first.", notation)
+
+
+class CutDialog(DialogScene):
+    def __init__(self, app: Host, cut: Cut, names: tuple[str, ...]) -> None:
+        super().__init__(
+            app,
+            "Cut for the deal",
+            cut_sentence(cut, names, app.prefs.index_notation),
+            width=640,
+        )
+        self.cut = cut
+        self.names = names
+        self.cards_top = 0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        t = self.app.theme
+        # Room above the buttons for the cut cards and the names under them.
+        extra = t.px(CARD_HEIGHT) + t.px(16) + t.font(18).get_linesize() + t.px(12)
+        self.panel_rect.height += extra
+        self.panel_rect.centery = size[1] // 2
+        title_h = t.font(34, "title").get_linesize() * len(self._title_lines)
+        message_h = t.font(22).get_linesize() * len(self._lines)
+        self.cards_top = self.panel_rect.top + t.px(32) + title_h + t.px(14) + message_h + t.px(20)
+        for button in self.buttons:
+            button.rect = button.rect.move(
+                0, self.panel_rect.bottom - t.px(32) - button.rect.bottom
+            )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        t = self.app.theme
+        height = t.px(CARD_HEIGHT)
+        width = self.app.cards.size_for(height)[0]
+        count = len(self.names)
+        step = min(width + t.px(60), (self.panel_rect.width - t.px(64)) // max(1, count))
+        left = self.panel_rect.centerx - (step * (count - 1) + width) // 2
+        for seat, name in enumerate(self.names):
+            x = left + seat * step
+            card = self.app.cards.image(image_code(self.cut.last(seat)), height)
+            surface.blit(card, (x, self.cards_top))
+            colour = th.GOLD_LIGHT if seat == self.cut.first_player else th.CREAM
+            label = t.text(t.fit(name, 18, step - t.px(8)), 18, colour)
+            surface.blit(
+                label,
+                label.get_rect(midtop=(x + width // 2, self.cards_top + height + t.px(8))),
+            )
