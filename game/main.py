@@ -413,7 +413,9 @@ def play(args: argparse.Namespace) -> int:
         return run_autoplay(app, args)
     if args.scene is None:
         deal = (args.seed, args.level, args.players)
-        args.scene = "table" if any(a is not None for a in deal) else "title"
+        # A player who asked for it comes back to the game in progress (User Guide 4.4.6).
+        resume = app.prefs.resume_at_start and autosave_exists()
+        args.scene = "table" if resume or any(a is not None for a in deal) else "title"
     if args.scene == "table":
         from game.scenes.table.table import TableOptions
 

@@ -295,6 +295,19 @@ class Preferences:
     cut_for_deal: bool = False
     quick_deal: bool = False
     quiet_deal: bool = False
+    # Messages and the mouse (User Guide 4.4.7, 4.4.8): a refused move told in a dialog rather
+    # than on the status bar; the status bar's figures explained when pointed at; "Start a new
+    # game?" asked first; who starts the next hand said; cards moved by dragging as well as by
+    # clicking.
+    refusals_in_dialog: bool = False
+    tooltips: bool = True
+    confirm_new_game: bool = True
+    start_reminders: bool = True
+    drag_and_drop: bool = True
+    # Operation (User Guide 4.4.6): the game in progress opens at start instead of the title
+    # screen, and a game is saved as it is played (to carry on after quitting).
+    resume_at_start: bool = False
+    autosave: bool = True
     # AutoStep's Step plays one turn ("turn") or a turn of each player ("cycle").
     autostep_step: str = "turn"
     # The tutorial is offered once, at the first start.
@@ -392,6 +405,13 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "cut_for_deal": lambda v: isinstance(v, bool),
     "quick_deal": lambda v: isinstance(v, bool),
     "quiet_deal": lambda v: isinstance(v, bool),
+    "refusals_in_dialog": lambda v: isinstance(v, bool),
+    "tooltips": lambda v: isinstance(v, bool),
+    "confirm_new_game": lambda v: isinstance(v, bool),
+    "start_reminders": lambda v: isinstance(v, bool),
+    "drag_and_drop": lambda v: isinstance(v, bool),
+    "resume_at_start": lambda v: isinstance(v, bool),
+    "autosave": lambda v: isinstance(v, bool),
     "autostep_step": _one_of(("turn", "cycle")),
     "tutorial_offered": lambda v: isinstance(v, bool),
 }

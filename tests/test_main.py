@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import pytest
 
 import game
 from game import main as game_main
+from game.match import autosave_exists
 from game.netplay.tools import cli as netplay_cli
 from tests.helpers.paths import ROOT, headless_environment
 
@@ -130,3 +132,22 @@ def test_autoplay_in_process_plays_one_hand_and_exits_0(user_dirs: tuple[Path, P
     argv = ["--autoplay", "--hands", "1", "--speed", "max", "--level", "carefree", "--seed", "3"]
     assert game_main.main(argv) == 0
     assert not (user_dirs[1] / "crash.log").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("sigterm_kept")
+def test_with_resume_at_start_the_game_in_progress_opens_instead_of_the_title(
+    user_dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    preferences = user_dirs[0] / "preferences.json"
+    preferences.parent.mkdir(parents=True, exist_ok=True)
+    preferences.write_text(json.dumps({"resume_at_start": True}), encoding="utf-8")
+    shots = tmp_path / "shots"
+    # No game in progress yet: the title screen.
+    assert game_main.main(["--frames", "2", "--dt", "0.016", "--screenshot", str(shots)]) == 0
+    assert (shots / "title_1280x720.png").is_file()
+    assert game_main.main(["--scene", "table", "--frames", "30", "--dt", "0.016"]) == 0
+    assert autosave_exists()
+    shots = tmp_path / "again"
+    assert game_main.main(["--frames", "2", "--dt", "0.016", "--screenshot", str(shots)]) == 0
+    assert (shots / "table_1280x720.png").is_file()

@@ -492,6 +492,8 @@ class LocalMatch(Match):
     def restart(self, prefs: Preferences) -> str | None:
         self._forget_thinking()
         self.abandon()
+        if not prefs.autosave:
+            self._stop_saving()
         autoplay = self.game.autoplay
         game, setup, warning = new_local_game(prefs, self.records, autoplay=autoplay)
         if autoplay:
@@ -508,6 +510,14 @@ class LocalMatch(Match):
     @property
     def finished(self) -> bool:
         return self.game.finished
+
+    def _stop_saving(self) -> None:
+        """The player no longer wants games saved as they play: the saved copy of the game
+        given up goes, and the new one is not saved."""
+        if self.writer is not None:
+            self.writer.delete()
+            self.writer.close()
+            self.writer = None
 
     def _save(self) -> None:
         if self.writer is None:

@@ -57,7 +57,8 @@ def start_new_game(
     notice = warning or numbered_greeting(setup)
     if notice:
         options.notice = notice
-    table = TableScene(app, local_match(game, records=records, setup=setup), options=options)
+    match = local_match(game, records=records, setup=setup, autosave=app.prefs.autosave)
+    table = TableScene(app, match, options=options)
     app.stack.push(table)
     return table
 

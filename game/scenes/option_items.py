@@ -99,6 +99,34 @@ class BoolOption(OptionItem):
 
 
 @dataclass(frozen=True)
+class GroupOption(BoolOption):
+    """QuickSet (User Guide 4.4.13): one switch for a group of preferences, on when every one
+    of them is; switching it sets them all on or all off."""
+
+    members: tuple[str, ...] = ()
+
+    def get(self, prefs: Preferences) -> Any:
+        return all(_member_on(prefs, key) for key in self.members)
+
+    def set(self, prefs: Preferences, value: Any) -> None:
+        for key in self.members:
+            if key == "animation_speed":
+                # Animation on is the normal speed, unless another speed is already chosen.
+                if not value:
+                    prefs.animation_speed = "off"
+                elif prefs.animation_speed == "off":
+                    prefs.animation_speed = "normal"
+            else:
+                setattr(prefs, key, bool(value))
+
+
+def _member_on(prefs: Preferences, key: str) -> bool:
+    if key == "animation_speed":
+        return prefs.animation_speed != "off"
+    return bool(getattr(prefs, key))
+
+
+@dataclass(frozen=True)
 class ChoiceOption(OptionItem):
     choices: tuple[tuple[Any, str], ...] = ()
 
@@ -395,6 +423,80 @@ PLAY_OPTIONS: tuple[OptionItem, ...] = (
         "Quiet deal",
         "The cards are dealt one by one without the sound of each card.",
     ),
+    BoolOption(
+        "refusals_in_dialog",
+        "Refusals in a dialog",
+        "A move that is not allowed is explained in a dialog with OK, not on the status bar.",
+    ),
+    BoolOption(
+        "tooltips",
+        "Tooltips",
+        "Resting the pointer on a figure of the status bar explains it.",
+    ),
+    BoolOption(
+        "confirm_new_game",
+        "Ask before a new game",
+        "\u201cStart a new game?\u201d is asked before the game in progress is given up (F2, "
+        "the menu). Off: a new game is dealt at once.",
+    ),
+    BoolOption(
+        "start_reminders",
+        "Start reminders",
+        "The status bar says who starts each new hand.",
+    ),
+    BoolOption(
+        "drag_and_drop",
+        "Drag and drop",
+        "Cards can be dragged as well as clicked. Off: a press that moves is a click where "
+        "the button is released, for mice whose drags misfire.",
+    ),
+    BoolOption(
+        "resume_at_start",
+        "Resume the game at start",
+        "Starting the game opens the saved game at the table, instead of the title screen.",
+    ),
+    BoolOption(
+        "autosave",
+        "Save the game as you play",
+        "The game in progress is kept as you play, to carry on after quitting. Applies from the "
+        "next new game.",
+    ),
+)
+
+QUICKSET_OPTIONS: tuple[OptionItem, ...] = (
+    GroupOption(
+        "quickset_appearance",
+        "Appearance",
+        "The table's effects: the canasta tints and the pile tints, all on or all off.",
+        on_label="All on",
+        off_label="Not all on",
+        members=("canasta_tints", "pile_tints"),
+    ),
+    GroupOption(
+        "quickset_interface",
+        "Interface",
+        "Card animation (at the normal speed, or the one chosen) and drag and drop, all on or "
+        "all off.",
+        on_label="All on",
+        off_label="Not all on",
+        members=("animation_speed", "drag_and_drop"),
+    ),
+    GroupOption(
+        "quickset_audio",
+        "Audio",
+        "Sound effects, music and speech, all on or all off.",
+        on_label="All on",
+        off_label="Not all on",
+        members=("sound_enabled", "music_enabled", "speech_enabled"),
+    ),
+    GroupOption(
+        "quickset_operation",
+        "Operation",
+        "Opening the game in progress at start and saving it as you play, all on or all off.",
+        on_label="All on",
+        off_label="Not all on",
+        members=("resume_at_start", "autosave"),
+    ),
 )
 
 # The colours' defaults, which "Reset colours" puts back.
@@ -630,5 +732,6 @@ def option_sections() -> list[OptionSection]:
     sections.append(OptionSection("Cards", CARD_OPTIONS))
     sections.append(OptionSection("Colours", COLOUR_OPTIONS))
     sections.append(OptionSection("Play", PLAY_OPTIONS))
+    sections.append(OptionSection("QuickSet", QUICKSET_OPTIONS))
     sections.append(OptionSection("Network", NETWORK_OPTIONS))
     return sections

@@ -38,6 +38,9 @@ class Gestures:
         self._dragging = False
         self._sweeping = False
         self._last_click: tuple[tuple[int, int], float] | None = None
+        # Drag and drop off (User Guide 4.4.8): a press that moves is still a click, where
+        # the button comes up.
+        self.drag_enabled = True
 
     @property
     def dragging(self) -> bool:
@@ -66,6 +69,7 @@ class Gestures:
         if event.type == pygame.MOUSEMOTION:
             if (
                 self._press is not None
+                and self.drag_enabled
                 and not self._dragging
                 and math.dist(pos, self._press) > self.threshold
             ):

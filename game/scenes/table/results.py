@@ -48,6 +48,7 @@ class ResultsTable(Protocol):
     def new_game(self) -> None: ...
     def to_title(self) -> None: ...
     def say(self, text: str, error: bool = False) -> None: ...
+    def start_reminder(self) -> str: ...
     def show_unpaced(self) -> None: ...
 
 
@@ -140,7 +141,7 @@ class HandResults:
                 )
             )
             return
-        text = table.match.next_hand()
+        text = table.match.next_hand() or table.start_reminder()
         if text:
             table.say(text)
         table.show_unpaced()

@@ -77,6 +77,11 @@ MESSAGE_PAGE_SECONDS = 3.0
 PLAYS_KEPT = 12
 SORT_NEXT = {"rank": "rank_groups", "rank_groups": "suit", "suit": "none", "none": "rank"}
 SORT_TITLES = {"rank": "rank", "rank_groups": "gaps", "suit": "suit", "none": "none"}
+# The menu's word on saving, as "Save the game as you play" is on or off.
+SAVED_NOTES = {
+    True: "Your game is saved as you play.",
+    False: "Games are not saved as you play (Options \u2192 Play).",
+}
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "fixed", "fixed": "created"}
 MELD_LAYOUT_TITLES = {
     "created": "as played",
@@ -118,6 +123,7 @@ class TableScene(Scene):
         self.photos = PhotoCues(self.options.photographer)
         self.partners = Partners(self)
         self.gestures = Gestures(self.moves)
+        self.gestures.drag_enabled = app.prefs.drag_and_drop
         self.group = WidgetGroup()
         self.buttons: dict[str, Button] = {}
         self.model = HudModel()
@@ -180,6 +186,7 @@ class TableScene(Scene):
     def resume(self) -> None:
         """Back from the options or a menu: take up changed preferences."""
         self.animator.speed = self._speed()
+        self.gestures.drag_enabled = self.app.prefs.drag_and_drop
         prefs = self.app.prefs
         if (prefs.skill_level, prefs.aggressiveness) != self._seen_opponent:
             self._seen_opponent = (prefs.skill_level, prefs.aggressiveness)
@@ -419,8 +426,12 @@ class TableScene(Scene):
         self.hud_dirty = True
 
     def refuse(self, text: str) -> None:
-        self.say(text, error=True)
         self.app.sounds.play("illegal")
+        if self.app.prefs.refusals_in_dialog:
+            # The dialog reads itself aloud.
+            message_dialog(self.app, "Not allowed", text)
+            return
+        self.say(text, error=True)
         self.app.speech.interrupt()
         self.app.speech.say(text)
 
@@ -682,7 +693,7 @@ class TableScene(Scene):
             ("Quit", self.app.quit),
         ]
         self.app.stack.push(
-            MenuScene(self.app, "Paused", items, note="Your game is saved as you play.")
+            MenuScene(self.app, "Paused", items, note=SAVED_NOTES[self.app.prefs.autosave])
         )
 
     def open_options(self) -> None:
@@ -691,6 +702,9 @@ class TableScene(Scene):
         self.app.stack.push(OptionsScene(self.app, game_in_progress=True))
 
     def ask_new_game(self) -> None:
+        if not self.app.prefs.confirm_new_game:
+            self.new_game()
+            return
         confirm_dialog(
             self.app,
             "Start a new game?",
@@ -713,10 +727,16 @@ class TableScene(Scene):
         self.results.hands_completed = 0
         self.plays.clear()
         self.show_unpaced()
-        self.say(
-            warning or self.match.take_notice() or "A new game: good luck!", error=bool(warning)
-        )
+        greeting = " ".join(filter(None, ("A new game: good luck!", self.start_reminder())))
+        self.say(warning or self.match.take_notice() or greeting, error=bool(warning))
         self.show_cut()
+
+    def start_reminder(self) -> str:
+        """Who starts the hand now dealt, when the player wants to be reminded; else ""."""
+        if not self.app.prefs.start_reminders:
+            return ""
+        first = self.names[self.state.to_move]
+        return f"{first} {'start' if first == 'You' else 'starts'} this hand."
 
     def deal_again(self, deal: Callable[[], str | None], text: str) -> None:
         """Show a deal made in place of the one on the table (same cards again, a replica):
@@ -861,6 +881,8 @@ class TableScene(Scene):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         """The details of a status-bar figure show while the pointer rests on it."""
+        if not self.app.prefs.tooltips:
+            return
         tip = self.hud.tip_at(pos) if self.hud is not None else ""
         if self.status_mark is not None and self.hud is not None:
             tip = self.status_mark.tip if self.hud.mark_rect.collidepoint(pos) else tip
