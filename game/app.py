@@ -33,7 +33,14 @@ from game.audio import SoundManager
 from game.records.session import PlayerSession, in_memory
 from game.scenes.base import Host, Scene, SceneStack
 from game.scenes.dialog import CrashScene, message_dialog
-from game.settings import Preferences, data_dir, preferences_path
+from game.settings import (
+    Preferences,
+    data_dir,
+    forget_safe_mode,
+    keep_before_safe_mode,
+    preferences_before_safe_mode,
+    preferences_path,
+)
 from game.speech import Speaker
 from game.sprites.cards import CardImages
 from game.ui.gui import forget_managers
@@ -353,6 +360,33 @@ class App:
                     f"({exc.strerror or exc}). They apply until you quit.",
                 )
             return False
+        return True
+
+    # -- safe mode (User Guide 4.4.19) -------------------------------------------------------
+    def enter_safe_mode(self) -> None:
+        """Run on the default preferences; the player's own are kept to be restored."""
+        keep_before_safe_mode(self.players.profile.id, self.prefs)
+        fresh = Preferences()
+        fresh.player_name, fresh.window_size = self.prefs.player_name, self.prefs.window_size
+        self.prefs = fresh
+        self.preferences_changed()
+        self.save_preferences()
+
+    def can_restore_before_safe_mode(self) -> bool:
+        return preferences_before_safe_mode(self.players.profile.id) is not None
+
+    def restore_before_safe_mode(self) -> bool:
+        """Bring back the preferences kept when safe mode began; False if none are kept."""
+        kept = preferences_before_safe_mode(self.players.profile.id)
+        if kept is None:
+            return False
+        kept.player_name = self.prefs.player_name
+        self.prefs = kept
+        forget_safe_mode()
+        self.preferences_changed()
+        self.save_preferences()
+        for scene in self.stack:
+            scene.layout(self.size)
         return True
 
     def switch_player(self, profile_id: int) -> None:

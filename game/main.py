@@ -21,7 +21,9 @@ instead of the clock. `--host`/`--join` (or `--invite`/`--accept` with an invite
 game to a Linux desktop's menu.
 
 An error that escapes the game is written to `crash.log` in the data folder (the built app has no
-console to show it in) and the exit status is 1.
+console to show it in) and the exit status is 1. `--safe-mode` runs on the default preferences
+and keeps the player's own to restore; a start that never reached its first frame is noticed at
+the next one, which offers safe mode.
 """
 
 from __future__ import annotations
@@ -168,6 +170,11 @@ def add_screen_options(parser: argparse.ArgumentParser) -> None:
         choices=("table", "title", "options", *RECORD_SCREENS, "help", "tutorial", "explore"),
         default=None,
         help="screen to open (default: the title screen; the table with --seed or --level)",
+    )
+    parser.add_argument(
+        "--safe-mode",
+        action="store_true",
+        help="run on the default preferences, keeping yours to restore (Options → Restore mine)",
     )
 
 
@@ -374,6 +381,50 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def start_safely(app: App, safe_mode: bool) -> None:
+    """Safe mode (User Guide 4.4.19) when asked for, or offered when the last start never drew
+    its first frame; the mark of this start goes once its first frame is drawn."""
+    from game.scenes.dialog import confirm_dialog, message_dialog
+    from game.settings import start_marker_path
+
+    marker = start_marker_path()
+    failed_before = marker.exists()
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError as exc:
+        logging.getLogger(__name__).warning("could not mark the start: %s", exc)
+
+    def started(_screen: object) -> None:
+        marker.unlink(missing_ok=True)
+        app.post_draw.remove(started)
+
+    app.post_draw.append(started)
+
+    def enter(yes: bool = True) -> None:
+        if not yes:
+            return
+        app.enter_safe_mode()
+        message_dialog(
+            app,
+            "Safe mode",
+            "The game runs on the default preferences. Yours are kept: Restore mine, in "
+            "Options, brings them back.",
+        )
+
+    if safe_mode:
+        enter()
+    elif failed_before:
+        confirm_dialog(
+            app,
+            "The game did not start last time",
+            "Start in safe mode, on the default preferences? Yours are kept to restore.",
+            enter,
+            yes="Safe mode",
+            no="As usual",
+        )
+
+
 def play(args: argparse.Namespace) -> int:
     """Open the window and run the game the options ask for."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -409,6 +460,7 @@ def play(args: argparse.Namespace) -> int:
     )
     quit_on_terminate(app)
     app.stack.push(TitleScene(app))
+    start_safely(app, args.safe_mode)
     if args.autoplay:
         return run_autoplay(app, args)
     if args.scene is None:

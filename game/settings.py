@@ -37,6 +37,10 @@ log = logging.getLogger(__name__)
 
 APP_DIR_NAME = "canasta"
 PREFERENCES_FILE = "preferences.json"
+# Safe mode (User Guide 4.4.19): the player's own preferences, kept while the game runs on the
+# defaults; and the mark a start leaves until its first frame is on screen.
+SAFE_MODE_FILE = "preferences-before-safe-mode.json"
+STARTING_FILE = "starting"
 
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "very_fast", "fast", "normal", "slow")
 # Multipliers applied to every animation's clock; 0 means moves happen at once.
@@ -415,6 +419,45 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "autostep_step": _one_of(("turn", "cycle")),
     "tutorial_offered": lambda v: isinstance(v, bool),
 }
+
+
+def safe_mode_path() -> Path:
+    return config_dir() / SAFE_MODE_FILE
+
+
+def start_marker_path() -> Path:
+    """Present from a start until its first frame is drawn: found at the next start, it says
+    the last one never got that far (so safe mode is offered)."""
+    return data_dir() / STARTING_FILE
+
+
+def keep_before_safe_mode(profile_id: int, prefs: Preferences) -> None:
+    """Keep player `profile_id`'s preferences to restore after safe mode (never over the ones
+    kept already: a second start in safe mode must not keep its own defaults)."""
+    if preferences_before_safe_mode(profile_id) is None:
+        atomic_write_json(safe_mode_path(), {"profile": profile_id, "preferences": prefs.to_json()})
+
+
+def preferences_before_safe_mode(profile_id: int) -> Preferences | None:
+    """Player `profile_id`'s preferences from before safe mode, None if none are kept for them
+    (a damaged file keeps none; its fields that are bad take their defaults)."""
+    try:
+        data = read_json_file(safe_mode_path())
+    except FileNotFoundError:
+        return None
+    except DamagedFile as exc:
+        log.warning("the preferences kept before safe mode are unusable: %s", exc)
+        return None
+    if not isinstance(data, dict) or data.get("profile") != profile_id:
+        return None
+    prefs, warnings = Preferences.from_json(data.get("preferences"))
+    for warning in warnings:
+        log.warning("preferences before safe mode: %s", warning)
+    return prefs
+
+
+def forget_safe_mode() -> None:
+    safe_mode_path().unlink(missing_ok=True)
 
 
 def _keep_backup(path: Path) -> Path | None:

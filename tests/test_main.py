@@ -17,6 +17,7 @@ import game
 from game import main as game_main
 from game.match import autosave_exists
 from game.netplay.tools import cli as netplay_cli
+from game.settings import SAFE_MODE_FILE, STARTING_FILE
 from tests.helpers.paths import ROOT, headless_environment
 
 
@@ -151,3 +152,17 @@ def test_with_resume_at_start_the_game_in_progress_opens_instead_of_the_title(
     shots = tmp_path / "again"
     assert game_main.main(["--frames", "2", "--dt", "0.016", "--screenshot", str(shots)]) == 0
     assert (shots / "table_1280x720.png").is_file()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("sigterm_kept")
+def test_safe_mode_from_the_command_line_keeps_the_player_s_preferences(
+    user_dirs: tuple[Path, Path],
+) -> None:
+    preferences = user_dirs[0] / "preferences.json"
+    preferences.parent.mkdir(parents=True, exist_ok=True)
+    preferences.write_text(json.dumps({"felt_colour": "teal"}), encoding="utf-8")
+    assert game_main.main(["--safe-mode", "--frames", "2", "--dt", "0.016"]) == 0
+    kept = json.loads((user_dirs[0] / SAFE_MODE_FILE).read_text(encoding="utf-8"))
+    assert kept["preferences"]["felt_colour"] == "teal"
+    assert not (user_dirs[1] / STARTING_FILE).exists()

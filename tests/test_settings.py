@@ -158,3 +158,48 @@ def test_seat_players_name_known_seats_and_levels_or_fall_back(seats: object) ->
     assert len(warnings) == 1 and "seat_players" in warnings[0]
     good = {"south": "you", "west": "master", "east": "carefree"}
     assert Preferences.from_json({"seat_players": good})[0].seat_players == good
+
+
+# Every preference of the User Guide's panels added with the Options pages Cards, Colours, Play
+# and QuickSet, each at a value other than its default.
+CHOSEN = {
+    "meld_layout": "fixed",
+    "felt_colour": "burgundy",
+    "panel_colour": "navy",
+    "text_colour": "yellow",
+    "index_notation": "dutch",
+    "wide_hand_spreads": True,
+    "canasta_tints": False,
+    "pile_tints": False,
+    "cut_for_deal": True,
+    "quick_deal": True,
+    "quiet_deal": True,
+    "refusals_in_dialog": True,
+    "tooltips": False,
+    "confirm_new_game": False,
+    "start_reminders": False,
+    "drag_and_drop": False,
+    "resume_at_start": True,
+    "autosave": False,
+}
+
+
+def test_the_new_preferences_survive_a_restart_and_a_damaged_file(
+    user_dirs: tuple[Path, Path],
+) -> None:
+    defaults = Preferences()
+    assert all(getattr(defaults, key) != value for key, value in CHOSEN.items())
+    Preferences(**CHOSEN).save()  # type: ignore[arg-type]
+    loaded, warnings = load_preferences()
+    assert warnings == [] and all(getattr(loaded, k) == v for k, v in CHOSEN.items())
+    # A damaged file: each bad value falls back alone, the good ones are kept.
+    damaged = dict(CHOSEN, felt_colour="plaid", quick_deal="yes", index_notation=3)
+    settings.preferences_path().write_text(json.dumps(damaged), encoding="utf-8")
+    loaded, warnings = load_preferences()
+    assert len(warnings) == 4  # three settings replaced, and where the original was kept
+    assert loaded.felt_colour == "green" and loaded.quick_deal is False
+    assert loaded.index_notation == "english"
+    kept = {
+        k: v for k, v in CHOSEN.items() if k not in ("felt_colour", "quick_deal", "index_notation")
+    }
+    assert all(getattr(loaded, k) == v for k, v in kept.items())

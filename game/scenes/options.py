@@ -12,6 +12,7 @@ combination the rules engine refuses is not stored, and its reason shows in the 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -260,18 +261,19 @@ class OptionsScene(Scene):
         button_w, gap = t.px(200), t.px(20)
         button_h = t.px(50)
         y = self.footer_y
-        cx = size[0] // 2
-        defaults = Button(
-            (cx - gap // 2 - button_w, y, button_w, button_h),
-            t,
-            "Defaults",
-            self.ask_defaults,
-            text_size=22,
-        )
-        back = Button(
-            (cx + gap // 2, y, button_w, button_h), t, "Back", self.back, text_size=22, primary=True
-        )
-        self.footer = [self.group.add(defaults), self.group.add(back)]
+        specs: list[tuple[str, Callable[[], None]]] = [("Defaults", self.ask_defaults)]
+        # After safe mode, the player's own preferences can come back (User Guide 4.4.19).
+        if self.app.can_restore_before_safe_mode():
+            specs.append(("Restore mine", self.restore_mine))
+        specs.append(("Back", self.back))
+        x = size[0] // 2 - (len(specs) * button_w + (len(specs) - 1) * gap) // 2
+        self.footer = []
+        for label, action in specs:
+            button = Button(
+                (x, y, button_w, button_h), t, label, action, text_size=22, primary=label == "Back"
+            )
+            self.footer.append(self.group.add(button))
+            x += button_w + gap
 
     def _place_rows(self) -> None:
         for row in self.rows:
@@ -389,6 +391,12 @@ class OptionsScene(Scene):
 
     def back(self) -> None:
         self.app.stack.pop()
+
+    def restore_mine(self) -> None:
+        """The preferences from before safe mode, back (the page is laid out again in them)."""
+        self.app.restore_before_safe_mode()
+        self.error_text = ""
+        self._help_cache = None
 
     def ask_defaults(self) -> None:
         confirm_dialog(

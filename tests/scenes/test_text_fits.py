@@ -22,7 +22,9 @@ from game.bench.frames import busy_game
 from game.logic import Game
 from game.logic.actions import AskGoOut
 from game.logic.cards import MELD_KEY_OF_NAME
+from game.logic.cut import cut_for_deal as cut_for_deal_of
 from game.logic.rules import Rules
+from game.main import start_safely
 from game.match import LocalMatch
 from game.match.autosaved_game import autosave_path
 from game.match.table_info import rules_summary
@@ -55,9 +57,11 @@ from game.scenes.records.history import GameScene, HistoryScene
 from game.scenes.records.players import PlayersScene
 from game.scenes.records.same_cards import ReplayTableScene
 from game.scenes.table.autostep import AutoStepScene
+from game.scenes.table.cut import CutDialog
 from game.scenes.table.scores import GameOverScene
 from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
+from game.settings import start_marker_path
 from game.sprites.cards import CardImages
 from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.layout_check import misfits, start_recording
@@ -173,6 +177,31 @@ def table_hint(app: App) -> None:
 def table_refusal(app: App) -> None:
     _table(app, _big_scores())
     press(app, pygame.K_F7)  # take the pile: refused, with "Why?"
+
+
+def refusal_in_a_dialog(app: App) -> None:
+    app.prefs.refusals_in_dialog = True
+    _table(app, _big_scores())
+    press(app, pygame.K_F7)
+
+
+def cut_for_deal(app: App) -> None:
+    # Long names under the cut cards and in the sentence; the cut of four players.
+    table = _table(app, Game(Rules().with_players(4), seed=5))
+    app.stack.push(CutDialog(app, cut_for_deal_of(5, 4), table.names))
+
+
+def safe_mode_offer(app: App) -> None:
+    start_marker_path().parent.mkdir(parents=True, exist_ok=True)
+    start_marker_path().touch()
+    app.stack.push(TitleScene(app))
+    start_safely(app, safe_mode=False)
+
+
+def safe_mode_restore(app: App) -> None:
+    app.stack.push(TitleScene(app))
+    start_safely(app, safe_mode=True)
+    app.stack.push(OptionsScene(app))
 
 
 def meld_menu(app: App) -> None:
@@ -402,6 +431,10 @@ SCREENS: dict[str, Builder] = {
     "help and learning menu": learning_menu,
     "hint": table_hint,
     "refusal with Why?": table_refusal,
+    "refusal in a dialog": refusal_in_a_dialog,
+    "cut for the deal": cut_for_deal,
+    "safe mode offered": safe_mode_offer,
+    "safe mode and Restore mine": safe_mode_restore,
     "what can I do": what_can_i_do,
     "meld menu": meld_menu,
     "pile menu": pile_menu,

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.scenes.base import Host
 
 CARD_HEIGHT = 120
+NAME_SIZE = 18
 
 
 def cut_sentence(cut: Cut, names: tuple[str, ...], notation: str) -> str:
@@ -46,12 +47,23 @@ class CutDialog(DialogScene):
         self.cut = cut
         self.names = names
         self.cards_top = 0
+        self.card_width = 0
+        self.step = 0
+        self.name_lines: list[list[str]] = []
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         t = self.app.theme
-        # Room above the buttons for the cut cards and the names under them.
-        extra = t.px(CARD_HEIGHT) + t.px(16) + t.font(18).get_linesize() + t.px(12)
+        height = t.px(CARD_HEIGHT)
+        self.card_width = self.app.cards.size_for(height)[0]
+        count = len(self.names)
+        self.step = min(
+            self.card_width + t.px(60), (self.panel_rect.width - t.px(64)) // max(1, count)
+        )
+        # Each name whole under its card, on more lines where it is long.
+        self.name_lines = [t.wrap(name, NAME_SIZE, self.step - t.px(8)) for name in self.names]
+        lines = max(len(lines) for lines in self.name_lines)
+        extra = height + t.px(16) + t.font(NAME_SIZE).get_linesize() * lines + t.px(12)
         self.panel_rect.height += extra
         self.panel_rect.centery = size[1] // 2
         title_h = t.font(34, "title").get_linesize() * len(self._title_lines)
@@ -66,17 +78,16 @@ class CutDialog(DialogScene):
         super().draw(surface)
         t = self.app.theme
         height = t.px(CARD_HEIGHT)
-        width = self.app.cards.size_for(height)[0]
         count = len(self.names)
-        step = min(width + t.px(60), (self.panel_rect.width - t.px(64)) // max(1, count))
-        left = self.panel_rect.centerx - (step * (count - 1) + width) // 2
-        for seat, name in enumerate(self.names):
-            x = left + seat * step
+        left = self.panel_rect.centerx - (self.step * (count - 1) + self.card_width) // 2
+        line_h = t.font(NAME_SIZE).get_linesize()
+        for seat, lines in enumerate(self.name_lines):
+            x = left + seat * self.step
             card = self.app.cards.image(image_code(self.cut.last(seat)), height)
             surface.blit(card, (x, self.cards_top))
             colour = th.GOLD_LIGHT if seat == self.cut.first_player else th.CREAM
-            label = t.text(t.fit(name, 18, step - t.px(8)), 18, colour)
-            surface.blit(
-                label,
-                label.get_rect(midtop=(x + width // 2, self.cards_top + height + t.px(8))),
-            )
+            y = self.cards_top + height + t.px(8)
+            for line in lines:
+                label = t.text(line, NAME_SIZE, colour)
+                surface.blit(label, label.get_rect(midtop=(x + self.card_width // 2, y)))
+                y += line_h
