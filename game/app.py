@@ -177,6 +177,7 @@ class App:
         self._apply_card_back()
         self.cards.set_marks(prefs.colour_blind_marks)
         self.cards.set_notation(prefs.index_notation)
+        self.cards.set_design(prefs.deck_design)
         self.cards.set_high_contrast(prefs.high_contrast)
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
@@ -321,6 +322,7 @@ class App:
         self.cards.set_four_colour(self.prefs.four_colour_deck)
         self.cards.set_marks(self.prefs.colour_blind_marks)
         self.cards.set_notation(self.prefs.index_notation)
+        self.cards.set_design(self.prefs.deck_design)
         self._apply_palette()
         self._save_countdown = SAVE_DELAY
 

@@ -79,6 +79,8 @@ TEXT_COLOURS: tuple[str, ...] = ("cream", "white", "yellow", "light_blue")
 # The letters on the court cards (game.sprites.notation.INDEX_NOTATIONS; a test keeps them in
 # step).
 INDEX_NOTATIONS: tuple[str, ...] = ("english", "french", "german", "italian", "spanish", "dutch")
+# The faces: game.sprites.cards.DECK_DESIGNS (a test keeps them in step).
+DECK_DESIGNS: tuple[str, ...] = ("standard", "large_index")
 HAND_SORTINGS: tuple[str, ...] = ("rank", "rank_groups", "suit", "none")
 # As created, by rank, by length, or in fixed rank columns (a rank always in the same place).
 MELD_LAYOUTS: tuple[str, ...] = ("created", "rank", "length", "fixed")
@@ -260,6 +262,7 @@ class Preferences:
     # Card faces (User Guide 4.4.2): the court cards' letters, hands spread wider, and the tints
     # of canastas and of a frozen or blocked pile (the table's menu turns both on or off).
     index_notation: str = "english"
+    deck_design: str = "standard"
     wide_hand_spreads: bool = False
     canasta_tints: bool = True
     pile_tints: bool = True
@@ -388,6 +391,7 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "text_colour": _one_of(TEXT_COLOURS),
     "card_size": _one_of(tuple(CARD_SIZES)),
     "index_notation": _one_of(INDEX_NOTATIONS),
+    "deck_design": _one_of(DECK_DESIGNS),
     "wide_hand_spreads": lambda v: isinstance(v, bool),
     "canasta_tints": lambda v: isinstance(v, bool),
     "pile_tints": lambda v: isinstance(v, bool),

@@ -168,6 +168,7 @@ CHOSEN = {
     "panel_colour": "navy",
     "text_colour": "yellow",
     "index_notation": "dutch",
+    "deck_design": "large_index",
     "wide_hand_spreads": True,
     "canasta_tints": False,
     "pile_tints": False,

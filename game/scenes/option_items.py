@@ -373,6 +373,13 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
 
 CARD_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
+        "deck_design",
+        "Deck design",
+        "The faces of the cards: the standard pictures, or Large index (plain faces with a "
+        "big rank and suit in the corners, easy to read from afar).",
+        choices=(("standard", "Standard"), ("large_index", "Large index")),
+    ),
+    ChoiceOption(
         "index_notation",
         "Index notation",
         "The letters on the corners of the Kings, Queens and Jacks, in the hints and in the "

@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.resources import asset_path, font_path
+from game.sprites.faces import draw_face
 from game.sprites.notation import COURTS, court_letter
 from game.sprites.tween import Animation, Animator, Call, Tween, TweenSequence, in_sine, out_sine
 
@@ -44,6 +45,8 @@ BACK_PICTURE_PROBLEMS: dict[str, str] = {
     "tiny": "{name} is too small to make a card back of.",
 }
 FACE_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
+# The deck designs (User Guide 4.4.2): the standard pictures, and Large index drawn at run time.
+DECK_DESIGNS: tuple[str, ...] = ("standard", "large_index")
 RED_SUITS = ("H", "D")
 # Size of the card art; used when no file is there to measure.
 ART_SIZE = (240, 336)
@@ -235,8 +238,10 @@ class CardImages:
         # Tinted cards also carry a pattern (a preference), so no state is told by colour alone.
         self.marks = False
         self.high_contrast = False
-        # The letters on the court cards' corners (game.sprites.notation.INDEX_NOTATIONS).
+        # The letters on the court cards' corners (game.sprites.notation.INDEX_NOTATIONS), and
+        # the faces: the standard pictures or the Large index design drawn here.
         self.notation = "english"
+        self.design = "standard"
         # The backs: the standard pair, one of BACK_DESIGNS, or the player's own picture.
         self.back_design = "standard"
         self._back_choice = ("standard", "", "")  # as asked for, and why it could not be
@@ -303,6 +308,16 @@ class CardImages:
         self._scaled.clear()
         self.version += 1
 
+    def set_design(self, design: str) -> None:
+        """The faces of DECK_DESIGNS: "standard" (the pictures) or "large_index"."""
+        if design == self.design:
+            return
+        self.design = design
+        for code in [c for c in self._originals if c in FACE_CODES]:
+            del self._originals[code]
+        self._scaled.clear()
+        self.version += 1
+
     def set_four_colour(self, on: bool) -> None:
         """Diamonds blue and Clubs green (or back to red and black)."""
         if on == self.four_colour:
@@ -322,6 +337,9 @@ class CardImages:
         return surface
 
     def _load(self, code: str) -> pygame.Surface:
+        if self.design == "large_index" and code in FACE_CODES:
+            surface = draw_face(code, court_letter(code[:-1], self.notation), ART_SIZE)
+            return self._finished(surface, code)
         path = self.directory / f"{code}.png"
         try:
             surface = pygame.image.load(path)
@@ -334,6 +352,10 @@ class CardImages:
             letter = court_letter(code[:-1], self.notation)
             if code in FACE_CODES and letter != code[:-1]:
                 surface = relabel_index(surface, letter)
+        return self._finished(surface, code)
+
+    def _finished(self, surface: pygame.Surface, code: str) -> pygame.Surface:
+        """A loaded or drawn picture made ready: converted for the display, four-coloured."""
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
         if self.four_colour and code in FACE_CODES and code[-1] in FOUR_COLOUR_INKS:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from game import settings
 from game.app import App
 from game.logic.cards import CARD_CODE
 from game.scenes.menu import MenuScene
@@ -16,7 +17,8 @@ from game.scenes.options import OptionsScene
 from game.scenes.table.table import TableScene
 from game.settings import INDEX_NOTATIONS
 from game.sprites import notation
-from game.sprites.cards import INDEX_BOX
+from game.sprites.cards import DECK_DESIGNS, INDEX_BOX
+from game.sprites.faces import draw_face
 from tests.helpers.options import control_in_view, open_options
 from tests.helpers.scenario import position
 from tests.helpers.table import card_spot, card_with_code, open_table
@@ -194,3 +196,36 @@ def test_the_menu_turns_the_tints_off_when_one_is_on_and_options_set_each_alone(
     step(app)
     assert app.stack.top is table
     assert tints(table) == (None, None)
+
+
+def test_the_large_index_design_from_options_draws_every_face_in_the_notation(
+    user_dirs: tuple[Path, Path],
+) -> None:
+    assert DECK_DESIGNS == settings.DECK_DESIGNS
+    app = App(size=(1280, 720))  # the game's own card pictures
+    try:
+        standard = pygame.image.tobytes(app.cards.original("KS"), "RGBA")
+        back = pygame.image.tobytes(app.cards.original("back_1"), "RGBA")
+        scene = open_options(app, tab="Cards")
+        choice = control_in_view(app, scene, "deck_design")
+        click(app, (choice.rect.right - 5, choice.rect.centery))
+        assert app.prefs.deck_design == "large_index" and app.cards.design == "large_index"
+        assert pygame.image.tobytes(app.cards.original("KS"), "RGBA") != standard
+        assert pygame.image.tobytes(app.cards.original("back_1"), "RGBA") == back
+        app.prefs.index_notation = "italian"
+        app.preferences_changed()
+        drawn = app.cards.original("KS")
+        expected = draw_face("KS", "R", drawn.get_size()).convert_alpha()
+        assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")
+        # The four-colour deck recolours the design's Diamonds like the standard ones.
+        app.prefs.four_colour_deck = True
+        app.preferences_changed()
+        middle = app.cards.original("7D").get_at((120, 168))
+        assert middle.b > middle.r
+    finally:
+        app.close()
+    again = App(size=(1280, 720))
+    try:
+        assert again.cards.design == "large_index"
+    finally:
+        again.close()
