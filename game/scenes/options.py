@@ -474,7 +474,7 @@ class OptionsScene(Scene):
                 y = row.label.rect.top
                 pygame.draw.line(
                     surface,
-                    (60, 96, 66),
+                    th.mix(th.PANEL, th.CREAM, 0.22),
                     (self.content_rect.left, y),
                     (self.content_rect.right, y),
                     1,
