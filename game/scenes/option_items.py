@@ -735,10 +735,10 @@ def option_sections() -> list[OptionSection]:
     ]
     if RULE_OPTIONS:
         sections.append(OptionSection("Rules", tuple(RULE_OPTIONS)))
-    # Network, set once and rarely, comes last.
     sections.append(OptionSection("Cards", CARD_OPTIONS))
     sections.append(OptionSection("Colours", COLOUR_OPTIONS))
     sections.append(OptionSection("Play", PLAY_OPTIONS))
     sections.append(OptionSection("QuickSet", QUICKSET_OPTIONS))
+    # Network, set once and rarely, comes last.
     sections.append(OptionSection("Network", NETWORK_OPTIONS))
     return sections

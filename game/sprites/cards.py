@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from game.resources import asset_path, font_path
-from game.sprites.faces import draw_face
+from game.resources import asset_path
+from game.sprites.faces import card_font, draw_face
 from game.sprites.notation import COURTS, court_letter
 from game.sprites.tween import Animation, Animator, Call, Tween, TweenSequence, in_sine, out_sine
 
@@ -128,11 +128,7 @@ def index_glyph(letter: str, ink: tuple[int, int, int], size: tuple[int, int]) -
     """`letter` in the bold serif of the titles, its ink as tall as `size` (narrowed to fit
     its width)."""
     most_w, height = size
-    if not pygame.font.get_init():
-        pygame.font.init()
-    path = font_path("title")
-    font = pygame.font.Font(str(path) if path is not None else None, height * 2)
-    rendered = font.render(letter, True, ink)
+    rendered = card_font("title", height * 2).render(letter, True, ink)
     ink_rect = rendered.get_bounding_rect()
     glyph = rendered.subsurface(ink_rect)
     width = min(most_w, max(1, round(ink_rect.width * height / max(1, ink_rect.height))))

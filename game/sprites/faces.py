@@ -8,6 +8,9 @@ them as it does the standard faces, and the court letters are those of the notat
 
 from __future__ import annotations
 
+import functools
+import io
+
 import pygame
 
 from game.resources import font_path
@@ -22,11 +25,19 @@ SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 JOKER_INKS = {"JK_1": RED, "JK_2": BLACK}
 
 
-def _font(role: str, size: int) -> pygame.font.Font:
+@functools.cache
+def _font_file(role: str) -> bytes | None:
+    path = font_path(role)
+    return path.read_bytes() if path is not None else None
+
+
+def card_font(role: str, size: int) -> pygame.font.Font:
+    """The bundled font of `role` at `size`, made from its bytes in memory (no font holds its
+    file open), or pygame's own where it is missing."""
     if not pygame.font.get_init():
         pygame.font.init()
-    path = font_path(role)
-    return pygame.font.Font(str(path) if path is not None else None, max(1, size))
+    data = _font_file(role)
+    return pygame.font.Font(io.BytesIO(data) if data is not None else None, max(1, size))
 
 
 def _ink(image: pygame.Surface) -> pygame.Surface:
@@ -36,8 +47,8 @@ def _ink(image: pygame.Surface) -> pygame.Surface:
 
 def _corner(rank: str, suit: str, ink: tuple[int, int, int], scale: float) -> pygame.Surface:
     """The rank over its suit, as they stand in the top-left corner."""
-    letters = _ink(_font("bold", round(58 * scale)).render(rank, True, ink))
-    symbol = _ink(_font("ui", round(50 * scale)).render(SUIT_SYMBOLS[suit], True, ink))
+    letters = _ink(card_font("bold", round(58 * scale)).render(rank, True, ink))
+    symbol = _ink(card_font("ui", round(50 * scale)).render(SUIT_SYMBOLS[suit], True, ink))
     width = max(letters.get_width(), symbol.get_width())
     gap = round(6 * scale)
     corner = pygame.Surface(
@@ -71,19 +82,19 @@ def draw_face(code: str, rank_letter: str, size: tuple[int, int] = BASE) -> pyga
     middle = card.inflate(-round(130 * scale), -round(150 * scale))
     if code[:-1] in ("J", "Q", "K"):
         pygame.draw.rect(surface, FRAME, middle, max(1, round(4 * scale)), border_radius=radius)
-        letter = _ink(_font("title", round(120 * scale)).render(rank_letter, True, ink))
+        letter = _ink(card_font("title", round(120 * scale)).render(rank_letter, True, ink))
         surface.blit(letter, letter.get_rect(center=middle.center))
     else:
-        pip = _ink(_font("ui", round(150 * scale)).render(SUIT_SYMBOLS[suit], True, ink))
+        pip = _ink(card_font("ui", round(150 * scale)).render(SUIT_SYMBOLS[suit], True, ink))
         surface.blit(pip, pip.get_rect(center=card.center))
     return surface
 
 
 def _draw_joker(surface: pygame.Surface, ink: tuple[int, int, int], scale: float) -> None:
     card = surface.get_rect()
-    star = _ink(_font("ui", round(150 * scale)).render("\u2605", True, ink))
+    star = _ink(card_font("ui", round(150 * scale)).render("\u2605", True, ink))
     surface.blit(star, star.get_rect(center=(card.centerx, card.centery - round(20 * scale))))
-    word = _ink(_font("bold", round(40 * scale)).render("JOKER", True, ink))
+    word = _ink(card_font("bold", round(40 * scale)).render("JOKER", True, ink))
     surface.blit(word, word.get_rect(midtop=(card.centerx, card.centery + round(70 * scale))))
     small = pygame.transform.rotozoom(word, 0, 0.5)
     margin = round(14 * scale)
