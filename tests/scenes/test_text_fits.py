@@ -67,7 +67,7 @@ from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.layout_check import misfits, start_recording
 from tests.helpers.mosquitto import running_mosquitto, until
 from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
-from tests.helpers.records_history import record_game
+from tests.helpers.records_history import record_game, record_table_game
 from tests.helpers.scenario import position
 from tests.helpers.table import (
     about_to_go_out,
@@ -351,6 +351,26 @@ def replay(app: App) -> None:
     assert isinstance(app.stack.top, ReplayTableScene), app.stack.top
 
 
+def with_tables(name: str, opened: int | None = None) -> Builder:
+    """A records screen after a game of three and (the newest) a game of four; with `opened`,
+    the hands of the game in that row of the history."""
+
+    def build(app: App) -> None:
+        records = app.players.records
+        record_table_game(records, 3, 41, ("beginner", "master"))
+        record_table_game(records, 4, 42, ("expert", "advanced"), "intermediate")
+        app.stack.push(TitleScene(app))
+        open_screen(app, name)
+        if opened is not None:
+            for _ in range(opened):
+                press(app, pygame.K_DOWN)
+            press(app, pygame.K_RETURN)
+            assert isinstance(app.stack.top, GameScene)
+            assert app.stack.top.game is not None and app.stack.top.game.players == 4 - opened
+
+    return build
+
+
 def game_hands(app: App) -> None:
     app.stack.push(TitleScene(app))
     history = open_screen(app, "history")
@@ -455,6 +475,12 @@ SCREENS: dict[str, Builder] = {
     "new player name": name_dialog,
     **{f"records {n}": records(n) for n in ("history", "stats", "charts", "fame", "league")},
     "records game hands": game_hands,
+    **{
+        f"records {n} with games of three and four": with_tables(n)
+        for n in ("history", "stats", "league")
+    },
+    "records game of four": with_tables("history", 0),
+    "records game of three": with_tables("history", 1),
     "records replay": replay,
     "chat": chat,
     "host": host,
