@@ -129,6 +129,7 @@ class App:
         home: Callable[[Host], Scene] | None = None,
         players: PlayerSession | None = None,
         table_menu: Callable[[Scene], list[tuple[str, Callable[[], None]]]] | None = None,
+        game_review: Callable[[Scene], Callable[[], None] | None] | None = None,
         lan: Discovery | None = None,
     ) -> None:
         _prepare_sdl()
@@ -182,6 +183,7 @@ class App:
         self.autosave_exists: Callable[[], bool] = autosave_exists or (lambda: False)
         self.home = home
         self.table_menu = table_menu
+        self.game_review = game_review
         self.lan = lan  # games on this network: only when a person is at the window
         # Later the network shell registers a callable here that turns peer messages into events.
         self.inbox_pollers: list[Callable[[], None]] = []

@@ -443,7 +443,7 @@ def play(args: argparse.Namespace) -> int:
     from game.records.session import PlayerSession
     from game.scenes import flow
     from game.scenes.options import OptionsScene
-    from game.scenes.records.entry import open_screen, table_menu_items
+    from game.scenes.records.entry import game_review, open_screen, table_menu_items
     from game.scenes.records.players import show_records_message
     from game.scenes.title import TitleScene
     from game.settings import preferences_path
@@ -456,6 +456,7 @@ def play(args: argparse.Namespace) -> int:
         autosave_exists=autosave_exists,
         players=players,
         table_menu=table_menu_items,
+        game_review=game_review,
         lan=lan_discovery(args),
     )
     quit_on_terminate(app)

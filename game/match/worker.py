@@ -2,7 +2,9 @@
 
 Every use of the computer while a window is open (the opponent's moves, hints, AutoPilot in a
 network game) hands `AIWorker` a `PlayerView` (a picklable record of what one seat may see) and
-asks for a decision or a hint; the answer comes back later through `poll()`, so the window keeps
+asks for a decision or a hint; a game review (`REVIEW`) hands it a replay document and a seat,
+and hears how far the review has got (results marked `partial`) before the review itself. The
+answer comes back later through `poll()`, so the window keeps
 drawing, moving and closing while the computer thinks. The work runs in one persistent child
 process started with the "spawn" method (the same on every platform, and safe in a frozen app):
 the search is pure Python, and in a thread it would hold the interpreter lock and starve the
@@ -31,6 +33,7 @@ log = logging.getLogger(__name__)
 
 DECIDE = "decide"
 HINT = "hint"
+REVIEW = "review"  # view: (replay document, seat, ReviewConfig)
 MODES = ("process", "inline")
 
 
@@ -56,6 +59,7 @@ class AIResult:
     cancelled: bool = False
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    partial: bool = False  # a review's progress (extra: done, total); the answer comes later
 
 
 class _Brain:
@@ -64,12 +68,19 @@ class _Brain:
     def __init__(self) -> None:
         self._players: dict[tuple[str, int, int], Any] = {}
 
-    def answer(self, request: AIRequest, should_stop: Callable[[], bool]) -> AIResult:
+    def answer(
+        self,
+        request: AIRequest,
+        should_stop: Callable[[], bool],
+        report: Callable[[AIResult], None] = lambda _result: None,
+    ) -> AIResult:
         from game.logic.ai import ComputerPlayer, hint
 
         start = time.perf_counter()
         try:
-            if request.kind == HINT:
+            if request.kind == REVIEW:
+                result = self._review(request, should_stop, report)
+            elif request.kind == HINT:
                 suggestion = hint(
                     request.view, seed=request.seed, should_stop=should_stop, now=time.perf_counter
                 )
@@ -90,6 +101,22 @@ class _Brain:
             result = AIResult(request.id, request.kind, error=traceback.format_exc())
         result.seconds = time.perf_counter() - start
         return result
+
+    @staticmethod
+    def _review(
+        request: AIRequest, should_stop: Callable[[], bool], report: Callable[[AIResult], None]
+    ) -> AIResult:
+        from game.logic.review import review
+
+        doc, seat, config = request.view
+
+        def progress(done: int, total: int) -> None:
+            report(AIResult(request.id, REVIEW, partial=True, extra={"done": done, "total": total}))
+
+        reviewed = review(doc, seat, config, progress, should_stop)
+        if reviewed is None:
+            return AIResult(request.id, REVIEW, cancelled=True)
+        return AIResult(request.id, REVIEW, extra=reviewed.to_dict())
 
 
 # How often an idle worker checks that the game that started it is still running.
@@ -124,7 +151,7 @@ def _serve(requests: Any, results: Any, generation: Any) -> None:
             results.put(AIResult(request.id, request.kind, cancelled=True))
             continue
         stop = functools.partial(_moved_on, generation, request.generation)
-        result = brain.answer(request, stop)
+        result = brain.answer(request, stop, results.put)
         if stop():
             result = AIResult(request.id, request.kind, cancelled=True)
         results.put(result)
@@ -194,7 +221,8 @@ class AIWorker:
         seed: int = 0,
         aggressiveness: int = 50,
     ) -> int:
-        """Ask for a decision (`DECIDE`) or a hint (`HINT`) for `view`; returns the request id."""
+        """Ask for a decision (`DECIDE`) or a hint (`HINT`) for `view`, or a review (`REVIEW`);
+        returns the request id."""
         request = AIRequest(
             self._next_id, self._generation.value, kind, view, level, seed, aggressiveness
         )
@@ -227,7 +255,7 @@ class AIWorker:
             while self._inline:
                 request = self._inline.pop(0)
                 assert self._brain is not None
-                out.append(self._brain.answer(request, lambda: False))
+                out.append(self._brain.answer(request, lambda: False, out.append))
         else:
             while True:
                 try:
@@ -239,7 +267,8 @@ class AIWorker:
         answered = []
         for result in out:
             if result.id in self._outstanding and not result.cancelled:
-                del self._outstanding[result.id]
+                if not result.partial:
+                    del self._outstanding[result.id]
                 answered.append(result)
         return answered
 

@@ -45,6 +45,7 @@ from .queries import (
 )
 from .recorder import Ending, GameRecorder, Opponent, resume_game, start_game
 from .replicate import next_numbered_game, replicate_game
+from .reviews import review_of, save_review
 from .stats import OVERALL, Statistics, statistics, statistics_by_opponent, wilson_interval
 from .store import OpenedRecords, Records, default_path, open_records
 
@@ -96,8 +97,10 @@ __all__ = [
     "replay_of",
     "replicate_game",
     "resume_game",
+    "review_of",
     "running_totals",
     "save_preferences",
+    "save_review",
     "setup_from_replay",
     "start_game",
     "statistics",

@@ -9,7 +9,8 @@ scores, per-hand turns, pile takes and canastas, per-game aggregates and stored 
 for fast statistics, the replay documents and the indexes the history and statistics screens
 need. Version 3 names the help a practice game had (`assists`: AutoPlay, an earlier turn).
 Version 4 records games of three and four: how many played (`players`), the partner, and every
-side's final total (`side_totals`); `hand_scores.seat` is then the side. docs/records.md
+side's final total (`side_totals`); `hand_scores.seat` is then the side. Version 5
+keeps each game's review ("How did I play?", `reviews`). docs/records.md
 describes every column.
 """
 
@@ -23,7 +24,7 @@ from game.logic.rules import Rules, RulesError
 
 from .streaks import recompute
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # Version 1, kept verbatim: it is history, and the migration test builds old files from it.
 V1_TABLES = (
@@ -197,8 +198,24 @@ def _to_v4(conn: sqlite3.Connection) -> None:
     )
 
 
+def _to_v5(conn: sqlite3.Connection) -> None:
+    # A game's review from the seat of the player who kept it (game.logic.review), as JSON.
+    conn.execute(
+        """CREATE TABLE reviews (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            document TEXT NOT NULL
+        )"""
+    )
+
+
 # MIGRATIONS[n] upgrades a version-n file to version n+1.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _to_v1,
+    _to_v2,
+    _to_v3,
+    _to_v4,
+    _to_v5,
+)
 
 
 def user_version(conn: sqlite3.Connection) -> int:

@@ -54,6 +54,11 @@ class Host(Protocol):
         """More entries for the table's menu (the same cards again, the records), or None."""
 
     @property
+    def game_review(self) -> Callable[[Scene], Callable[[], None] | None] | None:
+        """For a table whose game is over: the way to its review (How did I play?), or None
+        when the game left no record to review."""
+
+    @property
     def autosave_exists(self) -> Callable[[], bool]: ...
     @property
     def lan(self) -> Discovery | None:

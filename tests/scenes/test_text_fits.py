@@ -35,7 +35,7 @@ from game.netplay.lobby.host import HostLobby
 from game.netplay.play.chat import ChatLine, ChatLog
 from game.netplay.shell.lobby_mqtt import LobbyConnection
 from game.netplay.shell.wormhole import InviteCode, Rendezvous
-from game.records import Ending, create_profile, current_profile, rename_profile
+from game.records import Ending, create_profile, current_profile, rename_profile, save_review
 from game.scenes import flow
 from game.scenes.dialog import CrashScene, DialogScene, confirm_dialog, message_dialog
 from game.scenes.learn.explore import PAGES
@@ -55,6 +55,7 @@ from game.scenes.options import OptionsScene
 from game.scenes.records.entry import open_screen
 from game.scenes.records.history import GameScene, HistoryScene
 from game.scenes.records.players import PlayersScene
+from game.scenes.records.review import ReviewScene
 from game.scenes.records.same_cards import ReplayTableScene
 from game.scenes.table.autostep import AutoStepScene
 from game.scenes.table.cut import CutDialog
@@ -68,6 +69,7 @@ from tests.helpers.layout_check import misfits, start_recording
 from tests.helpers.mosquitto import running_mosquitto, until
 from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
 from tests.helpers.records_history import record_game, record_table_game
+from tests.helpers.review import record_arena_hand, review_with_a_blunder
 from tests.helpers.scenario import position
 from tests.helpers.table import (
     about_to_go_out,
@@ -379,6 +381,24 @@ def game_hands(app: App) -> None:
     assert isinstance(app.stack.top, GameScene)
 
 
+def review(during: bool) -> Builder:
+    def build(app: App) -> None:
+        app.stack.push(TitleScene(app))
+        game_id = record_arena_hand(app.players.records)
+        if not during:
+            save_review(app.players.records, game_id, review_with_a_blunder())
+        scene = ReviewScene(app, game_id)
+        app.stack.push(scene)
+        if during:
+            # The worker's question withdrawn before it answers: the progress bar stays half
+            # full.
+            assert scene.job is not None
+            scene.job.worker.cancel()
+            scene.job.done, scene.job.total = 16, 32
+
+    return build
+
+
 def chat(app: App) -> list[ChatPanel]:
     scene = _table(app)
     assert scene.geometry is not None
@@ -482,6 +502,8 @@ SCREENS: dict[str, Builder] = {
     "records game of four": with_tables("history", 0),
     "records game of three": with_tables("history", 1),
     "records replay": replay,
+    "review in progress": review(during=True),
+    "review of a game": review(during=False),
     "chat": chat,
     "host": host,
     "join": join,

@@ -102,7 +102,7 @@ def review(
         decisions=len(judged),
         accuracy=round(accuracy, 1),
         points_lost=_rounded(sum(losses)),
-        moments=tuple(_moment(j) for j in costly),
+        moments=tuple(moment(j) for j in costly),
         habits=tuple(habits(judged)),
     )
 
@@ -111,7 +111,8 @@ def _rounded(points: float) -> int:
     return int(ROUNDING * round(points / ROUNDING))
 
 
-def _moment(judgement: Judgement) -> Moment:
+def moment(judgement: Judgement) -> Moment:
+    """A costly decision as the review shows it."""
     view = judgement.decision.view
     played = judgement.decision.played
     better = judgement.better

@@ -3,7 +3,8 @@ table's menu.
 
 `open_screen(app, "history")` pushes one of `SCREENS`. `table_menu_items` is what the app lends
 the table for its menu (`Host.table_menu`): Restart hand and Restart game in a game against the
-computer, Replicate a game (the history, to choose one) and Players and records. Every records
+computer, Replicate a game (the history, to choose one) and Players and records. `game_review`
+is what it lends the final scores (`Host.game_review`): the review of the game just recorded. Every records
 screen is imported here and none imports this module, so the screens form no import cycle.
 """
 
@@ -18,6 +19,7 @@ from game.scenes.records.fame import FameScene
 from game.scenes.records.history import HistoryScene
 from game.scenes.records.league import LeagueScene
 from game.scenes.records.players import PlayersScene
+from game.scenes.records.review import ReviewScene
 from game.scenes.records.same_cards import same_cards_items
 from game.scenes.records.stats import StatsScene
 from game.scenes.table.table import TableScene
@@ -52,6 +54,18 @@ def table_menu_items(scene: Scene) -> list[tuple[str, Callable[[], None]]]:
         items.append(("Replicate a game\u2026", lambda: _choose_to_replicate(app)))
     items.append(("Players and records", lambda: _push(app, PlayersScene(app))))
     return items
+
+
+def game_review(scene: Scene) -> Callable[[], None] | None:
+    """How did I play? for the game against the computer a table has just finished and
+    recorded, or None."""
+    if not isinstance(scene, TableScene) or not isinstance(scene.match, LocalMatch):
+        return None
+    recording = scene.match.recording
+    if recording is None or not recording.finished or recording.game_id is None:
+        return None
+    app, game_id = scene.app, recording.game_id
+    return lambda: _push(app, ReviewScene(app, game_id))
 
 
 def _push(app: Host, scene: Scene) -> None:

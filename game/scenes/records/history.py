@@ -8,7 +8,7 @@ Enter opens a game, V replays it on the table, C deals it again (replicate), E e
 history as CSV to the export folder and says where. `GameScene` shows one game: each hand's
 score breakdown for the player (their side's, at four), every other side's total and the running
 score, the other sides' breakdowns for the selected hand, and the same replay, replicate and
-chart actions, plus export of its replay file.
+chart actions, plus export of its replay file and its review (How did I play?, R).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from game.records import (
     history_page,
 )
 from game.scenes.records.charts import ChartsScene
+from game.scenes.records.review import ReviewScene
 from game.scenes.records.same_cards import replay_game, replicate
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
 from game.scenes.records.shared import (
@@ -255,8 +256,8 @@ class GameScene(ListScreen):
     title = "Game"
     footer_height = 40  # the opponent line under the hands (a line more for each other side)
     keys_hint = (
-        "\u2191 \u2193  hand     V  replay     C  replicate     G  chart     X  export replay     "
-        "Esc  back"
+        "\u2191 \u2193  hand     R  review     V  replay     C  replicate     G  chart     "
+        "X  export replay     Esc  back"
     )
 
     def __init__(self, app: Host, game_id: int) -> None:
@@ -272,6 +273,7 @@ class GameScene(ListScreen):
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         return [
+            ("Review", self.review),
             ("Replay", self.replay),
             ("Replicate", self.replicate),
             ("Chart", self.chart),
@@ -334,6 +336,9 @@ class GameScene(ListScreen):
     def chart(self) -> None:
         self.app.stack.push(ChartsScene(self.app, game_id=self.game_id))
 
+    def review(self) -> None:
+        self.app.stack.push(ReviewScene(self.app, self.game_id))
+
     def export(self) -> None:
         target = export_folder() / f"canasta-game-{self.game_id}.json"
         try:
@@ -345,6 +350,7 @@ class GameScene(ListScreen):
 
     def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
         return {
+            pygame.K_r: self.review,
             pygame.K_v: self.replay,
             pygame.K_c: self.replicate,
             pygame.K_g: self.chart,

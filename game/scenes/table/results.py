@@ -9,7 +9,8 @@ the breakdown closes by itself after the time the player chose, and AutoPlay sto
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, cast
 
 from game.logic import events as ev
 from game.scenes.table.scores import GameOverScene, HandOverScene
@@ -17,7 +18,7 @@ from game.scenes.table.scores import GameOverScene, HandOverScene
 if TYPE_CHECKING:
     from game.logic.events import Event
     from game.match import Match, TableState
-    from game.scenes.base import Host
+    from game.scenes.base import Host, Scene
     from game.scenes.table.photographer import Photographer
     from game.sprites.tween import Animator
 
@@ -121,6 +122,12 @@ class HandResults:
         if options.quit_at_end:
             self.table.app.quit()
 
+    def _review(self) -> Callable[[], None] | None:
+        """The way to the review of the game just over, if the app lends one."""
+        review = self.table.app.game_review
+        # The results' table is the table scene itself (`ResultsTable` names what they use).
+        return review(cast("Scene", self.table)) if review is not None else None
+
     def _after_hand_over(self) -> None:
         table = self.table
         limit = table.options.hands
@@ -137,6 +144,7 @@ class HandResults:
                     table.side_names,
                     on_new_game=table.new_game,
                     on_title=table.to_title,
+                    on_review=self._review(),
                     on_shown=on_shown,
                 )
             )

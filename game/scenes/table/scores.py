@@ -260,10 +260,12 @@ class GameOverScene(_OverlayScene):
         *,
         on_new_game: Callable[[], None],
         on_title: Callable[[], None],
+        on_review: Callable[[], None] | None = None,
         auto_seconds: float | None = None,
         on_shown: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app, auto_seconds=auto_seconds, on_shown=on_shown)
+        self.on_review = on_review  # How did I play? (a recorded game)
         self.names = names
         self.winner = state.view.winner
         self.totals = tuple(state.totals)
@@ -279,26 +281,30 @@ class GameOverScene(_OverlayScene):
         self.panel_rect = pygame.Rect(0, 0, width, t.px(330 + 36 * (len(self.names) - 2)))
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         self.group.clear()
-        button_w, button_h, gap = t.px(200), t.px(48), t.px(16)
+        specs: list[tuple[str, Callable[[], None]]] = [
+            ("New game", lambda: self._close(self.on_new_game)),
+            ("Title screen", lambda: self._close(self.on_title)),
+        ]
+        if self.on_review is not None:
+            # The review opens over the final scores, which are still there after it.
+            specs.insert(1, ("How did I play?", self.on_review))
+        gap, button_h = t.px(16), t.px(48)
+        button_w = min(t.px(200), (width - t.px(40) - gap * (len(specs) - 1)) // len(specs))
         y = self.panel_rect.bottom - t.px(26) - button_h
-        new = Button(
-            (self.panel_rect.centerx - gap // 2 - button_w, y, button_w, button_h),
-            t,
-            "New game",
-            lambda: self._close(self.on_new_game),
-            text_size=21,
-            primary=True,
-        )
-        title = Button(
-            (self.panel_rect.centerx + gap // 2, y, button_w, button_h),
-            t,
-            "Title screen",
-            lambda: self._close(self.on_title),
-            text_size=21,
-        )
-        self.group.add(new)
-        self.group.add(title)
-        self.group.set_focus(new)
+        x = self.panel_rect.centerx - (len(specs) * button_w + (len(specs) - 1) * gap) // 2
+        for index, (label, then) in enumerate(specs):
+            button = Button(
+                (x, y, button_w, button_h),
+                t,
+                label,
+                then,
+                text_size=21 if len(specs) == 2 else 19,
+                primary=index == 0,
+            )
+            self.group.add(button)
+            if index == 0:
+                self.group.set_focus(button)
+            x += button_w + gap
 
     def _close(self, then: Callable[[], None]) -> None:
         if self._closed:

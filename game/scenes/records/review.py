@@ -1,0 +1,313 @@
+"""How did I play?: the review of one recorded game, from the seat of the player who kept it.
+
+`ReviewScene` shows the review kept with the game, or works it out (`GameReview`, in the worker)
+with a progress bar and a Cancel button, then keeps it with the record. It shows the accuracy,
+the player's habits and, one at a time (← →, or the Earlier and Later buttons), the moments that
+cost most: the sentence saying what the better move was worth, the table as it was (both sides'
+melds, the pile, the player's hand) and the move played beside the better one, with their cards.
+Cancel (or Esc) stops the review and keeps nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.logic import action_from_dict, player_view
+from game.logic.actions import Action, Discard, Meld, TakePile
+from game.logic.assist.names import rank_plural
+from game.logic.cards import CARD_CODE, sorted_codes
+from game.logic.replay import game_from_replay
+from game.logic.review import ReviewConfig
+from game.logic.view import PlayerView
+from game.match.game_review import GameReview
+from game.records import get_game, replay_of, review_of, save_review
+from game.scenes.records.screen import RecordsScreen
+from game.ui import theme as th
+
+if TYPE_CHECKING:
+    from game.scenes.base import Host
+
+# How deep the screen's reviews look (the command line's depth).
+REVIEW_CONFIG = ReviewConfig()
+
+
+def melds_words(view: PlayerView, seat: int) -> str:
+    melds = [f"{rank_plural(key)} ({len(cards)})" for key, cards in view.melds[seat]]
+    return ", ".join(melds) if melds else "none"
+
+
+def plan_cards(plan: list[Action]) -> list[str]:
+    """The cards a move shows, in order: those melded or laid off, the discard."""
+    cards: list[str] = []
+    for action in plan:
+        if isinstance(action, TakePile):
+            cards.extend(action.with_)
+        elif isinstance(action, Meld):
+            cards.extend(action.cards)
+        elif isinstance(action, Discard):
+            cards.append(action.card)
+    return cards
+
+
+class ReviewScene(RecordsScreen):
+    title = "How did I play?"
+
+    def __init__(self, app: Host, game_id: int) -> None:
+        self.game_id = game_id
+        self.job: GameReview | None = None
+        self.review: dict[str, Any] | None = None
+        self.index = 0
+        self.replay: dict[str, Any] = {}
+        self.seat = 0
+        self._view: tuple[int, PlayerView] | None = None
+        super().__init__(app)
+
+    def heading(self) -> str:
+        return "How did I play?"
+
+    @property
+    def keys_hint(self) -> str:  # type: ignore[override]
+        if self.job is not None:
+            return "Esc  cancel the review"
+        return "\u2190 \u2192  moment     Tab  buttons     Esc  back"
+
+    # -- the review ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if self.review is not None or self.job is not None:
+            return
+        db = self.app.players.records
+        try:
+            self.replay = replay_of(db, self.game_id)
+            self.seat = get_game(db, self.game_id).seat
+        except KeyError:
+            self.say("This game has no replay to review.", error=True)
+            return
+        self.review = review_of(db, self.game_id)
+        if self.review is None:
+            self.job = GameReview(self.replay, self.seat, REVIEW_CONFIG)
+            self.say("Every decision you made is being weighed again, from what you could see.")
+        else:
+            self._reviewed()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        job = self.job
+        if job is None:
+            return
+        job.poll()
+        if job.error is not None:
+            self.job = None
+            self.say(job.error, error=True)
+            self.layout(self.app.size)
+        elif job.result is not None:
+            self.job = None
+            self.review = job.result
+            problem = save_review(self.app.players.records, self.game_id, job.result)
+            self._reviewed()
+            if problem:
+                self.say(problem, error=True)
+            self.layout(self.app.size)
+
+    def _reviewed(self) -> None:
+        review = self.review
+        assert review is not None
+        moments = review["moments"]
+        summary = f"Accuracy {review['accuracy']:.1f}% over {review['decisions']} decisions"
+        if moments:
+            summary += f", {len(moments)} costly moments: \u2190 \u2192 to step through them."
+        else:
+            summary += ": no decision cost points that the review could be sure of."
+        self.say(summary)
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.close()
+
+    def leave(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        super().leave()
+
+    @property
+    def moments(self) -> list[dict[str, Any]]:
+        return list(self.review["moments"]) if self.review else []
+
+    def step(self, by: int) -> None:
+        if self.moments:
+            self.index = max(0, min(len(self.moments) - 1, self.index + by))
+
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        if self.job is not None:
+            return [("Cancel", self.cancel)]
+        if self.moments:
+            return [
+                ("\u2190 Earlier", lambda: self.step(-1)),
+                ("Later \u2192", lambda: self.step(1)),
+                ("Back", self.close),
+            ]
+        return [("Back", self.close)]
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.job is None:
+            self.step(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.job is not None:
+            self.cancel()
+            return True
+        return super().handle_event(event)
+
+    def view_at(self, index: int) -> PlayerView:
+        """The player's view when the moment's decision was made (the table as it was)."""
+        if self._view is None or self._view[0] != index:
+            game, actions = game_from_replay(self.replay)
+            for raw in actions[:index]:
+                game.apply(raw)
+            self._view = (index, player_view(game, self.seat))
+        return self._view[1]
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.job is not None:
+            self._draw_progress(surface, self.job)
+        elif self.review is not None:
+            if self.moments:
+                self._draw_moment(surface, self.moments[self.index])
+            self._draw_habits(surface)
+
+    def _draw_progress(self, surface: pygame.Surface, job: GameReview) -> None:
+        t = self.app.theme
+        box = self.content
+        counted = f"{job.done} of {job.total} decisions weighed" if job.total else "Starting\u2026"
+        line = t.text(f"Reviewing your game: {counted}", 22, th.CREAM)
+        surface.blit(line, line.get_rect(midbottom=(box.centerx, box.centery - t.px(16))))
+        bar = pygame.Rect(0, 0, box.width * 2 // 3, t.px(22))
+        bar.center = box.center
+        pygame.draw.rect(surface, th.CREAM_DIM, bar, width=max(1, t.px(2)), border_radius=t.px(6))
+        filled = bar.inflate(-t.px(6), -t.px(6))
+        filled.width = int(filled.width * job.fraction)
+        if filled.width > 0:
+            pygame.draw.rect(surface, th.GOLD_LIGHT, filled, border_radius=t.px(4))
+        note = t.text("A hand takes a few seconds. Cancel stops it.", 16, th.CREAM_DIM)
+        surface.blit(note, note.get_rect(midtop=(box.centerx, bar.bottom + t.px(16))))
+
+    def _draw_moment(self, surface: pygame.Surface, moment: dict[str, Any]) -> None:
+        t = self.app.theme
+        box = self.content
+        x, y = box.left, box.top
+        title = (
+            f"Moment {self.index + 1} of {len(self.moments)}: hand {moment['hand']}, "
+            f"turn {moment['turn']}, about {moment['points_lost']} points"
+        )
+        surface.blit(t.text(t.fit(title, 20, box.width), 20, th.GOLD_LIGHT, "bold"), (x, y))
+        y += t.px(30)
+        for line in t.wrap(moment["sentence"], 18, box.width)[:3]:
+            surface.blit(t.text(line, 18, th.CREAM), (x, y))
+            y += t.px(24)
+        y += t.px(6)
+        view = self.view_at(moment["index"])
+        card_h = max(t.px(48), min(t.px(84), (box.bottom - y) // 5))
+        y = self._draw_table(surface, view, x, y, card_h)
+        played = [action_from_dict(a) for a in moment["played"]]
+        better = [action_from_dict(a) for a in moment["better"]]
+        half = box.width // 2
+        self._draw_move(surface, "You played", moment["played_words"], played, x, y, half, card_h)
+        self._draw_move(
+            surface, "Better", moment["better_words"], better, x + half, y, half, card_h
+        )
+
+    def _draw_table(
+        self, surface: pygame.Surface, view: PlayerView, x: int, y: int, card_h: int
+    ) -> int:
+        t = self.app.theme
+        width = self.content.width
+        them = view.opponent
+        lines = [
+            f"Opponent's melds: {melds_words(view, them)}  \u00b7  {view.hand_sizes[them]} cards",
+            f"Your melds: {melds_words(view, view.seat)}",
+        ]
+        for line in lines:
+            surface.blit(t.text(t.fit(line, 16, width), 16, th.CREAM_DIM), (x, y))
+            y += t.px(22)
+        y += t.px(4)
+        pile = t.text(self._pile_words(view), 16, th.CREAM)
+        surface.blit(pile, (x, y + (card_h - pile.get_height()) // 2))
+        left = x + pile.get_width() + t.px(10)
+        if view.pile:
+            surface.blit(self.app.cards.image(CARD_CODE[view.pile[-1]], card_h), (left, y))
+            left += self.app.cards.size_for(card_h)[0] + t.px(24)
+        hand = t.text("Your hand:", 16, th.CREAM)
+        surface.blit(hand, (left, y + (card_h - hand.get_height()) // 2))
+        self._draw_cards(
+            surface,
+            sorted_codes(view.hand),
+            left + hand.get_width() + t.px(10),
+            y,
+            x + width,
+            card_h,
+        )
+        return y + card_h + t.px(12)
+
+    @staticmethod
+    def _pile_words(view: PlayerView) -> str:
+        if not view.pile:
+            return "Pile: empty"
+        state = " (frozen)" if view.pile_frozen_for[view.seat] else ""
+        cards = "1 card" if len(view.pile) == 1 else f"{len(view.pile)} cards"
+        return f"Pile: {cards}{state}"
+
+    def _draw_move(
+        self,
+        surface: pygame.Surface,
+        label: str,
+        words: str,
+        plan: list[Action],
+        x: int,
+        y: int,
+        width: int,
+        card_h: int,
+    ) -> None:
+        t = self.app.theme
+        colour = th.GOLD_LIGHT if label == "Better" else th.CREAM
+        surface.blit(t.text(label, 18, colour, "bold"), (x, y))
+        y += t.px(24)
+        for line in t.wrap(words, 16, width - t.px(16))[:2]:
+            surface.blit(t.text(line, 16, th.CREAM_DIM), (x, y))
+            y += t.px(20)
+        self._draw_cards(surface, plan_cards(plan), x, y + t.px(4), x + width - t.px(16), card_h)
+
+    def _draw_cards(
+        self,
+        surface: pygame.Surface,
+        codes: Sequence[str],
+        x: int,
+        y: int,
+        right: int,
+        card_h: int,
+    ) -> None:
+        """Cards side by side, overlapping as much as they must to fit before `right`."""
+        if not codes:
+            return
+        card_w = self.app.cards.size_for(card_h)[0]
+        step = min(card_w + self.app.theme.px(4), (right - x - card_w) // max(1, len(codes) - 1))
+        for code in codes:
+            surface.blit(self.app.cards.image(code, card_h), (x, y))
+            x += max(step, card_w // 4)
+
+    def _draw_habits(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        assert self.review is not None
+        habits = self.review["habits"] or ["No habit stood out."]
+        box = self.content
+        y = box.bottom - t.px(22) * len(habits)
+        for habit in habits:
+            surface.blit(t.text(t.fit(habit, 16, box.width), 16, th.CREAM_DIM), (box.left, y))
+            y += t.px(22)
