@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.logic import Game, IllegalAction, player_view
-from game.logic.actions import Action, NextHand
+from game.logic.actions import Action, Discard, NextHand
+from game.logic.ai.opponent import OpponentModel
 from game.logic.assist import PracticeChange
 from game.logic.cut import Cut
 from game.logic.events import Event
@@ -106,6 +107,8 @@ class LocalMatch(Match):
         self._told_save_error = False  # a failing save is told once, not after every move
         self.computer = ComputerSeat(worker)
         self.hint_id: int | None = None
+        # What Master would remember of the opponent in the player's seat (for hints).
+        self.memory = OpponentModel()
         self.records: Records | None = None
         self.recording: Recording | None = None
         # Set when a hand was dealt again: the game is marked when it is recorded.
@@ -193,6 +196,9 @@ class LocalMatch(Match):
     def _apply(self, action: Action, paced: bool) -> None:
         """Apply a move for the seat to play and queue its change; `IllegalAction` changes
         nothing."""
+        game = self.game.game
+        if game.to_act == HUMAN_SEAT and game.phase in (DRAW, PLAY):
+            self._remember(action)
         events = self.game.apply(action)
         self._record(events)
         self._state = picture(self.game.game)
@@ -372,9 +378,21 @@ class LocalMatch(Match):
         self.hint_id = None
 
     # -- help -----------------------------------------------------------------------------------
+    def _remember(self, action: Action | None) -> None:
+        """What Master would remember of the opponent in the player's seat, from the player's
+        view before each of the player's actions (as `ComputerPlayer.decide` remembers)."""
+        view = player_view(self.game.game, HUMAN_SEAT)
+        self.memory.observe(view)
+        if isinstance(action, Discard):
+            self.memory.note_discard(view, action.card)
+
     def ask_hint(self) -> None:
+        self._remember(None)
         self.hint_id = self.worker.submit(
-            HINT, player_view(self.game.game, HUMAN_SEAT), seed=self.game.ai_seed
+            HINT,
+            player_view(self.game.game, HUMAN_SEAT),
+            seed=self.game.ai_seed,
+            model=self.memory,
         )
 
     def cancel_hint(self) -> None:

@@ -46,6 +46,7 @@ class AIRequest:
     level: str = "intermediate"
     seed: int = 0
     aggressiveness: int = 50
+    model: Any = None  # a hint's memory of the opponent (OpponentModel)
 
 
 @dataclass
@@ -81,8 +82,10 @@ class _Brain:
             if request.kind == REVIEW:
                 result = self._review(request, should_stop, report)
             elif request.kind == HINT:
+                # No clock: the hint is Master's whole search, the same move however busy the
+                # machine is (a new position still stops it through `should_stop`).
                 suggestion = hint(
-                    request.view, seed=request.seed, should_stop=should_stop, now=time.perf_counter
+                    request.view, seed=request.seed, should_stop=should_stop, model=request.model
                 )
                 result = AIResult(
                     request.id, HINT, actions=tuple(suggestion.actions), reason=suggestion.reason
@@ -220,11 +223,12 @@ class AIWorker:
         level: str = "intermediate",
         seed: int = 0,
         aggressiveness: int = 50,
+        model: Any = None,
     ) -> int:
         """Ask for a decision (`DECIDE`) or a hint (`HINT`) for `view`, or a review (`REVIEW`);
         returns the request id."""
         request = AIRequest(
-            self._next_id, self._generation.value, kind, view, level, seed, aggressiveness
+            self._next_id, self._generation.value, kind, view, level, seed, aggressiveness, model
         )
         self._next_id += 1
         self._outstanding[request.id] = request

@@ -3,8 +3,10 @@ computer's paced changes, refusals, hints, going back a turn, AutoPlay and a new
 
 from __future__ import annotations
 
-from game.logic import Game, legal_actions, player_view
+from game.logic import DRAW, PLAY, Game, legal_actions, player_view
 from game.logic.actions import Discard, Draw
+from game.logic.ai import ComputerPlayer
+from game.logic.ai.hint import HINT_AGGRESSIVENESS
 from game.logic.cards import IS_WILD, code_of
 from game.match import ME, HintReady, LocalGame, LocalMatch, local_match
 from game.match.local_match import picture
@@ -142,3 +144,32 @@ def test_a_new_game_deals_again_and_a_changed_level_applies() -> None:
     match.preferences_changed(Preferences(skill_level="beginner", aggressiveness=70))
     assert match.game.levels[1] == "beginner" and match.game.aggressiveness == 70
     assert match.level_text() == "Opponent: Beginner"
+
+
+def test_the_hint_is_the_move_master_plays_in_the_player_s_seat_remembering_the_same() -> None:
+    # Master plays the player's seat through the match; before each of its decisions at the draw
+    # and at the start of its melding, the match's hint (which keeps the player's memory of the
+    # opponent) suggests that very move.
+    match = new_match(seed=1_000_008, level="advanced")
+    master = ComputerPlayer("master", seed=match.game.ai_seed, aggressiveness=HINT_AGGRESSIVENESS)
+    compared = 0
+    melding: tuple[int, int] | None = None
+    for _ in range(400):
+        take_all(match)
+        game = match.game.game
+        if game.phase not in (DRAW, PLAY) or compared >= 24:
+            break
+        if game.to_act != ME:
+            match.pump()
+            continue
+        view = player_view(game, ME)
+        action = master.decide(view)
+        if view.phase == DRAW or melding != (view.hand_no, view.turn_no):
+            match.ask_hint()
+            (note,) = match.pump()
+            assert isinstance(note, HintReady) and note.actions[0] == action, view.turn_no
+            compared += 1
+        if view.phase == PLAY:
+            melding = (view.hand_no, view.turn_no)
+        assert match.play(action) is None
+    assert compared >= 20

@@ -1,6 +1,9 @@
 """Hints: what the Master level would do now for the player, with one sentence of reason.
 
-When the player is to draw, the hint is that one action (what to meld depends on what the draw
+The hint is Master's own move in the player's place: the Master player with the seed it is
+given, playing patiently (aggressiveness 0, its strongest), and remembering of the opponent what
+Master would have remembered had it played the player's seat this hand (`model`, which whoever
+asks keeps from the player's views as `ComputerPlayer.decide` does). When the player is to draw, the hint is that one action (what to meld depends on what the draw
 brings). Later in the turn it is the rest of the turn: the melds and the discard, each found by the
 Master search on a copy of the player's view, so "Do it" can perform them in order. With a
 partner (four players) the hint may be to ask "May I go out?" first, and while the partner asks,
@@ -9,6 +12,7 @@ it is the answer the computer would give.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,10 +42,14 @@ from ..legal import legal_actions
 from ..melds import PLURAL
 from ..phases import DRAW, PLAY
 from ..view import PlayerView, determinize, player_view
+from .opponent import OpponentModel
 from .partner import answer_go_out, answer_words
 from .player import ComputerPlayer
 
 MAX_STEPS = 12
+# Master plays the hint patiently: fast play costs it points (issue measurements: aggressiveness
+# 100 loses more than a hundred points a hand against 0).
+HINT_AGGRESSIVENESS = 0
 
 
 @dataclass(frozen=True)
@@ -57,14 +65,18 @@ def hint(
     seed: int = 0,
     should_stop: Callable[[], bool] | None = None,
     now: Callable[[], float] | None = None,
+    model: OpponentModel | None = None,
 ) -> Hint:
-    """The Master level's suggestion for the view's seat."""
+    """The Master level's suggestion for the view's seat, remembering `model` of the opponent
+    (copied: the hint changes nothing of it)."""
     if view.must_answer:
         answer = answer_go_out(view)
         return Hint((answer,), answer_words(answer))
     if not view.my_turn:
         return Hint((), "It is not your turn.")
-    master = ComputerPlayer("master", seed=seed)
+    master = ComputerPlayer("master", seed=seed, aggressiveness=HINT_AGGRESSIVENESS)
+    if model is not None:
+        master.model = copy.deepcopy(model)
     world = determinize(view, random.Random(seed))
     world.record_undo = True
     # The player's own hand is the world's: whether the pile may be taken is exact. It may be
