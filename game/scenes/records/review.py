@@ -117,7 +117,8 @@ class ReviewScene(RecordsScreen):
         moments = review["moments"]
         summary = f"Accuracy {review['accuracy']:.1f}% over {review['decisions']} decisions"
         if moments:
-            summary += f", {len(moments)} costly moments: \u2190 \u2192 to step through them."
+            count = "one costly moment" if len(moments) == 1 else f"{len(moments)} costly moments"
+            summary += f", {count}: \u2190 \u2192 to step through them."
         else:
             summary += ": no decision cost points that the review could be sure of."
         self.say(summary)
