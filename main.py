@@ -34,6 +34,7 @@ REQUIRED_MODULES = (
     "spake2",
     "cryptography",
     "nacl",
+    "babel",
 )
 OPTIONAL_MODULES = ("wormhole", "zeroconf", "paho", "bidi", "arabic_reshaper", "pyttsx3")
 MINIMUM_PYTHON = (3, 10)

@@ -30,6 +30,7 @@ import pygame
 
 from game import events
 from game.audio import SoundManager
+from game.language.files import system_language, use_language
 from game.records.session import PlayerSession, in_memory
 from game.scenes.base import Host, Scene, SceneStack
 from game.scenes.dialog import CrashScene, message_dialog
@@ -131,6 +132,7 @@ class App:
         table_menu: Callable[[Scene], list[tuple[str, Callable[[], None]]]] | None = None,
         game_review: Callable[[Scene], Callable[[], None] | None] | None = None,
         lan: Discovery | None = None,
+        language: str | None = None,
     ) -> None:
         _prepare_sdl()
         # Small mixer buffer: card sounds should land with the animation, not 100 ms after.
@@ -146,6 +148,9 @@ class App:
         else:
             self.preference_warnings = []
         self.prefs = prefs
+        # `--language` sets the language of this run only; otherwise the player's choice.
+        self._language_override = language
+        self.language = use_language(self._wanted_language())
         self.fps = fps
         # The desktop's scale factor (150%, 200%): the window opens that much larger.
         self.ui_scale = desktop_scale()
@@ -326,7 +331,21 @@ class App:
         self.cards.set_notation(self.prefs.index_notation)
         self.cards.set_design(self.prefs.deck_design)
         self._apply_palette()
+        self._apply_language()
         self._save_countdown = SAVE_DELAY
+
+    def _wanted_language(self) -> str:
+        return self._language_override or self.prefs.language or system_language()
+
+    def _apply_language(self) -> None:
+        """A language chosen in Options: every screen is laid out again in its words."""
+        if self._language_override is not None:
+            return
+        wanted = self._wanted_language()
+        if wanted != self.language:
+            self.language = use_language(wanted)
+            for scene in self.stack:
+                scene.layout(self.size)
 
     def _apply_card_back(self) -> None:
         problem = self.cards.set_back(self.prefs.card_back, self.prefs.card_back_picture)

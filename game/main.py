@@ -193,6 +193,12 @@ def add_play_options(group: argparse._ArgumentGroup) -> None:
     )
     group.add_argument("--level", choices=SKILL_LEVELS, help="the computer's skill level")
     group.add_argument(
+        "--language",
+        metavar="CODE",
+        help="the language of this run's texts (en, es, de); otherwise the one chosen in Options, "
+        "or the system's",
+    )
+    group.add_argument(
         "--players",
         type=int,
         choices=(2, 3, 4),
@@ -362,6 +368,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             f"{flag} belongs to a network game: add --host, --join, --invite, --accept or --resume"
         )
+    if args.language is not None:
+        from game.language.files import languages
+
+        if args.language not in languages():
+            known = ", ".join(languages())
+            parser.error(f"--language {args.language}: the game has no such language ({known})")
     if args.where:
         print_folders()
         return 0
@@ -458,6 +470,7 @@ def play(args: argparse.Namespace) -> int:
         table_menu=table_menu_items,
         game_review=game_review,
         lan=lan_discovery(args),
+        language=args.language,
     )
     quit_on_terminate(app)
     app.stack.push(TitleScene(app))

@@ -234,6 +234,8 @@ class Preferences:
     """Everything a player can set. Field names are the JSON keys on disk."""
 
     player_name: str = "Player"
+    # The language of every text ("es", "de"); empty: the system's, when the game has it.
+    language: str = ""
     animation_speed: str = "normal"
     sound_enabled: bool = True
     sound_volume: int = 80
@@ -369,6 +371,9 @@ class Preferences:
 
 _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "player_name": _valid_name,
+    "language": lambda v: (
+        isinstance(v, str) and (v == "" or (v.isascii() and v.isalpha() and 2 <= len(v) <= 3))
+    ),
     "animation_speed": _one_of(ANIMATION_SPEEDS),
     "sound_enabled": lambda v: isinstance(v, bool),
     "sound_volume": _int_in(0, 100),

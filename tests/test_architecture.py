@@ -41,10 +41,12 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "game.storage",
     ),
     "game.sprites": ("game.sprites", "game.logic", "game.resources"),
-    "game.ui": ("game.ui", "game.sprites", "game.resources"),
+    "game.ui": ("game.ui", "game.sprites", "game.resources", "game.language"),
     "game.audio": ("game.audio", "game.resources", "game.settings", "game.storage"),
     "game.speech": ("game.speech", "game.settings", "game.storage"),
     "game.events": ("game.events",),
+    # the lookup is pure; its files module reads the catalogs through the assets' paths
+    "game.language": ("game.language", "game.resources"),
 }
 UI_LAYERS = (
     "game.scenes",
@@ -374,3 +376,24 @@ def test_no_folder_of_screens_holds_more_than_twenty_modules() -> None:
     for folder in [scenes, *(p for p in scenes.rglob("*") if p.is_dir())]:
         modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
         assert len(modules) <= 20, f"{folder.relative_to(ROOT)} holds {len(modules)} modules"
+
+
+def test_a_module_that_translates_never_rebinds_the_lookup() -> None:
+    """`_` is the translation lookup wherever it is imported: a `for _ in` or `x, _ = ...` in
+    such a module would make it a throwaway value instead, and the next text shown an error."""
+    offenders = []
+    for path in GAME.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports_lookup = any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "game.language"
+            and any(alias.name == "_" for alias in node.names)
+            for node in ast.walk(tree)
+        )
+        if imports_lookup:
+            offenders.extend(
+                f"{path.relative_to(ROOT)}:{node.lineno}"
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
+            )
+    assert offenders == []

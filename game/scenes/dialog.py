@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import _
 from game.scenes.base import Scene
 from game.ui import theme as th
 from game.ui.button import Button
@@ -107,7 +108,7 @@ class DialogScene(Scene):
         gaps = gap * (count - 1)
         alike = min(t.px(200), (width - 2 * pad - gaps) // count)
         font = t.font(22, "bold")
-        widths = [max(alike, font.size(label)[0] + t.px(40)) for label, _ in self.button_specs]
+        widths = [max(alike, font.size(label)[0] + t.px(40)) for label, _value in self.button_specs]
         width = min(max(width, sum(widths) + gaps + 2 * pad), widest)
         room = width - 2 * pad - gaps
         if sum(widths) > room:  # the screen is too narrow: each gives up its share
@@ -175,7 +176,7 @@ def message_dialog(
 ) -> DialogScene:
     """Show a message with an OK button."""
     dialog = DialogScene(
-        app, title, message, (("OK", True),), on_result=on_close, cancel_value=True
+        app, title, message, ((_("OK"), True),), on_result=on_close, cancel_value=True
     )
     app.stack.push(dialog)
     return dialog
@@ -187,8 +188,8 @@ def confirm_dialog(
     message: str,
     on_result: Callable[[bool], None],
     *,
-    yes: str = "Yes",
-    no: str = "No",
+    yes: str | None = None,
+    no: str | None = None,
     default_yes: bool = False,
 ) -> DialogScene:
     """Ask a yes/no question; Escape counts as no."""
@@ -196,7 +197,7 @@ def confirm_dialog(
         app,
         title,
         message,
-        ((yes, True), (no, False)),
+        ((yes or _("Yes"), True), (no or _("No"), False)),
         on_result=on_result,
         default=0 if default_yes else 1,
         cancel_value=False,
@@ -213,16 +214,18 @@ class CrashScene(DialogScene):
     def __init__(self, app: Host, summary: str, log_path: Path) -> None:
         buttons: list[tuple[str, Any]] = []
         if app.home is not None:
-            buttons.append(("Back to title", "home"))
-        buttons.append(("Quit", "quit"))
-        message = (
-            "Canasta hit an unexpected problem and stopped what it was doing.\n\n"
-            f"{_shorten(summary, 160)}\n\n"
-            f"The details were saved to {log_path}"
+            buttons.append((_("Back to title"), "home"))
+        buttons.append((_("Quit"), "quit"))
+        message = "\n\n".join(
+            (
+                _("Canasta hit an unexpected problem and stopped what it was doing."),
+                _shorten(summary, 160),
+                _("The details were saved to {path}").format(path=log_path),
+            )
         )
         super().__init__(
             app,
-            "Something went wrong",
+            _("Something went wrong"),
             message,
             buttons,
             on_result=self._chosen,

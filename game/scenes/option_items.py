@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.help import describe_option, load_help
+from game.language import N_
+from game.language.files import languages
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
 from game.netplay.lobby import DEFAULT_BROKER, LEVELS, LobbyError, parse_broker_url
@@ -199,6 +201,12 @@ PLAYER_OPTIONS: tuple[OptionItem, ...] = (
         "The name shown on the scoresheet and to an online opponent.",
         max_length=PLAYER_NAME_MAX,
         placeholder="Player",
+    ),
+    ChoiceOption(
+        "language",
+        N_("Language"),
+        N_("The language of every text; the system's when the game has it, otherwise English."),
+        choices=(("", N_("The system's")), *languages().items()),
     ),
     ChoiceOption(
         "skill_level",
@@ -729,16 +737,16 @@ NETWORK_OPTIONS: tuple[OptionItem, ...] = (
 
 def option_sections() -> list[OptionSection]:
     sections = [
-        OptionSection("Player", PLAYER_OPTIONS),
-        OptionSection("Table", TABLE_OPTIONS),
-        OptionSection("Sound", SOUND_OPTIONS),
+        OptionSection(N_("Player"), PLAYER_OPTIONS),
+        OptionSection(N_("Table"), TABLE_OPTIONS),
+        OptionSection(N_("Sound"), SOUND_OPTIONS),
     ]
     if RULE_OPTIONS:
-        sections.append(OptionSection("Rules", tuple(RULE_OPTIONS)))
-    sections.append(OptionSection("Cards", CARD_OPTIONS))
-    sections.append(OptionSection("Colours", COLOUR_OPTIONS))
-    sections.append(OptionSection("Play", PLAY_OPTIONS))
-    sections.append(OptionSection("QuickSet", QUICKSET_OPTIONS))
+        sections.append(OptionSection(N_("Rules"), tuple(RULE_OPTIONS)))
+    sections.append(OptionSection(N_("Cards"), CARD_OPTIONS))
+    sections.append(OptionSection(N_("Colours"), COLOUR_OPTIONS))
+    sections.append(OptionSection(N_("Play"), PLAY_OPTIONS))
+    sections.append(OptionSection(N_("QuickSet"), QUICKSET_OPTIONS))
     # Network, set once and rarely, comes last.
-    sections.append(OptionSection("Network", NETWORK_OPTIONS))
+    sections.append(OptionSection(N_("Network"), NETWORK_OPTIONS))
     return sections

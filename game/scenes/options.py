@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import _
 from game.logic.rules import RulesError
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog
@@ -141,7 +142,7 @@ class OptionsScene(Scene):
             tab = Button(
                 (x, y, tab_w, tab_h),
                 t,
-                section.title,
+                _(section.title),
                 functools.partial(self.show_section, index),
                 text_size=21,
                 name=f"tab:{section.title}",
@@ -159,17 +160,17 @@ class OptionsScene(Scene):
         control_w = self.content_rect.right - control_x
         control_h = t.px(42)
         # An address needs the width: text fields start just after the longest of their labels.
-        text_labels = [t.font(23).size(i.label)[0] for i in items if isinstance(i, TextOption)]
+        text_labels = [t.font(23).size(_(i.label))[0] for i in items if isinstance(i, TextOption)]
         text_x = self.content_rect.left + min(label_w, max(text_labels, default=0)) + t.px(24)
         for index, item in enumerate(items):
             base_y = index * self.row_height
             # Rule names can be long: smaller type on the rules page, over two lines if need be.
             size = 19 if item.store in ("rules", "rules_preset") else 23
-            long = t.font(size).size(item.label)[0] > label_w
+            long = t.font(size).size(_(item.label))[0] > label_w
             label = Label(
                 (self.content_rect.left, 0, label_w, self.row_height),
                 t,
-                item.label,
+                _(item.label),
                 size=size,
                 colour=th.CREAM,
                 wrap=long,
@@ -199,12 +200,17 @@ class OptionsScene(Scene):
                 t,
                 bool(value),
                 functools.partial(self.change, item),
-                labels=(item.off_label, item.on_label),
+                labels=(_(item.off_label), _(item.on_label)),
                 name=name,
             )
         if isinstance(item, ChoiceOption):
             return Choice(
-                rect, t, item.choices, value, functools.partial(self.change, item), name=name
+                rect,
+                t,
+                tuple((choice, _(words)) for choice, words in item.choices),
+                value,
+                functools.partial(self.change, item),
+                name=name,
             )
         if isinstance(item, IntRangeOption):
             if item.style == "stepper":
@@ -241,7 +247,7 @@ class OptionsScene(Scene):
                 name=name,
             )
         if isinstance(item, PreviewOption):
-            x, _, w, _ = rect
+            x, w = rect[0], rect[2]
             return ColourPreview((x, 0, w, self.row_height - t.px(8)), t, name=name)
         if isinstance(item, TextOption):
             return TextEntry(
@@ -510,11 +516,11 @@ class OptionsScene(Scene):
         rules_page = any(row.item.store in ("rules", "rules_preset") for row in self.rows)
         for row in self.rows:
             if row.control is focused:
-                text = row.item.help
+                text = _(row.item.help) if row.item.help else ""
         if not text:
-            text = "Changes are saved as you make them."
+            text = _("Changes are saved as you make them.")
             if rules_page:
-                text = "Rule changes apply from the next new game."
+                text = _("Rule changes apply from the next new game.")
         if rules_page and self.game_in_progress and not self.error_text:
             text = "The game in progress keeps its rules. " + text
         colour = th.CREAM_DIM

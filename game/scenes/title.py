@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _
 from game.scenes import flow
 from game.scenes.base import Scene
 from game.scenes.dialog import message_dialog
@@ -53,11 +54,11 @@ class TitleScene(Scene):
         warnings: list[str] = getattr(self.app, "preference_warnings", [])
         if not warnings:
             return
-        text = "Some preferences could not be used and have their defaults again:\n" + "\n".join(
-            warnings
+        text = "\n".join(
+            [_("Some preferences could not be used and have their defaults again:"), *warnings]
         )
         warnings.clear()
-        message_dialog(self.app, "Preferences reset", text)
+        message_dialog(self.app, _("Preferences reset"), text)
 
     def resume(self) -> None:
         self._refresh_continue()
@@ -77,7 +78,7 @@ class TitleScene(Scene):
         top = int(h * 0.345)
         for index, (label, action) in enumerate(specs):
             rect = (w // 2 - button_w // 2, top + index * (button_h + gap), button_w, button_h)
-            button = Button(rect, t, label, action, text_size=22, primary=label == "New game")
+            button = Button(rect, t, _(label), action, text_size=22, primary=label == "New game")
             self.buttons[label] = self.group.add(button)
         self._refresh_continue()
         target = self.buttons.get(focused or "") if focused else None
@@ -93,14 +94,14 @@ class TitleScene(Scene):
     def entries(self) -> list[tuple[str, Callable[[], None]]]:
         """The menu, top to bottom."""
         return [
-            ("Continue", self.continue_game),
-            ("New game", self.new_game),
-            ("Host", self.host),
-            ("Join", self.join),
-            ("Players", self.players),
-            ("Help", functools.partial(flow.open_help, self.app)),
-            ("Options", self.options),
-            ("Quit", self.app.quit),
+            (N_("Continue"), self.continue_game),
+            (N_("New game"), self.new_game),
+            (N_("Host"), self.host),
+            (N_("Join"), self.join),
+            (N_("Players"), self.players),
+            (N_("Help"), functools.partial(flow.open_help, self.app)),
+            (N_("Options"), self.options),
+            (N_("Quit"), self.app.quit),
         ]
 
     def _refresh_continue(self) -> None:
@@ -128,7 +129,7 @@ class TitleScene(Scene):
     def _fan_surface(self, codes: tuple[str, ...], card_h: int, tilt: float) -> pygame.Surface:
         """Cards spread like a hand held up, rotated about a point below the cards."""
         images = self.app.cards
-        card_w, _ = images.size_for(card_h)
+        card_w = images.size_for(card_h)[0]
         side = int(card_h * 2.6)
         surface = pygame.Surface((side, side), pygame.SRCALPHA)
         pivot = pygame.Vector2(side / 2, side / 2 + card_h * 0.55)
@@ -201,11 +202,11 @@ class TitleScene(Scene):
             surface, th.GOLD_DARK, (w // 2 - half, rule_y), (w // 2 + half, rule_y), max(1, t.px(2))
         )
         pygame.draw.circle(surface, th.GOLD, (w // 2, rule_y), t.px(4))
-        subtitle = t.text("The classic two-player card game", 22, th.CREAM_DIM)
+        subtitle = t.text(_("The classic card game for two, three or four"), 22, th.CREAM_DIM)
         surface.blit(subtitle, subtitle.get_rect(midtop=(w // 2, rule_y + t.px(12))))
         self.group.draw(surface)
         hint = t.text(
-            "\u2191 \u2193  choose     Enter  select     Esc  quit     F11  full screen",
+            _("\u2191 \u2193  choose     Enter  select     Esc  quit     F11  full screen"),
             17,
             th.CREAM_DIM,
         )

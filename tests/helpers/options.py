@@ -18,7 +18,7 @@ def open_options(app: App, tab: str | None = None, **kwargs: Any) -> OptionsScen
     app.stack.push(scene)
     step(app)
     if tab is not None:
-        click(app, next(t for t in scene.tabs if t.label == tab).rect.center)
+        click(app, next(t for t in scene.tabs if t.name == f"tab:{tab}").rect.center)
     return scene
 
 

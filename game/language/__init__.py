@@ -1,0 +1,75 @@
+"""The words the game shows, in the player's language: every text a player reads is written in
+English in the source, marked with `_` (or `n_` where it depends on a count), and looked up here
+in the catalog of the language in use. The lookup is pure (a dictionary): the rules engine and
+the help use it as the screens do. `game.language.files` reads a language's catalog from its
+`.po` file and installs it; until then, and for any text a catalog lacks, the English is shown.
+
+A text with figures or names in it is marked whole, with named fields filled in after the
+lookup, so that a translation can put them where its language wants them:
+`_("{name} took the pile").format(name=name)`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+ENGLISH = "en"
+
+
+def _english_plural(count: int) -> int:
+    return 0 if count == 1 else 1
+
+
+def _english_number(value: int) -> str:
+    return f"{value:,}"
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """One language's texts: English text → translation; a counted text's forms under
+    (singular, plural) in its language's order, chosen by `plural`; its numbers as
+    `number` writes them ("1,355", "1.355")."""
+
+    code: str = ENGLISH
+    name: str = "English"
+    texts: dict[str, str] = field(default_factory=dict)
+    counted: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    plural: Callable[[int], int] = _english_plural
+    number: Callable[[int], str] = _english_number
+
+
+_catalog = Catalog()
+
+
+def install(catalog: Catalog) -> None:
+    """Use `catalog` from now on (the screens lay themselves out again to show it)."""
+    global _catalog
+    _catalog = catalog
+
+
+def current() -> Catalog:
+    return _catalog
+
+
+def _(text: str) -> str:
+    """`text` in the language in use."""
+    return _catalog.texts.get(text) or text
+
+
+def N_(text: str) -> str:
+    """`text` unchanged, marked to be translated where it is shown (a label kept in a table,
+    looked up with `_` when it is drawn)."""
+    return text
+
+
+def n_(singular: str, plural: str, count: int) -> str:
+    """The form of a counted text for `count` in the language in use ("1 card", "3 cards")."""
+    forms = _catalog.counted.get((singular, plural))
+    if forms:
+        return forms[min(_catalog.plural(count), len(forms) - 1)]
+    return singular if count == 1 else plural
+
+
+def number(value: int) -> str:
+    """`value` with its digits grouped as the language in use writes them."""
+    return _catalog.number(value)
