@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 ENGLISH = "en"
 
@@ -24,11 +25,16 @@ def _english_number(value: int) -> str:
     return f"{value:,}"
 
 
+def _english_moment(when: datetime) -> str:
+    return when.strftime("%d %b %Y %H:%M")
+
+
 @dataclass(frozen=True)
 class Catalog:
     """One language's texts: English text → translation; a counted text's forms under
     (singular, plural) in its language's order, chosen by `plural`; its numbers as
-    `number` writes them ("1,355", "1.355")."""
+    `number` writes them ("1,355", "1.355"); a date and time as `moment` does
+    ("25 Nov 2026 23:05", "25. Nov. 2026 23:05")."""
 
     code: str = ENGLISH
     name: str = "English"
@@ -36,6 +42,7 @@ class Catalog:
     counted: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     plural: Callable[[int], int] = _english_plural
     number: Callable[[int], str] = _english_number
+    moment: Callable[[datetime], str] = _english_moment
 
 
 _catalog = Catalog()
@@ -73,3 +80,8 @@ def n_(singular: str, plural: str, count: int) -> str:
 def number(value: int) -> str:
     """`value` with its digits grouped as the language in use writes them."""
     return _catalog.number(value)
+
+
+def moment(when: datetime) -> str:
+    """A date and time as the language in use writes them."""
+    return _catalog.moment(when)

@@ -8,9 +8,11 @@ import functools
 import gettext
 import locale
 import logging
+from datetime import datetime
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError, default_locale
+from babel.dates import format_skeleton, format_time
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
@@ -84,6 +86,13 @@ def read_catalog(code: str, path: Path | None = None) -> Catalog:
         number=functools.lru_cache(maxsize=4096)(
             lambda value: format_decimal(value, locale=code, group_separator=True)
         ),
+        moment=functools.partial(_moment, code),
+    )
+
+
+def _moment(code: str, when: datetime) -> str:
+    return (
+        f"{format_skeleton('yMMMd', when, locale=code)} {format_time(when, 'short', locale=code)}"
     )
 
 

@@ -8,12 +8,13 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from game.language import Catalog, _, current, files, install, n_, number
+from game.language import Catalog, _, current, files, install, moment, n_, number
 from game.language.files import languages, read_catalog, system_language, use_language
 from tests.helpers.paths import ROOT
 
@@ -115,3 +116,12 @@ def test_a_translation_keeps_every_field_of_its_text(code: str) -> None:
         wanted = sorted(FIELD.findall(ids[-1]))
         for string in strings:
             assert sorted(FIELD.findall(string)) == wanted, (message.id, string)
+
+
+def test_dates_are_written_as_the_language_writes_them() -> None:
+    when = datetime(2026, 3, 12, 19, 4)
+    assert moment(when) == "12 Mar 2026 19:04"
+    use_language("de")
+    assert moment(when) == "12. März 2026 19:04"
+    use_language("es")
+    assert moment(when) == "12 mar 2026 19:04"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game import language
 from game.match import SKILL_TITLES
 from game.records import GameRow
 from game.settings import SKILL_LEVELS, data_dir
@@ -72,12 +73,13 @@ def level_words(key: str) -> str:
 
 
 def when_words(stamp: str) -> str:
-    """`2026-03-12T18:04:00Z` (stored in UTC) as `12 Mar 2026 19:04` in this computer's time."""
+    """`2026-03-12T18:04:00Z` (stored in UTC) as `12 Mar 2026 19:04` in this computer's time,
+    written as the language in use writes a date."""
     try:
         moment = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
     except (TypeError, ValueError):
         return stamp or ""
-    return moment.astimezone().strftime("%d %b %Y %H:%M")
+    return language.moment(moment.astimezone())
 
 
 def marks_words(row: GameRow) -> str:
