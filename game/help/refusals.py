@@ -70,7 +70,6 @@ REFUSAL_ANCHORS: dict[str, str] = {
     "waiting": "network",
     "not_now": "network",
     "not_your_turn": "network",
-    "out_of_turn": "network",
     # moves that name nothing playable
     "bad_action": "move-errors",
     "bad_card": "move-errors",

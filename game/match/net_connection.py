@@ -129,13 +129,26 @@ def how_to_resume(saved: dict[str, Any]) -> str:
 
 
 def my_terms(prefs: Preferences) -> dict[str, Any]:
-    """The rules this player proposes: their own rule options (Classic if those are unusable)."""
+    """The rules this player proposes: their own rule options (Classic if those are unusable),
+    playing on when the stock runs out (see `network_rule_note`)."""
     try:
         # A network game seats two: the number of players chosen for the computer stays there.
         rules = Rules.from_dict(prefs.rules or {}).with_players(2)
     except RulesError:
         rules = Rules()
+    if rules.stock_end == "reuse_pile":
+        rules = Rules.from_dict({**rules.to_dict(), "stock_end": "play_on"})
     return proposal(rules)
+
+
+def network_rule_note(prefs: Preferences) -> str:
+    """Why this player's own rules are not all proposed over the network, or ""."""
+    if (prefs.rules or {}).get("stock_end") != "reuse_pile":
+        return ""
+    return (
+        "Your rule to reuse the pile once is not proposed: a network game deals peek-proof and "
+        "cannot shuffle the pile back, so play goes on when the stock runs out."
+    )
 
 
 REASON_CHARS = 300  # the longest reason or sentence from the other side shown on screen

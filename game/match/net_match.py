@@ -36,7 +36,6 @@ from game.netplay import (
     HostSilent,
     Interrupted,
     LocalRefusal,
-    Refusal,
     Resumed,
     SaveFailed,
     Updated,
@@ -199,7 +198,7 @@ class NetMatch(Match):
         net = self.net
         if isinstance(notice, Updated):
             self._update(notice)
-        elif isinstance(notice, (Refusal, LocalRefusal)):
+        elif isinstance(notice, LocalRefusal):
             return [Refused(notice.text)]
         elif isinstance(notice, Interrupted):
             return [Note(net.status_text, error=True)]
@@ -209,6 +208,8 @@ class NetMatch(Match):
             save_path(net.role).unlink(missing_ok=True)
             self._finish_record(Ending.OVER)
         elif isinstance(notice, Halted):
+            if notice.code == "misconduct":
+                self._finish_record(Ending.MISCONDUCT)
             return [Alert(notice.text, title="Play has stopped")]
         elif isinstance(notice, (Failed, Closed, HostSilent)):
             self._finish_record(Ending.DISCONNECTED)

@@ -16,12 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.logic.engine import Game
-from game.logic.errors import IllegalAction
 from game.logic.events import Event
 from game.logic.phases import GAME_OVER
 from game.logic.replay import ReplayError, replay_document
 from game.match.autosaved_game import LocalGame
-from game.netplay.play.dealing import first_player, shuffled_deck
 from game.records import (
     Ending,
     GameRecorder,
@@ -107,8 +105,13 @@ class Recording:
             return self.result
         replay = net_replay(play)
         if replay is None:
-            self.forget()
-            return None
+            if not play.hand_no:
+                self.forget()  # no card was dealt: nothing was played
+                return None
+            # the first hand stopped before its audit: its deal is known nowhere in full
+            self.finished = True
+            self.result = self.recorder.finish_with([], (0, 0), None, None, ending)
+            return self.result
         try:
             final, hands = replay_hands(replay)
         except (ReplayError, ValueError) as exc:
@@ -146,37 +149,11 @@ class Recording:
 
 
 def net_replay(play: Any) -> dict[str, Any] | None:
-    """The replay document of a network game from one side's play (`HostPlay` or `GuestPlay`),
-    as far as its decks are known; None before the first deal is known."""
-    game = getattr(play, "game", None)
-    if isinstance(game, Game):
-        return replay_document(game)
-    return _guest_replay(play)
-
-
-def _guest_replay(play: Any) -> dict[str, Any] | None:
-    """The guest knows a hand's deck once the host revealed it: rebuild the game from those
-    decks and the logged actions, up to the last revealed hand."""
-    hands = [h for h in getattr(play, "hands", []) if h.host_seed is not None]
-    if not hands:
-        return None
-    decks = [shuffled_deck(h.host_seed, h.seed) for h in hands]
-    game = Game(
-        play.terms.rules,
-        deck=decks[0],
-        decks=decks[1:],
-        first_player=first_player(hands[0].host_seed, hands[0].seed),
-    )
-    for entry in play.log:
-        if entry.state_no <= 0 or entry.action is None:
-            continue
-        if game.phase == GAME_OVER:
-            break
-        try:
-            game.apply(entry.action)
-        except (IllegalAction, ValueError, IndexError):
-            break  # the hand whose deck is not revealed yet
-    return replay_document(game)
+    """The replay document of a network game from one side's play (`HostPlay` or `GuestPlay`):
+    its audited hands (a hand's deck is known to a side only once both secrets audited it);
+    None before the first hand was audited."""
+    game = play.record()
+    return None if game is None else replay_document(game)
 
 
 def new_local_game(

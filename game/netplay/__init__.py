@@ -1,7 +1,7 @@
 """Two-player network play. The sans-I/O core is in three sub-packages: `wire` (frames, the
 session's messages, payload kinds, text from the peer), `session` (the reliable session: who may
-connect, and exactly-once delivery) and `play` (rules agreement, chat, the play protocol with
-commit-reveal deals, the peer driver and its decision sources); it never imports pygame or
+connect, and exactly-once delivery) and `play` (rules agreement, chat, the play protocol on
+peek-proof deals, the peer driver and its decision sources); it never imports pygame or
 sockets and never touches files. The shells that do I/O live in `shell` (TCP, the invite code,
 LAN addresses and discovery, saved games on disk), the tools that drive and measure it in
 `tools` (command line, lossy link, soak, fault proxy). The main names of the core are reachable
@@ -29,7 +29,6 @@ from .play.play_protocol import (
     GuestPlay,
     Halted,
     HostPlay,
-    Refusal,
     SaveError,
     Terms,
     Updated,
@@ -87,7 +86,6 @@ __all__ = [
     "PlayPeer",
     "Port",
     "ProtocolError",
-    "Refusal",
     "RefusedByPeer",
     "ReliableSession",
     "Resumed",

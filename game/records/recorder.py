@@ -39,6 +39,7 @@ class Ending(str, Enum):
     OVER = "over"
     ABANDONED = "abandoned"
     DISCONNECTED = "disconnected"
+    MISCONDUCT = "misconduct"  # a network game stopped because one side cheated
 
 
 @dataclass(frozen=True)
@@ -189,13 +190,14 @@ class GameRecorder:
         hands: Sequence[HandRecord],
         totals: Sequence[int],
         winner: int | None,
-        replay: dict[str, Any],
+        replay: dict[str, Any] | None,
         ending: Ending = Ending.OVER,
         practice_tools_used: bool = False,
         hand_restarted: bool = False,
     ) -> str | None:
         """`finish_game` for a caller that already has the hands, totals and winner (by side:
-        the seat, or seat % 2 with four players).
+        the seat, or seat % 2 with four players). `replay` None: a network game stopped before
+        any of its deals was known in full.
 
         The result is ``won`` or ``lost`` when there is a winner, otherwise the `ending`
         (``abandoned`` for OVER without a winner). The score against is the best other side's.
@@ -206,7 +208,9 @@ class GameRecorder:
             return None
         seat = self.seat
         side = seat % len(totals)
-        if winner is not None:
+        if ending is Ending.MISCONDUCT:
+            result = "misconduct"
+        elif winner is not None:
             result = "won" if winner == side else "lost"
         elif ending is Ending.DISCONNECTED:
             result = "disconnected"
@@ -240,10 +244,11 @@ class GameRecorder:
                     "restarted = MAX(restarted, ?) WHERE id = ?",
                     values,
                 )
-                conn.execute(
-                    "INSERT OR REPLACE INTO replays (game_id, document) VALUES (?, ?)",
-                    (game_id, pack_replay(replay)),
-                )
+                if replay is not None:
+                    conn.execute(
+                        "INSERT OR REPLACE INTO replays (game_id, document) VALUES (?, ?)",
+                        (game_id, pack_replay(replay)),
+                    )
                 update_game(conn, game_id)
 
         if not self._guarded("keep this game", write):

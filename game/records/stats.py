@@ -77,7 +77,7 @@ class _Tally:
 
     def add_group(self, result: str, row: tuple[int, ...]) -> None:
         count, points_for, points_against, hands, went_out, canastas, marked = row
-        if result == "abandoned":
+        if result in ("abandoned", "misconduct"):  # a game stopped for cheating was not played out
             self.abandoned += count
             return
         if result == "disconnected":

@@ -52,6 +52,7 @@ class HeadlessPeer:
         code: str | None = None,
         save_to: str | None = None,
         resume: dict[str, Any] | None = None,
+        play_factory: Callable[[Any], Any] | None = None,
     ) -> None:
         session = ReliableSession(
             role,
@@ -66,7 +67,9 @@ class HeadlessPeer:
             ).start()
         else:
             self.endpoint = NetplayGuest(session, address).start()
-        kwargs = {"answer": answer} if answer is not None else {}
+        kwargs: dict[str, Any] = {"answer": answer} if answer is not None else {}
+        if play_factory is not None:
+            kwargs["play_factory"] = play_factory
         self.peer = PlayPeer(
             role,
             EndpointPort(self.endpoint),

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from game.logic.actions import NextHand
 from game.logic.ai import ComputerPlayer
 from game.logic.rules import Rules
-from game.netplay.play.dealing import HostSecret
+from game.netplay.fair.group import card_point
+from game.netplay.fair.messages import Kind
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.peer import PlayPeer
 from game.netplay.play.play_protocol import GuestPlay, HostPlay, Terms, proposal
@@ -24,19 +25,27 @@ def terms(hands: int = 1, rules: Rules | None = None) -> Terms:
     return Terms.from_agreed(proposal(rules or Rules(), hands))
 
 
-def seeded_hex(seed: int) -> Callable[[int], str]:
+def seeded_bytes(seed: int) -> Callable[[int], bytes]:
     rng = random.Random(seed)
-    return lambda n: rng.getrandbits(8 * n).to_bytes(n, "big").hex()
+    return lambda n: rng.getrandbits(8 * n).to_bytes(n, "big")
 
 
 def host_play(t: Terms, seed: int = 1, cls: type[HostPlay] = HostPlay) -> HostPlay:
-    take = seeded_hex(seed)
-    return cls(t, secret_source=lambda: HostSecret(take(32), take(16)))
+    return cls(t, randomness=seeded_bytes(seed))
 
 
-def guest_play(t: Terms, seed: int = 2) -> GuestPlay:
-    take = seeded_hex(seed)
-    return GuestPlay(t, seed_source=lambda: take(32))
+def guest_play(t: Terms, seed: int = 2, cls: type[GuestPlay] = GuestPlay) -> GuestPlay:
+    return cls(t, randomness=seeded_bytes(seed))
+
+
+class FalseUnmaskGuest(GuestPlay):
+    """A guest whose unmasks turn false once the hand has gone on a while: its value for the
+    first card of each is another point, with the honest proof."""
+
+    def _deal_out(self, body):
+        if body[0] == Kind.UNMASK and self.state_no >= 20:
+            body = [*body[:3], card_point(0) + body[3][32:], *body[4:]]
+        return super()._deal_out(body)
 
 
 @dataclass
@@ -142,12 +151,18 @@ def linked_game(
         Role.HOST,
         LinkedPort(pair, "a"),
         host_decider or Autopilot("beginner", seed=seed),
-        **({"terms": agreed, "name": "Alice"} | (host_kwargs or {})),
+        **(
+            {"terms": agreed, "name": "Alice", "randomness": seeded_bytes(seed * 2)}
+            | (host_kwargs or {})
+        ),
     )
     guest = PlayPeer(
         Role.GUEST,
         LinkedPort(pair, "b"),
         guest_decider or Autopilot("beginner", seed=seed + 1),
-        **({"terms": agreed, "name": "Bob"} | (guest_kwargs or {})),
+        **(
+            {"terms": agreed, "name": "Bob", "randomness": seeded_bytes(seed * 2 + 1)}
+            | (guest_kwargs or {})
+        ),
     )
     return LinkedGame(pair, host, guest)

@@ -14,7 +14,7 @@ from game.records import (
     history_page,
 )
 from game.records.session import in_memory
-from tests.helpers.netplay_play import Table, terms
+from tests.helpers.netplay_play import FalseUnmaskGuest, Table, guest_play, host_play, terms
 
 
 def record_both(table: Table, ending: Ending) -> tuple:
@@ -55,9 +55,20 @@ def test_the_guest_rebuilds_the_same_replay_as_the_host() -> None:
 
 def test_a_game_cut_off_is_recorded_as_disconnected_with_its_finished_hands() -> None:
     table = Table.new(terms(hands=3))
-    table.play_until(lambda: len(table.host.game.history) == 1 and table.host.my_turn)
+    table.play_until(lambda: table.host.hand_no == 2 and table.host.my_turn)
     host_db, guest_db = record_both(table, Ending.DISCONNECTED)
     for db in (host_db, guest_db):
         [row] = history_page(db).rows
         assert row.result == "disconnected"
         assert len(game_hands(db, row.id)) == 1
+
+
+def test_a_game_stopped_for_cheating_is_marked_so_on_both_sides() -> None:
+    t = terms(hands=1)
+    table = Table(host_play(t), guest_play(t, cls=FalseUnmaskGuest))
+    table.to_guest += table.host.begin()
+    table.play_until(lambda: table.host.over and table.guest.over)
+    assert table.host.halted is not None and table.host.halted.code == "misconduct"
+    for db in record_both(table, Ending.MISCONDUCT):
+        [row] = history_page(db).rows
+        assert row.result == "misconduct"

@@ -579,8 +579,8 @@ def test_the_network_table_and_its_chat_fit(long_named_app: App, size: tuple[int
 
 # -- a live network game and the lobby -------------------------------------------------------------
 def _many_options() -> Rules:
-    """Modern American with eleven options changed: 11 differences from its preset in the lobby,
-    27 from the Classic rules in the agreement."""
+    """Modern American with ten options changed: 10 differences from its preset in the lobby,
+    26 from the Classic rules in the agreement."""
     terms = Rules.modern_american().to_dict(full=True)
     terms.pop("preset")
     terms.update(
@@ -592,7 +592,6 @@ def _many_options() -> Rules:
         max_wild_per_meld=3,
         canastas_to_go_out=3,
         pass_the_discard=True,
-        stock_end="reuse_pile",
         going_out_bonus=200,
         target_score=10000,
     )

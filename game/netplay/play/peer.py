@@ -10,8 +10,8 @@ told. Everything a table or a log might show comes out of `pop_notices()`, in or
 
 The order of a game (UG 5.4 and 8.5): the session connects; the host proposes its terms; the guest
 accepts, counters once or declines (its `answer` callback decides, the default accepts); the
-agreed terms start the game; the hands are dealt by commit-reveal and played; the guest confirms
-the end. Chat works at any point, including while the other player is thinking.
+agreed terms start the game; the hands are dealt by peek-proof dealing, played and audited; the
+guest confirms the end. Chat works at any point, including while the other player is thinking.
 
 Saving goes through a `SaveStore` the caller hands in (the shell's `JsonFileStore` writes files;
 the driver itself never touches the disk). When the session fails (the peer gone beyond the
@@ -33,6 +33,7 @@ from game.logic.errors import IllegalAction
 from game.logic.rules import RulesError
 
 from ..errors import ProtocolError, SessionError
+from ..fair import RandomBytes
 from ..session.delivery import MAX_REFUSED, REFUSED_WINDOW
 from ..session.events import (
     Closed,
@@ -51,14 +52,22 @@ from .agreement import Stage as RulesStage
 from .chat import ChatChannel, ChatLine
 from .deciders import DecisionSource
 from .play_messages import Unreadable
-from .play_protocol import GameFinished, GuestPlay, Halted, HostPlay, PlayEvent, Refusal, Terms
+from .play_protocol import (
+    REUSE_PILE_REFUSED,
+    GameFinished,
+    GuestPlay,
+    Halted,
+    HostPlay,
+    PlayEvent,
+    Terms,
+)
 from .port import Port
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
 RulesAnswer = Callable[[RulesNegotiation], str | None]
 MAX_ACTIONS_PER_PUMP = 64
 LINGER = 2.0  # seconds a finished host waits for the guest's goodbye before leaving itself
-OWED_WITHIN = 30.0  # seconds a guest waits for a protocol step the host owes it
+OWED_WITHIN = 30.0  # seconds a side waits for a step of the deal the other side owes it
 MAX_REASON = 300
 
 _log = logging.getLogger(__name__)
@@ -90,8 +99,8 @@ class LocalRefusal:
 
 @dataclass(frozen=True)
 class HostSilent:
-    """Guest only: the host did not take a step it owed (a reveal, the answer to a move) in
-    time; the game was saved and this side left it."""
+    """The other side did not take a step of the deal it owed (a key, shuffle, unmask or secret,
+    the answer to a rejoin) in time; the game was saved and this side left it."""
 
     owed: str
     text: str
@@ -135,6 +144,7 @@ class PlayPeer:
         about: dict[str, Any] | None = None,
         play_factory: Callable[[Terms], HostPlay | GuestPlay] | None = None,
         owed_within: float = OWED_WITHIN,
+        randomness: RandomBytes | None = None,
     ) -> None:
         self.role = role
         self.port = port
@@ -155,6 +165,7 @@ class PlayPeer:
         self._refused_at: deque[float] = deque()  # when the recent ones came
         self._notices: list[Any] = []
         self._play_factory = play_factory
+        self.randomness = randomness  # the deal's random source (the system's when None)
         self._finished_at: float | None = None
         self.owed_within = owed_within
         self._owed: tuple[str, int, float] | None = None  # what, at which state, since when
@@ -162,7 +173,7 @@ class PlayPeer:
         self._link_up = False  # silence on a broken line is the session's to judge, not ours
         if resume is not None:
             cls = HostPlay if role is Role.HOST else GuestPlay
-            self.play = cls.from_save(resume)
+            self.play = cls.from_save(resume, randomness=randomness)
             self._bind_seat()  # before the session's first HELLO, whenever possible
         else:
             mine = terms if terms is not None else {"preset": "classic"}
@@ -325,13 +336,21 @@ class PlayPeer:
             replies = self.negotiation.handle(payload)
             if self.negotiation.stage is RulesStage.GUEST_DECIDING and not self._usable(payload[1]):
                 # rules this copy cannot play are declined before the player is asked anything
-                replies = [
-                    self.negotiation.decline(
-                        "These rules cannot be played by this copy of the game."
-                    )
-                ]
+                replies = [self.negotiation.decline(self._why_unusable(payload[1]))]
             self._send(replies)
             self._after_rules()
+
+    @staticmethod
+    def _why_unusable(terms: Any) -> str:
+        """The sentence declining rules this copy cannot play over the network."""
+        try:
+            Terms.from_agreed(terms)
+        except RulesError as error:
+            if error.args and error.args[0] == REUSE_PILE_REFUSED:
+                return REUSE_PILE_REFUSED
+        except (ValueError, TypeError):
+            pass
+        return "These rules cannot be played by this copy of the game."
 
     @staticmethod
     def _usable(terms: Any) -> bool:
@@ -349,13 +368,7 @@ class PlayPeer:
         ):
             return
         if negotiation.stage is RulesStage.HOST_DECIDING and not self._usable(negotiation.proposal):
-            self._send(
-                [
-                    negotiation.decline_counter(
-                        "These rules cannot be played by this copy of the game."
-                    )
-                ]
-            )
+            self._send([negotiation.decline_counter(self._why_unusable(negotiation.proposal))])
             self._after_rules()
             return
         choice = self.answer(negotiation)
@@ -394,9 +407,9 @@ class PlayPeer:
                 self.play = self._play_factory(terms)
             else:
                 self.play = (
-                    HostPlay(terms, guest_name=self.peer_name)
+                    HostPlay(terms, guest_name=self.peer_name, randomness=self.randomness)
                     if self.role is Role.HOST
-                    else GuestPlay(terms)
+                    else GuestPlay(terms, randomness=self.randomness)
                 )
             if isinstance(self.play, HostPlay):
                 self._advance(self.play.begin())
@@ -427,9 +440,6 @@ class PlayPeer:
     def _drain_play(self) -> None:
         assert self.play is not None
         events: list[PlayEvent] = self.play.pop_events()
-        for event in events:
-            if isinstance(event, Refusal):
-                self.decider.refused(event.action, event.code, event.text)
         self._notices.extend(events)
 
     def _advance(self, payloads: list[list[Any]]) -> None:
@@ -442,15 +452,10 @@ class PlayPeer:
         self._send(payloads)
 
     def _check_owed(self, now: float) -> None:
-        """Guest: a host that stops taking a step it owes is reported in bounded time, with
-        the game saved; a wait for the host player's own decision is never cut short."""
+        """A peer that stops taking a step of the deal it owes is reported in bounded time,
+        with the game saved; a wait for the other player's own decision is never cut short."""
         play = self.play
-        if (
-            not isinstance(play, GuestPlay)
-            or self.game_over
-            or self.port.finished()
-            or not self._link_up
-        ):
+        if play is None or self.game_over or self.port.finished() or not self._link_up:
             self._owed = None
             return
         owed = play.owed()

@@ -1,47 +1,47 @@
 """The game-layer messages that travel inside `game` payloads, with their schemas.
 
-Every message is a compact array `[tag, field, ...]`, its tag a number (`TAGS`), actions and
-events indexed arrays and hashes integers, so that a move costs few bytes on the wire.
-`parse_from_guest` and `parse_from_host` check the tag, the direction and every field (type,
-length, range, hex digests, actions through the engine's own `action_from_dict`) and return a
-frozen record, or raise `Unreadable` (a `ProtocolError`): a malformed message never reaches the
-game, and the peer sets it aside. An action that is well formed but illegal is not a protocol
-error; the host refuses it with a sentence (see `play.HostPlay`).
+Every message is a compact array `[tag, field, ...]`, its tag a number (`TAGS`), actions indexed
+arrays, so that a move costs few bytes on the wire. `parse_from_guest` and `parse_from_host`
+check the tag, the direction and every field (type, length, range, hex digests, actions through
+the engine's own `action_from_dict`) and return a frozen record, or raise `Unreadable` (a
+`ProtocolError`): a malformed message never reaches the game, and the peer sets it aside. What a
+`deal` message or the cards of a `move` hold is checked by the peek-proof dealing itself
+(`fair.decode`), which names a seat that breaks it (`Misconduct`).
 
-Host to guest: `start`, `commit`, `update`, `refused`, `reveal`, `rejoined`, `halt`.
-Guest to host: `seed`, `act`, `done`, `rejoin`, `halt`."""
+Host to guest: `start`, `toss`, `deal`, `move`, `next`, `rejoined`, `halt`.
+Guest to host: `toss`, `deal`, `move`, `next`, `done`, `rejoin`, `halt`."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from game.logic.actions import MAX_CARDS_IN_ACTION, Action, action_from_dict
+from game.logic.cards import N_CARDS
 from game.logic.errors import IllegalAction
-from game.logic.events import Event, EventKind
 
 from ..errors import ProtocolError
 from ..wire import schema as s
 from ..wire.text import clean_text
-from .dealing import DIGEST_HEX, GAME_ID_HEX, SALT_HEX, SEED_HEX, is_hex
-from .viewcodec import PUBLIC_HASH_HEX, decode_cards
 
 MAX_STATE = s.MAX_SAFE_INT
-# Every update and move carries only the first 16 bits of the public hash (3 bytes): a desync
-# is a bug, not an attack (the channel is authenticated), and a table that differs keeps
-# differing, so each later state is another 1-in-65536 chance to miss it; `done` carries the
-# whole hash and the reveal replays every view in full.
-SHORT_HASH_HEX = 4
 MAX_HANDS = 10_000
-MAX_EVENTS = 64
 MAX_TEXT = 300
+GAME_ID_HEX = 32  # the game id and the rejoin token: 16 random bytes each
+DIGEST_HEX = 64  # SHA-256
+COIN_HEX = 32  # each side's half of the toss for the first player: 16 random bytes
 
 _STATE = s.integer(0, MAX_STATE)
 _COUNT = s.integer(0, MAX_STATE)
 _HAND = s.integer(1, MAX_HANDS)
-_ACTOR = s.integer(-1, 1)
 _CODE = s.text(40, 1)
 _TEXT = s.text(MAX_TEXT)
+_HEX = re.compile(r"[0-9a-f]*")
+
+
+def is_hex(value: Any, length: int) -> bool:
+    return isinstance(value, str) and len(value) == length and _HEX.fullmatch(value) is not None
 
 
 def _hex(length: int, what: str) -> s.Check:
@@ -54,22 +54,16 @@ def _hex(length: int, what: str) -> s.Check:
 
 
 def _hash_or_empty(value: Any, path: str) -> str:
-    """A halt names hashes as they were compared: whole, the short part an update or move
-    carries, or none."""
+    """A halt names the hashes it compared, or none."""
     if value == "":
         return ""
-    if is_hex(value, SHORT_HASH_HEX):
-        return str(value)
-    return str(_PUBLIC_HASH(value, path))
+    return str(_DIGEST(value, path))
 
 
 _DIGEST = _hex(DIGEST_HEX, "a hash")
-_PUBLIC_HASH = _hex(PUBLIC_HASH_HEX, "a public state hash")
-_HASH_BITS = 4 * PUBLIC_HASH_HEX
 _GAME_ID = _hex(GAME_ID_HEX, "a game id")
 _TOKEN = _hex(GAME_ID_HEX, "a resume token")
-_SEED = _hex(SEED_HEX, "a seed")
-_SALT = _hex(SALT_HEX, "a salt")
+_COIN = _hex(COIN_HEX, "a half of the toss")
 
 _ACTION_VALUE = s.one_of(s.text(16), s.list_of(s.text(8), MAX_CARDS_IN_ACTION))
 _ACTION_MAP = s.map_of(s.text(8, 1), _ACTION_VALUE, 4)
@@ -81,11 +75,6 @@ ACTION_TYPES = ("draw", "take_pile", "meld", "discard", "pass", "undo", "undo_tu
 _ACTION_TYPE = s.integer(0, len(ACTION_TYPES) - 1)
 # the one argument each type carries on the wire, under its name in the engine's record
 _ACTION_ARGUMENT = {"take_pile": "with", "meld": "cards", "discard": "card"}
-# Events travel as `[code, cards, hidden count, rank]`, the code the kind (an index here) and
-# the player together, trailing fields left out while they hold their defaults (no cards, none
-# hidden, no rank) and an event left with its code alone sent as that number.
-EVENT_KINDS = tuple(kind.value for kind in EventKind)
-_EVENT_DEFAULTS: tuple[Any, ...] = (b"", 0, None)
 
 
 def check_action(value: Any, path: str) -> Action:
@@ -109,7 +98,7 @@ def wire_action(action: dict[str, Any]) -> list[Any]:
     return out
 
 
-def check_wire_action(value: Any, path: str) -> tuple[dict[str, Any], Action]:
+def check_wire_action(value: Any, path: str) -> Action:
     """An action as it travels, turned back into the engine's record and checked by the engine."""
     if not isinstance(value, list) or not 1 <= len(value) <= 3:
         raise s.fail(path, "[action type, argument, rank]", value)
@@ -123,116 +112,67 @@ def check_wire_action(value: Any, path: str) -> tuple[dict[str, Any], Action]:
         record[argument] = check(value[1], f"{path}[1]")
     if len(value) > 2:
         record["rank"] = s.text(16)(value[2], f"{path}[2]")
-    return record, check_action(record, path)
+    return check_action(record, path)
 
 
-def wire_event(event: list[Any]) -> int | list[Any]:
-    """`[code, cards, hidden, rank]` with the kind and player in one code (`_event_code`) and
-    trailing defaults dropped; an event with nothing but its code is the bare code."""
-    out = [_event_code(EVENT_KINDS.index(str(event[0])), event[1]), *event[2:]]
-    while len(out) > 1 and out[-1] == _EVENT_DEFAULTS[len(out) - 2]:
-        out.pop()
-    return out[0] if len(out) == 1 else out
-
-
-def _event_code(kind: int, player: int) -> int:
-    # the player is -1 (nobody), 0 or 1: four codes per kind keep every code below 128
-    return kind * 4 + player + 1
-
-
-def _event(value: Any, path: str) -> Event:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = [value]
-    if not isinstance(value, list) or not 1 <= len(value) <= 4:
-        raise s.fail(path, "[code, cards, hidden count, rank]", value)
-    value = value + list(_EVENT_DEFAULTS[len(value) - 1 :])
-    code = s.integer(0, 4 * len(EVENT_KINDS) - 1)(value[0], path)
-    kind = EVENT_KINDS[code // 4]
-    player = _ACTOR(code % 4 - 1, path)
-    try:
-        cards = decode_cards(value[1], path)
-    except ProtocolError as error:
-        raise ProtocolError("schema", error.message) from None
-    hidden = s.integer(0, 108)(value[2], path)
-    rank = s.optional(s.integer(0, 14))(value[3], path)
-    return Event(kind, player, cards, rank, {"hidden": hidden} if hidden else {})
-
-
-def _wire_hash(value: Any, path: str) -> str:
-    """A public hash travels as the integer its hex digits spell (9 bytes instead of 34)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << _HASH_BITS:
-        raise s.fail(path, "a public state hash (a 64-bit integer)", value)
-    return f"{value:0{PUBLIC_HASH_HEX}x}"
-
-
-def _hash_int(public_hash: str) -> int:
-    return int(public_hash, 16)
-
-
-def short_hash(public_hash: str) -> str:
-    """The part of a public hash that travels in `update` and `act`."""
-    return public_hash[:SHORT_HASH_HEX]
-
-
-def _wire_short_hash(value: Any, path: str) -> str:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 16:
-        raise s.fail(path, "a short public state hash (a 16-bit integer)", value)
-    return f"{value:0{SHORT_HASH_HEX}x}"
-
-
-def _short_int(public_hash: str) -> int:
-    return int(short_hash(public_hash), 16)
-
-
-_EVENTS = s.list_of(s.anything(), MAX_EVENTS)
-GUEST = 1  # the guest's seat
-
-
-# -- host to guest ---------------------------------------------------------------------------
+# -- the messages ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Start:
-    """A new game: its id, the token that lets the guest rejoin it later, the agreed rules."""
+    """A new game: its id, the token that lets the guest rejoin it later, the agreed rules, and
+    the host's commitment to its half of the toss for the first player."""
 
     game_id: str
     token: str
     rules_hash: str
-
-
-@dataclass(frozen=True)
-class Commit:
-    hand_no: int
     commitment: str
 
 
 @dataclass(frozen=True)
-class Update:
-    """State `state_no` exists now: `actor` (-1 for a deal) did `action` (None for the guest's
-    own move, which it knows); `delta` brings the guest's view up to date; `public_hash` is the start of the host's hash of the public
-    state (`short_hash`)."""
+class Toss:
+    """A half of the toss: the guest's, then the host's, opening its commitment."""
 
-    state_no: int
-    actor: int
-    action: dict[str, Any] | None
-    parsed: Action | None
-    events: tuple[Event, ...]
-    delta: list[Any]
-    public_hash: str
+    coin: str
 
 
 @dataclass(frozen=True)
-class Refused:
-    state_no: int
-    code: str
-    text: str
+class Deal:
+    """A message of the peek-proof dealing (key, shuffle, unmask, secret), checked by `fair`."""
+
+    body: Any
 
 
 @dataclass(frozen=True)
-class Reveal:
+class MoveMessage:
+    """A move of the sender's seat: its action (None for cards shown outside a move, or a bare
+    acknowledgement), its unmask of the cards it shows, and how many cards were opened to it."""
+
+    action: Action | None
+    unmask: Any
+    opened: int
+
+
+@dataclass(frozen=True)
+class Next:
+    """The sender's player asks for hand `hand_no`."""
+
     hand_no: int
-    seed: str
-    salt: str
+
+
+@dataclass(frozen=True)
+class Done:
+    """The guest audited the last hand and agrees on the final state."""
+
+    state_no: int
+    state_hash: str
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    game_id: str
+    token: str
+    received: int
 
 
 @dataclass(frozen=True)
@@ -244,7 +184,7 @@ class Rejoined:
 
 @dataclass(frozen=True)
 class Halt:
-    """Play stops: a desync, a tampered deal, a game that cannot be rejoined."""
+    """Play stops: a desync, a seat's misconduct, a game that cannot be rejoined."""
 
     code: str
     state_no: int
@@ -253,42 +193,8 @@ class Halt:
     text: str
 
 
-# -- guest to host ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seed:
-    hand_no: int
-    seed: str
-
-
-@dataclass(frozen=True)
-class Act:
-    """The guest's action for state `state_no`, with the start of its hash of that state."""
-
-    state_no: int
-    public_hash: str
-    action: dict[str, Any]
-    parsed: Action
-
-
-@dataclass(frozen=True)
-class Done:
-    """The guest checked the last deal and agrees on the final state."""
-
-    state_no: int
-    public_hash: str
-
-
-@dataclass(frozen=True)
-class Rejoin:
-    game_id: str
-    token: str
-    received: int
-
-
-HostMessage = Start | Commit | Update | Refused | Reveal | Rejoined | Halt
-GuestMessage = Seed | Act | Done | Rejoin | Halt
+HostMessage = Start | Toss | Deal | MoveMessage | Next | Rejoined | Halt
+GuestMessage = Toss | Deal | MoveMessage | Next | Done | Rejoin | Halt
 
 _HALT_FIELDS = [
     ("code", _CODE),
@@ -297,35 +203,37 @@ _HALT_FIELDS = [
     ("receiver_hash", _hash_or_empty),
     ("text", _TEXT),
 ]
-
-_FROM_HOST: dict[str, s.Check] = {
-    "start": s.record("start", [("game_id", _GAME_ID), ("token", _TOKEN), ("rules_hash", _DIGEST)]),
-    "commit": s.record("commit", [("hand_no", _HAND), ("commitment", _DIGEST)]),
-    "update": s.record(
-        "update",
+_BOTH: dict[str, s.Check] = {
+    "toss": s.record("toss", [("coin", _COIN)]),
+    "deal": s.record("deal", [("body", s.anything())]),
+    "move": s.record(
+        "move",
         [
-            ("state_no", _STATE),
-            ("actor", _ACTOR),
             ("action", s.anything()),
-            ("events", _EVENTS),
-            ("delta", s.list_of(s.anything(), 2 * 64)),
-            ("public_hash", _wire_short_hash),
+            ("unmask", s.anything()),
+            ("opened", s.integer(0, N_CARDS)),
         ],
     ),
-    "refused": s.record("refused", [("state_no", _STATE), ("code", _CODE), ("text", _TEXT)]),
-    "reveal": s.record("reveal", [("hand_no", _HAND), ("seed", _SEED), ("salt", _SALT)]),
-    "rejoined": s.record("rejoined", [("received", _COUNT)]),
+    "next": s.record("next", [("hand_no", _HAND)]),
     "halt": s.record("halt", _HALT_FIELDS),
 }
-
-_FROM_GUEST: dict[str, s.Check] = {
-    "seed": s.record("seed", [("hand_no", _HAND), ("seed", _SEED)]),
-    "act": s.record(
-        "act", [("state_no", _STATE), ("public_hash", _wire_short_hash), ("action", s.anything())]
+_FROM_HOST: dict[str, s.Check] = {
+    "start": s.record(
+        "start",
+        [
+            ("game_id", _GAME_ID),
+            ("token", _TOKEN),
+            ("rules_hash", _DIGEST),
+            ("commitment", _DIGEST),
+        ],
     ),
-    "done": s.record("done", [("state_no", _STATE), ("public_hash", _wire_hash)]),
+    "rejoined": s.record("rejoined", [("received", _COUNT)]),
+    **_BOTH,
+}
+_FROM_GUEST: dict[str, s.Check] = {
+    "done": s.record("done", [("state_no", _STATE), ("state_hash", _DIGEST)]),
     "rejoin": s.record("rejoin", [("game_id", _GAME_ID), ("token", _TOKEN), ("received", _COUNT)]),
-    "halt": s.record("halt", _HALT_FIELDS),
+    **_BOTH,
 }
 
 
@@ -335,8 +243,8 @@ class Unreadable(ProtocolError):
 
 
 # Each tag travels as its number here, one byte where its name took up to nine.
-_TAG_ORDER = ("start", "commit", "update", "refused", "reveal", "rejoined", "halt", "seed", "act")
-TAGS = {name: number for number, name in enumerate((*_TAG_ORDER, "done", "rejoin"), start=1)}
+_TAG_ORDER = ("start", "toss", "deal", "move", "next", "rejoined", "halt", "done", "rejoin")
+TAGS = {name: number for number, name in enumerate(_TAG_ORDER, start=1)}
 _TAG_NAMES = {number: name for name, number in TAGS.items()}
 
 
@@ -359,7 +267,12 @@ def _split(body: Any, table: dict[str, s.Check], sender: str) -> tuple[str, list
 def parse_from_host(body: Any) -> HostMessage:
     """The host's message, checked; a schema break raises `Unreadable`."""
     try:
-        return _parse_from_host(body)
+        tag, f = _split(body, _FROM_HOST, "host")
+        if tag == "start":
+            return Start(*f)
+        if tag == "rejoined":
+            return Rejoined(*f)
+        return _either(tag, f)
     except ProtocolError as error:
         raise Unreadable(error.code, error.message) from None
 
@@ -367,51 +280,27 @@ def parse_from_host(body: Any) -> HostMessage:
 def parse_from_guest(body: Any) -> GuestMessage:
     """The guest's message, checked; a schema break raises `Unreadable`."""
     try:
-        return _parse_from_guest(body)
+        tag, f = _split(body, _FROM_GUEST, "guest")
+        if tag == "done":
+            return Done(*f)
+        if tag == "rejoin":
+            return Rejoin(*f)
+        return _either(tag, f)
     except ProtocolError as error:
         raise Unreadable(error.code, error.message) from None
 
 
-def _parse_from_host(body: Any) -> HostMessage:
-    tag, f = _split(body, _FROM_HOST, "host")
-    if tag == "start":
-        return Start(*f)
-    if tag == "commit":
-        return Commit(*f)
-    if tag == "update":
-        state_no, actor, action, events, delta, public_hash = f
-        record, parsed = (
-            (None, None) if action is None else check_wire_action(action, "update.action")
-        )
-        if (actor == -1) != (parsed is None or parsed.type == "next_hand") and not (
-            actor == GUEST and parsed is None
-        ):
-            # the guest's own move comes without its action: the guest sent it
-            raise ProtocolError("schema", "update: only a deal or a new hand has no player")
-        checked = tuple(_event(item, f"update.events[{i}]") for i, item in enumerate(events))
-        return Update(state_no, actor, record, parsed, checked, delta, public_hash)
-    if tag == "refused":
-        state_no, code, text = f
-        return Refused(state_no, _peer_code(code), clean_text(text, MAX_TEXT))
-    if tag == "reveal":
-        return Reveal(*f)
-    if tag == "rejoined":
-        return Rejoined(*f)
-    return _halt(f)
-
-
-def _parse_from_guest(body: Any) -> GuestMessage:
-    tag, f = _split(body, _FROM_GUEST, "guest")
-    if tag == "seed":
-        return Seed(*f)
-    if tag == "act":
-        state_no, public_hash, action = f
-        record, parsed = check_wire_action(action, "act.action")
-        return Act(state_no, public_hash, record, parsed)
-    if tag == "done":
-        return Done(*f)
-    if tag == "rejoin":
-        return Rejoin(*f)
+def _either(tag: str, f: list[Any]) -> Toss | Deal | MoveMessage | Next | Halt:
+    if tag == "toss":
+        return Toss(*f)
+    if tag == "deal":
+        return Deal(*f)
+    if tag == "move":
+        action, unmask, opened = f
+        parsed = None if action is None else check_wire_action(action, "move.action")
+        return MoveMessage(parsed, unmask, opened)
+    if tag == "next":
+        return Next(*f)
     return _halt(f)
 
 
@@ -428,40 +317,25 @@ def _halt(f: list[Any]) -> Halt:
 # -- building messages (the sender's side) ---------------------------------------------------
 
 
-def start(game_id: str, token: str, rules_hash: str) -> list[Any]:
-    return [TAGS["start"], game_id, token, rules_hash]
+def start(game_id: str, token: str, rules_hash: str, commitment: str) -> list[Any]:
+    return [TAGS["start"], game_id, token, rules_hash, commitment]
 
 
-def commit(hand_no: int, commitment: str) -> list[Any]:
-    return [TAGS["commit"], hand_no, commitment]
+def toss(coin: str) -> list[Any]:
+    return [TAGS["toss"], coin]
 
 
-def update(
-    state_no: int,
-    actor: int,
-    action: dict[str, Any] | None,
-    events: list[Any],
-    delta: list[Any],
-    public_hash: str,
-) -> list[Any]:
-    return [
-        TAGS["update"],
-        state_no,
-        actor,
-        # the guest's own move is not echoed: it knows what it sent
-        None if action is None or actor == GUEST else wire_action(action),
-        [wire_event(event) for event in events],
-        delta,
-        _short_int(public_hash),
-    ]
+def deal(body: Any) -> list[Any]:
+    return [TAGS["deal"], body]
 
 
-def refused(state_no: int, code: str, text: str) -> list[Any]:
-    return [TAGS["refused"], state_no, code[:40] or "refused", text[:MAX_TEXT]]
+def move(action: Action | None, unmask: Any, opened: int) -> list[Any]:
+    wire = None if action is None else wire_action(action.to_dict())
+    return [TAGS["move"], wire, unmask, opened]
 
 
-def reveal(hand_no: int, seed: str, salt: str) -> list[Any]:
-    return [TAGS["reveal"], hand_no, seed, salt]
+def next_hand(hand_no: int) -> list[Any]:
+    return [TAGS["next"], hand_no]
 
 
 def rejoined(received: int) -> list[Any]:
@@ -479,16 +353,8 @@ def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: s
     ]
 
 
-def seed(hand_no: int, value: str) -> list[Any]:
-    return [TAGS["seed"], hand_no, value]
-
-
-def act(state_no: int, public_hash: str, action: dict[str, Any]) -> list[Any]:
-    return [TAGS["act"], state_no, _short_int(public_hash), wire_action(action)]
-
-
-def done(state_no: int, public_hash: str) -> list[Any]:
-    return [TAGS["done"], state_no, _hash_int(public_hash)]
+def done(state_no: int, state_hash: str) -> list[Any]:
+    return [TAGS["done"], state_no, state_hash]
 
 
 def rejoin(game_id: str, token: str, received: int) -> list[Any]:

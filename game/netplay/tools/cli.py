@@ -47,7 +47,7 @@ from ..addresses import DEFAULT_PORT, parse_endpoint
 from ..play.chat import ChatLine
 from ..play.deciders import Autopilot
 from ..play.peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
-from ..play.play_protocol import DealChecked, GameFinished, Halted, Refusal, SaveError, proposal
+from ..play.play_protocol import DealChecked, GameFinished, Halted, SaveError, proposal
 from ..session.config import SessionConfig
 from ..session.events import (
     Closed,
@@ -261,7 +261,7 @@ def describe(notice: Any) -> str | None:
         return notice.text
     if isinstance(notice, (RulesAgreed, RulesDeclined, DealChecked, HostSilent)):
         return notice.text
-    if isinstance(notice, (Halted, Refusal, LocalRefusal)):
+    if isinstance(notice, (Halted, LocalRefusal)):
         return f"{notice.code}: {notice.text}"
     if isinstance(notice, ChatLine) and not notice.from_me:
         return f"{notice.name}: {notice.text}"

@@ -32,10 +32,9 @@ from typing import Any
 from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
-from ..play.dealing import HostSecret
 from ..play.deciders import Autopilot
 from ..play.peer import PlayPeer
-from ..play.play_protocol import GuestPlay, HostPlay, Updated, proposal
+from ..play.play_protocol import proposal
 from ..session.handshake import PeerInfo, Role
 from ..session.reliable import ReliableSession
 from .link import LinkedPort, LinkedSessions, LinkProfile, LossyLink, run_linked
@@ -86,9 +85,9 @@ class GameOutcome:
     problem: str = ""
 
 
-def _hex_stream(rng: random.Random) -> Callable[[int], str]:
-    def take(n_bytes: int) -> str:
-        return rng.getrandbits(8 * n_bytes).to_bytes(n_bytes, "big").hex()
+def _byte_stream(rng: random.Random) -> Callable[[int], bytes]:
+    def take(n_bytes: int) -> bytes:
+        return rng.getrandbits(8 * n_bytes).to_bytes(n_bytes, "big")
 
     return take
 
@@ -104,7 +103,7 @@ def play_one(
     guest_session = ReliableSession(Role.GUEST, PeerInfo("Guest", APP_VERSION))
     pair = LinkedSessions(host_session, guest_session, link)
     pair.connect()
-    take = _hex_stream(random.Random(rng.random()))
+    take = _byte_stream(random.Random(rng.random()))
     terms = proposal(rules, hands)
     host_port, guest_port = CountingPort(pair, "a"), CountingPort(pair, "b")
     host = PlayPeer(
@@ -113,7 +112,7 @@ def play_one(
         Autopilot(level, seed=rng.randrange(1 << 30)),
         terms=terms,
         name="Host",
-        play_factory=lambda t: HostPlay(t, secret_source=lambda: HostSecret(take(32), take(16))),
+        randomness=take,
     )
     guest = PlayPeer(
         Role.GUEST,
@@ -121,26 +120,27 @@ def play_one(
         Autopilot(level, seed=rng.randrange(1 << 30)),
         terms=terms,
         name="Guest",
-        play_factory=lambda t: GuestPlay(t, seed_source=lambda: take(32)),
+        randomness=take,
     )
-    host_log: list[tuple[Any, ...]] = []
 
     def finished() -> bool:
-        for notice in host.pop_notices():
-            if isinstance(notice, Updated):
-                host_log.append((notice.state_no, notice.actor, notice.action))
+        host.pop_notices()
         return host.game_over and guest.game_over
 
     start = pair.clock.now
     run_linked(pair, host, guest, GAME_TIMEOUT, until=finished)
     finished()
-    seen = []
-    if isinstance(guest.play, GuestPlay):
-        seen = [(e.state_no, e.actor, _key(e.action)) for e in guest.play.log]
-    host_entries = {(s, a, _key(None if act is None else act.to_dict())) for s, a, act in host_log}
-    guest_entries = set(seen)
-    lost = len(host_entries - guest_entries)
-    duplicated = len(seen) - len(guest_entries) + len(guest_entries - host_entries)
+    # the actions of the audited hands as each side recorded them: any the guest lacks were
+    # lost, any it has beyond the host's were duplicated
+    host_log = host.play.log if host.play is not None else []
+    guest_log = guest.play.log if guest.play is not None else []
+    common = 0
+    for mine, theirs in zip(host_log, guest_log, strict=False):
+        if _key(mine) != _key(theirs):
+            break
+        common += 1
+    lost = len(host_log) - common
+    duplicated = len(guest_log) - common
     halts = [h for h in (host.halted, guest.halted) if h is not None]
     results = (host.result, guest.result)
     completed = all(results) and results[0].state_hash == results[1].state_hash and not halts  # type: ignore[union-attr]

@@ -18,6 +18,7 @@ import pygame
 
 from game.logic.rules import OPTION_SPECS, Rules, RulesError
 from game.match import NetGame, NetMatch
+from game.match.net_connection import network_rule_note
 from game.netplay import Closed, Failed, RulesDeclined, Updated
 from game.netplay.play.agreement import Stage
 from game.scenes.dialog import message_dialog
@@ -212,6 +213,13 @@ class AgreementScene(NetworkScreen):
 
     # -- what it says ---------------------------------------------------------------------------
     def headline(self) -> tuple[str, str]:
+        title, lead = self._headline()
+        note = network_rule_note(self.app.prefs)
+        if note:
+            lead = f"{lead} {note}"
+        return title, lead
+
+    def _headline(self) -> tuple[str, str]:
         peer = self.net.peer_name
         stage = self.stage
         if stage is Stage.GUEST_DECIDING:

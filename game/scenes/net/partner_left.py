@@ -4,14 +4,14 @@ table.
 The game is already saved on both sides (every move is). The player left at the table chooses to
 wait for the other one (a countdown while this side listens again as the host, or dials again
 as the guest, with the same code and the saved game), to save and quit to the title screen, or,
-as the host, who holds the whole game, to finish it against the computer from where it stands.
-A guest only sees its own hand, so it cannot play on alone: its dialog says the game is saved and
-how to resume it.
+as the host, to finish it against the computer: the hands played and audited stand, and the hand
+in play is dealt again (the host never saw the guest's cards or the stock). The guest's dialog
+says the game is saved and how to resume it.
 """
 
 from __future__ import annotations
 
-import copy
+import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -91,14 +91,15 @@ def wait_for_partner(table: TableScene, match: NetMatch) -> None:
 
 
 def finish_against_computer(table: TableScene, match: NetMatch) -> None:
-    """The host plays on against the computer from the game as it stands; the network save is
-    given up since the guest can no longer rejoin a game the computer has taken over."""
+    """The host plays on against the computer from the audited hands, the hand in play dealt
+    again; the network save is given up since the guest can no longer rejoin a game the
+    computer has taken over."""
     app = table.app
     net = match.net
     play = net.peer.play
-    assert isinstance(play, HostPlay) and play.game is not None
+    assert isinstance(play, HostPlay)
     game = LocalGame(
-        copy.deepcopy(play.game),
+        play.game_alone(secrets.randbits(31)),
         seats=(HUMAN, COMPUTER),
         levels=(app.prefs.skill_level, app.prefs.skill_level),
     )

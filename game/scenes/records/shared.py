@@ -24,7 +24,13 @@ OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network", "thr
 # The records' kinds of table, as the screens name them.
 TABLE_WORDS = {"three": "Three players", "four": "Four players"}
 RULES_CHOICES: tuple[str | None, ...] = (None, "classic", "modern_american")
-RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "disconnected": "Cut off"}
+RESULT_WORDS = {
+    "won": "Won",
+    "lost": "Lost",
+    "abandoned": "Abandoned",
+    "disconnected": "Cut off",
+    "misconduct": "Stopped: cheating",
+}
 _RESULT_PALETTE_NAMES = {"won": "WIN", "lost": "LOSS"}
 
 

@@ -95,11 +95,7 @@ def test_the_chat_log_is_bounded():
     assert log.unread == 10
 
 
-def test_halt_and_refusal_sentences_from_the_peer_are_cleaned_before_display():
-
-    halt = m.parse_from_host(
-        [m.TAGS["halt"], "desync\u202e", 3, "", "", "Evil \u202eenil\u0007 text"]
-    )
-    assert halt.code == "desync" and halt.text == "Evil enil text"
-    refused = m.parse_from_host([m.TAGS["refused"], 4, "bad\u2066", "no\u200b way"])
-    assert refused.code == "bad" and refused.text == "no way"
+def test_halt_sentences_from_the_peer_are_cleaned_before_display():
+    for parse in (m.parse_from_host, m.parse_from_guest):
+        halt = parse([m.TAGS["halt"], "bad\u2066", 3, "", "", "Evil \u202eenil\u0007 no\u200b way"])
+        assert halt.code == "bad" and halt.text == "Evil enil no way"

@@ -123,7 +123,7 @@ def test_a_game_resumes_after_killed_connections_sliced_and_delayed_frames():
         assert proxy.stats.killed >= 2
     assert host.peer.result is not None and host.peer.result == guest.peer.result
     assert guest.port.resumes() >= 2 and host.port.resumes() >= 2
-    assert host.peer.play.game.hand_no == 2
+    assert host.peer.play.hand_no == 2
 
 
 @pytest.mark.slow

@@ -6,10 +6,12 @@ from game.netplay.tools.link import LinkProfile
 from game.netplay.tools.soak import run
 
 
-def test_a_move_costs_at_most_64_bytes_on_a_clean_link_everything_counted():
+def test_a_move_costs_at_most_320_bytes_on_a_clean_link_everything_counted():
+    # the peek-proof deal's two shuffles (3.4 kB each) and an unmask with its proof for every
+    # card opened (about 100 bytes) are most of it (PROTOCOL.md, "Bytes per move")
     report = run(3, LinkProfile(latency=0.05), seed=1)
     assert report.clean and report.moves > 200
-    assert report.bytes_per_move <= 64
+    assert report.bytes_per_move <= 320
 
 
 def test_a_lossy_link_loses_and_repeats_nothing():

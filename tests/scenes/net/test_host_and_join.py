@@ -274,3 +274,27 @@ def test_continue_on_the_title_offers_the_saved_network_game(app: App) -> None:
     assert isinstance(host, HostScene)
     # the hand-made file holds no game to reopen: said with a sentence on the Host screen
     assert host.error == "The saved game cannot be resumed: This is not a saved network game."
+
+
+def test_a_host_whose_rules_reuse_the_pile_proposes_playing_on_and_says_why(app: App) -> None:
+    from game.logic.rules import Rules
+    from game.scenes.net.agreement import AgreementScene
+
+    app.prefs.rules = {"preset": "classic", "stock_end": "reuse_pile"}
+    scene = open_host_screen(app)
+    guest = HeadlessPeer(
+        Role.GUEST,
+        address=f"127.0.0.1:{scene.net.endpoint.port}",
+        code=scene.code,
+        rules=Rules.from_dict({"preset": "classic", "going_out_bonus": 200}),
+        answer=lambda negotiation: None,  # the guest thinks it over for ever
+    )
+    try:
+        assert run_until(app, lambda: isinstance(app.stack.top, AgreementScene), 15)
+        agreement = app.stack.top
+        assert run_until(app, lambda: "Waiting for" in agreement.headline()[1], 15)
+        lead = agreement.headline()[1]
+        assert "reuse the pile once is not proposed" in lead and "peek-proof" in lead
+        assert Rules.from_dict(agreement.net.peer.negotiation.my_rules).stock_end == "play_on"
+    finally:
+        guest.stop()

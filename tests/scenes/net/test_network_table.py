@@ -279,13 +279,14 @@ def test_the_host_left_alone_can_finish_against_the_computer(app: App, peers, tm
     dialog = app.stack.top
     labels = [label for label, _ in dialog.button_specs]
     assert labels == ["Wait", "Save and quit", "Play the computer"]
-    game = table.net_match.net.peer.play.game
-    hand, moves = sorted(game.players[0].hand), len(game.log)
+    play = table.net_match.net.peer.play
+    assert play.hand_no == 1 and not play.decks  # the first hand is in play
     click(app, centre(dialog.buttons[2].rect))
     top = app.stack.top
     assert type(top) is TableScene and isinstance(top.match, LocalMatch)
-    now = top.match.game.game  # the same game, from where it stood
-    assert sorted(now.players[0].hand) == hand and len(now.log) == moves
+    now = top.match.game.game  # the hand in play dealt again: the host never saw the rest
+    assert now.hand_no == 1 and not now.log and now.totals == (0, 0)
+    assert len(now.players[0].hand) == play.terms.rules.hand_size
     assert not save_path(Role.HOST).exists()  # the network game is given up
 
 
