@@ -39,8 +39,9 @@ class DealSource:
     """How the hands of a game are dealt.
 
     `seed` drives every hand's shuffle; `deck` and `decks` (card codes, front first) are explicit
-    decks for the first and following hands, as in the replay format. Network games deal by
-    commit-reveal and have neither at the start: their decks reach the record with the replay.
+    decks for the first and following hands, as in the replay format. Network games deal
+    peek-proof and have neither at the start: each deck reaches the record once its hand is
+    audited.
     `format` is the replay format whose shuffle turns the seed into decks (None: the current
     one), so a game replicated from an old record is dealt with that record's shuffle.
     """

@@ -199,9 +199,10 @@ class GameRecorder:
         the seat, or seat % 2 with four players). `replay` None: a network game stopped before
         any of its deals was known in full.
 
-        The result is ``won`` or ``lost`` when there is a winner, otherwise the `ending`
-        (``abandoned`` for OVER without a winner). The score against is the best other side's.
-        Everything lands in one transaction.
+        The result is ``misconduct`` for a game stopped because a side cheated, ``won`` or
+        ``lost`` when there is a winner, otherwise the `ending` (``abandoned`` for OVER without a
+        winner). The score against is the best other side's. Everything lands in one
+        transaction.
         """
         game_id = self.game_id
         if game_id is None:

@@ -1,3 +1,3 @@
-"""A game of Canasta played over the session: agreeing on the rules, the commit-reveal deal, the
-play protocol and its messages, the guest's view on the wire, chat, and the peer driver with the
-sources of its decisions (a person, the computer)."""
+"""A game of Canasta played over the session: agreeing on the rules, each seat's hand on the
+peek-proof deal, the play protocol and its messages, chat, and the peer driver with the sources
+of its decisions (a person, the computer)."""

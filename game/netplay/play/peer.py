@@ -453,9 +453,17 @@ class PlayPeer:
 
     def _check_owed(self, now: float) -> None:
         """A peer that stops taking a step of the deal it owes is reported in bounded time,
-        with the game saved; a wait for the other player's own decision is never cut short."""
+        with the game saved; a wait for the other player's own decision is never cut short.
+        The clock runs only once the peer has everything this side sent (a step may need it:
+        the other's shuffle needs this side's, which a bad line can take long to carry)."""
         play = self.play
-        if play is None or self.game_over or self.port.finished() or not self._link_up:
+        if (
+            play is None
+            or self.game_over
+            or self.port.finished()
+            or not self._link_up
+            or not self.port.settled()
+        ):
             self._owed = None
             return
         owed = play.owed()

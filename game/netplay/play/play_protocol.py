@@ -302,7 +302,7 @@ class _Side:
         if self.over:
             return None
         if self._rejoining:
-            return "its answer to the rejoin"
+            return "its rejoin" if self.seat == HOST_SEAT else "its answer to the rejoin"
         if self.stage is Stage.STARTING:
             if self.seat == GUEST_SEAT and self.game_id and self.coin:
                 return "its half of the toss"
@@ -541,6 +541,18 @@ class _Side:
         self.view = view
         self._events.append(Updated(state, actor, action, events, view))
 
+    def _last_view(self, hand: FairHand) -> PlayerView | None:
+        """The view of the last state of the hand whose cards were all open to this seat (a
+        side restored while a card was being opened shows the table as it stood before)."""
+        for count in range(len(hand.actions) - 1, -1, -1):
+            game = hand._dealt(hand.deck(), hand.actions[:count])
+            view = player_view(game, self.seat)
+            if game.phase not in (HAND_OVER, GAME_OVER) and not any(
+                is_unseen(card) for card in (*view.visible_cards(), *view.turn_drawn)
+            ):
+                return dataclasses.replace(view, hand_no=self.hand_no)
+        return None
+
     def _hand_view(self, hand: FairHand) -> PlayerView | None:
         """This seat's view of the hand, or None while a card it would see is still unseen
         (being opened), or while the hands that ended it are not all shown."""
@@ -712,7 +724,9 @@ class _Side:
             return play
         if play.hand is not None:
             play._note(play.hand)
-        elif play.decks:
+            if play.view is None:
+                play.view = play._last_view(play.hand)
+        if play.view is None and play.decks:
             record = play.record()
             assert record is not None
             play.view = dataclasses.replace(player_view(record, play.seat), hand_no=play.hand_no)

@@ -337,6 +337,7 @@ class AgreementScene(NetworkScreen):
 def connected_scene(app: Host, net: NetGame) -> Scene:
     """Where a network game goes once the other side is there: the rules agreement for a new
     game, straight back to the table for a saved one."""
-    if net.resumed_game:
+    play = net.peer.play
+    if net.resumed_game and play is not None and play.view is not None:
         return NetTableScene(app, NetMatch(net, app.players.records))
-    return AgreementScene(app, net)
+    return AgreementScene(app, net)  # it opens the table once a hand is dealt

@@ -134,6 +134,7 @@ class RejoinWait(NetworkScreen):
         self.table = table  # makes the network table once the other player is back
         self.left = WAIT_SECONDS if seconds is None else seconds
         self.error = ""
+        self.back = False  # the other player is connected again
         self.peer = shown(str((saved or {}).get("peer", ""))) or "your opponent"
         self.group = WidgetGroup(focus_follows_mouse=False)
         self.buttons: dict[str, Button] = {}
@@ -173,13 +174,16 @@ class RejoinWait(NetworkScreen):
     def poll(self) -> None:
         for notice in self.notices():
             if isinstance(notice, Connected):
-                assert self.net is not None
-                self.handed_on = True
-                match = NetMatch(self.net, self.app.players.records)
-                self.app.stack.replace(self.table(match))
-                return
+                self.back = True
             if isinstance(notice, Failed):
                 self.error = shown(notice.text)
+        play = self.net.peer.play if self.net is not None else None
+        if self.back and not self.handed_on and play is not None and play.view is not None:
+            # a game saved while a card was being opened shows once the card is open
+            assert self.net is not None
+            self.handed_on = True
+            match = NetMatch(self.net, self.app.players.records)
+            self.app.stack.replace(self.table(match))
 
     def update(self, dt: float) -> None:
         super().update(dt)

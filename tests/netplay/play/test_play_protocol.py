@@ -119,7 +119,7 @@ def test_a_rejoin_with_the_wrong_token_is_set_aside_and_the_host_keeps_waiting()
     host.expect_rejoin()
     with pytest.raises(m.Unreadable):
         host.receive(game_payload(m.rejoin(host.game_id, "0" * 32, 0)))
-    assert not host.over and host.owed() == "its answer to the rejoin"
+    assert not host.over and host.owed() == "its rejoin"
     out = host.receive(game_payload(m.rejoin(host.game_id, host.token, table.guest.received)))
     assert out[0][1][0] == m.TAGS["rejoined"]
 
@@ -127,3 +127,14 @@ def test_a_rejoin_with_the_wrong_token_is_set_aside_and_the_host_keeps_waiting()
 def test_a_save_of_the_earlier_commit_and_reveal_version_is_refused_in_words():
     with pytest.raises(ValueError, match="earlier version"):
         HostPlay.from_save({"format": "canasta-netplay-save/1", "role": "host"})
+
+
+def test_a_side_saved_while_its_card_is_opened_shows_the_table_as_it_stood_before():
+    table = Table.new(seed=4)
+    table.play_until(lambda: table.host.my_turn and table.host.view.phase == "draw")
+    before = table.host.view
+    table.to_guest += table.host.act(Draw())  # the card opens once the guest's unmask comes
+    assert table.host.view == before
+    again = HostPlay.from_save(table.host.to_save())
+    assert again.view is not None and again.view.hand == before.hand
+    assert again.view.stock_size == before.stock_size

@@ -105,7 +105,7 @@ def test_a_game_resumes_after_killed_connections_sliced_and_delayed_frames():
             steps = [
                 (12, lambda: proxy.kill_all()),
                 (20, lambda: setattr(proxy, "slice_bytes", True)),
-                (24, lambda: setattr(proxy, "slice_bytes", False)),
+                (21, lambda: setattr(proxy, "slice_bytes", False)),  # a byte a millisecond
                 (30, lambda: setattr(proxy, "delay", 0.05)),
                 (40, lambda: setattr(proxy, "delay", 0.0)),
                 (48, lambda: proxy.kill_all()),
