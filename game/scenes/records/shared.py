@@ -29,7 +29,7 @@ RESULT_WORDS = {
     "lost": "Lost",
     "abandoned": "Abandoned",
     "disconnected": "Cut off",
-    "misconduct": "Stopped: cheating",
+    "misconduct": "Foul play",  # stopped because a side cheated
 }
 _RESULT_PALETTE_NAMES = {"won": "WIN", "lost": "LOSS"}
 
