@@ -731,7 +731,7 @@ def test_find_a_partner_with_a_full_list_and_a_question_asked_fits(
             scene = FindPartnerScene(app, join=JoinScene)
             app.stack.push(scene)
             assert run_until(app, lambda: scene.total == len(hosts), LOBBY_WAIT), scene.total
-            assert len(scene.listed[0].differences) == 11
+            assert len(scene.listed[0].differences) == 10
             _assert_fits(app, "find a partner")
             click(app, centre(scene.asks[0].rect))
             assert scene.buttons["cancel_ask"].visible
