@@ -22,6 +22,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the game's own tables, imported by `named_below`
 LOCALE = ROOT / "assets" / "locale"
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
 PROJECT = "Canasta"
@@ -40,7 +41,24 @@ def template() -> Catalog:
             auto_comments=comments,
             context=context,
         )
+    for text, where in named_below():
+        catalog.add(text, locations=[(where, 0)])
     return catalog
+
+
+def named_below() -> list[tuple[str, str]]:
+    """The texts that the rules engine, the match and the lobby name for the screens to show
+    (the rule options' names, the computer's skill levels, the lobby's levels of play): those
+    layers do not import the translation layer, so their texts are gathered from their tables."""
+    from game.logic.rules import OPTION_SPECS
+    from game.match import SKILL_TITLES
+    from game.netplay.lobby import LEVELS
+
+    return [
+        *((spec.label, "game/logic/rules.py") for spec in OPTION_SPECS.values()),
+        *((title, "game/match/local_match.py") for title in SKILL_TITLES.values()),
+        *((title, "game/netplay/lobby/wire.py") for title in LEVELS.values()),
+    ]
 
 
 def updated(code: str, source: Catalog) -> Catalog:

@@ -12,13 +12,12 @@ raises `RulesError` with its sentence, and nothing is stored.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.help import describe_option, load_help
-from game.language import N_
+from game.language import N_, _
 from game.language.files import languages
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
@@ -27,10 +26,12 @@ from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, YOU, Preferences
 from game.sprites.cards import BackPictureError, framed_back
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
-    ("classic", "Classic"),
-    ("modern_american", "Modern American"),
+    ("classic", N_("Classic")),
+    ("modern_american", N_("Modern American")),
 )
-RULES_NOTE = "Rule changes apply from the next new game."
+RULES_NOTE = N_("Rule changes apply from the next new game.")
+# The figures and names some help lines give, filled in after the lookup.
+HELP_FIELDS = {"size": PROTECTED_PILE_SIZE, "broker": DEFAULT_BROKER}
 
 
 def effective_rules(prefs: Preferences) -> Rules:
@@ -52,6 +53,12 @@ class OptionItem:
     store: str = "prefs"
     # Used for rule options, whose absence from prefs.rules means the Classic default.
     default: Any = None
+
+    def help_text(self, brief: bool = False) -> str:
+        """The help line in the language in use (`brief`: a rule's description alone)."""
+        if self.store == "rules" and self.key in OPTION_SPECS:
+            return rule_help(self.key, brief)
+        return _(self.help).format(**HELP_FIELDS) if self.help else ""
 
     def get(self, prefs: Preferences) -> Any:
         if self.store == "seat":
@@ -96,8 +103,8 @@ class OptionItem:
 
 @dataclass(frozen=True)
 class BoolOption(OptionItem):
-    on_label: str = "On"
-    off_label: str = "Off"
+    on_label: str = N_("On")
+    off_label: str = N_("Off")
 
 
 @dataclass(frozen=True)
@@ -197,10 +204,10 @@ class OptionSection:
 PLAYER_OPTIONS: tuple[OptionItem, ...] = (
     TextOption(
         "player_name",
-        "Your name",
-        "The name shown on the scoresheet and to an online opponent.",
+        N_("Your name"),
+        N_("The name shown on the scoresheet and to an online opponent."),
         max_length=PLAYER_NAME_MAX,
-        placeholder="Player",
+        placeholder=N_("Player"),
     ),
     ChoiceOption(
         "language",
@@ -210,48 +217,72 @@ PLAYER_OPTIONS: tuple[OptionItem, ...] = (
     ),
     ChoiceOption(
         "skill_level",
-        "Opponent skill",
-        "How well the computer plays, from Carefree (always draws from the stock) to Master.",
+        N_("Opponent skill"),
+        N_("How well the computer plays, from Carefree (always draws from the stock) to Master."),
         choices=tuple(SKILL_TITLES.items()),
     ),
     ChoiceOption(
         "south",
-        "South: your seat",
-        "Who plays your seat in a new game of three or four: you, or a computer at a level while "
-        "you watch (a game you watch is not recorded).",
+        N_("South: your seat"),
+        N_(
+            "Who plays your seat in a new game of three or four: you, or a computer at a level while "
+            "you watch (a game you watch is not recorded)."
+        ),
         store="seat",
         default=YOU,
-        choices=((YOU, "You"), *SKILL_TITLES.items()),
+        choices=((YOU, N_("You")), *SKILL_TITLES.items()),
     ),
     *(
         ChoiceOption(
             seat,
             label,
-            f"Who plays {words} in a new game of {players}: a computer at a level, or at the "
-            "Opponent skill above.",
+            help_text,
             store="seat",
             default="",
-            choices=(("", "Opponent skill"), *SKILL_TITLES.items()),
+            choices=(("", N_("Opponent skill")), *SKILL_TITLES.items()),
         )
-        for seat, label, words, players in (
-            ("west", "West: on your left", "West, who plays after you,", "three or four"),
-            ("north", "North: opposite", "North, your partner,", "four"),
-            ("east", "East: on your right", "East, who plays before you,", "three or four"),
+        for seat, label, help_text in (
+            (
+                "west",
+                N_("West: on your left"),
+                N_(
+                    "Who plays West, who plays after you, in a new game of three or four: a "
+                    "computer at a level, or at the Opponent skill above."
+                ),
+            ),
+            (
+                "north",
+                N_("North: opposite"),
+                N_(
+                    "Who plays North, your partner, in a new game of four: a computer at a "
+                    "level, or at the Opponent skill above."
+                ),
+            ),
+            (
+                "east",
+                N_("East: on your right"),
+                N_(
+                    "Who plays East, who plays before you, in a new game of three or four: a "
+                    "computer at a level, or at the Opponent skill above."
+                ),
+            ),
         )
     ),
     IntRangeOption(
         "aggressiveness",
-        "Opponent aggressiveness",
-        "How eagerly the computer takes the pile and melds early (0 cautious, 100 bold).",
+        N_("Opponent aggressiveness"),
+        N_("How eagerly the computer takes the pile and melds early (0 cautious, 100 bold)."),
         minimum=0,
         maximum=100,
         step=5,
     ),
     IntRangeOption(
         "deal_sequence",
-        "Numbered deals",
-        "0 is off. With sequence 1-100, game g hand h is the same deal on every computer: "
-        "play the same cards as a friend and compare.",
+        N_("Numbered deals"),
+        N_(
+            "0 is off. With sequence 1-100, game g hand h is the same deal on every computer: "
+            "play the same cards as a friend and compare."
+        ),
         minimum=0,
         maximum=100,
         step=1,
@@ -261,120 +292,138 @@ PLAYER_OPTIONS: tuple[OptionItem, ...] = (
 TABLE_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
         "animation_speed",
-        "Animation speed",
-        "How fast cards travel, slowest first. Off: cards appear at once where they go.",
+        N_("Animation speed"),
+        N_("How fast cards travel, slowest first. Off: cards appear at once where they go."),
         choices=(
-            ("slow", "Slow"),
-            ("normal", "Normal"),
-            ("fast", "Fast"),
-            ("very_fast", "Very fast"),
-            ("off", "Off (at once)"),
+            ("slow", N_("Slow")),
+            ("normal", N_("Normal")),
+            ("fast", N_("Fast")),
+            ("very_fast", N_("Very fast")),
+            ("off", N_("Off (at once)")),
         ),
     ),
     ChoiceOption(
         "results_seconds",
-        "Results during AutoPlay",
-        "How long the hand results stay up while the computer plays for you. The end of the "
-        "game always waits for you, and AutoPlay stops there.",
+        N_("Results during AutoPlay"),
+        N_(
+            "How long the hand results stay up while the computer plays for you. The end of the "
+            "game always waits for you, and AutoPlay stops there."
+        ),
         choices=(
-            (0, "Until dismissed"),
-            (5, "5 seconds"),
-            (10, "10 seconds"),
-            (20, "20 seconds"),
+            (0, N_("Until dismissed")),
+            (5, N_("5 seconds")),
+            (10, N_("10 seconds")),
+            (20, N_("20 seconds")),
         ),
     ),
     BoolOption(
         "confirm_meldable_discard",
-        "Confirm meldable discards",
-        "Asks first when the card you discard could have gone onto one of your own melds.",
+        N_("Confirm meldable discards"),
+        N_("Asks first when the card you discard could have gone onto one of your own melds."),
     ),
     ChoiceOption(
         "confirm_big_pile_discard",
-        "Confirm discards on a big pile",
-        "Asks first when your discard lands on a pile this big, which your opponent may take.",
+        N_("Confirm discards on a big pile"),
+        N_("Asks first when your discard lands on a pile this big, which your opponent may take."),
         choices=(
-            (0, "Never"),
-            (8, "8 cards or more"),
-            (12, "12 cards or more"),
-            (16, "16 or more"),
+            (0, N_("Never")),
+            (8, N_("8 cards or more")),
+            (12, N_("12 cards or more")),
+            (16, N_("16 or more")),
         ),
     ),
     BoolOption(
         "protect_pile",
-        "Protect a big pile",
-        f"A single click does not take a pile of {PROTECTED_PILE_SIZE} cards or more: you are "
-        "asked first (dragging it, or F7, still takes it).",
+        N_("Protect a big pile"),
+        N_(
+            "A single click does not take a pile of {size} cards or more: you are "
+            "asked first (dragging it, or F7, still takes it)."
+        ),
     ),
     ChoiceOption(
         "card_size",
-        "Card size",
-        "The size of the cards in your hand; a long hand overlaps more to stay on screen.",
-        choices=(("normal", "Normal"), ("large", "Large"), ("extra_large", "Extra large")),
+        N_("Card size"),
+        N_("The size of the cards in your hand; a long hand overlaps more to stay on screen."),
+        choices=(
+            ("normal", N_("Normal")),
+            ("large", N_("Large")),
+            ("extra_large", N_("Extra large")),
+        ),
     ),
     ChoiceOption(
         "card_back",
-        "Card back",
-        "The design on the backs of the cards (each pack in its own colour), or your own "
-        "picture: type its file below.",
+        N_("Card back"),
+        N_(
+            "The design on the backs of the cards (each pack in its own colour), or your own "
+            "picture: type its file below."
+        ),
         choices=(
-            ("standard", "Standard"),
-            ("lattice", "Lattice"),
-            ("diamonds", "Diamonds"),
-            ("rings", "Rings"),
-            ("stripes", "Stripes"),
-            ("waves", "Waves"),
-            ("stars", "Stars"),
-            ("own", "Your own picture"),
+            ("standard", N_("Standard")),
+            ("lattice", N_("Lattice")),
+            ("diamonds", N_("Diamonds")),
+            ("rings", N_("Rings")),
+            ("stripes", N_("Stripes")),
+            ("waves", N_("Waves")),
+            ("stars", N_("Stars")),
+            ("own", N_("Your own picture")),
         ),
     ),
     TextOption(
         "card_back_picture",
-        "Your own card back",
-        "The full path of a picture (PNG, JPEG, BMP or GIF, any size): it is scaled to the "
-        "card, cropped evenly if its shape differs, and framed in white.",
+        N_("Your own card back"),
+        N_(
+            "The full path of a picture (PNG, JPEG, BMP or GIF, any size): it is scaled to the "
+            "card, cropped evenly if its shape differs, and framed in white."
+        ),
         max_length=1000,
-        placeholder="/home/you/Pictures/back.png",
+        placeholder=N_("/home/you/Pictures/back.png"),
         check=back_picture_problem,
     ),
     BoolOption(
         "four_colour_deck",
-        "Four-colour deck",
-        "Diamonds blue and Clubs green, so no two suits share a colour.",
+        N_("Four-colour deck"),
+        N_("Diamonds blue and Clubs green, so no two suits share a colour."),
     ),
     BoolOption(
         "colour_blind_marks",
-        "Patterns on tinted cards",
-        "Drawn, selected, locked, blocked and canasta cards carry a pattern as well as their "
-        "tint (a corner flag, a bar, hatching, a band), so none is told by colour alone.",
+        N_("Patterns on tinted cards"),
+        N_(
+            "Drawn, selected, locked, blocked and canasta cards carry a pattern as well as their "
+            "tint (a corner flag, a bar, hatching, a band), so none is told by colour alone."
+        ),
     ),
     BoolOption(
         "high_contrast",
-        "High contrast",
-        "A near-black table and panels with white text, yellow rules and a cyan focus frame.",
+        N_("High contrast"),
+        N_("A near-black table and panels with white text, yellow rules and a cyan focus frame."),
     ),
     ChoiceOption(
         "hand_sorting",
-        "Hand sorting",
-        "How your hand is ordered: by rank (with gaps, each rank stands apart), by suit, or as "
-        "dealt and drawn. Drag cards within the hand to arrange them; Sort puts them in order.",
+        N_("Hand sorting"),
+        N_(
+            "How your hand is ordered: by rank (with gaps, each rank stands apart), by suit, or as "
+            "dealt and drawn. Drag cards within the hand to arrange them; Sort puts them in order."
+        ),
         choices=(
-            ("rank", "By rank"),
-            ("rank_groups", "Rank groups with gaps"),
-            ("suit", "By suit"),
-            ("none", "As dealt and drawn"),
+            ("rank", N_("By rank")),
+            ("rank_groups", N_("Rank groups with gaps")),
+            ("suit", N_("By suit")),
+            ("none", N_("As dealt and drawn")),
         ),
     ),
     ChoiceOption(
         "meld_layout",
-        "Meld layout",
-        "The order of melds on the mat: as created, by rank, longest first (canastas leftmost), "
-        "or in fixed rank columns: each rank has its own place, Eights near the middle and Aces "
-        "at the right, and both sides' melds of a rank lie opposite each other.",
+        N_("Meld layout"),
+        N_(
+            "The order of melds on the mat: as created, by rank, longest first (canastas leftmost), "
+            "or in fixed rank columns: each rank has its own place, Eights near the middle and Aces "
+            "at the right, and both sides' melds of a rank lie opposite each other."
+        ),
         choices=(
-            ("created", "Order created"),
-            ("rank", "By rank"),
-            ("length", "By length"),
-            ("fixed", "Fixed rank columns"),
+            ("created", N_("Order created")),
+            ("rank", N_("By rank")),
+            ("length", N_("By length")),
+            ("fixed", N_("Fixed rank columns")),
         ),
     ),
 )
@@ -382,41 +431,49 @@ TABLE_OPTIONS: tuple[OptionItem, ...] = (
 CARD_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
         "deck_design",
-        "Deck design",
-        "The faces of the cards: the standard pictures, or Large index (plain faces with a "
-        "big rank and suit in the corners, easy to read from afar).",
-        choices=(("standard", "Standard"), ("large_index", "Large index")),
+        N_("Deck design"),
+        N_(
+            "The faces of the cards: the standard pictures, or Large index (plain faces with a "
+            "big rank and suit in the corners, easy to read from afar)."
+        ),
+        choices=(("standard", N_("Standard")), ("large_index", N_("Large index"))),
     ),
     ChoiceOption(
         "index_notation",
-        "Index notation",
-        "The letters on the corners of the Kings, Queens and Jacks, in the hints and in the "
-        "plays told on the table.",
+        N_("Index notation"),
+        N_(
+            "The letters on the corners of the Kings, Queens and Jacks, in the hints and in the "
+            "plays told on the table."
+        ),
         choices=(
-            ("english", "English (K Q J)"),
-            ("french", "French (R D V)"),
-            ("german", "German (K D B)"),
-            ("italian", "Italian (R D F)"),
-            ("spanish", "Spanish (R C S)"),
-            ("dutch", "Dutch (H V B)"),
+            ("english", N_("English (K Q J)")),
+            ("french", N_("French (R D V)")),
+            ("german", N_("German (K D B)")),
+            ("italian", N_("Italian (R D F)")),
+            ("spanish", N_("Spanish (R C S)")),
+            ("dutch", N_("Dutch (H V B)")),
         ),
     ),
     BoolOption(
         "wide_hand_spreads",
-        "Wider hand spreads",
-        "The cards of the hands barely overlap (more where a long hand needs the room).",
+        N_("Wider hand spreads"),
+        N_("The cards of the hands barely overlap (more where a long hand needs the room)."),
     ),
     BoolOption(
         "canasta_tints",
-        "Canasta tints",
-        "Canastas tinted green, gold or lavender by kind. T on the table (or its menu) turns "
-        "both tints off, or on.",
+        N_("Canasta tints"),
+        N_(
+            "Canastas tinted green, gold or lavender by kind. T on the table (or its menu) turns "
+            "both tints off, or on."
+        ),
     ),
     BoolOption(
         "pile_tints",
-        "Pile tints",
-        "The top of the pile grey when it is frozen for you, dark grey when it is blocked. "
-        "T on the table (or its menu) turns both tints off, or on.",
+        N_("Pile tints"),
+        N_(
+            "The top of the pile grey when it is frozen for you, dark grey when it is blocked. "
+            "T on the table (or its menu) turns both tints off, or on."
+        ),
     ),
 )
 
@@ -424,92 +481,102 @@ CARD_OPTIONS: tuple[OptionItem, ...] = (
 PLAY_OPTIONS: tuple[OptionItem, ...] = (
     BoolOption(
         "cut_for_deal",
-        "Cut for the deal",
-        "Each new game starts with a cut: the highest card (Aces high) plays first, and the "
-        "rules' starter applies from the next hand. Not with numbered deals.",
+        N_("Cut for the deal"),
+        N_(
+            "Each new game starts with a cut: the highest card (Aces high) plays first, and the "
+            "rules' starter applies from the next hand. Not with numbered deals."
+        ),
     ),
     BoolOption(
         "quick_deal",
-        "Quick deal",
-        "The cards are dealt as one block per hand instead of one by one.",
+        N_("Quick deal"),
+        N_("The cards are dealt as one block per hand instead of one by one."),
     ),
     BoolOption(
         "quiet_deal",
-        "Quiet deal",
-        "The cards are dealt one by one without the sound of each card.",
+        N_("Quiet deal"),
+        N_("The cards are dealt one by one without the sound of each card."),
     ),
     BoolOption(
         "refusals_in_dialog",
-        "Refusals in a dialog",
-        "A move that is not allowed is explained in a dialog with OK, not on the status bar.",
+        N_("Refusals in a dialog"),
+        N_("A move that is not allowed is explained in a dialog with OK, not on the status bar."),
     ),
     BoolOption(
         "tooltips",
-        "Tooltips",
-        "Resting the pointer on a figure of the status bar explains it.",
+        N_("Tooltips"),
+        N_("Resting the pointer on a figure of the status bar explains it."),
     ),
     BoolOption(
         "confirm_new_game",
-        "Ask before a new game",
-        "\u201cStart a new game?\u201d is asked before the game in progress is given up (F2, "
-        "the menu). Off: a new game is dealt at once.",
+        N_("Ask before a new game"),
+        N_(
+            "\u201cStart a new game?\u201d is asked before the game in progress is given up (F2, "
+            "the menu). Off: a new game is dealt at once."
+        ),
     ),
     BoolOption(
         "start_reminders",
-        "Start reminders",
-        "The status bar says who starts each new hand.",
+        N_("Start reminders"),
+        N_("The status bar says who starts each new hand."),
     ),
     BoolOption(
         "drag_and_drop",
-        "Drag and drop",
-        "Cards can be dragged as well as clicked. Off: a press that moves is a click where "
-        "the button is released, for mice whose drags misfire.",
+        N_("Drag and drop"),
+        N_(
+            "Cards can be dragged as well as clicked. Off: a press that moves is a click where "
+            "the button is released, for mice whose drags misfire."
+        ),
     ),
     BoolOption(
         "resume_at_start",
-        "Resume the game at start",
-        "Starting the game opens the saved game at the table, instead of the title screen.",
+        N_("Resume the game at start"),
+        N_("Starting the game opens the saved game at the table, instead of the title screen."),
     ),
     BoolOption(
         "autosave",
-        "Save the game as you play",
-        "The game in progress is kept as you play, to carry on after quitting. Applies from the "
-        "next new game.",
+        N_("Save the game as you play"),
+        N_(
+            "The game in progress is kept as you play, to carry on after quitting. Applies from the "
+            "next new game."
+        ),
     ),
 )
 
 QUICKSET_OPTIONS: tuple[OptionItem, ...] = (
     GroupOption(
         "quickset_appearance",
-        "Appearance",
-        "The table's effects: the canasta tints and the pile tints, all on or all off.",
-        on_label="All on",
-        off_label="Not all on",
+        N_("Appearance"),
+        N_("The table's effects: the canasta tints and the pile tints, all on or all off."),
+        on_label=N_("All on"),
+        off_label=N_("Not all on"),
         members=("canasta_tints", "pile_tints"),
     ),
     GroupOption(
         "quickset_interface",
-        "Interface",
-        "Card animation (at the normal speed, or the one chosen) and drag and drop, all on or "
-        "all off.",
-        on_label="All on",
-        off_label="Not all on",
+        N_("Interface"),
+        N_(
+            "Card animation (at the normal speed, or the one chosen) and drag and drop, all on or "
+            "all off."
+        ),
+        on_label=N_("All on"),
+        off_label=N_("Not all on"),
         members=("animation_speed", "drag_and_drop"),
     ),
     GroupOption(
         "quickset_audio",
-        "Audio",
-        "Sound effects, music and speech, all on or all off.",
-        on_label="All on",
-        off_label="Not all on",
+        N_("Audio"),
+        N_("Sound effects, music and speech, all on or all off."),
+        on_label=N_("All on"),
+        off_label=N_("Not all on"),
         members=("sound_enabled", "music_enabled", "speech_enabled"),
     ),
     GroupOption(
         "quickset_operation",
-        "Operation",
-        "Opening the game in progress at start and saving it as you play, all on or all off.",
-        on_label="All on",
-        off_label="Not all on",
+        N_("Operation"),
+        N_("Opening the game in progress at start and saving it as you play, all on or all off."),
+        on_label=N_("All on"),
+        off_label=N_("Not all on"),
         members=("resume_at_start", "autosave"),
     ),
 )
@@ -519,71 +586,75 @@ COLOUR_KEYS: tuple[str, ...] = ("felt_colour", "panel_colour", "text_colour")
 COLOUR_OPTIONS: tuple[OptionItem, ...] = (
     ChoiceOption(
         "felt_colour",
-        "Table",
-        "The colour of the table's felt. With high contrast on, it is darkened until the text "
-        "stands out as strongly as ever.",
+        N_("Table"),
+        N_(
+            "The colour of the table's felt. With high contrast on, it is darkened until the text "
+            "stands out as strongly as ever."
+        ),
         choices=(
-            ("green", "Green"),
-            ("blue", "Blue"),
-            ("teal", "Teal"),
-            ("burgundy", "Burgundy"),
-            ("brown", "Brown"),
-            ("purple", "Purple"),
-            ("grey", "Grey"),
+            ("green", N_("Green")),
+            ("blue", N_("Blue")),
+            ("teal", N_("Teal")),
+            ("burgundy", N_("Burgundy")),
+            ("brown", N_("Brown")),
+            ("purple", N_("Purple")),
+            ("grey", N_("Grey")),
         ),
     ),
     ChoiceOption(
         "panel_colour",
-        "Panels",
-        "The colour of the panels, buttons and lists (a darker shade with high contrast).",
+        N_("Panels"),
+        N_("The colour of the panels, buttons and lists (a darker shade with high contrast)."),
         choices=(
-            ("green", "Dark green"),
-            ("navy", "Navy"),
-            ("black", "Black"),
-            ("burgundy", "Burgundy"),
-            ("brown", "Brown"),
+            ("green", N_("Dark green")),
+            ("navy", N_("Navy")),
+            ("black", N_("Black")),
+            ("burgundy", N_("Burgundy")),
+            ("brown", N_("Brown")),
         ),
     ),
     ChoiceOption(
         "text_colour",
-        "Text",
-        "The colour of the text on the table and the panels (lighter with high contrast).",
+        N_("Text"),
+        N_("The colour of the text on the table and the panels (lighter with high contrast)."),
         choices=(
-            ("cream", "Cream"),
-            ("white", "White"),
-            ("yellow", "Yellow"),
-            ("light_blue", "Light blue"),
+            ("cream", N_("Cream")),
+            ("white", N_("White")),
+            ("yellow", N_("Yellow")),
+            ("light_blue", N_("Light blue")),
         ),
     ),
     PreviewOption(
         "colour_preview",
-        "Preview",
-        "The table, a panel and a button in the colours chosen; every screen shows them at once.",
+        N_("Preview"),
+        N_(
+            "The table, a panel and a button in the colours chosen; every screen shows them at once."
+        ),
     ),
     ActionOption(
         "reset_colours",
-        "Back to the standard colours",
-        "The green table, dark green panels and cream text (high contrast stays as it is).",
-        button="Reset",
+        N_("Back to the standard colours"),
+        N_("The green table, dark green panels and cream text (high contrast stays as it is)."),
+        button=N_("Reset"),
     ),
 )
 
 SOUND_OPTIONS: tuple[OptionItem, ...] = (
-    BoolOption("sound_enabled", "Sound effects", "Card, meld and turn sounds."),
+    BoolOption("sound_enabled", N_("Sound effects"), N_("Card, meld and turn sounds.")),
     IntRangeOption(
         "sound_volume",
-        "Effects volume",
-        "Loudness of the sound effects.",
+        N_("Effects volume"),
+        N_("Loudness of the sound effects."),
         minimum=0,
         maximum=100,
         step=5,
         unit="%",
     ),
-    BoolOption("music_enabled", "Music", "Background music, looped."),
+    BoolOption("music_enabled", N_("Music"), N_("Background music, looped.")),
     IntRangeOption(
         "music_volume",
-        "Music volume",
-        "Loudness of the music.",
+        N_("Music volume"),
+        N_("Loudness of the music."),
         minimum=0,
         maximum=100,
         step=5,
@@ -591,14 +662,16 @@ SOUND_OPTIONS: tuple[OptionItem, ...] = (
     ),
     BoolOption(
         "speech_enabled",
-        "Speech",
-        "The game speaks prompts, refusals, messages, points and scores, your side in one "
-        "voice and your opponent's in another, through your computer's own speech engine.",
+        N_("Speech"),
+        N_(
+            "The game speaks prompts, refusals, messages, points and scores, your side in one "
+            "voice and your opponent's in another, through your computer's own speech engine."
+        ),
     ),
     IntRangeOption(
         "speech_volume",
-        "Speech volume",
-        "Loudness of the spoken phrases.",
+        N_("Speech volume"),
+        N_("Loudness of the spoken phrases."),
         minimum=0,
         maximum=100,
         step=5,
@@ -606,16 +679,16 @@ SOUND_OPTIONS: tuple[OptionItem, ...] = (
     ),
     BoolOption(
         "speech_stop_when_interrupted",
-        "Stop speaking when interrupted",
-        "Speech stops at once when you close a dialog or a new message takes its place.",
+        N_("Stop speaking when interrupted"),
+        N_("Speech stops at once when you close a dialog or a new message takes its place."),
     ),
 )
 
 _CHOICE_TITLES = {
-    "alternate": "Take turns",
-    "loser": "Loser of the hand",
-    "play_on": "Play on",
-    "reuse_pile": "Reuse the pile once",
+    "alternate": N_("Take turns"),
+    "loser": N_("Loser of the hand"),
+    "play_on": N_("Play on"),
+    "reuse_pile": N_("Reuse the pile once"),
 }
 _SLIDER_STEPS = {
     "discard_return_penalty": 10,
@@ -627,19 +700,34 @@ _SLIDER_STEPS = {
 
 def _text(value: Any) -> str:
     if value is True:
-        return "on"
+        return _("on")
     if value is False:
-        return "off"
-    return _CHOICE_TITLES.get(value, str(value)) if isinstance(value, str) else str(value)
+        return _("off")
+    return _(_CHOICE_TITLES.get(value, str(value))) if isinstance(value, str) else str(value)
+
+
+def rule_help(key: str, brief: bool = False) -> str:
+    """A rule option's help line in the language in use: what the help text says of it (in the
+    help text's language), then, unless `brief`, its value in each preset and when a change
+    applies."""
+    classic, modern = (getattr(PRESETS[name](), key) for name in ("classic", "modern_american"))
+    summary = _("Classic: {classic}. Modern American: {modern}.").format(
+        classic=_text(classic), modern=_text(modern)
+    )
+    summary = f"{summary} {_(RULES_NOTE)}"
+    try:
+        description = describe_option(load_help(), key)
+    except KeyError:
+        return summary
+    if brief:
+        return description
+    return _("{description} ({summary})").format(description=description, summary=summary)
 
 
 def _rule_item(key: str) -> OptionItem:
     spec = OPTION_SPECS[key]
-    classic, modern = (getattr(PRESETS[name](), key) for name in ("classic", "modern_american"))
-    help_text = f"Classic: {_text(classic)}. Modern American: {_text(modern)}. {RULES_NOTE}"
-    # The help text's own words about the option, so it is described where it is chosen.
-    with contextlib.suppress(KeyError):
-        help_text = f"{describe_option(load_help(), key)} ({help_text})"
+    classic = getattr(PRESETS["classic"](), key)
+    help_text = rule_help(key)
     if spec.kind == "bool":
         return BoolOption(key, spec.label, help_text, store="rules", default=classic)
     if spec.kind == "choice":
@@ -686,9 +774,11 @@ def _rule_item(key: str) -> OptionItem:
 RULE_OPTIONS: list[OptionItem] = [
     ChoiceOption(
         "preset",
-        "Rules to start from",
-        "Classic or Modern American Canasta; choosing one resets every rule below to it. "
-        + RULES_NOTE,
+        N_("Rules to start from"),
+        N_(
+            "Classic or Modern American Canasta; choosing one resets every rule below to it. "
+            "Rule changes apply from the next new game."
+        ),
         store="rules_preset",
         choices=PRESET_CHOICES,
     ),
@@ -698,39 +788,45 @@ RULE_OPTIONS: list[OptionItem] = [
 NETWORK_OPTIONS: tuple[OptionItem, ...] = (
     TextOption(
         "invite_mailbox",
-        "Invite server",
-        "The magic-wormhole mailbox where invite codes are made and accepted, as ws://HOST:PORT/v1."
-        " Both players need the same one.",
+        N_("Invite server"),
+        N_(
+            "The magic-wormhole mailbox where invite codes are made and accepted, as ws://HOST:PORT/v1."
+            " Both players need the same one."
+        ),
         max_length=255,
         placeholder="ws://relay.magic-wormhole.io:4000/v1",
     ),
     TextOption(
         "invite_relay",
-        "Relay",
-        "The transit relay that carries an invite game when the two computers cannot reach each "
-        "other directly, as tcp:HOST:PORT.",
+        N_("Relay"),
+        N_(
+            "The transit relay that carries an invite game when the two computers cannot reach each "
+            "other directly, as tcp:HOST:PORT."
+        ),
         max_length=255,
         placeholder="tcp:transit.magic-wormhole.io:4001",
     ),
     TextOption(
         "lobby_broker",
-        "Lobby server",
-        "Where Find a partner lists waiting hosts: an MQTT broker, as mqtt://HOST:PORT or "
-        f"mqtts://HOST:PORT. The public one is {DEFAULT_BROKER}; a club may run its own.",
+        N_("Lobby server"),
+        N_(
+            "Where Find a partner lists waiting hosts: an MQTT broker, as mqtt://HOST:PORT or "
+            "mqtts://HOST:PORT. The public one is {broker}; a club may run its own."
+        ),
         max_length=255,
         placeholder=DEFAULT_BROKER,
         check=broker_problem,
     ),
     ChoiceOption(
         "lobby_level",
-        "Level of play wanted",
-        "What the lobby says you hope for in a partner while you wait as a host.",
+        N_("Level of play wanted"),
+        N_("What the lobby says you hope for in a partner while you wait as a host."),
         choices=tuple(LEVELS.items()),
     ),
     BoolOption(
         "lobby_auto_accept",
-        "Accept requests automatically",
-        "While you wait as a host, the first player who asks is accepted without a question.",
+        N_("Accept requests automatically"),
+        N_("While you wait as a host, the first player who asks is accepted without a question."),
     ),
 )
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.language import _
+from game.language import N_, _
 from game.logic.rules import RulesError
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog
@@ -49,8 +49,8 @@ HELP_HEIGHT = 76  # the help line under the options: room for a rule's descripti
 # Addresses and names are long: their fields take a size smaller than the labels.
 TEXT_FIELD_SIZE = 19
 # Said when the speech volume is set, so the player hears it.
-SPEECH_SAMPLE = "This is how loud the game speaks."
-SPEECH_ON = "Speech is on."
+SPEECH_SAMPLE = N_("This is how loud the game speaks.")
+SPEECH_ON = N_("Speech is on.")
 
 
 class OptionRow:
@@ -85,7 +85,7 @@ class OptionsScene(Scene):
         self.scroll = 0
         self.max_scroll = 0
         self.row_height = 0
-        self._help_cache: tuple[str, list[str]] | None = None
+        self._help_cache: dict[str, tuple[list[str], int, int]] = {}
         self.title_y = 0
         self.tabs_y = 0
         self.footer_y = 0
@@ -121,7 +121,7 @@ class OptionsScene(Scene):
             panel_w - 2 * t.px(36),
             rows_shown * self.row_height,
         )
-        self._help_cache = None
+        self._help_cache = {}
         self.group.clear()
         self._build_tabs(size)
         self._build_rows()
@@ -241,7 +241,7 @@ class OptionsScene(Scene):
             return Button(
                 rect,
                 t,
-                item.button,
+                _(item.button),
                 functools.partial(self.act, item),
                 text_size=21,
                 name=name,
@@ -255,7 +255,7 @@ class OptionsScene(Scene):
                 t,
                 str(value),
                 max_length=item.max_length,
-                placeholder=item.placeholder,
+                placeholder=_(item.placeholder),
                 on_change=functools.partial(self._text_changed, item),
                 text_size=TEXT_FIELD_SIZE,
                 name=name,
@@ -267,16 +267,21 @@ class OptionsScene(Scene):
         button_w, gap = t.px(200), t.px(20)
         button_h = t.px(50)
         y = self.footer_y
-        specs: list[tuple[str, Callable[[], None]]] = [("Defaults", self.ask_defaults)]
+        specs: list[tuple[str, Callable[[], None]]] = [(N_("Defaults"), self.ask_defaults)]
         # After safe mode, the player's own preferences can come back (User Guide 4.4.19).
         if self.app.can_restore_before_safe_mode():
-            specs.append(("Restore mine", self.restore_mine))
-        specs.append(("Back", self.back))
+            specs.append((N_("Restore mine"), self.restore_mine))
+        specs.append((N_("Back"), self.back))
         x = size[0] // 2 - (len(specs) * button_w + (len(specs) - 1) * gap) // 2
         self.footer = []
         for label, action in specs:
             button = Button(
-                (x, y, button_w, button_h), t, label, action, text_size=22, primary=label == "Back"
+                (x, y, button_w, button_h),
+                t,
+                _(label),
+                action,
+                text_size=22,
+                primary=label == "Back",
             )
             self.footer.append(self.group.add(button))
             x += button_w + gap
@@ -333,16 +338,16 @@ class OptionsScene(Scene):
             item.set(self.app.prefs, value)
         except RulesError as exc:
             self.error_text = str(exc)
-            self._help_cache = None
+            self._help_cache = {}
             self.app.sounds.play("illegal")
             # The control goes back to the value that is really stored.
             self._rebuild_rows()
             return
         self.error_text = ""
-        self._help_cache = None
+        self._help_cache = {}
         self.app.preferences_changed()
         if item.key == "speech_enabled" and value:
-            self.app.speech.say(SPEECH_ON)
+            self.app.speech.say(_(SPEECH_ON))
         if item.key == "card_back_picture":
             # A picture that can be used is what the player wants on the backs.
             self.app.prefs.card_back = "own"
@@ -360,7 +365,7 @@ class OptionsScene(Scene):
             for key in COLOUR_KEYS:
                 setattr(self.app.prefs, key, getattr(fresh, key))
             self.error_text = ""
-            self._help_cache = None
+            self._help_cache = {}
             # The palette changes, and every screen is laid out again in it.
             self.app.preferences_changed()
 
@@ -381,7 +386,7 @@ class OptionsScene(Scene):
             self.app.sounds.play("place")
         elif item.key == "speech_volume":
             self.app.speech.interrupt()
-            self.app.speech.say(SPEECH_SAMPLE)
+            self.app.speech.say(_(SPEECH_SAMPLE))
 
     def _text_changed(self, item: OptionItem, value: str) -> None:
         cleaned = value.strip()
@@ -391,7 +396,7 @@ class OptionsScene(Scene):
         if problem:
             # Shown in the help line while it stands; the stored value stays as it was.
             self.error_text = problem
-            self._help_cache = None
+            self._help_cache = {}
             return
         self.change(item, cleaned)
 
@@ -402,16 +407,16 @@ class OptionsScene(Scene):
         """The preferences from before safe mode, back (the page is laid out again in them)."""
         self.app.restore_before_safe_mode()
         self.error_text = ""
-        self._help_cache = None
+        self._help_cache = {}
 
     def ask_defaults(self) -> None:
         confirm_dialog(
             self.app,
-            "Restore defaults?",
-            "All preferences go back to how they were when the game was first started.",
+            _("Restore defaults?"),
+            _("All preferences go back to how they were when the game was first started."),
             self._defaults_answer,
-            yes="Restore",
-            no="Cancel",
+            yes=_("Restore"),
+            no=_("Cancel"),
         )
 
     def _defaults_answer(self, yes: bool) -> None:
@@ -462,12 +467,12 @@ class OptionsScene(Scene):
         problem = self.app.speech.take_problem()
         if problem:
             self.error_text = problem
-            self._help_cache = None
+            self._help_cache = {}
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         surface.blit(t.felt(), (0, 0))
-        title = t.shadowed_text("Options", 54, th.GOLD_LIGHT, "title", offset=3)
+        title = t.shadowed_text(_("Options"), 54, th.GOLD_LIGHT, "title", offset=3)
         surface.blit(title, title.get_rect(midtop=(surface.get_width() // 2, self.title_y)))
         surface.blit(t.panel(self.panel_rect.size, radius=18), self.panel_rect)
         # Rows are clipped to the page so scrolled-out rows never spill over the edges.
@@ -509,40 +514,54 @@ class OptionsScene(Scene):
                 surface, th.GOLD, [(x - size, y - size), (x + size, y - size), (x, y)]
             )
 
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        t = self.app.theme
+    def help_shown(self) -> tuple[str, list[str], int]:
+        """The help line: its text (the focused row's help, a refused change's reason or what
+        the page says), its lines as they are drawn, and their type size."""
         focused = self.group.focused
         text = ""
         rules_page = any(row.item.store in ("rules", "rules_preset") for row in self.rows)
         for row in self.rows:
             if row.control is focused:
-                text = _(row.item.help) if row.item.help else ""
+                text = row.item.help_text()
+                lines, size, room = self._help_layout(text)
+                if len(lines) > room:
+                    # A long rule description: the help text's words alone, without the presets.
+                    text = row.item.help_text(brief=True)
         if not text:
             text = _("Changes are saved as you make them.")
             if rules_page:
                 text = _("Rule changes apply from the next new game.")
         if rules_page and self.game_in_progress and not self.error_text:
-            text = "The game in progress keeps its rules. " + text
-        colour = th.CREAM_DIM
+            text = _("The game in progress keeps its rules. {help}").format(help=text)
         if self.error_text:
-            text, colour = self.error_text, th.ERROR
+            text = self.error_text
+        lines, size, room = self._help_layout(text)
+        return text, lines[:room], size
+
+    def _help_layout(self, text: str) -> tuple[list[str], int, int]:
+        """`text` wrapped for the help line: every line, their size, how many lines show."""
+        if text not in self._help_cache:
+            # Wrapping measures text; do it when the help changes, not every frame.
+            t = self.app.theme
+            size, lines = 19, t.wrap(text, 19, self.content_rect.width)
+            if len(lines) > 2:
+                # A rule option's description from the help text: smaller, so it fits whole.
+                size, lines = 15, t.wrap(text, 15, self.content_rect.width)
+            room = max(2, t.px(HELP_HEIGHT) // t.font(size).get_linesize())
+            self._help_cache[text] = (lines, size, room)
+        return self._help_cache[text]
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        lines, size = self.help_shown()[1:]
+        colour = th.ERROR if self.error_text else th.CREAM_DIM
         y = self.panel_rect.bottom - t.px(HELP_HEIGHT)
         pygame.draw.line(
             surface, th.GOLD_DARK, (self.content_rect.left, y), (self.content_rect.right, y), 1
         )
-        if self._help_cache is None or self._help_cache[0] != text:
-            # Wrapping measures text; do it when the help changes, not every frame.
-            self._help_cache = (text, t.wrap(text, 19, self.content_rect.width))
-        lines = self._help_cache[1]
-        size = 19
-        if len(lines) > 2:
-            # A rule option's description from the help text: smaller, so it fits whole.
-            size = 15
-            lines = t.wrap(text, size, self.content_rect.width)
         line_h = t.font(size).get_linesize()
-        shown = lines[: max(2, t.px(HELP_HEIGHT) // line_h)]
-        top = y + (t.px(HELP_HEIGHT) - line_h * len(shown)) // 2
-        for line in shown:
+        top = y + (t.px(HELP_HEIGHT) - line_h * len(lines)) // 2
+        for line in lines:
             image = t.text(line, size, colour)
             surface.blit(image, image.get_rect(midtop=(self.panel_rect.centerx, top)))
             top += line_h

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.language import N_, _, number
 from game.ui import theme as th
 from game.ui.widget import Widget
 
-HEADING = "Scoresheet"
-FIGURE = "Total 1250"
-BUTTON = "Hint"
+HEADING = N_("Scoresheet")
+FIGURE = N_("Total {points}")
+BUTTON = N_("Hint")
+POINTS = 1250
 
 
 class ColourPreview(Widget):
@@ -28,15 +30,15 @@ class ColourPreview(Widget):
         pygame.draw.rect(surface, th.FELT_DARK, r, width=max(1, t.px(2)), border_radius=radius)
         pad = t.px(6)
         size = 16
-        heading = t.text(HEADING, size, th.GOLD_LIGHT)
-        figure = t.text(FIGURE, size, th.CREAM)
+        heading = t.text(_(HEADING), size, th.GOLD_LIGHT)
+        figure = t.text(_(FIGURE).format(points=number(POINTS)), size, th.CREAM)
         inner_w = heading.get_width() + t.px(12) + figure.get_width()
         panel = pygame.Rect(r.left + pad, r.top + pad, inner_w + 2 * pad, r.height - 2 * pad)
         surface.blit(t.panel(panel.size, radius=8, shadow=False), panel)
         centre_y = panel.centery
         surface.blit(heading, heading.get_rect(midleft=(panel.left + pad, centre_y)))
         surface.blit(figure, figure.get_rect(midright=(panel.right - pad, centre_y)))
-        label = t.text(BUTTON, size, th.CREAM)
+        label = t.text(_(BUTTON), size, th.CREAM)
         button = pygame.Rect(0, 0, label.get_width() + 4 * pad, panel.height - t.px(8))
         button.midright = (r.right - pad - t.px(4), centre_y)
         if button.left > panel.right + pad:

@@ -1,7 +1,8 @@
 """The language on the screens: chosen in Options with real clicks, shown at once on every screen
-laid out again, kept across a restart; the title, the dialogs and the Options pages in Spanish
-and German fit at 1024x600; and no text of those screens bypasses the translation layer (a
-pseudo-language that accents every letter leaves no plain letter on them)."""
+laid out again, kept across a restart; the title, the dialogs and every Options page (each row
+in view, its help line and every choice it offers) in Spanish and German fit at 1024x600; and
+no text of those screens bypasses the translation layer (a pseudo-language that accents every
+letter leaves no plain letter on them)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ import pytest
 
 from game.app import App
 from game.audio import SoundManager
+from game.help import describe_option, load_help
 from game.language import Catalog, install
 from game.scenes.dialog import confirm_dialog
+from game.scenes.option_items import option_sections
+from game.scenes.options import HELP_HEIGHT, OptionsScene
 from game.scenes.title import TitleScene
 from game.settings import Preferences
 from game.sprites.cards import CardImages
@@ -29,6 +33,9 @@ PSEUDO = str.maketrans(
 PLAIN = set("BDFMPQVXbdfmpqvx")  # letters with no accented twin here: spelled out below
 PSEUDO_MORE = str.maketrans("BDFMPQVXbdfmpqvx", "ƁĐƑṀƤǪṼẊƀđƒṁƥǫṽẋ")
 SCREENS = ["title", "options", "dialog"]
+PAGES = [section.title for section in option_sections()]
+# Shown as they are in every language: the languages' own names, addresses, the game's name.
+UNTRANSLATED = {"Canasta", "?", "English", "Español", "Deutsch"}
 
 
 @pytest.fixture
@@ -126,6 +133,86 @@ def test_no_text_of_a_translated_screen_bypasses_the_layer(make_app, screen: str
         and any(c.isascii() and c.isalpha() for c in landed.text)
     ]
     assert plain == []
+
+
+def _each_row_shown(app: App, scene: OptionsScene) -> Iterator[str]:
+    """Every row of the page in view in turn, focused when it can be so that its help line
+    shows, and drawn; yields the help line's text."""
+    for row in scene.rows:
+        if row.control.can_focus():
+            scene.group.set_focus(row.control)
+        scene._ensure_visible(row.control)
+        step(app)
+        yield row.item.help_text()
+
+
+def _help_cut(scene: OptionsScene) -> str:
+    """The help line shown when a word of it is not drawn ("" when it is whole)."""
+    text, lines, _size = scene.help_shown()
+    return "" if " ".join(lines).split() == text.split() else text
+
+
+def _shrunk_choices(app: App, scene: OptionsScene) -> list[str]:
+    """The choices on the page whose words are wider than their box (the box would shrink
+    them)."""
+    shrunk = []
+    for row in scene.rows:
+        choices = getattr(row.control, "choices", None)
+        if choices is None:
+            continue
+        room = row.control.rect.width - 2 * row.control.arrow_width()
+        shrunk.extend(words for value, words in choices if app.theme.font(21).size(words)[0] > room)
+    return shrunk
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_every_options_page_fits_at_1024x600_translated(make_app, language: str, page: str) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(language=language)
+    scene = open_options(app, page)
+    start_recording(app)
+    found, cut = [], []
+    for _text in _each_row_shown(app, scene):
+        found.extend(misfits(app))
+        cut.append(_help_cut(scene))
+    assert found == []
+    assert [text for text in cut if text] == []
+    assert _shrunk_choices(app, scene) == []
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_text_of_an_options_page_bypasses_the_layer(make_app, page: str) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    install(Catalog("qps", "Pseudo", texts={text: _pseudo(text) for text in _template()}))
+    scene = open_options(app, page)
+    log = start_recording(app)
+    for _text in _each_row_shown(app, scene):
+        misfits(app)
+    # Each choice a page offers, not only the one chosen.
+    choices = [words for row in scene.rows for value, words in getattr(row.control, "choices", ())]
+    help_top = scene.panel_rect.bottom - app.theme.px(HELP_HEIGHT)
+    in_help = [landed.text for landed in log.landed if landed.rect.top >= help_top]
+    shown = [landed.text for landed in log.landed if landed.rect.top < help_top] + choices
+    # A rule's description is the help text's own (translated with the help, not here).
+    described = {word for row in scene.rows for word in _description(row.item.key).split()}
+    assert [text for text in shown if _plain(text, set())] == []
+    assert [text for text in in_help if _plain(text, described)] == []
+
+
+def _description(key: str) -> str:
+    try:
+        return describe_option(load_help(), key)
+    except KeyError:
+        return ""
+
+
+def _plain(text: str, described: set[str]) -> bool:
+    """A text with an unaccented letter outside a rule's description that is not a language's
+    name or an address."""
+    if text in UNTRANSLATED or "://" in text or text.startswith("tcp:"):
+        return False
+    rest = " ".join(word for word in text.split() if word not in described)
+    return any(c.isascii() and c.isalpha() for c in rest)
 
 
 def _template() -> list[str]:

@@ -97,7 +97,7 @@ def test_a_machine_without_a_speech_engine_says_so_once_in_options(app: App) -> 
     step(app)
     assert "no speech engine was found" in scene.error_text
     step(app)  # the help line shows it
-    assert scene._help_cache is not None and scene._help_cache[0] == scene.error_text
+    assert scene.help_shown()[0] == scene.error_text
     flip(app, scene, "speech_enabled")  # off
     flip(app, scene, "speech_enabled")  # and on again: it was said once
     step(app, 3)
