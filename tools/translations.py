@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the game's own tables, imported by `named_below`
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 LOCALE = ROOT / "assets" / "locale"
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
 PROJECT = "Canasta"
@@ -48,16 +50,19 @@ def template() -> Catalog:
 
 def named_below() -> list[tuple[str, str]]:
     """The texts that the rules engine, the match and the lobby name for the screens to show
-    (the rule options' names, the computer's skill levels, the lobby's levels of play): those
-    layers do not import the translation layer, so their texts are gathered from their tables."""
+    (the rule options' names, the computer's skill levels, the lobby's levels of play, why a
+    picture cannot be a card back): those layers do not import the translation layer, so their
+    texts are gathered from their tables."""
     from game.logic.rules import OPTION_SPECS
     from game.match import SKILL_TITLES
     from game.netplay.lobby import LEVELS
+    from game.sprites.cards import BACK_PICTURE_PROBLEMS
 
     return [
         *((spec.label, "game/logic/rules.py") for spec in OPTION_SPECS.values()),
         *((title, "game/match/local_match.py") for title in SKILL_TITLES.values()),
         *((title, "game/netplay/lobby/wire.py") for title in LEVELS.values()),
+        *((problem, "game/sprites/cards.py") for problem in BACK_PICTURE_PROBLEMS.values()),
     ]
 
 

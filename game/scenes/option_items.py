@@ -23,7 +23,7 @@ from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
 from game.netplay.lobby import DEFAULT_BROKER, LEVELS, LobbyError, parse_broker_url
 from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, YOU, Preferences
-from game.sprites.cards import BackPictureError, framed_back
+from game.sprites.cards import BACK_PICTURE_PROBLEMS, BackPictureError, framed_back
 
 PRESET_CHOICES: tuple[tuple[str, str], ...] = (
     ("classic", N_("Classic")),
@@ -178,11 +178,11 @@ class TextOption(OptionItem):
 
 
 def back_picture_problem(text: str) -> str:
-    """Why the file `text` cannot be the card back ("" when it can)."""
+    """Why the file `text` cannot be the card back ("" when it can), in the language in use."""
     try:
         framed_back(text)
     except BackPictureError as exc:
-        return str(exc)
+        return _(BACK_PICTURE_PROBLEMS[exc.kind]).format(**exc.fields)
     return ""
 
 

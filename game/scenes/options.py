@@ -31,6 +31,7 @@ from game.scenes.option_items import (
     OptionSection,
     PreviewOption,
     TextOption,
+    back_picture_problem,
     option_sections,
 )
 from game.settings import Preferences
@@ -354,7 +355,7 @@ class OptionsScene(Scene):
             self.app.preferences_changed()
             self._rebuild_rows()
         elif item.key == "card_back" and self.app.cards.back_problem:
-            self.error_text = self.app.cards.back_problem
+            self.error_text = back_picture_problem(self.app.prefs.card_back_picture)
         if item.store == "rules_preset":
             self._rebuild_rows()
 

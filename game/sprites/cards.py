@@ -40,6 +40,7 @@ OWN_BACK = "back_own"
 OWN_BACK_FRAME = 1 / 14
 # Why a picture cannot be a card back, whole sentences with named fields.
 BACK_PICTURE_PROBLEMS: dict[str, str] = {
+    "none": "No picture is chosen yet: type its file below.",
     "missing": "There is no file at {path}.",
     "unreadable": "{name} is not a picture the game can read (PNG, JPEG, BMP or GIF): {reason}",
     "tiny": "{name} is too small to make a card back of.",
@@ -179,23 +180,31 @@ def draw_mark(surface: pygame.Surface, tint: Tint) -> None:
 
 
 class BackPictureError(ValueError):
-    """The player's own card back cannot be used; the message says why, in a sentence."""
+    """The player's own card back cannot be used; the message says why, in a sentence: the
+    sentence of `BACK_PICTURE_PROBLEMS[kind]` with `fields` filled in (kept apart, so that a
+    screen can show the sentence in the player's language)."""
+
+    def __init__(self, kind: str, **fields: object) -> None:
+        super().__init__(BACK_PICTURE_PROBLEMS[kind].format(**fields))
+        self.kind = kind
+        self.fields = fields
 
 
 def framed_back(path: str | Path) -> pygame.Surface:
     """The picture at `path` as a card back at the card art's size: scaled to fill the card
     (the overflow of another shape cropped evenly), in a white frame, with the card's rounded
     corners and grey edge. Raises `BackPictureError` when the file is no usable picture."""
+    if not str(path).strip():
+        raise BackPictureError("none")
     source = Path(path).expanduser()
     if not source.is_file():
-        raise BackPictureError(BACK_PICTURE_PROBLEMS["missing"].format(path=source))
+        raise BackPictureError("missing", path=source)
     try:
         picture = pygame.image.load(str(source))
     except (pygame.error, OSError, ValueError) as exc:
-        problem = BACK_PICTURE_PROBLEMS["unreadable"]
-        raise BackPictureError(problem.format(name=source.name, reason=exc)) from exc
+        raise BackPictureError("unreadable", name=source.name, reason=exc) from exc
     if min(picture.get_size()) < 8:
-        raise BackPictureError(BACK_PICTURE_PROBLEMS["tiny"].format(name=source.name))
+        raise BackPictureError("tiny", name=source.name)
     width, height = ART_SIZE
     card = pygame.Rect(0, 0, width, height)
     radius = width // 12

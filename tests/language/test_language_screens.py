@@ -23,8 +23,8 @@ from game.scenes.title import TitleScene
 from game.settings import Preferences
 from game.sprites.cards import CardImages
 from tests.helpers.layout_check import misfits, start_recording
-from tests.helpers.options import control, open_options
-from tests.helpers.ui_events import click, press, step
+from tests.helpers.options import control, control_in_view, open_options
+from tests.helpers.ui_events import click, press, retype, step
 
 PSEUDO = str.maketrans(
     "AEIOUYaeiouyCNSZcnszGgHhJjKkLlRrTtWw",
@@ -237,3 +237,28 @@ def _pseudo(text: str) -> str:
         out.append(char if depth else char.translate(PSEUDO).translate(PSEUDO_MORE))
         depth -= char == "}"
     return "".join(out)
+
+
+def test_a_refused_card_back_picture_is_explained_in_the_language_in_use(  # type: ignore[no-untyped-def]
+    make_app, tmp_path: Path
+) -> None:
+    app = make_app(language="de")
+    scene = open_options(app, "Table")
+    bad = tmp_path / "urlaub.png"
+    bad.write_text("kein Bild", encoding="utf-8")
+    retype(app, control_in_view(app, scene, "card_back_picture").rect.center, str(bad))
+    step(app)
+    assert scene.help_shown()[0].startswith(
+        "urlaub.png ist kein Bild, das das Spiel lesen kann (PNG, JPEG, BMP oder GIF): "
+    )
+    assert app.prefs.card_back_picture == ""
+    press(app, pygame.K_ESCAPE)
+    scene = open_options(app, "Table")
+    choice = control_in_view(app, scene, "card_back")
+    click(app, (choice.rect.left + 5, choice.rect.centery))  # back from Standard: the last
+    assert app.prefs.card_back == "own"
+    assert scene.help_shown()[0] == "Noch kein Bild gewählt: Gib seine Datei unten ein."
+    gone = tmp_path / "weg.png"
+    retype(app, control_in_view(app, scene, "card_back_picture").rect.center, str(gone))
+    step(app)
+    assert scene.help_shown()[0] == f"Unter {gone} gibt es keine Datei."

@@ -121,5 +121,5 @@ def test_choosing_ones_own_picture_without_one_says_why_the_standard_backs_show(
     choice = control_in_view(app, scene, "card_back")
     click(app, (choice.rect.left + 5, choice.rect.centery))  # back from Standard: the last
     assert app.prefs.card_back == "own"
-    assert "There is no file at" in scene.error_text
+    assert scene.error_text == "No picture is chosen yet: type its file below."
     assert app.cards.back_code(1) == "back_1"
