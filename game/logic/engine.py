@@ -997,6 +997,12 @@ class Game:
             other.last_events = []
         return other
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """`copy.deepcopy` of anything holding a game (a network seat, for a test's snapshot)
+        takes the game's own `clone`: the compiled engine's records cannot be rebuilt field by
+        field as `deepcopy` would."""
+        return self.clone()
+
     def canonical(self) -> tuple[Any, ...]:
         """Everything that decides the game's future, as nested tuples (for the state hash)."""
         players = tuple(

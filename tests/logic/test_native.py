@@ -152,6 +152,22 @@ def test_a_blank_game_deals_nothing_for_clone_to_fill_in() -> None:
     assert copy.canonical() == game.canonical() and copy.players[0] is not game.players[0]
 
 
+def test_a_deep_copy_of_what_holds_a_game_mid_turn_is_its_clone() -> None:
+    # A network seat is deep-copied whole (a test's snapshot of it); compiled, the engine's
+    # undo snapshots cannot be rebuilt by deepcopy, so a game copies itself with clone.
+    import copy
+
+    from game.logic import Game, Rules, legal_actions
+
+    game = Game(Rules(), seed=8)
+    game.apply(next(a for a in legal_actions(game) if a.type == "draw"))  # an undo snapshot
+    holder = {"seat": [game]}
+    copied = copy.deepcopy(holder)["seat"][0]
+    assert copied is not game and copied.canonical() == game.canonical()
+    copied.apply(legal_actions(copied)[0])
+    assert copied.canonical() != game.canonical()
+
+
 def test_the_records_the_computers_worker_exchanges_survive_a_pickle() -> None:
     # The worker process gets views and rules and sends back actions through pickles; a
     # compiled frozen record refuses to be filled in field by field, so each rebuilds itself.
