@@ -28,6 +28,7 @@ import dataclasses
 import hashlib
 import hmac
 import secrets
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -204,7 +205,7 @@ def tossed_first_player(game_id: str, host_coin: str, guest_coin: str) -> int:
     return digest.digest()[0] & 1
 
 
-class _Side:
+class _Side(ABC):
     """One seat of a network game: its hand on the peek-proof deal, the record of the audited
     hands, the transcript, the outgoing queue, the events, halting."""
 
@@ -367,11 +368,13 @@ class _Side:
         self.received += 1  # counted once handled: a message that raised changed nothing
         return out
 
+    @abstractmethod
     def _parse(self, body: Any) -> Any:
-        raise NotImplementedError
+        """The message `body` read strictly as one this side may receive."""
 
+    @abstractmethod
     def _on_rejoin(self, message: m.Rejoin | m.Rejoined) -> list[list[Any]]:
-        raise NotImplementedError
+        """A saved game continues: the host hears the guest's rejoin, the guest its answer."""
 
     def _dispatch(self, message: Any) -> list[list[Any]]:
         if isinstance(message, m.Halt):
@@ -412,8 +415,9 @@ class _Side:
                 self.movers.append(other)
         return self._react()
 
+    @abstractmethod
     def _on_toss(self, message: m.Toss) -> list[list[Any]]:
-        raise NotImplementedError
+        """The other side's half of the toss for the first player."""
 
     def _on_done(self, message: m.Done) -> list[list[Any]]:
         raise ProtocolError("unexpected", "only the guest ends a game")
@@ -591,8 +595,9 @@ class _Side:
         self.ready = [False, False]
         return []
 
+    @abstractmethod
     def _last_hand_audited(self, record: Game) -> list[list[Any]]:
-        raise NotImplementedError
+        """The game's last hand passed its audit: the guest ends the game, the host waits."""
 
     def _finish(self, record: Game) -> None:
         self.stage = Stage.FINISHED

@@ -539,9 +539,7 @@ class Board:
         """The hand of the player opposite (the opponent at two, the partner at four), fanned
         face down along the top."""
         g = self.geometry
-        hand = list(state.hand(seat))
-        if options.reveal:
-            hand.sort(key=display_key)
+        hand = _other_hand(state, seat, options)
         if not hand:
             return
         height = g.hand_heights[seat]
@@ -569,9 +567,7 @@ class Board:
         """The hand of a player to the left or right: face down, lying across its strip, in a
         column that closes up as the hand grows."""
         g = self.geometry
-        hand = list(state.hand(seat))
-        if options.reveal:
-            hand.sort(key=display_key)
+        hand = _other_hand(state, seat, options)
         if not hand:
             return
         height = g.hand_heights[seat]
@@ -667,3 +663,11 @@ class Board:
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fblits([(s.image, s.rect) for s in self.group.sprites() if s.shown])
+
+
+def _other_hand(state: TableState, seat: int, options: BoardOptions) -> list[int]:
+    """Another seat's hand in the order it is laid out: as held, or sorted when revealed."""
+    hand = list(state.hand(seat))
+    if options.reveal:
+        hand.sort(key=display_key)
+    return hand
