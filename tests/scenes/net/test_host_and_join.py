@@ -260,6 +260,7 @@ def test_continue_on_the_title_offers_the_saved_network_game(app: App) -> None:
     }
     write_json_atomic(save_path(Role.HOST), saved)
     app.autosave_exists = lambda: False
+    app.prefs.host_port = 0  # any free port: another test may be listening on 50410
     title = TitleScene(app)
     app.stack.push(title)
     step(app)
