@@ -1,6 +1,7 @@
 """Bring the translations in `assets/locale/` in step with the source: every text marked with
-`_`, `N_` or `n_` under `game/` is gathered (Babel's extractor) and each language's `.po` file gains the
-new texts (untranslated), loses the ones no longer shown, and keeps every translation made.
+`_`, `N_` or `n_` (or composed with `phrase`) under `game/` is gathered (Babel's extractor) and
+each language's `.po` file gains the new texts (untranslated), loses the ones no longer shown,
+and keeps every translation made.
 
     python tools/translations.py            update every language
     python tools/translations.py fr         start French (assets/locale/fr.po), or update it
@@ -26,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the game's own tables, imported by `named_below`
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 LOCALE = ROOT / "assets" / "locale"
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+# `phrase` and `phrase_n` are the rules engine's and the match's marks (game/logic/phrase.py).
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "phrase": None, "phrase_n": (1, 2)}
 PROJECT = "Canasta"
 HEADER = "# The texts of Canasta in {language}.\n# Distributed under the same licence as the game."
 

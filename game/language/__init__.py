@@ -6,7 +6,9 @@ the help use it as the screens do. `game.language.files` reads a language's cata
 
 A text with figures or names in it is marked whole, with named fields filled in after the
 lookup, so that a translation can put them where its language wants them:
-`_("{name} took the pile").format(name=name)`."""
+`_("{name} took the pile").format(name=name)`. The rules engine and the match, which do not
+import this layer, compose their sentences as `game.logic.phrase.Phrase`s (the English, with its
+template and fields kept); `_` says any of them in the language in use."""
 
 from __future__ import annotations
 
@@ -59,8 +61,34 @@ def current() -> Catalog:
 
 
 def _(text: str) -> str:
-    """`text` in the language in use."""
-    return _catalog.texts.get(text) or text
+    """`text` in the language in use (a `Phrase`: its template, with its fields filled in, a
+    field that is a `Phrase` said too and a figure written as the language writes it)."""
+    template = getattr(text, "template", None)
+    if template is None:
+        return _catalog.texts.get(text) or text
+    plural: str = getattr(text, "plural", "")
+    words = n_(template, plural, text.amount) if plural else _(template)  # type: ignore[attr-defined]
+    fields: dict[str, object] = text.fields  # type: ignore[attr-defined]
+    return words.format(**{key: _field(value) for key, value in fields.items()})
+
+
+class _Figure(int):
+    """A figure in a sentence, written as the language writes it ("{points}", "{points:+}")."""
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("", "d"):
+            return number(int(self))
+        if spec in ("+", "+d"):
+            return ("+" if self >= 0 else "") + number(int(self))
+        return int.__format__(int(self), spec)
+
+
+def _field(value: object) -> object:
+    if isinstance(value, str):
+        return _(value) if hasattr(value, "template") else value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _Figure(value)
+    return value
 
 
 def N_(text: str) -> str:

@@ -67,6 +67,7 @@ from .hand.threes import laid_threes, receive_talon
 from .hand.turn import ASKED, NO, NOT_ASKED, YES, TurnState, UndoSnapshot
 from .melds import CANASTA_SIZE, PLURAL, SPECIAL_MELD_NAMES, canasta_kind
 from .phases import DRAW, GAME_OVER, HAND_OVER, PLAY, Phase
+from .phrase import phrase
 from .rules import Rules
 from .scoring import score_hand
 from .shuffle import (
@@ -305,7 +306,7 @@ class Game:
         if self.turn.ask == ASKED and type(action) is not AnswerGoOut:
             raise IllegalAction(
                 "answer_pending",
-                'Your partner has asked "May I go out?": answer yes or no first.',
+                phrase('Your partner has asked "May I go out?": answer yes or no first.'),
             )
         self._relisted = None
         handler(self, action, out)
@@ -340,20 +341,22 @@ class Game:
             if found is not None:
                 return found
         try:
-            return take_codes(codes, self._usable_hand(self.to_move), "in your hand")
+            return take_codes(codes, self._usable_hand(self.to_move))
         except IllegalAction:
             if self.turn.locked and self._in_hand(codes):
                 raise IllegalAction(
                     "cards_locked",
-                    "The cards from the pile stay locked until "
-                    "your melds reach the opening minimum of "
-                    f"{self.initial_meld_minimum(self.to_move)} points.",
+                    phrase(
+                        "The cards from the pile stay locked until "
+                        "your melds reach the opening minimum of {points} points.",
+                        points=self.initial_meld_minimum(self.to_move),
+                    ),
                 ) from None
             raise
 
     def _in_hand(self, codes: Sequence[str]) -> bool:
         try:
-            take_codes(codes, self.mover.hand, "in your hand")
+            take_codes(codes, self.mover.hand)
         except IllegalAction:
             return False
         return True
@@ -362,29 +365,32 @@ class Game:
         if self.phase == phase:
             return
         if self.phase in (HAND_OVER, GAME_OVER):
-            raise IllegalAction("hand_over", "The hand is over.")
+            raise IllegalAction("hand_over", phrase("The hand is over."))
         if phase == DRAW:
             raise IllegalAction(
-                "already_drawn", f"You have already drawn this turn; you cannot {doing} now."
+                "already_drawn",
+                phrase("You have already drawn this turn; you cannot {doing} now.", doing=doing),
             )
         raise IllegalAction(
-            "draw_first", f"Draw from the stock or take the pile before you {doing}."
+            "draw_first",
+            phrase("Draw from the stock or take the pile before you {doing}.", doing=doing),
         )
 
     # ---- draw
     def _draw(self, action: Draw, out: list[Event]) -> None:
         if self.phase != DRAW:
-            self._expect(DRAW, "draw again")
+            self._expect(DRAW, phrase("draw again"))
         rules = self.rules
         reuse = False
         if not self.stock:
             if rules.stock_end == "reuse_pile" and not self.stock_reused and len(self.pile) >= 2:
                 reuse = True
             elif rules.stock_end == "reuse_pile":
-                raise IllegalAction("stock_empty", "The stock is used up.")
+                raise IllegalAction("stock_empty", phrase("The stock is used up."))
             else:
                 raise IllegalAction(
-                    "stock_empty", "The stock is empty: take the pile if you can, or end the hand."
+                    "stock_empty",
+                    phrase("The stock is empty: take the pile if you can, or end the hand."),
                 )
         p = self.to_move
         player = self.players[p]
@@ -438,14 +444,14 @@ class Game:
 
     # ---- take the pile
     def _take_pile(self, action: TakePile, out: list[Event]) -> None:
-        self._expect(DRAW, "take the pile")
+        self._expect(DRAW, phrase("take the pile"))
         if self.turn.returned:
             raise IllegalAction(
-                "pile_returned", "You returned the pile this turn: draw from the stock."
+                "pile_returned", phrase("You returned the pile this turn: draw from the stock.")
             )
         if not self.pile:
-            raise IllegalAction("pile_empty", "The discard pile is empty.")
-        with_cards = take_codes(action.with_, self.mover.hand, "in your hand")
+            raise IllegalAction("pile_empty", phrase("The discard pile is empty."))
+        with_cards = take_codes(action.with_, self.mover.hand)
         self.validate_take(with_cards)
         self._commit_take(with_cards, out)
 
@@ -498,7 +504,7 @@ class Game:
     # ---- meld
     def _meld(self, action: Meld, out: list[Event]) -> None:
         if self.phase != PLAY:
-            self._expect(PLAY, "meld")
+            self._expect(PLAY, phrase("meld"))
         rules = self.rules
         player = self.players[self.to_move]
         if action.rank == "special":
@@ -511,21 +517,26 @@ class Game:
                 self._special_meld(action, out)
                 return
             raise IllegalAction(
-                "mixed_ranks", "A meld holds cards of one rank only (plus wild cards)."
+                "mixed_ranks", phrase("A meld holds cards of one rank only (plus wild cards).")
             )
         named = MELD_KEY_OF_NAME.get(action.rank) if action.rank else None
         if naturals:
             key = naturals.pop()
             if named is not None and named != key:
                 raise IllegalAction(
-                    "mixed_ranks", f"These cards are {PLURAL[key]}, not {PLURAL[named]}."
+                    "mixed_ranks",
+                    phrase(
+                        "These cards are {rank}, not {named}.",
+                        rank=PLURAL[key],
+                        named=PLURAL[named],
+                    ),
                 )
         elif named is not None:
             key = named
         elif rules.wild_canastas and WILD in player.melds:
             key = WILD
         else:
-            raise IllegalAction("name_rank", "Say which meld the wild cards go on.")
+            raise IllegalAction("name_rank", phrase("Say which meld the wild cards go on."))
         self.validate_meld(key, cards)
         self._commit_meld(key, cards, out)
 
@@ -602,7 +613,7 @@ class Game:
     # ---- discard
     def _discard(self, action: Discard, out: list[Event]) -> None:
         if self.phase != PLAY:
-            self._expect(PLAY, "discard")
+            self._expect(PLAY, phrase("discard"))
         player = self.players[self.to_move]
         from_threes = False
         code = action.card
@@ -610,7 +621,8 @@ class Game:
             laid = [c for c in player.threes if CARD_CODE[c] == code]
             if not laid:
                 raise IllegalAction(
-                    "card_not_in_hand", f"You have no {action.card} on the table to discard."
+                    "card_not_in_hand",
+                    phrase("You have no {card} on the table to discard.", card=action.card),
                 )
             card, from_threes = laid[0], True
         else:
@@ -678,8 +690,12 @@ class Game:
         have = self.opening_points(p)
         raise IllegalAction(
             "initial_meld_short",
-            f"Your melds count {have} points towards the "
-            f"opening minimum of {need}: meld more, or undo.",
+            phrase(
+                "Your melds count {have} points towards the "
+                "opening minimum of {need}: meld more, or undo.",
+                have=have,
+                need=need,
+            ),
         )
 
     def _opening_short(self) -> bool:
@@ -725,20 +741,22 @@ class Game:
             if self.stock or (
                 rules.stock_end == "reuse_pile" and not self.stock_reused and len(self.pile) >= 2
             ):
-                raise IllegalAction("must_draw", "Draw from the stock or take the pile.")
+                raise IllegalAction("must_draw", phrase("Draw from the stock or take the pile."))
             if not self.turn.returned and self._must_take_pile():
                 raise IllegalAction(
                     "must_take_pile",
-                    "The stock is empty and the top card fits your meld: you must take the pile.",
+                    phrase(
+                        "The stock is empty and the top card fits your meld: you must take the pile."
+                    ),
                 )
             return
-        self._expect(PLAY, "pass")
+        self._expect(PLAY, phrase("pass"))
         if self.turn.no_discard:
             self._check_turn_can_end()
             return
         need = self.canastas_needed()
         if not (rules.pass_the_discard and len(player.hand) == 1 and player.canastas() < need):
-            raise IllegalAction("must_discard", "End your turn by discarding a card.")
+            raise IllegalAction("must_discard", phrase("End your turn by discarding a card."))
         self._check_turn_can_end()
 
     def _must_take_pile(self) -> bool:
@@ -772,17 +790,19 @@ class Game:
         return UndoSnapshot(mover, listing, pile, self.pile_freezers, self.phase, self.turn)
 
     def _undo(self, action: Undo, out: list[Event]) -> None:
-        self._expect(PLAY, "undo")
+        self._expect(PLAY, phrase("undo"))
         if not self.turn.undo:
-            raise IllegalAction("nothing_to_undo", "There is no meld this turn to undo.")
+            raise IllegalAction("nothing_to_undo", phrase("There is no meld this turn to undo."))
         self._restore(self.turn.undo.pop(), out)
 
     def _undo_turn(self, action: UndoTurn, out: list[Event]) -> None:
-        self._expect(PLAY, "undo your turn")
+        self._expect(PLAY, phrase("undo your turn"))
         if not self.turn.undo:
             raise IllegalAction(
                 "nothing_to_undo",
-                "There is nothing this turn to undo: a card drawn from the stock cannot go back.",
+                phrase(
+                    "There is nothing this turn to undo: a card drawn from the stock cannot go back."
+                ),
             )
         first = self.turn.undo[0]
         self.turn.undo.clear()
@@ -830,19 +850,24 @@ class Game:
     def validate_ask(self) -> None:
         """Raise `IllegalAction` unless the mover may ask their partner "May I go out?" now."""
         if self.n_players != 4:
-            raise IllegalAction("no_partner", "Only a player with a partner may ask to go out.")
+            raise IllegalAction(
+                "no_partner", phrase("Only a player with a partner may ask to go out.")
+            )
         if self.phase != PLAY:
-            self._expect(PLAY, 'ask "May I go out?"')
+            self._expect(PLAY, phrase('ask "May I go out?"'))
         if self.turn.ask != NOT_ASKED:
-            raise IllegalAction("already_asked", 'You may ask "May I go out?" only once in a turn.')
+            raise IllegalAction(
+                "already_asked", phrase('You may ask "May I go out?" only once in a turn.')
+            )
         if len(self.mover.hand) < 2 or self.turn.black_threes or self.turn.no_discard:
             raise IllegalAction(
-                "ask_too_late", 'Ask "May I go out?" while you still hold two cards or more.'
+                "ask_too_late",
+                phrase('Ask "May I go out?" while you still hold two cards or more.'),
             )
 
     def _answer_go_out(self, action: AnswerGoOut, out: list[Event]) -> None:
         if self.turn.ask != ASKED:
-            raise IllegalAction("no_question", 'Nobody has asked "May I go out?".')
+            raise IllegalAction("no_question", phrase('Nobody has asked "May I go out?".'))
         partner = self.to_act  # the partner, until the answer gives the turn back
         self.turn.ask = YES if action.yes else NO
         if self.recording:
@@ -913,8 +938,8 @@ class Game:
     def _next_hand(self, action: NextHand, out: list[Event]) -> None:
         if self.phase != HAND_OVER:
             if self.phase == GAME_OVER:
-                raise IllegalAction("game_over", "The game is over.")
-            raise IllegalAction("hand_not_over", "The hand is still being played.")
+                raise IllegalAction("game_over", phrase("The game is over."))
+            raise IllegalAction("hand_not_over", phrase("The hand is still being played."))
         n = self.n_players
         # The deal passes to the left; with `starter` "loser", the player of the losing side
         # (the lowest hand score) nearest the last dealer's left starts (RULES.md 2, 9).
@@ -931,7 +956,7 @@ class Game:
                         break
         deck = self._pending_decks.pop(0) if self._pending_decks else None
         if deck is None and self.seed is None and self.initial_deck is not None:
-            raise IllegalAction("no_deck", "This game has no deck for another hand.")
+            raise IllegalAction("no_deck", phrase("This game has no deck for another hand."))
         self.first_player = first
         out.extend(self._deal(checked_deck(deck) if deck is not None else None))
 

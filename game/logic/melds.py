@@ -24,23 +24,24 @@ from .cards import (
     WILD,
 )
 from .errors import IllegalAction
+from .phrase import phrase
 from .rules import Rules
 
 CANASTA_SIZE: Final = 7
 PLURAL: Final = {
-    3: "Threes",
-    4: "Fours",
-    5: "Fives",
-    6: "Sixes",
-    7: "Sevens",
-    8: "Eights",
-    9: "Nines",
-    10: "Tens",
-    11: "Jacks",
-    12: "Queens",
-    13: "Kings",
-    14: "Aces",
-    WILD: "wild cards",
+    3: phrase("Threes"),
+    4: phrase("Fours"),
+    5: phrase("Fives"),
+    6: phrase("Sixes"),
+    7: phrase("Sevens"),
+    8: phrase("Eights"),
+    9: phrase("Nines"),
+    10: phrase("Tens"),
+    11: phrase("Jacks"),
+    12: phrase("Queens"),
+    13: phrase("Kings"),
+    14: phrase("Aces"),
+    WILD: phrase("wild cards"),
 }
 
 
@@ -104,50 +105,54 @@ def check_meld(
     if key == WILD:
         if not rules.wild_canastas:
             raise IllegalAction(
-                "no_wild_melds", "Melds of wild cards only are not allowed in these rules."
+                "no_wild_melds", phrase("Melds of wild cards only are not allowed in these rules.")
             )
         if wilds != size:
-            raise IllegalAction("mixed_ranks", "A wild meld may hold only Jokers and Twos.")
+            raise IllegalAction("mixed_ranks", phrase("A wild meld may hold only Jokers and Twos."))
         if size < 3:
-            raise IllegalAction("too_few_cards", "A new meld needs at least three cards.")
+            raise IllegalAction("too_few_cards", phrase("A new meld needs at least three cards."))
         if size > CANASTA_SIZE and not rules.extended_canastas:
             raise IllegalAction(
-                "canasta_full", "A canasta may not grow beyond seven cards in these rules."
+                "canasta_full", phrase("A canasta may not grow beyond seven cards in these rules.")
             )
         return
     name = PLURAL[key]
     for card in adding:
         if not IS_WILD[card] and CARD_RANK[card] != key:
             raise IllegalAction(
-                "mixed_ranks", f"Only {name} and wild cards can go on your meld of {name}."
+                "mixed_ranks",
+                phrase("Only {rank} and wild cards can go on your meld of {rank}.", rank=name),
             )
     if size < 3:
-        raise IllegalAction("too_few_cards", "A new meld needs at least three cards.")
+        raise IllegalAction("too_few_cards", phrase("A new meld needs at least three cards."))
     if adding_wilds:
         if rules.pure_aces_sevens and key == SEVEN:
-            raise IllegalAction("pure_sevens", "Sevens must be melded pure: no wild cards.")
+            raise IllegalAction("pure_sevens", phrase("Sevens must be melded pure: no wild cards."))
         if rules.pure_aces_sevens and key == ACE and not aces_take_wild:
             raise IllegalAction(
                 "pure_aces",
-                "Wild cards may join a meld of Aces only as it is first laid down, "
-                "in the initial meld.",
+                phrase(
+                    "Wild cards may join a meld of Aces only as it is first laid down, "
+                    "in the initial meld."
+                ),
             )
         if rules.prohibit_interim_mixed_melds and open_wild_meld:
             raise IllegalAction(
                 "wild_meld_open",
-                "While your wild meld is not yet a canasta, wild cards may go only to it.",
+                phrase("While your wild meld is not yet a canasta, wild cards may go only to it."),
             )
     if wilds > size - wilds:
         raise IllegalAction(
-            "too_many_wild", "Wild cards may not outnumber the natural cards of a meld."
+            "too_many_wild", phrase("Wild cards may not outnumber the natural cards of a meld.")
         )
     if wilds > rules.max_wild_per_meld:
         raise IllegalAction(
-            "too_many_wild", f"A meld may hold at most {rules.max_wild_per_meld} wild cards."
+            "too_many_wild",
+            phrase("A meld may hold at most {count} wild cards.", count=rules.max_wild_per_meld),
         )
     if size > CANASTA_SIZE and not rules.extended_canastas:
         raise IllegalAction(
-            "canasta_full", "A canasta may not grow beyond seven cards in these rules."
+            "canasta_full", phrase("A canasta may not grow beyond seven cards in these rules.")
         )
 
 
@@ -156,7 +161,9 @@ def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
     threes = sum(map(IS_BLACK_THREE.__getitem__, cards))
     wilds = wild_count(cards)
     if threes + wilds != len(cards):
-        raise IllegalAction("mixed_ranks", "A meld of Black Threes may hold only Black Threes.")
+        raise IllegalAction(
+            "mixed_ranks", phrase("A meld of Black Threes may hold only Black Threes.")
+        )
     if wilds == 0 and threes in (3, 4):
         return
     if rules.black_three_out_with_wild and threes == 2 and wilds == 1:
@@ -164,11 +171,11 @@ def check_black_threes(rules: Rules, cards: Sequence[int]) -> None:
     if rules.black_three_out_with_wild:
         raise IllegalAction(
             "black_threes",
-            "Black Threes go out as three or four of them, or two with one wild card.",
+            phrase("Black Threes go out as three or four of them, or two with one wild card."),
         )
     raise IllegalAction(
         "black_threes",
-        "Black Threes go out only as three or four Black Threes, with no wild cards.",
+        phrase("Black Threes go out only as three or four Black Threes, with no wild cards."),
     )
 
 
@@ -201,10 +208,10 @@ def special_meld(cards: Sequence[int], has_three_on_table: bool) -> tuple[str, i
 
 
 SPECIAL_MELD_NAMES: Final = {
-    "straight": "a Straight",
-    "seven_pairs": "Seven Pairs",
-    "seven_pairs_wild": "Seven Pairs with Twos, Sevens and Aces",
-    "garbage": "Garbage",
+    "straight": phrase("a Straight"),
+    "seven_pairs": phrase("Seven Pairs"),
+    "seven_pairs_wild": phrase("Seven Pairs with Twos, Sevens and Aces"),
+    "garbage": phrase("Garbage"),
 }
 
 

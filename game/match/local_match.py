@@ -22,6 +22,7 @@ from game.logic.assist import PracticeChange
 from game.logic.cut import Cut
 from game.logic.events import Event
 from game.logic.phases import DRAW, GAME_OVER, PLAY
+from game.logic.phrase import phrase
 from game.logic.replay import load_replay, replay_document
 from game.match.autosaved_game import (
     HUMAN_SEAT,
@@ -43,7 +44,11 @@ log = logging.getLogger(__name__)
 
 # With three or four players the computer seats are named for where they sit, the person at
 # the keyboard being South: West plays after them, then North (the partner at four), then East.
-SEAT_NAMES = {2: ("Computer",), 3: ("West", "East"), 4: ("West", "North", "East")}
+SEAT_NAMES = {
+    2: (phrase("Computer"),),
+    3: (phrase("West"), phrase("East")),
+    4: (phrase("West"), phrase("North"), phrase("East")),
+}
 
 SKILL_TITLES = {
     "carefree": "Carefree",
@@ -88,10 +93,8 @@ def local_match(
 
 
 # Said on the table the first time the computer helps in a recorded game.
-PRACTICE_NOTE = (
-    "With {assist} this is now a practice game: it stays in your history but out of the "
-    "high scores and the hall of fame."
-)
+# The assists that make a game practice, as PRACTICE_NOTE names them.
+ASSIST_WORDS = {"AutoPlay": phrase("AutoPlay"), "an earlier turn": phrase("an earlier turn")}
 
 
 class LocalMatch(Match):
@@ -143,8 +146,8 @@ class LocalMatch(Match):
 
     def seat_line(self, seat: int) -> str:
         """The computer's level (in a side strip's few words, with three or four players)."""
-        title = SKILL_TITLES[self.game.levels[seat]]
-        return title if self.game.game.n_players > 2 else f"{title} level"
+        title = phrase(SKILL_TITLES[self.game.levels[seat]])
+        return title if self.game.game.n_players > 2 else phrase("{level} level", level=title)
 
     def level_text(self) -> str:
         levels = self.game.levels
@@ -152,21 +155,37 @@ class LocalMatch(Match):
             # The computers' levels from the weakest to the strongest (each seat shows its own).
             played = levels if self.watching else levels[1:]
             ranked = sorted(set(played), key=list(SKILL_TITLES).index)
-            span = SKILL_TITLES[ranked[0]]
+            span = phrase(SKILL_TITLES[ranked[0]])
             if len(ranked) > 1:
-                span += f" to {SKILL_TITLES[ranked[-1]]}"
-            return f"All seats: {span}" if self.watching else f"Computers: {span}"
+                span = phrase(
+                    "{weakest} to {strongest}",
+                    weakest=span,
+                    strongest=phrase(SKILL_TITLES[ranked[-1]]),
+                )
+            if self.watching:
+                return phrase("All seats: {levels}", levels=span)
+            return phrase("Computers: {levels}", levels=span)
         if self.watching:
-            return f"{SKILL_TITLES[levels[0]]} vs {SKILL_TITLES[levels[1]]}"
-        return f"Opponent: {SKILL_TITLES[levels[1]]}"
+            return phrase(
+                "{level} vs {other}",
+                level=phrase(SKILL_TITLES[levels[0]]),
+                other=phrase(SKILL_TITLES[levels[1]]),
+            )
+        return phrase("Opponent: {level}", level=phrase(SKILL_TITLES[levels[1]]))
 
     def status_text(self) -> str:
         if self.watching or self._state.hand_over or self._my_turn():
             return ""
         if self.game.game.n_players == 2:
-            return "The computer is thinking\u2026" if self.thinking else "The computer is playing."
-        name = self.other_names[self.game.game.to_act - 1] if self.game.game.to_act else "You"
-        return f"{name} is thinking\u2026" if self.thinking else f"{name} is playing."
+            if self.thinking:
+                return phrase("The computer is thinking\u2026")
+            return phrase("The computer is playing.")
+        if not self.game.game.to_act:
+            return phrase("You are thinking\u2026") if self.thinking else phrase("You are playing.")
+        name = self.other_names[self.game.game.to_act - 1]
+        if self.thinking:
+            return phrase("{name} is thinking\u2026", name=name)
+        return phrase("{name} is playing.", name=name)
 
     def _my_turn(self) -> bool:
         """Whether the engine waits for the person: their turn, or their partner's question."""
@@ -176,17 +195,17 @@ class LocalMatch(Match):
     # -- what I may do --------------------------------------------------------------------------
     def check(self, action: Action) -> str | None:
         if self.autoplay or not self._my_turn() or self._state.hand_over:
-            return "It is not your turn."
+            return phrase("It is not your turn.")
         refusal = self.game.game.check(action)
         return None if refusal is None else refusal.message
 
     def play(self, action: Action) -> str | None:
         if self.autoplay:
-            return "AutoPlay is on: press Stop AutoPlay to play yourself."
+            return phrase("AutoPlay is on: press Stop AutoPlay to play yourself.")
         if self._state.hand_over:
-            return "The hand is over."
+            return phrase("The hand is over.")
         if not self._my_turn():
-            return "Wait for your turn: the computer is playing."
+            return phrase("Wait for your turn: the computer is playing.")
         try:
             self._apply(action, paced=False)
         except IllegalAction as exc:
@@ -281,7 +300,7 @@ class LocalMatch(Match):
         doc = replay_document(self.game.game)
         start = self._hand_start(doc)
         if start is None:
-            return "This hand has not been played yet."
+            return phrase("This hand has not been played yet.")
         self._forget_thinking()
         doc["actions"] = doc["actions"][:start]
         result = load_replay(doc)
@@ -402,7 +421,7 @@ class LocalMatch(Match):
     @staticmethod
     def _hint_note(result: AIResult) -> HintReady:
         if result.error or not result.actions:
-            return HintReady("No suggestion is available just now.")
+            return HintReady(phrase("No suggestion is available just now."))
         return HintReady(result.reason, actions=tuple(result.actions))
 
     # -- AutoPlay -------------------------------------------------------------------------------
@@ -418,9 +437,9 @@ class LocalMatch(Match):
         self.game.set_autoplay(on)
         self._forget_thinking()
         if not on:
-            return "AutoPlay off: your turn to play."
+            return phrase("AutoPlay off: your turn to play.")
         self._mark_assisted("AutoPlay")
-        return "AutoPlay on: watch the computer play both hands."
+        return phrase("AutoPlay on: watch the computer play both hands.")
 
     def _mark_assisted(self, assist: str) -> None:
         """A recorded game the computer helped with becomes practice (kept out of the high
@@ -430,7 +449,11 @@ class LocalMatch(Match):
         self.game.assists.append(assist)
         self.recording.mark_assisted(assist)
         self._save()
-        self._notice = PRACTICE_NOTE.format(assist=assist)
+        self._notice = phrase(
+            "With {assist} this is now a practice game: it stays in your history but out of the "
+            "high scores and the hall of fame.",
+            assist=ASSIST_WORDS.get(assist, assist),
+        )
 
     def recent_events(self) -> list[Event]:
         return recent_events(self.game.game)

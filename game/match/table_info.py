@@ -39,6 +39,7 @@ from game.logic.cards import (
     code_of,
 )
 from game.logic.melds import CANASTA_SIZE, PLURAL, canasta_bonus
+from game.logic.phrase import Phrase, phrase, phrase_n
 from game.logic.rules import OPTION_SPECS, PRESETS
 from game.logic.scoring import threes_score
 from game.match import TableState
@@ -46,7 +47,10 @@ from game.match import TableState
 if TYPE_CHECKING:
     from game.logic.events import Event
 
-PRESET_TITLES = {"classic": "Classic", "modern_american": "Modern American"}
+PRESET_TITLES = {
+    "classic": phrase("Classic rules"),
+    "modern_american": phrase("Modern American rules"),
+}
 # Suits alternate colours in the hand (User Guide 3.5): Clubs, Diamonds, Spades, Hearts.
 _SUIT_ORDER = {3: 0, 2: 1, 0: 2, 1: 3, 4: 4}
 
@@ -64,7 +68,7 @@ def rank_group(card: int) -> int:
 def card_name(code: str) -> str:
     """ "8H" -> "8♥" for messages (the suit glyphs are in the bundled fonts)."""
     if code == "JK":
-        return "Joker"
+        return phrase("Joker")
     suit = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[code[-1]]
     return code[:-1] + suit
 
@@ -72,27 +76,33 @@ def card_name(code: str) -> str:
 def describe_action(action: Action) -> str:
     """One line for a hint's list of suggested moves."""
     if isinstance(action, Draw):
-        return "Draw from the stock"
+        return phrase("Draw from the stock")
     if isinstance(action, TakePile):
         if action.with_:
-            return "Take the pile with " + " ".join(card_name(c) for c in action.with_)
-        return "Take the pile onto your meld"
+            return phrase("Take the pile with {cards}", cards=_cards(action.with_))
+        return phrase("Take the pile onto your meld")
     if isinstance(action, Meld):
-        cards = " ".join(card_name(c) for c in action.cards)
+        cards = _cards(action.cards)
         if action.rank == "special":
-            return f"Meld your whole hand: {cards}"
-        return f"Meld {cards}"
+            return phrase("Meld your whole hand: {cards}", cards=cards)
+        return phrase("Meld {cards}", cards=cards)
     if isinstance(action, Discard):
-        return f"Discard {card_name(action.card)}"
+        return phrase("Discard {card}", card=card_name(action.card))
     if isinstance(action, Pass):
-        return "End the turn without discarding"
+        return phrase("End the turn without discarding")
     if isinstance(action, Undo):
-        return "Undo the last meld"
+        return phrase("Undo the last meld")
     if isinstance(action, UndoTurn):
-        return "Undo the whole turn"
+        return phrase("Undo the whole turn")
     if isinstance(action, NextHand):
-        return "Deal the next hand"
+        return phrase("Deal the next hand")
     return str(action)
+
+
+def _cards(codes: Sequence[str]) -> str:
+    """Cards named by code, with spaces between (a Joker's name is not a field of a sentence
+    here: the cards read as the table shows them)."""
+    return " ".join(str(card_name(c)) if c != "JK" else "Joker" for c in codes)
 
 
 # -- taking the pile -------------------------------------------------------------------------------
@@ -197,24 +207,24 @@ class Counter:
 
 
 OPENING_TIPS = {
-    "met": "The cards in your hand can open now.",
-    "pile": "Taking the pile would let you open.",
-    "splash": "You could open with a special meld.",
-    "short": "Your hand cannot open yet.",
+    "met": phrase("The cards in your hand can open now."),
+    "pile": phrase("Taking the pile would let you open."),
+    "splash": phrase("You could open with a special meld."),
+    "short": phrase("Your hand cannot open yet."),
 }
 
 
 def opening_status(state: TableState, seat: int) -> Opening:
     """The opening counter of the player at the keyboard (`seat` is the table's seat 0)."""
     if state.view.opened[seat]:
-        return Opening("Opened", "")
+        return Opening(phrase("Opened"), "")
     need = state.initial_meld_minimum(seat)
     left = max(0, need - state.opening_points(seat))
     hand = state.hand(seat)
     locked = state.turn_locked() if state.to_move == seat else frozenset()
     usable = [c for c in hand if c not in locked]
     points, splash = best_opening_points(usable, state.rules)
-    text = f"To open: {left}"
+    text = phrase("To open: {points}", points=left)
     if points >= left:
         return Opening(text, "met", need, left)
     if splash and state.rules.splash_initial_meld:
@@ -236,27 +246,41 @@ def status_counters(
         need, left = opening.need, opening.left
         open_counter = Counter(
             opening.text,
-            f"Your first melds this hand must be worth {need} points; {left} still to go. "
-            + OPENING_TIPS.get(opening.tint, ""),
+            phrase(
+                "Your first melds this hand must be worth {need} points; {left} still to go. {tip}",
+                need=need,
+                left=left,
+                tip=OPENING_TIPS.get(opening.tint, ""),
+            ),
             opening.tint,
         )
     else:
         open_counter = Counter(
-            "Opened", "You have made your opening meld: meld freely this hand.", ""
+            phrase("Opened"),
+            phrase("You have made your opening meld: meld freely this hand."),
+            "",
         )
+    target = state.rules.target_score
     return [
-        Counter(f"Hand {hand}, turn {turn}", f"Hand {hand} of this game; turn {turn} of the hand."),
+        Counter(
+            phrase("Hand {hand}, turn {turn}", hand=hand, turn=turn),
+            phrase("Hand {hand} of this game; turn {turn} of the hand.", hand=hand, turn=turn),
+        ),
         open_counter,
         Counter(
-            f"In hand: {in_hand} points",
-            f"The cards in your hand count {in_hand} points. If the hand ended now, you would "
-            f"score {net:+d} for it (melds and bonuses, less the cards still in your hand).",
+            phrase("In hand: {points} points", points=in_hand),
+            phrase(
+                "The cards in your hand count {points} points. If the hand ended now, you would "
+                "score {net:+} for it (melds and bonuses, less the cards still in your hand).",
+                points=in_hand,
+                net=net,
+            ),
         ),
         Counter(
-            f"Game to {state.rules.target_score}",
-            f"The first player to reach {state.rules.target_score} points wins the game.",
+            phrase("Game to {target}", target=target),
+            phrase("The first player to reach {target} points wins the game.", target=target),
         ),
-        Counter(level_text, "Who you are playing against.", dim=True),
+        Counter(level_text, phrase("Who you are playing against."), dim=True),
     ]
 
 
@@ -275,6 +299,9 @@ def running_scores(state: TableState, seat: int) -> tuple[int, int]:
     return melded, bonus
 
 
+MELDS_ROW = phrase("Melds")
+
+
 @dataclass(frozen=True)
 class ScoreRow:
     label: str
@@ -291,14 +318,16 @@ def scoresheet_rows(state: TableState) -> list[ScoreRow]:
     sides = range(state.view.sides)
     rows = [
         ScoreRow(
-            f"Hand {record['hand']}", tuple(record["scores"][p]["total"] for p in sides), hands=1
+            phrase("Hand {hand}", hand=record["hand"]),
+            tuple(record["scores"][p]["total"] for p in sides),
+            hands=1,
         )
         for record in state.history
     ]
     if state.phase in ("draw", "play"):
         running = [running_scores(state, p) for p in sides]
-        rows.append(ScoreRow("Melds", tuple(r[0] for r in running), "italic"))
-        rows.append(ScoreRow("Bonus", tuple(r[1] for r in running), "italic"))
+        rows.append(ScoreRow(MELDS_ROW, tuple(r[0] for r in running), "italic"))
+        rows.append(ScoreRow(phrase("Bonus"), tuple(r[1] for r in running), "italic"))
     return rows
 
 
@@ -310,7 +339,9 @@ def fold_hands(rows: list[ScoreRow], room: int) -> list[ScoreRow]:
         return rows
     fold = min(hands, len(rows) - max(room, 1) + 1)
     sums = tuple(map(sum, zip(*(row.values for row in rows[:fold]), strict=True)))
-    folded = ScoreRow(f"Hands 1\u2013{fold}", sums, "bold", fold, f"1\u2013{fold}")
+    folded = ScoreRow(
+        phrase("Hands 1\u2013{last}", last=fold), sums, "bold", fold, f"1\u2013{fold}"
+    )
     return [folded, *rows[fold:]]
 
 
@@ -324,9 +355,9 @@ def hand_value(state: TableState, seat: int) -> tuple[int, int]:
 # -- rules panel -----------------------------------------------------------------------------------
 def _value_text(value: object) -> str:
     if value is True:
-        return "on"
+        return phrase("on")
     if value is False:
-        return "off"
+        return phrase("off")
     return str(value).replace("_", " ")
 
 
@@ -336,12 +367,21 @@ def rules_summary(rules: Rules) -> tuple[str, list[str]]:
         return "", []
     preset = rules.nearest_preset()
     base = PRESETS[preset]()
-    lines = []
+    lines: list[str] = []
     for f in fields(rules):
         value = getattr(rules, f.name)
         if value != getattr(base, f.name):
-            lines.append(f"{OPTION_SPECS[f.name].label}: {_value_text(value)}")
-    return f"{PRESET_TITLES.get(preset, preset)} rules", lines
+            lines.append(
+                phrase(
+                    "{option}: {value}",
+                    option=phrase(OPTION_SPECS[f.name].label),
+                    value=_value_text(value),
+                )
+            )
+    return PRESET_TITLES.get(preset, preset), lines
+
+
+CANASTA_KINDS = {"wild": phrase("wild"), "mixed": phrase("mixed"), "natural": phrase("natural")}
 
 
 def canasta_kind_of(key: int, cards: Sequence[int]) -> str | None:
@@ -352,27 +392,45 @@ def canasta_kind_of(key: int, cards: Sequence[int]) -> str | None:
     return "mixed" if any(IS_WILD[c] for c in cards) else "natural"
 
 
-def canasta_details(state: TableState, names: tuple[str, ...]) -> str:
-    """Every canasta on the table with its cards (User Guide 4.5.2), one paragraph a player."""
-    paragraphs = []
+def canasta_details(state: TableState, names: tuple[str, ...]) -> list[list[str]]:
+    """Every canasta on the table with its cards (User Guide 4.5.2), one paragraph a player:
+    its head, then a line a canasta."""
+    paragraphs: list[list[str]] = []
     for seat, name in enumerate(names):
         lines = []
         for key, cards in state.melds(seat).items():
             kind = canasta_kind_of(key, cards)
             if kind is not None:
                 shown = " ".join(card_name(code_of(c)) for c in sorted(cards, key=display_key))
-                lines.append(f"{plural(key)} ({kind}, {len(cards)} cards): {shown}")
-        who = "Your" if seat == 0 else f"{name}'s"
-        paragraphs.append(f"{who} canastas:\n" + ("\n".join(lines) if lines else "none yet"))
-    return "\n\n".join(paragraphs)
+                lines.append(
+                    phrase(
+                        "{rank} ({kind}, {count} cards): {cards}",
+                        rank=plural(key),
+                        kind=CANASTA_KINDS[kind],
+                        count=len(cards),
+                        cards=shown,
+                    )
+                )
+        head = phrase("Your canastas:") if seat == 0 else phrase("{name}'s canastas:", name=name)
+        paragraphs.append([head, *(lines or [phrase("none yet")])])
+    return paragraphs
 
 
 def meld_cards_text(key: int, cards: Sequence[int]) -> str:
     """The cards of one meld, in words, for its right-click menu."""
     kind = canasta_kind_of(key, cards)
-    what = f"a {kind} canasta" if kind else "a meld"
     shown = " ".join(card_name(code_of(c)) for c in sorted(cards, key=display_key))
-    return f"{plural(key)}, {what} of {len(cards)} cards: {shown}"
+    if kind:
+        return phrase(
+            "{rank}, a {kind} canasta of {count} cards: {cards}",
+            rank=plural(key),
+            kind=CANASTA_KINDS[kind],
+            count=len(cards),
+            cards=shown,
+        )
+    return phrase(
+        "{rank}, a meld of {count} cards: {cards}", rank=plural(key), count=len(cards), cards=shown
+    )
 
 
 def meld_name(key: int) -> str:
@@ -387,46 +445,72 @@ def plural(key: int) -> str:
 # -- what just happened ----------------------------------------------------------------------------
 def narrate(events: list[Event], names: tuple[str, ...]) -> list[str]:
     """Short lines for the "Last plays" panel, one per thing a player did."""
-    from game.logic import events as ev
 
     lines: list[str] = []
     for event in events:
         who = names[event.player] if event.player in range(len(names)) else ""
-        kind = event.kind
         # A network view names only the cards its player may see and counts the others.
         count = len(event.cards) + event.info.get("hidden", 0)
-        if kind == ev.DRAW and not event.info.get("replacement"):
-            lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}")
-        elif kind == ev.PILE_TAKEN:
-            lines.append(f"{who} took the pile ({count} card{'s' if count != 1 else ''})")
-        elif kind == ev.MELD:
-            lines.append(f"{who} melded {plural(event.rank or 0)} (+{count})")
-        elif kind == ev.CANASTA:
-            lines.append(
-                f"{who}: {event.info.get('kind', '')} canasta of {plural(event.rank or 0)}"
-            )
-        elif kind == ev.ASK_GO_OUT:
-            lines.append(f"{who}: \u201cMay I go out?\u201d")
-        elif kind == ev.GO_OUT_ANSWER:
-            lines.append(f"{who}: \u201c{'Yes' if event.info.get('yes') else 'No'}\u201d")
-        elif kind == ev.DISCARD:
-            lines.append(f"{who} discarded {card_name(code_of(event.cards[0]))}")
-        elif kind == ev.THREE_LAID and event.player in (0, 1):
-            lines.append(f"{who} laid down {card_name(code_of(event.cards[0]))}")
-        elif kind == ev.PASS:
-            lines.append(f"{who} passed")
-        elif kind == ev.UNDO:
-            lines.append(f"{who} took back a meld")
-        elif kind == ev.PILE_RETURNED:
-            lines.append(f"{who} returned the pile")
-        elif kind == ev.TALON:
-            lines.append(f"{who} received a talon")
-        elif kind == ev.STOCK_REUSED:
-            lines.append("The pile became the new stock")
-        elif kind == ev.SPECIAL_MELD:
-            lines.append(f"{who} went out: {event.info.get('title', 'a special meld')}")
-        elif kind == ev.HAND_OVER:
-            lines.append(f"{who} went out" if who else "The hand is over")
-        elif kind == ev.DEAL and event.player == 0:
-            lines.append("New hand dealt")
+        line = _play_line(event, who, count)
+        if line:
+            lines.append(line)
     return lines
+
+
+def _play_line(event: Event, who: str, count: int) -> Phrase | None:
+    from game.logic import events as ev
+    from game.logic.melds import SPECIAL_MELD_NAMES
+
+    kind = event.kind
+    card = card_name(code_of(event.cards[0])) if event.cards else ""
+    if kind == ev.DRAW and not event.info.get("replacement"):
+        return phrase_n(
+            "{who} drew {count} card", "{who} drew {count} cards", count, who=who, count=count
+        )
+    if kind == ev.PILE_TAKEN:
+        return phrase_n(
+            "{who} took the pile ({count} card)",
+            "{who} took the pile ({count} cards)",
+            count,
+            who=who,
+            count=count,
+        )
+    if kind == ev.MELD:
+        return phrase(
+            "{who} melded {rank} (+{count})", who=who, rank=plural(event.rank or 0), count=count
+        )
+    if kind == ev.CANASTA:
+        return phrase(
+            "{who}: {kind} canasta of {rank}",
+            who=who,
+            kind=CANASTA_KINDS.get(event.info.get("kind", ""), ""),
+            rank=plural(event.rank or 0),
+        )
+    if kind == ev.ASK_GO_OUT:
+        return phrase("{who}: \u201cMay I go out?\u201d", who=who)
+    if kind == ev.GO_OUT_ANSWER:
+        if event.info.get("yes"):
+            return phrase("{who}: \u201cYes\u201d", who=who)
+        return phrase("{who}: \u201cNo\u201d", who=who)
+    if kind == ev.DISCARD:
+        return phrase("{who} discarded {card}", who=who, card=card)
+    if kind == ev.THREE_LAID and event.player in (0, 1):
+        return phrase("{who} laid down {card}", who=who, card=card)
+    if kind == ev.PASS:
+        return phrase("{who} passed", who=who)
+    if kind == ev.UNDO:
+        return phrase("{who} took back a meld", who=who)
+    if kind == ev.PILE_RETURNED:
+        return phrase("{who} returned the pile", who=who)
+    if kind == ev.TALON:
+        return phrase("{who} received a talon", who=who)
+    if kind == ev.STOCK_REUSED:
+        return phrase("The pile became the new stock")
+    if kind == ev.SPECIAL_MELD:
+        title = SPECIAL_MELD_NAMES.get(event.info.get("name", ""), phrase("a special meld"))
+        return phrase("{who} went out: {meld}", who=who, meld=title)
+    if kind == ev.HAND_OVER:
+        return phrase("{who} went out", who=who) if who else phrase("The hand is over")
+    if kind == ev.DEAL and event.player == 0:
+        return phrase("New hand dealt")
+    return None

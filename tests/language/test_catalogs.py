@@ -1,9 +1,11 @@
 """The translation layer: texts looked up in the language in use, counted texts, numbers, the
-catalogs read from their `.po` files, the system's language, and translations in step with
-the source (every marked text translated, every field kept)."""
+sentences the rules engine composes, the catalogs read from their `.po` files, the system's
+language, and translations in step with the source (every marked text translated, every field
+kept)."""
 
 from __future__ import annotations
 
+import pickle
 import re
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from babel.messages.pofile import read_po
 
 from game.language import Catalog, _, current, files, install, moment, n_, number
 from game.language.files import languages, read_catalog, system_language, use_language
+from game.logic.phrase import phrase, phrase_n
 from tests.helpers.paths import ROOT
 
 LOCALE = ROOT / "assets" / "locale"
@@ -125,3 +128,42 @@ def test_dates_are_written_as_the_language_writes_them() -> None:
     assert moment(when) == "12. März 2026 19:04"
     use_language("es")
     assert moment(when) == "12 mar 2026 19:04"
+
+
+def test_a_sentence_of_the_rules_engine_is_said_in_the_language_in_use() -> None:
+    sevens = phrase("Sevens")
+    frozen = phrase("The pile is frozen: you need two natural {rank} in your hand.", rank=sevens)
+    short = phrase_n(
+        "You need {count} canasta to go out.", "You need {count} canastas.", 2, count=2
+    )
+    score = phrase(
+        "{name} scored {points:+}, {total} in all.", name="Ana", points=1355, total=-21355
+    )
+    # The English is the sentence itself, as logs, tests and the wire read it.
+    assert frozen == "The pile is frozen: you need two natural Sevens in your hand."
+    assert short == "You need 2 canastas." and score == "Ana scored +1355, -21355 in all."
+    install(
+        Catalog(
+            "xx",
+            "Test",
+            texts={
+                "Sevens": "Siebener",
+                "The pile is frozen: you need two natural {rank} in your hand.": "Eingefroren: "
+                "zwei natürliche {rank} nötig.",
+                "{name} scored {points:+}, {total} in all.": "{name}: {points:+}, gesamt {total}.",
+            },
+            counted={
+                ("You need {count} canasta to go out.", "You need {count} canastas."): (
+                    "{count} Canasta nötig.",
+                    "{count} Canastas nötig.",
+                )
+            },
+            number=lambda value: f"{value:,}".replace(",", "."),
+        )
+    )
+    assert _(frozen) == "Eingefroren: zwei natürliche Siebener nötig."
+    assert _(short) == "2 Canastas nötig."
+    # A player's name stays theirs; figures are grouped as the language groups them.
+    assert _(score) == "Ana: +1.355, gesamt -21.355."
+    # Sent to the worker process and back whole.
+    assert _(pickle.loads(pickle.dumps(frozen))) == _(frozen)

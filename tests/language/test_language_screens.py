@@ -1,11 +1,13 @@
 """The language on the screens: chosen in Options with real clicks, shown at once on every screen
-laid out again, kept across a restart; the title, the dialogs and every Options page (each row
-in view, its help line and every choice it offers) in Spanish and German fit at 1024x600; and
-no text of those screens bypasses the translation layer (a pseudo-language that accents every
-letter leaves no plain letter on them)."""
+laid out again, kept across a restart; the title, the dialogs, every Options page (each row
+in view, its help line and every choice it offers) and the table's screens (in play, a hint, a
+refusal, its menus, the end of a hand and of the game, "May I go out?") in Spanish and German
+fit at 1024x600; and no text of those screens bypasses the translation layer (a pseudo-language
+that accents every letter leaves no plain letter on them but a player's name and a card's)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from game.settings import Preferences
 from game.sprites.cards import CardImages
 from tests.helpers.layout_check import misfits, start_recording
 from tests.helpers.options import control, control_in_view, open_options
+from tests.helpers.table_screens import SCREENS as TABLE_SCREENS
 from tests.helpers.ui_events import click, press, retype, step
 
 PSEUDO = str.maketrans(
@@ -36,6 +39,9 @@ SCREENS = ["title", "options", "dialog"]
 PAGES = [section.title for section in option_sections()]
 # Shown as they are in every language: the languages' own names, addresses, the game's name.
 UNTRANSLATED = {"Canasta", "?", "English", "Español", "Deutsch"}
+LONG_NAME = "Maximilian Alexander"
+# A card as the table names it ("10♥", "K♣", "Joker"): the same in every language.
+CARD = re.compile(r"(10|[2-9JQKA])[\u2660\u2665\u2666\u2663]|\bJoker\b")
 
 
 @pytest.fixture
@@ -121,7 +127,7 @@ def test_the_translated_screens_fit_at_1024x600(make_app, language: str, screen:
 def test_no_text_of_a_translated_screen_bypasses_the_layer(make_app, screen: str) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
     template = _template()
-    install(Catalog("qps", "Pseudo", texts={text: _pseudo(text) for text in template}))
+    install(_pseudo_catalog(template))
     _show(app, screen)
     app.stack.top.layout(app.size)
     log = start_recording(app)
@@ -183,7 +189,7 @@ def test_every_options_page_fits_at_1024x600_translated(make_app, language: str,
 @pytest.mark.parametrize("page", PAGES)
 def test_no_text_of_an_options_page_bypasses_the_layer(make_app, page: str) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
-    install(Catalog("qps", "Pseudo", texts={text: _pseudo(text) for text in _template()}))
+    install(_pseudo_catalog(_template()))
     scene = open_options(app, page)
     log = start_recording(app)
     for _text in _each_row_shown(app, scene):
@@ -215,7 +221,15 @@ def _plain(text: str, described: set[str]) -> bool:
     return any(c.isascii() and c.isalpha() for c in rest)
 
 
-def _template() -> list[str]:
+def _pseudo_catalog(template: list[str | tuple[str, str]]) -> Catalog:
+    texts = {text: _pseudo(text) for text in template if isinstance(text, str)}
+    counted = {
+        text: (_pseudo(text[0]), _pseudo(text[1])) for text in template if isinstance(text, tuple)
+    }
+    return Catalog("qps", "Pseudo", texts=texts, counted=counted)
+
+
+def _template() -> list[str | tuple[str, str]]:
     import importlib.util
 
     from tests.helpers.paths import ROOT
@@ -226,7 +240,7 @@ def _template() -> list[str]:
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    return [m.id for m in tool.template() if isinstance(m.id, str) and m.id]
+    return [m.id for m in tool.template() if m.id]
 
 
 def _pseudo(text: str) -> str:
@@ -262,3 +276,31 @@ def test_a_refused_card_back_picture_is_explained_in_the_language_in_use(  # typ
     retype(app, control_in_view(app, scene, "card_back_picture").rect.center, str(gone))
     step(app)
     assert scene.help_shown()[0] == f"Unter {gone} gibt es keine Datei."
+
+
+@pytest.mark.parametrize("screen", list(TABLE_SCREENS))
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_table_s_screens_fit_at_1024x600_translated(
+    make_app, language: str, screen: str
+) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(language=language)
+    app.prefs.player_name = LONG_NAME
+    TABLE_SCREENS[screen](app)
+    step(app, 2)
+    start_recording(app)
+    assert misfits(app) == []
+
+
+@pytest.mark.parametrize("screen", [screen for screen in TABLE_SCREENS if screen != "hint"])
+def test_no_text_of_the_table_bypasses_the_layer(make_app, screen: str) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    app.prefs.player_name = LONG_NAME
+    install(_pseudo_catalog(_template()))
+    TABLE_SCREENS[screen](app)
+    step(app, 2)
+    log = start_recording(app)
+    misfits(app)
+    shown = [landed.text for landed in log.landed]
+    # The player's name is theirs (on two lines where it is long), a card is the same anywhere.
+    plain = [text for text in shown if _plain(CARD.sub("", text), set(LONG_NAME.split()))]
+    assert shown and not plain, "\n".join(plain)

@@ -98,7 +98,7 @@ def test_listings_from_emptied_tables_equal_the_kept_ones():
 )
 def test_finding_a_meld_s_cards_by_rank_group_agrees_with_the_hand_walk(hand, picks):
     try:
-        expected = take_codes(picks, hand, "in your hand")
+        expected = take_codes(picks, hand)
     except IllegalAction:
         expected = None
     assert first_cards(picks, recount_groups(hand)) == expected

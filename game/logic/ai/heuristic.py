@@ -54,6 +54,7 @@ from ..hand.turn import NOT_ASKED, YES
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE, canasta_bonus
 from ..phases import DRAW, PLAY
+from ..phrase import phrase
 from ..scoring import threes_score
 
 # A hand this big is hoarding: meld it down and shed points rather than take on more.
@@ -133,7 +134,7 @@ def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = Fals
     if game.n_players == 4:
         actions = [a for a in actions if not isinstance(a, AskGoOut)]
     if not actions:
-        raise IllegalAction("no_move", "There is nothing to do now.")
+        raise IllegalAction("no_move", phrase("There is nothing to do now."))
     if len(actions) == 1:
         return actions[0]
     if game.phase == DRAW:

@@ -31,6 +31,7 @@ from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import CANASTA_SIZE
 from ..phases import DRAW, PLAY
+from ..phrase import phrase
 from . import heuristic
 
 # A card code's rank, whether it is wild, and its points, by code (every id of a code agrees).
@@ -55,7 +56,7 @@ def choose(game: Game, rng: random.Random) -> Action:
     if not actions:
         # Melded into a corner with no undo kept (a play-out copy): nothing is legal, and the
         # play-out ends here (the search's play-outs stop on a refusal).
-        raise IllegalAction("no_move", "The player to move has no legal action.")
+        raise IllegalAction("no_move", phrase("The player to move has no legal action."))
     if game.phase == DRAW:
         return _draw(game, actions)
     if game.phase == PLAY:

@@ -16,6 +16,7 @@ from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, CardId
 from ..engine import Game
 from ..errors import IllegalAction
 from ..phases import DRAW, PLAY
+from ..phrase import phrase
 from .names import card_name
 
 DOCTOR, SWAP = "doctor", "swap"
@@ -42,11 +43,13 @@ class PracticeChange:
 def practice_refusal(game: Game) -> IllegalAction | None:
     """Why the hand's cards may not be changed now, or None when they may."""
     if game.phase not in (DRAW, PLAY):
-        return IllegalAction("practice_hand_over", "Cards can be changed only during a hand.")
+        return IllegalAction(
+            "practice_hand_over", phrase("Cards can be changed only during a hand.")
+        )
     if any(player.melds or player.special_cards for player in game.players):
         return IllegalAction(
             "practice_after_meld",
-            "Doctor hand and Swap cards are allowed only before the first meld of a hand.",
+            phrase("Doctor hand and Swap cards are allowed only before the first meld of a hand."),
         )
     return None
 
@@ -68,17 +71,21 @@ def doctor_hand(game: Game, seat: int, give: CardId, take: CardId) -> tuple[Game
     out = game.clone()
     hand = out.players[seat].hand
     if give not in hand:
-        raise IllegalAction("practice_card", f"{card_name(give)} is not in your hand.")
+        raise IllegalAction(
+            "practice_card", phrase("{card} is not in your hand.", card=card_name(give))
+        )
     if _held_for_good(out, take):
         raise IllegalAction(
-            "practice_card", f"{card_name(take)} is laid down at once: it cannot be held."
+            "practice_card",
+            phrase("{card} is laid down at once: it cannot be held.", card=card_name(take)),
         )
     other = out.players[1 - seat].hand
     places: list[list[CardId]] = [other, out.stock, out.pile, *out.talons]
     source = next((place for place in places if take in place), None)
     if source is None:
         raise IllegalAction(
-            "practice_card", f"{card_name(take)} is on the table or in your hand already."
+            "practice_card",
+            phrase("{card} is on the table or in your hand already.", card=card_name(take)),
         )
     hand[hand.index(give)] = take
     source[source.index(take)] = give

@@ -9,13 +9,14 @@ from typing import Final
 
 from ..cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, N_CARDS, CardId
 from ..errors import IllegalAction
+from ..phrase import phrase
 
 _RANK_OF_CODE: Final[dict[str, int]] = {CARD_CODE[card]: CARD_RANK[card] for card in range(N_CARDS)}
 
 
-def take_codes(codes: Sequence[str], pool: Sequence[CardId], what: str) -> list[CardId]:
+def take_codes(codes: Sequence[str], pool: Sequence[CardId]) -> list[CardId]:
     """Resolve card codes to distinct ids in `pool`, preferring the pool's order; a code with no
-    card left raises `IllegalAction` ("You have no QH {what}.")."""
+    card left raises `IllegalAction` ("You have no QH in your hand.")."""
     chosen: list[CardId] = []
     for code in codes:
         ids = IDS_OF_CODE.get(code, ())
@@ -24,7 +25,9 @@ def take_codes(codes: Sequence[str], pool: Sequence[CardId], what: str) -> list[
                 chosen.append(card)
                 break
         else:
-            raise IllegalAction("card_not_in_hand", f"You have no {code} {what}.")
+            raise IllegalAction(
+                "card_not_in_hand", phrase("You have no {card} in your hand.", card=code)
+            )
     return chosen
 
 

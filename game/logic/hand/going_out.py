@@ -7,17 +7,18 @@ from __future__ import annotations
 from typing import Final
 
 from ..errors import IllegalAction
+from ..phrase import phrase, phrase_n
 from ..rules import Rules
 from .player_state import PlayerState
 
 # Why no card may be discarded after the stock ran out on a Three.
-NO_DISCARD: Final = (
+NO_DISCARD: Final = phrase(
     "The last stock card was a Three: meld what you like, then end the hand without discarding."
 )
 
 
 # Why a player whose partner answered "No" may not go out (RULES.md 9.1).
-GO_OUT_REFUSED: Final = (
+GO_OUT_REFUSED: Final = phrase(
     'Your partner answered "No": you may not go out this turn, so keep two cards in your hand.'
 )
 # The canastas `Game.canastas_needed` asks for after a "No": more than any side can have.
@@ -28,15 +29,25 @@ def need_canastas(need: int) -> str:
     """The refusal's sentence for a player short of the `need` canastas to go out."""
     if need >= NO_GOING_OUT:
         return GO_OUT_REFUSED
-    return f"You need {need} canasta{'s' if need != 1 else ''} to go out."
+    return phrase_n(
+        "You need {count} canasta to go out.",
+        "You need {count} canastas to go out.",
+        need,
+        count=need,
+    )
 
 
-def short_of_canastas(need: int, more: str = "") -> IllegalAction:
+def short_of_canastas(need: int, keep_two: bool = False) -> IllegalAction:
     """The refusal of going out (or of leaving one card) to a player short of `need` canastas,
     or forbidden to go out this turn by a partner's "No"."""
     if need >= NO_GOING_OUT:
         return IllegalAction("go_out_refused", GO_OUT_REFUSED)
-    return IllegalAction("need_canastas", need_canastas(need) + more)
+    if keep_two:
+        return IllegalAction(
+            "need_canastas",
+            phrase("{need} Keep at least two cards in your hand.", need=need_canastas(need)),
+        )
+    return IllegalAction("need_canastas", need_canastas(need))
 
 
 def check_cards_left(rules: Rules, left: int, canastas_after: int, need: int) -> None:
@@ -46,11 +57,13 @@ def check_cards_left(rules: Rules, left: int, canastas_after: int, need: int) ->
     canastas or when a turn may end without a discard."""
     if left == 0:
         if rules.must_discard:
-            raise IllegalAction("must_discard", "You must keep a card to discard when you go out.")
+            raise IllegalAction(
+                "must_discard", phrase("You must keep a card to discard when you go out.")
+            )
         if canastas_after < need:
             raise short_of_canastas(need)
     elif left == 1 and canastas_after < need and not rules.pass_the_discard:
-        raise short_of_canastas(need, " Keep at least two cards in your hand.")
+        raise short_of_canastas(need, keep_two=True)
 
 
 def would_go_out_concealed(rules: Rules, player: PlayerState, had_melds: bool) -> bool:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..cards import IS_WILD, THREE, WILD
 from ..errors import IllegalAction
 from ..melds import CANASTA_SIZE, PLURAL, check_black_threes, check_meld, special_meld
+from ..phrase import phrase
 from ..rules import Rules
 from .going_out import NO_GOING_OUT, check_cards_left, need_canastas, short_of_canastas
 from .player_state import PlayerState
@@ -28,7 +29,7 @@ def check_meld_onto(
     """Raise `IllegalAction` unless `player`, the mover, may put `cards` (ids from the hand, not
     locked) onto their meld keyed `key`; `need`: the canastas going out needs now."""
     if turn.black_threes:
-        raise IllegalAction("black_threes_last", "Black Threes must be your last meld.")
+        raise IllegalAction("black_threes_last", phrase("Black Threes must be your last meld."))
     left = len(player.hand) - len(cards)
     if key == THREE:
         check_black_threes(rules, cards)
@@ -37,19 +38,23 @@ def check_meld_onto(
                 raise short_of_canastas(need)
             raise IllegalAction(
                 "need_canastas",
-                "Black Threes may be melded only when going out. " + need_canastas(need),
+                phrase(
+                    "Black Threes may be melded only when going out. {need}",
+                    need=need_canastas(need),
+                ),
             )
         if left > 1 or (left == 0 and rules.must_discard) or (left == 1 and turn.no_discard):
             raise IllegalAction(
                 "black_threes_last",
-                "Black Threes may be melded only as your last meld while going out.",
+                phrase("Black Threes may be melded only as your last meld while going out."),
             )
         return
     existing = player.melds.get(key)
     adding_wilds = sum([IS_WILD[card] for card in cards])
     if key != WILD and existing is None and adding_wilds == len(cards):
         raise IllegalAction(
-            "too_few_cards", f"You have no meld of {PLURAL[key]} to add wild cards to."
+            "too_few_cards",
+            phrase("You have no meld of {rank} to add wild cards to.", rank=PLURAL[key]),
         )
     # A meld of Aces takes wild cards only in the cards it is first laid down with, in the
     # player's opening turn (RULES.md 4.3).
@@ -76,25 +81,29 @@ def check_special_meld(
     """The special meld `cards` form for `player`, the mover, who drew from `drew` ("stock",
     "pile" or None) this turn: (name, bonus), or `IllegalAction`."""
     if not rules.special_melds:
-        raise IllegalAction("no_special_melds", "Special melds are not part of these rules.")
+        raise IllegalAction(
+            "no_special_melds", phrase("Special melds are not part of these rules.")
+        )
     if player.melds or player.opened:
         raise IllegalAction(
             "special_after_meld",
-            "A special meld is allowed only before you have melded anything this hand.",
+            phrase("A special meld is allowed only before you have melded anything this hand."),
         )
     if drew != "stock":
         raise IllegalAction(
-            "special_needs_stock", "A special meld goes out after drawing from the stock."
+            "special_needs_stock", phrase("A special meld goes out after drawing from the stock.")
         )
     if len(cards) != len(player.hand):
         raise IllegalAction(
-            "special_whole_hand", "A special meld takes your whole hand: choose every card."
+            "special_whole_hand", phrase("A special meld takes your whole hand: choose every card.")
         )
     found = special_meld(cards, bool(player.threes))
     if found is None:
         raise IllegalAction(
             "not_special",
-            "These cards are not a Straight (with a Three on "
-            "the table), Seven Pairs or Garbage from your whole hand.",
+            phrase(
+                "These cards are not a Straight (with a Three on "
+                "the table), Seven Pairs or Garbage from your whole hand."
+            ),
         )
     return found

@@ -19,6 +19,7 @@ from ..cards import (
 )
 from ..errors import IllegalAction
 from ..melds import CANASTA_SIZE, PLURAL, check_meld
+from ..phrase import phrase
 from ..rules import Rules
 from .going_out import check_cards_left, short_of_canastas
 from .melding import open_wild_meld
@@ -55,44 +56,60 @@ def check_take(
     with `with_cards` (ids from the hand). `frozen`: the pile is frozen for them; `is_laid`: by
     card id, the Threes laid down as they come into the hand."""
     if not pile:
-        raise IllegalAction("pile_empty", "The discard pile is empty.")
+        raise IllegalAction("pile_empty", phrase("The discard pile is empty."))
     top = pile[-1]
     if pile_is_blocked(pile):
-        what = (
-            "a wild card"
-            if IS_WILD[top]
-            else ("a Red Three" if IS_RED_THREE[top] else "a Black Three")
-        )
-        raise IllegalAction(
-            "pile_blocked",
-            f"The pile is blocked by {what} on top: nobody may take it this turn.",
-        )
+        if IS_WILD[top]:
+            blocked = phrase(
+                "The pile is blocked by a wild card on top: nobody may take it this turn."
+            )
+        elif IS_RED_THREE[top]:
+            blocked = phrase(
+                "The pile is blocked by a Red Three on top: nobody may take it this turn."
+            )
+        else:
+            blocked = phrase(
+                "The pile is blocked by a Black Three on top: nobody may take it this turn."
+            )
+        raise IllegalAction("pile_blocked", blocked)
     if rules.one_card_pile_rule and len(pile) == 1 and len(player.hand) == 1:
         raise IllegalAction(
-            "one_card_pile", "You may not take a one-card pile while you hold only one card."
+            "one_card_pile",
+            phrase("You may not take a one-card pile while you hold only one card."),
         )
     rank = CARD_RANK[top]
     name = PLURAL[rank]
     naturals = len(with_cards) - sum(map(IS_WILD.__getitem__, with_cards))
     natural_pair = naturals >= 2 and naturals == len(with_cards)
     if (frozen or rules.natural_pair_required) and not natural_pair:
-        why = (
-            "The pile is frozen" if frozen else "These rules take the pile only with a natural pair"
-        )
-        raise IllegalAction("pile_frozen", f"{why}: you need two natural {name} in your hand.")
+        if frozen:
+            why = phrase("The pile is frozen: you need two natural {rank} in your hand.", rank=name)
+        else:
+            why = phrase(
+                "These rules take the pile only with a natural pair: "
+                "you need two natural {rank} in your hand.",
+                rank=name,
+            )
+        raise IllegalAction("pile_frozen", why)
     existing = player.melds.get(rank)
     if not with_cards and existing is None:
         raise IllegalAction(
             "pile_needs_match",
-            f"To take the pile, meld the top card with "
-            f"cards from your hand or add it to your meld of {name}.",
+            phrase(
+                "To take the pile, meld the top card with "
+                "cards from your hand or add it to your meld of {rank}.",
+                rank=name,
+            ),
         )
     was_canasta = existing is not None and len(existing) >= CANASTA_SIZE
     if was_canasta and naturals < 2 and not rules.take_pile_to_canasta:
         raise IllegalAction(
             "pile_to_canasta",
-            f"The top card may not be added to your "
-            f"canasta of {name}; you need two natural {name} in your hand.",
+            phrase(
+                "The top card may not be added to your "
+                "canasta of {rank}; you need two natural {rank} in your hand.",
+                rank=name,
+            ),
         )
     check_meld(
         rules,
@@ -129,7 +146,9 @@ def check_discard(
     if left == 0 and player.canastas() < need:
         raise short_of_canastas(need)
     if black_threes and left != 0:
-        raise IllegalAction("black_threes_last", "After melding Black Threes you must go out.")
+        raise IllegalAction(
+            "black_threes_last", phrase("After melding Black Threes you must go out.")
+        )
     if (
         IS_WILD[card]
         and rules.prohibit_wild_discard
@@ -138,7 +157,9 @@ def check_discard(
     ):
         raise IllegalAction(
             "no_wild_discard",
-            "Wild cards may not be discarded, except to go out or when you hold nothing else.",
+            phrase(
+                "Wild cards may not be discarded, except to go out or when you hold nothing else."
+            ),
         )
     if (
         rules.prohibit_ace_seven_to_empty_pile
@@ -147,7 +168,8 @@ def check_discard(
         and CARD_RANK[card] in (ACE, SEVEN)
     ):
         raise IllegalAction(
-            "no_ace_seven_discard", "An Ace or a Seven may not be discarded onto an empty pile."
+            "no_ace_seven_discard",
+            phrase("An Ace or a Seven may not be discarded onto an empty pile."),
         )
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.language import N_, _
 from game.match import LocalMatch
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_dialog
@@ -35,7 +36,7 @@ DELAY_STEP = 0.2  # seconds
 MAX_DELAY_STEPS = 10  # 2 s
 START_DELAY_STEPS = 3
 OPAQUE = (22, 62, 38, 255)  # the table's own buttons lie underneath
-STEP_TITLES = {"turn": "Step: one turn", "cycle": "Step: full cycle"}
+STEP_TITLES = {"turn": N_("Step: one turn"), "cycle": N_("Step: full cycle")}
 
 
 class Remembering(Protocol):
@@ -69,10 +70,10 @@ class SteppedTable(Protocol):
 def start_autostep(app: Host, table: SteppedTable) -> AutoStepScene | None:
     """Begin AutoStep on the table's game (paused: the player steps or runs it)."""
     if not isinstance(table.match, LocalMatch):
-        table.refuse("AutoStep is for games against the computer.")
+        table.refuse(_("AutoStep is for games against the computer."))
         return None
     if table.state.hand_over:
-        table.refuse("AutoStep starts during a hand.")
+        table.refuse(_("AutoStep starts during a hand."))
         return None
     scene = AutoStepScene(app, table, table.match)
     app.stack.push(scene)
@@ -123,12 +124,12 @@ class AutoStepScene(Scene):
         )
         self.panel_rect.height = g.buttons.bottom + g.px(4) - self.panel_rect.top
         specs = [
-            ("step", "Step", self.step),
-            ("run", "Run", self.toggle_run),
-            ("slower", "Slower", self.slower),
-            ("faster", "Faster", self.faster),
+            ("step", _("Step"), self.step),
+            ("run", _("Run"), self.toggle_run),
+            ("slower", _("Slower"), self.slower),
+            ("faster", _("Faster"), self.faster),
             ("kind", "", self.toggle_kind),
-            ("stop", "Stop", self.stop),
+            ("stop", _("Stop"), self.stop),
         ]
         self.group.clear()
         self.buttons = {}
@@ -195,35 +196,35 @@ class AutoStepScene(Scene):
         self.app.stack.remove(self)
         confirm_dialog(
             self.app,
-            "AutoStep stopped",
-            "Carry on from here (As is), or go back to where AutoStep began (As was)?",
+            _("AutoStep stopped"),
+            _("Carry on from here (As is), or go back to where AutoStep began (As was)?"),
             self._finish,
-            yes="As is",
-            no="As was",
+            yes=_("As is"),
+            no=_("As was"),
             default_yes=True,
         )
 
     def _finish(self, as_is: bool) -> None:
         table = self.table
         if as_is:
-            table.say("AutoStep stopped: your turn to play from here.")
+            table.say(_("AutoStep stopped: your turn to play from here."))
         else:
             self.match.restore(self.saved)
             table.retell_plays()
             table.moves.selected.clear()
             table.learning.memory = None
-            table.say("Back where AutoStep began.")
+            table.say(_("Back where AutoStep began."))
         table.hud_dirty = True
 
     def _refresh(self) -> None:
         if not self.buttons:
             return
-        self.buttons["run"].label = "Pause" if self.running else "Run"
-        self.buttons["step"].label = "Step"
+        self.buttons["run"].label = _("Pause") if self.running else _("Run")
+        self.buttons["step"].label = _("Step")
         self.buttons["step"].enabled = not self.running
         self.buttons["slower"].enabled = self.delay_steps < MAX_DELAY_STEPS
         self.buttons["faster"].enabled = self.delay_steps > 0
-        self.buttons["kind"].label = STEP_TITLES[self.app.prefs.autostep_step]
+        self.buttons["kind"].label = _(STEP_TITLES[self.app.prefs.autostep_step])
 
     # -- frame ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -245,7 +246,7 @@ class AutoStepScene(Scene):
     def update(self, dt: float) -> None:
         self.table.update(dt)
         self.group.update(dt)
-        if self.table.watch_paused and self.buttons and self.buttons["run"].label != "Run":
+        if self.table.watch_paused and self.buttons and self.buttons["run"].label != _("Run"):
             self._refresh()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -255,9 +256,9 @@ class AutoStepScene(Scene):
         surface.blit(t.panel(self.panel_rect.size, fill=OPAQUE, radius=12), self.panel_rect)
         x = self.panel_rect.left + g.px(12)
         y = self.panel_rect.top + g.px(8)
-        surface.blit(t.text("AutoStep", 22, th.GOLD_LIGHT, "title"), (x, y))
-        state = "Running" if self.running else "Paused: Step or Run"
+        surface.blit(t.text(_("AutoStep"), 22, th.GOLD_LIGHT, "title"), (x, y))
+        state = _("Running") if self.running else _("Paused: Step or Run")
         surface.blit(t.text(state, 15, th.CREAM), (x, y + g.px(32)))
-        pace = f"Moves {self.delay:.1f} s apart"
+        pace = _("Moves {seconds} s apart").format(seconds=f"{self.delay:.1f}")
         surface.blit(t.text(pace, 15, th.CREAM_DIM), (x, y + g.px(54)))
         self.group.draw(surface)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import _
 from game.logic.assist import card_name
 from game.logic.cut import Cut
 from game.scenes.dialog import DialogScene
@@ -27,20 +28,26 @@ NAME_SIZE = 18
 
 def cut_sentence(cut: Cut, names: tuple[str, ...], notation: str) -> str:
     """ "You cut 9♥ and Computer cut K♣. Computer plays first." """
-    cuts = [f"{name} cut {card_name(cut.last(seat))}" for seat, name in enumerate(names)]
-    said = ", ".join(cuts[:-1]) + " and " + cuts[-1]
-    again = any(len(cards) > 1 for cards in cut.cards)
-    tail = " (a Joker or a tie is cut again)" if again else ""
+    cuts = [
+        _("{name} cut {card}").format(name=name, card=card_name(cut.last(seat)))
+        for seat, name in enumerate(names)
+    ]
+    said = _("{some} and {last}").format(some=", ".join(cuts[:-1]), last=cuts[-1])
+    if any(len(cards) > 1 for cards in cut.cards):
+        said = f"{said} {_('(a Joker or a tie is cut again)')}"
     first = names[cut.first_player]
-    verb = "play" if first == "You" else "plays"
-    return in_notation(f"{said}{tail}. {first} {verb} first.", notation)
+    if cut.first_player == 0 and first == _("You"):
+        plays = _("You play first.")
+    else:
+        plays = _("{name} plays first.").format(name=first)
+    return in_notation(f"{said}. {plays}", notation)
 
 
 class CutDialog(DialogScene):
     def __init__(self, app: Host, cut: Cut, names: tuple[str, ...]) -> None:
         super().__init__(
             app,
-            "Cut for the deal",
+            _("Cut for the deal"),
             cut_sentence(cut, names, app.prefs.index_notation),
             width=640,
         )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 from pygame import Rect
 
+from game.language import _
 from game.logic.actions import Action, Draw
 from game.logic.assist import code_name, explain_hint
 from game.logic.phases import DRAW, PLAY
@@ -67,7 +68,7 @@ class HintPanel:
 
     def show_thinking(self) -> None:
         self.state = "thinking"
-        self.reason = "Thinking about your best move\u2026"
+        self.reason = _("Thinking about your best move\u2026")
         self.lines = []
         self.can_do = False
         self._build()
@@ -113,7 +114,7 @@ class HintPanel:
         self.do_button = Button(
             (self.rect.centerx - button_w - g.px(8), y, button_w, button_h),
             t,
-            "Do it",
+            _("Do it"),
             self.on_do,
             text_size=18,
             primary=True,
@@ -123,7 +124,7 @@ class HintPanel:
         self.close_button = Button(
             (self.rect.centerx + g.px(8), y, button_w, button_h),
             t,
-            "Close",
+            _("Close"),
             self.on_close,
             text_size=18,
             name="hint:close",
@@ -155,7 +156,7 @@ class HintPanel:
         surface.blit(t.panel(self.rect.size, fill=th.PANEL_LIGHT, radius=14), self.rect)
         pad = g.px(18)
         y = self.rect.top + pad
-        title = t.text("Hint", 22, th.GOLD_LIGHT, "title")
+        title = t.text(_("Hint"), 22, th.GOLD_LIGHT, "title")
         surface.blit(title, (self.rect.left + pad, y - g.px(4)))
         y += g.px(30)
         for line in self._wrapped:
@@ -202,7 +203,7 @@ class Hints:
             or state.to_move != ME
             or match.opponent_pending
         ):
-            table.refuse("Hints are given on your turn.")
+            table.refuse(_("Hints are given on your turn."))
             return
         assert table.hint is not None
         table.hint.show_thinking()
@@ -217,14 +218,14 @@ class Hints:
         panel = self.table.hint
         assert panel is not None
         if not note.actions:
-            panel.show(note.text, [], False)
+            panel.show(_(note.text), [], False)
             return
         self.actions = list(note.actions)
         words = explain_hint(self.table.state.view, self.actions)
         notation = self.table.notation
         panel.show(
-            in_notation(in_card_names(note.text), notation),
-            [in_notation(line, notation) for line in words],
+            in_notation(in_card_names(_(note.text)), notation),
+            [in_notation(_(line), notation) for line in words],
             True,
         )
 

@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 from pygame import Rect
 
+from game.language import N_, _, n_
 from game.match.table_info import Counter, ScoreRow, fold_hands
 from game.scenes.table.board import Badge
 from game.scenes.table.layout import TableGeometry
@@ -80,9 +81,9 @@ class HudModel:
 
 # The words in the corner of each meld area, by the number of players (a side's area once).
 MELD_LABELS = {
-    2: ("Your melds", "Opponent's melds"),
-    3: ("Your melds", "West's melds", "East's melds"),
-    4: ("Your side's melds", "West & East's melds"),
+    2: (N_("Your melds"), N_("Opponent's melds")),
+    3: (N_("Your melds"), N_("West's melds"), N_("East's melds")),
+    4: (N_("Your side's melds"), N_("West & East's melds")),
 }
 SPEECH_FILL = (250, 244, 222)
 
@@ -192,7 +193,7 @@ class TableHud:
             )
             surface.blit(shade, half)
             label = t.text(
-                MELD_LABELS[g.players][seat], 14, strong or th.mix(th.FELT, th.CREAM, 0.3)
+                _(MELD_LABELS[g.players][seat]), 14, strong or th.mix(th.FELT, th.CREAM, 0.3)
             )
             surface.blit(
                 label,
@@ -206,7 +207,7 @@ class TableHud:
                 max(1, self.px(2)),
                 border_radius=self.px(7),
             )
-        for name, rect in (("Stock", g.stock_rect), ("Pile", g.pile_rect)):
+        for name, rect in ((_("Stock"), g.stock_rect), (_("Pile"), g.pile_rect)):
             word = t.text(name, 13, strong or th.mix(th.FELT, th.CREAM, 0.38))
             surface.blit(word, word.get_rect(center=rect.center))
         surface.blit(t.panel(g.scoresheet.size, radius=12), g.scoresheet)
@@ -239,16 +240,16 @@ class TableHud:
     def _draw_counts(self, surface: pygame.Surface, model: HudModel) -> None:
         t, g = self.theme, self.geometry
         y = g.stock_rect.bottom + self.px(14)
-        stock = t.text(f"Stock {model.stock_count}", 15, th.CREAM)
+        stock = t.text(_("Stock {count}").format(count=model.stock_count), 15, th.CREAM)
         surface.blit(stock, stock.get_rect(center=(g.stock_rect.centerx, y)))
-        state = {"frozen": " \u2022 frozen", "blocked": " \u2022 blocked"}.get(model.pile_state, "")
+        state = {"frozen": _("frozen"), "blocked": _("blocked")}.get(model.pile_state, "")
         colour = {"frozen": (200, 206, 214), "blocked": (160, 160, 160)}.get(
             model.pile_state, th.CREAM
         )
-        pile = t.text(f"Pile {model.pile_count}", 15, colour)
+        pile = t.text(_("Pile {count}").format(count=model.pile_count), 15, colour)
         surface.blit(pile, pile.get_rect(center=(g.pile_rect.centerx, y)))
         if state:
-            note = t.text(state.strip(" \u2022"), 12, colour)
+            note = t.text(state, 12, colour)
             surface.blit(note, note.get_rect(center=(g.pile_rect.centerx, y + self.px(15))))
 
     def _draw_opponent(self, surface: pygame.Surface, model: HudModel) -> None:
@@ -275,10 +276,11 @@ class TableHud:
                 (x + self.px(5), box.top + self.px(6) + name.get_height() // 2),
                 self.px(4),
             )
-        line = self.fitted(model.opponent_line, 14, box.width - self.px(10), th.CREAM_DIM)
+        line = self.fitted(_(model.opponent_line), 14, box.width - self.px(10), th.CREAM_DIM)
         surface.blit(line, (x, box.top + self.px(30) + below))
         count = model.opponent_cards
-        cards = t.text(f"{count} card{'s' if count != 1 else ''} in hand", 14, th.CREAM_DIM)
+        in_hand = n_("{count} card in hand", "{count} cards in hand", count)
+        cards = t.text(in_hand.format(count=count), 14, th.CREAM_DIM)
         surface.blit(cards, (x, box.top + self.px(48) + below))
 
     def _draw_seat(self, surface: pygame.Surface, model: HudModel, seat: int) -> None:
@@ -297,9 +299,9 @@ class TableHud:
         colour = th.CREAM if waiting else th.GOLD_LIGHT
         title = self.fitted(name, 16, room, colour, "bold")
         surface.blit(title, (box.left + pad, box.top + self.px(3)))
-        under = self.fitted(line, 12, room, th.CREAM if waiting else th.CREAM_DIM)
+        under = self.fitted(_(line), 12, room, th.CREAM if waiting else th.CREAM_DIM)
         surface.blit(under, (box.left + pad, box.top + self.px(22)))
-        cards = f"{count} card{'s' if count != 1 else ''}"
+        cards = n_("{count} card", "{count} cards", count).format(count=count)
         surface.blit(
             self.fitted(cards, 12, room, th.CREAM if waiting else th.CREAM_DIM),
             (box.left + pad, box.top + self.px(36)),
@@ -308,7 +310,8 @@ class TableHud:
     def draw_speech(self, surface: pygame.Surface, model: HudModel) -> None:
         """What a computer seat said ("May I go out?", its answer): a bubble under its name."""
         t = self.theme
-        for seat, text in model.speech.items():
+        for seat, said in model.speech.items():
+            text = _(said)
             if seat not in range(1, len(self.geometry.seat_labels)):
                 continue
             anchor = self.geometry.seat_labels[seat]
@@ -337,7 +340,7 @@ class TableHud:
         t = self.theme
         box = self.geometry.scoresheet
         pad = self.px(12)
-        title = t.text("Scoresheet", 20, th.GOLD_LIGHT, "title")
+        title = t.text(_("Scoresheet"), 20, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + self.px(8))))
         count = len(model.names)
         columns = self._score_columns(count)
@@ -362,7 +365,7 @@ class TableHud:
         y += self.px(6)
         line_h = self.px(21)
         if model.dealer in range(count):
-            surface.blit(t.text("Dealer", 15, th.CREAM_DIM, "italic"), (box.left + pad, y))
+            surface.blit(t.text(_("Dealer"), 15, th.CREAM_DIM, "italic"), (box.left + pad, y))
             x = columns[model.dealer]
             self._draw_dealer_marker(surface, (x - self.px(7), y + line_h // 2 - self.px(2)))
             y += line_h
@@ -393,7 +396,7 @@ class TableHud:
                 surface.blit(number, spot)
             # A label too long beside a large first figure is set smaller, or said shorter.
             width = first_figure - self.px(6) - (box.left + pad)
-            said = row.label
+            said = _(row.label)
             if row.short and t.font(12, row.style).size(said)[0] > width:
                 said = row.short
             size = t.size_to_fit(said, 15, width, row.style, smallest=12)
@@ -406,7 +409,7 @@ class TableHud:
             (box.right - pad, total_y - self.px(6)),
             max(1, self.px(2)),
         )
-        label = t.text("Total", 17, th.GOLD_LIGHT, "bold")
+        label = t.text(_("Total"), 17, th.GOLD_LIGHT, "bold")
         surface.blit(label, (box.left + pad, total_y))
         # Large totals (six figures, below zero) are set smaller, and the first moves right into
         # the room the other leaves it, rather than run into "Total" or into each other.
@@ -462,7 +465,8 @@ class TableHud:
         )
         pad = self.px(10)
         surface.blit(
-            t.text("Last plays", 15, th.GOLD_LIGHT, "bold"), (box.left + pad, box.top + self.px(7))
+            t.text(_("Last plays"), 15, th.GOLD_LIGHT, "bold"),
+            (box.left + pad, box.top + self.px(7)),
         )
         line_h = self.px(18)
         y = box.top + self.px(29)
@@ -505,12 +509,12 @@ class TableHud:
             box,
         )
         pad = self.px(10)
-        title = self.fitted(model.rules_title, 15, box.width - 2 * pad, th.GOLD_LIGHT, "bold")
+        title = self.fitted(_(model.rules_title), 15, box.width - 2 * pad, th.GOLD_LIGHT, "bold")
         surface.blit(title, (box.left + pad, box.top + self.px(7)))
         y = box.top + self.px(29)
         line_h = self.px(17)
         room = (box.bottom - self.px(8) - y) // line_h
-        lines = model.rules_lines or ["Every option as in the preset."]
+        lines = [_(line) for line in model.rules_lines] or [_("Every option as in the preset.")]
         width = box.width - 2 * pad
         # Each option whole (on more lines where it is long), as many as fit with room for
         # the line that counts the rest.
@@ -528,14 +532,18 @@ class TableHud:
             )
             y += line_h
         if len(shown) < len(lines):
-            more = t.text(f"and {len(lines) - len(shown)} more: see Options, Rules", 12, th.GOLD)
+            more = t.text(
+                _("and {count} more: see Options, Rules").format(count=len(lines) - len(shown)),
+                12,
+                th.GOLD,
+            )
             surface.blit(more, (box.left + pad, y))
 
     def _draw_dealer_marker(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
-        """A gold "D" disc in the dealer's column of the scoresheet."""
+        """A gold disc with the first letter of "Dealer" ("D") in the dealer's column of the scoresheet."""
         radius = self.px(7)
         pygame.draw.circle(surface, th.GOLD, centre, radius)
-        letter = self.theme.text("D", 10, th.INK, "bold")
+        letter = self.theme.text(_("Dealer")[:1], 10, th.INK, "bold")
         surface.blit(letter, letter.get_rect(center=centre))
         self.dealer_rect = Rect(0, 0, 2 * radius, 2 * radius)
         self.dealer_rect.center = centre
@@ -562,7 +570,7 @@ class TableHud:
         for counter in reversed(model.counters):
             if not counter.text:
                 continue
-            image = t.text(counter.text, 15, th.CREAM_DIM if counter.dim else th.CREAM)
+            image = t.text(_(counter.text), 15, th.CREAM_DIM if counter.dim else th.CREAM)
             rect = image.get_rect(midright=(right, cy))
             if counter.tint is not None:
                 chip = rect.inflate(self.px(14), self.px(6))
@@ -574,7 +582,7 @@ class TableHud:
                 )
                 self.open_rect = chip
             surface.blit(image, rect)
-            boxes.append((rect.inflate(pad, bar.height - rect.height), counter.tip))
+            boxes.append((rect.inflate(pad, bar.height - rect.height), _(counter.tip)))
             right = rect.left - pad - (self.px(7) if counter.tint is not None else 0)
             self._divider(surface, right + pad // 2, bar)
             right -= pad // 2
@@ -584,7 +592,7 @@ class TableHud:
         self.message_pages = 1
         if model.message and room > self.px(40):
             colour = th.ERROR if model.message_error else th.CREAM
-            size, lines = self.message_lines(model.message, room)
+            size, lines = self.message_lines(_(model.message), room)
             per_page = 1 if size == 15 else 2
             self.message_pages = max(1, -(-len(lines) // per_page))
             first = (model.message_page % self.message_pages) * per_page

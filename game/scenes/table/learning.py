@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 import pygame
 
 from game.help import anchor_for
+from game.language import N_, _
 from game.logic.actions import Action
 from game.logic.assist import (
     TableMemory,
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
     from game.scenes.table.autostep import SteppedTable
     from game.scenes.table.hud import TableHud
 
-WHY_SUFFIX = "  Why? (click or F1)"
-WARNING = "\u26a0 Your opponent may go out on its next turn."
+WHY = N_("Why? (click or F1)")
+WARNING = N_("\u26a0 Your opponent may go out on its next turn.")
 TABLE_ANCHOR = "controls"
 
 
@@ -93,7 +94,7 @@ class LearningPanel:
 
     def status_message(self, message: str) -> str:
         """The status bar's words, with "Why?" after a refusal that has a rule behind it."""
-        return message + WHY_SUFFIX if self.why_offered() and message else message
+        return f"{message}  {_(WHY)}" if self.why_offered() and message else message
 
     def open_help(self, anchor: str | None = None) -> None:
         """F1: the help at the rule of the refusal on show, else at how to play at the table."""
@@ -107,19 +108,19 @@ class LearningPanel:
     def what_can_i_do(self) -> None:
         """The "What can I do?" panel: the player's alternatives now, in words."""
         text = "\n\n".join(describe_choices(self.state.view))
-        message_dialog(self.app, "What can I do?", text)
+        message_dialog(self.app, _("What can I do?"), text)
 
     def show_opening(self) -> None:
         """Clicking "Open:": one way to reach the opening minimum now, or the points held."""
         scenario = opening_scenario(self.state.view)
-        message_dialog(self.app, "Opening meld", scenario.text)
+        message_dialog(self.app, _("Opening meld"), scenario.text)
 
     def going_out_warning(self) -> str:
         """The status bar's warning when the opponent could go out on its next turn."""
         view = self.state.view
         if view.phase not in (DRAW, PLAY) or self.table.match.watching:
             return ""
-        return WARNING if opponent_may_go_out(view).warn else ""
+        return _(WARNING) if opponent_may_go_out(view).warn else ""
 
     # -- what was seen -------------------------------------------------------------------------
     def remember(self, events: Sequence[Event]) -> None:
@@ -147,20 +148,20 @@ class LearningPanel:
     # -- the learning menu ---------------------------------------------------------------------
     def learning_menu(self) -> None:
         items: list[MenuItem] = [
-            ("Rules and help (F1)", self.open_help),
-            ("What can I do? (F3)", self.what_can_i_do),
-            ("Opening meld", self.show_opening),
-            ("Explore (F4)", self.open_explore),
-            ("AutoStep", self.open_autostep),
-            ("Tutorial", self.open_tutorial),
-            ("Back", lambda: None),
+            (_("Rules and help (F1)"), self.open_help),
+            (_("What can I do? (F3)"), self.what_can_i_do),
+            (_("Opening meld"), self.show_opening),
+            (_("Explore (F4)"), self.open_explore),
+            (_("AutoStep"), self.open_autostep),
+            (_("Tutorial"), self.open_tutorial),
+            (_("Back"), lambda: None),
         ]
         self.app.stack.push(
             MenuScene(
                 self.app,
-                "Help and learning",
+                _("Help and learning"),
                 items,
-                note="Everything here is worked out from what you can see at the table.",
+                note=_("Everything here is worked out from what you can see at the table."),
                 width=420,
             )
         )

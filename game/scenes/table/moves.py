@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.language import _
 from game.logic import events as ev
 from game.logic.actions import Action, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from game.logic.cards import IS_WILD, WILD, code_of
@@ -163,7 +164,7 @@ class MoveController:
     def meld_new(self, cards: set[int] | list[int] | None = None) -> bool:
         chosen = set(cards) if cards is not None else set(self.selected)
         if not chosen:
-            self.refuse("Select the cards to meld first: click them in your hand.")
+            self.refuse(_("Select the cards to meld first: click them in your hand."))
             return False
         state = self.state
         rank = None
@@ -178,7 +179,7 @@ class MoveController:
     def meld_onto(self, key: int, cards: set[int] | list[int] | None = None) -> bool:
         chosen = set(cards) if cards is not None else set(self.selected)
         if not chosen:
-            self.refuse("Select cards in your hand first, then click the meld to add them.")
+            self.refuse(_("Select cards in your hand first, then click the meld to add them."))
             return False
         return self.act(Meld(self._codes(chosen), meld_name(key)))
 
@@ -196,11 +197,11 @@ class MoveController:
 
         confirm_dialog(
             self.app,
-            f"Discard the {card_name(code_of(card))}?",
+            _("Discard the {card}?").format(card=_(card_name(code_of(card)))),
             worry,
             answered,
-            yes="Discard",
-            no="Cancel",
+            yes=_("Discard"),
+            no=_("Cancel"),
         )
         return False
 
@@ -216,16 +217,16 @@ class MoveController:
                 if self.match.check(Meld((code,), meld_name(key))) is None
             ]
             if onto:
-                return (
-                    f"It could go onto your {plural(onto[0])} instead of the pile. "
+                return _(
+                    "It could go onto your {rank} instead of the pile. "
                     "(Options: Confirm meldable discards.)"
-                )
+                ).format(rank=_(plural(onto[0])))
         big = prefs.confirm_big_pile_discard
         if big and len(state.pile) + 1 >= big:
-            return (
-                f"The pile would hold {len(state.pile) + 1} cards, and your opponent may be "
+            return _(
+                "The pile would hold {count} cards, and your opponent may be "
                 "able to take it. (Options: Confirm discards on a big pile.)"
-            )
+            ).format(count=len(state.pile) + 1)
         return ""
 
     def click_pile(self) -> bool:
@@ -240,17 +241,17 @@ class MoveController:
 
         confirm_dialog(
             self.app,
-            f"Take the pile of {size} cards?",
-            "The pile is protected against a stray click (Options: Protect a big pile).",
+            _("Take the pile of {count} cards?").format(count=size),
+            _("The pile is protected against a stray click (Options: Protect a big pile)."),
             answered,
-            yes="Take it",
-            no="Cancel",
+            yes=_("Take it"),
+            no=_("Cancel"),
         )
         return False
 
     def discard_selected(self) -> None:
         if len(self.selected) != 1:
-            self.refuse("Select exactly one card to discard, or right-click the card.")
+            self.refuse(_("Select exactly one card to discard, or right-click the card."))
             return
         self.discard(next(iter(self.selected)))
 
@@ -262,7 +263,7 @@ class MoveController:
             # As in the User Guide: undo first clears the highlighted cards.
             self.selected.clear()
             self.relayout()
-            self.table.say("Selection cleared.")
+            self.table.say(_("Selection cleared."))
             return
         self._undo_with_care(Undo(), whole_turn=False)
 
@@ -283,7 +284,18 @@ class MoveController:
             self.act(action)
             return
         penalty = self.state.rules.discard_return_penalty
-        cost = f"costs you {penalty} points" if penalty else "costs no points under these rules"
+        if penalty:
+            cost = _(
+                "This undo puts the pile back where it was and costs you {points} points at the "
+                "end of the hand (the penalty for returning the pile). You then draw from the "
+                "stock: the pile cannot be taken again this turn."
+            ).format(points=penalty)
+        else:
+            cost = _(
+                "This undo puts the pile back where it was and costs no points under these rules "
+                "at the end of the hand (the penalty for returning the pile). You then draw from "
+                "the stock: the pile cannot be taken again this turn."
+            )
 
         def answered(yes: bool) -> None:
             if yes:
@@ -291,13 +303,13 @@ class MoveController:
 
         confirm_dialog(
             self.app,
-            "Give the pile back?",
-            f"This undo puts the pile back where it was and {cost} at the end of the hand "
-            "(the penalty for returning the pile). You then draw from the stock: the pile "
-            "cannot be taken again this turn.",
+            _("Give the pile back?"),
+            cost,
             answered,
-            yes=f"Give it back (-{penalty})" if penalty else "Give it back",
-            no="Cancel",
+            yes=_("Give it back (-{points})").format(points=penalty)
+            if penalty
+            else _("Give it back"),
+            no=_("Cancel"),
         )
 
     def toggle_select(self, card: int) -> None:
@@ -465,7 +477,7 @@ class MoveController:
                 if len(drag.cards) == 1:
                     done = self.discard(drag.cards[0])
                 else:
-                    self.refuse("Discard one card at a time.")
+                    self.refuse(_("Discard one card at a time."))
             elif kind == "meld":
                 done = self.meld_onto(key, drag.cards)
             elif kind in ("mat", "threes"):
@@ -486,29 +498,30 @@ class MoveController:
         items: list[MenuItem] = []
         note = ""
         if self._on_stock(pos):
-            title = f"The stock ({len(state.stock)} cards)"
+            title = _("The stock ({count} cards)").format(count=len(state.stock))
             if self.match.check(Draw()) is None:
-                items.append(("Draw (F6)", _only(self.draw_from_stock)))
+                items.append((_("Draw (F6)"), _only(self.draw_from_stock)))
         elif self._on_pile(pos):
-            title = f"The pile ({len(state.pile)} cards)"
+            title = _("The pile ({count} cards)").format(count=len(state.pile))
             if state.to_move == ME and state.phase == DRAW and state.pile:
-                items.append(("Take the pile (F7)", _only(self.take_pile)))
+                items.append((_("Take the pile (F7)"), _only(self.take_pile)))
             if len(self.selected) == 1:
-                items.append(("Discard the selected card (F10)", self.discard_selected))
+                items.append((_("Discard the selected card (F10)"), self.discard_selected))
             # one click from the table to what each player was seen to take (Explore, Recall)
-            items.append(("Cards seen taken from the pile", self.table.open_recall))
+            items.append((_("Cards seen taken from the pile"), self.table.open_recall))
         else:
             found = self._meld_under(pos)
             if found is None:
                 return False
             seat, key = found
             cards = state.melds(seat)[key]
-            title = ("Your " if seat == ME else "Opponent's ") + plural(key).lower()
-            note = meld_cards_text(key, cards)
+            whose = _("Your {rank}") if seat == ME else _("Opponent's {rank}")
+            title = whose.format(rank=_(plural(key)))
+            note = _(meld_cards_text(key, cards))
             if seat == ME and self.selected:
-                items.append(("Add the selected cards", _only(lambda: self.meld_onto(key))))
-            items.append(("Canasta details", self.show_canasta_details))
-        items.append(("Cancel", lambda: None))
+                items.append((_("Add the selected cards"), _only(lambda: self.meld_onto(key))))
+            items.append((_("Canasta details"), self.show_canasta_details))
+        items.append((_("Cancel"), lambda: None))
         self.app.stack.push(MenuScene(self.app, title, items, note=note))
         return True
 
@@ -521,7 +534,9 @@ class MoveController:
         return None
 
     def show_canasta_details(self) -> None:
-        message_dialog(self.app, "Canasta details", canasta_details(self.state, self.table.names))
+        paragraphs = canasta_details(self.state, self.table.names)
+        text = "\n\n".join("\n".join(_(line) for line in lines) for lines in paragraphs)
+        message_dialog(self.app, _("Canasta details"), text)
 
     def arrange(self, cards: list[int], pos: tuple[int, int]) -> None:
         """Cards dragged within the hand go where they are dropped, in the order kept until
@@ -610,7 +625,9 @@ class MoveController:
         """M melds the selected cards: onto your meld of their rank if you have one, else as a
         new meld (wild cards alone join the meld last added to, as a double-click does)."""
         if not self.selected:
-            self.refuse("Select cards first: Left and Right move along your hand, Space selects.")
+            self.refuse(
+                _("Select cards first: Left and Right move along your hand, Space selects.")
+            )
             return
         naturals = {rank_group(c) for c in self.selected} - {-1}
         mine = self.state.melds(ME)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from game.language import N_, _
 from game.logic import events as ev
 from game.logic.actions import Action, AnswerGoOut, AskGoOut
 from game.logic.phases import PLAY
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 # How long a computer player's words stay up (seconds of table time).
 SPEECH_SECONDS = 3.0
-ASK_TEXT = "May I go out?"
+ASK_TEXT = N_("May I go out?")
 
 
 class PartnersTable(Protocol):
@@ -70,14 +71,15 @@ class Partners:
             elif event.kind == ev.GO_OUT_ANSWER:
                 yes = bool(event.info.get("yes"))
                 if event.player != ME:
-                    self._speak(event.player, "Yes" if yes else "No")
+                    self._speak(event.player, N_("Yes") if yes else N_("No"))
                 if event.player == (ME + 2) % 4 and table.state.to_move == ME:
                     name = table.names[event.player]
-                    table.say(
-                        f"{name} says yes: you must go out this turn (or your side pays 100)."
+                    said = (
+                        _("{name} says yes: you must go out this turn (or your side pays 100).")
                         if yes
-                        else f"{name} says no: you may not go out this turn."
+                        else _("{name} says no: you may not go out this turn.")
                     )
+                    table.say(said.format(name=name))
 
     def _speak(self, seat: int, text: str) -> None:
         self.speech[seat] = (text, SPEECH_SECONDS)
@@ -123,23 +125,28 @@ class Partners:
 
     def ask(self) -> None:
         if self.table.act(AskGoOut()):
-            self.table.say(f"You asked {self.table.names[2]}: \u201cMay I go out?\u201d")
+            asked = _("You asked {name}: \u201cMay I go out?\u201d")
+            self.table.say(asked.format(name=self.table.names[2]))
 
     def _put_question(self) -> None:
         table = self.table
         partner = table.names[(ME + 2) % 4]
         self.dialog = confirm_dialog(
             table.app,
-            f"{partner} asks",
-            f"\u201cMay I go out?\u201d Yes binds {partner} to go out this turn (your side pays "
-            f"100 if they cannot); No forbids it this turn.",
+            _("{name} asks").format(name=partner),
+            _(
+                "\u201cMay I go out?\u201d Yes binds {name} to go out this turn (your side pays "
+                "100 if they cannot); No forbids it this turn."
+            ).format(name=partner),
             self._answer,
-            yes="Yes, go out",
-            no="No, not yet",
+            yes=_("Yes, go out"),
+            no=_("No, not yet"),
             default_yes=True,
         )
 
     def _answer(self, yes: bool) -> None:
         self.dialog = None
         if self.table.act(AnswerGoOut(yes)):
-            self.table.say(f"You answered \u201c{'Yes' if yes else 'No'}\u201d.")
+            self.table.say(
+                _("You answered \u201cYes\u201d.") if yes else _("You answered \u201cNo\u201d.")
+            )

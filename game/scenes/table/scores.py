@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import N_, _, n_
 from game.match import TableState
 from game.scenes.base import Scene
 from game.ui import theme as th
@@ -26,12 +27,12 @@ if TYPE_CHECKING:
     from game.scenes.base import Host
 
 ITEM_LABELS = (
-    ("melded", "Melded cards"),
-    ("canasta_bonus", "Canasta bonuses"),
-    ("going_out", "Going out"),
-    ("threes", "Threes"),
-    ("in_hand", "Cards left in hand"),
-    ("penalties", "Penalties"),
+    ("melded", N_("Melded cards")),
+    ("canasta_bonus", N_("Canasta bonuses")),
+    ("going_out", N_("Going out")),
+    ("threes", N_("Threes")),
+    ("in_hand", N_("Cards left in hand")),
+    ("penalties", N_("Penalties")),
 )
 NEGATIVE = (240, 150, 130)
 
@@ -43,26 +44,28 @@ def end_reason(state: TableState, names: tuple[str, ...]) -> str:
     special = state.view.special
     if reason == "special_meld" and special is not None:
         who = names[special[0] % len(names)]
-        return f"{who} went out with a special meld."
+        return _("{name} went out with a special meld.").format(name=who)
     if out is not None:
-        return (
-            f"{names[out % len(names)]} went out{' concealed' if record.get('concealed') else ''}."
-        )
+        return _went_out(names[out % len(names)], bool(record.get("concealed")))
     if reason == "stock_exhausted":
-        return "The stock ran out."
-    return "The hand is over."
+        return _("The stock ran out.")
+    return _("The hand is over.")
+
+
+def _went_out(name: str, concealed: bool) -> str:
+    if concealed:
+        return _("{name} went out concealed.").format(name=name)
+    return _("{name} went out.").format(name=name)
 
 
 def record_reason(record: Mapping[str, Any], names: tuple[str, ...]) -> str:
     """How a hand from the history ended, in words."""
     out = record.get("went_out")
     if isinstance(out, int) and out >= 0:
-        return (
-            f"{names[out % len(names)]} went out{' concealed' if record.get('concealed') else ''}."
-        )
+        return _went_out(names[out % len(names)], bool(record.get("concealed")))
     if record.get("reason") == "stock_exhausted":
-        return "The stock ran out."
-    return "The hand is over."
+        return _("The stock ran out.")
+    return _("The hand is over.")
 
 
 class _OverlayScene(Scene):
@@ -165,7 +168,7 @@ class HandOverScene(_OverlayScene):
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2 - t.px(10))
         self.group.clear()
-        label = "Close" if self.review else "See the result" if self.final else "Next hand"
+        label = _("Close") if self.review else _("See the result") if self.final else _("Next hand")
         button_w, button_h = t.px(220), t.px(48)
         self.button = Button(
             (
@@ -205,7 +208,9 @@ class HandOverScene(_OverlayScene):
         box = self.panel_rect
         pad = t.px(30)
         y = box.top + t.px(20)
-        heading = f"Hand {self.hand_no}" + (" scores" if self.review else " is over")
+        heading = (_("Hand {number} scores") if self.review else _("Hand {number} is over")).format(
+            number=self.hand_no
+        )
         title = t.text(heading, 30, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += t.px(44)
@@ -226,7 +231,7 @@ class HandOverScene(_OverlayScene):
         pygame.draw.line(surface, th.GOLD_DARK, (box.left + pad, y), (box.right - pad, y), 1)
         y += t.px(8)
         for key, label in ITEM_LABELS:
-            surface.blit(t.text(label, 17, th.CREAM), (box.left + pad, y))
+            surface.blit(t.text(_(label), 17, th.CREAM), (box.left + pad, y))
             for index, x in enumerate(columns):
                 value = int(self.scores[index].get(key, 0)) if index < len(self.scores) else 0
                 colour = NEGATIVE if value < 0 else (th.CREAM if value else th.CREAM_DIM)
@@ -238,13 +243,14 @@ class HandOverScene(_OverlayScene):
         )
         y += t.px(10)
         rows = (
-            ("This hand", [int(s.get("total", 0)) for s in self.scores], th.GOLD_LIGHT),
-            ("Game total", list(self.totals), th.GOLD_LIGHT),
+            (_("This hand"), [int(s.get("total", 0)) for s in self.scores], signed),
+            (_("Game total"), list(self.totals), grouped),
         )
-        for label, values, colour in rows:
+        colour = th.GOLD_LIGHT
+        for label, values, written in rows:
             surface.blit(t.text(label, 19, colour, "bold"), (box.left + pad, y))
             for index, value in enumerate(values):
-                text = signed(value) if label == "This hand" else grouped(value)
+                text = written(value)
                 number = t.text(text, 19, NEGATIVE if value < 0 else colour, "bold")
                 surface.blit(number, number.get_rect(topright=(columns[index], y)))
             y += t.px(30)
@@ -282,12 +288,12 @@ class GameOverScene(_OverlayScene):
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         self.group.clear()
         specs: list[tuple[str, Callable[[], None]]] = [
-            ("New game", lambda: self._close(self.on_new_game)),
-            ("Title screen", lambda: self._close(self.on_title)),
+            (_("New game"), lambda: self._close(self.on_new_game)),
+            (_("Title screen"), lambda: self._close(self.on_title)),
         ]
         if self.on_review is not None:
             # The review opens over the final scores, which are still there after it.
-            specs.insert(1, ("How did I play?", self.on_review))
+            specs.insert(1, (_("How did I play?"), self.on_review))
         gap, button_h = t.px(16), t.px(48)
         button_w = min(t.px(200), (width - t.px(40) - gap * (len(specs) - 1)) // len(specs))
         y = self.panel_rect.bottom - t.px(26) - button_h
@@ -322,9 +328,11 @@ class GameOverScene(_OverlayScene):
             name = self.names[self.winner]
             if self.winner == 0:
                 # A partnership's two names are on the lines below, with its total.
-                return "Your side wins the game!" if " & " in name else "You win the game!"
-            return f"{name} {'win' if ' & ' in name else 'wins'} the game"
-        return "The game is over"
+                return _("Your side wins the game!") if " & " in name else _("You win the game!")
+            if " & " in name:
+                return _("{names} win the game").format(names=name)
+            return _("{name} wins the game").format(name=name)
+        return _("The game is over")
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
@@ -348,6 +356,7 @@ class GameOverScene(_OverlayScene):
             )
             surface.blit(score, score.get_rect(topright=(box.right - margin, y)))
             y += t.px(36)
-        note = t.text(f"after {self.hands} hand{'s' if self.hands != 1 else ''}", 17, th.CREAM_DIM)
+        after = n_("after {count} hand", "after {count} hands", self.hands)
+        note = t.text(after.format(count=self.hands), 17, th.CREAM_DIM)
         surface.blit(note, note.get_rect(midtop=(box.centerx, y + t.px(4))))
         self.group.draw(surface)

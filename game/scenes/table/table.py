@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _
 from game.logic import events as ev
 from game.logic.actions import Action, Pass
 from game.logic.events import Event
 from game.logic.phases import DRAW, PLAY
+from game.logic.phrase import Phrase
 from game.match import ME, Alert, Change, ChatArrived, HintReady, Match, Note, Refused
 from game.match.table_info import (
     hand_value,
@@ -76,18 +78,23 @@ READING_CHARS_PER_SECOND = 15.0
 MESSAGE_PAGE_SECONDS = 3.0
 PLAYS_KEPT = 12
 SORT_NEXT = {"rank": "rank_groups", "rank_groups": "suit", "suit": "none", "none": "rank"}
-SORT_TITLES = {"rank": "rank", "rank_groups": "gaps", "suit": "suit", "none": "none"}
+SORT_TITLES = {
+    "rank": N_("rank"),
+    "rank_groups": N_("gaps"),
+    "suit": N_("suit"),
+    "none": N_("none"),
+}
 # The menu's word on saving, as "Save the game as you play" is on or off.
 SAVED_NOTES = {
-    True: "Your game is saved as you play.",
-    False: "Games are not saved as you play (Options \u2192 Play).",
+    True: N_("Your game is saved as you play."),
+    False: N_("Games are not saved as you play (Options \u2192 Play)."),
 }
 MELD_LAYOUT_NEXT = {"created": "length", "length": "rank", "rank": "fixed", "fixed": "created"}
 MELD_LAYOUT_TITLES = {
-    "created": "as played",
-    "length": "by size",
-    "rank": "by rank",
-    "fixed": "in columns",
+    "created": N_("as played"),
+    "length": N_("by size"),
+    "rank": N_("by rank"),
+    "fixed": N_("in columns"),
 }
 
 
@@ -296,7 +303,11 @@ class TableScene(Scene):
     def names(self) -> tuple[str, ...]:
         """Every seat's name, the person's first (theirs even while the computer plays it)."""
         name = self.app.prefs.player_name
-        return ("You" if name in ("", "Player") else name, *self.match.other_names)
+        # The computer seats' names are said in the player's language; a person's stay theirs.
+        others = (
+            _(other) if isinstance(other, Phrase) else other for other in self.match.other_names
+        )
+        return (_("You") if name in ("", "Player") else name, *others)
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -332,14 +343,14 @@ class TableScene(Scene):
         width = (g.buttons.width - gap) // 2
         height = g.px(34)
         specs = [
-            ("hint", "Hint", self.hints.request),
-            ("undo", "Undo", self.moves.undo_last),
-            ("undo_turn", "Undo turn", self.moves.undo_turn),
-            ("earlier", "Earlier turn", self.turns_back.choose),
-            ("sort", "Sort", self.toggle_sorting),
-            ("melds", "Melds", self.cycle_meld_layout),
-            ("autoplay", "AutoPlay", self.toggle_autoplay),
-            ("menu", "Menu", self.open_menu),
+            ("hint", _("Hint"), self.hints.request),
+            ("undo", _("Undo"), self.moves.undo_last),
+            ("undo_turn", _("Undo turn"), self.moves.undo_turn),
+            ("earlier", _("Earlier turn"), self.turns_back.choose),
+            ("sort", _("Sort"), self.toggle_sorting),
+            ("melds", _("Melds"), self.cycle_meld_layout),
+            ("autoplay", _("AutoPlay"), self.toggle_autoplay),
+            ("menu", _("Menu"), self.open_menu),
         ]
         for index, (name, label, action) in enumerate(specs):
             row, col = divmod(index, 2)
@@ -356,7 +367,7 @@ class TableScene(Scene):
             Button(
                 g.pass_button,
                 t,
-                "Pass",
+                _("Pass"),
                 self.moves.pass_turn,
                 text_size=15,
                 primary=True,
@@ -366,7 +377,7 @@ class TableScene(Scene):
         if g.ask_button is not None:
             self.buttons["ask"] = self.group.add(
                 Button(
-                    g.ask_button, t, "May I go out?", self.partners.ask, text_size=14, name="ask"
+                    g.ask_button, t, _("May I go out?"), self.partners.ask, text_size=14, name="ask"
                 )
             )
         self._refresh_buttons()
@@ -385,29 +396,31 @@ class TableScene(Scene):
         )
         b = self.buttons
         if watching:
-            b["hint"].label = "Run" if self.watch_paused else "Pause"
+            b["hint"].label = _("Run") if self.watch_paused else _("Pause")
             b["hint"].on_click = self.toggle_watch_pause
             b["hint"].enabled = state.phase in (DRAW, PLAY)
-            b["undo"].label = "Step"
+            b["undo"].label = _("Step")
             b["undo"].on_click = self.watch_step
             b["undo"].enabled = self.watch_paused
-            b["autoplay"].label = "Stop AutoPlay"
+            b["autoplay"].label = _("Stop AutoPlay")
             for name in ("undo_turn", "earlier"):
                 b[name].enabled = False
         else:
-            b["hint"].label, b["hint"].on_click = "Hint", self.hints.request
-            b["undo"].label, b["undo"].on_click = "Undo", self.moves.undo_last
-            b["autoplay"].label = "AutoPlay"
+            b["hint"].label, b["hint"].on_click = _("Hint"), self.hints.request
+            b["undo"].label, b["undo"].on_click = _("Undo"), self.moves.undo_last
+            b["autoplay"].label = _("AutoPlay")
             b["hint"].enabled = mine
             b["undo"].enabled = mine and (bool(state.view.undo_depth) or bool(self.moves.selected))
             b["undo_turn"].enabled = mine and bool(state.view.undo_depth)
             b["earlier"].enabled = bool(match.earlier_turns()) and state.phase in (DRAW, PLAY)
-        b["sort"].label = "Sort: " + SORT_TITLES.get(self.app.prefs.hand_sorting, "rank")
-        b["melds"].label = "Melds: " + MELD_LAYOUT_TITLES.get(self.app.prefs.meld_layout, "")
+        sorting = SORT_TITLES.get(self.app.prefs.hand_sorting, "rank")
+        b["sort"].label = _("Sort: {way}").format(way=_(sorting))
+        layout = MELD_LAYOUT_TITLES.get(self.app.prefs.meld_layout, "as played")
+        b["melds"].label = _("Melds: {way}").format(way=_(layout))
         can_pass = mine and match.check(Pass()) is None
         b["pass"].visible = can_pass
         b["pass"].label = (
-            "End hand" if state.phase == DRAW or state.view.turn_no_discard else "Pass"
+            _("End hand") if state.phase == DRAW or state.view.turn_no_discard else _("Pass")
         )
         if "ask" in b:
             b["ask"].visible = self.partners.can_ask()
@@ -417,6 +430,7 @@ class TableScene(Scene):
         # "Why?" belongs to the refusal it explains (set again by note_refusal), never to the
         # ordinary lines that follow it
         self.learning.why_anchor = None
+        text = _(text)  # a sentence of the match (a `Phrase`) is said in the player's language
         self.message = text
         self.message_error = error
         # A long message stays up long enough to be read to the end.
@@ -425,11 +439,12 @@ class TableScene(Scene):
         self.page_time = 0.0
         self.hud_dirty = True
 
-    def refuse(self, text: str) -> None:
+    def refuse(self, refusal: str) -> None:
+        text = _(refusal)
         self.app.sounds.play("illegal")
         if self.app.prefs.refusals_in_dialog:
             # The dialog reads itself aloud.
-            message_dialog(self.app, "Not allowed", text)
+            message_dialog(self.app, _("Not allowed"), text)
             return
         self.say(text, error=True)
         self.app.speech.interrupt()
@@ -449,26 +464,30 @@ class TableScene(Scene):
         if about_match:
             return about_match
         if state.game_over:
-            return "The game is over."
+            return _("The game is over.")
         if state.hand_over:
-            return "The hand is over."
+            return _("The hand is over.")
         if self.match.watching:
-            seats = "every seat" if state.seat_count > 2 else "both hands"
-            return f"AutoPlay: the computer plays {seats}." + (
-                " Paused." if self.watch_paused else ""
-            )
+            if state.seat_count > 2:
+                playing = _("AutoPlay: the computer plays every seat.")
+            else:
+                playing = _("AutoPlay: the computer plays both hands.")
+            paused = _("Paused.")
+            return f"{playing} {paused}" if self.watch_paused else playing
         if state.view.must_answer:
-            return f"{self.names[state.to_move]} asks you: \u201cMay I go out?\u201d"
+            return _("{name} asks you: \u201cMay I go out?\u201d").format(
+                name=self.names[state.to_move]
+            )
         warning = self.learning.going_out_warning()
         if warning:
-            return warning
+            return _(warning)
         if state.phase == DRAW:
             if not state.stock:
-                return "The stock is empty: take the pile, or end the hand."
-            return "Your turn: click the stock to draw, or click the pile to take it."
+                return _("The stock is empty: take the pile, or end the hand.")
+            return _("Your turn: click the stock to draw, or click the pile to take it.")
         if state.view.turn_locked:
-            return "Reach the opening minimum with your melds; the pile's cards unlock then."
-        return "Meld (select cards, click the mat), then discard: right-click a card."
+            return _("Reach the opening minimum with your melds; the pile's cards unlock then.")
+        return _("Meld (select cards, click the mat), then discard: right-click a card.")
 
     # -- the model on screen --------------------------------------------------------------------
     def _rebuild_model(self) -> None:
@@ -496,7 +515,7 @@ class TableScene(Scene):
             totals=tuple(state.totals),
             rules_title=title,
             rules_lines=lines,
-            plays=[in_notation(play, self.notation) for play in self.plays],
+            plays=[in_notation(_(play), self.notation) for play in self.plays],
             message=message,
             message_error=self.message_error and self.message_time > 0,
             counters=status_counters(state, opening, in_hand, net, self.match.level_text()),
@@ -642,7 +661,7 @@ class TableScene(Scene):
 
     def with_notice(self, text: str) -> str:
         notice = self.match.take_notice()
-        return f"{text} {notice}" if notice else text
+        return f"{_(text)} {_(notice)}" if notice else _(text)
 
     def toggle_watch_pause(self) -> None:
         self.watch_paused = not self.watch_paused
@@ -676,25 +695,24 @@ class TableScene(Scene):
         prefs.canasta_tints = prefs.pile_tints = on
         self.app.preferences_changed()
         self.relayout()
-        self.say("Canasta and pile tints on." if on else "Canasta and pile tints off.")
+        self.say(_("Canasta and pile tints on.") if on else _("Canasta and pile tints off."))
 
     def open_menu(self) -> None:
         prefs = self.app.prefs
-        tints = "Tints off" if prefs.canasta_tints or prefs.pile_tints else "Tints on"
+        tints = _("Tints off") if prefs.canasta_tints or prefs.pile_tints else _("Tints on")
         items = [
-            ("Resume", lambda: None),
-            ("Options", self.open_options),
+            (_("Resume"), lambda: None),
+            (_("Options"), self.open_options),
             (tints, self.toggle_tints),
-            ("Canasta details", self.moves.show_canasta_details),
-            ("Help and learning", self.learning.learning_menu),
-            ("New game", self.ask_new_game),
+            (_("Canasta details"), self.moves.show_canasta_details),
+            (_("Help and learning"), self.learning.learning_menu),
+            (_("New game"), self.ask_new_game),
             *(self.app.table_menu(self) if self.app.table_menu else []),
-            ("Title screen", self.to_title),
-            ("Quit", self.app.quit),
+            (_("Title screen"), self.to_title),
+            (_("Quit"), self.app.quit),
         ]
-        self.app.stack.push(
-            MenuScene(self.app, "Paused", items, note=SAVED_NOTES[self.app.prefs.autosave])
-        )
+        note = _(SAVED_NOTES[self.app.prefs.autosave])
+        self.app.stack.push(MenuScene(self.app, _("Paused"), items, note=note))
 
     def open_options(self) -> None:
         from game.scenes.options import OptionsScene
@@ -707,11 +725,11 @@ class TableScene(Scene):
             return
         confirm_dialog(
             self.app,
-            "Start a new game?",
-            "The game in progress will be given up.",
+            _("Start a new game?"),
+            _("The game in progress will be given up."),
             lambda yes: self.new_game() if yes else None,
-            yes="New game",
-            no="Keep playing",
+            yes=_("New game"),
+            no=_("Keep playing"),
         )
 
     def new_game(self) -> None:
@@ -727,16 +745,18 @@ class TableScene(Scene):
         self.results.hands_completed = 0
         self.plays.clear()
         self.show_unpaced()
-        greeting = " ".join(filter(None, ("A new game: good luck!", self.start_reminder())))
-        self.say(warning or self.match.take_notice() or greeting, error=bool(warning))
+        greeting = " ".join(filter(None, (_("A new game: good luck!"), self.start_reminder())))
+        notice = self.match.take_notice()
+        self.say(_(warning or notice) if warning or notice else greeting, error=bool(warning))
         self.show_cut()
 
     def start_reminder(self) -> str:
         """Who starts the hand now dealt, when the player wants to be reminded; else ""."""
         if not self.app.prefs.start_reminders:
             return ""
-        first = self.names[self.state.to_move]
-        return f"{first} {'start' if first == 'You' else 'starts'} this hand."
+        if self.state.to_move == ME and self.names[ME] == _("You"):
+            return _("You start this hand.")
+        return _("{name} starts this hand.").format(name=self.names[self.state.to_move])
 
     def deal_again(self, deal: Callable[[], str | None], text: str) -> None:
         """Show a deal made in place of the one on the table (same cards again, a replica):
@@ -820,7 +840,7 @@ class TableScene(Scene):
     def show_hand_scores(self) -> None:
         """The scoresheet, clicked: the breakdown of the last finished hand."""
         if not self.state.history:
-            self.say("The breakdown of each hand's scores shows here once a hand is over.")
+            self.say(_("The breakdown of each hand's scores shows here once a hand is over."))
             return
         self.app.stack.push(
             HandOverScene(

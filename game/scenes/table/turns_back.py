@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Protocol
 
+from game.language import _
 from game.match import Match, TurnMark
 from game.scenes.menu import MenuItem, MenuScene
 
@@ -52,23 +53,27 @@ class TurnsBack:
         table = self.table
         marks = table.match.earlier_turns()
         if not marks:
-            table.refuse("There is no earlier turn of yours in this hand to go back to.")
+            table.refuse(_("There is no earlier turn of yours in this hand to go back to."))
             return
         current = table.state.turn_no
         items: list[MenuItem] = [
             (
-                f"Turn {m.turn_no}" + (" (start of this turn)" if m.turn_no == current else ""),
+                (
+                    _("Turn {number} (start of this turn)")
+                    if m.turn_no == current
+                    else _("Turn {number}")
+                ).format(number=m.turn_no),
                 functools.partial(self.rewind, m),
             )
             for m in reversed(marks[-TURNS_OFFERED:])
         ]
-        items.append(("Cancel", _nothing))
+        items.append((_("Cancel"), _nothing))
         table.app.stack.push(
             MenuScene(
                 table.app,
-                "Go back to a turn",
+                _("Go back to a turn"),
                 items,
-                note="The hand is played again up to the start of the turn you choose.",
+                note=_("The hand is played again up to the start of the turn you choose."),
             )
         )
 
@@ -85,4 +90,5 @@ class TurnsBack:
         table.moves.selected.clear()
         table.show_unpaced()
         table.retell_plays()
-        table.say(table.with_notice(f"Back at the start of turn {table.state.turn_no}."))
+        back = _("Back at the start of turn {number}.").format(number=table.state.turn_no)
+        table.say(table.with_notice(back))

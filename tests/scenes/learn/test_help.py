@@ -19,7 +19,7 @@ from game.scenes.dialog import DialogScene
 from game.scenes.learn.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.option_items import option_sections
-from game.scenes.table.learning import WARNING, WHY_SUFFIX
+from game.scenes.table.learning import WARNING, WHY
 from tests.helpers.scenario import position
 from tests.helpers.table import card_spot, centre, engine, open_table
 from tests.helpers.ui_events import click, press, step, type_text
@@ -40,7 +40,7 @@ def refuse_a_discard_before_drawing(app: App, seed: int = 8) -> tuple[object, st
 
 def test_f1_after_a_refusal_opens_the_help_at_its_rule(app: App) -> None:
     table, anchor = refuse_a_discard_before_drawing(app)
-    assert table.message_error and table.model.message.endswith(WHY_SUFFIX)
+    assert table.message_error and table.model.message.endswith("  " + WHY)
     press(app, pygame.K_F1)
     help_scene = app.stack.top
     assert isinstance(help_scene, HelpScene)
@@ -179,7 +179,7 @@ def test_a_refusal_that_arrives_later_still_offers_why(app: App) -> None:
     assert match.played == [Discard(CARD_CODE[card])]
     match.notes.append(Refused("Draw first."))
     step(app)
-    assert table.model.message.endswith(WHY_SUFFIX)
+    assert table.model.message.endswith("  " + WHY)
     press(app, pygame.K_F1)
     assert isinstance(app.stack.top, HelpScene) and app.stack.top.anchor == "draw-first"
 
@@ -200,7 +200,7 @@ def test_at_four_a_meld_short_of_the_side_s_minimum_opens_opening_as_a_side(app:
     assert len(engine(table).players[0].melds) == 1
     king = next(c for c in table.board.hand_order if CARD_CODE[c] == "KS")
     click(app, card_spot(table, king), button=3)  # discarding would end the turn short of it
-    assert table.message_error and table.model.message.endswith(WHY_SUFFIX)
+    assert table.message_error and table.model.message.endswith("  " + WHY)
     press(app, pygame.K_F1)
     help_scene = app.stack.top
     assert isinstance(help_scene, HelpScene) and help_scene.anchor == "side-opening"

@@ -12,7 +12,6 @@ import pytest
 from game.app import App
 from game.logic import Game, Rules
 from game.match import LocalGame, LocalMatch
-from game.match.local_match import PRACTICE_NOTE
 from game.records import Records, get_game, hall_of_fame, history_page
 from game.scenes.menu import MenuScene
 from game.scenes.records.shared import marks_words
@@ -20,6 +19,10 @@ from tests.helpers.table import card_spot, engine, open_table
 from tests.helpers.ui_events import click, press, step
 
 SHORT = dataclasses.replace(Rules(), target_score=500)
+PRACTICE = (
+    "With {assist} this is now a practice game: it stays in your history but out of the "
+    "high scores and the hall of fame."
+)
 
 
 @pytest.fixture
@@ -44,7 +47,7 @@ def test_autoplay_mid_game_makes_it_practice_and_the_table_says_so(
 ) -> None:
     table = recorded_table(app, records, Game(SHORT, seed=12))
     click(app, table.buttons["autoplay"].rect.center)
-    assert PRACTICE_NOTE.format(assist="AutoPlay") in table.model.message
+    assert PRACTICE.format(assist="AutoPlay") in table.model.message
     row = the_row(table, records)
     assert row.practice and row.assists == "AutoPlay"
     assert not row.counts_for_high_scores
@@ -89,7 +92,7 @@ def test_going_back_to_an_earlier_turn_makes_it_practice(app: App, records: Reco
     assert isinstance(menu, MenuScene)
     click(app, menu.buttons["Turn 1"].rect.center)
     assert table.model.message.startswith("Back at the start of turn 1.")
-    assert PRACTICE_NOTE.format(assist="an earlier turn") in table.model.message
+    assert PRACTICE.format(assist="an earlier turn") in table.model.message
     # "Last plays" no longer lists the moves taken back
     assert not any("discarded" in line or "drew" in line for line in table.plays)
     row = the_row(table, records)

@@ -9,7 +9,7 @@ import pygame
 from game.app import App
 from game.logic import Game
 from game.scenes.learn.help import HelpScene
-from game.scenes.table.learning import TABLE_ANCHOR, WHY_SUFFIX
+from game.scenes.table.learning import TABLE_ANCHOR, WHY
 from game.scenes.table.table import TableScene
 from tests.helpers.table import (
     card_spot,
@@ -73,7 +73,7 @@ def test_status_bar_figures_are_words_with_details_on_hover(app: App) -> None:
 def _refused_discard(app: App) -> TableScene:
     table = open_table(app, Game(seed=8))
     click(app, card_spot(table, table.board.hand_order[0]), button=3)  # discard before drawing
-    assert table.message_error and table.model.message.endswith(WHY_SUFFIX)
+    assert table.message_error and table.model.message.endswith("  " + WHY)
     return table
 
 
@@ -81,7 +81,7 @@ def test_why_is_offered_after_a_refusal_only_not_after_the_lines_that_follow(app
     table = _refused_discard(app)
     click(app, table.buttons["autoplay"].rect.center)
     assert table.model.message.startswith("AutoPlay on")
-    assert not table.model.message.endswith(WHY_SUFFIX)
+    assert not table.model.message.endswith("  " + WHY)
     press(app, pygame.K_F1)
     assert isinstance(app.stack.top, HelpScene) and app.stack.top.anchor == TABLE_ANCHOR
 
@@ -92,6 +92,6 @@ def test_a_refusal_leaves_the_status_bar_once_the_selection_changes(app: App) ->
     click(app, card_spot(table, table.board.hand_order[1]))
     step(app)
     assert table.model.message != refusal and not table.model.message_error
-    assert not table.model.message.endswith(WHY_SUFFIX)
+    assert not table.model.message.endswith("  " + WHY)
     press(app, pygame.K_DELETE)  # with cards selected: clears the selection
     assert table.model.message == "Selection cleared."

@@ -1,0 +1,50 @@
+"""Sentences the rules engine and the match compose for a player, kept translatable: a `Phrase`
+is the English sentence (a `str`, so logs, tests and the wire read it as before) that also keeps
+its English template and named fields. The screens look the template up in the player's
+language and fill in the fields after (`game.language._` does this for any `Phrase`), so a
+refusal, a hint or a line of "Last plays" reads in Spanish or German without the engine
+importing the translation layer, and nothing ever parses the English.
+
+`phrase` and `phrase_n` also mark their template for `tools/translations.py`, as `_` does. A
+field that is itself a `Phrase` (a rank's name, "Yes") is translated too; other fields (a
+player's name, a card, a number) are shown as they are."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Phrase(str):
+    """The English sentence, with the template and fields it was made from (and, for a
+    counted sentence, its plural template and the count that chooses between them)."""
+
+    template: str
+    plural: str
+    amount: int
+    fields: dict[str, Any]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Sent to and from the worker process whole, template and fields included.
+        return (_rebuilt, (self.template, self.plural, self.amount, self.fields))
+
+
+def _made(template: str, plural: str, count: int, fields: dict[str, Any]) -> Phrase:
+    english = template if plural == "" or count == 1 else plural
+    made = Phrase(english.format(**fields) if fields else english)
+    made.template, made.plural, made.amount, made.fields = template, plural, count, fields
+    return made
+
+
+def _rebuilt(template: str, plural: str, count: int, fields: dict[str, Any]) -> Phrase:
+    return _made(template, plural, count, fields)
+
+
+def phrase(template: str, /, **fields: Any) -> Phrase:
+    """`template` with its `{fields}` filled in: "You have no {card} in your hand."."""
+    return _made(template, "", 0, fields)
+
+
+def phrase_n(singular: str, plural: str, count: int, /, **fields: Any) -> Phrase:
+    """The form of a counted sentence for `count` ("{count} card", "{count} cards"; the
+    count is usually a field too)."""
+    return _made(singular, plural, count, fields)
