@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from game.logic.actions import NextHand
 from game.logic.ai import ComputerPlayer
 from game.logic.rules import Rules
-from game.netplay.fair.group import card_point
 from game.netplay.fair.messages import Kind
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.peer import PlayPeer
@@ -39,12 +38,13 @@ def guest_play(t: Terms, seed: int = 2, cls: type[GuestPlay] = GuestPlay) -> Gue
 
 
 class FalseUnmaskGuest(GuestPlay):
-    """A guest whose unmasks turn false once the hand has gone on a while: its value for the
-    first card of each is another point, with the honest proof."""
+    """A guest whose unmasks turn false once the hand has gone on a while: each proof's challenge
+    is altered, the values honest."""
 
     def _deal_out(self, body):
         if body[0] == Kind.UNMASK and self.state_no >= 20:
-            body = [*body[:3], card_point(0) + body[3][32:], *body[4:]]
+            blob = body[2]
+            body = [*body[:2], blob[:-48] + bytes([blob[-48] ^ 1]) + blob[-47:]]
         return super()._deal_out(body)
 
 

@@ -10,8 +10,9 @@ It knows no secret. In order:
    is accepted if it has 108 valid points, no value twice and none left as it was received
    (an unmasked card); no proof of the permutation is asked: the audit checks it.
 3. **Openings**, asked for by the game (the same calls at every seat): a position opened to one
-   seat is unmasked in turn by every *other* seat, each publishing the new value and an unmask
-   proof; the recipient removes its own mask last, privately. A position opened publicly is
+   seat is unmasked in turn by every *other* seat, each publishing the new value (in the
+   shortest form its receivers can rebuild, `form`) and one unmask proof for all the cards of
+   its message; the recipient removes its own mask last, privately. A position opened publicly is
    unmasked by every seat still masking it (only the holder, for a card it already sees), and
    the last value is the card itself. The order is the seats after the recipient, clockwise,
    unless the caller names another (e.g. so that the host unmasks last).
@@ -23,20 +24,54 @@ A message that fails a check raises `Misconduct` and changes nothing."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, IntEnum
+from itertools import islice, product
+from typing import Final
 
 from game.logic.cards import N_CARDS, CardCode, code_of
 
-from .group import CARD_OF_POINT, CARD_POINTS, Point, Scalar, base_mul, is_point, is_scalar
-from .messages import KeyMessage, Message, SecretMessage, ShuffleMessage, UnmaskMessage
+from .group import (
+    CARD_OF_POINT,
+    CARD_POINTS,
+    POINT_BYTES,
+    Point,
+    Scalar,
+    base_mul,
+    is_point,
+    is_scalar,
+)
+from .messages import (
+    HINT_BYTES,
+    KeyMessage,
+    Message,
+    SecretMessage,
+    ShuffleMessage,
+    UnmaskMessage,
+)
 from .misconduct import Code, Misconduct, Step, card_name
 from .proofs import PUBLIC, Context, verify_key, verify_unmask
 
 MIN_HAND_ID = 16
 MAX_HAND_ID = 64
 _HAND_LABEL = b"canasta-netplay fair hand 1|"
+# Readings of an unmask tried at most: a 2-byte hint that fits two of the seat's 108 masked cards
+# (about one hand in eight) is read both ways, and only a reading whose proof holds is taken.
+MAX_READINGS: Final = 16
+# A seat's own masks of the card points whose value starts with the hint given.
+Hints = Callable[[bytes], list[Point]]
+
+
+class Form(IntEnum):
+    """How an unmask carries a new value (see `messages`)."""
+
+    POINT = 0  # the value whole
+    CARD = 1  # the index of the card point the last unmask of a public card gives
+    HINT = 2  # at two seats, its first bytes: the other seat finds it among its own masks
+
+
+FORM_BYTES: Final = {Form.POINT: POINT_BYTES, Form.CARD: 1, Form.HINT: HINT_BYTES}
 
 
 def hand_id(game_id: str, hand_no: int) -> bytes:
@@ -168,15 +203,26 @@ class PublicDeck:
 
     # -- messages --------------------------------------------------------------------------
 
-    def accept(self, message: Message, *, own: bool = False) -> list[int]:
+    def accept(
+        self,
+        message: Message,
+        *,
+        own: bool = False,
+        points: Sequence[Point] | None = None,
+        hints: Hints | None = None,
+    ) -> list[int]:
         """Check and record a message; the positions whose opening it completed. `own`: the
-        message is this seat's own, made here, so its proofs and points need no checking."""
+        message is this seat's own, made here, so its proofs and points need no checking (an
+        own unmask comes with its new values whole, `points`). `hints`: the seat's own masks of
+        the card points by hint, to read an unmask that opens a card to it."""
         if isinstance(message, KeyMessage):
             self._accept_key(message)
         elif isinstance(message, ShuffleMessage):
             self._accept_shuffle(message, own)
         elif isinstance(message, UnmaskMessage):
-            return self._accept_unmask(message, own)
+            if own and points is None:
+                raise ValueError("a seat's own unmask is recorded with its new values")
+            return self._accept_unmask(message, points if own else None, hints)
         else:
             self._accept_secret(message)
         return []
@@ -208,50 +254,97 @@ class PublicDeck:
             self.positions = [Position(value) for value in deck]
             self.phase = Phase.PLAY
 
-    def _accept_unmask(self, message: UnmaskMessage, own: bool) -> list[int]:
+    def form(self, position: int) -> Form:
+        """How the next unmask of `position` carries its new value (see `messages`)."""
+        state = self.positions[position]
+        if state.recipient == PUBLIC and len(state.waiting) == 1:
+            return Form.CARD
+        if self.seats == 2:  # the one other seat still masks the card: it reads a hint
+            return Form.HINT
+        return Form.POINT
+
+    def _accept_unmask(
+        self, message: UnmaskMessage, points: Sequence[Point] | None, hints: Hints | None
+    ) -> list[int]:
+        """`points`: the new values of this seat's own message, made here (no checks needed);
+        `hints`: this seat's own masks of the card points, to find a value sent as a hint."""
         seat = message.seat
         key = self.keys[seat]
-        for share in message.shares:
-            position = share.position
+        for position in message.positions:
             state = self.positions[position] if self.phase is Phase.PLAY else None
             if state is None or not state.waiting or state.waiting[0] != seat or key is None:
                 sentence = f"seat {seat} sent an unmask of {card_name(position)} it did not owe"
                 raise _out_of_turn(seat, Step.UNMASK, sentence, position)
-            if own:
-                continue
-            if not is_point(share.point):
-                sentence = f"seat {seat}'s unmask of {card_name(position)} is no point"
-                raise _fault(Code.INVALID_POINT, seat, Step.UNMASK, sentence, position)
-            context = Context(self.hand_id, seat, Step.UNMASK, position, _recipient(state))
-            if not verify_unmask(key, state.value, share.point, share.proof, context):
-                sentence = f"seat {seat}'s unmask of {card_name(position)} is false"
-                raise _fault(Code.FALSE_UNMASK, seat, Step.UNMASK, sentence, position)
-        self._check_public_cards(message)
+        if points is None:
+            assert key is not None
+            points = self._checked(message, key, hints)
         completed = []
-        for share in message.shares:
-            state = self.positions[share.position]
-            state.history.append(Unmasking(seat, state.value, share.point))
+        for position, point in zip(message.positions, points, strict=True):
+            state = self.positions[position]
+            state.history.append(Unmasking(seat, state.value, point))
             state.unmasked_by.append(seat)
-            state.value = share.point
+            state.value = point
             state.waiting.pop(0)
             if not state.waiting:
-                completed.append(share.position)
+                completed.append(position)
                 if state.recipient == PUBLIC:
-                    state.face = code_of(CARD_OF_POINT[share.point])
+                    state.face = code_of(CARD_OF_POINT[point])
         return completed
 
-    def _check_public_cards(self, message: UnmaskMessage) -> None:
-        """A position this message opens to every seat must be one of the 108 cards.
+    def _checked(self, message: UnmaskMessage, key: Point, hints: Hints | None) -> list[Point]:
+        """The new values of another seat's unmask, rebuilt from their forms and proven."""
+        seat, positions = message.seat, message.positions
+        forms = [self.form(p) for p in positions]
+        size = sum(FORM_BYTES[f] for f in forms)
+        if len(message.values) != size:
+            sentence = (
+                f"seat {seat} sent a malformed unmask message: its values are "
+                f"{len(message.values)} bytes, not {size}"
+            )
+            raise _fault(Code.MALFORMED, seat, Step.UNMASK, sentence)
+        taken = {state.value for state in self.positions}
+        choices: list[list[Point]] = []
+        offset = 0
+        for position, form in zip(positions, forms, strict=True):
+            value = message.values[offset : offset + FORM_BYTES[form]]
+            offset += FORM_BYTES[form]
+            candidates = self._candidates(seat, position, form, value, hints)
+            fresh = [c for c in candidates if c not in taken]
+            if not fresh:  # a value already at another position: not this one's
+                sentence = f"seat {seat}'s unmask of {card_name(position)} is false"
+                raise _fault(Code.FALSE_UNMASK, seat, Step.UNMASK, sentence, position)
+            choices.append(fresh)
+        befores = [self.positions[p].value for p in positions]
+        recipients = tuple((p, _recipient(self.positions[p])) for p in positions)
+        context = Context(self.hand_id, seat, Step.UNMASK, recipients)
+        readings = (r for r in product(*choices) if len(set(r)) == len(r))
+        for afters in islice(readings, MAX_READINGS):
+            if verify_unmask(key, befores, afters, message.proof, context):
+                return list(afters)
+        raise _fault(Code.FALSE_UNMASK, seat, Step.UNMASK, _false(seat, positions), positions[0])
 
-        It cannot be a card already open elsewhere: decks never hold a value twice and every
-        unmask is proven to use the seat's one secret, so equal cards would need equal values."""
-        for share in message.shares:
-            state = self.positions[share.position]
-            last = state.recipient == PUBLIC and len(state.waiting) == 1
-            if last and share.point not in CARD_OF_POINT:
-                where = card_name(share.position)
-                sentence = f"{where}, opened to every seat, is no card: a shuffle was false"
-                raise _fault(Code.NOT_A_CARD, None, Step.UNMASK, sentence, share.position)
+    def _candidates(
+        self, seat: int, position: int, form: Form, value: bytes, hints: Hints | None
+    ) -> list[Point]:
+        if form is Form.CARD:
+            if value[0] >= N_CARDS:
+                sentence = f"seat {seat}'s unmask of {card_name(position)} opens no card"
+                raise _fault(Code.NOT_A_CARD, seat, Step.UNMASK, sentence, position)
+            return [CARD_POINTS[value[0]]]
+        if form is Form.HINT:
+            assert hints is not None, "a hint is read by the seat whose mask is left"
+            found = hints(value)
+            if not found:  # at two seats only the sender can be at fault
+                sentence = (
+                    f"seat {seat}'s unmask of {card_name(position)} opens no card: "
+                    "its shuffle or its unmask was false"
+                )
+                raise _fault(Code.NOT_A_CARD, seat, Step.UNMASK, sentence, position)
+            return found
+        if not is_point(value):
+            sentence = f"seat {seat}'s unmask of {card_name(position)} is no point"
+            raise _fault(Code.INVALID_POINT, seat, Step.UNMASK, sentence, position)
+        return [Point(value)]
 
     def _accept_secret(self, message: SecretMessage) -> None:
         seat = message.seat
@@ -266,6 +359,17 @@ class PublicDeck:
 
 def _recipient(state: Position) -> int:
     return PUBLIC if state.recipient is None else state.recipient
+
+
+def _false(seat: int, positions: Sequence[int]) -> str:
+    """The sentence for an unmask whose proof fails. One proof covers every card of a message,
+    so a failed one says the message is false, not which of its cards: a message of several
+    cards names them all."""
+    if len(positions) == 1:
+        return f"seat {seat}'s unmask of {card_name(positions[0])} is false"
+    numbers = [str(p) for p in positions]
+    listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return f"seat {seat}'s unmask of stock cards {listed} is false (one proof covers them all)"
 
 
 def _check_deck(seat: int, deck: Iterable[Point], received: Sequence[Point]) -> None:

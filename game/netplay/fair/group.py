@@ -109,6 +109,10 @@ def sub(p: Point, q: Point) -> Point:
     return Point(sodium.crypto_core_ed25519_sub(p, q))
 
 
+def add(p: Point, q: Point) -> Point:
+    return Point(sodium.crypto_core_ed25519_add(p, q))
+
+
 def card_point(card: int) -> Point:
     """The fixed point of one physical card (an id of `game.logic.cards`)."""
     digest = hashlib.sha512(_CARD_LABEL + str(card).encode("ascii")).digest()

@@ -1,13 +1,22 @@
 """The four messages of the dealing protocol, as plain msgpack-able values, and their decoding.
 
-    [0, seat, key (32 bytes), key proof (64 bytes)]                       KEY
+    [0, seat, key (32 bytes), key proof (48 bytes)]                       KEY
     [1, seat, deck (108 × 32 bytes, position 0 first)]                    SHUFFLE
-    [2, seat, [position, ...], points (32 bytes each), proofs (64 each)]  UNMASK
+    [2, seat, n ‖ n positions (a byte each) ‖ the new values ‖ proof (48 bytes)]  UNMASK
     [3, seat, secret (32 bytes)]                                          SECRET
 
-Decoding checks the shape, the types and every size, and that the seat named is the seat the
-(authenticated) channel says sent it; whether the points are points of the group, and whether
-the step was owed, is for the deck to judge, which knows the position each point belongs to."""
+An unmask's new values travel in the shortest form its receivers can rebuild, which the state
+of each position says (`deck.PublicDeck.form`): a card opened to every seat by its last unmask
+is one of the 108 card points, so it travels as that point's index (1 byte); at two seats, any
+other value is the card under the other seat's mask alone, so it travels as its first
+`HINT_BYTES` bytes, which that seat finds among its own masks of the 108 card points; at more
+seats, any other value travels whole (32 bytes), as every seat checks it. One proof covers every
+card of the message (`proofs`).
+
+Decoding checks the shape, the types and every size it can know, and that the seat named is the
+seat the (authenticated) channel says sent it; the new values' sizes, whether they are points of
+the group, and whether the step was owed, are for the deck to judge, which knows the position
+each value belongs to."""
 
 from __future__ import annotations
 
@@ -35,7 +44,8 @@ _STEP_OF_KIND: Final = {
     Kind.UNMASK: Step.UNMASK,
     Kind.SECRET: Step.SECRET,
 }
-_FIELDS: Final = {Kind.KEY: 4, Kind.SHUFFLE: 3, Kind.UNMASK: 5, Kind.SECRET: 3}
+_FIELDS: Final = {Kind.KEY: 4, Kind.SHUFFLE: 3, Kind.UNMASK: 3, Kind.SECRET: 3}
+HINT_BYTES: Final = 2
 
 
 @dataclass(frozen=True)
@@ -58,27 +68,18 @@ class ShuffleMessage:
 
 
 @dataclass(frozen=True)
-class Share:
-    """One seat's unmask of one position: the new value and the proof it is honest."""
+class UnmaskMessage:
+    """One seat's unmask of `positions`: their new values as they travel (`values`, each in its
+    form) and one proof that covers them all."""
 
-    position: int
-    point: Point
+    seat: int
+    positions: tuple[int, ...]
+    values: bytes
     proof: bytes
 
-
-@dataclass(frozen=True)
-class UnmaskMessage:
-    seat: int
-    shares: tuple[Share, ...]
-
     def encode(self) -> list[object]:
-        return [
-            int(Kind.UNMASK),
-            self.seat,
-            [share.position for share in self.shares],
-            b"".join(share.point for share in self.shares),
-            b"".join(share.proof for share in self.shares),
-        ]
+        head = bytes([len(self.positions), *self.positions])
+        return [int(Kind.UNMASK), self.seat, head + self.values + self.proof]
 
 
 @dataclass(frozen=True)
@@ -107,20 +108,21 @@ def _chunks(blob: bytes, size: int) -> list[bytes]:
     return [blob[i : i + size] for i in range(0, len(blob), size)]
 
 
-def _unmask(sender: int, fields: list[object]) -> UnmaskMessage:
-    positions, points, proofs = fields[2:]
-    if not isinstance(positions, list) or not 1 <= len(positions) <= N_CARDS:
-        raise _Malformed(f"it must list 1 to {N_CARDS} positions")
+def _unmask(sender: int, blob: object) -> UnmaskMessage:
+    if not isinstance(blob, bytes) or not blob:
+        raise _Malformed("its body is not bytes")
+    count = blob[0]
+    if not 1 <= count <= N_CARDS:
+        raise _Malformed(f"it must name 1 to {N_CARDS} positions")
+    if len(blob) < 1 + count + PROOF_BYTES:
+        raise _Malformed(f"its {len(blob)} bytes cannot hold {count} positions and a proof")
+    positions = tuple(blob[1 : 1 + count])
     for position in positions:
-        if type(position) is not int or not 0 <= position < N_CARDS:
-            raise _Malformed(f"{position!r} is no deck position")
-    if len(set(positions)) != len(positions):
+        if position >= N_CARDS:
+            raise _Malformed(f"{position} is no deck position")
+    if len(set(positions)) != count:
         raise _Malformed("it names a position twice")
-    count = len(positions)
-    points = _bytes(points, count * POINT_BYTES, "points field")
-    proofs = _bytes(proofs, count * PROOF_BYTES, "proofs field")
-    shares = zip(positions, _chunks(points, POINT_BYTES), _chunks(proofs, PROOF_BYTES), strict=True)
-    return UnmaskMessage(sender, tuple(Share(p, Point(pt), pr) for p, pt, pr in shares))
+    return UnmaskMessage(sender, positions, blob[1 + count : -PROOF_BYTES], blob[-PROOF_BYTES:])
 
 
 def _shuffle(sender: int, blob: object) -> ShuffleMessage:
@@ -158,7 +160,7 @@ def decode(value: object, sender: int) -> Message:
         if kind is Kind.SHUFFLE:
             return _shuffle(sender, fields[2])
         if kind is Kind.UNMASK:
-            return _unmask(sender, fields)
+            return _unmask(sender, fields[2])
         return SecretMessage(sender, Scalar(_bytes(fields[2], SCALAR_BYTES, "secret")))
     except _Malformed as error:
         what = f"{step.name.lower()} message" if step else "message"

@@ -18,7 +18,7 @@ import nacl.utils
 from game.logic.cards import N_CARDS, CardCode, code_of
 
 from .audit import AuditReport, audit
-from .deck import Phase, PublicDeck
+from .deck import FORM_BYTES, Form, Phase, PublicDeck
 from .group import (
     CARD_OF_POINT,
     CARD_POINTS,
@@ -29,7 +29,14 @@ from .group import (
     random_scalar,
     unmask,
 )
-from .messages import KeyMessage, Message, SecretMessage, Share, ShuffleMessage, UnmaskMessage
+from .messages import (
+    HINT_BYTES,
+    KeyMessage,
+    Message,
+    SecretMessage,
+    ShuffleMessage,
+    UnmaskMessage,
+)
 from .misconduct import Code, Misconduct, Step, card_name
 from .names import CardNames, OpenedCard
 from .proofs import PUBLIC, Context, prove_key, prove_unmask
@@ -51,6 +58,7 @@ class Seat:
         self._names = CardNames()
         self.hand: dict[int, OpenedCard] = {}  # opened to this seat alone, by position
         self.table: dict[int, OpenedCard] = {}  # opened to every seat, by position
+        self._masks: dict[bytes, list[Point]] | None = None  # see `_hinted`
 
     # -- the seat's own messages -------------------------------------------------------------
 
@@ -70,20 +78,39 @@ class Seat:
         return self._own(ShuffleMessage(self.seat, tuple(deck)))
 
     def unmask_message(self) -> UnmaskMessage | None:
-        """This seat's unmask of every position waiting for it, or None if none is."""
+        """This seat's unmask of every position waiting for it, with one proof for them all, or
+        None if none is. A card this seat opens to every seat last that is no card (a shuffle
+        was false) is `Misconduct`: it could not be sent as a card."""
         due = self.public.due(self.seat)
         if not due:
             return None
-        shares = []
-        for position in due:
-            state = self.public.positions[position]
-            assert state.recipient is not None
-            after = unmask(self._secret, state.value)
-            context = self._context(Step.UNMASK, position, state.recipient)
-            proof = prove_unmask(self._secret, self._key, state.value, after, context, self._random)
-            shares.append(Share(position, after, proof))
-        message = UnmaskMessage(self.seat, tuple(shares))
-        self._opened(self.public.accept(message, own=True))
+        positions = [self.public.positions[p] for p in due]
+        befores = [state.value for state in positions]
+        afters = [unmask(self._secret, value) for value in befores]
+        values = []
+        for position, after in zip(due, afters, strict=True):
+            form = self.public.form(position)
+            if form is Form.CARD:
+                card = CARD_OF_POINT.get(after)
+                if card is None:
+                    sentence = (
+                        f"{card_name(position)}, opened to every seat, is no card: "
+                        "a shuffle was false"
+                    )
+                    raise Misconduct(
+                        Code.NOT_A_CARD, sentence, seat=None, step=Step.UNMASK, position=position
+                    )
+                values.append(bytes([card]))
+            else:
+                values.append(after[: FORM_BYTES[form]])
+        cards = tuple(
+            (p, PUBLIC if s.recipient is None else s.recipient)
+            for p, s in zip(due, positions, strict=True)
+        )
+        context = Context(self.public.hand_id, self.seat, Step.UNMASK, cards)
+        proof = prove_unmask(self._secret, self._key, befores, afters, context, self._random)
+        message = UnmaskMessage(self.seat, tuple(due), b"".join(values), proof)
+        self._opened(self.public.accept(message, own=True, points=afters))
         return message
 
     def secret_message(self) -> SecretMessage:
@@ -117,7 +144,7 @@ class Seat:
         unmasks that opened it are recorded: they were honest, the deck was not."""
         if message.seat == self.seat or not 0 <= message.seat < self.public.seats:
             raise ValueError(f"seat {self.seat} cannot receive a message from seat {message.seat}")
-        return self._opened(self.public.accept(message))
+        return self._opened(self.public.accept(message, hints=self._hinted))
 
     # -- inside -------------------------------------------------------------------------------
 
@@ -125,8 +152,18 @@ class Seat:
         self.public.accept(message, own=True)
         return message
 
-    def _context(self, step: Step, position: int = -1, recipient: int = PUBLIC) -> Context:
-        return Context(self.public.hand_id, self.seat, step, position, recipient)
+    def _context(self, step: Step) -> Context:
+        return Context(self.public.hand_id, self.seat, step)
+
+    def _hinted(self, hint: bytes) -> list[Point]:
+        """This seat's masks of the card points whose value starts with `hint` (the table is
+        made once a hand, when a card first opens to this seat by hint)."""
+        if self._masks is None:
+            self._masks = {}
+            for point in CARD_POINTS:
+                value = mask(self._secret, point)
+                self._masks.setdefault(value[:HINT_BYTES], []).append(value)
+        return list(self._masks.get(hint, ()))
 
     def _below(self, bound: int) -> int:
         """Uniform in [0, bound) from 32-bit random words, by rejection (no modulo bias)."""

@@ -314,10 +314,24 @@ class FairHand:
 
     def ack(self) -> Move | None:
         """A bare acknowledgement of the cards opened to this seat since it last said, once it
-        has nothing to show (None when there is nothing new, or something to show first)."""
+        has nothing to show (None when there is nothing new, or something to show first). A seat
+        that can move now says it with its move instead (`opened`), one message fewer a draw:
+        nobody waits for it then, as every seat's engine asks for the same openings."""
         if self.given(self.index) == self.acknowledged[self.index] or self.shows():
             return None
+        if self._can_move():
+            return None
         return self._move(None, None)
+
+    def _can_move(self) -> bool:
+        game = self.game
+        return (
+            game.to_act == self.index
+            and game.phase not in (HAND_OVER, GAME_OVER)
+            and not self.seat.public.owed()
+            and not self.needs()
+            and self.all_acknowledged()
+        )
 
     def _move(self, action: Action | None, unmask: UnmaskMessage | None) -> Move:
         self.acknowledged[self.index] = self.given(self.index)
@@ -416,7 +430,7 @@ class FairHand:
     def _receive_shown(self, message: UnmaskMessage) -> None:
         sender = message.seat
         positions = self.seat.public.positions
-        shown = [s.position for s in message.shares if not positions[s.position].waiting]
+        shown = [p for p in message.positions if not positions[p].waiting]
         for p in shown:
             state = positions[p]
             if state.recipient != sender or state.face is not None:

@@ -62,8 +62,10 @@ from . import play_messages as m
 from .agreement import rules_hash as terms_hash
 from .fair_hand import FairHand, decode_move
 
-SAVE_FORMAT = "canasta-netplay-save/2"
-OLD_SAVE_FORMAT = "canasta-netplay-save/1"  # dealt by commit and reveal: cannot go on
+SAVE_FORMAT = "canasta-netplay-save/3"
+# /1 dealt by commit and reveal, /2 sent the deal's unmasks in a form this copy no longer reads
+# (a rejoin resends them): neither can go on
+OLD_SAVE_FORMATS = ("canasta-netplay-save/1", "canasta-netplay-save/2")
 HANDS_KEY = "hands"  # the one agreed term that is not a rule: how many hands make this game
 MAX_HANDS_TERM = 1000
 HOST_SEAT, GUEST_SEAT = 0, 1
@@ -689,7 +691,7 @@ class _Side(ABC):
         """The side a save holds, waiting for the rejoin (a finished game only gives its
         result)."""
         role = "host" if cls.seat == HOST_SEAT else "guest"
-        if isinstance(doc, dict) and doc.get("format") == OLD_SAVE_FORMAT:
+        if isinstance(doc, dict) and doc.get("format") in OLD_SAVE_FORMATS:
             raise SaveError(
                 "This game was saved by an earlier version, which dealt the cards another way: "
                 "it cannot be continued."

@@ -18,14 +18,16 @@ from . import schema as s
 from .framing import SealedBody
 
 MAGIC = "canasta-netplay"
+# 6: the peek-proof deal's unmask carries one 48-byte proof for all its cards and each new value
+# in its shortest form (a card's index, or at two seats a hint of a value opened to the other);
 # 5: peek-proof dealing, each side its own rules engine (game messages `toss`, `deal`, `move`);
 # 4: one sealed frame per flush holding every message of it, a 2-byte length and a 1-byte
 # counter on the wire, payload kinds and view fields in compact forms (see PROTOCOL.md);
 # 3: compact game messages (hashes as integers, actions and events as indexed arrays);
 # 2: the key exchange and sealed frames (see session/secure.py); 1 sent everything in the clear.
 # A copy on 2 is told which versions met and who must update (handshake.version_mismatch_message).
-PROTOCOL_MIN = 5
-PROTOCOL_MAX = 5
+PROTOCOL_MIN = 6
+PROTOCOL_MAX = 6
 
 TOKEN_BYTES = 16
 # The most messages either side may have sent but not yet seen acknowledged. Both peers must

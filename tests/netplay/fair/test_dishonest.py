@@ -7,25 +7,28 @@ import dataclasses
 
 import pytest
 
+from game.logic.cards import code_of
 from game.netplay.fair import (
     Code,
     Deadline,
     KeyMessage,
     Misconduct,
     SecretMessage,
-    Share,
     ShuffleMessage,
     Step,
     UnmaskMessage,
 )
 from game.netplay.fair.deck import Owed, Unmasking
 from game.netplay.fair.group import (
+    CARD_OF_POINT,
     CARD_POINTS,
     Point,
     card_point,
     mask,
     random_scalar,
+    unmask,
 )
+from game.netplay.fair.messages import HINT_BYTES
 from game.netplay.fair.proofs import Context, prove_unmask
 from tests.netplay.fair.streams import seeded
 from tests.netplay.fair.table import Table
@@ -56,28 +59,63 @@ def owed_unmask(table: Table, recipient: int, position: int) -> UnmaskMessage:
     return message
 
 
-def with_point(message: UnmaskMessage, point: Point, proof: bytes | None = None) -> UnmaskMessage:
-    [share] = message.shares
-    return UnmaskMessage(message.seat, (Share(share.position, point, proof or share.proof),))
+def with_values(message: UnmaskMessage, values: bytes, proof: bytes | None = None) -> UnmaskMessage:
+    return dataclasses.replace(message, values=values, proof=proof or message.proof)
+
+
+def hint(point: Point) -> bytes:
+    return point[:HINT_BYTES]
 
 
 # -- unmasking ---------------------------------------------------------------------------------
 
 
-def test_a_false_unmask_share_is_caught_at_the_card_and_changes_nothing() -> None:
+def test_a_false_unmask_is_caught_at_the_card_and_changes_nothing() -> None:
+    table = Table(3)  # three seats: every unmask travels whole, and every seat checks it
+    table.setup()
+    honest = owed_unmask(table, 0, 31)
+    forged = with_values(honest, mask(random_scalar(seeded(b"x")), Point(honest.values)))
+    for seat in (0, 2):
+        fault = caught(
+            lambda seat=seat: table.seats[seat].receive(forged),
+            Code.FALSE_UNMASK,
+            "seat 1's unmask of stock card 31 is false",
+        )
+        assert (fault.seat, fault.step, fault.position) == (1, Step.UNMASK, 31)
+    assert table.seats[0].public.positions[31].waiting == [1, 2]
+    table.send(honest)
+    last = table.seats[2].unmask_message()
+    assert last is not None
+    table.send(last)
+    assert 31 in table.seats[0].hand
+
+
+def test_at_two_seats_a_card_opened_to_a_seat_travels_as_a_hint_it_alone_can_read() -> None:
     table = Table(2)
     table.setup()
     honest = owed_unmask(table, 0, 31)
-    forged = with_point(honest, mask(random_scalar(seeded(b"x")), honest.shares[0].point))
-    fault = caught(
-        lambda: table.seats[0].receive(forged),
-        Code.FALSE_UNMASK,
-        "seat 1's unmask of stock card 31 is false",
-    )
-    assert (fault.seat, fault.step, fault.position) == (1, Step.UNMASK, 31)
-    assert table.seats[0].hand == {}
+    value = unmask(table.seats[1]._secret, table.seats[1].public.positions[31].history[-1].before)
+    assert honest.values == hint(value) and len(honest.values) == HINT_BYTES == 2
     [card] = table.seats[0].receive(honest)
-    assert card.position == 31
+    assert card.position == 31 and table.seats[0].public.positions[31].value == value
+
+
+def test_a_hint_that_opens_no_card_is_caught_at_the_card() -> None:
+    table = Table(2)
+    table.setup()
+    honest = owed_unmask(table, 0, 31)
+    seat = table.seats[0]
+    readable = {v[:HINT_BYTES] for v in (mask(seat._secret, p) for p in CARD_POINTS)}
+    nothing = next(
+        h for h in (bytes([a, b]) for a in range(256) for b in range(256)) if h not in readable
+    )
+    fault = caught(
+        lambda: seat.receive(with_values(honest, nothing)),
+        Code.NOT_A_CARD,
+        "seat 1's unmask of stock card 31 opens no card: its shuffle or its unmask was false",
+    )
+    assert (fault.seat, fault.position) == (1, 31) and seat.hand == {}
+    seat.receive(honest)
 
 
 def test_a_proof_made_for_another_position_is_caught() -> None:
@@ -86,11 +124,11 @@ def test_a_proof_made_for_another_position_is_caught() -> None:
     honest = owed_unmask(table, 0, 31)
     cheat = table.seats[1]
     before = cheat.public.positions[31].history[-1].before
-    after = honest.shares[0].point
-    context = Context(table.hand_id, 1, Step.UNMASK, 30, 0)
-    proof = prove_unmask(cheat._secret, cheat._key, before, after, context, seeded(b"p"))
+    after = cheat.public.positions[31].value
+    context = Context(table.hand_id, 1, Step.UNMASK, ((30, 0),))
+    proof = prove_unmask(cheat._secret, cheat._key, [before], [after], context, seeded(b"p"))
     caught(
-        lambda: table.seats[0].receive(with_point(honest, after, proof)),
+        lambda: table.seats[0].receive(with_values(honest, honest.values, proof)),
         Code.FALSE_UNMASK,
         "seat 1's unmask of stock card 31 is false",
     )
@@ -100,13 +138,13 @@ def test_an_unmask_nobody_asked_for_is_refused() -> None:
     table = Table(3)
     table.setup()
     honest = owed_unmask(table, 0, 31)  # seat 1 unmasks first, then seat 2
-    moved = UnmaskMessage(1, (dataclasses.replace(honest.shares[0], position=30),))
+    moved = dataclasses.replace(honest, positions=(30,))
     caught(
         lambda: table.seats[0].receive(moved),
         Code.OUT_OF_TURN,
         "seat 1 sent an unmask of stock card 30 it did not owe",
     )
-    early = UnmaskMessage(2, honest.shares)
+    early = dataclasses.replace(honest, seat=2)
     caught(
         lambda: table.seats[0].receive(early),
         Code.OUT_OF_TURN,
@@ -114,13 +152,24 @@ def test_an_unmask_nobody_asked_for_is_refused() -> None:
     )
 
 
-@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY], ids=["small order", "identity"])
-def test_an_unmask_that_is_no_point_is_refused(point: Point) -> None:
-    table = Table(2)
+def test_values_of_the_wrong_size_are_malformed() -> None:
+    table = Table(3)
     table.setup()
     honest = owed_unmask(table, 0, 31)
     caught(
-        lambda: table.seats[0].receive(with_point(honest, point)),
+        lambda: table.seats[0].receive(with_values(honest, honest.values[:31])),
+        Code.MALFORMED,
+        "seat 1 sent a malformed unmask message: its values are 31 bytes, not 32",
+    )
+
+
+@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY], ids=["small order", "identity"])
+def test_an_unmask_that_is_no_point_is_refused(point: Point) -> None:
+    table = Table(3)
+    table.setup()
+    honest = owed_unmask(table, 0, 31)
+    caught(
+        lambda: table.seats[0].receive(with_values(honest, point)),
         Code.INVALID_POINT,
         "seat 1's unmask of stock card 31 is no point",
     )
@@ -134,7 +183,7 @@ def test_a_proof_replayed_from_another_hand_is_caught() -> None:
     assert first.seats[0].public.shuffles == second.seats[0].public.shuffles
     old = owed_unmask(first, 0, 31)
     new = owed_unmask(second, 0, 31)
-    assert old.shares[0].point == new.shares[0].point
+    assert old.values == new.values
     caught(
         lambda: second.seats[0].receive(old),
         Code.FALSE_UNMASK,
@@ -146,6 +195,136 @@ def test_a_proof_replayed_from_another_hand_is_caught() -> None:
         Code.FALSE_KEY,
         "seat 1's key proof is false",
     )
+
+
+# -- one proof for many cards -------------------------------------------------------------------
+
+BATCH = (30, 31, 32, 33, 34)
+
+
+def owed_batch(table: Table, recipient: int) -> UnmaskMessage:
+    for seat in table.seats:
+        seat.open_to(recipient, BATCH)
+    unmasker = table.seats[0].public.positions[BATCH[0]].waiting[0]
+    message = table.seats[unmasker].unmask_message()
+    assert message is not None and message.positions == BATCH
+    return message
+
+
+def test_a_batch_of_cards_travels_with_one_proof() -> None:
+    table = Table(2)
+    table.setup()
+    honest = owed_batch(table, 0)
+    assert len(honest.values) == len(BATCH) * HINT_BYTES and len(honest.proof) == 48
+    assert sorted(card.position for card in table.seats[0].receive(honest)) == list(BATCH)
+
+
+def test_a_hint_that_fits_two_masked_cards_is_read_the_way_its_proof_holds() -> None:
+    table = Table(2)
+    table.setup()
+    honest = owed_batch(table, 0)
+    seat = table.seats[0]
+    seat._hinted(b"")  # the seat's table of its masked cards, by hint
+    assert seat._masks is not None
+    value = {p: table.seats[1].public.positions[p].value for p in BATCH}
+    # the first card's hint fits the fourth card's value as well, read first
+    seat._masks[hint(value[30])].insert(0, value[33])
+    assert sorted(card.position for card in seat.receive(honest)) == list(BATCH)
+    assert [seat.public.positions[p].value for p in BATCH] == list(value.values())
+
+
+def test_a_forged_batch_whose_card_opens_no_card_names_that_card() -> None:
+    table = Table(2)
+    table.setup()
+    honest = owed_batch(table, 0)
+    seat = table.seats[0]
+    readable = {v[:HINT_BYTES] for v in (mask(seat._secret, p) for p in CARD_POINTS)}
+    nothing = next(
+        h for h in (bytes([a, b]) for a in range(256) for b in range(256)) if h not in readable
+    )
+    values = honest.values[:4] + nothing + honest.values[6:]  # the third card is wrong
+    fault = caught(
+        lambda: seat.receive(with_values(honest, values)),
+        Code.NOT_A_CARD,
+        "seat 1's unmask of stock card 32 opens no card: its shuffle or its unmask was false",
+    )
+    assert fault.position == 32 and seat.hand == {}
+
+
+def test_a_forged_batch_that_opens_a_card_seen_already_names_that_card() -> None:
+    table = Table(2)
+    table.setup()
+    table.open_to(0, [5])
+    seen = table.seats[0].public.positions[5].value  # seat 0's mask of a card it holds
+    honest = owed_batch(table, 0)
+    values = honest.values[:6] + hint(seen) + honest.values[8:]  # the fourth card is that one
+    fault = caught(
+        lambda: table.seats[0].receive(with_values(honest, values)),
+        Code.FALSE_UNMASK,
+        "seat 1's unmask of stock card 33 is false",
+    )
+    assert fault.position == 33
+
+
+def test_a_forged_batch_that_opens_another_unseen_card_is_caught() -> None:
+    """The cheat swaps one card for another it cannot see (a value of seat 0's shuffle): one
+    proof cannot say which of its cards is false, so the sentence names every card it covers."""
+    table = Table(2)
+    table.setup()
+    honest = owed_batch(table, 0)
+    honest_values = {table.seats[1].public.positions[p].value for p in BATCH}
+    other = next(v for v in table.seats[0].public.shuffles[0] if v not in honest_values)
+    values = hint(other) + honest.values[2:]
+    fault = caught(
+        lambda: table.seats[0].receive(with_values(honest, values)),
+        Code.FALSE_UNMASK,
+        "seat 1's unmask of stock cards 30, 31, 32, 33 and 34 is false (one proof covers them all)",
+    )
+    assert (fault.seat, fault.position) == (1, 30) and table.seats[0].hand == {}
+    table.seats[0].receive(honest)
+
+
+def test_a_forged_batch_of_whole_values_is_caught_by_every_seat() -> None:
+    table = Table(3)
+    table.setup()
+    honest = owed_batch(table, 0)
+    wrong = mask(random_scalar(seeded(b"y")), CARD_POINTS[0])
+    values = honest.values[:64] + wrong + honest.values[96:]
+    for seat in (0, 2):
+        caught(
+            lambda seat=seat: table.seats[seat].receive(with_values(honest, values)),
+            Code.FALSE_UNMASK,
+            "seat 1's unmask of stock cards 30, 31, 32, 33 and 34 is false "
+            "(one proof covers them all)",
+        )
+
+
+def test_a_card_shown_travels_as_its_index_and_a_false_one_is_caught() -> None:
+    table = Table(2)
+    table.setup()
+    table.open_to(1, [7, 9])
+    shower = table.seats[1]
+    for seat in table.seats:
+        seat.open_publicly([7, 9], order=[1])
+    honest = shower.unmask_message()
+    assert honest is not None and len(honest.values) == 2
+    held = [CARD_OF_POINT[shower.public.positions[p].value] for p in (7, 9)]
+    assert list(honest.values) == held
+    other = next(c for c in range(108) if c not in held)
+    fault = caught(
+        lambda: table.seats[0].receive(with_values(honest, bytes([held[0], other]))),
+        Code.FALSE_UNMASK,
+        "seat 1's unmask of stock cards 7 and 9 is false (one proof covers them all)",
+    )
+    assert fault.position == 7
+    caught(
+        lambda: table.seats[0].receive(with_values(honest, bytes([held[0], 108]))),
+        Code.NOT_A_CARD,
+        "seat 1's unmask of stock card 9 opens no card",
+    )
+    assert {card.face for card in table.seats[0].receive(honest)} == {
+        code_of(card) for card in held
+    }
 
 
 # -- keys ---------------------------------------------------------------------------------------
@@ -253,7 +432,7 @@ def test_a_substituted_card_is_caught_when_it_is_opened_to_a_seat_and_by_the_aud
     fault = caught(
         lambda: table.open_to(0, [31]),
         Code.NOT_A_CARD,
-        "stock card 31, opened to seat 0, is no card: a shuffle was false",
+        "seat 1's unmask of stock card 31 opens no card: its shuffle or its unmask was false",
     )
     assert fault.position == 31 and 31 not in table.seats[0].hand
     table.finish()
@@ -405,3 +584,13 @@ def test_the_deadline_names_every_kind_of_withheld_step() -> None:
     assert late.sentence == "seat 1 has withheld its secret for 10 s"
     with pytest.raises(ValueError):
         Deadline(0)
+
+
+def test_at_two_seats_a_public_card_neither_holds_costs_a_hint_then_its_index() -> None:
+    table = Table(2)
+    table.setup()
+    table.open_publicly([30])
+    first, last = table.messages[-2:]
+    assert isinstance(first, UnmaskMessage) and isinstance(last, UnmaskMessage)
+    assert (len(first.values), len(last.values)) == (HINT_BYTES, 1)
+    assert table.seats[0].public.positions[30].face == table.seats[1].public.positions[30].face

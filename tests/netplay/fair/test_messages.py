@@ -16,19 +16,18 @@ from game.netplay.fair import (
     Message,
     Misconduct,
     SecretMessage,
-    Share,
     ShuffleMessage,
     UnmaskMessage,
     decode,
 )
-from game.netplay.fair.group import CARD_POINTS, Point, Scalar
+from game.netplay.fair.group import CARD_POINTS, Scalar
 
 P = CARD_POINTS[0]
-PROOF = bytes(range(64))
+PROOF = bytes(range(48))
 MESSAGES: list[Message] = [
     KeyMessage(1, P, PROOF),
     ShuffleMessage(1, CARD_POINTS),
-    UnmaskMessage(1, (Share(31, Point(P), PROOF), Share(0, CARD_POINTS[5], PROOF))),
+    UnmaskMessage(1, (31, 0), P + b"\x05", PROOF),
     SecretMessage(1, Scalar(bytes(range(32)))),
 ]
 
@@ -39,12 +38,15 @@ def test_every_message_survives_msgpack(message: Message) -> None:
     assert decode(wire, 1) == message
 
 
-def test_an_unmask_of_one_card_costs_about_a_hundred_bytes() -> None:
-    one = UnmaskMessage(1, (Share(31, Point(P), PROOF),))
-    assert len(msgpack.packb(one.encode())) <= 110
+def test_an_unmask_costs_a_proof_and_a_few_bytes_a_card() -> None:
+    shown = UnmaskMessage(1, (31,), b"\x05", PROOF)  # a card shown: its index
+    assert len(msgpack.packb(shown.encode())) <= 56
+    drawn = UnmaskMessage(1, (31, 32), b"ab" + b"cd", PROOF)  # two cards drawn: two hints
+    assert len(msgpack.packb(drawn.encode())) <= 60
 
 
-GOOD_UNMASK = [2, 1, [31], P, PROOF]
+def unmask(count: int, positions: bytes, rest: bytes) -> list[object]:
+    return [2, 1, bytes([count]) + positions + rest]
 
 
 @pytest.mark.parametrize(
@@ -58,16 +60,16 @@ GOOD_UNMASK = [2, 1, [31], P, PROOF]
         ([0, 2, P, PROOF], "it claims to come from seat 2"),
         ([0, True, P, PROOF], "it claims to come from seat True"),
         ([0, 1, P[:31], PROOF], "the key is not 32 bytes"),
-        ([0, 1, P, PROOF[:63]], "the key proof is not 64 bytes"),
+        ([0, 1, P, PROOF[:47]], "the key proof is not 48 bytes"),
         ([1, 1, b"x" * 33], "the deck is not a whole number of 32-byte points"),
-        ([2, 1, [], b"", b""], "it must list 1 to 108 positions"),
-        ([2, 1, list(range(109)), b"", b""], "it must list 1 to 108 positions"),
-        ([2, 1, [108], P, PROOF], "108 is no deck position"),
-        ([2, 1, [-1], P, PROOF], "-1 is no deck position"),
-        ([2, 1, [True], P, PROOF], "True is no deck position"),
-        ([2, 1, [3, 3], P + P, PROOF + PROOF], "it names a position twice"),
-        ([2, 1, [31], P + P, PROOF], "the points field is not 32 bytes"),
-        ([2, 1, [31], P, PROOF + b"\0"], "the proofs field is not 64 bytes"),
+        ([2, 1, [31], P, PROOF], "it has 5 fields, not 3"),
+        ([2, 1, "text"], "its body is not bytes"),
+        ([2, 1, b""], "its body is not bytes"),
+        (unmask(0, b"", PROOF), "it must name 1 to 108 positions"),
+        (unmask(109, bytes(109), PROOF), "it must name 1 to 108 positions"),
+        (unmask(2, b"\x01", PROOF[:40]), "its 42 bytes cannot hold 2 positions and a proof"),
+        (unmask(1, b"\x6c", PROOF), "108 is no deck position"),
+        (unmask(2, b"\x03\x03", b"ab" + PROOF), "it names a position twice"),
         ([3, 1, b"short"], "the secret is not 32 bytes"),
     ],
 )

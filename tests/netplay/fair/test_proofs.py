@@ -1,6 +1,6 @@
-"""The key proof and the unmask (discrete-log equality) proof: they hold when honest, and refuse
-anything else: another hand, seat, step, position or recipient, another secret, swapped points,
-a flipped bit, a malformed proof."""
+"""The key proof and the batched unmask (discrete-log equality) proof: they hold when honest, and
+refuse anything else: another hand, seat, step, position or recipient, another secret, swapped
+points, one false card among many, a flipped bit, a malformed proof."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from game.netplay.fair.group import (
 )
 from game.netplay.fair.misconduct import Step
 from game.netplay.fair.proofs import (
+    CHALLENGE_BYTES,
     PROOF_BYTES,
     PUBLIC,
     Context,
@@ -34,12 +35,17 @@ OTHER_HAND = b"g" * 32
 RANDOM = seeded(b"proofs")
 SECRET = random_scalar(RANDOM)
 KEY = base_mul(SECRET)
-BEFORE = mask(random_scalar(RANDOM), CARD_POINTS[9])
-AFTER = unmask(SECRET, BEFORE)
-UNMASK_CONTEXT = Context(HAND, 1, Step.UNMASK, 31, 0)
+BEFORE = [mask(random_scalar(RANDOM), CARD_POINTS[9])]
+AFTER = [unmask(SECRET, BEFORE[0])]
+UNMASK_CONTEXT = Context(HAND, 1, Step.UNMASK, ((31, 0),))
 UNMASK_PROOF = prove_unmask(SECRET, KEY, BEFORE, AFTER, UNMASK_CONTEXT, RANDOM)
 KEY_CONTEXT = Context(HAND, 1, Step.KEY)
 KEY_PROOF = prove_key(SECRET, KEY_CONTEXT, RANDOM)
+# A batch: five cards opened to seat 0 with one proof.
+BATCH_BEFORE = [mask(random_scalar(RANDOM), CARD_POINTS[c]) for c in (3, 17, 40, 41, 99)]
+BATCH_AFTER = [unmask(SECRET, before) for before in BATCH_BEFORE]
+BATCH_CONTEXT = Context(HAND, 1, Step.UNMASK, tuple((p, 0) for p in (30, 31, 32, 33, 34)))
+BATCH_PROOF = prove_unmask(SECRET, KEY, BATCH_BEFORE, BATCH_AFTER, BATCH_CONTEXT, RANDOM)
 
 
 def test_an_honest_key_proof_holds_for_its_hand_and_seat_only() -> None:
@@ -58,11 +64,11 @@ def test_an_honest_unmask_proof_holds() -> None:
 @pytest.mark.parametrize(
     "context",
     [
-        Context(OTHER_HAND, 1, Step.UNMASK, 31, 0),
-        Context(HAND, 2, Step.UNMASK, 31, 0),
-        Context(HAND, 1, Step.KEY, 31, 0),
-        Context(HAND, 1, Step.UNMASK, 30, 0),
-        Context(HAND, 1, Step.UNMASK, 31, PUBLIC),
+        Context(OTHER_HAND, 1, Step.UNMASK, ((31, 0),)),
+        Context(HAND, 2, Step.UNMASK, ((31, 0),)),
+        Context(HAND, 1, Step.KEY, ((31, 0),)),
+        Context(HAND, 1, Step.UNMASK, ((30, 0),)),
+        Context(HAND, 1, Step.UNMASK, ((31, PUBLIC),)),
     ],
     ids=["hand", "seat", "step", "position", "recipient"],
 )
@@ -73,13 +79,13 @@ def test_an_unmask_proof_is_bound_to_every_public_input(context: Context) -> Non
 def test_an_unmask_proof_is_bound_to_its_points_and_key() -> None:
     other = base_mul(random_scalar(RANDOM))
     assert not verify_unmask(KEY, AFTER, BEFORE, UNMASK_PROOF, UNMASK_CONTEXT)
-    assert not verify_unmask(KEY, BEFORE, CARD_POINTS[3], UNMASK_PROOF, UNMASK_CONTEXT)
+    assert not verify_unmask(KEY, BEFORE, [CARD_POINTS[3]], UNMASK_PROOF, UNMASK_CONTEXT)
     assert not verify_unmask(other, BEFORE, AFTER, UNMASK_PROOF, UNMASK_CONTEXT)
 
 
 def test_an_unmask_made_with_another_secret_fails_even_with_a_proof_for_that_secret() -> None:
     cheat = random_scalar(RANDOM)
-    wrong = unmask(cheat, BEFORE)
+    wrong = [unmask(cheat, BEFORE[0])]
     proof = prove_unmask(cheat, KEY, BEFORE, wrong, UNMASK_CONTEXT, RANDOM)
     assert not verify_unmask(KEY, BEFORE, wrong, proof, UNMASK_CONTEXT)
 
@@ -88,14 +94,13 @@ def test_an_unmask_made_with_another_secret_fails_even_with_a_proof_for_that_sec
     "proof",
     [
         b"",
-        UNMASK_PROOF[:63],
+        UNMASK_PROOF[:47],
         UNMASK_PROOF + b"\0",
         bytearray(UNMASK_PROOF),
         "proof",
         None,
-        UNMASK_PROOF[:32] + b"\xff" * 32,  # s not reduced
-        b"\xff" * 32 + UNMASK_PROOF[32:],  # c not reduced
-        bytes(64),
+        UNMASK_PROOF[:CHALLENGE_BYTES] + b"\xff" * 32,  # s not reduced
+        bytes(PROOF_BYTES),
     ],
 )
 def test_a_malformed_proof_is_refused(proof: object) -> None:
@@ -105,8 +110,9 @@ def test_a_malformed_proof_is_refused(proof: object) -> None:
 
 def test_proofs_about_invalid_points_are_refused() -> None:
     identity = b"\x01" + bytes(31)
-    assert not verify_unmask(KEY, identity, AFTER, UNMASK_PROOF, UNMASK_CONTEXT)
-    assert not verify_unmask(KEY, BEFORE, identity, UNMASK_PROOF, UNMASK_CONTEXT)
+    assert not verify_unmask(KEY, [identity], AFTER, UNMASK_PROOF, UNMASK_CONTEXT)
+    assert not verify_unmask(KEY, BEFORE, [identity], UNMASK_PROOF, UNMASK_CONTEXT)
+    assert not verify_unmask(KEY, [], [], UNMASK_PROOF, UNMASK_CONTEXT)
     assert not verify_key(identity, KEY_PROOF, KEY_CONTEXT)
 
 
@@ -129,11 +135,41 @@ def test_a_repeating_random_source_still_never_repeats_a_nonce_across_statements
         return bytes(size)
 
     first = prove_unmask(SECRET, KEY, BEFORE, AFTER, UNMASK_CONTEXT, stuck)
-    other_context = Context(HAND, 1, Step.UNMASK, 32, 0)
+    other_context = Context(HAND, 1, Step.UNMASK, ((32, 0),))
     second = prove_unmask(SECRET, KEY, BEFORE, AFTER, other_context, stuck)
     # Equal nonces would give equal commitments k·B, and then s1 - s2 = (c1 - c2)·x: the secret.
+    pad = bytes(32 - CHALLENGE_BYTES)
     commitments = {
-        sub(base_mul(Scalar(p[32:])), mask(Scalar(p[:32]), KEY)) for p in (first, second)
+        sub(base_mul(Scalar(p[CHALLENGE_BYTES:])), mask(Scalar(p[:CHALLENGE_BYTES] + pad), KEY))
+        for p in (first, second)
     }
     assert len(commitments) == 2
     assert verify_unmask(KEY, BEFORE, AFTER, second, other_context)
+
+
+def test_a_proof_is_48_bytes_with_a_128_bit_challenge() -> None:
+    assert PROOF_BYTES == 48 and CHALLENGE_BYTES == 16
+    assert len(UNMASK_PROOF) == len(BATCH_PROOF) == len(KEY_PROOF) == PROOF_BYTES
+
+
+def test_one_proof_covers_every_card_of_a_batch() -> None:
+    assert verify_unmask(KEY, BATCH_BEFORE, BATCH_AFTER, BATCH_PROOF, BATCH_CONTEXT)
+
+
+@pytest.mark.parametrize("wrong", range(5))
+def test_one_false_card_makes_the_batch_fail(wrong: int) -> None:
+    afters = list(BATCH_AFTER)
+    afters[wrong] = unmask(random_scalar(seeded(b"cheat")), BATCH_BEFORE[wrong])
+    assert not verify_unmask(KEY, BATCH_BEFORE, afters, BATCH_PROOF, BATCH_CONTEXT)
+    # nor can the cheat prove the false batch with its key's secret
+    forged = prove_unmask(SECRET, KEY, BATCH_BEFORE, afters, BATCH_CONTEXT, RANDOM)
+    assert not verify_unmask(KEY, BATCH_BEFORE, afters, forged, BATCH_CONTEXT)
+
+
+def test_a_batch_is_bound_to_its_order_its_cards_and_their_positions() -> None:
+    swapped = [BATCH_AFTER[1], BATCH_AFTER[0], *BATCH_AFTER[2:]]
+    assert not verify_unmask(KEY, BATCH_BEFORE, swapped, BATCH_PROOF, BATCH_CONTEXT)
+    assert not verify_unmask(KEY, BATCH_BEFORE[:4], BATCH_AFTER[:4], BATCH_PROOF, BATCH_CONTEXT)
+    moved = Context(HAND, 1, Step.UNMASK, tuple((p, 0) for p in (30, 31, 32, 33, 35)))
+    assert not verify_unmask(KEY, BATCH_BEFORE, BATCH_AFTER, BATCH_PROOF, moved)
+    assert not verify_unmask(KEY, BATCH_BEFORE, BATCH_AFTER[:4], BATCH_PROOF, BATCH_CONTEXT)

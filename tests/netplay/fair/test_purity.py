@@ -17,6 +17,7 @@ ALLOWED = {
     "enum",
     "hashlib",
     "hmac",
+    "itertools",
     "typing",
     "nacl",
     "nacl.bindings",

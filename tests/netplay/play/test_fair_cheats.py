@@ -11,6 +11,7 @@ from game.logic.actions import Discard, Meld
 from game.logic.cards import CARD_CODE, CARD_RANK, RANK_CODES
 from game.netplay.fair import Code, Message, Seat, ShuffleMessage, UnmaskMessage
 from game.netplay.fair.group import Point, mask, random_scalar
+from game.netplay.fair.messages import HINT_BYTES
 from game.netplay.fair.misconduct import card_name
 from game.netplay.play.fair_hand import FairHand, Move
 from game.netplay.play.fair_table import HandResult
@@ -41,22 +42,27 @@ def other_point(seed: bytes) -> Point:
 
 
 class FalseUnmask(CheatingTable):
-    """Unmasks a card it owes with a wrong value (its proof is for the right one)."""
+    """Unmasks the cards it owes with one wrong value among them (its proof is for the right
+    ones): at two seats a card opened to the other seat travels as a hint of its value, which
+    then opens no card."""
 
     def cheat_deal(self, message: Message) -> Message | None:
         if isinstance(message, UnmaskMessage) and not self.cheated:
-            first, *rest = message.shares
-            wrong = dataclasses.replace(first, point=other_point(b"wrong"))
-            return UnmaskMessage(message.seat, (wrong, *rest))
+            wrong = bytes(b ^ 0xFF for b in message.values[:HINT_BYTES])
+            return dataclasses.replace(message, values=wrong + message.values[HINT_BYTES:])
         return message
 
 
 def test_a_false_unmask_is_caught_at_the_card() -> None:
     table = FalseUnmask()
     result = table.play_hand()
-    sentence, position = caught_at(result, Code.FALSE_UNMASK)
-    assert sentence == f"seat 1's unmask of {card_name(position)} is false"
+    sentence, position = caught_at(result, Code.NOT_A_CARD)
+    assert sentence == (
+        f"seat 1's unmask of {card_name(position)} opens no card: "
+        "its shuffle or its unmask was false"
+    )
     assert result.moves == 0  # the deal: seat 0's hand opens to it
+    assert position == 0  # the first card of the fifteen the one proof covers
 
 
 class FailingProof(CheatingTable):
@@ -65,19 +71,20 @@ class FailingProof(CheatingTable):
     def cheat_deal(self, message: Message) -> Message | None:
         moves = len(self.hands[HONEST].actions)
         if isinstance(message, UnmaskMessage) and moves > 0 and not self.cheated:
-            first, *rest = message.shares
-            broken = dataclasses.replace(first, proof=bytes(64))
-            return UnmaskMessage(message.seat, (broken, *rest))
+            return dataclasses.replace(message, proof=bytes(48))
         return message
 
 
-def test_a_proof_that_fails_is_caught_at_the_card_of_the_draw() -> None:
+def test_a_proof_that_fails_is_caught_at_the_cards_of_the_draw() -> None:
     table = FailingProof()
     result = table.play_hand()
     sentence, position = caught_at(result, Code.FALSE_UNMASK)
-    assert sentence == f"seat 1's unmask of {card_name(position)} is false"
-    # seat 0's first draw, the stock's top card
+    # seat 0's first draw, the stock's two top cards: one proof covers both
     assert len(table.hands[HONEST].actions) == 1 and position >= 30
+    assert sentence == (
+        f"seat 1's unmask of stock cards {position} and {position + 1} is false "
+        "(one proof covers them all)"
+    )
 
 
 class TwiceInTheShuffle(CheatingTable):
@@ -107,8 +114,8 @@ class ShowsTheUpcardAsItsOwn(CheatingTable):
                 for p, s in enumerate(self.cheater.seat.public.positions)
                 if s.face is not None and p >= 30
             )
-            share = dataclasses.replace(move.unmask.shares[0], position=upcard)
-            return dataclasses.replace(move, unmask=UnmaskMessage(move.seat, (share,)))
+            unmask = dataclasses.replace(move.unmask, positions=(upcard,))
+            return dataclasses.replace(move, unmask=unmask)
         return move
 
 
@@ -234,7 +241,9 @@ class FalseShuffle(CheatingTable):
 def test_a_false_shuffle_is_caught_at_the_card_when_it_opens() -> None:
     result = FalseShuffle(position=0).play_hand()
     sentence = caught(result, Code.NOT_A_CARD)
-    assert sentence == "stock card 0, opened to seat 0, is no card: a shuffle was false"
+    assert sentence == (
+        "seat 1's unmask of stock card 0 opens no card: its shuffle or its unmask was false"
+    )
 
 
 def test_a_false_shuffle_of_a_card_never_opened_is_caught_by_the_audit() -> None:

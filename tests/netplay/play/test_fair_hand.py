@@ -24,7 +24,7 @@ from tests.netplay.play.test_fair_table import table
         (["x"], "it is not [seat, action, unmask, opened] from its sender"),
         ([0, None, None, 0], "it is not [seat, action, unmask, opened] from its sender"),
         ([1, {"type": "fly"}, None, 0], "fly"),
-        ([1, None, [0, 1, b"k" * 32, b"p" * 64], 0], "what it shows is not an unmask"),
+        ([1, None, [0, 1, b"k" * 32, b"p" * 48], 0], "what it shows is not an unmask"),
         ([1, None, None, 109], "109 is no count of cards"),
         ([1, None, None, "3"], "'3' is no count of cards"),
     ],

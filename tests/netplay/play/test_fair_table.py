@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.logic import events as ev
-from game.logic.actions import Action, UndoTurn
+from game.logic.actions import Action, Draw, UndoTurn
 from game.logic.cards import IDS_OF_CODE, code_of, is_unseen
 from game.logic.engine import Game
 from game.logic.legal import legal_actions
@@ -22,7 +23,7 @@ from game.logic.view import PlayerView, determinize
 from game.netplay.fair import OpenedCard, RandomBytes
 from game.netplay.fair.group import CARD_POINTS
 from game.netplay.play.deciders import Autopilot
-from game.netplay.play.fair_hand import public_state
+from game.netplay.play.fair_hand import Move, public_state
 from game.netplay.play.fair_table import FairTable
 from tests.netplay.fair.peek import physical_cards, reachable
 from tests.netplay.fair.streams import seeded
@@ -265,3 +266,34 @@ def test_a_whole_game_is_played_to_its_end_on_peek_proof_deals() -> None:
     assert result.misconduct is None and result.record is not None
     assert result.record.phase == "game_over" and result.record.winner is not None
     assert len(result.hands) == result.record.hand_no
+
+
+class CountingAcks(FairTable):
+    """Counts the bare acknowledgements, and the moves that acknowledge cards themselves."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.bare = 0
+        self.acknowledging = 0
+
+    def send_move(self, move: Move) -> None:
+        told = self.hands[1 - move.seat].acknowledged[move.seat]
+        if move.action is None and move.unmask is None:
+            self.bare += 1
+        elif move.action is not None and move.opened > told:
+            self.acknowledging += 1
+        super().send_move(move)
+
+
+def test_a_seat_that_can_move_acknowledges_its_cards_with_its_move_not_alone() -> None:
+    rules = Rules.preset("classic", players=2)
+    deciders = [Autopilot("beginner", seed=s) for s in range(2)]
+    fair = CountingAcks(rules, deciders, randomness=randomness(b"t"))
+    result = fair.play_hand()
+    assert result.misconduct is None, result.misconduct
+    draws = sum(1 for hand_action in fair.hands[0].actions if isinstance(hand_action, Draw))
+    # a drawer says it has its cards with the move it then makes (one message fewer a draw);
+    # a seat acknowledges alone only what it cannot answer with a move (its dealt hand, which
+    # the upcard waits for)
+    assert draws > 10 and fair.acknowledging >= draws
+    assert fair.bare <= 4

@@ -124,9 +124,13 @@ def test_a_rejoin_with_the_wrong_token_is_set_aside_and_the_host_keeps_waiting()
     assert out[0][1][0] == m.TAGS["rejoined"]
 
 
-def test_a_save_of_the_earlier_commit_and_reveal_version_is_refused_in_words():
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_save_of_an_earlier_deal_is_refused_in_words(version):
+    # 1 dealt by commit and reveal; 2 holds unmasks of a wire form a rejoin could not resend
     with pytest.raises(ValueError, match="earlier version"):
-        HostPlay.from_save({"format": "canasta-netplay-save/1", "role": "host"})
+        HostPlay.from_save({"format": f"canasta-netplay-save/{version}", "role": "host"})
+    with pytest.raises(ValueError, match="earlier version"):
+        GuestPlay.from_save({"format": f"canasta-netplay-save/{version}", "role": "guest"})
 
 
 def test_a_side_saved_while_its_card_is_opened_shows_the_table_as_it_stood_before():
