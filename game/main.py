@@ -235,6 +235,12 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
         metavar="LEVEL",
         help="let the computer play this seat (at LEVEL)",
     )
+    group.add_argument(
+        "--seats",
+        metavar="LIST",
+        help="host of three or four (--players): who plays seats 1.., e.g. "
+        "guest,computer:advanced,guest",
+    )
     group.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only")
     group.add_argument(
         "--advertise",

@@ -60,8 +60,10 @@ from .play_protocol import (
     HostPlay,
     PlayEvent,
     Terms,
+    _Side,
 )
 from .port import Port
+from .table_protocol import TableGuest
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
 RulesAnswer = Callable[[RulesNegotiation], str | None]
@@ -69,6 +71,9 @@ MAX_ACTIONS_PER_PUMP = 64
 LINGER = 2.0  # seconds a finished host waits for the guest's goodbye before leaving itself
 OWED_WITHIN = 30.0  # seconds a side waits for a step of the deal the other side owes it
 MAX_REASON = 300
+TOO_MANY_PLAYERS = (
+    "The host's table seats three or four; this copy joins only games of two from its screens."
+)
 
 _log = logging.getLogger(__name__)
 
@@ -145,8 +150,12 @@ class PlayPeer:
         play_factory: Callable[[Terms], HostPlay | GuestPlay] | None = None,
         owed_within: float = OWED_WITHIN,
         randomness: RandomBytes | None = None,
+        max_players: int = 2,
     ) -> None:
+        """`max_players`: the largest table this side may join (a guest; the host of a table of
+        three or four is a `TablePeer`)."""
         self.role = role
+        self.max_players = max_players
         self.port = port
         self.decider = decider
         self.answer = answer
@@ -154,7 +163,7 @@ class PlayPeer:
         self.about = dict(about or {})  # saved with the game: how to reach the other side again
         self.chat = ChatChannel(name or role.value)
         self._seat = ""  # the rejoin token the session was told to ask for
-        self.play: HostPlay | GuestPlay | None = None
+        self.play: HostPlay | GuestPlay | TableGuest | None = None
         self.negotiation: RulesNegotiation | None = None
         self.declined: RulesDeclined | None = None
         self.failure: Failed | None = None
@@ -172,12 +181,15 @@ class PlayPeer:
         self.host_silent: HostSilent | None = None
         self._link_up = False  # silence on a broken line is the session's to judge, not ours
         if resume is not None:
-            cls = HostPlay if role is Role.HOST else GuestPlay
+            cls: type[_Side] = HostPlay if role is Role.HOST else GuestPlay
+            if role is Role.GUEST and isinstance(resume, dict) and "seat" in resume:
+                cls = TableGuest
             self.play = cls.from_save(resume, randomness=randomness)
             self._bind_seat()  # before the session's first HELLO, whenever possible
         else:
             mine = terms if terms is not None else {"preset": "classic"}
-            Terms.from_agreed(mine)  # raises RulesError now rather than mid-handshake
+            if Terms.from_agreed(mine).rules.players != 2 and role is Role.HOST:
+                raise RulesError("A table of three or four is hosted by a TablePeer.")
             self.negotiation = RulesNegotiation(role, mine)
 
     # -- state ---------------------------------------------------------------------------------
@@ -340,25 +352,26 @@ class PlayPeer:
             self._send(replies)
             self._after_rules()
 
-    @staticmethod
-    def _why_unusable(terms: Any) -> str:
+    def _why_unusable(self, terms: Any) -> str:
         """The sentence declining rules this copy cannot play over the network."""
         try:
-            Terms.from_agreed(terms)
+            players = Terms.from_agreed(terms).rules.players
         except RulesError as error:
             if error.args and error.args[0] == REUSE_PILE_REFUSED:
                 return REUSE_PILE_REFUSED
         except (ValueError, TypeError):
             pass
+        else:
+            if players > self.max_players:
+                return TOO_MANY_PLAYERS
         return "These rules cannot be played by this copy of the game."
 
-    @staticmethod
-    def _usable(terms: Any) -> bool:
+    def _usable(self, terms: Any) -> bool:
         try:
-            Terms.from_agreed(terms)
+            players = Terms.from_agreed(terms).rules.players
         except (RulesError, ValueError, TypeError):
             return False
-        return True
+        return players <= self.max_players
 
     def _ask_rules_answer(self) -> None:
         negotiation = self.negotiation
@@ -405,6 +418,8 @@ class PlayPeer:
             self.negotiation = None
             if self._play_factory is not None:
                 self.play = self._play_factory(terms)
+            elif terms.rules.players > 2:
+                self.play = TableGuest(terms, randomness=self.randomness)
             else:
                 self.play = (
                     HostPlay(terms, guest_name=self.peer_name, randomness=self.randomness)

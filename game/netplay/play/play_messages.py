@@ -9,7 +9,11 @@ the engine's own `action_from_dict`) and return a frozen record, or raise `Unrea
 (`fair.decode`), which names a seat that breaks it (`Misconduct`).
 
 Host to guest: `start`, `toss`, `deal`, `move`, `next`, `rejoined`, `halt`.
-Guest to host: `toss`, `deal`, `move`, `next`, `done`, `rejoin`, `halt`."""
+Guest to host: `toss`, `deal`, `move`, `next`, `done`, `rejoin`, `halt`.
+At a table of three or four the host starts each guest with `table` instead of `start` (its
+seat, every seat's name, which seats are guests) and passes on every other seat's `toss`, `deal`,
+`move`, `next` and `halt` inside `from` (`[from, seat, message]`): the channel says who sent a
+message, and only the host is at the other end of a guest's channel."""
 
 from __future__ import annotations
 
@@ -65,16 +69,29 @@ _GAME_ID = _hex(GAME_ID_HEX, "a game id")
 _TOKEN = _hex(GAME_ID_HEX, "a resume token")
 _COIN = _hex(COIN_HEX, "a half of the toss")
 
-_ACTION_VALUE = s.one_of(s.text(16), s.list_of(s.text(8), MAX_CARDS_IN_ACTION))
+_ACTION_VALUE = s.one_of(s.text(16), s.list_of(s.text(8), MAX_CARDS_IN_ACTION), s.boolean())
 _ACTION_MAP = s.map_of(s.text(8, 1), _ACTION_VALUE, 4)
 _CARD_CODES = s.list_of(s.text(8), MAX_CARDS_IN_ACTION)
 
 # An action travels as `[type, argument...]` with its type as an index here: a draw is one byte,
 # a meld of three cards a dozen, where the engine's own record spelled out every key.
-ACTION_TYPES = ("draw", "take_pile", "meld", "discard", "pass", "undo", "undo_turn", "next_hand")
+# (the two of "May I go out?", four players only, come last so that earlier indices keep theirs)
+ACTION_TYPES = (
+    "draw",
+    "take_pile",
+    "meld",
+    "discard",
+    "pass",
+    "undo",
+    "undo_turn",
+    "next_hand",
+    "ask_go_out",
+    "answer_go_out",
+)
 _ACTION_TYPE = s.integer(0, len(ACTION_TYPES) - 1)
 # the one argument each type carries on the wire, under its name in the engine's record
-_ACTION_ARGUMENT = {"take_pile": "with", "meld": "cards", "discard": "card"}
+_ACTION_ARGUMENT = {"take_pile": "with", "meld": "cards", "discard": "card", "answer_go_out": "yes"}
+_ARGUMENT_CHECK = {"discard": s.text(8), "answer_go_out": s.boolean()}
 
 
 def check_action(value: Any, path: str) -> Action:
@@ -108,7 +125,7 @@ def check_wire_action(value: Any, path: str) -> Action:
     if len(value) > (1 if argument is None else 2) + (1 if kind == "meld" else 0):
         raise s.fail(path, f"at most the argument and rank of a {kind!r}", value)
     if argument is not None and len(value) > 1:
-        check = s.text(8) if kind == "discard" else _CARD_CODES
+        check = _ARGUMENT_CHECK.get(kind, _CARD_CODES)
         record[argument] = check(value[1], f"{path}[1]")
     if len(value) > 2:
         record["rank"] = s.text(16)(value[2], f"{path}[2]")
@@ -193,6 +210,29 @@ class Halt:
     text: str
 
 
+@dataclass(frozen=True)
+class TableStart:
+    """A new game at a table of three or four: what `Start` says, and the guest's seat, every
+    seat's name (the host's first) and which seats are guests (the others are computer
+    players, played by the host's copy)."""
+
+    game_id: str
+    token: str
+    rules_hash: str
+    commitment: str
+    seat: int
+    names: list[str]
+    guests: list[int]
+
+
+@dataclass(frozen=True)
+class Relayed:
+    """Another seat's message, passed on by the host at a table of three or four."""
+
+    sender: int
+    message: Toss | Deal | MoveMessage | Next | Halt
+
+
 HostMessage = Start | Toss | Deal | MoveMessage | Next | Rejoined | Halt
 GuestMessage = Toss | Deal | MoveMessage | Next | Done | Rejoin | Halt
 
@@ -237,13 +277,43 @@ _FROM_GUEST: dict[str, s.Check] = {
 }
 
 
+MAX_SEATS = 4
+_SEAT = s.integer(0, MAX_SEATS - 1)
+_NAMES = s.list_of(s.text(32), MAX_SEATS, 3)
+_TABLE_START = s.record(
+    "table",
+    [
+        ("game_id", _GAME_ID),
+        ("token", _TOKEN),
+        ("rules_hash", _DIGEST),
+        ("commitment", _DIGEST),
+        ("seat", s.integer(1, MAX_SEATS - 1)),
+        ("names", _NAMES),
+        ("guests", s.list_of(s.integer(1, MAX_SEATS - 1), MAX_SEATS - 1, 1)),
+    ],
+)
+_RELAYED = s.record("from", [("seat", _SEAT), ("message", s.anything())])
+
+
 class Unreadable(ProtocolError):
     """A game message that breaks its schema. It is set aside and its sender told, as the
     session does with any payload: the game goes on; only a flood of them ends it."""
 
 
 # Each tag travels as its number here, one byte where its name took up to nine.
-_TAG_ORDER = ("start", "toss", "deal", "move", "next", "rejoined", "halt", "done", "rejoin")
+_TAG_ORDER = (
+    "start",
+    "toss",
+    "deal",
+    "move",
+    "next",
+    "rejoined",
+    "halt",
+    "done",
+    "rejoin",
+    "table",
+    "from",
+)
 TAGS = {name: number for number, name in enumerate(_TAG_ORDER, start=1)}
 _TAG_NAMES = {number: name for name, number in TAGS.items()}
 
@@ -285,6 +355,36 @@ def parse_from_guest(body: Any) -> GuestMessage:
             return Done(*f)
         if tag == "rejoin":
             return Rejoin(*f)
+        return _either(tag, f)
+    except ProtocolError as error:
+        raise Unreadable(error.code, error.message) from None
+
+
+def parse_at_table(body: Any) -> HostMessage | TableStart | Relayed:
+    """What a guest at a table of three or four reads from the host: its own messages, `table`,
+    or another seat's message inside `from`; a schema break raises `Unreadable`."""
+    try:
+        if isinstance(body, list) and body and body[0] == TAGS["table"]:
+            game_id, token, rules_hash, commitment, seat, names, guests = _TABLE_START(
+                body[1:], "table"
+            )
+            names = [clean_text(name, 32) for name in names]
+            if seat not in guests or len(set(guests)) != len(guests) or max(guests) >= len(names):
+                raise ProtocolError("schema", "table: the seats do not fit the table")
+            return TableStart(game_id, token, rules_hash, commitment, seat, names, guests)
+        if isinstance(body, list) and body and body[0] == TAGS["from"]:
+            sender, inner = _RELAYED(body[1:], "from")
+            return Relayed(sender, parse_relayed(inner))
+    except ProtocolError as error:
+        raise Unreadable(error.code, error.message) from None
+    return parse_from_host(body)
+
+
+def parse_relayed(body: Any) -> Toss | Deal | MoveMessage | Next | Halt:
+    """A seat's message as the host passes it on (or a computer seat's, inside the host's
+    copy): `toss`, `deal`, `move`, `next` or `halt`; a schema break raises `Unreadable`."""
+    try:
+        tag, f = _split(body, _BOTH, "seat")
         return _either(tag, f)
     except ProtocolError as error:
         raise Unreadable(error.code, error.message) from None
@@ -359,3 +459,19 @@ def done(state_no: int, state_hash: str) -> list[Any]:
 
 def rejoin(game_id: str, token: str, received: int) -> list[Any]:
     return [TAGS["rejoin"], game_id, token, received]
+
+
+def table_start(
+    game_id: str,
+    token: str,
+    rules_hash: str,
+    commitment: str,
+    seat: int,
+    names: list[str],
+    guests: list[int],
+) -> list[Any]:
+    return [TAGS["table"], game_id, token, rules_hash, commitment, seat, names, guests]
+
+
+def relayed(sender: int, body: list[Any]) -> list[Any]:
+    return [TAGS["from"], sender, body]

@@ -104,9 +104,6 @@ class Terms:
                 f"The number of hands must be a whole number from 0 to {MAX_HANDS_TERM}."
             )
         rules = Rules.from_dict(rules_part)
-        if rules.players != 2:
-            # The network seats two (three and four players are the engine's, RULES.md 9).
-            raise RulesError("A network game is for two players.")
         if rules.stock_end == "reuse_pile":
             raise RulesError(REUSE_PILE_REFUSED)
         return cls(rules, dict(agreed), terms_hash(agreed), hands)
@@ -166,7 +163,7 @@ class Halted:
 @dataclass(frozen=True)
 class GameFinished:
     state_hash: str
-    totals: tuple[int, int]
+    totals: tuple[int, ...]  # per side: two, or three at a table of three
     hands: int
 
 
@@ -217,6 +214,7 @@ class _Side(ABC):
         self, terms: Terms, *, randomness: RandomBytes | None = None, peer_name: str = ""
     ) -> None:
         self.terms = terms
+        self.players = terms.rules.players
         self.randomness = randomness  # the seats' (the system's when None: tests inject one)
         self.random: RandomBytes = randomness or secrets.token_bytes
         self.peer_name = peer_name or ("the guest" if self.seat == HOST_SEAT else "the host")
@@ -240,7 +238,7 @@ class _Side(ABC):
         self.hand: FairHand | None = None
         self.hand_no = 0
         self.movers: list[int] = []  # who made each action of the hand in play
-        self.ready = [False, False]  # who asked for the next hand
+        self.ready = [False] * self.players  # who asked for the next hand
         self.early: list[SecretMessage] = []  # the other's secret, come before this side finished
         self.view: PlayerView | None = None
         self._shown: tuple[int, PlayerView] | None = None
@@ -366,7 +364,7 @@ class _Side(ABC):
             return self._on_rejoin(message)
         if self._rejoining:
             raise ProtocolError("unexpected", "a saved game continues only after the rejoin")
-        out = self._dispatch(message)
+        out = self._dispatch(message, 1 - self.seat)
         self.received += 1  # counted once handled: a message that raised changed nothing
         return out
 
@@ -378,28 +376,30 @@ class _Side(ABC):
     def _on_rejoin(self, message: m.Rejoin | m.Rejoined) -> list[list[Any]]:
         """A saved game continues: the host hears the guest's rejoin, the guest its answer."""
 
-    def _dispatch(self, message: Any) -> list[list[Any]]:
+    def _dispatch(self, message: Any, sender: int) -> list[list[Any]]:
+        """A message of seat `sender` (the channel's peer, or at a table of three or four the
+        seat the host names)."""
         if isinstance(message, m.Halt):
             self._peer_halted(message)
             return []
         if self.stage is Stage.HALTED:
             return []  # play is over; only chat goes on
         try:
-            return self._handle(message)
+            return self._handle(message, sender)
         except Misconduct as misconduct:
             return self._misconduct(misconduct)
 
-    def _handle(self, message: Any) -> list[list[Any]]:
+    def _handle(self, message: Any, sender: int) -> list[list[Any]]:
         if isinstance(message, m.Toss):
             return self._on_toss(message)
         if isinstance(message, m.Next):
-            return self._on_next(message)
+            return self._on_next(message, sender)
         if isinstance(message, m.Done):
             return self._on_done(message)
         hand = self.hand
         if self.stage is not Stage.PLAYING or hand is None:
             raise ProtocolError("unexpected", "no hand is being played")
-        other = 1 - self.seat
+        other = sender
         if isinstance(message, m.Deal):
             dealt = decode(message.body, other)
             if isinstance(dealt, UnmaskMessage):
@@ -424,8 +424,7 @@ class _Side(ABC):
     def _on_done(self, message: m.Done) -> list[list[Any]]:
         raise ProtocolError("unexpected", "only the guest ends a game")
 
-    def _on_next(self, message: m.Next) -> list[list[Any]]:
-        other = 1 - self.seat
+    def _on_next(self, message: m.Next, other: int) -> list[list[Any]]:
         if self.stage is not Stage.BETWEEN_HANDS or message.hand_no != self.hand_no + 1:
             raise ProtocolError("unexpected", f"hand {message.hand_no} cannot be asked for now")
         if self.ready[other]:
@@ -455,12 +454,14 @@ class _Side(ABC):
                 ahead.apply(action)
             first, scores = ahead.first_player, tuple(ahead.totals)
         else:
-            first, scores = self.first_player, (0, 0)
+            sides = 2 if self.players == 4 else self.players
+            first, scores = self.first_player, (0,) * sides
         self.hand_no += 1
-        seat = Seat(self.seat, 2, hand_id(self.game_id, self.hand_no), self.randomness)
+        ident = hand_id(self.game_id, self.hand_no)
+        seat = Seat(self.seat, self.players, ident, self.randomness)
         self.hand = FairHand(seat, self.terms.rules, first, scores)
         self.movers = []
-        self.ready = [False, False]
+        self.ready = [False] * self.players
         self.early = []
         self.stage = Stage.PLAYING
         out = [self._deal_out(seat.key_message().encode())]
@@ -594,7 +595,7 @@ class _Side(ABC):
         if self.terms.game_ends_after(record):
             return self._last_hand_audited(record)
         self.stage = Stage.BETWEEN_HANDS
-        self.ready = [False, False]
+        self.ready = [False] * self.players
         return []
 
     @abstractmethod
@@ -603,7 +604,7 @@ class _Side(ABC):
 
     def _finish(self, record: Game) -> None:
         self.stage = Stage.FINISHED
-        totals = (record.totals[0], record.totals[1])
+        totals = tuple(record.totals)
         self.finished = GameFinished(record.state_hash(), totals, self.hand_no)
         self._events.append(self.finished)
 
@@ -611,9 +612,13 @@ class _Side(ABC):
     def _misconduct(self, misconduct: Misconduct) -> list[list[Any]]:
         """The other side cheated (or its copy is broken): play stops, with the card and the
         move named in words."""
-        text = in_words(misconduct.sentence, self.seat, self.peer_name)
+        text = self._in_words(misconduct.sentence)
         text = f"{text[:1].upper()}{text[1:]}."
         return self._halt("misconduct", self.state_no, "", "", text)
+
+    def _in_words(self, sentence: str) -> str:
+        """A misconduct's sentence for this seat's player."""
+        return in_words(sentence, self.seat, self.peer_name)
 
     def _halt(self, code: str, state_no: int, mine: str, theirs: str, text: str) -> list[list[Any]]:
         """Stop play here and tell the peer why."""
@@ -715,7 +720,7 @@ class _Side(ABC):
                 play.hand = FairHand.from_save(doc["hand"], play.terms.rules, play.randomness)
             play.movers = [int(seat) for seat in doc["movers"]]
             play.ready = [bool(x) for x in doc["ready"]]
-            play.early = [_secret(_unpack_blob(b), 1 - play.seat) for b in doc["early"]]
+            play.early = [_secret(_unpack_blob(b)) for b in doc["early"]]
             if doc["halted"] is not None:
                 play.halted = Halted(**doc["halted"])
             play.received = int(doc["received"])
@@ -742,7 +747,8 @@ class _Side(ABC):
         return play
 
 
-def _secret(body: Any, sender: int) -> SecretMessage:
+def _secret(body: Any) -> SecretMessage:
+    sender = body[1] if isinstance(body, list) and len(body) > 1 else -1
     message = decode(body, sender)
     if not isinstance(message, SecretMessage):
         raise ValueError("a secret kept for the audit is no secret")
@@ -863,10 +869,10 @@ class GuestPlay(_Side):
     def _parse(self, body: Any) -> Any:
         return m.parse_from_host(body)
 
-    def _handle(self, message: Any) -> list[list[Any]]:
+    def _handle(self, message: Any, sender: int) -> list[list[Any]]:
         if isinstance(message, m.Start):
             return self._on_start(message)
-        return super()._handle(message)
+        return super()._handle(message, sender)
 
     def _on_start(self, message: m.Start) -> list[list[Any]]:
         if self.stage is not Stage.STARTING or self.game_id:

@@ -97,6 +97,9 @@ class Admission:
         self._protocol: int | None = None
         self._established = False
         self.seat: bytes | None = None  # the game's rejoin token, once a game is under way
+        # at a table of three or four, the guest's seat (1-3): the host's session for it says
+        # it in its WELCOME, the guest names it on every later connection (0: two players)
+        self.table_seat = 0
         self._guest_confirmed = False  # host: the guest has shown it received our WELCOME
 
     # -- state ---------------------------------------------------------------------------------
@@ -152,6 +155,7 @@ class Admission:
             local.proto_min,
             local.proto_max,
             local.app_version,
+            self.table_seat,
         )
 
     def hello(self, received: int, keys: ChannelKeys | None) -> Hello:
@@ -186,6 +190,7 @@ class Admission:
         if not (self.local.proto_min <= welcome.protocol <= self.local.proto_max):
             return version_mismatch_message(Role.HOST, host, self.local)
         self._token = welcome.token
+        self.table_seat = welcome.seat
         assert keys is not None
         self._resume_secret = keys.resume_secret
         self._peer = host
@@ -319,6 +324,7 @@ class Admission:
                 local.app_version,
                 local.name,
                 self._token,
+                self.table_seat,
             )
         return ResumeOk(received, resume_proof(self._token))
 

@@ -257,6 +257,23 @@ class ReliableSession:
             return
         self._take(value, now)
 
+    @property
+    def table_seat(self) -> int:
+        """At a table of three or four, the guest seat (1-3) this session carries: the host's
+        session for it says it in its WELCOME, and the guest names it on every later connection
+        so that the host's listener hands the connection to that seat's session. 0: two players
+        (and a guest that has not joined yet)."""
+        return self._admission.table_seat
+
+    @table_seat.setter
+    def table_seat(self, seat: int) -> None:
+        self._admission.table_seat = seat
+
+    def share_guesses(self, other: ReliableSession) -> None:
+        """Host: count wrong codes together with `other` (the other seats of one table), so an
+        address gets its few free guesses once for the table, not once per seat."""
+        self._admission.guesses = other._admission.guesses
+
     def bind_seat(self, seat: bytes) -> None:
         """The game under way has this rejoin token (both sides): from now on a connection
         joining with the code takes the seat only if it proves it holds the token too."""

@@ -88,6 +88,8 @@ def _transcript(hello: KeyHello, host_pake: bytes) -> bytes:
         hello.pake,
         host_pake,
     ]
+    if hello.seat:
+        fields.append(hello.seat)  # a seat named at a table of three or four is bound too
     return hashlib.sha256(msgpack.packb(fields, use_bin_type=True)).digest()
 
 
@@ -127,10 +129,11 @@ class GuestExchange:
         proto_min: int,
         proto_max: int,
         app_version: str,
+        seat: int = 0,
     ) -> None:
         self._spake = SPAKE2_A(password, idA=_ID_GUEST, idB=_ID_HOST)
         self.hello = KeyHello(
-            magic, proto_min, proto_max, app_version, int(mode), self._spake.start()
+            magic, proto_min, proto_max, app_version, int(mode), self._spake.start(), seat
         )
         self.keys: ChannelKeys | None = None
         self.confirm: KeyConfirm | None = None

@@ -368,6 +368,8 @@ class NetplayHost(_Endpoint):
         self._pending: list[_Conn] = []
         self.handshake_deadline = handshake_deadline
         self.max_pending = max_pending
+        # a seat of a table of three or four: connections its listener hands over
+        self._handed: list[tuple[socket.socket, str, str, bytes]] = []
 
     @property
     def port(self) -> int:
@@ -385,6 +387,41 @@ class NetplayHost(_Endpoint):
         self._start_thread("netplay-host")
         return self
 
+    def start_seat(self) -> NetplayHost:
+        """Start the thread without a listener of its own: a seat of a table of three or four,
+        whose connections `TableListener` hands over (`hand_over`)."""
+        self._start_thread("netplay-seat")
+        return self
+
+    def hand_over(self, sock: socket.socket, source: str, peer: str, data: bytes) -> None:
+        """A connection the table's listener accepted and routed to this seat, with the bytes it
+        read from it to see which seat it names; safe from any thread."""
+        with self.lock:
+            self._handed.append((sock, source, peer, data))
+        self._wake()
+
+    def _before_select(self) -> None:
+        with self.lock:
+            handed, self._handed = self._handed, []
+            for sock, source, peer, data in handed:
+                now = self.clock()
+                if self.session.finished:
+                    sock.close()
+                    continue
+                self._take_pending(sock, now, source, peer)
+                conn = self._pending[-1]
+                if data:
+                    self._pending_data(conn, data, now)
+
+    def _take_pending(self, sock: socket.socket, now: float, source: str, peer: str) -> None:
+        waiting = [c for c in self._pending if c.closing_since is None]
+        if len(waiting) >= self.max_pending:
+            self._discard_pending(waiting[0])
+        conn = _Conn(sock, now, peer)
+        conn.gate = self.session.open_gate(source)
+        self._register(conn)
+        self._pending.append(conn)
+
     def _accept(self, now: float) -> None:
         assert self._listener is not None
         try:
@@ -394,13 +431,8 @@ class NetplayHost(_Endpoint):
         if self.session.finished:
             sock.close()
             return
-        waiting = [c for c in self._pending if c.closing_since is None]
-        if len(waiting) >= self.max_pending:
-            self._discard_pending(waiting[0])
-        conn = _Conn(sock, now, format_endpoint(str(address[0]), int(address[1])))
-        conn.gate = self.session.open_gate(str(address[0]))
-        self._register(conn)
-        self._pending.append(conn)
+        source = str(address[0])
+        self._take_pending(sock, now, source, format_endpoint(source, int(address[1])))
 
     def _pending_data(self, conn: _Conn, chunk: bytes, now: float) -> None:
         if conn.closing_since is not None:

@@ -26,6 +26,12 @@ a direct connection (`none`: the relay only), `--wait` how long the code waits f
 side. A failed meeting ends with the final line too, outcome "failed" and the reason in `text`.
 A saved invite game resumes with `--resume` like any other.
 
+A table of three or four: `--host PORT --players 4 --seats guest,computer:advanced,guest` seats
+the guests and computer players at seats 1, 2, 3 (left, opposite, right of the host; a computer
+seat is played by the host's copy). The host prints one code for the table (`"code"`, and
+`"seats"`) and each guest joins with the same `--join HOST:PORT --code CODE`, taking the next
+free guest seat; its final line has `seat` too. Every seat ends with the same `state_hash`.
+
 `--lobby-host`, `--lobby-join NAME` and `--lobby-list` find a partner in the lobby on an MQTT
 broker (`--broker URL`) first, then play as `--host 0` and `--join` do (see `lobby_cli`)."""
 
@@ -48,6 +54,8 @@ from ..play.chat import ChatLine
 from ..play.deciders import Autopilot
 from ..play.peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
 from ..play.play_protocol import DealChecked, GameFinished, Halted, SaveError, proposal
+from ..play.table_peer import GuestNotice, TablePeer
+from ..play.table_protocol import TableGuest, TableHost
 from ..session.config import SessionConfig
 from ..session.events import (
     Closed,
@@ -65,6 +73,7 @@ from ..session.reliable import ReliableSession
 from ..shell.endpoint_port import EndpointPort
 from ..shell.lan import invitation_text, lan_addresses
 from ..shell.savefile import JsonFileStore, read_json
+from ..shell.table_tcp import TableListener
 from ..shell.tcp import NetplayGuest, NetplayHost, TransportNotice
 from ..shell.transport import Transport
 from ..shell.wormhole import (
@@ -191,6 +200,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="hands in the game (0: play to the target score)",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=None,
+        help="host: players at the table (3 each for themself, 4 two partnerships; default 2)",
+    )
+    parser.add_argument(
+        "--seats",
+        metavar="LIST",
+        help="host of three or four: who plays seats 1.. (left, opposite, right), comma-separated: "
+        "'guest' or 'computer[:LEVEL]' (default: guests)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="the computer player's seed")
     parser.add_argument(
         "--save", metavar="PATH", help="save the game here after every move (atomically)"
@@ -276,7 +298,7 @@ def _emit(document: dict[str, Any]) -> None:
     print(json.dumps(document), flush=True)
 
 
-def _outcome(peer: PlayPeer, timed_out: bool) -> str:
+def _outcome(peer: PlayPeer | TablePeer, timed_out: bool) -> str:
     if peer.result is not None:
         return "finished"
     if peer.host_silent is not None:
@@ -320,6 +342,15 @@ def run(argv: list[str] | None = None) -> int:
             print(f"cannot read {args.resume}: {error}", file=sys.stderr)
             return 2
     inviting = args.invite or args.accept is not None
+    table = resume.get("table") if isinstance(resume, dict) else None
+    if args.players not in (None, 2) or args.seats or isinstance(table, dict):
+        if args.join is not None or inviting or args.lobby_join is not None or args.lobby_host:
+            parser.error(
+                "a table of three or four is hosted with --host PORT and joined with --join"
+            )
+        if args.host is None:
+            parser.error("--players and --seats belong to the host (--host PORT)")
+        return _run_table(parser, args, level, resume)
     if args.host is None and args.join is None and not inviting and link is None:
         parser.error(
             "say --host PORT, --join HOST:PORT, --invite or --accept CODE "
@@ -367,6 +398,8 @@ def run(argv: list[str] | None = None) -> int:
             _emit({"event": "hosting", "port": endpoint.port, "code": session.join_code})
             print(invitation_text(endpoint.port), file=sys.stderr)
         else:
+            if isinstance(resume, dict) and type(resume.get("seat")) is int:
+                session.table_seat = resume["seat"]  # the seat this guest holds at its table
             endpoint = NetplayGuest(session, parse_endpoint(args.join)).start()
     except (OSError, ValueError) as error:
         print(f"cannot {'listen' if role is Role.HOST else 'join'}: {error}", file=sys.stderr)
@@ -398,6 +431,7 @@ def run(argv: list[str] | None = None) -> int:
             resume=resume,
             about={"connection": connection},
             owed_within=args.owed_within,
+            max_players=4,
         )
     except (SaveError, ValueError) as error:
         print(str(error), file=sys.stderr)
@@ -453,6 +487,182 @@ def run(argv: list[str] | None = None) -> int:
             "moves": play.state_no if play is not None else 0,
             "resumes": port.resumes(),
             "peer": peer.peer_name,
+            "text": _final_text(peer),
+        }
+        | ({"seat": play.seat} if isinstance(play, TableGuest) else {})
+        | _halt_report(peer)
+    )
+    return 0 if result is not None else 1
+
+
+def parse_seats(text: str | None, players: int, level: str) -> dict[int, str | None]:
+    """Who plays seats 1.. of a table: `guest` (None) or a computer's level. Raises `ValueError`
+    with a sentence."""
+    if text is None:
+        return dict.fromkeys(range(1, players), None)
+    parts = [part.strip().lower() for part in text.split(",")]
+    if len(parts) != players - 1:
+        raise ValueError(
+            f"--seats names {players - 1} seats for {players} players, not {len(parts)}"
+        )
+    seats: dict[int, str | None] = {}
+    for seat, part in enumerate(parts, start=1):
+        kind, _, named = part.partition(":")
+        if kind == "guest" and not named:
+            seats[seat] = None
+        elif kind == "computer" and (not named or named in LEVELS):
+            seats[seat] = named or level
+        else:
+            raise ValueError(
+                f"seat {seat}: {part!r} is neither 'guest' nor 'computer[:LEVEL]' "
+                f"(levels: {', '.join(LEVELS)})"
+            )
+    if all(kind is not None for kind in seats.values()):
+        raise ValueError("--seats: a network table needs at least one guest")
+    return seats
+
+
+def _run_table(
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    level: str,
+    resume: dict[str, Any] | None,
+) -> int:
+    """Host a table of three or four: one session per guest seat behind one port and code."""
+    role = Role.HOST
+    name = args.name or login_name() or "Host"
+    if resume is not None:
+        try:
+            saved = TableHost.from_save(resume)
+        except SaveError as error:
+            print(str(error), file=sys.stderr)
+            return 2
+        players, names = saved.terms.rules.players, saved.names
+        kinds = resume.get("seats")
+        kinds = kinds if isinstance(kinds, dict) else {}
+        seats = {
+            s: None if s in saved.guests else str(kinds.get(str(s)) or level)
+            for s in range(1, players)
+        }
+    else:
+        players = args.players or 2
+        if players == 2:
+            parser.error("--seats is for a table of three or four (--players 3 or 4)")
+        try:
+            seats = parse_seats(args.seats, players, level)
+        except ValueError as error:
+            parser.error(str(error))
+        names = [name[:32]] + [
+            f"Guest {s}" if kind is None else f"Computer ({kind})" for s, kind in seats.items()
+        ]
+    try:
+        code = normalize_code(args.code) if args.code else normalize_code(new_join_code())
+    except ValueError as error:
+        parser.error(str(error))
+    guests = [s for s, kind in seats.items() if kind is None]
+    hosts: dict[int, NetplayHost] = {}
+    for seat in guests:
+        session = ReliableSession(
+            role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up), join_code=code
+        )
+        session.table_seat = seat
+        if hosts:
+            session.share_guesses(next(iter(hosts.values())).session)
+        hosts[seat] = NetplayHost(session)
+    listener = TableListener(hosts, args.host, bind_host=args.bind)
+    try:
+        listener.start()
+    except OSError as error:
+        print(f"cannot listen: {error}", file=sys.stderr)
+        return 2
+    code_shown = next(iter(hosts.values())).session.join_code
+    _emit(
+        {
+            "event": "hosting",
+            "port": listener.port,
+            "code": code_shown,
+            "players": players,
+            "seats": ["host", *("guest" if k is None else f"computer:{k}" for k in seats.values())],
+        }
+    )
+    print(invitation_text(listener.port), file=sys.stderr)
+    ports = {seat: EndpointPort(host) for seat, host in hosts.items()}
+    connection = {
+        "role": role.value,
+        "name": name,
+        "code": code_shown,
+        "port": listener.port,
+        "bind": args.bind,
+        "address": None,
+        "link": None,
+    }
+    computers = {
+        s: Autopilot(kind, seed=args.seed + s, clock=time.perf_counter)
+        for s, kind in seats.items()
+        if kind is not None
+    }
+    try:
+        peer = TablePeer(
+            ports,
+            Autopilot(level, seed=args.seed, clock=time.perf_counter),
+            computers,
+            terms=proposal(Rules.preset(args.rules, players), args.hands),
+            names=names,
+            store=JsonFileStore(args.save or args.resume) if (args.save or args.resume) else None,
+            resume=resume,
+            about={
+                "connection": connection,
+                "seats": {str(s): k for s, k in seats.items() if k is not None},
+            },
+            owed_within=args.owed_within,
+        )
+    except (SaveError, ValueError) as error:
+        print(str(error), file=sys.stderr)
+        listener.stop()
+        return 2
+    deadline = time.monotonic() + args.timeout
+    said = args.say is None
+    timed_out = False
+    try:
+        while not peer.done:
+            time.sleep(POLL / 5)
+            peer.pump(time.perf_counter())
+            for notice in peer.pop_notices():
+                event = notice.event if isinstance(notice, GuestNotice) else notice
+                line = describe(event)
+                if line:
+                    where = f"seat {notice.seat}: " if isinstance(notice, GuestNotice) else ""
+                    print(f"{where}{line}", file=sys.stderr, flush=True)
+                if isinstance(event, Connected) and not said:
+                    peer.say(args.say, time.perf_counter())
+                    said = True
+            if time.monotonic() > deadline:
+                timed_out = True
+                peer.leave("The game took too long.")
+                break
+    except KeyboardInterrupt:
+        peer.leave("The host stopped the game.")
+    finally:
+        stop_by = time.monotonic() + 1.0
+        while listener.running and time.monotonic() < stop_by:
+            time.sleep(0.02)
+        listener.stop()
+    play = peer.play
+    view = play.view if play is not None else None
+    result = peer.result
+    _emit(
+        {
+            "role": role.value,
+            "outcome": _outcome(peer, timed_out),
+            "state_hash": result.state_hash
+            if result
+            else (play.current_hash() if play is not None else None),
+            "totals": list(view.totals) if view is not None else None,
+            "hands": view.hand_no if view is not None else 0,
+            "moves": play.state_no if play is not None else 0,
+            "resumes": peer.resumes(),
+            "peer": peer.peer_name,
+            "seat": 0,
             "text": _final_text(peer),
         }
         | _halt_report(peer)
@@ -571,7 +781,7 @@ def _final_line(role: Role, outcome: str, text: str) -> dict[str, Any]:
     }
 
 
-def _halt_report(peer: PlayPeer) -> dict[str, Any]:
+def _halt_report(peer: PlayPeer | TablePeer) -> dict[str, Any]:
     """For a desync or a tampered deal: both sides' hashes and the state number where it happened."""
     halted = peer.halted
     if halted is None:
@@ -587,7 +797,7 @@ def _halt_report(peer: PlayPeer) -> dict[str, Any]:
     }
 
 
-def _final_text(peer: PlayPeer) -> str:
+def _final_text(peer: PlayPeer | TablePeer) -> str:
     if peer.halted is not None:
         return peer.halted.text
     if peer.host_silent is not None:

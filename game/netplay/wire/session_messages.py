@@ -30,6 +30,7 @@ PROTOCOL_MIN = 6
 PROTOCOL_MAX = 6
 
 TOKEN_BYTES = 16
+MAX_TABLE_SEAT = 3  # seats 1-3 are guests at a table of four
 # The most messages either side may have sent but not yet seen acknowledged. Both peers must
 # agree on it, since the receiver refuses anything further ahead of what it has delivered.
 WINDOW = 256
@@ -41,6 +42,7 @@ MAX_VERSION_CHARS = 32
 _SEQ = s.integer(1, s.MAX_SAFE_INT)
 _ACK = s.integer(0, s.MAX_SAFE_INT)
 _PROTO = s.integer(0, 65535)
+_SEAT = s.integer(0, MAX_TABLE_SEAT)
 _VERSION = s.text(MAX_VERSION_CHARS)
 _NAME = s.text(MAX_NAME_CHARS)
 _CODE = s.text(40, 1)
@@ -95,6 +97,7 @@ class Welcome:
     app_version: str
     name: str
     token: bytes
+    seat: int = 0  # at a table of three or four: the guest's seat (1-3); 0 for two players
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,7 @@ class KeyHello:
     app_version: str
     mode: int
     pake: bytes
+    seat: int = 0  # at a table of three or four: the seat it holds (1-3), 0 for none yet
 
 
 @dataclass(frozen=True)
@@ -335,6 +339,8 @@ def parse_message(value: Any) -> Message:
         if not all(isinstance(payload, list) for payload in more):
             raise ProtocolError("schema", "DATA: the payloads after the first must be lists")
         values = [*values[:3], tuple(more)]
+    if cls in (KeyHello, Welcome) and len(values) == count:
+        values[-1] = _SEAT(values[-1], f"{kind.name}.seat")
     message: Message = cls(*values)
     if (
         isinstance(message, (Hello, Welcome, Reject, KeyHello))
@@ -354,6 +360,8 @@ def pack_message(message: Message) -> list[Any] | SealedBody:
     values: list[Any] = [int(message.KIND)]
     for field in dataclasses.fields(message):
         value = getattr(message, field.name)
+        if field.name == "seat" and not value:
+            continue  # two players: the fields as every earlier version wrote them
         if isinstance(message, Data) and field.name == "more":
             values.extend(value)  # trailing payloads, not a list of them
         else:

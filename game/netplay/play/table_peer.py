@@ -1,0 +1,346 @@
+"""The host's driver at a table of three or four: one session per guest seat, the rules agreed
+with every guest, the host's copy of the game (`TableHost`: its own seat and the computer
+seats), chat to all, saving. Stepped by whoever owns the loop, as `PlayPeer` is: call `pump()`
+often; what a table or a log might show comes out of `pop_notices()`.
+
+Every guest must accept the host's terms (a counter is declined with a sentence: at a table the
+host's rules stand for everyone); once all have, the game starts. A guest's chat line is shown
+here and passed on to the other guests under its name. A guest whose session starts over (it
+crashed and came back with its save) rejoins on its own while the others wait for its part of
+the deal; a guest that leaves, or whose session gives up, ends play for the table (its cards stay
+masked with its secret: nobody else can play them), and the game is saved so that every seat can
+continue it later."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.logic.errors import IllegalAction
+
+from ..errors import ProtocolError, SessionError
+from ..fair import RandomBytes
+from ..session.events import Closed, Connected, Delivered, Failed, Interrupted, Resumed
+from ..session.handshake import Role
+from ..wire import payloads as p
+from ..wire.text import clean_text
+from .agreement import RulesNegotiation
+from .agreement import Stage as RulesStage
+from .chat import ChatChannel, ChatLine
+from .deciders import DecisionSource
+from .peer import (
+    LINGER,
+    MAX_ACTIONS_PER_PUMP,
+    OWED_WITHIN,
+    HostSilent,
+    LocalRefusal,
+    RulesAgreed,
+    RulesDeclined,
+    Saved,
+    SaveFailed,
+    SaveStore,
+)
+from .play_messages import Unreadable
+from .play_protocol import GameFinished, Halted, Terms
+from .port import Port
+from .table_protocol import TableHost
+
+TABLE_RULES_STAND = "At a table of three or four the host's rules stand for every player."
+
+
+@dataclass(frozen=True)
+class GuestNotice:
+    """Something that happened on one guest seat's session (connected, interrupted...)."""
+
+    seat: int
+    event: Any
+
+
+class TablePeer:
+    """The host's side of a table of three or four. `ports` holds each guest seat's session,
+    `computers` the decision source of each computer seat; `names` every seat's name (the
+    host's first; a guest's is replaced by the one it gives when it joins)."""
+
+    role = Role.HOST
+
+    def __init__(
+        self,
+        ports: Mapping[int, Port],
+        decider: DecisionSource,
+        computers: Mapping[int, DecisionSource],
+        *,
+        terms: dict[str, Any],
+        names: list[str],
+        store: SaveStore | None = None,
+        resume: dict[str, Any] | None = None,
+        about: dict[str, Any] | None = None,
+        owed_within: float = OWED_WITHIN,
+        randomness: RandomBytes | None = None,
+    ) -> None:
+        self.ports = dict(sorted(ports.items()))
+        self.deciders: dict[int, DecisionSource] = {0: decider, **computers}
+        self.names = list(names)
+        self.store = store
+        self.about = dict(about or {})
+        self.owed_within = owed_within
+        self.randomness = randomness
+        self.chat = ChatChannel(names[0])
+        self.play: TableHost | None = None
+        self.negotiations: dict[int, RulesNegotiation] = {}
+        self.joined: set[int] = set()
+        self.declined: RulesDeclined | None = None
+        self.failure: Failed | None = None
+        self.closed: Closed | None = None
+        self.host_silent: HostSilent | None = None
+        self.moves = 0
+        self._notices: list[Any] = []
+        self._bound: dict[int, str] = {}
+        self._up: set[int] = set()
+        self._owed: tuple[str, int, float] | None = None
+        self._finished_at: float | None = None
+        if resume is not None:
+            self.play = TableHost.from_save(resume, randomness=randomness)
+            self.names = list(self.play.names)
+            self._bind_seats()
+        else:
+            Terms.from_agreed(terms)  # raises RulesError now rather than once guests came
+            guests = sorted(self.ports)
+            self.negotiations = {g: RulesNegotiation(Role.HOST, terms) for g in guests}
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def peer_name(self) -> str:
+        return ", ".join(self.names[g] for g in self.ports)
+
+    @property
+    def game_over(self) -> bool:
+        if self.play is not None and self.play.over:
+            return True
+        return any(
+            x is not None for x in (self.declined, self.failure, self.closed, self.host_silent)
+        )
+
+    @property
+    def done(self) -> bool:
+        return self.game_over and all(port.finished() for port in self.ports.values())
+
+    @property
+    def result(self) -> GameFinished | None:
+        return self.play.finished if self.play is not None else None
+
+    @property
+    def halted(self) -> Halted | None:
+        return self.play.halted if self.play is not None else None
+
+    def pop_notices(self) -> list[Any]:
+        notices, self._notices = self._notices, []
+        return notices
+
+    def resumes(self) -> int:
+        return sum(port.resumes() for port in self.ports.values())
+
+    # -- the loop ------------------------------------------------------------------------------
+    def pump(self, now: float) -> None:
+        for seat, port in self.ports.items():
+            for event in port.take_events():
+                self._on_event(seat, event, now)
+        self._bind_seats()
+        self._decide(now)
+        self._check_owed(now)
+        self._wind_down(now)
+
+    def say(self, text: str, now: float) -> ChatLine:
+        """A chat line to every guest."""
+        payload = self.chat.compose(text, now)
+        self._to_all(payload)
+        return self.chat.log.lines[-1]
+
+    def leave(self, text: str = "") -> None:
+        if self.play is not None and not self.play.over:
+            self.save()
+        for port in self.ports.values():
+            port.close(text)
+
+    def save(self) -> bool:
+        if self.store is None or self.play is None or not self.play.game_id:
+            return False
+        try:
+            self.store.write(self.play.to_save() | {"peer": self.peer_name} | self.about)
+        except OSError as error:
+            self._notices.append(SaveFailed(self.store.where, str(error)))
+            return False
+        self._notices.append(Saved(self.store.where))
+        return True
+
+    def _bind_seats(self) -> None:
+        if self.play is None:
+            return
+        for g, token in self.play.tokens.items():
+            if self._bound.get(g) != token and g in self.ports:
+                self._bound[g] = token
+                self.ports[g].bind_seat(token.encode())
+
+    # -- each guest's session ------------------------------------------------------------------
+    def _on_event(self, seat: int, event: Any, now: float) -> None:
+        self._notices.append(GuestNotice(seat, event))
+        if isinstance(event, (Connected, Resumed)):
+            self._up.add(seat)
+        elif isinstance(event, Interrupted):
+            self._up.discard(seat)
+        if isinstance(event, Connected):
+            self.names[seat] = event.peer.name
+            self.joined.add(seat)
+            if self.play is not None:
+                self.play.expect_rejoin(seat)
+            elif seat in self.negotiations:
+                self._send(seat, [self.negotiations[seat].start()])
+        elif isinstance(event, Delivered):
+            try:
+                self._on_payload(seat, event.payload, now)
+            except Unreadable as error:
+                reason = clean_text(error.message, 300)
+                with contextlib.suppress(SessionError):
+                    self.ports[seat].send([p.REFUSAL, error.code[:40] or "refused", reason])
+            except ProtocolError as error:
+                self.ports[seat].abort(error)
+        elif isinstance(event, Failed):
+            self.failure = event
+            self._end_for_all("A player's connection was lost for good; the game is saved.")
+        elif isinstance(event, Closed) and not self.game_over and not self._ended_by(seat):
+            self.closed = event
+            self._end_for_all(f"{self.names[seat]} left the game; the game is saved.")
+
+    def _ended_by(self, seat: int) -> bool:
+        """The guest at `seat` has agreed on the end of the game: it leaves once that is
+        acknowledged, while the host may still wait for another guest's agreement."""
+        return self.play is not None and seat in self.play.done
+
+    def _end_for_all(self, text: str) -> None:
+        if self.play is not None and not self.play.over:
+            self.save()
+        for port in self.ports.values():
+            port.close(text)
+
+    def _on_payload(self, seat: int, payload: list[Any], now: float) -> None:
+        kind = p.payload_kind(payload)
+        if kind == p.CHAT:
+            line = self.chat.receive(payload, self.names[seat], now)
+            self._notices.append(line)
+            for other in self.ports:
+                if other != seat:
+                    self._send(other, [[p.CHAT, f"{line.name}: {line.text}"[:300]]])
+        elif kind == p.GAME:
+            if self.play is None:
+                raise ProtocolError("unexpected", "a game message arrived before the start")
+            self._advance(self.play.receive(seat, payload))
+        elif seat in self.negotiations:
+            negotiation = self.negotiations[seat]
+            self._send(seat, negotiation.handle(payload))
+            if negotiation.stage is RulesStage.HOST_DECIDING:
+                self._send(seat, [negotiation.decline_counter(TABLE_RULES_STAND)])
+            self._after_rules()
+        else:
+            raise ProtocolError("unexpected_rules", "the rules were agreed already")
+
+    def _after_rules(self) -> None:
+        for negotiation in self.negotiations.values():
+            if negotiation.stage is RulesStage.DECLINED:
+                self.declined = RulesDeclined(negotiation.outcome)
+                self._notices.append(self.declined)
+                self.negotiations = {}
+                self._end_for_all("The rules were not agreed.")
+                return
+        if not self.negotiations or any(
+            n.stage is not RulesStage.AGREED for n in self.negotiations.values()
+        ):
+            return
+        agreed = next(iter(self.negotiations.values())).agreed_rules
+        assert agreed is not None
+        terms = Terms.from_agreed(agreed)
+        self._notices.append(RulesAgreed(terms, "Every player agreed to the host's rules."))
+        self.negotiations = {}
+        self.play = TableHost(terms, self.names, sorted(self.ports), randomness=self.randomness)
+        self._advance(self.play.begin())
+
+    # -- moves ---------------------------------------------------------------------------------
+    def _decide(self, now: float) -> None:
+        play = self.play
+        if play is None or self.game_over:
+            return
+        for _ in range(MAX_ACTIONS_PER_PUMP):
+            moved = False
+            for seat, local in play.seats.items():
+                if local.over or not (local.my_turn or local.wants_next_hand):
+                    continue
+                decider = self.deciders[seat]
+                assert local.view is not None
+                action = decider.choose(local.view, now)
+                if action is None:
+                    continue
+                try:
+                    sent = play.act(seat, action)
+                except IllegalAction as error:
+                    decider.refused(action, error.code, error.message)
+                    self._notices.append(LocalRefusal(action, error.code, error.message))
+                    continue
+                if seat == 0:
+                    self.moves += 1
+                self._advance(sent)
+                moved = True
+            if not moved:
+                return
+
+    def _advance(self, sent: list[tuple[int, list[Any]]]) -> None:
+        """Send what the game answered once the new state is on disk (see `PlayPeer`)."""
+        assert self.play is not None
+        self._notices.extend(self.play.pop_events())
+        self.save()
+        for seat, payload in sent:
+            self._send(seat, [payload])
+
+    def _check_owed(self, now: float) -> None:
+        play = self.play
+        settled = all(port.settled() for port in self.ports.values())
+        if play is None or self.game_over or self._up != set(self.ports) or not settled:
+            self._owed = None
+            return
+        owed = play.owed()
+        if owed is None:
+            self._owed = None
+            return
+        if self._owed is None or self._owed[:2] != (owed, play.state_no):
+            self._owed = (owed, play.state_no, now)
+            return
+        if now - self._owed[2] < self.owed_within:
+            return
+        seconds = f"{self.owed_within:g}"
+        self.host_silent = HostSilent(
+            owed,
+            f"A guest has not sent {owed} for {seconds} seconds: the game is saved and can be "
+            f"continued later.",
+        )
+        self._notices.append(self.host_silent)
+        self._end_for_all(f"No answer came for {seconds} seconds; the game is saved.")
+
+    def _wind_down(self, now: float) -> None:
+        if not self.game_over or not all(port.settled() for port in self.ports.values()):
+            return
+        if self._finished_at is None:
+            self._finished_at = now
+        if now - self._finished_at >= LINGER:
+            for port in self.ports.values():
+                if not port.finished():
+                    port.close("Thanks for the game.")
+
+    def _to_all(self, payload: list[Any]) -> None:
+        for seat in self.ports:
+            self._send(seat, [payload])
+
+    def _send(self, seat: int, payloads: list[list[Any]]) -> None:
+        for payload in payloads:
+            try:
+                self.ports[seat].send(payload)
+            except SessionError:
+                return
