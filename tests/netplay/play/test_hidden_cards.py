@@ -2,18 +2,22 @@
 lossy link, after every step of the link, each side's process state (its seat of the deal, its
 rules engine, its view) and the save it last wrote (read back as a resumed side would) hold no
 face of a card opened to the other side alone, until the hand's audit. The other side's cards
-are known only as deck positions: its engine holds them as unseen cards."""
+are known only as deck positions: its engine holds them as unseen cards. At a table of four the
+same holds for every process: the host's (its own seat and the computer seat it plays) and each
+guest's hold no card of another process's seats, a partner's included, nor does any save."""
 
 from __future__ import annotations
 
 from game.logic.cards import CARD_CODE, is_unseen, unseen_card
 from game.netplay.play.fair_hand import FairHand
-from game.netplay.play.play_protocol import GuestPlay, HostPlay
+from game.netplay.play.play_protocol import _Side
+from game.netplay.play.table_protocol import TableGuest, TableHost
 from game.netplay.tools.link import LinkProfile, run_linked
 from tests.helpers.netplay_play import MemoryStore, linked_game
+from tests.helpers.netplay_table import Table
 
 
-def private_cards(play: HostPlay | GuestPlay) -> dict[int, str]:
+def private_cards(play: _Side) -> dict[int, str]:
     """The cards opened to this side alone and not yet shown to the other, by deck position:
     what the other side may not know."""
     hand = play.hand
@@ -110,3 +114,51 @@ def test_the_check_notices_a_card_the_host_was_given() -> None:
     position = next(iter(secret))
     host.hand.seat.hand[position] = guest.hand.seat.hand[position]  # its mask came off for the host
     assert leaks(host.hand, {position: secret[position]})
+
+
+def _processes(table: Table) -> dict[str, list[_Side]]:
+    """The seats each process plays: the host's copy plays its own and the computer seats."""
+    host = list(table.host.seats.values())
+    return {"the host": host, **{f"guest {g}": [guest] for g, guest in table.guests.items()}}
+
+
+def _saved(table: Table) -> dict[str, list[_Side]]:
+    """Each process's seats as its save would bring them back."""
+    host = TableHost.from_save(table.host.to_save())
+    guests = {
+        f"guest {g}": [TableGuest.from_save(guest.to_save())] for g, guest in table.guests.items()
+    }
+    return {"the host": list(host.seats.values()), **guests}
+
+
+def test_at_a_table_of_four_no_process_holds_another_seat_s_cards_partner_included() -> None:
+    table = Table(4, [1, 2, 3], seed=9)  # the partner of seat 1 is a guest too
+    problems: list[str] = []
+    checked = 0
+    step = 0
+    while table.step():
+        step += 1
+        processes = _processes(table)
+        if step % 40 == 0:
+            processes |= {f"{name}'s save": seats for name, seats in _saved(table).items()}
+        for name, seats in processes.items():
+            mine = {seat.seat for seat in seats}
+            others = [
+                seat
+                for owner, theirs in _processes(table).items()
+                for seat in theirs
+                if seat.seat not in mine
+            ]
+            for play in seats:
+                for other in others:
+                    if play.hand is None or other.hand is None or play.hand_no != other.hand_no:
+                        continue
+                    secret = private_cards(other)
+                    checked += bool(secret)
+                    problems.extend(
+                        f"{name}, seat {play.seat}: of seat {other.seat}: {leak}"
+                        for leak in leaks(play.hand, secret)
+                    )
+        assert not problems, problems[:5]
+    assert len(table.hashes()) == 1
+    assert checked > 1000, checked

@@ -1,0 +1,140 @@
+"""`python main.py --host PORT --players 4 --seats guest,computer:advanced,guest --autopilot
+advanced` hosts a table of four without a window: it prints one join code for the table, two
+`--join ... --code C` guests take the two guest seats (the computer seat is the host's), and all
+three processes end the whole game with the same state hash; the same at three. A guest killed
+with kill -9 mid-game comes back with `--resume` into its own seat and the table finishes."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.paths import MAIN as MAIN_PATH
+
+# real processes on loopback
+pytestmark = [pytest.mark.net, pytest.mark.slow]
+
+MAIN = str(MAIN_PATH)
+GAME_LIMIT = 300  # seconds any process of a game may take before the test gives up
+
+
+def _host(players: int, seats: str, *extra: str) -> tuple[subprocess.Popen, dict]:
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            MAIN,
+            "--host",
+            "0",
+            "--players",
+            str(players),
+            "--seats",
+            seats,
+            "--autopilot",
+            "advanced",
+            "--bind",
+            "127.0.0.1",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    return host, json.loads(host.stdout.readline())
+
+
+def _guest(port: int, code: str, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            MAIN,
+            "--join",
+            f"127.0.0.1:{port}",
+            "--code",
+            code,
+            "--autopilot",
+            "advanced",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+
+def _last_line(process: subprocess.Popen) -> dict:
+    out, _ = process.communicate(timeout=GAME_LIMIT)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(
+    ("players", "seats", "guest_seats"),
+    [(4, "guest,computer:advanced,guest", {1, 3}), (3, "guest,guest", {1, 2})],
+)
+def test_a_host_and_two_guests_play_a_whole_game_to_the_same_state_hash(
+    players: int, seats: str, guest_seats: set[int]
+):
+    host, hosting = _host(players, seats)
+    guests = []
+    try:
+        assert hosting["event"] == "hosting" and hosting["players"] == players
+        assert hosting["seats"] == ["host", *seats.split(",")]
+        guests = [_guest(hosting["port"], hosting["code"]) for _ in guest_seats]
+        results = [_last_line(guest) for guest in guests] + [_last_line(host)]
+    finally:
+        for process in (host, *guests):
+            process.kill()
+    assert [r["outcome"] for r in results] == ["finished"] * 3
+    assert {r["seat"] for r in results} == guest_seats | {0}
+    assert len({r["state_hash"] for r in results}) == 1
+    sides = 2 if players == 4 else 3
+    totals = results[0]["totals"]
+    assert len(totals) == sides and all(r["totals"] == totals for r in results)
+    assert max(totals) >= 5000, "a whole game plays to the target score"
+    assert host.returncode == 0 and all(guest.returncode == 0 for guest in guests)
+
+
+def test_a_guest_killed_mid_game_resumes_its_own_seat_and_the_table_finishes(tmp_path: Path):
+    host, hosting = _host(
+        4, "guest,computer:beginner,guest", "--hands", "2", "--save", str(tmp_path / "host.json")
+    )
+    saves = [tmp_path / "seat-a.json", tmp_path / "seat-b.json"]
+    guests = [_guest(hosting["port"], hosting["code"], "--save", str(save)) for save in saves]
+    try:
+        victim = _wait_for_moves(saves[0], 40)
+        seat = victim["seat"]
+        os.kill(guests[0].pid, signal.SIGKILL)
+        guests[0].wait(timeout=10)
+        back = subprocess.Popen(
+            [sys.executable, MAIN, "--resume", str(saves[0]), "--autopilot", "advanced"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        results = [_last_line(back), _last_line(guests[1]), _last_line(host)]
+    finally:
+        for process in (host, *guests):
+            process.kill()
+    assert [r["outcome"] for r in results] == ["finished"] * 3
+    assert results[0]["seat"] == seat, "the resumed guest sits where it sat"
+    assert len({r["state_hash"] for r in results}) == 1
+    assert results[0]["hands"] == 2
+
+
+def _wait_for_moves(save: Path, moves: int) -> dict:
+    """The guest's save once its game has `moves` actions (polled: the guest writes it)."""
+    deadline = time.monotonic() + GAME_LIMIT
+    while time.monotonic() < deadline:
+        try:
+            doc = json.loads(save.read_text())
+        except (OSError, ValueError):
+            doc = {}
+        hand = doc.get("hand") or {}
+        if len(doc.get("log", [])) + len(hand.get("actions", [])) >= moves:
+            return doc
+        time.sleep(0.05)
+    raise AssertionError(f"{save} never reached {moves} moves")
