@@ -23,7 +23,9 @@ MAIN = str(MAIN_PATH)
 GAME_LIMIT = 300  # seconds any process of a game may take before the test gives up
 
 
-def _host(players: int, seats: str, *extra: str) -> tuple[subprocess.Popen, dict]:
+def _host(
+    players: int, seats: str, *extra: str, stderr: int = subprocess.DEVNULL
+) -> tuple[subprocess.Popen, dict]:
     host = subprocess.Popen(
         [
             sys.executable,
@@ -41,13 +43,13 @@ def _host(players: int, seats: str, *extra: str) -> tuple[subprocess.Popen, dict
             *extra,
         ],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         text=True,
     )
     return host, json.loads(host.stdout.readline())
 
 
-def _guest(port: int, code: str, *extra: str) -> subprocess.Popen:
+def _guest(port: int, code: str, *extra: str, stderr: int = subprocess.DEVNULL) -> subprocess.Popen:
     return subprocess.Popen(
         [
             sys.executable,
@@ -61,14 +63,19 @@ def _guest(port: int, code: str, *extra: str) -> subprocess.Popen:
             *extra,
         ],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         text=True,
     )
 
 
 def _last_line(process: subprocess.Popen) -> dict:
-    out, _ = process.communicate(timeout=GAME_LIMIT)
-    return json.loads(out.strip().splitlines()[-1])
+    return _outputs(process)[0]
+
+
+def _outputs(process: subprocess.Popen) -> tuple[dict, str]:
+    """The final JSON line and whatever the process wrote on stderr."""
+    out, err = process.communicate(timeout=GAME_LIMIT)
+    return json.loads(out.strip().splitlines()[-1]), err or ""
 
 
 @pytest.mark.parametrize(
@@ -98,6 +105,24 @@ def test_a_host_and_two_guests_play_a_whole_game_to_the_same_state_hash(
     assert host.returncode == 0 and all(guest.returncode == 0 for guest in guests)
 
 
+def test_chat_reaches_every_player_of_the_table():
+    pipe = subprocess.PIPE
+    host, hosting = _host(3, "guest,guest", "--hands", "1", "--say", "host here", stderr=pipe)
+    port, code = hosting["port"], hosting["code"]
+    first = _guest(port, code, "--hands", "1", "--say", "first guest here", stderr=pipe)
+    try:
+        second = _guest(port, code, "--hands", "1", stderr=pipe)
+        outputs = [_outputs(process) for process in (first, second, host)]
+    finally:
+        for process in (host, first):
+            process.kill()
+    assert [result["outcome"] for result, _ in outputs] == ["finished"] * 3
+    (_, first_err), (_, second_err), (_, host_err) = outputs
+    assert "host here" in first_err and "host here" in second_err
+    assert "first guest here" in second_err, "a guest's line is passed on to the others"
+    assert "first guest here" in host_err
+
+
 def test_a_guest_killed_mid_game_resumes_its_own_seat_and_the_table_finishes(tmp_path: Path):
     host, hosting = _host(
         4, "guest,computer:beginner,guest", "--hands", "2", "--save", str(tmp_path / "host.json")
@@ -125,7 +150,31 @@ def test_a_guest_killed_mid_game_resumes_its_own_seat_and_the_table_finishes(tmp
     assert results[0]["hands"] == 2
 
 
-def _wait_for_moves(save: Path, moves: int) -> dict:
+def test_a_host_killed_mid_game_resumes_and_every_guest_rejoins_its_seat(tmp_path: Path):
+    save = tmp_path / "host.json"
+    host, hosting = _host(3, "guest,guest", "--hands", "2", "--save", str(save))
+    guests = [_guest(hosting["port"], hosting["code"]) for _ in range(2)]
+    back = None
+    try:
+        _wait_for_moves(save, 40, inside="table")
+        os.kill(host.pid, signal.SIGKILL)
+        host.wait(timeout=10)
+        back = subprocess.Popen(
+            [sys.executable, MAIN, "--resume", str(save), "--autopilot", "advanced"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        results = [_last_line(back), *(_last_line(guest) for guest in guests)]
+    finally:
+        for process in (host, *guests, *([back] if back else [])):
+            process.kill()
+    assert [r["outcome"] for r in results] == ["finished"] * 3
+    assert {r["seat"] for r in results} == {0, 1, 2}
+    assert len({r["state_hash"] for r in results}) == 1
+
+
+def _wait_for_moves(save: Path, moves: int, inside: str = "") -> dict:
     """The guest's save once its game has `moves` actions (polled: the guest writes it)."""
     deadline = time.monotonic() + GAME_LIMIT
     while time.monotonic() < deadline:
@@ -133,8 +182,9 @@ def _wait_for_moves(save: Path, moves: int) -> dict:
             doc = json.loads(save.read_text())
         except (OSError, ValueError):
             doc = {}
-        hand = doc.get("hand") or {}
-        if len(doc.get("log", [])) + len(hand.get("actions", [])) >= moves:
+        seat = (doc.get(inside) or {}).get("seats", {}).get("0", {}) if inside else doc
+        hand = seat.get("hand") or {}
+        if len(seat.get("log", [])) + len(hand.get("actions", [])) >= moves:
             return doc
         time.sleep(0.05)
     raise AssertionError(f"{save} never reached {moves} moves")

@@ -317,6 +317,9 @@ class TableHost:
         return self.me.owed()
 
     def pop_events(self) -> list[PlayEvent]:
+        """What the host's own seat shows (the computer seats' are nobody's to show)."""
+        for seat in self.computers:
+            seat.pop_events()
         return self.me.pop_events()
 
     # -- the start ------------------------------------------------------------------------------
