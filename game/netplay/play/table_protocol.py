@@ -28,7 +28,6 @@ from typing import Any
 
 from game.logic.actions import Action
 from game.logic.engine import Game
-from game.logic.errors import IllegalAction
 from game.netplay.fair import RandomBytes
 
 from ..errors import ProtocolError
@@ -381,7 +380,7 @@ class TableHost:
         `IllegalAction` (changing nothing) if that seat may not make it now."""
         local = self.seats.get(seat)
         if local is None:
-            raise IllegalAction("not_your_seat", "That seat is a guest's.")
+            raise ValueError(f"seat {seat} is a guest's: this copy does not play it")
         bodies = local.play(action)
         return self._route(deque((seat, body) for body in bodies))
 
