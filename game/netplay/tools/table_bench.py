@@ -18,6 +18,7 @@ import json
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import msgpack
@@ -98,12 +99,9 @@ class _Run:
         while self._queue:
             self.now, _, to, sender, payload = heapq.heappop(self._queue)
             if to == -1:
-                self._send_down(
-                    self._timed("host", lambda s=sender, p=payload: self.host.receive(s, p))
-                )
+                self._send_down(self._timed("host", partial(self.host.receive, sender, payload)))
             else:
-                guest = self.guests[to]
-                answers = self._timed(f"guest {to}", lambda g=guest, p=payload: g.receive(p))
+                answers = self._timed(f"guest {to}", partial(self.guests[to].receive, payload))
                 for answer in answers:
                     self._post(-1, to, answer)
             self._moves()
