@@ -37,7 +37,7 @@ from .play_protocol import (
     COIN_BYTES,
     GAME_ID_BYTES,
     HOST_SEAT,
-    OLD_SAVE_FORMAT,
+    OLD_SAVE_FORMATS,
     SAVE_FORMAT,
     GameFinished,
     GuestPlay,
@@ -506,7 +506,7 @@ class TableHost:
     @classmethod
     def from_save(cls, doc: dict[str, Any], *, randomness: RandomBytes | None = None) -> TableHost:
         """The host's copy a save holds, every guest waiting to rejoin."""
-        if isinstance(doc, dict) and doc.get("format") == OLD_SAVE_FORMAT:
+        if isinstance(doc, dict) and doc.get("format") in OLD_SAVE_FORMATS:
             raise SaveError("This game was saved by an earlier version: it cannot be continued.")
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT or "table" not in doc:
             raise SaveError("This is not a saved network game of three or four.")
