@@ -51,13 +51,16 @@ def template() -> Catalog:
 
 
 def named_below() -> list[tuple[str, str]]:
-    """The texts that the rules engine, the match and the lobby name for the screens to show
-    (the rule options' names, the computer's skill levels, the lobby's levels of play, why a
-    picture cannot be a card back): those layers do not import the translation layer, so their
-    texts are gathered from their tables."""
+    """The texts that the rules engine, the match, the lobby and the records name for the
+    screens to show (the rule options' names, the computer's skill levels, the lobby's levels of
+    play, why a picture cannot be a card back or a change of players is refused, the ranks and
+    numbers a review's sentences name): those layers do not import the translation layer, so
+    their texts are gathered from their tables."""
+    from game.logic.review.words import NAMED_TEXTS
     from game.logic.rules import OPTION_SPECS
     from game.match import SKILL_TITLES
     from game.netplay.lobby import LEVELS
+    from game.records import PROFILE_PROBLEMS
     from game.sprites.cards import BACK_PICTURE_PROBLEMS
 
     return [
@@ -65,6 +68,8 @@ def named_below() -> list[tuple[str, str]]:
         *((title, "game/match/local_match.py") for title in SKILL_TITLES.values()),
         *((title, "game/netplay/lobby/wire.py") for title in LEVELS.values()),
         *((problem, "game/sprites/cards.py") for problem in BACK_PICTURE_PROBLEMS.values()),
+        *((problem, "game/records/profiles.py") for problem in PROFILE_PROBLEMS.values()),
+        *((str(text), "game/logic/review/words.py") for text in NAMED_TEXTS),
     ]
 
 

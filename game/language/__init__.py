@@ -27,6 +27,10 @@ def _english_number(value: int) -> str:
     return f"{value:,}"
 
 
+def _english_decimal(value: float, digits: int) -> str:
+    return f"{value:,.{digits}f}"
+
+
 def _english_moment(when: datetime) -> str:
     return when.strftime("%d %b %Y %H:%M")
 
@@ -35,8 +39,8 @@ def _english_moment(when: datetime) -> str:
 class Catalog:
     """One language's texts: English text → translation; a counted text's forms under
     (singular, plural) in its language's order, chosen by `plural`; its numbers as
-    `number` writes them ("1,355", "1.355"); a date and time as `moment` does
-    ("25 Nov 2026 23:05", "25. Nov. 2026 23:05")."""
+    `number` writes them ("1,355", "1.355"), with decimals as `decimal` does ("0.25",
+    "0,25"); a date and time as `moment` does ("25 Nov 2026 23:05", "25. Nov. 2026 23:05")."""
 
     code: str = ENGLISH
     name: str = "English"
@@ -44,6 +48,7 @@ class Catalog:
     counted: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     plural: Callable[[int], int] = _english_plural
     number: Callable[[int], str] = _english_number
+    decimal: Callable[[float, int], str] = _english_decimal
     moment: Callable[[datetime], str] = _english_moment
 
 
@@ -108,6 +113,11 @@ def n_(singular: str, plural: str, count: int) -> str:
 def number(value: int) -> str:
     """`value` with its digits grouped as the language in use writes them."""
     return _catalog.number(value)
+
+
+def decimal(value: float, digits: int) -> str:
+    """`value` with `digits` decimals, as the language in use writes it."""
+    return _catalog.decimal(value, digits)
 
 
 def moment(when: datetime) -> str:

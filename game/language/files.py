@@ -86,8 +86,14 @@ def read_catalog(code: str, path: Path | None = None) -> Catalog:
         number=functools.lru_cache(maxsize=4096)(
             lambda value: format_decimal(value, locale=code, group_separator=True)
         ),
+        decimal=functools.partial(_decimal, code),
         moment=functools.partial(_moment, code),
     )
+
+
+def _decimal(code: str, value: float, digits: int) -> str:
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(value, format=pattern, locale=code, decimal_quantization=True)
 
 
 def _moment(code: str, when: datetime) -> str:

@@ -18,6 +18,7 @@ from .export import CSV_COLUMNS, export_history_csv, export_replay, write_histor
 from .fame import FAME_RECORDS, FameEntry, LeagueRow, hall_of_fame, league_table
 from .hands import HandRecord, HandTally, hands_from_replay
 from .profiles import (
+    PROFILE_PROBLEMS,
     Profile,
     ProfileError,
     create_profile,
@@ -53,6 +54,7 @@ __all__ = [
     "CSV_COLUMNS",
     "FAME_RECORDS",
     "OVERALL",
+    "PROFILE_PROBLEMS",
     "DealError",
     "DealSource",
     "Ending",

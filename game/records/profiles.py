@@ -34,8 +34,26 @@ DEFAULT_NAME = "Player"
 _CURRENT_KEY = "current_profile"
 
 
+# Why a change of players is refused: whole sentences with named fields.
+PROFILE_PROBLEMS: dict[str, str] = {
+    "empty": "A player's name cannot be empty.",
+    "long": "A player's name can be at most {most} characters long.",
+    "unprintable": "A player's name can only hold printable characters.",
+    "unknown": "There is no such player.",
+    "taken": "There is already a player called {name}.",
+    "current": "The current player cannot be removed: switch to another player first.",
+}
+
+
 class ProfileError(ValueError):
-    """A profile change that cannot be made, with a sentence saying why."""
+    """A profile change that cannot be made; the message says why, in a sentence: the sentence
+    of `PROFILE_PROBLEMS[kind]` with `fields` filled in (kept apart, so that a screen can show
+    the sentence in the player's language)."""
+
+    def __init__(self, kind: str, **fields: object) -> None:
+        super().__init__(PROFILE_PROBLEMS[kind].format(**fields))
+        self.kind = kind
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -49,11 +67,11 @@ def clean_name(name: str) -> str:
     """The name as stored, or ProfileError saying what is wrong with it."""
     text = " ".join(name.split())
     if not text:
-        raise ProfileError("A player's name cannot be empty.")
+        raise ProfileError("empty")
     if len(text) > PLAYER_NAME_MAX:
-        raise ProfileError(f"A player's name can be at most {PLAYER_NAME_MAX} characters long.")
+        raise ProfileError("long", most=PLAYER_NAME_MAX)
     if not text.isprintable():
-        raise ProfileError("A player's name can only hold printable characters.")
+        raise ProfileError("unprintable")
     return text
 
 
@@ -100,7 +118,7 @@ def get_profile(records: Records, profile_id: int) -> Profile:
         "SELECT id, name, created_at FROM profiles WHERE id = ?", (profile_id,)
     ).fetchone()
     if row is None:
-        raise ProfileError("There is no such player.")
+        raise ProfileError("unknown")
     return _row(row)
 
 
@@ -122,7 +140,7 @@ def _check_free(records: Records, name: str, except_id: int | None = None) -> No
         "SELECT id FROM profiles WHERE name = ? COLLATE NOCASE", (name,)
     ).fetchone()
     if row is not None and row[0] != except_id:
-        raise ProfileError(f"There is already a player called {name}.")
+        raise ProfileError("taken", name=name)
 
 
 def create_profile(records: Records, name: str) -> Profile:
@@ -159,7 +177,7 @@ def remove_profile(records: Records, profile_id: int) -> None:
     """Delete a player with their games and preferences; the current player cannot be removed."""
     get_profile(records, profile_id)
     if current_profile(records).id == profile_id:
-        raise ProfileError("The current player cannot be removed: switch to another player first.")
+        raise ProfileError("current")
     with records.transaction() as conn:
         conn.execute("DELETE FROM profiles WHERE id = ?", (profile_id,))
 
@@ -170,7 +188,7 @@ def preferences(records: Records, profile_id: int) -> dict[str, Any]:
         "SELECT preferences FROM profiles WHERE id = ?", (profile_id,)
     ).fetchone()
     if row is None:
-        raise ProfileError("There is no such player.")
+        raise ProfileError("unknown")
     try:
         data = json.loads(row[0])
     except ValueError:

@@ -11,7 +11,7 @@ from game.logic import Draw
 from game.logic.replay import game_from_replay
 from game.logic.review.decisions import Decision, decisions
 from game.logic.review.judge import Judgement
-from game.logic.review.report import habits, moment
+from game.logic.review.report import habit_counts, habits_said, moment
 from game.records import Ending, Opponent, Records, setup_from_replay, start_game
 from tests.helpers.paths import ROOT
 
@@ -47,5 +47,6 @@ def review_with_a_blunder() -> dict[str, Any]:
         "accuracy": 96.9,
         "points_lost": 200,
         "moments": [moment(judged).to_dict()],
-        "habits": habits([judged]),
+        "habits": [str(habit) for habit in habits_said(habit_counts([judged]))],
+        "habit_counts": habit_counts([judged]),
     }

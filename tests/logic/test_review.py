@@ -61,7 +61,15 @@ def test_a_review_counts_every_decision_and_lists_its_moments_in_the_order_playe
     result = review(the_hand(), 1, QUICK)
     assert result is not None
     doc = result.to_dict()
-    assert set(doc) == {"seat", "decisions", "accuracy", "points_lost", "moments", "habits"}
+    assert set(doc) == {
+        "seat",
+        "decisions",
+        "accuracy",
+        "points_lost",
+        "moments",
+        "habits",
+        "habit_counts",
+    }
     assert doc["seat"] == 1 and doc["decisions"] == 32
     assert 0 < doc["accuracy"] <= 100
     indexes = [m["index"] for m in doc["moments"]]
@@ -124,7 +132,7 @@ def test_a_discard_that_feeds_the_opponents_meld_says_so():
     words = sentence(view, (Discard("7C"),), (Discard("JH"),), 95)
     assert words == (
         "Discarding the J♥ would have been worth about 95 more: the 7♣ fitted your opponent's "
-        "Sevens and the pile of seven cards was open to it."
+        "Sevens and the pile of 7 cards was open to it."
     )
 
 

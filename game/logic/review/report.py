@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from ..actions import Draw, TakePile, action_to_dict
 from ..cards import IDS_OF_CODE, IS_BLACK_THREE, sorted_codes
+from ..phrase import Phrase, phrase
 from ..replay import game_from_replay
 from .decisions import decisions
 from .judge import DEFAULT, Judgement, ReviewConfig, judge_all
@@ -65,7 +66,11 @@ class Review:
     accuracy: float
     points_lost: int
     moments: tuple[Moment, ...]
-    habits: tuple[str, ...] = field(default=())
+    habit_counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def habits(self) -> list[str]:
+        return [str(habit) for habit in habits_said(self.habit_counts)]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,7 +79,8 @@ class Review:
             "accuracy": self.accuracy,
             "points_lost": self.points_lost,
             "moments": [m.to_dict() for m in self.moments],
-            "habits": list(self.habits),
+            "habits": self.habits,
+            "habit_counts": dict(self.habit_counts),
         }
 
 
@@ -103,7 +109,7 @@ def review(
         accuracy=round(accuracy, 1),
         points_lost=_rounded(sum(losses)),
         moments=tuple(moment(j) for j in costly),
-        habits=tuple(habits(judged)),
+        habit_counts=habit_counts(judged),
     )
 
 
@@ -124,45 +130,64 @@ def moment(judgement: Judgement) -> Moment:
         cards=tuple(sorted_codes(view.hand)),
         played=tuple(action_to_dict(a) for a in played),
         better=tuple(action_to_dict(a) for a in better),
-        played_words=action_words(view, played),
-        better_words=action_words(view, better),
+        played_words=action_words(played),
+        better_words=action_words(better),
         points_lost=points,
         sentence=sentence(view, played, better, points),
     )
 
 
-def habits(judged: list[Judgement]) -> list[str]:
-    """What the seat did often, in words, each counted over the whole game."""
-    wild = feeding = threes = 0
-    could_take = took = 0
+def habit_counts(judged: list[Judgement]) -> dict[str, int]:
+    """What the seat did often, counted over the whole game: the turns it could take the
+    pile (`could_take`) and took it (`took`), and its discards that fed the next player's melds
+    (`feeding`), of wild cards (`wild`) and of Black Threes (`threes`)."""
+    counts = dict.fromkeys(("could_take", "took", "feeding", "wild", "threes"), 0)
     for judgement in judged:
         view = judgement.decision.view
         played = judgement.decision.played
         if isinstance(played[0], (Draw, TakePile)):
             if any(isinstance(o[0], TakePile) for o in judgement.options):
-                could_take += 1
-                took += isinstance(played[0], TakePile)
+                counts["could_take"] += 1
+                counts["took"] += isinstance(played[0], TakePile)
             continue
         discard = discard_of(played)
         if discard is None:
             continue
-        wild += is_wild_code(discard)
-        threes += IS_BLACK_THREE[IDS_OF_CODE[discard][0]]
-        feeding += fits_opponent(view, discard)
+        counts["wild"] += is_wild_code(discard)
+        counts["threes"] += IS_BLACK_THREE[IDS_OF_CODE[discard][0]]
+        counts["feeding"] += fits_opponent(view, discard)
+    return counts
+
+
+def habits_said(counts: dict[str, int]) -> list[Phrase]:
+    """The habits `habit_counts` found, in sentences (none for a habit not seen)."""
     out = []
-    if could_take:
-        out.append(f"You took the pile in {took} of the {could_take} turns you could have.")
-    if feeding:
+    if counts.get("could_take"):
         out.append(
-            f"You discarded a card that fitted your opponent's melds, on a pile open to it, "
-            f"{_times(feeding)}."
+            phrase(
+                "You took the pile in {took} of the {turns} turns you could have.",
+                took=counts.get("took", 0),
+                turns=counts["could_take"],
+            )
         )
-    if wild:
-        out.append(f"You discarded wild cards {_times(wild)}.")
-    if threes:
-        out.append(f"You discarded Black Threes {_times(threes)}.")
+    if counts.get("feeding"):
+        out.append(
+            phrase(
+                "You discarded a card that fitted your opponent's melds, on a pile open to it, "
+                "{times}.",
+                times=_times(counts["feeding"]),
+            )
+        )
+    if counts.get("wild"):
+        out.append(phrase("You discarded wild cards {times}.", times=_times(counts["wild"])))
+    if counts.get("threes"):
+        out.append(phrase("You discarded Black Threes {times}.", times=_times(counts["threes"])))
     return out
 
 
-def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+def _times(n: int) -> Phrase:
+    if n == 1:
+        return phrase("once")
+    if n == 2:
+        return phrase("twice")
+    return phrase("{count} times", count=n)

@@ -4,23 +4,25 @@ The sentences say what the better move was, about how many points it was worth, 
 the position the player could see behind it ("Taking the pile here would have been worth about
 180 more: you held two Nines and the pile had 11 cards"). They only state what is true of the
 position: a reason is given only when the move played shows it (a discard that fits the
-opponent's meld on a pile open to it, a wild card thrown away).
+opponent's meld on a pile open to it, a wild card thrown away). Each is built as a `Phrase`
+(`game.logic.phrase`: the English, with its template and fields kept), so that the review screen
+says it in the player's language, never by reading the English.
 """
 
 from __future__ import annotations
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile
-from ..assist.names import (
-    code_name,
-    count_text,
-    join_words,
-    number_word,
-    rank_plural,
-    rank_singular,
-)
+from ..assist.names import NUMBER_WORDS, PLURALS, SINGULAR, article, code_name, rank_plural
 from ..cards import CARD_RANK, IDS_OF_CODE, IS_BLACK_THREE, IS_WILD, MELD_KEY_OF_NAME
+from ..phrase import Phrase, phrase, phrase_n
 from ..view import PlayerView
 from .decisions import Plan
+
+# One card of a rank, as "you held ..." names it ("a Nine", "an Eight"): whole, as a language
+# may decline the article with the rank.
+ONE_OF_RANK = {rank: article(name) for rank, name in SINGULAR.items()}
+# The texts these tables give the phrases, for tools/translations.py to gather.
+NAMED_TEXTS = (*PLURALS.values(), *ONE_OF_RANK.values(), *NUMBER_WORDS[2:])
 
 
 def rank_of_code(code: str) -> int:
@@ -73,99 +75,200 @@ def _melded_ranks(plan: Plan) -> list[int]:
     return ranks
 
 
-def turn_words(view: PlayerView, plan: Plan, other: Plan) -> str:
-    """The turn `plan` in words, naming what it does differently from `other` ("melding your
-    Fives and discarding the 9♣", "not melding your Kings and discarding the 6♦")."""
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def ranks_said(rank: int) -> Phrase:
+    """Cards of a rank ("Nines", "wild cards")."""
+    return phrase(rank_plural(rank))
+
+
+def joined(parts: list[Phrase]) -> Phrase:
+    """ "a", "a and b", "a, b and c"."""
+    whole = parts[0]
+    for part in parts[1:-1]:
+        whole = phrase("{first}, {then}", first=whole, then=part)
+    if len(parts) > 1:
+        whole = phrase("{first} and {last}", first=whole, last=parts[-1])
+    return whole
+
+
+def _cards(codes: tuple[str, ...]) -> str:
+    return " ".join(code_name(c) for c in codes)
+
+
+def turn_said(view: PlayerView, plan: Plan, other: Plan) -> Phrase:
+    """The turn `plan`, naming what it does differently from `other` ("melding your Fives and
+    discarding the 9♣", "not melding your Kings and discarding the 6♦")."""
     if any(isinstance(a, Meld) and a.rank == "special" for a in plan):
-        return "melding your whole hand as a special meld"
+        return phrase("melding your whole hand as a special meld")
     mine, theirs = _melded_ranks(plan), _melded_ranks(other)
     parts = []
-    new = [rank_plural(r) for r in mine if r not in theirs]
+    new = [ranks_said(r) for r in mine if r not in theirs]
     if new:
-        parts.append("melding your " + join_words(new))
-    kept = [rank_plural(r) for r in theirs if r not in mine]
+        parts.append(phrase("melding your {ranks}", ranks=joined(new)))
+    kept = [ranks_said(r) for r in theirs if r not in mine]
     if kept:
-        parts.append("not melding your " + join_words(kept))
+        parts.append(phrase("not melding your {ranks}", ranks=joined(kept)))
     if goes_out(view, plan):
-        parts.append("going out")
+        parts.append(phrase("going out"))
     discard = discard_of(plan)
     if discard is not None and (discard != discard_of(other) or not parts):
-        parts.append(f"discarding the {code_name(discard)}")
+        parts.append(phrase("discarding the {card}", card=code_name(discard)))
     if not parts:
-        parts.append("playing the same cards in another order")
-    return join_words(parts)
+        parts.append(phrase("playing the same cards in another order"))
+    return joined(parts)
 
 
-def _pile_words(view: PlayerView, take: TakePile) -> str:
+def _pile_cards(count: int) -> Phrase:
+    return phrase_n("{n} card", "{n} cards", count, n=count)
+
+
+def _wild_cards(count: int) -> Phrase:
+    return phrase_n("{n} wild card", "{n} wild cards", count, n=count)
+
+
+def _pile_said(view: PlayerView, take: TakePile) -> Phrase:
     top = view.pile[-1]
-    size = count_text(len(view.pile), "card")
+    size = _pile_cards(len(view.pile))
     if not take.with_:
-        return f"its top card fitted your {rank_plural(CARD_RANK[top])} and the pile had {size}"
+        return phrase(
+            "its top card fitted your {ranks} and the pile had {size}",
+            ranks=ranks_said(CARD_RANK[top]),
+            size=size,
+        )
     naturals = [c for c in take.with_ if not is_wild_code(c)]
     wilds = len(take.with_) - len(naturals)
     if naturals:
-        held = f"{number_word(len(naturals))} {rank_plural(rank_of_code(naturals[0]))}"
-        if len(naturals) == 1:
-            held = f"a {rank_singular(rank_of_code(naturals[0]))}"
+        rank = rank_of_code(naturals[0])
+        held = (
+            phrase(ONE_OF_RANK[rank])
+            if len(naturals) == 1
+            else phrase("{number} {ranks}", number=_number(len(naturals)), ranks=ranks_said(rank))
+        )
         if wilds:
-            held += f" and {count_text(wilds, 'wild card')}"
+            held = phrase("{cards} and {wilds}", cards=held, wilds=_wild_cards(wilds))
     else:
-        held = count_text(wilds, "wild card")
-    return f"you held {held} and the pile had {size}"
+        held = _wild_cards(wilds)
+    return phrase("you held {cards} and the pile had {size}", cards=held, size=size)
 
 
-def _why_not(view: PlayerView, played: Plan) -> str:
-    """A fact about the move played that speaks against it, or ""."""
+def _number(n: int) -> Phrase | int:
+    """Two to eight in words, larger numbers in figures."""
+    return phrase(NUMBER_WORDS[n]) if n < len(NUMBER_WORDS) else n
+
+
+def _why_not(view: PlayerView, played: Plan) -> Phrase | None:
+    """A fact about the move played that speaks against it, or None."""
     discard = discard_of(played)
     if discard is None:
-        return ""
+        return None
     if fits_opponent(view, discard):
-        rank = rank_plural(rank_of_code(discard))
-        them = "your opponent" if view.players == 2 else "the next player"
-        return (
-            f": the {code_name(discard)} fitted {them}'s {rank} and the pile of "
-            f"{count_text(len(view.pile) + 1, 'card')} was open to it"
+        fields: dict[str, str | int] = {
+            "card": code_name(discard),
+            "ranks": ranks_said(rank_of_code(discard)),
+            "size": _pile_cards(len(view.pile) + 1),
+        }
+        if view.players == 2:
+            return phrase(
+                "the {card} fitted your opponent's {ranks} and the pile of {size} was open to it",
+                **fields,
+            )
+        return phrase(
+            "the {card} fitted the next player's {ranks} and the pile of {size} was open to it",
+            **fields,
         )
     if is_wild_code(discard) and any(IS_WILD[c] for c in view.pile):
-        return f": the pile was frozen already, so the {code_name(discard)} froze nothing more"
-    return ""
+        return phrase(
+            "the pile was frozen already, so the {card} froze nothing more",
+            card=code_name(discard),
+        )
+    return None
+
+
+def sentence_said(view: PlayerView, played: Plan, better: Plan, points: int) -> Phrase:
+    """One costly moment (its first letter to be capitalised)."""
+    first = better[0]
+    if isinstance(first, TakePile) and not isinstance(played[0], TakePile):
+        return phrase(
+            "Taking the pile here would have been worth about {points} more: {why}.",
+            points=points,
+            why=_pile_said(view, first),
+        )
+    if isinstance(first, Draw):
+        return phrase(
+            "Drawing from the stock here would have been worth about {points} more than "
+            "taking the pile of {size}.",
+            points=points,
+            size=_pile_cards(len(view.pile)),
+        )
+    if isinstance(first, TakePile) and first.with_:
+        return phrase(
+            "Taking the pile with {cards} would have been worth about {points} more: {why}.",
+            cards=_cards(first.with_),
+            points=points,
+            why=_pile_said(view, first),
+        )
+    if isinstance(first, TakePile):
+        return phrase(
+            "Taking the pile with its top card on your meld would have been worth about "
+            "{points} more: {why}.",
+            points=points,
+            why=_pile_said(view, first),
+        )
+    if goes_out(view, played) and not goes_out(view, better):
+        return phrase(
+            "Staying in ({turn}) would have been worth about {points} more than going out.",
+            turn=turn_said(view, better, played),
+            points=points,
+        )
+    turn = turn_said(view, better, played)
+    why = _why_not(view, played)
+    if why is None:
+        return phrase("{turn} would have been worth about {points} more.", turn=turn, points=points)
+    return phrase(
+        "{turn} would have been worth about {points} more: {why}.",
+        turn=turn,
+        points=points,
+        why=why,
+    )
 
 
 def sentence(view: PlayerView, played: Plan, better: Plan, points: int) -> str:
-    """One costly moment in words."""
-    worth = f"would have been worth about {points} more"
-    first = better[0]
-    if isinstance(first, TakePile) and not isinstance(played[0], TakePile):
-        return f"Taking the pile here {worth}: {_pile_words(view, first)}."
-    if isinstance(first, Draw):
-        taken = len(view.pile)
-        return f"Drawing from the stock here {worth} than taking the pile of {taken} cards."
-    if isinstance(first, TakePile):
-        cards = " ".join(code_name(c) for c in first.with_) or "its top card on your meld"
-        return f"Taking the pile with {cards} {worth}: {_pile_words(view, first)}."
-    if goes_out(view, played) and not goes_out(view, better):
-        return f"Staying in ({turn_words(view, better, played)}) {worth} than going out."
-    words = turn_words(view, better, played)
-    return f"{words[:1].upper()}{words[1:]} {worth}{_why_not(view, played)}."
+    """One costly moment in English."""
+    return capitalised(sentence_said(view, played, better, points))
 
 
-def action_words(view: PlayerView, plan: Plan) -> str:
-    """A move as the review lists it: "Draw from the stock", "Meld 5♥ 5♠ 2♣, discard 7♣"."""
-    parts = [_action_words(a) for a in plan]
-    text = ", ".join(p for p in parts if p)
-    return text[:1].upper() + text[1:] if text else "Nothing"
+def action_said(plan: Plan) -> Phrase:
+    """A move as the review lists it ("draw from the stock", "meld 5♥ 5♠ 2♣, discard 7♣"),
+    its first letter to be capitalised."""
+    parts = [part for part in (_action_said(a) for a in plan) if part is not None]
+    if not parts:
+        return phrase("nothing")
+    whole = parts[0]
+    for part in parts[1:]:
+        whole = phrase("{first}, {then}", first=whole, then=part)
+    return whole
 
 
-def _action_words(action: Action) -> str:
+def action_words(plan: Plan) -> str:
+    """A move as the review lists it, in English: "Draw from the stock", "Meld 5♥ 5♠ 2♣,
+    discard 7♣"."""
+    return capitalised(action_said(plan))
+
+
+def _action_said(action: Action) -> Phrase | None:
     if isinstance(action, Draw):
-        return "draw from the stock"
+        return phrase("draw from the stock")
     if isinstance(action, TakePile):
-        with_ = " ".join(code_name(c) for c in action.with_)
-        return f"take the pile with {with_}" if with_ else "take the pile"
+        if action.with_:
+            return phrase("take the pile with {cards}", cards=_cards(action.with_))
+        return phrase("take the pile")
     if isinstance(action, Meld):
-        return "meld " + " ".join(code_name(c) for c in action.cards)
+        return phrase("meld {cards}", cards=_cards(action.cards))
     if isinstance(action, Discard):
-        return f"discard {code_name(action.card)}"
+        return phrase("discard {card}", card=code_name(action.card))
     if isinstance(action, Pass):
-        return "end the turn"
-    return ""
+        return phrase("end the turn")
+    return None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _
 from game.match import LocalMatch
 from game.records import get_game, history_page, running_totals, win_ratio_over_time
 from game.scenes.records.screen import RecordsScreen
@@ -36,7 +37,7 @@ SERIES_COLOURS = (
     (230, 230, 230),
 )
 GAME, RATIO = "game", "ratio"
-RATIO_KEYS = "\u2190 \u2192  chart     Tab  buttons     Esc  back"
+RATIO_KEYS = N_("\u2190 \u2192  chart     Tab  buttons     Esc  back")
 # How many recorded games Up/Down can step through.
 GAME_CHOICES = 200
 
@@ -44,8 +45,8 @@ Points = Sequence[tuple[float, float]]
 
 
 class ChartsScene(RecordsScreen):
-    title = "Charts"
-    keys_hint = "\u2190 \u2192  chart     \u2191 \u2193  older / newer game     Esc  back"
+    title = N_("Charts")
+    keys_hint = N_("\u2190 \u2192  chart     \u2191 \u2193  older / newer game     Esc  back")
 
     def __init__(
         self,
@@ -67,16 +68,16 @@ class ChartsScene(RecordsScreen):
         super().__init__(app)
 
     def heading(self) -> str:
-        return "Game scores" if self.mode == GAME else "Win ratio over time"
+        return _("Game scores") if self.mode == GAME else _("Win ratio over time")
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         if self.mode == RATIO:
-            return [("Game scores", self.switch), ("Back", self.close)]
+            return [(N_("Game scores"), self.switch), (N_("Back"), self.close)]
         return [
-            ("Win ratio", self.switch),
-            ("Older game", self.older),
-            ("Newer game", self.newer),
-            ("Back", self.close),
+            (N_("Win ratio"), self.switch),
+            (N_("Older game"), self.older),
+            (N_("Newer game"), self.newer),
+            (N_("Back"), self.close),
         ]
 
     def _game_on_the_table(self) -> tuple[list[tuple[int, int, int]], int, str] | None:
@@ -113,7 +114,7 @@ class ChartsScene(RecordsScreen):
     def _load_game(self) -> None:
         if self.current is not None and self.game_index == 0:
             self.points, self.target, name = self.current
-            self.caption = f"This game, against {name}"
+            self.caption = _("This game, against {opponent}").format(opponent=name)
             return
         index = self.game_index - (1 if self.current else 0)
         if not 0 <= index < len(self.game_ids):
@@ -124,9 +125,9 @@ class ChartsScene(RecordsScreen):
         totals = running_totals(db, game_id)
         game = get_game(db, game_id)
         self.points, self.target = totals.points, totals.target_score
-        self.caption = (
-            f"{when_words(game.ended_at or game.started_at)}, against "
-            f"{opponent_words(game.opponent_kind, game.opponent)}"
+        self.caption = _("{date}, against {opponent}").format(
+            date=when_words(game.ended_at or game.started_at),
+            opponent=opponent_words(game.opponent_kind, game.opponent),
         )
 
     # -- actions -------------------------------------------------------------------------------
@@ -207,7 +208,7 @@ class ChartsScene(RecordsScreen):
             x = area.left + value / max(1, x_max) * area.width
             text = t.text(str(value), 14, th.CREAM_DIM)
             surface.blit(text, text.get_rect(midtop=(x, area.bottom + t.px(6))))
-        caption = t.text(x_label, 15, th.CREAM_DIM)
+        caption = t.text(_(x_label), 15, th.CREAM_DIM)
         surface.blit(caption, caption.get_rect(midtop=(area.centerx, area.bottom + t.px(24))))
 
     @staticmethod
@@ -252,9 +253,9 @@ class ChartsScene(RecordsScreen):
         if len(self.points) < 2:
             self._empty(
                 surface,
-                "No scores to draw yet: when a hand is over, its totals appear here."
+                _("No scores to draw yet: when a hand is over, its totals appear here.")
                 if self.caption
-                else "No games yet: play a game and its running totals are drawn here.",
+                else _("No games yet: play a game and its running totals are drawn here."),
             )
             return
         caption = t.text(self.caption, 18, th.CREAM)
@@ -269,38 +270,40 @@ class ChartsScene(RecordsScreen):
             ticks.append((value - low, f"{grouped(value)}"))
             value += step
         x_max = self.points[-1][0]
-        self._axes(surface, area, high - low, ticks, x_max, "hand")
+        self._axes(surface, area, high - low, ticks, x_max, N_("hand"))
         target_y = area.bottom - (self.target - low) / (high - low) * area.height
         for x in range(area.left, area.right, t.px(14)):
             pygame.draw.line(
                 surface, th.GOLD, (x, target_y), (min(x + t.px(8), area.right), target_y), 2
             )
-        target = t.text(f"{grouped(self.target)} to win", 15, th.GOLD_LIGHT)
+        target = t.text(_("{points} to win").format(points=grouped(self.target)), 15, th.GOLD_LIGHT)
         surface.blit(target, target.get_rect(bottomright=(area.right, target_y - t.px(4))))
         mine = [(float(p[0]), float(p[1])) for p in self.points]
         theirs = [(float(p[0]), float(p[2])) for p in self.points]
         self._line(surface, area, theirs, x_max, low, high, th.LOSS)
         self._line(surface, area, mine, x_max, low, high, ME_LINE)
         name = self.app.players.profile.name
-        self._legend(surface, [(name, ME_LINE), ("Opponent", th.LOSS)])
+        self._legend(surface, [(name, ME_LINE), (_("Opponent"), th.LOSS)])
 
     def _draw_ratio(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         drawn = {key: points for key, points in self.series.items() if points}
         if not drawn:
             self._empty(
-                surface, "No games yet: the win ratio against each level is drawn here over time."
+                surface,
+                _("No games yet: the win ratio against each level is drawn here over time."),
             )
             return
-        caption = t.text("Win ratio after each won or lost game, per opponent", 18, th.CREAM)
+        caption = t.text(_("Win ratio after each won or lost game, per opponent"), 18, th.CREAM)
         surface.blit(caption, (self.content.left + t.px(8), self.content.top))
         area = self._plot_area()
         x_max = max(points[-1][0] for points in drawn.values())
-        ticks = [(v / 100, f"{v}%") for v in range(0, 101, 25)]
-        self._axes(surface, area, 1.0, ticks, x_max, "games played")
+        ticks = [(v / 100, _("{percent}%").format(percent=v)) for v in range(0, 101, 25)]
+        self._axes(surface, area, 1.0, ticks, x_max, N_("games played"))
         legend = []
         for index, (key, points) in enumerate(drawn.items()):
             colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
             self._line(surface, area, [(float(g), r) for g, r in points], x_max, 0.0, 1.0, colour)
-            legend.append((f"{level_words(key)} {points[-1][1] * 100:.0f}%", colour))
+            ratio = _("{percent}%").format(percent=round(points[-1][1] * 100))
+            legend.append((f"{level_words(key)} {ratio}", colour))
         self._legend(surface, legend)

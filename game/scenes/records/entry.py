@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.language import N_, _
 from game.match import LocalMatch
 from game.scenes.records.charts import ChartsScene
 from game.scenes.records.fame import FameScene
@@ -51,8 +52,8 @@ def table_menu_items(scene: Scene) -> list[tuple[str, Callable[[], None]]]:
     app = scene.app
     items = same_cards_items(scene)
     if isinstance(scene.match, LocalMatch):
-        items.append(("Replicate a game\u2026", lambda: _choose_to_replicate(app)))
-    items.append(("Players and records", lambda: _push(app, PlayersScene(app))))
+        items.append((N_("Replicate a game\u2026"), lambda: _choose_to_replicate(app)))
+    items.append((N_("Players and records"), lambda: _push(app, PlayersScene(app))))
     return items
 
 
@@ -75,4 +76,4 @@ def _push(app: Host, scene: Scene) -> None:
 def _choose_to_replicate(app: Host) -> None:
     history = HistoryScene(app)
     app.stack.push(history)
-    history.say("Choose a game and press C (Replicate) to play its deals again.")
+    history.say(_("Choose a game and press C (Replicate) to play its deals again."))

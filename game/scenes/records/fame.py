@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.language import N_, _
 from game.records import hall_of_fame
 from game.scenes.records.history import GameScene
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
@@ -19,32 +20,33 @@ from game.ui.numbers import grouped
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
+POINTS = N_("{value} points")
 RECORD_WORDS = {
-    "highest_score_for": ("Highest score", "{} points"),
-    "lowest_score_for": ("Lowest score", "{} points"),
-    "highest_score_against": ("Highest score against", "{} points"),
-    "lowest_score_against": ("Lowest score against", "{} points"),
-    "best_hand": ("Best hand", "{} points"),
-    "narrowest_win": ("Narrowest win", "by {}"),
-    "widest_win": ("Widest win", "by {}"),
-    "fastest_win": ("Fastest win", "{} hands"),
-    "most_canastas_in_hand": ("Most canastas in a hand", "{}"),
+    "highest_score_for": (N_("Highest score"), POINTS),
+    "lowest_score_for": (N_("Lowest score"), POINTS),
+    "highest_score_against": (N_("Highest score against"), POINTS),
+    "lowest_score_against": (N_("Lowest score against"), POINTS),
+    "best_hand": (N_("Best hand"), POINTS),
+    "narrowest_win": (N_("Narrowest win"), N_("by {value}")),
+    "widest_win": (N_("Widest win"), N_("by {value}")),
+    "fastest_win": (N_("Fastest win"), N_("{value} hands")),
+    "most_canastas_in_hand": (N_("Most canastas in a hand"), "{value}"),
 }
 
 
 class FameScene(ListScreen):
-    title = "High scores"
+    title = N_("High scores")
     row_height = 36
-    keys_hint = "\u2191 \u2193  choose     Enter  open the game     Tab  buttons     Esc  back"
+    keys_hint = N_("\u2191 \u2193  choose     Enter  open the game     Tab  buttons     Esc  back")
 
     def __init__(self, app: Host) -> None:
         self.table = RowTable(
             [
-                Column("Record", 0.22),
+                Column(N_("Record"), 0.22),
                 Column("", 0.20, "right"),
-                Column("Player", 0.14),
-                Column("When", 0.18),
-                Column("Against", 0.26),
+                Column(N_("Player"), 0.14),
+                Column(N_("When"), 0.18),
+                Column(N_("Against"), 0.26),
             ],
             "",
             on_open=self.open_game,
@@ -52,7 +54,7 @@ class FameScene(ListScreen):
         super().__init__(app)
 
     def heading(self) -> str:
-        return "High scores \u00b7 Hall of fame"
+        return _("High scores \u00b7 Hall of fame")
 
     def refresh(self) -> None:
         rows = []
@@ -60,15 +62,15 @@ class FameScene(ListScreen):
         for key, (label, fmt) in RECORD_WORDS.items():
             entry = records.get(key)
             if entry is None:
-                rows.append(Row([label, "\u2013", "not set yet", "", ""], [th.CREAM_DIM] * 5))
+                rows.append(Row([_(label), "\u2013", _("not set yet"), "", ""], [th.CREAM_DIM] * 5))
                 continue
-            value = fmt.format(grouped(entry.value))
-            if entry.hand_no is not None:
-                value += f" (hand {entry.hand_no})" if key != "most_canastas_in_hand" else ""
+            value = (_(fmt) if fmt != "{value}" else fmt).format(value=grouped(entry.value))
+            if entry.hand_no is not None and key != "most_canastas_in_hand":
+                value = _("{value} (hand {hand})").format(value=value, hand=entry.hand_no)
             rows.append(
                 Row(
                     [
-                        label,
+                        _(label),
                         value,
                         entry.profile,
                         when_words(entry.ended_at),
@@ -80,9 +82,9 @@ class FameScene(ListScreen):
             )
         self.table.set_rows(rows)
         if all(entry is None for entry in records.values()):
-            self.say("No records yet: they are set by games played to the end.")
+            self.say(_("No records yet: they are set by games played to the end."))
         else:
-            self.say("Restarted and replicated games never count here.")
+            self.say(_("Restarted and replicated games never count here."))
 
     def open_game(self, row: Row) -> None:
         if isinstance(row.key, int):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _, n_
 from game.records import (
     GameFilter,
     GameRow,
@@ -33,16 +34,19 @@ from game.scenes.records.same_cards import replay_game, replicate
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
 from game.scenes.records.shared import (
     OPPONENT_CHOICES,
-    RESULT_WORDS,
     RULES_CHOICES,
-    RULES_WORDS,
-    TABLE_WORDS,
     against_words,
     export_folder,
     level_words,
     marks_words,
+    opponent_filter_name,
+    opponent_filter_text,
     opponent_words,
     result_colour,
+    result_words,
+    rules_filter_name,
+    rules_filter_text,
+    rules_words,
     when_words,
 )
 from game.ui import theme as th
@@ -60,8 +64,8 @@ def _score(row: GameRow) -> str:
 
 
 class HistoryScene(ListScreen):
-    title = "Game history"
-    keys_hint = (
+    title = N_("Game history")
+    keys_hint = N_(
         "\u2191 \u2193  choose     Enter  open     O / P  filter     V  replay     "
         "C  replicate     E  export CSV     Esc  back"
     )
@@ -72,13 +76,13 @@ class HistoryScene(ListScreen):
         self.total = 0
         self.table = RowTable(
             [
-                Column("Date", 0.17),
-                Column("Opponent", 0.22),
-                Column("Rules", 0.15),
-                Column("Score", 0.15, "right"),
-                Column("Result", 0.10),
-                Column("Hands", 0.07, "right"),
-                Column("Notes", 0.14),
+                Column(N_("Date"), 0.17),
+                Column(N_("Opponent"), 0.22),
+                Column(N_("Rules"), 0.15),
+                Column(N_("Score"), 0.15, "right"),
+                Column(N_("Result"), 0.10),
+                Column(N_("Hands"), 0.07, "right"),
+                Column(N_("Notes"), 0.14),
             ],
             "",
             on_open=lambda _row: self.open_game(),
@@ -89,26 +93,23 @@ class HistoryScene(ListScreen):
     def game_filter(self) -> GameFilter:
         return GameFilter(OPPONENT_CHOICES[self.opponent_index], RULES_CHOICES[self.rules_index])
 
-    def _opponent_label(self) -> str:
-        key = OPPONENT_CHOICES[self.opponent_index]
-        if key is None:
-            return "Opponent: all"
-        return TABLE_WORDS[key] if key in TABLE_WORDS else f"vs {level_words(key)}"
-
-    def _rules_label(self) -> str:
-        key = RULES_CHOICES[self.rules_index]
-        return "Rules: all" if key is None else RULES_WORDS.get(key, key)
-
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         return [
-            (self._opponent_label(), lambda: self.cycle_opponent(1)),
-            (self._rules_label(), lambda: self.cycle_rules(1)),
-            ("Open", self.open_game),
-            ("Replay", self.replay),
-            ("Replicate", self.replicate),
-            ("Export CSV", self.export_csv),
-            ("Back", self.close),
+            (opponent_filter_name(self.opponent_index), lambda: self.cycle_opponent(1)),
+            (rules_filter_name(self.rules_index), lambda: self.cycle_rules(1)),
+            (N_("Open"), self.open_game),
+            (N_("Replay"), self.replay),
+            (N_("Replicate"), self.replicate),
+            (N_("Export CSV"), self.export_csv),
+            (N_("Back"), self.close),
         ]
+
+    def button_text(self, label: str) -> str:
+        if label == opponent_filter_name(self.opponent_index):
+            return opponent_filter_text(self.opponent_index)
+        if label == rules_filter_name(self.rules_index):
+            return rules_filter_text(self.rules_index)
+        return _(label)
 
     def refresh(self) -> None:
         page = history_page(self.app.players.records, 0, SHOWN_GAMES, self.game_filter)
@@ -121,9 +122,9 @@ class HistoryScene(ListScreen):
                     [
                         when_words(game.ended_at or game.started_at),
                         opponent_words(game.opponent_kind, game.opponent),
-                        RULES_WORDS.get(game.rules_preset, game.rules_preset),
+                        rules_words(game.rules_preset),
                         _score(game),
-                        RESULT_WORDS.get(game.result, game.result),
+                        result_words(game.result),
                         str(game.hands),
                         marks_words(game),
                     ],
@@ -133,10 +134,12 @@ class HistoryScene(ListScreen):
             )
         filtered = self.opponent_index or self.rules_index
         self.table.empty = (
-            "No games match these filters: press O or P to widen them."
+            _("No games match these filters: press O or P to widen them.")
             if filtered
-            else "No games yet. Every game you finish against the computer or over the "
-            "network is kept here, with its hands and its replay."
+            else _(
+                "No games yet. Every game you finish against the computer or over the "
+                "network is kept here, with its hands and its replay."
+            )
         )
         self.table.set_rows(rows)
 
@@ -144,15 +147,25 @@ class HistoryScene(ListScreen):
         self.table.selected = 0
         self.refresh()
         self.layout(self.app.size)
-        shown = "1 game" if self.total == 1 else f"{self.total} games"
+        shown = n_("{n} game", "{n} games", self.total).format(n=grouped(self.total))
         opponent = OPPONENT_CHOICES[self.opponent_index]
         rules = RULES_CHOICES[self.rules_index]
-        if opponent in TABLE_WORDS:
-            against = f"of {TABLE_WORDS[opponent].lower()}"
+        if opponent is None:
+            against = _("against all opponents")
+        elif opponent == "three":
+            against = _("of three players")
+        elif opponent == "four":
+            against = _("of four players")
         else:
-            against = "against " + ("all opponents" if opponent is None else level_words(opponent))
-        under = "all rules" if rules is None else f"{RULES_WORDS.get(rules, rules)} rules"
-        self.say(f"{shown} {against}, {under}.")
+            against = _("against {opponent}").format(opponent=level_words(opponent))
+        if rules is None:
+            self.say(_("{games} {against}, all rules.").format(games=shown, against=against))
+        else:
+            self.say(
+                _("{games} {against}, {rules} rules.").format(
+                    games=shown, against=against, rules=rules_words(rules)
+                )
+            )
 
     def cycle_opponent(self, step: int) -> None:
         self.opponent_index = (self.opponent_index + step) % len(OPPONENT_CHOICES)
@@ -191,9 +204,15 @@ class HistoryScene(ListScreen):
         try:
             count = export_history_csv(self.app.players.records, target, self.game_filter)
         except OSError as exc:
-            self.say(f"The history could not be exported ({exc}).", error=True)
+            self.say(
+                _("The history could not be exported ({reason}).").format(reason=exc), error=True
+            )
             return
-        self.say(f"{count} games exported to {target}")
+        self.say(
+            n_("{n} game exported to {path}", "{n} games exported to {path}", count).format(
+                n=grouped(count), path=target
+            )
+        )
 
     # -- input ---------------------------------------------------------------------------------
     def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
@@ -208,18 +227,18 @@ class HistoryScene(ListScreen):
 
 
 BREAKDOWN = (
-    ("melded", "Melded"),
-    ("canasta_bonus", "Canastas"),
-    ("going_out", "Going out"),
-    ("threes", "Red threes"),
-    ("in_hand", "In hand"),
-    ("penalties", "Penalties"),
+    ("melded", N_("Melded")),
+    ("canasta_bonus", N_("Canastas")),
+    ("going_out", N_("Going out")),
+    ("threes", N_("Red threes")),
+    ("in_hand", N_("In hand")),
+    ("penalties", N_("Penalties")),
 )
 
 
 # The other sides' names in a game's hands, by players: the opponent; at three the players to
 # the left and right (as the table names them); at four the other partnership.
-OTHER_SIDES = {2: ("Opponent",), 3: ("West", "East"), 4: ("Them",)}
+OTHER_SIDES = {2: (N_("Opponent"),), 3: (N_("West"), N_("East")), 4: (N_("Them"),)}
 
 
 def _side_columns(players: int) -> list[Column]:
@@ -228,10 +247,10 @@ def _side_columns(players: int) -> list[Column]:
     item = 0.09 if len(others) == 1 else 0.08
     score = 0.12 if len(others) == 1 else 0.11
     return [
-        Column("Hand", 0.06, "right"),
-        Column("Went out", 0.11),
-        *(Column(label, item, "right") for _key, label in BREAKDOWN),
-        Column("Us" if players == 4 else "You", 0.08, "right"),
+        Column(N_("Hand"), 0.06, "right"),
+        Column(N_("Went out"), 0.11),
+        *(Column(label, item, "right") for key, label in BREAKDOWN),
+        Column(N_("Us") if players == 4 else N_("You"), 0.08, "right"),
         *(Column(name, 0.09 if len(others) == 1 else 0.08, "right") for name in others),
         Column("Score", score, "right"),
     ]
@@ -240,22 +259,22 @@ def _side_columns(players: int) -> list[Column]:
 def _went_out_words(game: GameRow, seat: int | None) -> str:
     """Who went out, from the player's seat: you, partner, opponent, or a seat's name."""
     if seat is None:
-        return "nobody"
+        return _("nobody")
     if seat == game.seat:
-        return "you"
+        return _("you")
     if game.players == 4:
-        return "partner" if seat % 2 == game.seat % 2 else "opponent"
+        return _("partner") if seat % 2 == game.seat % 2 else _("opponent")
     if game.players == 3:
-        return OTHER_SIDES[3][(seat - game.seat) % 3 - 1]
-    return "opponent"
+        return _(OTHER_SIDES[3][(seat - game.seat) % 3 - 1])
+    return _("opponent")
 
 
 class GameScene(ListScreen):
     """One recorded game, hand by hand."""
 
-    title = "Game"
+    title = N_("Game")
     footer_height = 40  # the opponent line under the hands (a line more for each other side)
-    keys_hint = (
+    keys_hint = N_(
         "\u2191 \u2193  hand     R  review     V  replay     C  replicate     G  chart     "
         "X  export replay     Esc  back"
     )
@@ -264,30 +283,33 @@ class GameScene(ListScreen):
         self.game_id = game_id
         self.game: GameRow | None = None
         self.opponent_lines: dict[int, list[str]] = {}
-        self.table = RowTable(_side_columns(2), "This game ended before its first hand was over.")
+        self.table = RowTable(_side_columns(2), "")
         super().__init__(app)
 
     def heading(self) -> str:
         game = self.game
-        return f"Game of {when_words(game.ended_at or game.started_at)}" if game else "Game"
+        if game is None:
+            return _("Game")
+        return _("Game of {date}").format(date=when_words(game.ended_at or game.started_at))
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         return [
-            ("Review", self.review),
-            ("Replay", self.replay),
-            ("Replicate", self.replicate),
-            ("Chart", self.chart),
-            ("Export replay", self.export),
-            ("Back", self.close),
+            (N_("Review"), self.review),
+            (N_("Replay"), self.replay),
+            (N_("Replicate"), self.replicate),
+            (N_("Chart"), self.chart),
+            (N_("Export replay"), self.export),
+            (N_("Back"), self.close),
         ]
 
     def refresh(self) -> None:
         db = self.app.players.records
         self.game = game = get_game(db, self.game_id)
         self.table.columns = _side_columns(game.players)
+        self.table.empty = _("This game ended before its first hand was over.")
         others = OTHER_SIDES.get(game.players, OTHER_SIDES[2])
         self.footer_height = 16 + 24 * len(others)
-        line_names = ("Opponent's hand",) if game.players == 2 else others
+        line_names = (N_("Opponent's hand"),) if game.players == 2 else others
         rows = []
         running: list[int] = []
         for hand in game_hands(db, self.game_id):
@@ -297,31 +319,35 @@ class GameScene(ListScreen):
             running = [a + b for a, b in zip(running or [0] * sides, hand.totals, strict=True)]
             mine = hand.scores[me]
             out = _went_out_words(game, hand.went_out)
-            out += " (concealed)" if hand.went_out is not None and hand.concealed else ""
+            if hand.went_out is not None and hand.concealed:
+                out = _("{who} (concealed)").format(who=out)
             cells = [
                 str(hand.hand_no),
                 out,
-                *(f"{grouped(mine[key])}" for key, _label in BREAKDOWN),
+                *(f"{grouped(mine[key])}" for key, label in BREAKDOWN),
                 *(f"{grouped(hand.totals[side])}" for side in order),
                 " \u2013 ".join(grouped(running[side]) for side in order),
             ]
             rows.append(Row(cells, key=hand.hand_no))
             self.opponent_lines[hand.hand_no] = [
-                f"{name}: "
+                f"{_(name)}: "
                 + ",  ".join(
-                    f"{label.lower()} {grouped(hand.scores[side][key])}" for key, label in BREAKDOWN
+                    f"{_(label)} {grouped(hand.scores[side][key])}" for key, label in BREAKDOWN
                 )
                 for name, side in zip(line_names, order[1:], strict=True)
             ]
         self.table.set_rows(rows)
-        result = RESULT_WORDS.get(game.result, game.result)
-        notes = marks_words(game)
-        self.say(
-            f"{result} {against_words(game)}, "
-            f"{_score(game)}, {RULES_WORDS.get(game.rules_preset, game.rules_preset)} rules"
-            + (f" ({notes})" if notes else "")
-            + "."
-        )
+        fields = {
+            "result": result_words(game.result),
+            "against": against_words(game),
+            "score": _score(game),
+            "rules": rules_words(game.rules_preset),
+            "notes": marks_words(game),
+        }
+        if fields["notes"]:
+            self.say(_("{result} {against}, {score}, {rules} rules ({notes}).").format(**fields))
+        else:
+            self.say(_("{result} {against}, {score}, {rules} rules.").format(**fields))
 
     def replay(self) -> None:
         problem = replay_game(self.app, self.game_id)
@@ -344,9 +370,11 @@ class GameScene(ListScreen):
         try:
             export_replay(self.app.players.records, self.game_id, target)
         except (OSError, KeyError) as exc:
-            self.say(f"The replay could not be exported ({exc}).", error=True)
+            self.say(
+                _("The replay could not be exported ({reason}).").format(reason=exc), error=True
+            )
             return
-        self.say(f"Replay exported to {target}")
+        self.say(_("Replay exported to {path}").format(path=target))
 
     def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:
         return {

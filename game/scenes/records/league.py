@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.language import N_, _, number
 from game.records import LeagueRow, league_table
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
 from game.scenes.records.shared import level_words
@@ -21,29 +22,30 @@ if TYPE_CHECKING:
 
 
 class LeagueScene(ListScreen):
-    title = "League table"
-    keys_hint = "\u2191 \u2193  choose     Tab  buttons     Esc  back"
+    title = N_("League table")
+    keys_hint = N_("\u2191 \u2193  choose     Tab  buttons     Esc  back")
 
     def __init__(self, app: Host) -> None:
         self.table = RowTable(
             [
-                Column("Rank", 0.07, "right"),
-                Column("Name", 0.25),
-                Column("Played", 0.10, "right"),
-                Column("Won", 0.09, "right"),
-                Column("Lost", 0.09, "right"),
-                Column("Points for", 0.14, "right"),
-                Column("Against", 0.14, "right"),
-                Column("Average", 0.12, "right"),
+                Column(N_("Rank"), 0.07, "right"),
+                Column(N_("Name"), 0.25),
+                Column(N_("Played"), 0.10, "right"),
+                Column(N_("Wins"), 0.09, "right"),
+                Column(N_("Losses"), 0.09, "right"),
+                Column(N_("Points for"), 0.14, "right"),
+                Column(N_("Against"), 0.14, "right"),
+                Column(N_("Average"), 0.12, "right"),
             ],
-            "No players yet.",
+            "",
         )
         super().__init__(app)
 
     def heading(self) -> str:
-        return self.title
+        return _(self.title)
 
     def refresh(self) -> None:
+        self.table.empty = _("No players yet.")
         db = self.app.players.records
         two = league_table(db)
         rows = [_row(row) for row in two]
@@ -52,22 +54,22 @@ class LeagueScene(ListScreen):
             league = league_table(db, players)
             if league:
                 played = True
-                rows.append(Row(["", heading, *[""] * 6], [th.GOLD] * 8, key=heading))
+                rows.append(Row(["", _(heading), *[""] * 6], [th.GOLD] * 8, key=heading))
                 rows.extend(_row(row) for row in league)
         self.table.set_rows(rows)
         if not played:
-            self.say("No games yet: the table fills as games are finished.")
+            self.say(_("No games yet: the table fills as games are finished."))
 
 
 # The leagues after the one of games of two, each under its heading.
-TABLE_LEAGUES = ((3, "Games of three"), (4, "Games of four, in partnerships"))
+TABLE_LEAGUES = ((3, N_("Games of three")), (4, N_("Games of four, in partnerships")))
 
 
 def _row(row: LeagueRow) -> Row:
     player = row.kind == "player"
-    name = row.name if player else f"Computer, {level_words(row.name)}"
+    name = row.name if player else _("Computer, {level}").format(level=level_words(row.name))
     colour = (th.GOLD_LIGHT if player else th.CREAM) if row.played else th.CREAM_DIM
-    average = f"{row.points_for / row.played:,.0f}" if row.played else "\u2013"
+    average = number(round(row.points_for / row.played)) if row.played else "\u2013"
     return Row(
         [
             str(row.rank) if row.rank is not None else "",

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _
 from game.records import (
+    PROFILE_PROBLEMS,
     ProfileError,
     create_profile,
     league_table,
@@ -47,7 +49,12 @@ def show_records_message(app: Host) -> None:
     message = app.players.message
     if message:
         app.players.message = None
-        message_dialog(app, "Your records", message)
+        message_dialog(app, _("Your records"), message)
+
+
+def refusal(error: ProfileError) -> str:
+    """Why a change of players is refused, in the player's language."""
+    return _(PROFILE_PROBLEMS[error.kind]).format(**error.fields)
 
 
 class NameDialog(Scene):
@@ -99,15 +106,23 @@ class NameDialog(Scene):
         width = (self.panel.width - 3 * pad) // 2
         y = self.panel.bottom - pad - t.px(42)
         self.group.add(
-            Button((self.panel.left + pad, y, width, t.px(42)), t, "OK", self.accept, text_size=19)
+            Button(
+                (self.panel.left + pad, y, width, t.px(42)),
+                t,
+                _("OK"),
+                self.accept,
+                text_size=19,
+                name="OK",
+            )
         )
         self.group.add(
             Button(
                 (self.panel.left + 2 * pad + width, y, width, t.px(42)),
                 t,
-                "Cancel",
+                _("Cancel"),
                 self.cancel,
                 text_size=19,
+                name="Cancel",
             )
         )
         self.group.set_focus(self.field)
@@ -141,7 +156,7 @@ class NameDialog(Scene):
         dim.fill((0, 12, 4, 150))
         surface.blit(dim, (0, 0))
         surface.blit(t.panel(self.panel.size, fill=th.PANEL_LIGHT, radius=16), self.panel)
-        title = t.text(self.title, 26, th.GOLD_LIGHT, "title")
+        title = t.text(_(self.title), 26, th.GOLD_LIGHT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + t.px(20))))
         if self.error and self.field is not None:
             line = t.text(self.error, 15, th.ERROR)
@@ -153,9 +168,9 @@ class NameDialog(Scene):
 
 
 class PlayersScene(ListScreen):
-    title = "Players"
+    title = N_("Players")
     row_height = 34
-    keys_hint = (
+    keys_hint = N_(
         "\u2191 \u2193  choose     Enter  play as     N  new     R  rename     "
         "Del  remove     Tab  buttons     Esc  back"
     )
@@ -163,33 +178,33 @@ class PlayersScene(ListScreen):
     def __init__(self, app: Host) -> None:
         self.table = RowTable(
             [
-                Column("Player", 0.34),
-                Column("Played", 0.14, "right"),
-                Column("Won", 0.12, "right"),
-                Column("Lost", 0.12, "right"),
-                Column("Points", 0.16, "right"),
+                Column(N_("Player"), 0.34),
+                Column(N_("Played"), 0.14, "right"),
+                Column(N_("Wins"), 0.12, "right"),
+                Column(N_("Losses"), 0.12, "right"),
+                Column(N_("Points"), 0.16, "right"),
                 Column("", 0.12),
             ],
-            "No players yet.",
+            "",
             on_open=lambda _row: self.play_as(),
         )
         super().__init__(app)
 
     def heading(self) -> str:
-        return "Players"
+        return _(self.title)
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         return [
-            ("Play as", self.play_as),
-            ("New player", self.new_player),
-            ("Rename", self.rename),
-            ("Remove", self.remove),
-            ("History", lambda: self._open("history")),
-            ("Statistics", lambda: self._open("stats")),
-            ("Charts", lambda: self._open("charts")),
-            ("High scores", lambda: self._open("fame")),
-            ("League", lambda: self._open("league")),
-            ("Back", self.close),
+            (N_("Play as"), self.play_as),
+            (N_("New player"), self.new_player),
+            (N_("Rename"), self.rename),
+            (N_("Remove"), self.remove),
+            (N_("History"), lambda: self._open("history")),
+            (N_("Statistics"), lambda: self._open("stats")),
+            (N_("Charts"), lambda: self._open("charts")),
+            (N_("High scores"), lambda: self._open("fame")),
+            (N_("League"), lambda: self._open("league")),
+            (N_("Back"), self.close),
         ]
 
     def _open(self, name: str) -> None:
@@ -205,11 +220,12 @@ class PlayersScene(ListScreen):
     def refresh(self) -> None:
         db = self.app.players.records
         current = self.app.players.profile.id
+        self.table.empty = _("No players yet.")
         played = {row.name: row for row in league_table(db) if row.kind == "player"}
         rows = []
         for profile in profiles(db):
             league = played.get(profile.name)
-            mark = "playing" if profile.id == current else ""
+            mark = _("playing") if profile.id == current else ""
             cells = [
                 profile.name,
                 str(league.played if league else 0),
@@ -222,7 +238,7 @@ class PlayersScene(ListScreen):
             rows.append(Row(cells, [colour] * 5 + [th.GOLD_LIGHT], key=profile.id))
         self.table.set_rows(rows)
         if not self.notice:
-            self.say(f"{self.app.players.profile.name} is playing.")
+            self.say(_("{name} is playing.").format(name=self.app.players.profile.name))
 
     def _chosen(self) -> int | None:
         row = self.table.current
@@ -234,7 +250,11 @@ class PlayersScene(ListScreen):
         if chosen is None:
             return
         self.app.switch_player(chosen)
-        self.say(f"{self.app.players.profile.name} is playing: their preferences are loaded.")
+        self.say(
+            _("{name} is playing: their preferences are loaded.").format(
+                name=self.app.players.profile.name
+            )
+        )
         self.refresh()
 
     def new_player(self) -> None:
@@ -242,13 +262,13 @@ class PlayersScene(ListScreen):
             try:
                 profile = create_profile(self.app.players.records, name)
             except ProfileError as exc:
-                return str(exc)
+                return refusal(exc)
             self.refresh()
             self.table.select(next(i for i, r in enumerate(self.table.rows) if r.key == profile.id))
-            self.say(f"{profile.name} joins. Choose Play as to play as {profile.name}.")
+            self.say(_("{name} joins. Choose Play as to play as {name}.").format(name=profile.name))
             return None
 
-        self.app.stack.push(NameDialog(self.app, "New player", "", create))
+        self.app.stack.push(NameDialog(self.app, N_("New player"), "", create))
 
     def rename(self) -> None:
         chosen = self._chosen()
@@ -260,15 +280,15 @@ class PlayersScene(ListScreen):
             try:
                 profile = rename_profile(self.app.players.records, chosen, name)
             except ProfileError as exc:
-                return str(exc)
+                return refusal(exc)
             if chosen == self.app.players.profile.id:
                 self.app.prefs.player_name = profile.name
                 self.app.preferences_changed()
-            self.say(f"Renamed to {profile.name}.")
+            self.say(_("Renamed to {name}.").format(name=profile.name))
             self.refresh()
             return None
 
-        self.app.stack.push(NameDialog(self.app, "Rename player", str(row.cells[0]), apply))
+        self.app.stack.push(NameDialog(self.app, N_("Rename player"), str(row.cells[0]), apply))
 
     def remove(self) -> None:
         chosen = self._chosen()
@@ -277,7 +297,8 @@ class PlayersScene(ListScreen):
             return
         if chosen == self.app.players.profile.id:
             self.say(
-                "The player who is playing cannot be removed: play as another first.", error=True
+                _("The player who is playing cannot be removed: play as another first."),
+                error=True,
             )
             return
         name = row.cells[0]
@@ -288,18 +309,18 @@ class PlayersScene(ListScreen):
             try:
                 remove_profile(self.app.players.records, chosen)
             except ProfileError as exc:
-                self.say(str(exc), error=True)
+                self.say(refusal(exc), error=True)
                 return
-            self.say(f"{name} was removed, with their games.")
+            self.say(_("{name} was removed, with their games.").format(name=name))
             self.refresh()
 
         confirm_dialog(
             self.app,
-            f"Remove {name}?",
-            f"{name}'s games and preferences will be deleted for good.",
+            _("Remove {name}?").format(name=name),
+            _("{name}'s games and preferences will be deleted for good.").format(name=name),
             answer,
-            yes="Remove",
-            no="Keep",
+            yes=_("Remove"),
+            no=_("Keep"),
         )
 
     # -- input ---------------------------------------------------------------------------------

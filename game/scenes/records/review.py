@@ -5,7 +5,10 @@ with a progress bar and a Cancel button, then keeps it with the record. It shows
 the player's habits and, one at a time (← →, or the Earlier and Later buttons), the moments that
 cost most: the sentence saying what the better move was worth, the table as it was (both sides'
 melds, the pile, the player's hand) and the move played beside the better one, with their cards.
-Cancel (or Esc) stops the review and keeps nothing.
+Cancel (or Esc) stops the review and keeps nothing. The sentences are said in the player's
+language from the review's parts (`game.logic.phrase`): a moment's from the table as it
+was and the two moves, the habits from their counts; a review kept before it had its habits'
+counts is worked out again.
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import N_, _, decimal, n_, number
 from game.logic import action_from_dict, player_view
 from game.logic.actions import Action, Discard, Meld, TakePile
 from game.logic.assist.names import rank_plural
 from game.logic.cards import CARD_CODE, sorted_codes
+from game.logic.phrase import Phrase
 from game.logic.replay import game_from_replay
 from game.logic.review import ReviewConfig
+from game.logic.review.report import habits_said
+from game.logic.review.words import action_said, capitalised, sentence_said
 from game.logic.view import PlayerView
 from game.match.game_review import GameReview
 from game.records import get_game, replay_of, review_of, save_review
@@ -34,9 +41,14 @@ if TYPE_CHECKING:
 REVIEW_CONFIG = ReviewConfig()
 
 
+def in_words(words: Phrase) -> str:
+    """A review's phrase in the player's language, its first letter capitalised."""
+    return capitalised(_(words))
+
+
 def melds_words(view: PlayerView, seat: int) -> str:
-    melds = [f"{rank_plural(key)} ({len(cards)})" for key, cards in view.melds[seat]]
-    return ", ".join(melds) if melds else "none"
+    melds = [f"{_(rank_plural(key))} ({len(cards)})" for key, cards in view.melds[seat]]
+    return ", ".join(melds) if melds else _("none")
 
 
 def plan_cards(plan: list[Action]) -> list[str]:
@@ -53,7 +65,7 @@ def plan_cards(plan: list[Action]) -> list[str]:
 
 
 class ReviewScene(RecordsScreen):
-    title = "How did I play?"
+    title = N_("How did I play?")
 
     def __init__(self, app: Host, game_id: int) -> None:
         self.game_id = game_id
@@ -63,16 +75,19 @@ class ReviewScene(RecordsScreen):
         self.replay: dict[str, Any] = {}
         self.seat = 0
         self._view: tuple[int, PlayerView] | None = None
+        # A moment's sentence and its two moves in words, by moment (laid out again in
+        # another language).
+        self._words: dict[int, tuple[str, str, str]] = {}
         super().__init__(app)
 
     def heading(self) -> str:
-        return "How did I play?"
+        return _(self.title)
 
     @property
     def keys_hint(self) -> str:  # type: ignore[override]
         if self.job is not None:
-            return "Esc  cancel the review"
-        return "\u2190 \u2192  moment     Tab  buttons     Esc  back"
+            return N_("Esc  cancel the review")
+        return N_("\u2190 \u2192  moment     Tab  buttons     Esc  back")
 
     # -- the review ----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -83,12 +98,13 @@ class ReviewScene(RecordsScreen):
             self.replay = replay_of(db, self.game_id)
             self.seat = get_game(db, self.game_id).seat
         except KeyError:
-            self.say("This game has no replay to review.", error=True)
+            self.say(_("This game has no replay to review."), error=True)
             return
         self.review = review_of(db, self.game_id)
-        if self.review is None:
+        if self.review is None or "habit_counts" not in self.review:
+            self.review = None
             self.job = GameReview(self.replay, self.seat, REVIEW_CONFIG)
-            self.say("Every decision you made is being weighed again, from what you could see.")
+            self.say(_("Every decision you made is being weighed again, from what you could see."))
         else:
             self._reviewed()
 
@@ -115,13 +131,31 @@ class ReviewScene(RecordsScreen):
         review = self.review
         assert review is not None
         moments = review["moments"]
-        summary = f"Accuracy {review['accuracy']:.1f}% over {review['decisions']} decisions"
+        fields = {
+            "accuracy": decimal(review["accuracy"], 1),
+            "decisions": number(review["decisions"]),
+            "n": number(len(moments)),
+        }
         if moments:
-            count = "one costly moment" if len(moments) == 1 else f"{len(moments)} costly moments"
-            summary += f", {count}: \u2190 \u2192 to step through them."
+            summary = n_(
+                "Accuracy {accuracy}% over {decisions} decisions, {n} costly moment: "
+                "\u2190 \u2192 to step through them.",
+                "Accuracy {accuracy}% over {decisions} decisions, {n} costly moments: "
+                "\u2190 \u2192 to step through them.",
+                len(moments),
+            )
         else:
-            summary += ": no decision cost points that the review could be sure of."
-        self.say(summary)
+            summary = _(
+                "Accuracy {accuracy}% over {decisions} decisions: no decision cost points that "
+                "the review could be sure of."
+            )
+        self.say(summary.format(**fields))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self._words.clear()
+        if self.review is not None and self.job is None:
+            self._reviewed()
+        super().layout(size)
 
     def cancel(self) -> None:
         if self.job is not None:
@@ -145,14 +179,14 @@ class ReviewScene(RecordsScreen):
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         if self.job is not None:
-            return [("Cancel", self.cancel)]
+            return [(N_("Cancel"), self.cancel)]
         if self.moments:
             return [
-                ("\u2190 Earlier", lambda: self.step(-1)),
-                ("Later \u2192", lambda: self.step(1)),
-                ("Back", self.close),
+                (N_("\u2190 Earlier"), lambda: self.step(-1)),
+                (N_("Later \u2192"), lambda: self.step(1)),
+                (N_("Back"), self.close),
             ]
-        return [("Back", self.close)]
+        return [(N_("Back"), self.close)]
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.job is None:
@@ -175,6 +209,21 @@ class ReviewScene(RecordsScreen):
             self._view = (index, player_view(game, self.seat))
         return self._view[1]
 
+    def words_of(self, moment: dict[str, Any]) -> tuple[str, str, str]:
+        """The moment's sentence, the move played and the better move, in the player's
+        language, said from the table as it was."""
+        index = moment["index"]
+        if index not in self._words:
+            view = self.view_at(index)
+            played = tuple(action_from_dict(a) for a in moment["played"])
+            better = tuple(action_from_dict(a) for a in moment["better"])
+            self._words[index] = (
+                in_words(sentence_said(view, played, better, moment["points_lost"])),
+                in_words(action_said(played)),
+                in_words(action_said(better)),
+            )
+        return self._words[index]
+
     # -- drawing -------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.job is not None:
@@ -187,8 +236,13 @@ class ReviewScene(RecordsScreen):
     def _draw_progress(self, surface: pygame.Surface, job: GameReview) -> None:
         t = self.app.theme
         box = self.content
-        counted = f"{job.done} of {job.total} decisions weighed" if job.total else "Starting\u2026"
-        line = t.text(f"Reviewing your game: {counted}", 22, th.CREAM)
+        if job.total:
+            counted = _("{done} of {total} decisions weighed").format(
+                done=number(job.done), total=number(job.total)
+            )
+        else:
+            counted = _("Starting\u2026")
+        line = t.text(_("Reviewing your game: {progress}").format(progress=counted), 22, th.CREAM)
         surface.blit(line, line.get_rect(midbottom=(box.centerx, box.centery - t.px(16))))
         bar = pygame.Rect(0, 0, box.width * 2 // 3, t.px(22))
         bar.center = box.center
@@ -197,20 +251,26 @@ class ReviewScene(RecordsScreen):
         filled.width = int(filled.width * job.fraction)
         if filled.width > 0:
             pygame.draw.rect(surface, th.GOLD_LIGHT, filled, border_radius=t.px(4))
-        note = t.text("A hand takes a few seconds. Cancel stops it.", 16, th.CREAM_DIM)
+        note = t.text(_("A hand takes a few seconds. Cancel stops it."), 16, th.CREAM_DIM)
         surface.blit(note, note.get_rect(midtop=(box.centerx, bar.bottom + t.px(16))))
 
     def _draw_moment(self, surface: pygame.Surface, moment: dict[str, Any]) -> None:
         t = self.app.theme
         box = self.content
         x, y = box.left, box.top
-        title = (
-            f"Moment {self.index + 1} of {len(self.moments)}: hand {moment['hand']}, "
-            f"turn {moment['turn']}, about {moment['points_lost']} points"
+        title = _(
+            "Moment {index} of {count}: hand {hand}, turn {turn}, about {points} points"
+        ).format(
+            index=self.index + 1,
+            count=len(self.moments),
+            hand=moment["hand"],
+            turn=moment["turn"],
+            points=number(moment["points_lost"]),
         )
         surface.blit(t.text(t.fit(title, 20, box.width), 20, th.GOLD_LIGHT, "bold"), (x, y))
         y += t.px(30)
-        for line in t.wrap(moment["sentence"], 18, box.width)[:3]:
+        sentence, played_words, better_words = self.words_of(moment)
+        for line in t.wrap(sentence, 18, box.width)[:3]:
             surface.blit(t.text(line, 18, th.CREAM), (x, y))
             y += t.px(24)
         y += t.px(6)
@@ -220,9 +280,9 @@ class ReviewScene(RecordsScreen):
         played = [action_from_dict(a) for a in moment["played"]]
         better = [action_from_dict(a) for a in moment["better"]]
         half = box.width // 2
-        self._draw_move(surface, "You played", moment["played_words"], played, x, y, half, card_h)
+        self._draw_move(surface, _("You played"), played_words, played, (x, y, half), card_h)
         self._draw_move(
-            surface, "Better", moment["better_words"], better, x + half, y, half, card_h
+            surface, _("Better"), better_words, better, (x + half, y, half), card_h, better=True
         )
 
     def _draw_table(
@@ -231,9 +291,12 @@ class ReviewScene(RecordsScreen):
         t = self.app.theme
         width = self.content.width
         them = view.opponent
+        held = n_("{n} card", "{n} cards", view.hand_sizes[them])
         lines = [
-            f"Opponent's melds: {melds_words(view, them)}  \u00b7  {view.hand_sizes[them]} cards",
-            f"Your melds: {melds_words(view, view.seat)}",
+            _("Opponent's melds: {melds}").format(melds=melds_words(view, them))
+            + "  \u00b7  "
+            + held.format(n=number(view.hand_sizes[them])),
+            _("Your melds: {melds}").format(melds=melds_words(view, view.seat)),
         ]
         for line in lines:
             surface.blit(t.text(t.fit(line, 16, width), 16, th.CREAM_DIM), (x, y))
@@ -245,7 +308,7 @@ class ReviewScene(RecordsScreen):
         if view.pile:
             surface.blit(self.app.cards.image(CARD_CODE[view.pile[-1]], card_h), (left, y))
             left += self.app.cards.size_for(card_h)[0] + t.px(24)
-        hand = t.text("Your hand:", 16, th.CREAM)
+        hand = t.text(_("Your hand:"), 16, th.CREAM)
         surface.blit(hand, (left, y + (card_h - hand.get_height()) // 2))
         self._draw_cards(
             surface,
@@ -260,10 +323,11 @@ class ReviewScene(RecordsScreen):
     @staticmethod
     def _pile_words(view: PlayerView) -> str:
         if not view.pile:
-            return "Pile: empty"
-        state = " (frozen)" if view.pile_frozen_for[view.seat] else ""
-        cards = "1 card" if len(view.pile) == 1 else f"{len(view.pile)} cards"
-        return f"Pile: {cards}{state}"
+            return _("Pile: empty")
+        cards = n_("{n} card", "{n} cards", len(view.pile)).format(n=number(len(view.pile)))
+        if view.pile_frozen_for[view.seat]:
+            return _("Pile: {cards} (frozen)").format(cards=cards)
+        return _("Pile: {cards}").format(cards=cards)
 
     def _draw_move(
         self,
@@ -271,13 +335,13 @@ class ReviewScene(RecordsScreen):
         label: str,
         words: str,
         plan: list[Action],
-        x: int,
-        y: int,
-        width: int,
+        where: tuple[int, int, int],
         card_h: int,
+        better: bool = False,
     ) -> None:
         t = self.app.theme
-        colour = th.GOLD_LIGHT if label == "Better" else th.CREAM
+        x, y, width = where
+        colour = th.GOLD_LIGHT if better else th.CREAM
         surface.blit(t.text(label, 18, colour, "bold"), (x, y))
         y += t.px(24)
         for line in t.wrap(words, 16, width - t.px(16))[:2]:
@@ -306,7 +370,8 @@ class ReviewScene(RecordsScreen):
     def _draw_habits(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         assert self.review is not None
-        habits = self.review["habits"] or ["No habit stood out."]
+        habits = [in_words(habit) for habit in habits_said(self.review["habit_counts"])]
+        habits = habits or [_("No habit stood out.")]
         box = self.content
         y = box.bottom - t.px(22) * len(habits)
         for habit in habits:

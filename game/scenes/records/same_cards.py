@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _
 from game.logic.replay import replay_document
 from game.match import SEAT_NAMES, SKILL_TITLES, LocalGame, LocalMatch, local_match
 from game.match.replay_view import ReplayMatch
@@ -46,15 +47,15 @@ def same_cards_items(table: TableScene) -> list[MenuItem]:
     if not isinstance(table.match, LocalMatch):
         return []
     return [
-        ("Restart hand", lambda: restart_hand(table)),
-        ("Restart game", lambda: restart_game(table)),
+        (N_("Restart hand"), lambda: restart_hand(table)),
+        (N_("Restart game"), lambda: restart_game(table)),
     ]
 
 
 def restart_hand(table: TableScene) -> None:
     match = table.match
     assert isinstance(match, LocalMatch)
-    table.deal_again(match.restart_hand, "The hand is dealt again with the same cards.")
+    table.deal_again(match.restart_hand, _("The hand is dealt again with the same cards."))
 
 
 def restart_game(table: TableScene) -> None:
@@ -73,7 +74,7 @@ def restart_game(table: TableScene) -> None:
         match.replace_game(local, setup, restarted=True)
         return None
 
-    table.deal_again(deal, "The game starts again with the same deals.")
+    table.deal_again(deal, _("The game starts again with the same deals."))
 
 
 def replicate(app: Host, game_id: int) -> str | None:
@@ -84,14 +85,16 @@ def replicate(app: Host, game_id: int) -> str | None:
         game = setup.new_game()
         row = get_game(db, game_id)
     except (KeyError, DealError, ValueError) as exc:
-        return f"This game cannot be dealt again ({exc})."
+        return _("This game cannot be dealt again ({reason}).").format(reason=exc)
     local = LocalGame(
         game,
         levels=("master", *_levels(row, app.prefs.skill_level)),
         aggressiveness=app.prefs.aggressiveness,
         ai_seed=(setup.deal.seed or 0) % 1_000_003,
     )
-    text = f"A replica of your game of {when_words(row.started_at)}: the same deals again."
+    text = _("A replica of your game of {date}: the same deals again.").format(
+        date=when_words(row.started_at)
+    )
     for scene in list(app.stack):
         if isinstance(scene, RecordsScreen):
             app.stack.remove(scene)
@@ -145,8 +148,8 @@ def replay_game(app: Host, game_id: int) -> str | None:
         else:
             match = ReplayMatch(doc, row.opponent, row.seat)
     except (KeyError, ValueError) as exc:
-        return f"This game has no replay to show ({exc})."
-    notice = "Replay: \u2192 or Space steps forward, \u2190 steps back, Esc for the menu."
+        return _("This game has no replay to show ({reason}).").format(reason=exc)
+    notice = _("Replay: \u2192 or Space steps forward, \u2190 steps back, Esc for the menu.")
     app.stack.push(ReplayTableScene(app, match, options=TableOptions(notice=notice)))
     return None
 

@@ -5,7 +5,8 @@ screens: a title with the player's name, a panel in which the screen draws its c
 buttons at the bottom and a line of key hints; Escape goes back. `RowTable` is the list inside
 most of them: columns with headings, one selected row (Up/Down, Page Up/Down, Home/End, a click),
 Enter or a double click opens it, and a sentence in place of the rows when there are none. Text
-is rendered through the theme's cache, so a frame only blits.
+is rendered through the theme's cache, so a frame only blits. Titles, column headings, buttons and
+key hints are written in English, marked, and looked up in the player's language where drawn.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _, number
 from game.scenes.base import Scene
 from game.ui import theme as th
 from game.ui.button import Button
@@ -33,7 +35,7 @@ DOUBLE_CLICK_S = 0.4
 
 @dataclass(frozen=True)
 class Column:
-    heading: str
+    heading: str  # marked with N_, looked up where drawn
     width: float  # share of the table's width
     align: str = "left"  # "left" or "right"
 
@@ -141,7 +143,7 @@ class RowTable:
         total = self.rect.width
         shares = sum(column.width for column in self.columns) or 1.0
         columns = [
-            [column.heading, *heapq.nlargest(MEASURED_CELLS, self._cells(col), key=len)]
+            [_heading(column), *heapq.nlargest(MEASURED_CELLS, self._cells(col), key=len)]
             for col, column in enumerate(self.columns)
         ]
         for size in range(ROW_TEXT, ROW_TEXT - 5, -1):
@@ -167,7 +169,7 @@ class RowTable:
         pad = t.px(8)
         for column, width in zip(self.columns, widths, strict=True):
             self._cell(
-                surface, t, column.heading, th.GOLD_LIGHT, x0, y, width, column.align, pad, size
+                surface, t, _heading(column), th.GOLD_LIGHT, x0, y, width, column.align, pad, size
             )
             x0 += width
         pygame.draw.line(
@@ -201,7 +203,10 @@ class RowTable:
                 self._cell(surface, t, cell, colour, x, y, width, column.align, pad, size)
                 x += width
         if len(self.rows) > self.visible_rows:
-            more = t.text(f"{self.selected + 1} of {len(self.rows)}", 14, th.CREAM_DIM)
+            shown = _("{index} of {count}").format(
+                index=number(self.selected + 1), count=number(len(self.rows))
+            )
+            more = t.text(shown, 14, th.CREAM_DIM)
             surface.blit(
                 more, more.get_rect(bottomright=(self.rect.right, self.rect.bottom + t.px(18)))
             )
@@ -228,11 +233,16 @@ class RowTable:
         surface.blit(image, rect)
 
 
-class RecordsScreen(Scene):
-    """A full-screen page of the records; subclasses fill `buttons()` and `draw_content`."""
+def _heading(column: Column) -> str:
+    return _(column.heading) if column.heading else ""
 
-    title = "Records"
-    keys_hint = "\u2191 \u2193  choose     Enter  open     Tab  buttons     Esc  back"
+
+class RecordsScreen(Scene):
+    """A full-screen page of the records; subclasses fill `buttons()` and `draw_content`. The
+    buttons are named by their English labels (marked with N_), shown as `button_text` says."""
+
+    title = N_("Records")
+    keys_hint = N_("\u2191 \u2193  choose     Enter  open     Tab  buttons     Esc  back")
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
@@ -246,7 +256,11 @@ class RecordsScreen(Scene):
 
     # -- what a screen provides -----------------------------------------------------------------
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
-        return [("Back", self.close)]
+        return [(N_("Back"), self.close)]
+
+    def button_text(self, label: str) -> str:
+        """What the button named `label` shows."""
+        return _(label)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Draw inside `self.content`."""
@@ -301,7 +315,10 @@ class RecordsScreen(Scene):
             total = len(row) * button_w + (len(row) - 1) * gap
             x = (w - total) // 2
             for label, action in row:
-                button = Button((x, y, button_w, button_h), t, label, action, text_size=18)
+                shown = self.button_text(label)
+                button = Button(
+                    (x, y, button_w, button_h), t, shown, action, text_size=18, name=label
+                )
                 self.button_map[label] = self.group.add(button)
                 x += button_w + gap
             y += button_h + gap
@@ -341,7 +358,7 @@ class RecordsScreen(Scene):
         self.group.update(dt)
 
     def heading(self) -> str:
-        return f"{self.title} \u00b7 {self.app.players.profile.name}"
+        return f"{_(self.title)} \u00b7 {self.app.players.profile.name}"
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
@@ -360,7 +377,7 @@ class RecordsScreen(Scene):
             colour = th.ERROR if self.notice_error else th.CREAM
             line = t.text(self.notice, 16, colour)
             surface.blit(line, line.get_rect(midbottom=(w // 2, self.panel.top - t.px(4))))
-        hint = t.text(self.keys_hint, 15, th.CREAM_DIM)
+        hint = t.text(_(self.keys_hint), 15, th.CREAM_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - t.px(12))))
 
 

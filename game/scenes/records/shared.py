@@ -2,8 +2,8 @@
 and where exports go.
 
 The word helpers keep every screen saying "Computer, Expert", "Four: Expert, Expert", "Won"
-and "12 Mar 2026 18:04" the same way; the filter choices and the export folder are shared too. No screen is imported here,
-so every screen can use it.
+and "12 Mar 2026 18:04" the same way, in the player's language; the filter choices and the
+export folder are shared too. No screen is imported here, so every screen can use it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 import platformdirs
 
 from game import language
+from game.language import N_, _
 from game.match import SKILL_TITLES
 from game.records import GameRow
 from game.settings import SKILL_LEVELS, data_dir
@@ -22,14 +23,14 @@ from game.ui import theme as th
 
 OPPONENT_CHOICES: tuple[str | None, ...] = (None, *SKILL_LEVELS, "network", "three", "four")
 # The records' kinds of table, as the screens name them.
-TABLE_WORDS = {"three": "Three players", "four": "Four players"}
+TABLE_WORDS = {"three": N_("Three players"), "four": N_("Four players")}
 RULES_CHOICES: tuple[str | None, ...] = (None, "classic", "modern_american")
 RESULT_WORDS = {
-    "won": "Won",
-    "lost": "Lost",
-    "abandoned": "Abandoned",
-    "disconnected": "Cut off",
-    "misconduct": "Foul play",  # stopped because a side cheated
+    "won": N_("Won"),
+    "lost": N_("Lost"),
+    "abandoned": N_("Abandoned"),
+    "disconnected": N_("Cut off"),
+    "misconduct": N_("Foul play"),  # stopped because a side cheated
 }
 _RESULT_PALETTE_NAMES = {"won": "WIN", "lost": "LOSS"}
 
@@ -39,43 +40,85 @@ def result_colour(result: str) -> th.Colour:
     return getattr(th, _RESULT_PALETTE_NAMES.get(result, "CREAM_DIM"))  # type: ignore[no-any-return]
 
 
-RULES_WORDS = {"classic": "Classic", "modern_american": "Modern American"}
+RULES_WORDS = {"classic": N_("Classic"), "modern_american": N_("Modern American")}
+
+
+def result_words(result: str) -> str:
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
+
+
+def rules_words(preset: str) -> str:
+    return _(RULES_WORDS[preset]) if preset in RULES_WORDS else preset
 
 
 def _title(level: str) -> str:
-    return SKILL_TITLES.get(level, level.title())
+    return _(SKILL_TITLES[level]) if level in SKILL_TITLES else level.title()
 
 
 def opponent_words(kind: str, name: str) -> str:
     """A computer level's title, the network player's name, or the other players of a table
     of three or four ("Four: Beginner, Expert": the opponents, from the player's left)."""
     if kind == "computer":
-        return f"Computer, {_title(name)}"
+        return _("Computer, {level}").format(level=_title(name))
     if kind in TABLE_WORDS:
-        players = "Three" if kind == "three" else "Four"
-        return f"{players}: {', '.join(_title(level) for level in name.split(', '))}"
-    return f"{name} (network)"
+        levels = ", ".join(_title(level) for level in name.split(", "))
+        if kind == "three":
+            return _("Three: {levels}").format(levels=levels)
+        return _("Four: {levels}").format(levels=levels)
+    return _("{name} (network)").format(name=name)
 
 
 def against_words(row: GameRow) -> str:
     """Whom a game was played against, in a sentence: "against Computer, Expert", or for a
     table "a game of four with Intermediate against Expert and Advanced"."""
     if row.opponent_kind not in TABLE_WORDS:
-        return f"against {opponent_words(row.opponent_kind, row.opponent)}"
+        return _("against {opponent}").format(
+            opponent=opponent_words(row.opponent_kind, row.opponent)
+        )
     first, second = (_title(level) for level in row.opponent.split(", "))
     if row.partner:
-        return f"a game of four with {_title(row.partner)} against {first} and {second}"
-    return f"a game of three against {first} and {second}"
+        return _("a game of four with {partner} against {first} and {second}").format(
+            partner=_title(row.partner), first=first, second=second
+        )
+    return _("a game of three against {first} and {second}").format(first=first, second=second)
 
 
 def level_words(key: str) -> str:
     if key == "network":
-        return "Network"
+        return _("Network")
     if key == "overall":
-        return "Overall"
+        return _("Overall")
     if key in TABLE_WORDS:
-        return TABLE_WORDS[key]
+        return _(TABLE_WORDS[key])
     return _title(key)
+
+
+def opponent_filter_name(index: int) -> str:
+    """The opponent filter's button, named in English."""
+    key = OPPONENT_CHOICES[index]
+    if key is None:
+        return "Opponent: all"
+    return TABLE_WORDS.get(key, f"vs {key}")
+
+
+def opponent_filter_text(index: int) -> str:
+    """What the opponent filter's button shows."""
+    key = OPPONENT_CHOICES[index]
+    if key is None:
+        return _("Opponent: all")
+    if key in TABLE_WORDS:
+        return _(TABLE_WORDS[key])
+    return _("vs {opponent}").format(opponent=level_words(key))
+
+
+def rules_filter_name(index: int) -> str:
+    key = RULES_CHOICES[index]
+    return "Rules: all" if key is None else RULES_WORDS.get(key, key)
+
+
+def rules_filter_text(index: int) -> str:
+    key = RULES_CHOICES[index]
+    return _("Rules: all") if key is None else rules_words(key)
 
 
 def when_words(stamp: str) -> str:
@@ -92,13 +135,14 @@ def marks_words(row: GameRow) -> str:
     """Why a game stays out of the high scores, or its numbered deal."""
     words = []
     if row.deal_sequence is not None:
-        words.append(f"deal {row.deal_sequence}.{row.deal_game}")
+        words.append(_("deal {number}").format(number=f"{row.deal_sequence}.{row.deal_game}"))
     if row.replicated:
-        words.append("replica")
+        words.append(_("replica"))
     if row.restarted:
-        words.append("restarted")
+        words.append(_("restarted"))
     if row.practice:
-        words.append(f"practice ({row.assists})" if row.assists else "practice")
+        practice = _("practice ({assists})").format(assists=row.assists)
+        words.append(practice if row.assists else _("practice"))
     return ", ".join(words)
 
 

@@ -14,9 +14,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _, decimal, number
 from game.records import OVERALL, Statistics, statistics_by_opponent
 from game.scenes.records.screen import Column, ListScreen, Row, RowTable
-from game.scenes.records.shared import RULES_CHOICES, RULES_WORDS, level_words
+from game.scenes.records.shared import (
+    RULES_CHOICES,
+    level_words,
+    rules_filter_name,
+    rules_filter_text,
+)
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -24,11 +30,11 @@ if TYPE_CHECKING:
 
 
 def _percent(value: float | None) -> str:
-    return "\u2013" if value is None else f"{value * 100:.0f}%"
+    return "\u2013" if value is None else _("{percent}%").format(percent=round(value * 100))
 
 
 def _number(value: float | None, digits: int = 0) -> str:
-    return "\u2013" if value is None else f"{value:,.{digits}f}"
+    return "\u2013" if value is None else decimal(value, digits)
 
 
 def ratio_words(stats: Statistics) -> str:
@@ -41,38 +47,39 @@ def ratio_words(stats: Statistics) -> str:
 
 
 class StatsScene(ListScreen):
-    title = "Statistics"
+    title = N_("Statistics")
     row_height = 32
     footer_height = 70  # the summary under the list
-    keys_hint = "\u2191 \u2193  choose     P  rules     Tab  buttons     Esc  back"
+    keys_hint = N_("\u2191 \u2193  choose     P  rules     Tab  buttons     Esc  back")
 
     def __init__(self, app: Host) -> None:
         self.rules_index = 0
         self.summary = ""
         self.table = RowTable(
             [
-                Column("Opponent", 0.13),
-                Column("Games", 0.07, "right"),
-                Column("Won", 0.05, "right"),
-                Column("Lost", 0.05, "right"),
-                Column("Win ratio", 0.17, "right"),
-                Column("Avg for", 0.08, "right"),
-                Column("Against", 0.08, "right"),
-                Column("Margin", 0.08, "right"),
-                Column("Going out", 0.09, "right"),
-                Column("Canastas/hand", 0.13, "right"),
-                Column("Streak", 0.07, "right"),
+                Column(N_("Opponent"), 0.13),
+                Column(N_("Games"), 0.07, "right"),
+                Column(N_("Wins"), 0.05, "right"),
+                Column(N_("Losses"), 0.05, "right"),
+                Column(N_("Win ratio"), 0.17, "right"),
+                Column(N_("Avg for"), 0.08, "right"),
+                Column(N_("Against"), 0.08, "right"),
+                Column(N_("Margin"), 0.08, "right"),
+                Column(N_("Going out"), 0.09, "right"),
+                Column(N_("Canastas/hand"), 0.13, "right"),
+                Column(N_("Streak"), 0.07, "right"),
             ],
             "",
         )
         super().__init__(app)
 
-    def _rules_label(self) -> str:
-        key = RULES_CHOICES[self.rules_index]
-        return "Rules: all" if key is None else RULES_WORDS.get(key, key)
-
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
-        return [(self._rules_label(), self.cycle_rules), ("Back", self.close)]
+        return [(rules_filter_name(self.rules_index), self.cycle_rules), (N_("Back"), self.close)]
+
+    def button_text(self, label: str) -> str:
+        if label == rules_filter_name(self.rules_index):
+            return rules_filter_text(self.rules_index)
+        return _(label)
 
     def cycle_rules(self) -> None:
         self.rules_index = (self.rules_index + 1) % len(RULES_CHOICES)
@@ -110,13 +117,17 @@ class StatsScene(ListScreen):
         self.table.set_rows(rows)
         overall = per[OVERALL]
         if overall.games == 0 and overall.abandoned == 0 and overall.disconnected == 0:
-            self.summary = "No games yet: play a game to the end and your statistics start here."
+            self.summary = _("No games yet: play a game to the end and your statistics start here.")
         else:
-            self.summary = (
-                f"Not counted: {overall.abandoned} abandoned, {overall.disconnected} cut off.  "
-                f"Restarted or replicated games counted here (never in high scores): "
-                f"{overall.marked}.  Ratios in grey: fewer than 10 games, 95% range in brackets.  "
+            self.summary = _(
+                "Not counted: {abandoned} abandoned, {cut_off} cut off.  "
+                "Restarted or replicated games counted here (never in high scores): "
+                "{marked}.  Ratios in grey: fewer than 10 games, 95% range in brackets.  "
                 "Streak: current / best."
+            ).format(
+                abandoned=number(overall.abandoned),
+                cut_off=number(overall.disconnected),
+                marked=number(overall.marked),
             )
 
     def shortcuts(self, event: pygame.event.Event) -> dict[int, Callable[[], None]]:

@@ -65,7 +65,7 @@ def test_a_kept_review_opens_at_once_and_its_moments_show_the_better_move(app: A
     scene = app.stack.top
     assert isinstance(scene, ReviewScene) and scene.job is None
     assert scene.notice == (
-        "Accuracy 96.9% over 32 decisions, one costly moment: \u2190 \u2192 to step through them."
+        "Accuracy 96.9% over 32 decisions, 1 costly moment: \u2190 \u2192 to step through them."
     )
     moment = scene.moments[0]
     assert moment["index"] == TAKES_THE_PILE
