@@ -31,10 +31,6 @@ from game.netplay.lobby import (
 from game.settings import Preferences
 
 CLOSE_WAIT = 1.0  # seconds a screen waits for its last lobby messages to leave
-CLUB_HINT = (
-    "To use a club's own lobby server instead, put its address in Options → Network; the rest "
-    "of the game works without the lobby."
-)
 
 
 def lobby_broker(prefs: Preferences) -> BrokerAddress:
@@ -55,17 +51,6 @@ def lobby_terms(prefs: Preferences) -> tuple[str, tuple[str, ...]]:
     if not title:
         return "classic", ()
     return rules.nearest_preset(), tuple(lines)
-
-
-def waited_words(since: int, now: float) -> str:
-    """How long a host has waited, as the list says it ("waiting 5 min")."""
-    minutes = max(0, int(now - since)) // 60
-    if minutes < 1:
-        return "waiting under a minute"
-    if minutes < 60:
-        return f"waiting {minutes} min"
-    hours = minutes // 60
-    return f"waiting {hours} h {minutes % 60:02d} min"
 
 
 class PartnerSearch:

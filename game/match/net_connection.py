@@ -106,26 +106,48 @@ def saved_link(saved: dict[str, Any] | None) -> Link | None:
         return None
 
 
-def how_to_resume(saved: dict[str, Any]) -> str:
+# How a saved network game is found again, by what the file tells: whole sentences with named
+# fields (kept apart, so that a screen can say them in the player's language), and the words
+# standing in for a name or an address the file lacks.
+RESUME_SENTENCES = {
+    "invite": "You played this game against {peer} with an invite code; when you both continue "
+    "it, the games find each other again without a new code.",
+    "host": "You hosted this game against {peer}; they join again.",
+    "host_port": "You hosted this game against {peer} on port {port}; they join again.",
+    "host_code": "You hosted this game against {peer}; they join again with the code {code}.",
+    "host_port_code": "You hosted this game against {peer} on port {port}; they join again with "
+    "the code {code}.",
+    "guest": "{peer} hosted this game; you join again at {address}.",
+    "guest_code": "{peer} hosted this game; you join again at {address}, code {code}.",
+}
+RESUME_STAND_INS = {"peer": "your opponent", "address": "the host's address"}
+
+
+def how_to_resume(saved: dict[str, Any], lookup: Callable[[str], str] = str) -> str:
     """One sentence telling the player who hosted a saved network game, where and with which
-    code, so both can find each other again (every part cleaned: the file may hold peer text)."""
+    code, so both can find each other again (every part cleaned: the file may hold peer text);
+    its words looked up with `lookup` (the translation layer's, on a screen)."""
+    kind, fields = _resume_parts(saved)
+    filled = {name: value or lookup(RESUME_STAND_INS[name]) for name, value in fields.items()}
+    return lookup(RESUME_SENTENCES[kind]).format(**filled)
+
+
+def _resume_parts(saved: dict[str, Any]) -> tuple[str, dict[str, str]]:
     about = saved.get("connection")
     about = about if isinstance(about, dict) else {}
-    peer = clean_text(str(saved.get("peer", "")), MAX_NAME_CHARS) or "your opponent"
+    fields = {"peer": clean_text(str(saved.get("peer", "")), MAX_NAME_CHARS)}
     if saved_link(saved) is not None:
-        return (
-            f"You played this game against {peer} with an invite code; when you both continue "
-            f"it, the games find each other again without a new code."
-        )
+        return "invite", fields
     code = clean_text(str(about.get("code") or ""), 12)
+    if code:
+        fields["code"] = code
     if saved.get("role") == Role.HOST.value:
         port = about.get("port")
-        where = f" on port {port}" if isinstance(port, int) else ""
-        told = f" with the code {code}" if code else ""
-        return f"You hosted this game against {peer}{where}; they join again{told}."
-    address = clean_text(str(about.get("address") or ""), 80) or "the host's address"
-    told = f", code {code}" if code else ""
-    return f"{peer} hosted this game; you join again at {address}{told}."
+        if isinstance(port, int):
+            fields["port"] = str(port)
+        return "host" + ("_port" if "port" in fields else "") + ("_code" if code else ""), fields
+    fields["address"] = clean_text(str(about.get("address") or ""), 80)
+    return "guest" + ("_code" if code else ""), fields
 
 
 def my_terms(prefs: Preferences) -> dict[str, Any]:
@@ -141,14 +163,17 @@ def my_terms(prefs: Preferences) -> dict[str, Any]:
     return proposal(rules)
 
 
+REUSE_PILE_NOTE = (
+    "Your rule to reuse the pile once is not proposed: a network game deals peek-proof and "
+    "cannot shuffle the pile back, so play goes on when the stock runs out."
+)
+
+
 def network_rule_note(prefs: Preferences) -> str:
     """Why this player's own rules are not all proposed over the network, or ""."""
     if (prefs.rules or {}).get("stock_end") != "reuse_pile":
         return ""
-    return (
-        "Your rule to reuse the pile once is not proposed: a network game deals peek-proof and "
-        "cannot shuffle the pile back, so play goes on when the stock runs out."
-    )
+    return REUSE_PILE_NOTE
 
 
 REASON_CHARS = 300  # the longest reason or sentence from the other side shown on screen

@@ -21,7 +21,13 @@ from game.language import N_, _
 from game.language.files import languages
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
-from game.netplay.lobby import DEFAULT_BROKER, LEVELS, LobbyError, parse_broker_url
+from game.netplay.lobby import (
+    DEFAULT_BROKER,
+    LEVELS,
+    LOBBY_PROBLEMS,
+    LobbyError,
+    parse_broker_url,
+)
 from game.settings import PLAYER_NAME_MAX, PROTECTED_PILE_SIZE, YOU, Preferences
 from game.sprites.cards import BACK_PICTURE_PROBLEMS, BackPictureError, framed_back
 
@@ -191,7 +197,7 @@ def broker_problem(text: str) -> str:
     try:
         parse_broker_url(text)
     except LobbyError as exc:
-        return str(exc)
+        return _(LOBBY_PROBLEMS[exc.kind]).format(**exc.fields)
     return ""
 
 

@@ -1,8 +1,9 @@
-"""The records screens in Spanish and German: each laid out at 1024x600 with long names and
-recorded games (the set-ups of tests/scenes/test_text_fits.py) fits, none of their texts
-bypasses the translation layer (a pseudo-language that accents every letter leaves no plain
-letter on them), a review's sentences are said in the language in use, and decimals are written
-as each language writes them."""
+"""The records and network screens in Spanish and German: each laid out at 1024x600 with long
+names and recorded games (the set-ups of tests/scenes/test_text_fits.py; the rules agreement, a
+partner gone and the wait for their return over loopback) fits, none of their texts bypasses the
+translation layer (a pseudo-language that accents every letter leaves no plain letter on them),
+a review's sentences are said in the language in use, and decimals are written as each language
+writes them."""
 
 from __future__ import annotations
 
@@ -18,18 +19,29 @@ from game.app import App
 from game.audio import SoundManager
 from game.language import Catalog, decimal, install
 from game.language.files import use_language
+from game.netplay import Role
 from game.netplay.shell.wormhole import Rendezvous
 from game.records import Ending, create_profile, current_profile, rename_profile, save_review
+from game.scenes.net.agreement import AgreementScene
+from game.scenes.net.partner_left import RejoinWait
+from game.scenes.net.table import NetTableScene
 from game.scenes.records.review import ReviewScene
 from game.scenes.title import TitleScene
 from game.sprites.cards import CardImages
+from game.ui.text_log import RecordingSurface
 from tests.helpers.layout_check import misfits, start_recording
+from tests.helpers.net_screens import HeadlessPeer, join_by_typing, run_until
 from tests.helpers.records_history import record_game
 from tests.helpers.review import record_arena_hand, review_with_a_blunder
-from tests.helpers.ui_events import DT, step
+from tests.helpers.table import centre
+from tests.helpers.ui_events import DT, click, step
 from tests.language.test_language_screens import _plain, _pseudo_catalog, _template
 from tests.scenes.test_text_fits import NAMES, NETWORK_NAME
 from tests.scenes.test_text_fits import SCREENS as FIT_SCREENS
+from tests.scenes.test_text_fits import _accept_the_rules as accept_the_rules
+from tests.scenes.test_text_fits import _many_options as many_options
+from tests.scenes.test_text_fits import _partner_leaves as partner_leaves
+from tests.scenes.test_text_fits import _wait_for_the_return_of as wait_for_the_return_of
 
 RECORDS_SCREENS = [
     "players",
@@ -42,8 +54,22 @@ RECORDS_SCREENS = [
     "review in progress",
     "review of a game",
 ]
-# Shown as they are: a card's name in a review's sentence ("K♣").
-AS_THEY_ARE = re.compile(r"^(10|[2-9JQKA])[\u2660\u2665\u2666\u2663]$")
+NET_SCREENS = [
+    "host",
+    "join",
+    "join with games on this network",
+    "invite",
+    "accept an invite",
+    "find a partner",
+    "wait for a partner",
+    "chat",
+]
+# Shown as they are: a card's name in a review's sentence ("K♣"), join codes ("K7QM-3WXA") and
+# invite codes ("7-crossover-clockwork"), and addresses.
+AS_THEY_ARE = re.compile(
+    r"^(10|[2-9JQKA])[\u2660\u2665\u2666\u2663]$|^[A-Z0-9]{4}-[A-Z0-9]{4}\W?$"
+    r"|^[0-9]+(-[a-z]+)+\W?$|://|^[\w.-]+\.(org|com|net|local)\b|^\[[0-9a-f:]+\]"
+)
 
 
 @pytest.fixture
@@ -95,9 +121,10 @@ def _pseudo_language() -> Catalog:
     )
 
 
-def _plain_words(text: str) -> bool:
+def _plain_words(text: str, said: str = "") -> bool:
     """Whether `text` has an unaccented letter outside the players' names and what is shown
-    as it is everywhere."""
+    as it is everywhere (and `said`, a sentence not yet translated)."""
+    text = text.replace(said, "") if said else text
     for name in (*NAMES, NETWORK_NAME):
         text = text.replace(name, "")
     named = {word for name in (*NAMES, NETWORK_NAME) for word in name.split()}  # wrapped
@@ -105,9 +132,9 @@ def _plain_words(text: str) -> bool:
     return _plain(" ".join(words), set())
 
 
-@pytest.mark.parametrize("screen", RECORDS_SCREENS)
+@pytest.mark.parametrize("screen", [*RECORDS_SCREENS, *NET_SCREENS])
 @pytest.mark.parametrize("language", ["es", "de"])
-def test_every_records_screen_fits_at_1024x600_translated(  # type: ignore[no-untyped-def]
+def test_every_records_and_network_screen_fits_at_1024x600_translated(  # type: ignore[no-untyped-def]
     screens_app, language: str, screen: str
 ) -> None:
     app = screens_app(language=language)
@@ -115,16 +142,85 @@ def test_every_records_screen_fits_at_1024x600_translated(  # type: ignore[no-un
     assert misfits(app, extras) == []
 
 
-@pytest.mark.parametrize("screen", RECORDS_SCREENS)
-def test_no_text_of_a_records_screen_bypasses_the_layer(  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("screen", [*RECORDS_SCREENS, *NET_SCREENS])
+def test_no_text_of_a_records_or_network_screen_bypasses_the_layer(  # type: ignore[no-untyped-def]
     screens_app, screen: str
 ) -> None:
     app = screens_app()
     install(_pseudo_language())
-    _build(app, screen)
+    extras = _build(app, screen)
+    log = start_recording(app)
+    if extras:  # a part over the table: its own texts (the table's are checked with the table)
+        log.frame()
+        surface = RecordingSurface(app.size, log)
+        for extra in extras:
+            extra.draw(surface)  # type: ignore[attr-defined]
+    else:
+        misfits(app)
+    # What the players wrote to each other in the chat is shown as written.
+    chatted = " ".join(
+        f"{line.name}: {line.text}"
+        for extra in extras
+        for line in extra.log.lines  # type: ignore[attr-defined]
+    )
+    shown = [landed.text for landed in log.landed if landed.text.strip() not in chatted]
+    assert [text for text in shown if _plain_words(text)] == []
+
+
+@pytest.mark.net
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_rules_agreement_a_partner_gone_and_the_wait_fit_translated(  # type: ignore[no-untyped-def]
+    screens_app, language: str
+) -> None:
+    # The app joins a host of many other rules over loopback, accepts them; the host leaves,
+    # the app waits for its return: each screen laid out in the language at 1024x600.
+    app = screens_app(language=language)
+    app.prefs.animation_speed = "off"
+    start_recording(app)
+    host = HeadlessPeer(Role.HOST, name=NETWORK_NAME, rules=many_options())
+    try:
+        join_by_typing(app, host.address, host.code)
+        accept_the_rules(app, "the host's rules")
+        wait_for_the_return_of(app, partner_leaves(app, host), "host")
+    finally:
+        host.stop()
+
+
+def _plain_on_top(app: App, said: str = "") -> list[str]:
+    """The texts of the screen on top as drawn now (a dialog's own, not the table's under it)
+    with an unaccented letter where the players' names, codes and addresses are not."""
     log = start_recording(app)
     misfits(app)
-    assert [landed.text for landed in log.landed if _plain_words(landed.text)] == []
+    top = max((landed.layer for landed in log.landed), default=0)
+    return [t.text for t in log.landed if t.layer == top and _plain_words(t.text, said)]
+
+
+@pytest.mark.net
+def test_no_text_of_the_agreement_a_partner_gone_or_the_wait_bypasses_the_layer(  # type: ignore[no-untyped-def]
+    screens_app,
+) -> None:
+    app = screens_app()
+    app.prefs.animation_speed = "off"
+    install(_pseudo_language())
+    host = HeadlessPeer(Role.HOST, name=NETWORK_NAME, rules=many_options())
+    try:
+        join_by_typing(app, host.address, host.code)
+        assert run_until(
+            app, lambda: isinstance(app.stack.top, AgreementScene) and len(app.stack.top.rows) > 20
+        )
+        agreement = app.stack.top
+        assert isinstance(agreement, AgreementScene)
+        assert _plain_on_top(app) == []
+        click(app, centre(agreement.buttons["accept"].rect))
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+        gone = partner_leaves(app, host)
+        # (the session's own sentence, not yet translated)
+        assert _plain_on_top(app, said=f"{NETWORK_NAME} left the game.") == []
+        click(app, centre(gone.buttons[0].rect))  # Wait
+        assert isinstance(app.stack.top, RejoinWait)
+        assert _plain_on_top(app) == []
+    finally:
+        host.stop()
 
 
 def test_a_review_s_moment_and_habits_are_said_in_the_language_in_use(  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ nor PyNaCl, so a screen can check `lobby_problem()` before importing the rest.""
 
 from .available import LobbyUnavailable, lobby_problem, require_lobby
 from .broker import DEFAULT_BROKER, BrokerAddress, parse_broker_url
-from .errors import LobbyError
+from .errors import LOBBY_PROBLEMS, LobbyError
 from .events import (
     Accepted,
     Connected,
@@ -27,6 +27,7 @@ from .wire import LEVELS, Announcement, ConnectionDetails, DirectDetails, Invite
 __all__ = [
     "DEFAULT_BROKER",
     "LEVELS",
+    "LOBBY_PROBLEMS",
     "Accepted",
     "Announcement",
     "BrokerAddress",

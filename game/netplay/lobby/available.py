@@ -8,20 +8,12 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 
-from .errors import LobbyError
+from .errors import LOBBY_PROBLEMS, LobbyError
 
-PAHO_MISSING = (
-    "Finding a partner needs the paho-mqtt library, which this installation lacks: install the "
-    "game's requirements again (pip install -r requirements.txt). Direct, same-network and "
-    "invite-code games work without it."
-)
-NACL_MISSING = (
-    "Finding a partner needs the PyNaCl library, which this installation lacks: install the "
-    "game's requirements again (pip install -r requirements.txt). Direct, same-network and "
-    "invite-code games work without it."
-)
-# import name -> the sentence when it is missing
-_NEEDED = (("paho.mqtt", PAHO_MISSING), ("nacl", NACL_MISSING))
+PAHO_MISSING = LOBBY_PROBLEMS["no_paho"]
+NACL_MISSING = LOBBY_PROBLEMS["no_nacl"]
+# import name -> the kind of problem when it is missing
+_NEEDED = (("paho.mqtt", "no_paho"), ("nacl", "no_nacl"))
 
 
 class LobbyUnavailable(LobbyError):
@@ -37,14 +29,20 @@ def _found(name: str, find: Callable[[str], object | None]) -> bool:
 
 def lobby_problem(find: Callable[[str], object | None] = importlib.util.find_spec) -> str:
     """Why the lobby cannot be used here, in words, or "" when it can."""
-    for name, sentence in _NEEDED:
+    kind = _missing(find)
+    return LOBBY_PROBLEMS[kind] if kind else ""
+
+
+def _missing(find: Callable[[str], object | None]) -> str:
+    """The kind of problem of the first library the lobby needs that is missing, or ""."""
+    for name, kind in _NEEDED:
         if not _found(name.partition(".")[0], find) or not _found(name, find):
-            return sentence
+            return kind
     return ""
 
 
 def require_lobby(find: Callable[[str], object | None] = importlib.util.find_spec) -> None:
     """Raise `LobbyUnavailable` with the sentence when a library the lobby needs is missing."""
-    problem = lobby_problem(find)
-    if problem:
-        raise LobbyUnavailable(problem)
+    kind = _missing(find)
+    if kind:
+        raise LobbyUnavailable(kind)

@@ -15,7 +15,6 @@ from .errors import LobbyError
 DEFAULT_BROKER = "mqtt://test.mosquitto.org:1883"
 PLAIN_PORT = 1883
 TLS_PORT = 8883
-_EXAMPLE = "mqtt://HOST:1883 (or mqtts://HOST:8883 for an encrypted connection)"
 
 
 @dataclass(frozen=True)
@@ -40,21 +39,15 @@ def parse_broker_url(text: str) -> BrokerAddress:
     url = text.strip()
     scheme, separator, rest = url.partition("://")
     if not separator:
-        raise LobbyError(f"{url!r} is not a lobby server address: write it as {_EXAMPLE}.")
+        raise LobbyError("no_scheme", url=repr(url))
     scheme = scheme.lower()
     if scheme not in ("mqtt", "mqtts"):
-        raise LobbyError(
-            f"The lobby server address must start with mqtt:// or mqtts://, not {scheme}://; "
-            f"for example {_EXAMPLE}."
-        )
+        raise LobbyError("wrong_scheme", scheme=scheme)
     tls = scheme == "mqtts"
     if rest.endswith("/"):
         rest = rest[:-1]
     if not rest or any(mark in rest for mark in "/?#@") or any(c.isspace() for c in rest):
-        raise LobbyError(
-            f"{url!r} is not a lobby server address: only a host and a port may follow "
-            f"{scheme}://, for example {_EXAMPLE}."
-        )
+        raise LobbyError("more_than_host", url=repr(url), scheme=scheme)
     host, port = _split_host_port(rest, TLS_PORT if tls else PLAIN_PORT, url)
     return BrokerAddress(host, port, tls)
 
@@ -65,21 +58,21 @@ def _split_host_port(rest: str, default_port: int, url: str) -> tuple[str, int]:
         end = rest.find("]")
         after = rest[end + 1 :] if end >= 0 else ""
         if end < 0 or (after and not after.startswith(":")):
-            raise LobbyError(f"{url!r}: an IPv6 address is written in brackets, [::1]:1883.")
+            raise LobbyError("ipv6_brackets", url=repr(url))
         host, port_text, has_port = rest[1:end], after[1:], bool(after)
         try:
             ipaddress.IPv6Address(host)
         except ValueError:
-            raise LobbyError(f"{url!r}: {host} is not an IPv6 address.") from None
+            raise LobbyError("not_ipv6", url=repr(url), host=host) from None
     elif ":" in rest:
         host, _, port_text = rest.rpartition(":")
         has_port = True
         if ":" in host:
-            raise LobbyError(f"{url!r}: an IPv6 address is written in brackets, [::1]:1883.")
+            raise LobbyError("ipv6_brackets", url=repr(url))
     if not host:
-        raise LobbyError(f"{url!r} has no host name in it: for example {_EXAMPLE}.")
+        raise LobbyError("no_host", url=repr(url))
     if not has_port:
         return host, default_port
     if not (port_text.isascii() and port_text.isdigit()) or not 1 <= int(port_text) <= 65535:
-        raise LobbyError(f"{url!r}: the port must be a number from 1 to 65535.")
+        raise LobbyError("bad_port", url=repr(url))
     return host, int(port_text)

@@ -172,22 +172,20 @@ class GuestLobby:
         """Ask a listed host to play, as `name`: subscribe to the answer, then send the
         request."""
         if self._asking is not None:
-            raise LobbyError(
-                f"You are already waiting for {self._asking.host.name}'s answer: cancel that first."
-            )
+            raise LobbyError("asking_already", name=self._asking.host.name)
         host = self._hosts.get(host_id)
         if host is None:
-            raise LobbyError("That host is no longer waiting: pick another one from the list.")
+            raise LobbyError("host_gone")
         shown = clean_text(name, MAX_NAME_CHARS)
         if not shown:
-            raise LobbyError("Choose a name to show the host first (Options → Network).")
+            raise LobbyError("no_name")
         key = new_private_key()
         request_id = new_id()
         inner = pack({"req": request_id, "name": shown, "key": public_bytes(key)})
         try:
             box = seal(inner, host.key)
         except Malformed:
-            raise LobbyError(f"{host.name}'s announcement is damaged: pick another host.") from None
+            raise LobbyError("damaged", name=host.name) from None
         outer = pack({"from": self.client_id, "box": box})
         self._asking = _Asking(host, request_id, key, now + self.ask_wait)
         return Step(

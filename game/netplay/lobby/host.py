@@ -245,7 +245,7 @@ class HostLobby:
     def _take_peek(self, request_id: str) -> GuestRequest:
         request = self._pending.get(request_id)
         if request is None or not self._waiting:
-            raise LobbyError("That player is no longer waiting for an answer.")
+            raise LobbyError("guest_gone")
         return request
 
     def _take(self, request_id: str) -> GuestRequest:

@@ -59,7 +59,7 @@ def _run(
         for event in connection.poll():
             on_event(event)
             if isinstance(event, Problem) and not connection.connected and not connection.protocol:
-                raise LobbyError(event.text)
+                raise LobbyError("said", text=event.text)
             result = until(event)
             if result is not None:
                 return result
@@ -80,7 +80,7 @@ def _open_guest(
     connection = LobbyConnection(url, GuestLobby(), ca_certs=ca_certs)
     try:
         if _run(connection, _connected, time.monotonic() + CONNECT_WAIT + 1.0, on_event) is None:
-            raise LobbyError(f"The lobby server at {connection.broker.endpoint} did not answer.")
+            raise LobbyError("no_answer", address=connection.broker.endpoint)
     except LobbyError:
         connection.close(0.0)
         raise
@@ -140,7 +140,7 @@ def host_until_accepted(
     finally:
         connection.close()
     if hosted is None:
-        raise LobbyError(f"Nobody asked to play within {wait:.0f} seconds.")
+        raise LobbyError("nobody_asked", seconds=f"{wait:.0f}")
     return hosted
 
 
@@ -165,7 +165,7 @@ def ask_to_join(
 
         host_id = listed() or _run(connection, listed, time.monotonic() + list_wait, on_event)
         if host_id is None:
-            raise LobbyError(f"No host called {host!r} is waiting in the lobby.")
+            raise LobbyError("no_such_host", name=repr(host))
         connection.do(lambda core, now: core.ask(host_id, name, now))
 
         def answered(event: LobbyEvent) -> Answer | None:
@@ -175,7 +175,7 @@ def ask_to_join(
         backstop = time.monotonic() + connection.read(lambda core: core.ask_wait) + 5.0
         result = _run(connection, answered, backstop, on_event)
         if not isinstance(result, (Accepted, Declined)):
-            raise LobbyError("The host did not answer.")
+            raise LobbyError("host_silent")
         return result
     finally:
         connection.close()

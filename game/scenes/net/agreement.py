@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import N_, _, n_
 from game.logic.rules import OPTION_SPECS, Rules, RulesError
 from game.match import NetGame, NetMatch
 from game.match.net_connection import network_rule_note
@@ -31,15 +32,16 @@ from game.ui.widget import WidgetGroup
 if TYPE_CHECKING:
     from game.scenes.base import Host, Scene
 
+# In English, looked up where drawn.
 _WORDS = {
-    True: "on",
-    False: "off",
-    "alternate": "take turns",
-    "loser": "loser of the hand",
-    "play_on": "play on",
-    "reuse_pile": "reuse the pile once",
-    "classic": "Classic",
-    "modern_american": "Modern American",
+    True: N_("on"),
+    False: N_("off"),
+    "alternate": N_("take turns"),
+    "loser": N_("loser of the hand"),
+    "play_on": N_("play on"),
+    "reuse_pile": N_("reuse the pile once"),
+    "classic": N_("Classic"),
+    "modern_american": N_("Modern American"),
 }
 
 
@@ -68,8 +70,8 @@ def differences(proposed: dict[str, Any], mine: dict[str, Any]) -> list[tuple[st
     for key in theirs:
         if theirs.get(key) != ours.get(key):
             if key == "hands":
-                label = "Hands in the game"
-                a, b = (v or "to the target score" for v in (theirs[key], ours.get(key)))
+                label = N_("Hands in the game")
+                a, b = (v or N_("to the target score") for v in (theirs[key], ours.get(key)))
             else:
                 spec = OPTION_SPECS.get(key)
                 label = spec.label if spec is not None else key.replace("_", " ")
@@ -117,10 +119,10 @@ class AgreementScene(NetworkScreen):
 
     def _choices(self) -> list[tuple[str, str]]:
         if self.stage is Stage.GUEST_DECIDING:
-            return [("accept", "Accept"), ("counter", "Counter"), ("decline", "Decline")]
+            return [("accept", _("Accept")), ("counter", _("Counter")), ("decline", _("Decline"))]
         if self.stage is Stage.HOST_DECIDING:
-            return [("accept", "Accept"), ("decline", "Decline")]
-        return [("cancel", "Cancel")]
+            return [("accept", _("Accept")), ("decline", _("Decline"))]
+        return [("cancel", _("Cancel"))]
 
     def _build_buttons(self) -> None:
         t = self.app.theme
@@ -151,9 +153,9 @@ class AgreementScene(NetworkScreen):
         self.net.pump()
         for notice in self.net.take():
             if isinstance(notice, RulesDeclined):
-                self._end("The rules were not agreed", notice.text)
+                self._end(_("The rules were not agreed"), notice.text)
             elif isinstance(notice, (Failed, Closed)) and not self.handed_on:
-                self._end("The connection has ended", notice.text)
+                self._end(_("The connection has ended"), notice.text)
             elif isinstance(notice, Updated):
                 pass  # the table starts from the latest view
         negotiation = self.net.negotiation
@@ -216,7 +218,7 @@ class AgreementScene(NetworkScreen):
         title, lead = self._headline()
         note = network_rule_note(self.app.prefs)
         if note:
-            lead = f"{lead} {note}"
+            lead = f"{lead} {_(note)}"
         return title, lead
 
     def _headline(self) -> tuple[str, str]:
@@ -224,32 +226,33 @@ class AgreementScene(NetworkScreen):
         stage = self.stage
         if stage is Stage.GUEST_DECIDING:
             return (
-                f"{peer}'s rules",
-                (
+                _("{name}'s rules").format(name=peer),
+                _(
                     "The host proposes these rules. Accept them, counter once with your own rules, "
                     "or decline."
                 ),
             )
         if stage is Stage.HOST_DECIDING:
             return (
-                f"{peer} proposes other rules",
-                (
+                _("{name} proposes other rules").format(name=peer),
+                _(
                     "The guest counters with its own rules. Accept them to play, or decline to end "
                     "the connection."
                 ),
             )
+        agreeing = _("Agreeing on the rules")
         if stage is Stage.PROPOSED:
-            return ("Agreeing on the rules", f"Waiting for {peer} to answer your rules\u2026")
+            return (agreeing, _("Waiting for {name} to answer your rules\u2026").format(name=peer))
         if stage is Stage.COUNTERED:
             return (
-                "Agreeing on the rules",
-                f"Waiting for {peer} to answer your counter-proposal\u2026",
+                agreeing,
+                _("Waiting for {name} to answer your counter-proposal\u2026").format(name=peer),
             )
         if stage is Stage.WAITING_FOR_PROPOSAL:
-            return ("Agreeing on the rules", f"Waiting for {peer}'s rules\u2026")
+            return (agreeing, _("Waiting for {name}'s rules\u2026").format(name=peer))
         if self.net.peer.play is not None:
-            return ("Rules agreed", "Dealing the first hand\u2026")
-        return ("Connecting", self.net.status_text)
+            return (_("Rules agreed"), _("Dealing the first hand\u2026"))
+        return (_("Connecting"), self.net.status_text)
 
     # -- frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -277,13 +280,25 @@ class AgreementScene(NetworkScreen):
         col_a = panel.left + int(panel.width * 0.58)
         col_b = panel.left + int(panel.width * 0.80)
         step = t.font(18).get_linesize() + px(4)
-        who = "Host" if self.stage is Stage.GUEST_DECIDING else "Guest"
-        start = f"{who}'s rules start from {self.preset}"
         count = len(self.rows)
-        start += f", with {count} difference{'s' if count != 1 else ''} from yours:"
+        if self.stage is Stage.GUEST_DECIDING:
+            who = _("Host")
+            start = n_(
+                "Host's rules start from {preset}, with {n} difference from yours:",
+                "Host's rules start from {preset}, with {n} differences from yours:",
+                count,
+            )
+        else:
+            who = _("Guest")
+            start = n_(
+                "Guest's rules start from {preset}, with {n} difference from yours:",
+                "Guest's rules start from {preset}, with {n} differences from yours:",
+                count,
+            )
+        start = start.format(preset=_(self.preset), n=count)
         surface.blit(t.text(start, 18, th.GOLD_LIGHT), (left, top))
         top += step + px(4)
-        for text, x in (("Option", left), (who, col_a), ("Yours", col_b)):
+        for text, x in ((_("Option"), left), (who, col_a), (_("Yours"), col_b)):
             surface.blit(t.text(text, 17, th.CREAM_DIM), (x, top))
         y = top + step
         pygame.draw.line(
@@ -292,7 +307,7 @@ class AgreementScene(NetworkScreen):
         rows = self.rows
         if not rows:
             surface.blit(
-                t.text("No differences: these are your rules too.", 18, th.CREAM), (left, y)
+                t.text(_("No differences: these are your rules too."), 18, th.CREAM), (left, y)
             )
         room = max(1, (self.buttons_top() - px(40) - y) // step)
         self._room = room
@@ -300,17 +315,17 @@ class AgreementScene(NetworkScreen):
         self.visible = rows[self.scroll : self.scroll + room]
         list_top = y
         for label, theirs, mine in self.visible:
-            surface.blit(self._fit(label, col_a - left - px(12), th.CREAM), (left, y))
-            surface.blit(self._fit(theirs, col_b - col_a - px(12), th.GOLD_LIGHT), (col_a, y))
-            surface.blit(self._fit(mine, panel.right - px(48) - col_b, th.ERROR), (col_b, y))
+            surface.blit(self._fit(_(label), col_a - left - px(12), th.CREAM), (left, y))
+            surface.blit(self._fit(_(theirs), col_b - col_a - px(12), th.GOLD_LIGHT), (col_a, y))
+            surface.blit(self._fit(_(mine), panel.right - px(48) - col_b, th.ERROR), (col_b, y))
             y += step
         if len(rows) > room:
             self._draw_scrollbar(surface, list_top, room * step, room)
             first, last = self.scroll + 1, self.scroll + len(self.visible)
-            note = (
-                f"Differences {first}\u2013{last} of {len(rows)}: scroll with the wheel or "
-                "the arrow keys to see them all."
-            )
+            note = _(
+                "Differences {first}\u2013{last} of {count}: scroll with the wheel or the arrow "
+                "keys to see them all."
+            ).format(first=first, last=last, count=len(rows))
             surface.blit(t.text(note, 16, th.CREAM_DIM), (left, list_top + room * step + px(4)))
 
     def _fit(self, text: str, width: int, colour: th.Colour) -> pygame.Surface:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.language import N_, _
 from game.netplay.play.chat import ChatLog
 from game.ui import theme as th
 from game.ui.button import Button
@@ -17,7 +18,7 @@ from game.ui.text_entry import TextEntry
 from game.ui.widget import WidgetGroup
 
 TEXT_SIZE = 16
-HINT = "Messages appear here. Press Enter to send."
+HINT = N_("Messages appear here. Press Enter to send.")
 # Keys that never type text: the table's own keys (F2 new game, F6 draw, F7 take the pile, F10
 # discard) work while the chat line has the focus.
 GAME_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 13))
@@ -52,7 +53,7 @@ class ChatPanel:
             (self.rect.left + pad, bottom - input_h, self.rect.width - 2 * pad - px(70), input_h),
             theme,
             max_length=300,
-            placeholder="Type a message",
+            placeholder=_("Type a message"),
             text_size=TEXT_SIZE,
             on_submit=lambda _text: self.send(),
             name="chat_input",
@@ -60,16 +61,18 @@ class ChatPanel:
         self.send_button = Button(
             (self.input.rect.right + px(6), bottom - input_h, px(64), input_h),
             theme,
-            "Send",
+            _("Send"),
             self.send,
             text_size=15,
             primary=True,
             name="chat_send",
         )
+        # as wide as its word needs in the language in use ("Hide", "Ausblenden")
+        hide_w = max(px(60), theme.font(14).size(_("Hide"))[0] + px(24))
         self.hide_button = Button(
-            (self.rect.right - pad - px(60), self.rect.top + pad, px(60), px(26)),
+            (self.rect.right - pad - hide_w, self.rect.top + pad, hide_w, px(26)),
             theme,
-            "Hide",
+            _("Hide"),
             on_hide,
             text_size=14,
             name="chat_hide",
@@ -79,7 +82,7 @@ class ChatPanel:
         self._lines: list[tuple[str, th.Colour]] = []
         self._seen = -1
         # Wrapped once: the panel is only as wide as the scoresheet column.
-        self.hint_lines = theme.wrap(HINT, TEXT_SIZE, self.log_rect.width)
+        self.hint_lines = theme.wrap(_(HINT), TEXT_SIZE, self.log_rect.width)
 
     @property
     def log_rect(self) -> pygame.Rect:
@@ -157,7 +160,7 @@ class ChatPanel:
         t = self.theme
         px = t.px
         surface.blit(t.panel(self.rect.size, fill=FILL), self.rect)
-        title = t.text("Chat", 22, th.GOLD_LIGHT, "title")
+        title = t.text(_("Chat"), 22, th.GOLD_LIGHT, "title")
         surface.blit(title, (self.rect.left + px(12), self.rect.top + px(8)))
         lines = self.log.lines
         if self._seen != (len(lines) and id(lines[-1])):

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import APP_VERSION
+from game.language import N_, _
 from game.match import NetGame, saved_game
 from game.match.net_connection import how_to_resume, my_terms, saved_link, shown
 from game.netplay import Connected, GuestTurnedAway, Role
@@ -46,17 +47,19 @@ if TYPE_CHECKING:
     from game.netplay.shell.discovery import GameAdvertiser
     from game.scenes.base import Host
 
-INTERNET_NOTE = (
+INTERNET_NOTE = N_(
     "Over the internet, your friend needs your router's public address instead, and the "
     "router must forward TCP port {port} to this computer."
 )
 MAX_ADDRESSES = 3
-ADVERTISED = "Players on your network can see this game in their Join screen."
+ADVERTISED = N_("Players on your network can see this game in their Join screen.")
 
 
 def invitation(endpoint: str, code: str) -> str:
     """What the host tells a friend, in one sentence (also what Copy puts on the clipboard)."""
-    return f"Choose Join in Canasta, type {endpoint} and the code {code}, then press Connect."
+    return _(
+        "Choose Join in Canasta, type {address} and the code {code}, then press Connect."
+    ).format(address=endpoint, code=code)
 
 
 class HostScene(NetworkScreen):
@@ -115,21 +118,22 @@ class HostScene(NetworkScreen):
             self.net = NetGame.host(self.app.prefs, self.port, resume=resume, code=code)
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            self.error = (
-                f"Cannot listen on port {self.port} ({reason}). Another program may be using "
-                f"it: choose another port."
-            )
+            self.error = _(
+                "Cannot listen on port {port} ({reason}). Another program may be using it: "
+                "choose another port."
+            ).format(port=self.port, reason=reason)
             self.note = ""
             return
         except ValueError as exc:  # a saved game that cannot be read back (SaveError)
-            self.error, self.note = f"The saved game cannot be resumed: {exc}", ""
+            self.error = _("The saved game cannot be resumed: {reason}").format(reason=exc)
+            self.note = ""
             return
         self.error = ""
-        peer = shown(str((resume or {}).get("peer", ""))) or "your opponent"
+        peer = shown(str((resume or {}).get("peer", ""))) or _("your opponent")
         self.note = (
-            f"Waiting for {peer} to join the saved game\u2026"
+            _("Waiting for {name} to join the saved game\u2026").format(name=peer)
             if resume
-            else "Waiting for a guest\u2026"
+            else _("Waiting for a guest\u2026")
         )
         self.advertise()
 
@@ -165,7 +169,7 @@ class HostScene(NetworkScreen):
         left = p.left + px(48)
         row_y = p.top + px(392)
         self.group.add(
-            Label((left, row_y, px(70), px(40)), t, "Port", size=20, colour=th.CREAM_DIM)
+            Label((left, row_y, px(70), px(40)), t, _("Port"), size=20, colour=th.CREAM_DIM)
         )
         self.port_input = self.group.add(
             TextEntry(
@@ -180,24 +184,24 @@ class HostScene(NetworkScreen):
             )
         )
         self._button(
-            "listen", "Listen", self.apply_port, (left + px(200), row_y, px(120), px(40)), 18
+            "listen", _("Listen"), self.apply_port, (left + px(200), row_y, px(120), px(40)), 18
         )
         self._button(
             "invite",
-            "Invite over the internet",
+            _("Invite over the internet"),
             self.invite,
             (left + px(340), row_y, px(300), px(40)),
             18,
         )
         copy_x = p.right - px(48) - px(150)
-        self._button("copy", "Copy", self.copy, (copy_x, p.top + px(236), px(150), px(44)), 20)
+        self._button("copy", _("Copy"), self.copy, (copy_x, p.top + px(236), px(150), px(44)), 20)
         specs = [
-            ("solo", "Play solo while waiting", self.play_solo),
-            ("lobby", "Wait for a partner", self.wait_for_partner),
-            ("cancel", "Cancel", self.cancel),
+            ("solo", _("Play solo while waiting"), self.play_solo),
+            ("lobby", _("Wait for a partner"), self.wait_for_partner),
+            ("cancel", _("Cancel"), self.cancel),
         ]
         if self.saved is not None:
-            specs.insert(0, ("resume", "Resume saved game", self.resume_saved))
+            specs.insert(0, ("resume", _("Resume saved game"), self.resume_saved))
         bh, gap = px(50), px(16)
         bw = min(px(250), (p.width - px(96) - gap * (len(specs) - 1)) // len(specs))
         y = p.bottom - px(28) - bh
@@ -226,10 +230,10 @@ class HostScene(NetworkScreen):
     def copy(self) -> None:
         endpoints = self.endpoints
         if not endpoints:
-            self.error = "There is no network address to copy: is this computer on a network?"
+            self.error = _("There is no network address to copy: is this computer on a network?")
             return
         clipboard_put(invitation(endpoints[0], self.code))
-        self.note = "Copied the address and the code: paste them to your friend."
+        self.note = _("Copied the address and the code: paste them to your friend.")
 
     @property
     def code(self) -> str:
@@ -240,7 +244,7 @@ class HostScene(NetworkScreen):
         assert self.port_input is not None
         text = self.port_input.text
         if not text.isdigit() or not 1 <= int(text) <= 65535:
-            self.error = "The port must be a number from 1 to 65535."
+            self.error = _("The port must be a number from 1 to 65535.")
             return
         self.port = int(text)
         if self.port != self.app.prefs.host_port:
@@ -281,7 +285,7 @@ class HostScene(NetworkScreen):
         for notice in self.notices():
             if isinstance(notice, GuestTurnedAway):
                 self.note = (
-                    "Someone tried a wrong code; still waiting for your guest\u2026"
+                    _("Someone tried a wrong code; still waiting for your guest\u2026")
                     if notice.code == "wrong_code"
                     else shown(notice.text)
                 )
@@ -306,12 +310,14 @@ class HostScene(NetworkScreen):
 
         confirm_dialog(
             self.app,
-            f"{name} has joined",
-            f"{name} connected to your game. Start the network game now? Your solo game "
-            f"is saved and waits for you.",
+            _("{name} has joined").format(name=name),
+            _(
+                "{name} connected to your game. Start the network game now? Your solo game is "
+                "saved and waits for you."
+            ).format(name=name),
             answer,
-            yes="Start",
-            no="Not now",
+            yes=_("Start"),
+            no=_("Not now"),
             default_yes=True,
         )
 
@@ -331,23 +337,24 @@ class HostScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         p = self.panel
-        self.draw_panel(surface, "Host a game", 38, 22)
+        self.draw_panel(surface, _("Host a game"), 38, 22)
         left = p.left + px(48)
         width = p.width - px(96)
         endpoints = self.endpoints
         code = self.code or "\u2014"
-        first = endpoints[0] if endpoints else "your address"
+        first = endpoints[0] if endpoints else _("your address")
         y = p.top + px(92)
         tell = invitation(first, code)
-        for line in t.wrap(f"Tell your friend: {tell[0].lower()}{tell[1:]}", 19, width):
+        told = _("Tell your friend: {invitation}").format(invitation=tell[0].lower() + tell[1:])
+        for line in t.wrap(told, 19, width):
             surface.blit(t.text(line, 19, th.CREAM), (left, y))
             y += t.font(19).get_linesize()
         top = p.top + px(150)
-        surface.blit(t.text("Address and port", 17, th.CREAM_DIM), (left, top))
+        surface.blit(t.text(_("Address and port"), 17, th.CREAM_DIM), (left, top))
         y = top + px(28)
         if not endpoints:
             surface.blit(
-                t.text("No network address found on this computer.", 22, th.ERROR), (left, y)
+                t.text(_("No network address found on this computer."), 22, th.ERROR), (left, y)
             )
         for index, endpoint in enumerate(endpoints):
             size = 34 if index == 0 else 22
@@ -356,12 +363,12 @@ class HostScene(NetworkScreen):
             y += image.get_height() + px(6)
         # the code is what gets read out on the phone: big, bold sans, right-aligned over Copy
         right = p.right - px(48)
-        label = t.text("Join code", 17, th.CREAM_DIM)
+        label = t.text(_("Join code"), 17, th.CREAM_DIM)
         surface.blit(label, label.get_rect(topright=(right, top)))
         image = t.text(code, 44, th.GOLD_LIGHT, "bold")
         surface.blit(image, image.get_rect(topright=(right, top + px(26))))
         note_y = p.top + px(296)
-        for line in t.wrap(INTERNET_NOTE.format(port=self.listening_port), 17, width):
+        for line in t.wrap(_(INTERNET_NOTE).format(port=self.listening_port), 17, width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
             note_y += t.font(17).get_linesize()
         self.group.draw(surface)
@@ -369,7 +376,8 @@ class HostScene(NetworkScreen):
         y = self._draw_listing(surface, y + px(4))
         if self.saved is not None:
             y = max(y + px(4), p.top + px(484))
-            for line in t.wrap("Saved game: " + how_to_resume(self.saved), 16, width):
+            saved = _("Saved game: {how}").format(how=how_to_resume(self.saved, _))
+            for line in t.wrap(saved, 16, width):
                 surface.blit(t.text(line, 16, th.CREAM_DIM), (left, y))
                 y += t.font(16).get_linesize()
 
@@ -393,7 +401,11 @@ class HostScene(NetworkScreen):
             return y
         t = self.app.theme
         problem = self.advertiser.problem
-        text = f"{problem} Give your friend the address above." if problem else ADVERTISED
+        text = (
+            _("{problem} Give your friend the address above.").format(problem=problem)
+            if problem
+            else _(ADVERTISED)
+        )
         for line in t.wrap(text, 17, self.panel.width - t.px(136)):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (self.panel.left + t.px(88), y))
             y += t.font(17).get_linesize()

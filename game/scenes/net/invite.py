@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import N_, _
 from game.match import NetGame
 from game.match.net_connection import saved_link, shown
 from game.netplay import Connected, Failed, Role
@@ -52,26 +53,28 @@ from game.ui.widget import WidgetGroup
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
-SETTINGS_HINT = "Check the invite server and relay in Options, Network."
+SETTINGS_HINT = N_("Check the invite server and relay in Options, Network.")
 SHELL_TROUBLE = ("relay_down", "dial_failed")
-JOIN_BUTTON = "Accept an invite code instead"  # the Join screen's button, named as it reads
+JOIN_BUTTON = N_("Accept an invite code instead")  # the Join screen's button, as it reads
 EXAMPLE_CODE = "7-crossover-clockwork"
-ACCEPT_TIP = "Press Enter when the code is typed. Tab moves to the buttons, Escape goes back."
+ACCEPT_TIP = N_("Press Enter when the code is typed. Tab moves to the buttons, Escape goes back.")
 CODE_SIZE = 48  # the host's code, read out over the phone: as big as the Host screen's
 FIELD_TEXT_SIZE = 28  # the guest's code field, large enough to check each letter typed
 
 
 def invite_message(code: str) -> str:
     """What Copy puts on the clipboard for the friend."""
-    return f'Let\'s play Canasta: choose Join, then "{JOIN_BUTTON}", and type {code}'
+    return _('Let\'s play Canasta: choose Join, then "{button}", and type {code}').format(
+        button=_(JOIN_BUTTON), code=code
+    )
 
 
 def friend_steps(code: str) -> list[str]:
     """What the host tells the friend, step by step (the code, or "the code" before it comes)."""
     return [
-        "1.  Open Canasta and choose Join.",
-        f'2.  Choose "{JOIN_BUTTON}".',
-        f"3.  Type {code or 'the code'} and press Accept.",
+        "1.  " + _("Open Canasta and choose Join."),
+        "2.  " + _('Choose "{button}".').format(button=_(JOIN_BUTTON)),
+        "3.  " + _("Type {code} and press Accept.").format(code=code or _("the code")),
     ]
 
 
@@ -85,9 +88,9 @@ class Block:
         line = theme.font(17).get_linesize()
         y = 0
         for paragraph in text:
-            number, _, rest = paragraph.partition(".  ")
+            number, dot, rest = paragraph.partition(".  ")
             indent = theme.font(17).size(number + ". ")[0] if number.isdigit() else 0
-            if indent:
+            if indent and dot:
                 self.rows.append((0, y, number + "."))
                 paragraph = rest
             for words in theme.wrap(paragraph, 17, width - indent):
@@ -142,12 +145,12 @@ class _InviteScreen(NetworkScreen):
 
     @property
     def peer(self) -> str:
-        return shown(str((self.saved or {}).get("peer", ""))) or "your opponent"
+        return shown(str((self.saved or {}).get("peer", ""))) or _("your opponent")
 
     def _peer_at_sentence_start(self) -> str:
         """A player's name as they wrote it; only the stand-in is capitalised."""
         named = shown(str((self.saved or {}).get("peer", "")))
-        return named or "Your opponent"
+        return named or _("Your opponent")
 
     # -- lifetime -------------------------------------------------------------------------------
     def release_network(self) -> None:
@@ -165,14 +168,14 @@ class _InviteScreen(NetworkScreen):
         self.release_network()
         link = saved_link(self.saved)
         if link is None:
-            self.failed("The saved game has no invite link to reconnect with.")
+            self.failed(_("The saved game has no invite link to reconnect with."))
             return
         try:
             self.net = NetGame.from_link(self.app.prefs, link, resume=self.saved)
         except (OSError, ValueError) as exc:
-            self.failed(f"The saved game cannot be resumed: {exc}")
+            self.failed(_("The saved game cannot be resumed: {reason}").format(reason=exc))
             return
-        self.error, self.note = "", f"Reconnecting to {self.peer}\u2026"
+        self.error, self.note = "", _("Reconnecting to {name}\u2026").format(name=self.peer)
         self.layout(self.app.size)
 
     def meet(self, rendezvous: Rendezvous) -> None:
@@ -203,7 +206,9 @@ class _InviteScreen(NetworkScreen):
             try:
                 self.net = NetGame.from_link(self.app.prefs, event.link, listener=self.listener)
             except (OSError, ValueError) as exc:
-                self.failed(f"The game could not start its connection: {exc}")
+                self.failed(
+                    _("The game could not start its connection: {reason}").format(reason=exc)
+                )
                 return
             self.listener = None  # the game's endpoint owns it now
             self.note = event.text
@@ -291,7 +296,7 @@ class _InviteScreen(NetworkScreen):
         size: int = 21,
     ) -> Button:
         button = Button(
-            rect, self.app.theme, label, action, text_size=size, primary=primary, name=name
+            rect, self.app.theme, _(label), action, text_size=size, primary=primary, name=name
         )
         self.buttons[name] = self.group.add(button)
         return button
@@ -338,7 +343,7 @@ class _InviteScreen(NetworkScreen):
 class InviteScene(_InviteScreen):
     """The host: a code for the friend, Copy, and waiting; a new code after any failure."""
 
-    title = "Invite over the internet"
+    title = N_("Invite over the internet")
 
     def __init__(
         self,
@@ -379,13 +384,17 @@ class InviteScene(_InviteScreen):
             self.failed(str(exc))
             return
         except InviteError as exc:
-            self.failed(f"{exc} {SETTINGS_HINT}")
+            self.failed(f"{exc} {_(SETTINGS_HINT)}")
             return
         except OSError as exc:
-            self.failed(f"No port could be opened for your friend's game ({exc.strerror}).")
+            self.failed(
+                _("No port could be opened for your friend's game ({reason}).").format(
+                    reason=exc.strerror
+                )
+            )
             return
         self.meet(rendezvous)
-        self.note = "Asking the invite server for a code\u2026"
+        self.note = _("Asking the invite server for a code\u2026")
         self.layout(self.app.size)
 
     def again(self) -> None:
@@ -398,12 +407,12 @@ class InviteScene(_InviteScreen):
     def got_code(self, event: InviteCode) -> None:
         self.code = event.code
         self.code_note = "" if event.text.startswith("Tell") else event.text.split(". ")[0] + "."
-        self.note = "Waiting for your friend to type the code\u2026"
+        self.note = _("Waiting for your friend to type the code\u2026")
         self.layout(self.app.size)
 
     def copy(self) -> None:
         clipboard_put(invite_message(self.code))
-        self.note = "Copied: paste it to your friend, then wait here."
+        self.note = _("Copied: paste it to your friend, then wait here.")
 
     @property
     def shows_code(self) -> bool:
@@ -414,28 +423,31 @@ class InviteScene(_InviteScreen):
         self.size_panel(size, 0)  # the width first: the text wraps to it
         width = self.inner_width
         if self.saved is not None:
-            intro = (
-                f"Your saved game with {self.peer} reconnects through the invite it was started "
-                f"with: no new code is needed. {self._peer_at_sentence_start()} resumes too, with Join, "
-                f"then Resume saved game."
-            )
+            intro = _(
+                "Your saved game with {name} reconnects through the invite it was started with: "
+                "no new code is needed. {they} resumes too, with Join, then Resume saved game."
+            ).format(name=self.peer, they=self._peer_at_sentence_start())
             self.blocks = []
         else:
-            intro = (
+            intro = _(
                 "No address or port forwarding needed: the invite server introduces the two "
                 "games, which then connect directly when they can, or through a relay."
             )
             minutes = round((self.wait or INVITE_WAIT) / 60)
             self.blocks = [
-                Block(t, "Tell your friend", friend_steps(self.code), self.block_width(2)),
+                Block(t, _("Tell your friend"), friend_steps(self.code), self.block_width(2)),
                 Block(
                     t,
-                    "What happens next",
+                    _("What happens next"),
                     [
-                        "When your friend's game finds yours, you agree on the rules together "
-                        "and the game starts.",
-                        f"Keep this screen open: the code waits {minutes} minutes, works once, "
-                        f"and leaving gives it up.",
+                        _(
+                            "When your friend's game finds yours, you agree on the rules "
+                            "together and the game starts."
+                        ),
+                        _(
+                            "Keep this screen open: the code waits {minutes} minutes, works "
+                            "once, and leaving gives it up."
+                        ).format(minutes=minutes),
                     ],
                     self.block_width(2),
                 ),
@@ -460,9 +472,10 @@ class InviteScene(_InviteScreen):
         self.place_blocks(top + blocks_y)
         self.group.clear()
         self.buttons = {}
-        specs: list[tuple[str, str, Callable[[], None]]] = [("cancel", "Cancel", self.cancel)]
+        specs: list[tuple[str, str, Callable[[], None]]] = [("cancel", N_("Cancel"), self.cancel)]
         if self.error:
-            specs.insert(0, ("again", "Try again" if self.saved else "Invite again", self.again))
+            again = N_("Try again") if self.saved else N_("Invite again")
+            specs.insert(0, ("again", again, self.again))
         self.place_buttons(specs)
         if self.shows_code:
             right = self.panel.right - t.px(48)
@@ -470,7 +483,7 @@ class InviteScene(_InviteScreen):
             middle = self.code_y + t.px(26) + line // 2
             copy = self.add_button(
                 "copy",
-                "Copy",
+                N_("Copy"),
                 self.copy,
                 (right - t.px(150), middle - t.px(24), t.px(150), t.px(48)),
             )
@@ -491,12 +504,12 @@ class InviteScene(_InviteScreen):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         p = self.panel
-        self.draw_panel(surface, self.title, 38, 22)
+        self.draw_panel(surface, _(self.title), 38, 22)
         left = p.left + t.px(48)
         self.draw_lines(surface, self.intro, 18, th.CREAM_DIM, p.top + t.px(92))
         if self.saved is None and not self.error:
             y = self.code_y
-            surface.blit(t.text("Invite code", 17, th.CREAM_DIM), (left, y))
+            surface.blit(t.text(_("Invite code"), 17, th.CREAM_DIM), (left, y))
             y += t.px(26)
             line = t.font(CODE_SIZE, "bold").get_linesize()
             image = self.code_image()
@@ -512,7 +525,7 @@ class InviteScene(_InviteScreen):
 class AcceptScene(_InviteScreen):
     """The guest: type the friend's code, Enter or Accept, and the game connects."""
 
-    title = "Accept an invite"
+    title = N_("Accept an invite")
 
     def __init__(
         self,
@@ -549,11 +562,11 @@ class AcceptScene(_InviteScreen):
             self.failed(str(exc))
             return
         except InviteError as exc:
-            self.failed(str(exc) if "code" in str(exc) else f"{exc} {SETTINGS_HINT}")
+            self.failed(str(exc) if "code" in str(exc) else f"{exc} {_(SETTINGS_HINT)}")
             return
         self.typed = code
         self.meet(rendezvous)
-        self.note = "Looking for your friend's game\u2026"
+        self.note = _("Looking for your friend's game\u2026")
         self.layout(self.app.size)
 
     def submit(self) -> None:
@@ -567,32 +580,40 @@ class AcceptScene(_InviteScreen):
         width = self.inner_width
         field_w, field_h = t.px(480), t.px(56)
         self.hint = t.wrap(
-            "Capitals do not matter, and spaces work as dashes.", 16, width - field_w - t.px(20)
+            _("Capitals do not matter, and spaces work as dashes."),
+            16,
+            width - field_w - t.px(20),
         )
         self.saved_lines = []
         if self.saved is not None:
             self.saved_lines = t.wrap(
-                f"Your saved game with {self.peer} reconnects through its invite, with no code. "
-                f"To play a new game instead, type a new code.",
+                _(
+                    "Your saved game with {name} reconnects through its invite, with no code. "
+                    "To play a new game instead, type a new code."
+                ).format(name=self.peer),
                 17,
                 width,
             )
         self.blocks = [
             Block(
                 t,
-                "Where is the code?",
+                _("Where is the code?"),
                 [
-                    "Your friend chooses Host, then Invite over the internet, and reads or sends "
-                    "you the code: a number and two words."
+                    _(
+                        "Your friend chooses Host, then Invite over the internet, and reads or "
+                        "sends you the code: a number and two words."
+                    )
                 ],
                 self.block_width(2),
             ),
             Block(
                 t,
-                "What happens next",
+                _("What happens next"),
                 [
-                    "The two games find each other through the invite server and connect, then "
-                    "you agree on the rules together. Each code works once."
+                    _(
+                        "The two games find each other through the invite server and connect, "
+                        "then you agree on the rules together. Each code works once."
+                    )
                 ],
                 self.block_width(2),
             ),
@@ -627,7 +648,9 @@ class AcceptScene(_InviteScreen):
                 name="code",
             )
         )
-        self.place_buttons([("accept", "Accept", self.submit), ("cancel", "Cancel", self.cancel)])
+        self.place_buttons(
+            [("accept", N_("Accept"), self.submit), ("cancel", N_("Cancel"), self.cancel)]
+        )
         self.buttons["accept"].enabled = not self.awaiting
         self.group.set_focus(self.field)
 
@@ -642,15 +665,15 @@ class AcceptScene(_InviteScreen):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         p = self.panel
-        self.draw_panel(surface, self.title, 38, 22)
+        self.draw_panel(surface, _(self.title), 38, 22)
         left = p.left + t.px(48)
-        label = "The invite code on your friend's screen:"
+        label = _("The invite code on your friend's screen:")
         surface.blit(t.text(label, 20, th.CREAM_DIM), (left, self.label_y))
         if self.field is not None:
             rect = self.field.rect
             y = rect.centery - len(self.hint) * t.font(16).get_linesize() // 2
             self.draw_lines(surface, self.hint, 16, th.CREAM_DIM, y, rect.right + t.px(20))
         self.draw_lines(surface, self.saved_lines, 17, th.CREAM_DIM, self.saved_y)
-        self.draw_status(surface, self.status_y, ACCEPT_TIP)
+        self.draw_status(surface, self.status_y, _(ACCEPT_TIP))
         self.draw_blocks(surface)
         self.group.draw(surface)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import N_, _
 from game.match import NetGame, saved_game
 from game.match.net_connection import how_to_resume, saved_code, saved_link, shown
 from game.netplay import Connected, Failed, Role
@@ -34,7 +35,7 @@ from game.netplay.session.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.screen import NetworkScreen, rules_name
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_entry import TextEntry
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 
 CONNECT_TIMEOUT = 15.0
 MAX_LISTED = 4  # games on this network shown at once (the nearest names first)
-WRONG_CODE = (
+WRONG_CODE = N_(
     "The host did not accept that code. Check the join code on your friend's screen (it changes "
     "after three wrong tries) and connect again."
 )
@@ -56,18 +57,22 @@ def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
     """A sentence for a host that never answered, from the shell's last dialling complaint."""
     lowered = problem.lower()
     if "refused" in lowered:
-        return (
-            f"{where} refused the connection: nobody is hosting a game there. Check the port, "
-            f"and that your friend chose Host."
-        )
+        return _(
+            "{address} refused the connection: nobody is hosting a game there. Check the port, "
+            "and that your friend chose Host."
+        ).format(address=where)
     if "name or service" in lowered or "nodename" in lowered or "getaddrinfo" in lowered:
-        return f"No computer called {where.rsplit(':', 1)[0]} could be found. Check the address."
+        return _("No computer called {name} could be found. Check the address.").format(
+            name=where.rsplit(":", 1)[0]
+        )
     if "unreachable" in lowered:
-        return f"{where} cannot be reached from this network. Check the address."
-    return (
-        f"Nobody answered at {where} within {seconds:g} seconds. Check the address, that your "
-        f"friend is waiting as host, and that no firewall blocks the port."
-    )
+        return _("{address} cannot be reached from this network. Check the address.").format(
+            address=where
+        )
+    return _(
+        "Nobody answered at {address} within {seconds} seconds. Check the address, that your "
+        "friend is waiting as host, and that no firewall blocks the port."
+    ).format(address=where, seconds=f"{seconds:g}")
 
 
 class JoinScene(NetworkScreen):
@@ -150,8 +155,8 @@ class JoinScene(NetworkScreen):
         half = (self.field_width - px(20)) // 2
         for index, (name, label, action) in enumerate(
             (
-                ("invite", "Accept an invite code instead", self.accept_invite),
-                ("lobby", "Find a partner", self.find_partner),
+                ("invite", _("Accept an invite code instead"), self.accept_invite),
+                ("lobby", _("Find a partner"), self.find_partner),
             )
         ):
             rect = (left + index * (half + px(20)), p.bottom - px(140), half, px(42))
@@ -159,9 +164,9 @@ class JoinScene(NetworkScreen):
                 Button(rect, t, label, action, text_size=18, name=name)
             )
         bw, bh, gap = px(230), px(50), px(16)
-        specs = [("connect", "Connect", self.connect), ("cancel", "Cancel", self.cancel)]
+        specs = [("connect", _("Connect"), self.connect), ("cancel", _("Cancel"), self.cancel)]
         if self.saved is not None:
-            specs.insert(1, ("resume", "Resume saved game", self.resume_saved))
+            specs.insert(1, ("resume", _("Resume saved game"), self.resume_saved))
         total = len(specs) * bw + (len(specs) - 1) * gap
         x = p.centerx - total // 2
         y = p.bottom - px(28) - bh
@@ -239,7 +244,7 @@ class JoinScene(NetworkScreen):
         self.address.set_text(game.endpoint)
         self._show_games()
         self.error = ""
-        self.note = f"Now type the join code shown on {game.name}'s screen."
+        self.note = _("Now type the join code shown on {name}'s screen.").format(name=game.name)
         self.group.set_focus(self.code_input)
 
     # -- actions --------------------------------------------------------------------------------
@@ -283,10 +288,10 @@ class JoinScene(NetworkScreen):
         try:
             self.net = NetGame.join(self.app.prefs, self.where, code, resume=resume)
         except (OSError, ValueError) as exc:
-            self.error, self.note = f"Cannot connect: {exc}", ""
+            self.error, self.note = _("Cannot connect: {reason}").format(reason=exc), ""
             return
         self.error = ""
-        self.note = f"Connecting to {self.where}\u2026"
+        self.note = _("Connecting to {address}\u2026").format(address=self.where)
         self.waited = 0.0
         self.buttons["connect"].enabled = False
 
@@ -334,15 +339,17 @@ class JoinScene(NetworkScreen):
                 self._connected()
                 return
             if isinstance(notice, Failed):
-                self._failed(WRONG_CODE if notice.code == "wrong_code" else shown(notice.text))
+                self._failed(_(WRONG_CODE) if notice.code == "wrong_code" else shown(notice.text))
                 if notice.code == "wrong_code":
                     self.group.set_focus(self.code_input)
                 return
         net = self.net
         if net is not None and not self.handed_on and net.problem:
             match = re.search(r"\(([^()]*)\)[^()]*$", net.problem)
-            reason = (match.group(1) if match else "no answer").lower()
-            self.note = f"Connecting to {self.where}\u2026 ({reason}; trying again)"
+            reason = match.group(1).lower() if match else _("no answer")
+            self.note = _("Connecting to {address}\u2026 ({reason}; trying again)").format(
+                address=self.where, reason=reason
+            )
 
     def _connected(self) -> None:
         assert self.net is not None
@@ -377,18 +384,22 @@ class JoinScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         p = self.panel
-        self.draw_panel(surface, "Join a game", 38, 22)
+        self.draw_panel(surface, _("Join a game"), 38, 22)
         left = p.left + px(48)
         surface.blit(
-            t.text("The host's address and port, as your friend reads it out:", 20, th.CREAM_DIM),
+            t.text(
+                _("The host's address and port, as your friend reads it out:"), 20, th.CREAM_DIM
+            ),
             (left, p.top + px(100)),
         )
         surface.blit(
-            t.text("The join code on your friend's screen:", 20, th.CREAM_DIM),
+            t.text(_("The join code on your friend's screen:"), 20, th.CREAM_DIM),
             (left, p.top + px(198)),
         )
         # beside the code field, on two lines where the list of games leaves less room
-        hint = t.wrap("Capitals, spaces and dashes do not matter.", 16, self.field_width - px(316))
+        hint = t.wrap(
+            _("Capitals, spaces and dashes do not matter."), 16, self.field_width - px(316)
+        )
         y = p.top + px(256) - len(hint) * t.font(16).get_linesize() // 2
         for line in hint:
             surface.blit(t.text(line, 16, th.CREAM_DIM), (left + px(316), y))
@@ -408,12 +419,12 @@ class JoinScene(NetworkScreen):
             else:
                 surface.blit(t.text(self.note, 19, th.CREAM), (left, y))
         else:
-            tip = (
+            tip = _(
                 "For example 192.168.1.5:50410, [fd00::5]:50410 or a computer name. "
                 "Without a port, 50410 is used."
             )
             if self.saved is not None:
-                tip = "Saved game: " + how_to_resume(self.saved)
+                tip = _("Saved game: {how}").format(how=how_to_resume(self.saved, _))
             for line in t.wrap(tip, 17, width):
                 surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))
                 y += t.font(17).get_linesize()
@@ -426,16 +437,18 @@ class JoinScene(NetworkScreen):
         px = t.px
         column = self.column
         found = len(self.browser.games)
-        heading = "Games on this network:"
+        heading = _("Games on this network:")
         if found > len(self.listed):
-            heading = f"Games on this network ({len(self.listed)} of {found}):"
+            heading = _("Games on this network ({shown} of {found}):").format(
+                shown=len(self.listed), found=found
+            )
         surface.blit(t.text(heading, 20, th.CREAM_DIM), column.topleft)
         for game, row in zip(self.listed, self.rows, strict=False):
-            detail = f"{game.rules_words} \u00b7 {game.endpoint}"
+            detail = f"{rules_name(game.rules)} \u00b7 {game.endpoint}"
             if not game.seat_free:
-                detail = f"{game.rules_words} \u00b7 playing already"
+                detail = f"{rules_name(game.rules)} \u00b7 " + _("playing already")
             elif not game.compatible:
-                detail = "Another version of Canasta: update to play"
+                detail = _("Another version of Canasta: update to play")
             image = t.text(t.fit(detail, 16, column.width), 16, th.CREAM_DIM)
             surface.blit(image, (column.left + px(4), row.rect.bottom + px(4)))
         if self.listed:
@@ -447,9 +460,9 @@ class JoinScene(NetworkScreen):
                 y += t.font(17).get_linesize()
             return
         self.draw_spinner(surface, (column.left + px(12), y + px(12)), px(10))
-        surface.blit(t.text("Looking\u2026", 19, th.CREAM), (column.left + px(34), y))
+        surface.blit(t.text(_("Looking\u2026"), 19, th.CREAM), (column.left + px(34), y))
         y += px(40)
-        hint = "A friend's game shows here when they choose Host on the same network."
+        hint = _("A friend's game shows here when they choose Host on the same network.")
         for line in t.wrap(hint, 17, column.width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (column.left, y))
             y += t.font(17).get_linesize()

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.match.lobby import CLUB_HINT, PartnerSearch, waited_words
+from game.language import N_, _
+from game.match.lobby import PartnerSearch
 from game.netplay.lobby import (
     Accepted,
     Connected,
@@ -35,7 +36,7 @@ from game.netplay.lobby import (
 )
 from game.netplay.shell.wormhole import Servers
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.screen import CLUB_HINT, NetworkScreen, lobby_refusal, rules_name, waited_words
 from game.scenes.option_items import PRESET_CHOICES
 from game.ui import theme as th
 from game.ui.button import Button
@@ -49,7 +50,7 @@ ROW_HEIGHT = 78  # the least a row takes: its Ask to play button, with a margin
 MAX_ROWS = 6
 WAIT_REFRESH = 5  # seconds between countings of how long the hosts have waited
 ALL_RULES = "any"
-RULES_FILTER = ((ALL_RULES, "All rules"), *PRESET_CHOICES)
+RULES_FILTER = ((ALL_RULES, N_("All rules")), *PRESET_CHOICES)
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,12 @@ class FindPartnerScene(NetworkScreen):
         try:
             self.search = PartnerSearch(self.app.prefs, connect_wait=self.connect_wait)
         except LobbyError as exc:
-            self.error = str(exc)
+            self.error = lobby_refusal(exc)
             self.layout(self.app.size)
             return
-        self.status = f"Connecting to the lobby at {self.search.broker.endpoint}\u2026"
+        self.status = _("Connecting to the lobby at {address}\u2026").format(
+            address=self.search.broker.endpoint
+        )
         self.layout(self.app.size)
 
     def close_lobby(self) -> None:
@@ -131,7 +134,7 @@ class FindPartnerScene(NetworkScreen):
             Choice(
                 (right - px(330), p.top + px(84), px(330), px(40)),
                 t,
-                RULES_FILTER,
+                tuple((key, _(label)) for key, label in RULES_FILTER),
                 self.rules,
                 self.filter_rules,
                 name="rules",
@@ -146,16 +149,16 @@ class FindPartnerScene(NetworkScreen):
             ask = Button(
                 (right - px(190), top, px(180), px(44)),
                 t,
-                "Ask to play",
+                _("Ask to play"),
                 functools.partial(self.ask, index),
                 text_size=19,
                 name=f"ask{index}",
             )
             self.asks.append(self.group.add(ask))
         specs = [
-            ("retry", "Try again", self.connect),
-            ("host", "Be a host", self.be_host),
-            ("back", "Back", self.cancel),
+            ("retry", _("Try again"), self.connect),
+            ("host", _("Be a host"), self.be_host),
+            ("back", _("Back"), self.cancel),
         ]
         if self.search is not None:
             specs = specs[1:]  # nothing to try again while the lobby is open
@@ -169,7 +172,7 @@ class FindPartnerScene(NetworkScreen):
             Button(
                 (right - px(190), bottom - px(62), px(180), px(44)),
                 t,
-                "Cancel",
+                _("Cancel"),
                 self.cancel_ask,
                 text_size=19,
                 name="cancel_ask",
@@ -208,11 +211,15 @@ class FindPartnerScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         width = self.list_box.width - px(220)
-        facts = (
-            f"{host.rules_words} rules \u00b7 {host.level_words} \u00b7 "
-            f"version {host.app_version} \u00b7 {waited_words(host.since, time.time())}"
+        facts = _("{rules} rules \u00b7 {level} \u00b7 version {version} \u00b7 {waited}").format(
+            rules=rules_name(host.rules),
+            level=_(host.level_words),
+            version=host.app_version,
+            waited=waited_words(host.since, time.time()),
         )
-        differs = "; ".join(host.differences) or f"Every option as in {host.rules_words}"
+        differs = "; ".join(host.differences) or _("Every option as in {rules}").format(
+            rules=rules_name(host.rules)
+        )
         lines = []
         y = px(6)
         for text, size, colour, role in (
@@ -241,16 +248,16 @@ class FindPartnerScene(NetworkScreen):
         try:
             self.search.ask(host.host_id, self.app.prefs.player_name)
         except LobbyError as exc:
-            self.error, self.note = str(exc), ""
+            self.error, self.note = lobby_refusal(exc), ""
             return
         self.error = ""
-        self.note = f"Waiting for {host.name}'s answer\u2026"
+        self.note = _("Waiting for {name}'s answer\u2026").format(name=host.name)
         self._show_hosts()
 
     def cancel_ask(self) -> None:
         if self.search is not None:
             self.search.cancel()
-        self.note = "You stopped waiting for an answer: ask another host, or the same again."
+        self.note = _("You stopped waiting for an answer: ask another host, or the same again.")
         self._show_hosts()
 
     def be_host(self) -> None:
@@ -267,7 +274,9 @@ class FindPartnerScene(NetworkScreen):
         changed = False
         for event in search.poll():
             if isinstance(event, Connected):
-                self.status = f"In the lobby at {search.broker.endpoint} ({event.protocol})."
+                self.status = _("In the lobby at {address} ({protocol}).").format(
+                    address=search.broker.endpoint, protocol=event.protocol
+                )
                 self.error = ""
             elif isinstance(event, (HostListed, HostGone)):
                 changed = True
@@ -288,7 +297,7 @@ class FindPartnerScene(NetworkScreen):
         """The lobby cannot be reached: said with what to try. Before it ever answered, the
         lobby is given up (the list cannot fill); a lost connection is redialled by itself."""
         assert self.search is not None
-        self.error = f"{text} {CLUB_HINT}"
+        self.error = f"{text} {_(CLUB_HINT)}"
         if not self.search.ever_connected:
             self.close_lobby()
             self.status = ""
@@ -315,7 +324,7 @@ class FindPartnerScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         p = self.panel
-        self.draw_panel(surface, "Find a partner", 38, 20)
+        self.draw_panel(surface, _("Find a partner"), 38, 20)
         left = p.left + px(40)
         assert self.filter is not None
         status_width = self.filter.rect.left - left - px(20)
@@ -352,19 +361,21 @@ class FindPartnerScene(NetworkScreen):
             return
         if self.listed or not self.search.connected:
             if self.total > len(self.listed):
-                more = f"and {self.total - len(self.listed)} more waiting longer than these"
+                more = _("and {count} more waiting longer than these").format(
+                    count=self.total - len(self.listed)
+                )
                 y = self.rows[-1].rect.bottom + px(4) if self.rows else box.top
                 surface.blit(t.text(more, 15, th.CREAM_DIM), (box.left, y))
             return
         empty = (
-            "Nobody is waiting with these rules yet."
+            _("Nobody is waiting with these rules yet.")
             if self.rules != ALL_RULES
-            else "Nobody is waiting in the lobby yet."
+            else _("Nobody is waiting in the lobby yet.")
         )
         y = box.top + px(20)
         surface.blit(t.text(empty, 20, th.CREAM), (box.left, y))
         y += t.font(20).get_linesize() + px(8)
-        hint = (
+        hint = _(
             "Choose Be a host to wait here yourself (you may play the computer meanwhile), or "
             "keep this screen open: hosts appear as they arrive."
         )

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _
 from game.match import NetGame, autosave_exists
-from game.match.lobby import CLUB_HINT, PartnerWait
+from game.match.lobby import PartnerWait
 from game.netplay import Connected as GuestConnected
 from game.netplay.lobby import (
     Connected,
@@ -37,7 +38,7 @@ from game.netplay.shell.tcp import NetplayHost
 from game.scenes.dialog import DialogScene
 from game.scenes.flow import continue_game, start_new_game
 from game.scenes.net.agreement import connected_scene
-from game.scenes.net.screen import NetworkScreen, draw_watch
+from game.scenes.net.screen import CLUB_HINT, NetworkScreen, draw_watch, lobby_refusal, rules_name
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.controls import Toggle
@@ -48,18 +49,20 @@ if TYPE_CHECKING:
     from game.scenes.base import Host
     from game.scenes.table.table import TableScene
 
-WATCH_TIP = "You are waiting for a partner in the lobby: click the watch to stop waiting."
-STOPPED = "You stopped waiting for a partner: this game is no longer listed in the lobby."
+WATCH_TIP = N_("You are waiting for a partner in the lobby: click the watch to stop waiting.")
+STOPPED = N_("You stopped waiting for a partner: this game is no longer listed in the lobby.")
 
 
 class LobbyWatch:
     """The flashing watch at the solo table's status bar while the player waits in the lobby;
     a click stops waiting."""
 
-    tip = WATCH_TIP
-
     def __init__(self, scene: WaitForPartnerScene) -> None:
         self.scene = scene
+
+    @property
+    def tip(self) -> str:
+        return _(WATCH_TIP)
 
     def draw(self, surface: pygame.Surface, box: pygame.Rect, clock: float) -> None:
         radius = max(4, min(box.width, box.height) // 2 - self.scene.app.theme.px(6))
@@ -119,7 +122,9 @@ class WaitForPartnerScene(NetworkScreen):
         try:
             self.net = self._listen()
         except OSError as exc:
-            self.error = f"Cannot listen for the game ({exc.strerror or exc})."
+            self.error = _("Cannot listen for the game ({reason}).").format(
+                reason=exc.strerror or exc
+            )
             return
         endpoint = self.net.endpoint
         port = endpoint.port if isinstance(endpoint, NetplayHost) else 0
@@ -132,10 +137,12 @@ class WaitForPartnerScene(NetworkScreen):
                 request_ttl=self.request_ttl,
             )
         except LobbyError as exc:
-            self.error = str(exc)
+            self.error = lobby_refusal(exc)
             self.release_network()
             return
-        self.status = f"Connecting to the lobby at {self.lobby.broker.endpoint}\u2026"
+        self.status = _("Connecting to the lobby at {address}\u2026").format(
+            address=self.lobby.broker.endpoint
+        )
 
     def _listen(self) -> NetGame:
         try:
@@ -166,7 +173,7 @@ class WaitForPartnerScene(NetworkScreen):
             Label(
                 (left, row_y, px(330), px(40)),
                 t,
-                "Accept requests automatically",
+                _("Accept requests automatically"),
                 size=19,
                 colour=th.CREAM,
             )
@@ -177,15 +184,16 @@ class WaitForPartnerScene(NetworkScreen):
                 t,
                 self.app.prefs.lobby_auto_accept,
                 self.set_auto_accept,
+                labels=(_("Off"), _("On")),
                 name="auto",
             )
         )
         specs = [
-            ("solo", "Play the computer while waiting", self.play_solo, px(400)),
-            ("stop", "Stop waiting", self.stop_waiting, px(240)),
+            ("solo", _("Play the computer while waiting"), self.play_solo, px(400)),
+            ("stop", _("Stop waiting"), self.stop_waiting, px(240)),
         ]
         if self.lobby is None and not self.accepted:  # the lobby could not be reached
-            specs[0] = ("retry", "Try again", self.retry, px(240))
+            specs[0] = ("retry", _("Try again"), self.retry, px(240))
         bh, gap = px(50), px(16)
         x = p.centerx - (sum(spec[3] for spec in specs) + gap) // 2
         for index, (name, label, action, bw) in enumerate(specs):
@@ -227,7 +235,7 @@ class WaitForPartnerScene(NetworkScreen):
         self.close_lobby()
         self.app.stack.remove(self)
         if table is not None and table in self.app.stack:
-            table.say(STOPPED)
+            table.say(_(STOPPED))
 
     def cancel(self) -> None:
         self.stop_waiting()
@@ -259,10 +267,16 @@ class WaitForPartnerScene(NetworkScreen):
         self.asked = request
         self.dialog = DialogScene(
             self.app,
-            f"{request.name} asks to play",
-            "Accept to start a network game with them now (your solo game is saved), Decline, "
-            "or Block to refuse them for as long as you wait.",
-            (("Accept", "accept"), ("Decline", "decline"), (f"Block {request.name}", "block")),
+            _("{name} asks to play").format(name=request.name),
+            _(
+                "Accept to start a network game with them now (your solo game is saved), "
+                "Decline, or Block to refuse them for as long as you wait."
+            ),
+            (
+                (_("Accept"), "accept"),
+                (_("Decline"), "decline"),
+                (_("Block {name}").format(name=request.name), "block"),
+            ),
             on_result=functools.partial(self.answer, request),
             cancel_value="decline",
             width=720,
@@ -278,12 +292,18 @@ class WaitForPartnerScene(NetworkScreen):
             try:
                 if choice == "block":
                     self.lobby.block(request.request_id)
-                    self.tell(f"{request.name} is blocked while you wait and was told no.")
+                    self.tell(
+                        _("{name} is blocked while you wait and was told no.").format(
+                            name=request.name
+                        )
+                    )
                 else:
                     self.lobby.decline(request.request_id)
-                    self.tell(f"You declined {request.name}'s request; still waiting.")
+                    self.tell(
+                        _("You declined {name}'s request; still waiting.").format(name=request.name)
+                    )
             except LobbyError as exc:
-                self.tell(str(exc))
+                self.tell(lobby_refusal(exc))
         self.ask_next()
 
     def accept(self, request: GuestRequest) -> None:
@@ -294,14 +314,18 @@ class WaitForPartnerScene(NetworkScreen):
         try:
             self.lobby.accept(request.request_id)
         except LobbyError as exc:
-            self.tell(str(exc))
+            self.tell(lobby_refusal(exc))
             self.ask_next()
             return
         self.accepted = request.name
         self.close_lobby()
         self.back_to_this_screen()
-        self.status = f"{request.name} accepted: you are no longer listed in the lobby."
-        self.note = f"{request.name} was sent your address and join code: connecting\u2026"
+        self.status = _("{name} accepted: you are no longer listed in the lobby.").format(
+            name=request.name
+        )
+        self.note = _("{name} was sent your address and join code: connecting\u2026").format(
+            name=request.name
+        )
 
     def request_lapsed(self, request: GuestRequest) -> None:
         dialog, asked = self.dialog, self.asked
@@ -309,7 +333,7 @@ class WaitForPartnerScene(NetworkScreen):
             dialog.closed = True  # gone unanswered: its buttons no longer answer
             self.app.stack.remove(dialog)
             self.dialog = self.asked = None
-        self.tell(f"{request.name} stopped waiting for your answer.")
+        self.tell(_("{name} stopped waiting for your answer.").format(name=request.name))
         self.ask_next()
 
     # -- the lobby and the game -----------------------------------------------------------------
@@ -323,8 +347,8 @@ class WaitForPartnerScene(NetworkScreen):
             return
         for event in lobby.poll():
             if isinstance(event, Connected):
-                self.status = (
-                    f"Listed in the lobby at {lobby.broker.endpoint} as {lobby.announcement.name}."
+                self.status = _("Listed in the lobby at {address} as {name}.").format(
+                    address=lobby.broker.endpoint, name=lobby.announcement.name
                 )
                 self.error = ""
             elif isinstance(event, RequestArrived):
@@ -348,7 +372,7 @@ class WaitForPartnerScene(NetworkScreen):
         self.status = ""
         if self.table is not None:
             self.table.set_status_mark(None)
-        self.tell(f"{text} {CLUB_HINT}", error=True)
+        self.tell(f"{text} {_(CLUB_HINT)}", error=True)
         self.layout(self.app.size)  # Try again instead of the solo game
 
     def start_network_game(self) -> None:
@@ -367,7 +391,7 @@ class WaitForPartnerScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         p = self.panel
-        self.draw_panel(surface, "Wait for a partner", 38, 20)
+        self.draw_panel(surface, _("Wait for a partner"), 38, 20)
         left = p.left + px(48)
         width = p.width - px(96)
         y = p.top + px(92)
@@ -390,7 +414,7 @@ class WaitForPartnerScene(NetworkScreen):
         if pending:
             y += px(10)
             names = ", ".join(request.name for request in pending)
-            for line in t.wrap(f"Asking to play: {names}", 19, width):
+            for line in t.wrap(_("Asking to play: {names}").format(names=names), 19, width):
                 surface.blit(t.text(line, 19, th.GOLD_LIGHT), (left, y))
                 y += t.font(19).get_linesize()
         self.group.draw(surface)
@@ -404,15 +428,13 @@ class WaitForPartnerScene(NetworkScreen):
         if self.lobby is None:
             return ""
         about = self.lobby.announcement
-        differences = "; ".join(about.differences) or "no changes"
-        rules = about.rules.replace("_", " ").title()
+        differences = "; ".join(about.differences) or _("no changes")
         port = self.lobby.details.address.rsplit(":", 1)[-1]
-        return (
-            f"Players looking for a partner see {about.name}, {rules} "
-            f"rules ({differences}), the level you hope for and your version. When one asks, "
-            f"you choose to Accept, Decline or Block them. You may play the computer meanwhile: "
-            f"a watch flashes in the status bar, and a click on it stops waiting. The player you "
-            f"accept is sent your address and join code, sealed so nobody else can read them, "
-            f"and connects directly: over the internet your router must forward TCP port {port} "
-            f"to this computer."
-        )
+        return _(
+            "Players looking for a partner see {name}, {rules} rules ({differences}), the level "
+            "you hope for and your version. When one asks, you choose to Accept, Decline or Block "
+            "them. You may play the computer meanwhile: a watch flashes in the status bar, and a "
+            "click on it stops waiting. The player you accept is sent your address and join code, "
+            "sealed so nobody else can read them, and connects directly: over the internet your "
+            "router must forward TCP port {port} to this computer."
+        ).format(name=about.name, rules=rules_name(about.rules), differences=differences, port=port)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import _, n_
 from game.match import NetGame, NetMatch, local_match, saved_game
 from game.match.autosaved_game import COMPUTER, HUMAN, LocalGame
 from game.match.net_connection import how_to_resume, save_path, shown
@@ -40,13 +41,13 @@ def partner_gone(table: TableScene, match: NetMatch, text: str) -> DialogScene:
     app = table.app
     net = match.net
     saved = saved_game(net.role)
-    how = f" {how_to_resume(saved)}" if saved is not None else ""
+    how = f" {how_to_resume(saved, _)}" if saved is not None else ""
+    buttons = [(_("Wait"), WAIT), (_("Save and quit"), QUIT)]
     if net.role is Role.HOST:
-        buttons = [("Wait", WAIT), ("Save and quit", QUIT), ("Play the computer", COMPUTER_PLAYS)]
-        more = "The game is saved. Wait for them, stop here, or finish it against the computer."
+        buttons.append((_("Play the computer"), COMPUTER_PLAYS))
+        more = _("The game is saved. Wait for them, stop here, or finish it against the computer.")
     else:
-        buttons = [("Wait", WAIT), ("Save and quit", QUIT)]
-        more = "The game is saved and can be resumed from Join when the host is back."
+        more = _("The game is saved and can be resumed from Join when the host is back.")
 
     def chosen(choice: Any) -> None:
         if choice == WAIT:
@@ -58,7 +59,7 @@ def partner_gone(table: TableScene, match: NetMatch, text: str) -> DialogScene:
 
     dialog = DialogScene(
         app,
-        f"{net.peer_at_sentence_start} is gone",
+        _("{name} is gone").format(name=net.peer_at_sentence_start),
         f"{shown(text)} {more}{how}",
         buttons,
         on_result=chosen,
@@ -106,7 +107,7 @@ def finish_against_computer(table: TableScene, match: NetMatch) -> None:
     table.to_title()
     save_path(Role.HOST).unlink(missing_ok=True)
     scene = TableScene(app, local_match(game, records=app.players.records))
-    scene.say(f"The computer takes {net.peer_name}'s seat. Play on!")
+    scene.say(_("The computer takes {name}'s seat. Play on!").format(name=net.peer_name))
     app.stack.push(scene)
 
 
@@ -135,7 +136,7 @@ class RejoinWait(NetworkScreen):
         self.left = WAIT_SECONDS if seconds is None else seconds
         self.error = ""
         self.back = False  # the other player is connected again
-        self.peer = shown(str((saved or {}).get("peer", ""))) or "your opponent"
+        self.peer = shown(str((saved or {}).get("peer", ""))) or _("your opponent")
         self.group = WidgetGroup(focus_follows_mouse=False)
         self.buttons: dict[str, Button] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -150,7 +151,7 @@ class RejoinWait(NetworkScreen):
             else:
                 self.net = NetGame.join(self.app.prefs, self.address, self.code, resume=self.saved)
         except (OSError, ValueError) as exc:
-            self.error = f"The game could not be reopened: {exc}"
+            self.error = _("The game could not be reopened: {reason}").format(reason=exc)
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme
@@ -163,7 +164,7 @@ class RejoinWait(NetworkScreen):
         rect = (self.panel.centerx - bw // 2, self.panel.bottom - px(28) - bh, bw, bh)
         self.buttons = {
             "stop": self.group.add(
-                Button(rect, t, "Stop waiting", self.cancel, text_size=20, name="stop")
+                Button(rect, t, _("Stop waiting"), self.cancel, text_size=20, name="stop")
             )
         }
 
@@ -194,21 +195,31 @@ class RejoinWait(NetworkScreen):
             self.release_network()
             self.app.stack.remove(self)
             saved = saved_game(self.role)
-            how = how_to_resume(saved) if saved is not None else ""
+            how = how_to_resume(saved, _) if saved is not None else ""
             self.app.stack.push(
-                DialogScene(self.app, f"{self.peer} did not come back", f"The game is saved. {how}")
+                DialogScene(
+                    self.app,
+                    _("{name} did not come back").format(name=self.peer),
+                    _("The game is saved. {how}").format(how=how),
+                )
             )
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         px = t.px
         p = self.panel
-        self.draw_panel(surface, f"Waiting for {self.peer}", 32, 22)
+        self.draw_panel(surface, _("Waiting for {name}").format(name=self.peer), 32, 22)
         left, width = p.left + px(40), p.width - px(80)
         y = p.top + px(90)
         lines = [
-            (f"{self.seconds_left} seconds left", 30, th.GOLD_LIGHT),
-            (self.error or how_to_resume(self.saved or {"role": self.role.value}), 18, th.CREAM),
+            (
+                n_("{n} second left", "{n} seconds left", self.seconds_left).format(
+                    n=self.seconds_left
+                ),
+                30,
+                th.GOLD_LIGHT,
+            ),
+            (self.error or how_to_resume(self.saved or {"role": self.role.value}, _), 18, th.CREAM),
         ]
         for text, size, colour in lines:
             for line in t.wrap(text, size, width):

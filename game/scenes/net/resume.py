@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.language import _
 from game.match import saved_game
 from game.match.net_connection import how_to_resume
 from game.netplay import Role
@@ -29,11 +30,11 @@ def offer_network_resume(app: Host) -> DialogScene | None:
         return None
     buttons: list[tuple[str, Any]] = []
     if Role.HOST in saved:
-        buttons.append(("Host it again", Role.HOST))
+        buttons.append((_("Host it again"), Role.HOST))
     if Role.GUEST in saved:
-        buttons.append(("Join it again", Role.GUEST))
-    buttons.append(("Not now", None))
-    message = " ".join(how_to_resume(doc) for doc in saved.values())
+        buttons.append((_("Join it again"), Role.GUEST))
+    buttons.append((_("Not now"), None))
+    message = " ".join(how_to_resume(doc, _) for doc in saved.values())
 
     def chosen(role: Any) -> None:
         if role is Role.HOST:
@@ -43,8 +44,8 @@ def offer_network_resume(app: Host) -> DialogScene | None:
 
     dialog = DialogScene(
         app,
-        "Resume the network game?",
-        f"{message} Your friend has to come back to it too.",
+        _("Resume the network game?"),
+        _("{how} Your friend has to come back to it too.").format(how=message),
         buttons,
         on_result=chosen,
         width=760,

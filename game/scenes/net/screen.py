@@ -1,7 +1,8 @@
 """The common lifetime of the screens that hold a network connection (Host, Join, rules
 agreement): they read the connection every frame while shown, and stop it when they close unless
 they handed it on to the network table. Also what those screens draw alike: the spinner, the
-waiting host's watch."""
+waiting host's watch, and the words the lobby's screens share (a rules preset's name, how long a
+host has waited, where a club's lobby goes), in the player's language."""
 
 from __future__ import annotations
 
@@ -10,12 +11,47 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import N_, _
+from game.netplay.lobby import LOBBY_PROBLEMS, LobbyError
 from game.scenes.base import Scene
+from game.scenes.option_items import PRESET_CHOICES
 from game.ui import theme as th
 
 if TYPE_CHECKING:
     from game.match import NetGame
     from game.ui.widget import WidgetGroup
+
+
+CLUB_HINT = N_(
+    "To use a club's own lobby server instead, put its address in Options \u2192 Network; the rest "
+    "of the game works without the lobby."
+)
+
+
+def rules_name(preset: str) -> str:
+    """A rules preset as a player reads it ("modern_american" -> "Modern American"), one the
+    game does not know by its key's words."""
+    names = dict(PRESET_CHOICES)
+    if preset in names:
+        return _(names[preset])
+    return preset.replace("_", " ").title() if preset else _("Rules not given")
+
+
+def lobby_refusal(error: LobbyError) -> str:
+    """Why a lobby request cannot be carried out, in the player's language."""
+    return _(LOBBY_PROBLEMS[error.kind]).format(**error.fields)
+
+
+def waited_words(since: int, now: float) -> str:
+    """How long a host has waited, as the lobby's list says it ("waiting 5 min")."""
+    minutes = max(0, int(now - since)) // 60
+    if minutes < 1:
+        return _("waiting under a minute")
+    if minutes < 60:
+        return _("waiting {minutes} min").format(minutes=minutes)
+    return _("waiting {hours} h {minutes} min").format(
+        hours=minutes // 60, minutes=f"{minutes % 60:02d}"
+    )
 
 
 class NetworkScreen(Scene):

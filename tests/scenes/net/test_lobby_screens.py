@@ -446,7 +446,7 @@ def test_a_broker_address_that_is_not_one_is_said_before_anything_is_dialled(app
 
 
 def test_how_long_a_host_has_waited_is_said_in_minutes_then_hours() -> None:
-    from game.match.lobby import waited_words
+    from game.scenes.net.screen import waited_words
 
     assert waited_words(1_000, 1_010.0) == "waiting under a minute"
     assert waited_words(1_000, 1_300.0) == "waiting 5 min"
