@@ -8,7 +8,12 @@ and keeps every translation made.
     python tools/translations.py --check    list what is missing, change nothing (exit 1 if any)
 
 A translator then fills in the `msgstr` lines of the `.po` file with any `.po` editor (Poedit,
-Lokalize) or a text editor; the game reads the file as it is.
+Lokalize) or a text editor; the game reads the file as it is. Each `{field}` stays as it is.
+
+The help is a Markdown file of its own, not a catalog: a language's help is
+`game/help/help.<code>.md`, a translation of `game/help/help.md` keeping every heading's
+`{#anchor}` and every option key in backticks (tests/help/test_translated_help.py checks both);
+a section it lacks is shown in English.
 """
 
 from __future__ import annotations
@@ -55,8 +60,9 @@ def named_below() -> list[tuple[str, str]]:
     screens to show (the rule options' names, the computer's skill levels, the lobby's levels of
     play, why a picture cannot be a card back, a change of players or a lobby request is
     refused, how a saved network game is found again, the ranks and numbers a review's sentences
-    name): those layers do not import the translation layer, so
+    name, where Explore says a card is): those layers do not import the translation layer, so
     their texts are gathered from their tables."""
+    from game.logic.assist.explore import Place
     from game.logic.review.words import NAMED_TEXTS
     from game.logic.rules import OPTION_SPECS
     from game.match import SKILL_TITLES
@@ -77,6 +83,7 @@ def named_below() -> list[tuple[str, str]]:
             for text in (*RESUME_SENTENCES.values(), *RESUME_STAND_INS.values(), REUSE_PILE_NOTE)
         ),
         *((str(text), "game/logic/review/words.py") for text in NAMED_TEXTS),
+        *((place.value, "game/logic/assist/explore.py") for place in Place),
     ]
 
 

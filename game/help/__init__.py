@@ -17,7 +17,7 @@ from .document import (
 )
 from .refusals import FALLBACK_ANCHOR, PARTNERSHIP_ANCHORS, REFUSAL_ANCHORS, anchor_for
 from .search import SearchHit, active_options, describe_option, option_in_force, search
-from .source import help_markdown, load_help
+from .source import help_file, help_markdown, load_help
 
 __all__ = [
     "BOLD",
@@ -38,6 +38,7 @@ __all__ = [
     "active_options",
     "anchor_for",
     "describe_option",
+    "help_file",
     "help_markdown",
     "load_help",
     "option_in_force",

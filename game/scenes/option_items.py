@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.help import describe_option, load_help
-from game.language import N_, _
+from game.language import N_, _, current
 from game.language.files import languages
 from game.logic.rules import OPTION_SPECS, PRESETS, Rules, RulesError
 from game.match import SKILL_TITLES
@@ -722,7 +722,7 @@ def rule_help(key: str, brief: bool = False) -> str:
     )
     summary = f"{summary} {_(RULES_NOTE)}"
     try:
-        description = describe_option(load_help(), key)
+        description = describe_option(load_help(current().code), key)
     except KeyError:
         return summary
     if brief:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.language import N_, _
 from game.logic.assist import (
     Place,
     TableMemory,
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from game.match import Match
     from game.scenes.base import Host
 
-PAGES = ("Distribution", "Recall", "Deduce", "Predict opponent", "Practice")
+PAGES = (N_("Distribution"), N_("Recall"), N_("Deduce"), N_("Predict opponent"), N_("Practice"))
 PLACE_COLOURS: dict[Place, tuple[int, int, int]] = {
     Place.MY_HAND: (236, 230, 206),
     Place.MY_HAND_SEEN: (120, 170, 240),
@@ -88,13 +89,21 @@ def page_lines(page: str, view: PlayerView, memory: TableMemory | None) -> list[
     if page == "Predict opponent":
         return predict_opponent(view, memory).lines()
     counts = distribution(view, memory).counts()
-    return [f"{place.value.capitalize()}: {counts[place]}" for place in Place]
+    return [f"{place_words(place)}: {counts[place]}" for place in Place]
+
+
+def place_words(place: Place) -> str:
+    """Where a card is, as a heading in the player's language ("In your hand")."""
+    words = _(place.value)
+    return words[:1].upper() + words[1:]
 
 
 class ExploreScene(GuiScene):
     """Explore; see the module docstring."""
 
-    title = "Explore"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Explore")
 
     def __init__(
         self,
@@ -125,7 +134,7 @@ class ExploreScene(GuiScene):
         for index, name in enumerate(PAGES):
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(panel.left, panel.top + index * (button_h + gap), left_w, button_h),
-                name,
+                _(name),
                 manager=self.manager,
                 object_id=f"#page_{index}",
             )
@@ -133,7 +142,7 @@ class ExploreScene(GuiScene):
                 button.select()  # type: ignore[no-untyped-call]
         pygame_gui.elements.UIButton(
             pygame.Rect(panel.left, panel.bottom - button_h, left_w, button_h),
-            "Back to the table (Esc)",
+            _("Back to the table (Esc)"),
             manager=self.manager,
             object_id="#close",
         )
@@ -155,14 +164,15 @@ class ExploreScene(GuiScene):
         heading = hex_colour(th.GOLD_LIGHT)
         size = round(self.app.theme.scale * 16 * 1.5)
         head = (
-            f"<font color='{heading}' pixel_size={size}><b>{escape(self.page)}</b></font><br><br>"
+            f"<font color='{heading}' pixel_size={size}><b>{escape(_(self.page))}</b></font>"
+            "<br><br>"
         )
         return head + "<br><br>".join(escape(line) for line in lines)
 
     def _build_practice(self, content: pygame.Rect) -> None:
         t = self.app.theme
         refusal = self._practice_refusal()
-        intro = (
+        intro = _(
             "Practice tools change the cards of this hand. They are allowed only before anyone "
             "melds, and a game where they were used is marked practice: it never counts for "
             "records or high scores."
@@ -171,8 +181,10 @@ class ExploreScene(GuiScene):
         lines = [
             intro,
             refusal
-            or "Doctor hand: choose a card of your hand on the left and the card you want "
-            "instead on the right. Swap cards: your hand and your opponent's change places.",
+            or _(
+                "Doctor hand: choose a card of your hand on the left and the card you want "
+                "instead on the right. Swap cards: your hand and your opponent's change places."
+            ),
         ]
         if self.notice:
             lines.append(self.notice)
@@ -201,13 +213,13 @@ class ExploreScene(GuiScene):
         button_y = content.bottom - t.px(46)
         pygame_gui.elements.UIButton(
             pygame.Rect(content.left, button_y, half, t.px(46)),
-            "Doctor hand: exchange",
+            _("Doctor hand: exchange"),
             manager=self.manager,
             object_id="#doctor",
         )
         pygame_gui.elements.UIButton(
             pygame.Rect(content.left + half + t.px(20), button_y, half, t.px(46)),
-            "Swap cards with your opponent",
+            _("Swap cards with your opponent"),
             manager=self.manager,
             object_id="#swap",
         )
@@ -231,7 +243,7 @@ class ExploreScene(GuiScene):
         from game.match import LocalMatch
 
         if not isinstance(self.match, LocalMatch) or self.match.watching:
-            return "Practice tools are for a game against the computer, played by you."
+            return _("Practice tools are for a game against the computer, played by you.")
         refusal = practice_refusal(self.match.game.game)
         return refusal.message if refusal else ""
 
@@ -260,7 +272,7 @@ class ExploreScene(GuiScene):
             self.match.practise(new_game, change)
             self._after_practice(change.describe())
             return change.describe()
-        return last.message if last else "That card cannot be taken."
+        return last.message if last else _("That card cannot be taken.")
 
     def swap(self) -> str:
         from game.match import LocalMatch
@@ -298,7 +310,7 @@ class ExploreScene(GuiScene):
         elif object_id == "#doctor":
             give, take = self._selected(self.give_list), self._selected(self.take_list)
             if give is None or take is None:
-                self.notice = "Choose a card from each list first."
+                self.notice = _("Choose a card from each list first.")
             else:
                 self.notice = self.doctor(give, take)
             self.layout(self.app.size)
@@ -340,7 +352,7 @@ class ExploreScene(GuiScene):
                 x = area.left + pad + label_w + col * cell_w
                 self._chips(surface, pygame.Rect(x, y, cell_w, cell_h), self.places[(rank, suit)])
             y += cell_h
-        joker = t.text("Jokers", 16, th.CREAM)
+        joker = t.text(_("Jokers"), 16, th.CREAM)
         surface.blit(joker, joker.get_rect(midleft=(area.left + pad, y + cell_h // 2)))
         self._chips(
             surface,
@@ -376,8 +388,10 @@ class ExploreScene(GuiScene):
         col_w = area.width // columns
         row_h = t.px(26)
         note = t.text(
-            "Each square is one of the 108 cards (two packs and four Jokers), coloured by "
-            "where you know it to be.",
+            _(
+                "Each square is one of the 108 cards (two packs and four Jokers), coloured by "
+                "where you know it to be."
+            ),
             15,
             th.CREAM_DIM,
         )
@@ -387,5 +401,5 @@ class ExploreScene(GuiScene):
             x, y = area.left + col * col_w, area.top + t.px(30) + row * row_h
             chip = pygame.Rect(x, y + t.px(3), t.px(18), t.px(18))
             pygame.draw.rect(surface, PLACE_COLOURS[place], chip, border_radius=t.px(4))
-            label = t.text(f"{place.value.capitalize()}: {counts[place]}", 15, th.CREAM)
+            label = t.text(f"{place_words(place)}: {counts[place]}", 15, th.CREAM)
             surface.blit(label, (chip.right + t.px(8), y + t.px(2)))

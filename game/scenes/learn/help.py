@@ -28,6 +28,7 @@ from game.help import (
     load_help,
     search,
 )
+from game.language import _, current, n_
 from game.logic import Rules, RulesError
 from game.scenes.gui_scene import GuiScene
 from game.ui import theme as th
@@ -51,7 +52,9 @@ def rules_in_preferences(app: Host) -> Rules:
 class HelpScene(GuiScene):
     """Rules and help; see the module docstring."""
 
-    title = "Rules and help"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Rules and help")
 
     def __init__(
         self,
@@ -61,7 +64,7 @@ class HelpScene(GuiScene):
         document: HelpDocument | None = None,
     ) -> None:
         super().__init__(app)
-        self.document = document or load_help()
+        self.document = document or load_help(current().code)
         self.rules = rules if rules is not None else rules_in_preferences(app)
         self.in_force = active_options(self.document, self.rules)
         self.anchor = anchor if anchor in self.document.anchors() else "help"
@@ -83,7 +86,7 @@ class HelpScene(GuiScene):
         self.search_box = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(panel.left, panel.top, left_w, entry_h),
             manager=self.manager,
-            placeholder_text="Search the help",
+            placeholder_text=_("Search the help"),
         )
         self.search_box.set_text(self.query)
         self.found = pygame_gui.elements.UILabel(
@@ -99,7 +102,7 @@ class HelpScene(GuiScene):
         )
         pygame_gui.elements.UIButton(
             pygame.Rect(panel.left, panel.bottom - close_h, left_w, close_h),
-            "Close (Esc)",
+            _("Close (Esc)"),
             manager=self.manager,
             object_id="#close",
         )
@@ -122,11 +125,10 @@ class HelpScene(GuiScene):
         if self.found is not None:
             if self.query.strip():
                 n = len(self.listed)
-                self.found.set_text(
-                    f"{n} section{'s' if n != 1 else ''} found" if n else "Nothing found"
-                )
+                found = n_("{n} section found", "{n} sections found", n).format(n=n)
+                self.found.set_text(found if n else _("Nothing found"))
             else:
-                self.found.set_text("Sections")
+                self.found.set_text(_("Sections"))
 
     # -- what is shown -------------------------------------------------------------------------
     def show(self, anchor: str) -> None:
@@ -191,7 +193,8 @@ class HelpScene(GuiScene):
             text = f"{block.number}. {text}"
         if in_force:
             gold = hex_colour(th.GOLD_LIGHT)
-            text = f"<font color='{gold}'><b>\u2605 In force:</b></font> {text}"
+            said = escape(_("In force:"))
+            text = f"<font color='{gold}'><b>\u2605 {said}</b></font> {text}"
         return text
 
     def _span_html(self, text: str, style: str) -> str:

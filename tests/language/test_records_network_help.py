@@ -1,7 +1,8 @@
-"""The records and network screens in Spanish and German: each laid out at 1024x600 with long
-names and recorded games (the set-ups of tests/scenes/test_text_fits.py; the rules agreement, a
+"""The records, network, help and Explore screens in Spanish and German: each laid out at
+1024x600 with long names and recorded games (the set-ups of tests/scenes/test_text_fits.py; the rules agreement, a
 partner gone and the wait for their return over loopback) fits, none of their texts bypasses the
-translation layer (a pseudo-language that accents every letter leaves no plain letter on them),
+translation layer (a pseudo-language that accents every letter leaves no plain letter on the
+records and network screens),
 a review's sentences are said in the language in use, and decimals are written as each language
 writes them."""
 
@@ -22,6 +23,7 @@ from game.language.files import use_language
 from game.netplay import Role
 from game.netplay.shell.wormhole import Rendezvous
 from game.records import Ending, create_profile, current_profile, rename_profile, save_review
+from game.scenes.learn.explore import PAGES as EXPLORE_PAGES
 from game.scenes.net.agreement import AgreementScene
 from game.scenes.net.partner_left import RejoinWait
 from game.scenes.net.table import NetTableScene
@@ -132,9 +134,12 @@ def _plain_words(text: str, said: str = "") -> bool:
     return _plain(" ".join(words), set())
 
 
-@pytest.mark.parametrize("screen", [*RECORDS_SCREENS, *NET_SCREENS])
+@pytest.mark.parametrize(
+    "screen",
+    [*RECORDS_SCREENS, *NET_SCREENS, "help", *(f"Explore {page}" for page in EXPLORE_PAGES)],
+)
 @pytest.mark.parametrize("language", ["es", "de"])
-def test_every_records_and_network_screen_fits_at_1024x600_translated(  # type: ignore[no-untyped-def]
+def test_every_records_network_and_help_screen_fits_at_1024x600_translated(  # type: ignore[no-untyped-def]
     screens_app, language: str, screen: str
 ) -> None:
     app = screens_app(language=language)
