@@ -100,6 +100,7 @@ class TablePeer:
         self._up: set[int] = set()
         self._owed: tuple[str, int, float] | None = None
         self._finished_at: float | None = None
+        self._closing: str | None = None  # why play ended early, told to every guest leaving
         if resume is not None:
             self.play = TableHost.from_save(resume, randomness=randomness)
             self.names = list(self.play.names)
@@ -217,11 +218,15 @@ class TablePeer:
         acknowledged, while the host may still wait for another guest's agreement."""
         return self.play is not None and seat in self.play.done
 
-    def _end_for_all(self, text: str) -> None:
+    def _end_for_all(self, text: str, *, at_once: bool = False) -> None:
+        """Play has ended for the table: save, and leave every guest with `text`, each once it
+        has everything sent to it (a decline must arrive before the goodbye), or `at_once`."""
         if self.play is not None and not self.play.over:
             self.save()
-        for port in self.ports.values():
-            port.close(text)
+        self._closing = text
+        if at_once:
+            for port in self.ports.values():
+                port.close(text)
 
     def _on_payload(self, seat: int, payload: list[Any], now: float) -> None:
         kind = p.payload_kind(payload)
@@ -322,17 +327,20 @@ class TablePeer:
             f"continued later.",
         )
         self._notices.append(self.host_silent)
-        self._end_for_all(f"No answer came for {seconds} seconds; the game is saved.")
+        self._end_for_all(f"No answer came for {seconds} seconds; the game is saved.", at_once=True)
 
     def _wind_down(self, now: float) -> None:
-        if not self.game_over or not all(port.settled() for port in self.ports.values()):
+        """Each guest is left once it has everything sent to it: at once when play ended early,
+        else after giving the guests a moment to say goodbye first (see `PlayPeer`)."""
+        if not self.game_over:
             return
         if self._finished_at is None:
             self._finished_at = now
-        if now - self._finished_at >= LINGER:
-            for port in self.ports.values():
-                if not port.finished():
-                    port.close("Thanks for the game.")
+        if self._closing is None and now - self._finished_at < LINGER:
+            return
+        for port in self.ports.values():
+            if not port.finished() and port.settled():
+                port.close(self._closing or "Thanks for the game.")
 
     def _to_all(self, payload: list[Any]) -> None:
         for seat in self.ports:
