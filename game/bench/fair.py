@@ -7,8 +7,8 @@ discards: only the holder unmasks); the hand ends with the audit. Every message 
 msgpack and `decode`, as on the wire. Each seat's work is timed on its own (CPU time, one
 process), so the figures are per side: `setup_ms` (key, shuffle, checking the others'),
 `open_ms_per_card` (every unmask made, checked and removed, over the cards opened), `audit_ms`,
-and `hand_ms`, their sum, for the busiest side; `bytes_per_open` is what the unmask messages of
-one drawn card weigh. The target is at most 250 ms for a hand of two seats.
+and `hand_ms`, their sum, for the busiest side; `bytes_per_open` is what the messages of one
+drawn card weigh (the last seat's value for it, the unmasks). The target is at most 250 ms for a hand of two seats.
 
 `played` plays whole hands the same way the game does (`FairTable`: each seat its own rules
 engine on what it may see, the beginner AutoPilot deciding, every card opened as the engine asks,

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from game.logic.actions import NextHand
 from game.logic.ai import ComputerPlayer
 from game.logic.rules import Rules
-from game.netplay.fair.messages import Kind
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.peer import PlayPeer
 from game.netplay.play.play_protocol import GuestPlay, HostPlay, Terms, proposal
@@ -42,9 +41,8 @@ class FalseUnmaskGuest(GuestPlay):
     is altered, the values honest."""
 
     def _deal_out(self, body):
-        if body[0] == Kind.UNMASK and self.state_no >= 20:
-            blob = body[2]
-            body = [*body[:2], blob[:-48] + bytes([blob[-48] ^ 1]) + blob[-47:]]
+        if isinstance(body, bytes) and self.state_no >= 20:  # an unmask
+            body = body[:-48] + bytes([body[-48] ^ 1]) + body[-47:]
         return super()._deal_out(body)
 
 

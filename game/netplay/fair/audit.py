@@ -9,7 +9,9 @@ back from a save as well:
   values from a set of 108 are a permutation of it);
 - each unmask on record was honest: `before = x·after` for the seat's secret (the proofs said
   so already; the audit says it again from the secrets alone);
-- every position, with all masks removed, is one of the 108 cards, and no card is at two.
+- every position, with all masks removed, is one of the 108 cards, and no card is at two; the
+  positions of the last seat's deck it never sent (the stock's bottom, which no hand reached)
+  hold the cards no other position holds.
 
 The result names every fault (the seat, the step, the position) and, when there is none, the
 deck's faces in deal order, from which `deck_ids` gives the engine's ids as the commit-reveal
@@ -20,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.logic.cards import CardCode, CardId, code_of, deck_from_codes
+from game.logic.cards import N_CARDS, CardCode, CardId, code_of, deck_from_codes
 
 from .group import CARD_OF_POINT, CARD_POINTS, Point, Scalar, invert, mask, scalar_mul
 from .misconduct import Code, Misconduct, Step, card_name
@@ -110,7 +112,10 @@ def _faces(
         else:
             first[card] = position
         faces.append(None if card is None else code_of(card))
-    return tuple(faces), faults
+    # The stock's bottom the last seat never sent holds the other cards; no hand reached them,
+    # so their order is nobody's: the record takes them in the order of their ids.
+    faces.extend(code_of(CardId(c)) for c in range(N_CARDS) if c not in first)
+    return tuple(faces[:N_CARDS]), faults
 
 
 def _fault(code: Code, seat: int | None, sentence: str, position: int) -> Misconduct:

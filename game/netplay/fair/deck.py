@@ -8,7 +8,13 @@ It knows no secret. In order:
 2. **Shuffles**, in seat order from 0. Seat 0 masks the 108 card points with its secret and
    permutes them; each next seat masks and permutes the deck the previous one published. A deck
    is accepted if it has 108 valid points, no value twice and none left as it was received
-   (an unmasked card); no proof of the permutation is asked: the audit checks it.
+   (an unmasked card); no proof of the permutation is asked: the audit checks it. The last
+   seat's deck is the one cards open from, and it publishes it in stretches as the openings
+   reach them (`stretch`), each checked the same way against the values before it: the bottom
+   of the stock, which few hands reach, is never sent. Sending it late lets the last seat choose
+   nothing: every value it could place is a card it has not seen (the values of the cards it has
+   seen are at positions sent already, and a value twice is refused), so any order it gives
+   them is, to it, a random one.
 3. **Openings**, asked for by the game (the same calls at every seat): a position opened to one
    seat is unmasked in turn by every *other* seat, each publishing the new value (in the
    shortest form its receivers can rebuild, `form`) and one unmask proof for all the cards of
@@ -109,7 +115,7 @@ class Unmasking:
 class Position:
     """One deck position after the shuffles: its value now and how it got there."""
 
-    value: Point
+    value: Point | None  # None until the last seat has sent it (`PublicDeck.stretch`)
     unmasked_by: list[int] = field(default_factory=list)
     history: list[Unmasking] = field(default_factory=list)
     recipient: int | None = None  # PUBLIC or a seat, once asked for
@@ -182,10 +188,23 @@ class PublicDeck:
         return len(self.shuffles) if self.phase is Phase.SHUFFLE else None
 
     def due(self, seat: int) -> list[int]:
-        """The positions `seat` must unmask now."""
+        """The positions `seat` must unmask now (their values sent)."""
         if self.phase is not Phase.PLAY:
             return []
-        return [p for p, s in enumerate(self.positions) if s.waiting and s.waiting[0] == seat]
+        return [
+            p
+            for p, s in enumerate(self.positions)
+            if s.waiting and s.waiting[0] == seat and s.value is not None
+        ]
+
+    def stretch(self) -> tuple[int, int] | None:
+        """The positions of the last seat's deck that openings were asked for and it has not
+        sent, as `(start, end)`: from where it stopped to the furthest one asked for."""
+        if self.phase is not Phase.PLAY:
+            return None
+        sent = len(self.shuffles[-1])
+        asked = [p for p in range(sent, N_CARDS) if self.positions[p].recipient is not None]
+        return (sent, asked[-1] + 1) if asked else None
 
     def owed(self) -> list[Owed]:
         """Every step some seat owes now (what a deadline watches)."""
@@ -194,10 +213,11 @@ class PublicDeck:
         if self.phase is Phase.SHUFFLE:
             return [Owed(len(self.shuffles), Step.SHUFFLE)]
         if self.phase is Phase.PLAY:
-            return [
+            stretch = [Owed(self.seats - 1, Step.SHUFFLE)] if self.stretch() else []
+            return stretch + [
                 Owed(s.waiting[0], Step.UNMASK, p)
                 for p, s in enumerate(self.positions)
-                if s.waiting
+                if s.waiting and s.value is not None
             ]
         return [Owed(s, Step.SECRET) for s, secret in enumerate(self.secrets) if secret is None]
 
@@ -241,18 +261,38 @@ class PublicDeck:
             self.phase = Phase.SHUFFLE
 
     def _accept_shuffle(self, message: ShuffleMessage, own: bool) -> None:
-        seat, deck = message.seat, message.deck
+        seat, deck, start = message.seat, message.deck, message.start
+        last = seat == self.seats - 1
+        if last and self.phase is Phase.PLAY:
+            self._accept_stretch(message, own)
+            return
         if self.next_shuffler() != seat:
             raise _out_of_turn(seat, Step.SHUFFLE, f"seat {seat} shuffled out of turn")
-        if len(deck) != N_CARDS:
-            sentence = f"seat {seat}'s shuffle has {len(deck)} cards, not {N_CARDS}"
+        if start != 0 or not (last or len(deck) == N_CARDS):
+            sentence = f"seat {seat}'s shuffle has {start + len(deck)} cards, not {N_CARDS}"
             raise _fault(Code.WRONG_DECK_SIZE, seat, Step.SHUFFLE, sentence)
         if not own:
             _check_deck(seat, deck, self.shuffles[-1] if self.shuffles else CARD_POINTS)
         self.shuffles.append(deck)
-        if len(self.shuffles) == self.seats:
-            self.positions = [Position(value) for value in deck]
+        if last:
+            unsent = [Position(None) for _ in range(N_CARDS - len(deck))]
+            self.positions = [Position(value) for value in deck] + unsent
             self.phase = Phase.PLAY
+
+    def _accept_stretch(self, message: ShuffleMessage, own: bool) -> None:
+        seat, deck, start = message.seat, message.deck, message.start
+        sent = self.shuffles[-1]
+        if start != len(sent) or not deck:
+            sentence = (
+                f"seat {seat} sent its deck from {card_name(start)}, not from "
+                f"{card_name(len(sent))}"
+            )
+            raise _out_of_turn(seat, Step.SHUFFLE, sentence, start)
+        if not own:
+            _check_deck(seat, deck, self.shuffles[-2], start, sent)
+        self.shuffles[-1] = sent + deck
+        for offset, value in enumerate(deck):
+            self.positions[start + offset].value = value
 
     def form(self, position: int) -> Form:
         """How the next unmask of `position` carries its new value (see `messages`)."""
@@ -272,7 +312,13 @@ class PublicDeck:
         key = self.keys[seat]
         for position in message.positions:
             state = self.positions[position] if self.phase is Phase.PLAY else None
-            if state is None or not state.waiting or state.waiting[0] != seat or key is None:
+            if (
+                state is None
+                or not state.waiting
+                or state.waiting[0] != seat
+                or state.value is None
+                or key is None
+            ):
                 sentence = f"seat {seat} sent an unmask of {card_name(position)} it did not owe"
                 raise _out_of_turn(seat, Step.UNMASK, sentence, position)
         if points is None:
@@ -281,6 +327,7 @@ class PublicDeck:
         completed = []
         for position, point in zip(message.positions, points, strict=True):
             state = self.positions[position]
+            assert state.value is not None
             state.history.append(Unmasking(seat, state.value, point))
             state.unmasked_by.append(seat)
             state.value = point
@@ -314,7 +361,7 @@ class PublicDeck:
                 sentence = f"seat {seat}'s unmask of {card_name(position)} is false"
                 raise _fault(Code.FALSE_UNMASK, seat, Step.UNMASK, sentence, position)
             choices.append(fresh)
-        befores = [self.positions[p].value for p in positions]
+        befores = [_valued(self.positions[p]) for p in positions]
         recipients = tuple((p, _recipient(self.positions[p])) for p in positions)
         context = Context(self.hand_id, seat, Step.UNMASK, recipients)
         readings = (r for r in product(*choices) if len(set(r)) == len(r))
@@ -361,6 +408,11 @@ def _recipient(state: Position) -> int:
     return PUBLIC if state.recipient is None else state.recipient
 
 
+def _valued(state: Position) -> Point:
+    assert state.value is not None, "only a position whose value was sent is unmasked"
+    return state.value
+
+
 def _false(seat: int, positions: Sequence[int]) -> str:
     """The sentence for an unmask whose proof fails. One proof covers every card of a message,
     so a failed one says the message is false, not which of its cards: a message of several
@@ -372,10 +424,18 @@ def _false(seat: int, positions: Sequence[int]) -> str:
     return f"seat {seat}'s unmask of stock cards {listed} is false (one proof covers them all)"
 
 
-def _check_deck(seat: int, deck: Iterable[Point], received: Sequence[Point]) -> None:
+def _check_deck(
+    seat: int,
+    deck: Iterable[Point],
+    received: Sequence[Point],
+    start: int = 0,
+    earlier: Sequence[Point] = (),
+) -> None:
+    """A deck (or the stretch of it from `start`, after the `earlier` values) is valid points,
+    none twice and none left as it was received."""
     before = set(received)
-    first: dict[Point, int] = {}
-    for position, value in enumerate(deck):
+    first: dict[Point, int] = {value: position for position, value in enumerate(earlier)}
+    for position, value in enumerate(deck, start):
         if not is_point(value):
             sentence = f"seat {seat}'s shuffle puts no point at {card_name(position)}"
             raise _fault(Code.INVALID_POINT, seat, Step.SHUFFLE, sentence, position)

@@ -19,7 +19,7 @@ from .names import OpenedCard
 from .proofs import PUBLIC
 from .seat import Seat
 
-FORMAT = 1
+FORMAT = 2  # 1 held the last seat's deck whole in its transcript
 
 
 def seat_to_dict(seat: Seat) -> dict[str, Any]:
@@ -33,6 +33,7 @@ def seat_to_dict(seat: Seat) -> dict[str, Any]:
         "phase": public.phase.value,
         "keys": [None if key is None else key.hex() for key in public.keys],
         "shuffles": [b"".join(deck).hex() for deck in public.shuffles],
+        "deck": b"".join(seat._deck).hex(),
         "positions": [_position(state) for state in public.positions],
         "secrets": [None if s is None else s.hex() for s in public.secrets],
         "opened": [
@@ -44,7 +45,7 @@ def seat_to_dict(seat: Seat) -> dict[str, Any]:
 
 def _position(state: Position) -> list[Any]:
     return [
-        state.value.hex(),
+        None if state.value is None else state.value.hex(),
         [[u.seat, u.before.hex(), u.after.hex()] for u in state.history],
         state.recipient,
         list(state.waiting),
@@ -75,7 +76,10 @@ def _seat(data: Any, random: RandomBytes | None) -> Seat:
     public.keys = [None if k is None else _point(k) for k in data["keys"]]
     if len(public.keys) != seats or public.keys[seat.seat] not in (None, seat._key):
         raise ValueError("the saved keys do not match the seat's secret")
-    public.shuffles = [_deck(blob) for blob in data["shuffles"]]
+    public.shuffles = [_deck(blob, last=i == seats - 1) for i, blob in enumerate(data["shuffles"])]
+    seat._deck = _deck(data["deck"], last=True)
+    if seat._deck and (seat.seat != seats - 1 or len(seat._deck) != N_CARDS):
+        raise ValueError("the saved deck kept for sending is not the last seat's whole deck")
     public.positions = [_state(p, seats) for p in data["positions"]]
     if public.positions and len(public.positions) != N_CARDS:
         raise ValueError(f"the saved deck does not have {N_CARDS} positions")
@@ -100,7 +104,7 @@ def _restore_opened(seat: Seat, opened: list[Any]) -> None:
 
 def _state(data: list[Any], seats: int) -> Position:
     value, history, recipient, waiting, face = data
-    state = Position(_point(value))
+    state = Position(None if value is None else _point(value))
     for who, before, after in history:
         state.history.append(Unmasking(_int(who, 0, seats - 1), _point(before), _point(after)))
         state.unmasked_by.append(who)
@@ -116,8 +120,15 @@ def _point(text: str) -> Point:
     return Point(_hex(text, POINT_BYTES))
 
 
-def _deck(text: str) -> tuple[Point, ...]:
-    blob = _hex(text, N_CARDS * POINT_BYTES)
+def _deck(text: str, last: bool) -> tuple[Point, ...]:
+    """A deck: the whole of it, or for the last seat as much as was sent."""
+    if not isinstance(text, str):
+        raise ValueError("a saved deck is not text")
+    blob = bytes.fromhex(text)
+    if len(blob) % POINT_BYTES or len(blob) > N_CARDS * POINT_BYTES:
+        raise ValueError(f"a saved deck of {len(blob)} bytes is not one of points")
+    if not last and len(blob) != N_CARDS * POINT_BYTES:
+        raise ValueError(f"a saved deck is {len(blob)} bytes, not {N_CARDS * POINT_BYTES}")
     return tuple(Point(blob[i : i + POINT_BYTES]) for i in range(0, len(blob), POINT_BYTES))
 
 

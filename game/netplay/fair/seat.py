@@ -59,6 +59,7 @@ class Seat:
         self.hand: dict[int, OpenedCard] = {}  # opened to this seat alone, by position
         self.table: dict[int, OpenedCard] = {}  # opened to every seat, by position
         self._masks: dict[bytes, list[Point]] | None = None  # see `_hinted`
+        self._deck: tuple[Point, ...] = ()  # the last seat's whole deck, sent in stretches
 
     # -- the seat's own messages -------------------------------------------------------------
 
@@ -67,7 +68,9 @@ class Seat:
         return self._own(KeyMessage(self.seat, self._key, proof))
 
     def shuffle_message(self) -> ShuffleMessage:
-        """Mask every card of the deck received and put them in a random order."""
+        """Mask every card of the deck received and put them in a random order. The last seat
+        keeps its deck and sends none of it yet: it sends each stretch as openings reach it
+        (`unmask_message`)."""
         if self.public.next_shuffler() != self.seat:
             raise ValueError(f"seat {self.seat} is not the one to shuffle now")
         received = self.public.shuffles[-1] if self.public.shuffles else CARD_POINTS
@@ -75,9 +78,22 @@ class Seat:
         for i in range(N_CARDS - 1, 0, -1):  # Fisher-Yates
             j = self._below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
+        if self.seat == self.public.seats - 1:
+            self._deck = tuple(deck)
+            return self._own(ShuffleMessage(self.seat, ()))
         return self._own(ShuffleMessage(self.seat, tuple(deck)))
 
-    def unmask_message(self) -> UnmaskMessage | None:
+    def unmask_message(self) -> ShuffleMessage | UnmaskMessage | None:
+        """What this seat owes the openings next, or None: the last seat first sends the
+        stretch of its deck they reach (`PublicDeck.stretch`), then every seat its unmasks
+        (`unmasks`)."""
+        stretch = self.public.stretch()
+        if stretch is not None and self.seat == self.public.seats - 1:
+            start, end = stretch
+            return self._own(ShuffleMessage(self.seat, self._deck[start:end], start))
+        return self.unmasks()
+
+    def unmasks(self) -> UnmaskMessage | None:
         """This seat's unmask of every position waiting for it, with one proof for them all, or
         None if none is. A card this seat opens to every seat last that is no card (a shuffle
         was false) is `Misconduct`: it could not be sent as a card."""
@@ -85,7 +101,7 @@ class Seat:
         if not due:
             return None
         positions = [self.public.positions[p] for p in due]
-        befores = [state.value for state in positions]
+        befores = [state.value for state in positions if state.value is not None]
         afters = [unmask(self._secret, value) for value in befores]
         values = []
         for position, after in zip(due, afters, strict=True):
@@ -181,6 +197,7 @@ class Seat:
                 assert state.face is not None
                 cards.append(self._see(position, state.face, self.table))
             elif state.recipient == self.seat:
+                assert state.value is not None
                 cards.append(
                     self._see(position, self._last_mask_off(position, state.value), self.hand)
                 )

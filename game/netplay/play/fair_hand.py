@@ -387,7 +387,7 @@ class FairHand:
         if not positions:
             return None
         self.seat.open_publicly(positions, order=[self.index])
-        message = self.seat.unmask_message()
+        message = self.seat.unmasks()
         assert message is not None
         return message
 

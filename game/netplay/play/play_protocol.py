@@ -62,10 +62,10 @@ from . import play_messages as m
 from .agreement import rules_hash as terms_hash
 from .fair_hand import FairHand, decode_move
 
-SAVE_FORMAT = "canasta-netplay-save/3"
-# /1 dealt by commit and reveal, /2 sent the deal's unmasks in a form this copy no longer reads
-# (a rejoin resends them): neither can go on
-OLD_SAVE_FORMATS = ("canasta-netplay-save/1", "canasta-netplay-save/2")
+SAVE_FORMAT = "canasta-netplay-save/4"
+# /1 dealt by commit and reveal, /2 and /3 sent the deal's messages in forms this copy no longer
+# reads (a rejoin resends them): none can go on
+OLD_SAVE_FORMATS = tuple(f"canasta-netplay-save/{n}" for n in (1, 2, 3))
 HANDS_KEY = "hands"  # the one agreed term that is not a rule: how many hands make this game
 MAX_HANDS_TERM = 1000
 HOST_SEAT, GUEST_SEAT = 0, 1

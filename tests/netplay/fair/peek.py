@@ -10,9 +10,10 @@ from game.netplay.fair.group import CARD_OF_POINT, Point, unmask
 
 
 def physical_cards(seats: Sequence[Seat]) -> list[int]:
-    """What each position is, worked out with every seat's secret."""
+    """What each position is, worked out with every seat's secret and the last seat's whole
+    deck (it sends only the stretches the openings reach)."""
     cards: list[int] = []
-    for value in seats[0].public.shuffles[-1]:
+    for value in seats[-1]._deck:
         for seat in seats:
             value = unmask(seat._secret, value)
         cards.append(CARD_OF_POINT[Point(value)])

@@ -33,6 +33,14 @@ class Table:
         for seat in self.seats:
             self.send(seat.shuffle_message())
 
+    def stretch(self) -> None:
+        """The last seat sends the stretch of its deck the openings asked for reach, if any."""
+        last = self.seats[-1]
+        if last.public.stretch() is not None:
+            message = last.unmask_message()
+            assert message is not None
+            self.send(message)
+
     def pump(self) -> None:
         """Every seat sends the unmasks it owes, until none owes any."""
         progress = True

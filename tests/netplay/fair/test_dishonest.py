@@ -53,6 +53,7 @@ def owed_unmask(table: Table, recipient: int, position: int) -> UnmaskMessage:
     """Ask every seat to open `position` to `recipient`; the first unmask owed, not yet sent."""
     for seat in table.seats:
         seat.open_to(recipient, [position])
+    table.stretch()
     unmasker = table.seats[0].public.positions[position].waiting[0]
     message = table.seats[unmasker].unmask_message()
     assert message is not None
@@ -205,6 +206,7 @@ BATCH = (30, 31, 32, 33, 34)
 def owed_batch(table: Table, recipient: int) -> UnmaskMessage:
     for seat in table.seats:
         seat.open_to(recipient, BATCH)
+    table.stretch()
     unmasker = table.seats[0].public.positions[BATCH[0]].waiting[0]
     message = table.seats[unmasker].unmask_message()
     assert message is not None and message.positions == BATCH
@@ -415,10 +417,12 @@ def substituted_table(seats: int) -> Table:
     honest = shuffled_by_seat_one(table)
     cheat = table.seats[1]
     stranger = mask(cheat._secret, card_point(500))
+    if seats == 2:  # the last seat: the false card goes out with the stretch that reaches it
+        cheat._deck = (*cheat._deck[:31], stranger, *cheat._deck[32:])
+        table.send(honest)
+        return table
     forged = replaced(honest, 31, stranger)
     cheat.public.shuffles[-1] = forged.deck
-    if seats == 2:
-        cheat.public.positions[31].value = stranger
     for seat in table.seats:
         if seat is not cheat:
             seat.receive(forged)
@@ -449,6 +453,13 @@ def test_a_substituted_card_is_caught_when_it_is_opened_to_a_seat_and_by_the_aud
     ]
     with pytest.raises(ValueError, match="no ids"):
         report.deck_ids()
+
+
+def test_a_false_card_in_a_whole_deck_is_caught_by_the_audit_even_if_never_opened() -> None:
+    table = substituted_table(3)  # seat 1 shuffles second of three: its deck goes out whole
+    table.finish()
+    [fault] = table.seats[0].audit().faults
+    assert (fault.code, fault.seat, fault.position) == (Code.FALSE_SHUFFLE, 1, 31)
 
 
 @pytest.mark.slow
@@ -520,17 +531,17 @@ def test_the_audit_catches_a_card_twice_in_a_transcript() -> None:
     table = finished()
     public = table.seats[0].public
     deck = list(public.shuffles[-1])
-    deck[9] = deck[4]
+    deck[3] = deck[1]
     public.shuffles[-1] = tuple(deck)
     faults = table.seats[0].audit().faults
     assert [(f.code, f.seat, f.position, f.sentence) for f in faults] == [
         (
             Code.DUPLICATE_CARD,
             1,
-            9,
-            "seat 1's shuffle puts the same card at stock card 4 and stock card 9",
+            3,
+            "seat 1's shuffle puts the same card at stock card 1 and stock card 3",
         ),
-        (Code.CARD_TWICE, None, 9, "stock card 9 is the same card as stock card 4"),
+        (Code.CARD_TWICE, None, 3, "stock card 3 is the same card as stock card 1"),
     ]
 
 
@@ -544,6 +555,12 @@ def test_a_withheld_unmask_is_named_by_the_deadline_at_the_card() -> None:
         seat.open_to(0, [5])
     watch = Deadline(30)
     public = table.seats[0].public
+    assert public.owed() == [Owed(2, Step.SHUFFLE)]  # the last seat's deck, as far as card 5
+    watch.check(public.owed(), now=60.0)
+    [late] = watch.check(public.owed(), now=91.0)
+    assert late.sentence == "seat 2 has withheld its shuffle for 31 s"
+    table.stretch()
+    watch = Deadline(30)
     assert public.owed() == [Owed(1, Step.UNMASK, 5)]
     assert watch.check(public.owed(), now=100.0) == []
     assert watch.check(public.owed(), now=129.0) == []
@@ -594,3 +611,34 @@ def test_at_two_seats_a_public_card_neither_holds_costs_a_hint_then_its_index() 
     assert isinstance(first, UnmaskMessage) and isinstance(last, UnmaskMessage)
     assert (len(first.values), len(last.values)) == (HINT_BYTES, 1)
     assert table.seats[0].public.positions[30].face == table.seats[1].public.positions[30].face
+
+
+def test_the_last_seat_sends_its_deck_in_stretches_in_order_each_checked() -> None:
+    table = Table(2)
+    table.setup()
+    last = table.seats[1]
+    assert table.seats[0].public.shuffles[-1] == ()  # nothing of it yet
+    for seat in table.seats:
+        seat.open_to(0, [0, 2])
+    stretch = last.unmask_message()
+    assert isinstance(stretch, ShuffleMessage) and (stretch.start, len(stretch.deck)) == (0, 3)
+    skipped = ShuffleMessage(1, stretch.deck[1:], 1)
+    caught(
+        lambda: table.seats[0].receive(skipped),
+        Code.OUT_OF_TURN,
+        "seat 1 sent its deck from stock card 1, not from stock card 0",
+    )
+    received = table.seats[0].public.shuffles[0]
+    caught(
+        lambda: table.seats[0].receive(ShuffleMessage(1, (received[5], *stretch.deck[1:]))),
+        Code.FALSE_SHUFFLE,
+        "seat 1's shuffle left stock card 0 unmasked",
+    )
+    table.send(stretch)
+    assert table.seats[0].public.shuffles[-1] == stretch.deck
+    again = ShuffleMessage(1, (stretch.deck[2],), 3)
+    caught(
+        lambda: table.seats[0].receive(again),
+        Code.DUPLICATE_CARD,
+        "seat 1's shuffle puts the same card at stock card 2 and stock card 3",
+    )

@@ -64,6 +64,8 @@ def test_a_seat_is_told_of_the_card_the_others_opened_to_it() -> None:
     table.setup()
     for seat in table.seats:
         seat.open_to(1, [0])
+    assert table.seats[0].unmask_message() is None  # seat 1 has not sent that card's value
+    table.stretch()
     message = table.seats[0].unmask_message()
     assert message is not None and table.seats[0].unmask_message() is None
     [card] = table.seats[1].receive(message)

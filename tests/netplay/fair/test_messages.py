@@ -27,6 +27,7 @@ PROOF = bytes(range(48))
 MESSAGES: list[Message] = [
     KeyMessage(1, P, PROOF),
     ShuffleMessage(1, CARD_POINTS),
+    ShuffleMessage(1, CARD_POINTS[:3], 40),  # a stretch of the last seat's deck
     UnmaskMessage(1, (31, 0), P + b"\x05", PROOF),
     SecretMessage(1, Scalar(bytes(range(32)))),
 ]
@@ -45,8 +46,8 @@ def test_an_unmask_costs_a_proof_and_a_few_bytes_a_card() -> None:
     assert len(msgpack.packb(drawn.encode())) <= 60
 
 
-def unmask(count: int, positions: bytes, rest: bytes) -> list[object]:
-    return [2, 1, bytes([count]) + positions + rest]
+def unmask(count: int, positions: bytes, rest: bytes) -> bytes:
+    return bytes([count]) + positions + rest
 
 
 @pytest.mark.parametrize(
@@ -61,10 +62,11 @@ def unmask(count: int, positions: bytes, rest: bytes) -> list[object]:
         ([0, True, P, PROOF], "it claims to come from seat True"),
         ([0, 1, P[:31], PROOF], "the key is not 32 bytes"),
         ([0, 1, P, PROOF[:47]], "the key proof is not 48 bytes"),
-        ([1, 1, b"x" * 33], "the deck is not a whole number of 32-byte points"),
-        ([2, 1, [31], P, PROOF], "it has 5 fields, not 3"),
-        ([2, 1, "text"], "its body is not bytes"),
-        ([2, 1, b""], "its body is not bytes"),
+        ([1, 1, 0, b"x" * 33], "the deck is not a whole number of 32-byte points"),
+        ([1, 1, 108, b""], "108 is no deck position"),
+        ([1, 1, "0", P], "'0' is no deck position"),
+        ([2, 1, [31], P, PROOF], "2 is no message kind"),
+        (b"", "it is empty"),
         (unmask(0, b"", PROOF), "it must name 1 to 108 positions"),
         (unmask(109, bytes(109), PROOF), "it must name 1 to 108 positions"),
         (unmask(2, b"\x01", PROOF[:40]), "its 42 bytes cannot hold 2 positions and a proof"),
@@ -83,9 +85,9 @@ def test_a_malformed_message_is_refused_naming_the_sender(value: Any, reason: st
 
 def test_a_deck_of_the_wrong_size_is_named_as_such() -> None:
     with pytest.raises(Misconduct) as caught:
-        decode([1, 2, b"".join(CARD_POINTS[:107])], 2)
+        decode([1, 2, 100, b"".join(CARD_POINTS[:9])], 2)
     assert caught.value.code is Code.WRONG_DECK_SIZE
-    assert caught.value.sentence == "seat 2's shuffle has 107 cards, not 108"
+    assert caught.value.sentence == "seat 2's shuffle has 109 cards, not 108"
 
 
 wire_values = st.recursive(

@@ -47,4 +47,6 @@ def test_a_seat_is_read_back_only_with_its_own_secret() -> None:
     with pytest.raises(ValueError, match="do not match the seat's secret"):
         seat_from_dict(saved)
     with pytest.raises(ValueError, match="damaged"):
-        seat_from_dict({"format": 1})
+        seat_from_dict({"format": 2})
+    with pytest.raises(ValueError, match="not of a format this copy reads"):
+        seat_from_dict({**saved, "format": 1})  # the last seat's deck whole in the transcript

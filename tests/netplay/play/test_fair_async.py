@@ -15,7 +15,15 @@ import pytest
 
 from game.logic.phases import GAME_OVER, HAND_OVER
 from game.logic.rules import Rules
-from game.netplay.fair import Phase, Seat, SecretMessage, UnmaskMessage, decode, hand_id
+from game.netplay.fair import (
+    Phase,
+    Seat,
+    SecretMessage,
+    ShuffleMessage,
+    UnmaskMessage,
+    decode,
+    hand_id,
+)
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.fair_hand import FairHand, decode_move
 from game.netplay.play.fair_table import DEAL, MOVE
@@ -119,10 +127,12 @@ class Link:
                 progress = True
 
     def unmask(self, seat: int) -> bool:
-        """Send the unmasks `seat` owes; whether there were any."""
+        """Send what `seat` owes the openings (the last seat's stretch of its deck first, then
+        the unmasks); whether there was any."""
         unmask = self.hands[seat].seat.unmask_message()
         if unmask is not None:
-            self.send(seat, [DEAL, unmask.encode()], "unmask")
+            what = "stretch" if isinstance(unmask, ShuffleMessage) else "unmask"
+            self.send(seat, [DEAL, unmask.encode()], what)
         return unmask is not None
 
     @staticmethod
@@ -161,8 +171,9 @@ def test_seats_reacting_to_each_message_play_a_hand_to_an_audited_end(
 
 
 def test_a_draw_costs_no_exchange_of_its_own() -> None:
-    """Between a seat's draw and its next move the other seat sends only its unmask: the drawer
-    needs no answer to an answer before it plays on."""
+    """Between a seat's draw and its next move the other seat sends only its unmask (the last
+    seat, the card's value before it, at once): the drawer needs no answer to an answer before
+    it plays on."""
     link = Link(Rules.preset("classic"), 7)
     link.run()
     draws = [i for i, (_s, what, _n) in enumerate(link.sent) if what == "draw"]
@@ -171,8 +182,8 @@ def test_a_draw_costs_no_exchange_of_its_own() -> None:
         drawer = link.sent[i][0]
         after = []
         for sender, what, _n in link.sent[i + 1 :]:
-            if sender == drawer and what not in ("show", "ack", "unmask"):
+            if sender == drawer and what not in ("show", "ack", "unmask", "stretch"):
                 break
-            if sender != drawer:
+            if sender != drawer and what != "stretch":
                 after.append(what)
         assert after[:1] == ["unmask"] and after.count("unmask") <= 2, after

@@ -88,13 +88,19 @@ def test_a_proof_that_fails_is_caught_at_the_cards_of_the_draw() -> None:
 
 
 class TwiceInTheShuffle(CheatingTable):
-    """Puts one masked card at two places of its shuffle (a card claimed twice)."""
+    """Puts one masked card at two places of its shuffle (a card claimed twice): the stretch
+    of its deck that reaches stock card 40 repeats the value of stock card 3."""
 
     def cheat_deal(self, message: Message) -> Message | None:
-        if isinstance(message, ShuffleMessage):
+        stretch = (
+            range(message.start, message.start + len(message.deck))
+            if isinstance(message, ShuffleMessage)
+            else range(0)
+        )
+        if isinstance(message, ShuffleMessage) and 40 in stretch:
             deck = list(message.deck)
-            deck[40] = deck[3]
-            return ShuffleMessage(message.seat, tuple(deck))
+            deck[40 - message.start] = self.cheater.seat._deck[3]
+            return dataclasses.replace(message, deck=tuple(deck))
         return message
 
 
@@ -178,7 +184,11 @@ class DiscardsFromTheStock(CheatingTable):
             seat = self.cheater.seat
             top = next(p for p, s in enumerate(seat.public.positions) if s.recipient is None)
             seat.open_publicly([top], order=[CHEAT, HONEST])
-            unmask = seat.unmask_message()
+            if seat.public.stretch() is not None:  # the card's value goes out first
+                stretch = seat.unmask_message()
+                assert stretch is not None
+                self.send_deal(CHEAT, stretch)
+            unmask = seat.unmasks()
             assert unmask is not None
             return dataclasses.replace(move, unmask=unmask)
         return move
@@ -220,21 +230,21 @@ def test_a_kept_red_three_is_caught_at_the_card_when_the_hand_is_shown() -> None
 
 
 class FalseShuffle(CheatingTable):
-    """Swaps a card of its shuffle for a point that is no masked card of the deck it got."""
+    """Swaps a card of its shuffle for a point that is no masked card of the deck it got: the
+    cheater (the last seat, which sends its deck in stretches) plays on from its false deck,
+    sending it and unmasking honestly what it sent."""
 
     def __init__(self, position: int) -> None:
         super().__init__()
         self.position = position
 
     def cheat_deal(self, message: Message) -> Message | None:
-        if isinstance(message, ShuffleMessage):
-            deck = list(message.deck)
+        if isinstance(message, ShuffleMessage) and not message.deck and not self.cheated:
+            seat = self.cheater.seat
+            deck = list(seat._deck)
             deck[self.position] = other_point(b"false shuffle")
-            # the cheater plays on from its false deck, unmasking honestly what it sent
-            own = self.cheater.seat.public
-            own.shuffles[-1] = tuple(deck)
-            own.positions[self.position].value = deck[self.position]
-            return ShuffleMessage(message.seat, tuple(deck))
+            seat._deck = tuple(deck)
+            return dataclasses.replace(message)  # the same (empty) message: the cheat is done
         return message
 
 
@@ -246,9 +256,11 @@ def test_a_false_shuffle_is_caught_at_the_card_when_it_opens() -> None:
     )
 
 
-def test_a_false_shuffle_of_a_card_never_opened_is_caught_by_the_audit() -> None:
-    result = FalseShuffle(position=107).play_hand()
-    sentence = caught(result, Code.FALSE_SHUFFLE)
-    assert sentence == (
-        "seat 1's shuffle put a card at stock card 107 that was not in the deck it received"
-    )
+def test_a_false_card_at_the_stocks_bottom_is_never_sent_and_cannot_touch_the_hand() -> None:
+    table = FalseShuffle(position=107)
+    result = table.play_hand()
+    assert table.cheated == 1 and result.misconduct is None, result.misconduct
+    # the hand never reached the card, so the last seat never sent its value: nothing it could
+    # have put there was dealt, and the record's unreached bottom holds the other cards
+    assert table.hands[HONEST].seat.public.positions[107].value is None
+    assert len({game.state_hash() for game in result.games}) == 1

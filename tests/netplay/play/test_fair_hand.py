@@ -116,7 +116,11 @@ def test_a_seat_sends_what_it_owes_before_it_moves() -> None:
         fair.play_hand(first_player=0)
     hand = fair.hands[0]
     stock = next(p for p, s in enumerate(hand.seat.public.positions) if s.recipient is None)
-    hand.seat.open_to(1, [stock])  # seat 0 now owes its unmask of that card to seat 1
+    for each in fair.hands:
+        each.seat.open_to(1, [stock])
+    stretch = fair.hands[1].seat.unmask_message()  # the last seat sends that card's value
+    assert stretch is not None
+    hand.seat.receive(stretch)  # seat 0 now owes its unmask of that card to seat 1
     before = public_state(hand.game)
     with pytest.raises(ValueError, match="seat 0 must send the unmasks it owes first"):
         hand.act(Draw())

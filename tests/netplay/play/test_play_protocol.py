@@ -124,9 +124,10 @@ def test_a_rejoin_with_the_wrong_token_is_set_aside_and_the_host_keeps_waiting()
     assert out[0][1][0] == m.TAGS["rejoined"]
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_a_save_of_an_earlier_deal_is_refused_in_words(version):
-    # 1 dealt by commit and reveal; 2 holds unmasks of a wire form a rejoin could not resend
+    # 1 dealt by commit and reveal; 2 and 3 hold deal messages of wire forms a rejoin could not
+    # resend
     with pytest.raises(ValueError, match="earlier version"):
         HostPlay.from_save({"format": f"canasta-netplay-save/{version}", "role": "host"})
     with pytest.raises(ValueError, match="earlier version"):
