@@ -101,7 +101,10 @@ class Seat:
         if not due:
             return None
         positions = [self.public.positions[p] for p in due]
-        befores = [state.value for state in positions if state.value is not None]
+        befores: list[Point] = []
+        for state in positions:
+            assert state.value is not None  # `due` holds only positions whose value was sent
+            befores.append(state.value)
         afters = [unmask(self._secret, value) for value in befores]
         values = []
         for position, after in zip(due, afters, strict=True):
