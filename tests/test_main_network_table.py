@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.netplay.tools.local_servers import steady_port
 from tests.helpers.paths import MAIN as MAIN_PATH
 
 # real processes on loopback
@@ -31,7 +32,7 @@ def _host(
             sys.executable,
             MAIN,
             "--host",
-            "0",
+            str(steady_port()),  # a killed host listens again on it when it resumes
             "--players",
             str(players),
             "--seats",

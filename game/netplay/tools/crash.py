@@ -24,6 +24,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .local_servers import steady_port
+
 GAME_TIMEOUT = 180.0  # seconds for one round to finish, restart included
 
 
@@ -67,7 +69,16 @@ def play_round(
     log = folder / f"round-{tag}.log"
     common = ["--autopilot", level, "--hands", "1", "--give-up", "120"]
     host = _spawn(
-        _cli("--host", "0", "--bind", "127.0.0.1", "--save", str(saves["host"]), *common), log
+        _cli(
+            "--host",
+            str(steady_port()),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            str(saves["host"]),
+            *common,
+        ),
+        log,
     )
     assert host.stdout is not None
     hosting = json.loads(host.stdout.readline())

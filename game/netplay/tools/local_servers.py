@@ -7,6 +7,7 @@ connection at once. Needs the server packages of the `dev` extra."""
 from __future__ import annotations
 
 import contextlib
+import random
 import socket
 import subprocess
 import sys
@@ -22,6 +23,29 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+
+
+def steady_port() -> int:
+    """A free port below the system's ephemeral range, for a server that is killed and started
+    again on the same port: a port picked by binding to 0 is an ephemeral one, which the
+    system may hand to any outgoing connection once its server is gone, so the restart
+    could not listen on it."""
+    try:
+        lowest = int(EPHEMERAL_RANGE.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        lowest = 32768
+    for _ in range(100):
+        port = random.randrange(max(1024, lowest // 2), lowest)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    return free_port()
 
 
 def _wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
@@ -99,7 +123,7 @@ def local_servers(folder: Path) -> Iterator[LocalServers]:
     folder.mkdir(parents=True, exist_ok=True)
     servers = LocalServers(
         Server("wormhole-mailbox", free_port(), folder),
-        Server("transitrelay", free_port(), folder),
+        Server("transitrelay", steady_port(), folder),
     )
     try:
         servers.mailbox_server.start()

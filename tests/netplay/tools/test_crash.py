@@ -5,6 +5,7 @@ rounds per side (`python -m game.netplay.tools.crash`); the suite runs one round
 from __future__ import annotations
 
 import random
+import socket
 
 import pytest
 
@@ -22,3 +23,13 @@ def test_a_side_killed_mid_game_resumes_to_the_same_final_state(tmp_path, victim
     outcome = play_round(0, victim, "beginner", random.Random(seed), tmp_path, latest=0.1)
     assert outcome.killed, "the kill came before the game ended"
     assert outcome.identical, outcome.problem
+
+
+def test_a_host_that_is_killed_listens_on_a_port_no_outgoing_connection_is_given() -> None:
+    from game.netplay.tools.local_servers import EPHEMERAL_RANGE, steady_port
+
+    lowest = int(EPHEMERAL_RANGE.read_text().split()[0])
+    ports = {steady_port() for _ in range(20)}
+    assert all(1024 <= port < lowest for port in ports)
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", ports.pop()))  # free when it was chosen
