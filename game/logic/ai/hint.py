@@ -35,12 +35,14 @@ from ..cards import (
     IS_WILD,
     MELD_KEY_OF_NAME,
     RANK_NAME,
+    WILD,
     code_of,
 )
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..melds import PLURAL
 from ..phases import DRAW, PLAY
+from ..phrase import phrase
 from ..view import PlayerView, determinize, player_view
 from .opponent import OpponentModel
 from .partner import answer_go_out, answer_words
@@ -73,7 +75,7 @@ def hint(
         answer = answer_go_out(view)
         return Hint((answer,), answer_words(answer))
     if not view.my_turn:
-        return Hint((), "It is not your turn.")
+        return Hint((), phrase("It is not your turn."))
     master = ComputerPlayer("master", seed=seed, aggressiveness=HINT_AGGRESSIVENESS)
     if model is not None:
         master.model = copy.deepcopy(model)
@@ -113,74 +115,93 @@ def _discard_words(view: PlayerView, code: str) -> str:
     least" for a card that fits its melds or that it was seen to take). With three or four
     players the opponent of a discard is the next player, who may take it."""
     card = IDS_OF_CODE[code][0]
-    them = "your opponent" if view.players == 2 else "the next player"
+    two = view.players == 2
+    least = phrase("discard the {card}, the card you need least", card=code)
     if IS_WILD[card]:
         if any(IS_WILD[c] for c in view.pile):
             # A wild card in the pile froze it already: this one freezes nothing more.
-            return f"discard the {code}, the card you need least"
-        against = them if view.players != 4 else "both sides"
-        return f"discard the {code} to freeze the pile against {against}"
+            return least
+        if view.players == 4:
+            return phrase("discard the {card} to freeze the pile against both sides", card=code)
+        if two:
+            return phrase("discard the {card} to freeze the pile against your opponent", card=code)
+        return phrase("discard the {card} to freeze the pile against the next player", card=code)
     if IS_BLACK_THREE[card]:
-        return f"discard the {code} to block the pile for {them}'s next turn"
+        if two:
+            return phrase(
+                "discard the {card} to block the pile for your opponent's next turn", card=code
+            )
+        return phrase(
+            "discard the {card} to block the pile for the next player's next turn", card=code
+        )
     rank = CARD_RANK[card]
     usable = rank in dict(view.melds[view.opponent]) or any(
         CARD_RANK[c] == rank for c in view.known[view.opponent]
     )
     if usable:
-        return f"discard the {code}, the card you need least"
-    return f"discard the {code}, the card that helps {them} least"
+        return least
+    if two:
+        return phrase("discard the {card}, the card that helps your opponent least", card=code)
+    return phrase("discard the {card}, the card that helps the next player least", card=code)
 
 
 def _reason(view: PlayerView, actions: list[Action], pile_refusal: IllegalAction | None) -> str:
     first = actions[0]
     if isinstance(first, AskGoOut):
-        return (
+        return phrase(
             'Ask your partner "May I go out?": you can go out now, and your partner\'s cards '
             "decide whether it pays."
         )
     if isinstance(first, Draw):
         if view.pile and view.pile_blocked:
-            return "Draw from the stock: the pile is blocked."
+            return phrase("Draw from the stock: the pile is blocked.")
         if pile_refusal is not None:
-            why = pile_refusal.message.rstrip(".")
-            return (
-                f"Draw from the stock: the pile cannot be taken now ({why[:1].lower()}{why[1:]})."
+            return phrase(
+                "Draw from the stock: the pile cannot be taken now. {why}",
+                why=pile_refusal.message,
             )
         if not view.pile:
-            return "Draw from the stock: the pile is empty."
-        return "Draw from the stock: the pile is not worth taking now."
+            return phrase("Draw from the stock: the pile is empty.")
+        return phrase("Draw from the stock: the pile is not worth taking now.")
     if isinstance(first, TakePile):
-        return (
-            f"Take the pile: its {len(view.pile)} cards start with a meld of "
-            f"{_name(code_of(view.pile[-1]))}."
+        return phrase(
+            "Take the pile: its {count} cards start with a meld of {rank}.",
+            count=len(view.pile),
+            rank=_name(code_of(view.pile[-1])),
         )
     melds = [a for a in actions if isinstance(a, Meld)]
     discard = next((a for a in actions if isinstance(a, Discard)), None)
-    parts = []
+    ranks: list[str] = []
     if melds:
-        ranks = []
         for meld in melds:
             if meld.rank == "special":
-                return "Meld your whole hand as a special meld and go out."
+                return phrase("Meld your whole hand as a special meld and go out.")
             name = (
                 _name(next(c for c in meld.cards if not c.startswith(("2", "JK"))))
                 if any(not c.startswith(("2", "JK")) for c in meld.cards)
                 else (
-                    "wild cards"
+                    PLURAL[WILD]
                     if meld.rank in ("wild", None)
                     else PLURAL[MELD_KEY_OF_NAME[meld.rank]]
                 )
             )
             if name not in ranks:
                 ranks.append(name)
-        parts.append("meld your " + ", ".join(ranks))
-    if discard is not None:
-        parts.append(_discard_words(view, discard.card))
     if isinstance(first, (Undo, UndoTurn)):
-        return "Undo: these melds do not reach the opening minimum."
+        return phrase("Undo: these melds do not reach the opening minimum.")
     if isinstance(first, Pass):
-        return "End the turn without discarding."
-    if not parts:
-        return "Nothing useful to do."
-    sentence = " and ".join(parts)
-    return sentence[0].upper() + sentence[1:] + "."
+        return phrase("End the turn without discarding.")
+    if not ranks:
+        if discard is None:
+            return phrase("Nothing useful to do.")
+        return phrase("Just {discard}.", discard=_discard_words(view, discard.card))
+    named = ranks[0]
+    for rank in ranks[1:]:
+        named = phrase("{some}, {last}", some=named, last=rank)
+    if discard is None:
+        return phrase("Meld your {ranks}.", ranks=named)
+    return phrase(
+        "Meld your {ranks} and {discard}.",
+        ranks=named,
+        discard=_discard_words(view, discard.card),
+    )

@@ -17,6 +17,7 @@ from typing import Final
 from ..actions import AnswerGoOut
 from ..cards import CARD_POINTS, IS_RED_THREE
 from ..melds import canasta_count
+from ..phrase import phrase
 from ..scoring import score_player
 from ..view import PlayerView
 
@@ -60,5 +61,5 @@ def answer_go_out(view: PlayerView) -> AnswerGoOut:
 def answer_words(answer: AnswerGoOut) -> str:
     """Why the computer gives this answer, for a hint."""
     if answer.yes:
-        return 'Answer "Yes": your side comes out ahead if the hand ends now.'
-    return 'Answer "No": ending the hand now would not pay your side.'
+        return phrase('Answer "Yes": your side comes out ahead if the hand ends now.')
+    return phrase('Answer "No": ending the hand now would not pay your side.')

@@ -38,9 +38,9 @@ from ..cards import (
     WILD,
 )
 from ..melds import CANASTA_SIZE, SPECIAL_MELD_NAMES, canasta_bonus, canasta_kind, special_meld
+from ..phrase import phrase
 from ..view import PlayerView
 from .names import (
-    article,
     card_name,
     cards_text,
     code_name,
@@ -52,6 +52,15 @@ from .names import (
 
 # From this many of a rank's eight cards in sight, a discard's explanation says so.
 IN_SIGHT_NOTED: Final = 5
+
+
+def _then(sentence: str, note: str) -> str:
+    """A sentence and a note that goes on from it ("...: 30 points" + "; that opens")."""
+    return phrase("{sentence}{note}", sentence=sentence, note=note) if note else sentence
+
+
+def _ended(sentence: str) -> str:
+    return phrase("{sentence}.", sentence=sentence)
 
 
 @dataclass
@@ -98,27 +107,28 @@ def _pile_problem(view: PlayerView) -> str:
     """Why the pile is not taken, in words (for a hint that draws from the stock)."""
     seat = view.seat
     if not view.pile:
-        return "the pile is empty"
+        return phrase("the pile is empty")
     top = view.pile[-1]
     if view.pile_blocked:
-        return f"{article(_what(top))} on the pile blocks it"
+        if IS_WILD[top]:
+            return phrase("a wild card on the pile blocks it")
+        if IS_RED_THREE[top]:
+            return phrase("a Red Three on the pile blocks it")
+        return phrase("a Black Three on the pile blocks it")
     rank = CARD_RANK[top]
     naturals = sum(1 for c in view.hand if CARD_RANK[c] == rank and not IS_WILD[c])
     if view.pile_frozen_for[seat] and naturals < 2:
         if naturals:
-            held = f"only one natural {rank_singular(rank)}"
-        else:
-            held = f"no natural pair of {rank_plural(rank)}"
-        return f"the pile is frozen and you hold {held}"
-    return f"the pile's {count_text(len(view.pile), 'card')} are not worth taking now"
-
-
-def _what(card: int) -> str:
-    if IS_WILD[card]:
-        return "wild card"
-    if IS_RED_THREE[card]:
-        return "Red Three"
-    return "Black Three"
+            return phrase(
+                "the pile is frozen and you hold only one natural {rank}",
+                rank=rank_singular(rank),
+            )
+        return phrase(
+            "the pile is frozen and you hold no natural pair of {rank}", rank=rank_plural(rank)
+        )
+    return phrase(
+        "the pile's {cards} are not worth taking now", cards=count_text(len(view.pile), "card")
+    )
 
 
 def _opening_note(pos: _Position) -> str:
@@ -126,16 +136,20 @@ def _opening_note(pos: _Position) -> str:
         return ""
     if pos.points >= pos.minimum:
         pos.opened = True
-        return f"; that opens ({pos.minimum} needed)"
-    return f"; with {pos.minimum - pos.points} more you open"
+        return phrase("; that opens ({points} needed)", points=pos.minimum)
+    return phrase("; with {points} more you open", points=pos.minimum - pos.points)
 
 
 def _explain_draw(view: PlayerView) -> str:
     n = view.rules.stock_draw
-    what = "a card" if n == 1 else count_text(n, "card")
+    if n == 1:
+        if not view.pile:
+            return phrase("Draw a card from the stock: the pile is empty.")
+        return phrase("Draw a card from the stock: {why}.", why=_pile_problem(view))
+    cards = count_text(n, "card")
     if not view.pile:
-        return f"Draw {what} from the stock: the pile is empty."
-    return f"Draw {what} from the stock: {_pile_problem(view)}."
+        return phrase("Draw {cards} from the stock: the pile is empty.", cards=cards)
+    return phrase("Draw {cards} from the stock: {why}.", cards=cards, why=_pile_problem(view))
 
 
 def _explain_take(view: PlayerView, pos: _Position, action: TakePile) -> str:
@@ -148,6 +162,7 @@ def _explain_take(view: PlayerView, pos: _Position, action: TakePile) -> str:
         pos.hand.remove(card)
     meld = (existing or []) + [top, *with_cards]
     pos.melds[rank] = meld
+    sentence: str
     if not pos.opened:
         counts = view.rules.top_card_counts_for_initial_meld
         hand_points = sum(CARD_POINTS[c] for c in with_cards)
@@ -159,22 +174,39 @@ def _explain_take(view: PlayerView, pos: _Position, action: TakePile) -> str:
     pos.hand.extend(gained)
     pos.pile = []
     if with_cards:
-        how = f"meld the top card {card_name(top)} with {cards_text(with_cards)} from your hand"
+        sentence = phrase(
+            "Take the pile: meld the top card {card} with {cards} from your hand",
+            card=card_name(top),
+            cards=cards_text(with_cards),
+        )
     else:
-        how = f"add the top card {card_name(top)} to your {rank_plural(rank)}"
-    more = f" and gain {count_text(len(gained), 'more card')}" if gained else ""
-    sentence = f"Take the pile: {how}{more}"
+        sentence = phrase(
+            "Take the pile: add the top card {card} to your {rank}",
+            card=card_name(top),
+            rank=rank_plural(rank),
+        )
+    if gained:
+        more = phrase(" and gain {cards}", cards=count_text(len(gained), "more card"))
+        sentence = _then(sentence, more)
     if not pos.opened:
-        sentence += f": {pos.points} points towards the {pos.minimum} you need"
-        sentence += _opening_note(pos)
-    return sentence + _canasta_note(view, rank, existing, meld) + "."
+        towards = phrase(
+            ": {points} points towards the {needed} you need",
+            points=pos.points,
+            needed=pos.minimum,
+        )
+        sentence = _then(_then(sentence, towards), _opening_note(pos))
+    return _ended(_then(sentence, _canasta_note(view, rank, existing, meld)))
 
 
 def _canasta_note(view: PlayerView, key: int, existing: list[int] | None, meld: list[int]) -> str:
     before = len(existing) if existing else 0
     if before < CANASTA_SIZE <= len(meld):
-        kind = canasta_kind(key, meld)
-        return f"; it makes {article(str(kind))} canasta ({canasta_bonus(view.rules, key, meld)} bonus)"
+        kind, bonus = canasta_kind(key, meld), canasta_bonus(view.rules, key, meld)
+        if kind == "natural":
+            return phrase("; it makes a natural canasta ({bonus} bonus)", bonus=bonus)
+        if kind == "mixed":
+            return phrase("; it makes a mixed canasta ({bonus} bonus)", bonus=bonus)
+        return phrase("; it makes a wild canasta ({bonus} bonus)", bonus=bonus)
     return ""
 
 
@@ -183,8 +215,10 @@ def _explain_meld(view: PlayerView, pos: _Position, action: Meld) -> str:
     if action.rank == "special":
         found = special_meld(cards, bool(view.threes[view.seat]))
         name, bonus = found if found is not None else ("", 0)
-        title = SPECIAL_MELD_NAMES.get(name, "a special meld")
-        return f"Meld your whole hand as {title} and go out: {bonus} points."
+        title = SPECIAL_MELD_NAMES.get(name, phrase("a special meld"))
+        return phrase(
+            "Meld your whole hand as {meld} and go out: {points} points.", meld=title, points=bonus
+        )
     naturals = [c for c in cards if not IS_WILD[c]]
     if naturals:
         key = CARD_RANK[naturals[0]]
@@ -196,67 +230,129 @@ def _explain_meld(view: PlayerView, pos: _Position, action: Meld) -> str:
         pos.hand.remove(card)
     points = sum(CARD_POINTS[c] for c in cards)
     if key == THREE and all(IS_BLACK_THREE[c] or IS_WILD[c] for c in cards):
-        return f"Meld {cards_text(cards)} as your last meld and go out."
+        return phrase("Meld {cards} as your last meld and go out.", cards=cards_text(cards))
     existing = pos.melds.get(key)
     meld = (existing or []) + cards
     pos.melds[key] = meld
+    sentence: str
     if existing:
-        sentence = f"Add {cards_text(cards)} to your {rank_plural(key)}"
         size = len(meld)
         if size < CANASTA_SIZE:
-            short = CANASTA_SIZE - size
-            sentence += (
-                f": {count_text(size, 'card')}, {count_text(short, 'card')} short of a canasta"
+            sentence = phrase(
+                "Add {cards} to your {rank}: {size}, {short} short of a canasta",
+                cards=cards_text(cards),
+                rank=rank_plural(key),
+                size=count_text(size, "card"),
+                short=count_text(CANASTA_SIZE - size, "card"),
+            )
+        else:
+            sentence = phrase(
+                "Add {cards} to your {rank}", cards=cards_text(cards), rank=rank_plural(key)
             )
     else:
-        sentence = f"Meld {cards_text(cards)}: {points} points"
+        sentence = phrase("Meld {cards}: {points} points", cards=cards_text(cards), points=points)
     if not pos.opened:
         pos.points += points
-        sentence += _opening_note(pos)
-    sentence += _canasta_note(view, key, existing, meld)
+        sentence = _then(sentence, _opening_note(pos))
+    sentence = _then(sentence, _canasta_note(view, key, existing, meld))
     if not pos.hand:
-        sentence += "; that empties your hand and you go out"
-    return sentence + "."
+        sentence = _then(sentence, phrase("; that empties your hand and you go out"))
+    return _ended(sentence)
 
 
 def _explain_discard(view: PlayerView, pos: _Position, action: Discard) -> str:
     card = pos.take((action.card,))[0]
     name = code_name(action.card)
     if len(pos.hand) == 1:
-        return f"Discard {name} and go out."
+        return phrase("Discard {card} and go out.", card=name)
     # With three or four players the one who may take the discard is the next player.
-    them = "your opponent" if view.players == 2 else "the next player"
+    two = view.players == 2
     if IS_WILD[card]:
-        frozen_for = them if view.players != 4 else "both sides"
-        return f"Discard {name}: a wild card freezes the pile against {frozen_for}."
+        if view.players == 4:
+            return phrase(
+                "Discard {card}: a wild card freezes the pile against both sides.", card=name
+            )
+        if two:
+            return phrase(
+                "Discard {card}: a wild card freezes the pile against your opponent.", card=name
+            )
+        return phrase(
+            "Discard {card}: a wild card freezes the pile against the next player.", card=name
+        )
     if IS_BLACK_THREE[card]:
-        return f"Discard {name}: a Black Three blocks the pile for {them}'s next turn."
+        if two:
+            return phrase(
+                "Discard {card}: a Black Three blocks the pile for your opponent's next turn.",
+                card=name,
+            )
+        return phrase(
+            "Discard {card}: a Black Three blocks the pile for the next player's next turn.",
+            card=name,
+        )
     rank = CARD_RANK[card]
     theirs = dict(view.melds[view.opponent])
     known = sum(1 for c in view.known[view.opponent] if CARD_RANK[c] == rank)
     # A card the opponent can use is never called safe: the sentence says what it costs.
     if rank in theirs:
-        return (
-            f"Discard {name}: it is the card you need least, although {them} could add "
-            f"it to its {rank_plural(rank)}."
+        if two:
+            return phrase(
+                "Discard {card}: it is the card you need least, although your opponent could "
+                "add it to its {rank}.",
+                card=name,
+                rank=rank_plural(rank),
+            )
+        return phrase(
+            "Discard {card}: it is the card you need least, although the next player could "
+            "add it to its {rank}.",
+            card=name,
+            rank=rank_plural(rank),
         )
     if known:
         took = count_text(known, rank_singular(rank), rank_plural(rank))
-        return (
-            f"Discard {name}: it is the card you need least, although {them} took "
-            f"{took} from the pile."
+        if two:
+            return phrase(
+                "Discard {card}: it is the card you need least, although your opponent took "
+                "{cards} from the pile.",
+                card=name,
+                cards=took,
+            )
+        return phrase(
+            "Discard {card}: it is the card you need least, although the next player took "
+            "{cards} from the pile.",
+            card=name,
+            cards=took,
         )
-    no_meld = f"{them} has no meld of {rank_plural(rank)}"
     mine = [c for cards in pos.melds.values() for c in cards]
     their_cards = [c for _key, cards in view.melds[view.opponent] for c in cards]
     sight = sum(CARD_RANK[c] == rank for c in (*pos.hand, *view.pile, *mine, *their_cards))
     if sight >= IN_SIGHT_NOTED:
         # Few copies left out of sight: a pair of them in the opponent's hand is unlikely.
-        return (
-            f"Discard {name}: {no_meld}, is not known to hold one, and {number_word(sight)} of "
-            f"the eight {rank_plural(rank)} are in sight."
+        if two:
+            return phrase(
+                "Discard {card}: your opponent has no meld of {rank}, is not known to hold one, "
+                "and {number} of the eight {rank} are in sight.",
+                card=name,
+                rank=rank_plural(rank),
+                number=number_word(sight),
+            )
+        return phrase(
+            "Discard {card}: the next player has no meld of {rank}, is not known to hold one, "
+            "and {number} of the eight {rank} are in sight.",
+            card=name,
+            rank=rank_plural(rank),
+            number=number_word(sight),
         )
-    return f"Discard {name}: {no_meld} and is not known to hold one."
+    if two:
+        return phrase(
+            "Discard {card}: your opponent has no meld of {rank} and is not known to hold one.",
+            card=name,
+            rank=rank_plural(rank),
+        )
+    return phrase(
+        "Discard {card}: the next player has no meld of {rank} and is not known to hold one.",
+        card=name,
+        rank=rank_plural(rank),
+    )
 
 
 def explain_action(view: PlayerView, action: Action) -> str:
@@ -279,19 +375,33 @@ def explain_hint(view: PlayerView, actions: list[Action] | tuple[Action, ...]) -
             out.append(_explain_discard(view, pos, action))
         elif isinstance(action, Pass):
             if view.phase == "draw":
-                out.append("Leave the pile and end the hand: the stock is used up.")
+                out.append(phrase("Leave the pile and end the hand: the stock is used up."))
             else:
-                out.append("End your turn without discarding: you keep your last card.")
-        elif isinstance(action, (Undo, UndoTurn)):
-            what = "your last meld" if isinstance(action, Undo) else "your melds of this turn"
+                out.append(phrase("End your turn without discarding: you keep your last card."))
+        elif isinstance(action, Undo):
             out.append(
-                f"Take back {what}: they count {pos.points} of the "
-                f"{pos.minimum} points you need to open."
+                phrase(
+                    "Take back your last meld: they count {points} of the {needed} points you "
+                    "need to open.",
+                    points=pos.points,
+                    needed=pos.minimum,
+                )
+            )
+        elif isinstance(action, UndoTurn):
+            out.append(
+                phrase(
+                    "Take back your melds of this turn: they count {points} of the {needed} "
+                    "points you need to open.",
+                    points=pos.points,
+                    needed=pos.minimum,
+                )
             )
         elif isinstance(action, NextHand):
-            out.append("Deal the next hand.")
+            out.append(phrase("Deal the next hand."))
         elif isinstance(action, AskGoOut):
-            out.append('Ask your partner "May I go out?": their answer binds you for this turn.')
+            out.append(
+                phrase('Ask your partner "May I go out?": their answer binds you for this turn.')
+            )
         elif isinstance(action, AnswerGoOut):
             out.append(answer_words(action))
     return out

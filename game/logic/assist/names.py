@@ -11,26 +11,42 @@ from collections.abc import Iterable
 
 from ..cards import CARD_RANK, CARD_SUIT, IDS_OF_CODE, JOKER, WILD, code_of, sorted_cards
 from ..melds import PLURAL
+from ..phrase import phrase
 
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")  # ♠ ♥ ♦ ♣, in the engine's suit order
 SINGULAR = {
-    JOKER: "Joker",
-    2: "Two",
-    3: "Three",
-    4: "Four",
-    5: "Five",
-    6: "Six",
-    7: "Seven",
-    8: "Eight",
-    9: "Nine",
-    10: "Ten",
-    11: "Jack",
-    12: "Queen",
-    13: "King",
-    14: "Ace",
+    JOKER: phrase("Joker"),
+    2: phrase("Two"),
+    3: phrase("Three"),
+    4: phrase("Four"),
+    5: phrase("Five"),
+    6: phrase("Six"),
+    7: phrase("Seven"),
+    8: phrase("Eight"),
+    9: phrase("Nine"),
+    10: phrase("Ten"),
+    11: phrase("Jack"),
+    12: phrase("Queen"),
+    13: phrase("King"),
+    14: phrase("Ace"),
 }
-PLURALS = {**PLURAL, JOKER: "Jokers", 2: "Twos", WILD: "wild cards"}
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+PLURALS = {**PLURAL, JOKER: phrase("Jokers"), 2: phrase("Twos"), WILD: phrase("wild cards")}
+NUMBER_WORDS = (
+    phrase("no"),
+    phrase("one"),
+    phrase("two"),
+    phrase("three"),
+    phrase("four"),
+    phrase("five"),
+    phrase("six"),
+    phrase("seven"),
+    phrase("eight"),
+)
+# The things a count names, one and more of them ("one card", "two more cards").
+COUNTED = {
+    "card": (phrase("card"), phrase("cards")),
+    "more card": (phrase("more card"), phrase("more cards")),
+}
 
 
 def card_name(card: int) -> str:
@@ -76,8 +92,10 @@ def number_word(n: int) -> str:
 
 
 def count_text(n: int, singular: str, plural: str | None = None) -> str:
-    """ "one card", "two cards", "12 cards"."""
-    return f"{number_word(n)} {singular if n == 1 else (plural or singular + 's')}"
+    """ "one card", "two cards", "12 cards" (`singular` a noun of `COUNTED`, or a rank's name
+    with its `plural`)."""
+    one, many = COUNTED.get(singular, (singular, plural or singular + "s"))
+    return phrase("{number} {things}", number=number_word(n), things=one if n == 1 else many)
 
 
 def join_words(parts: list[str], last: str = "and") -> str:

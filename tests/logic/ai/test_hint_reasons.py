@@ -18,7 +18,7 @@ def test_a_frozen_pile_without_a_pair_is_said_to_be_untakeable_with_the_rule():
     # a wild card in the pile freezes it; one Nine in hand cannot take a Nine
     game = position(hands=("9S 4C 5D 6H 7S KD QC", "5C 6C"), pile="2C 8D 9H")
     reason = hint(player_view(game, 0)).reason
-    assert reason.startswith("Draw from the stock: the pile cannot be taken now (the pile is")
+    assert reason.startswith("Draw from the stock: the pile cannot be taken now. The pile is")
     assert "would not pay" not in reason
 
 
