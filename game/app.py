@@ -178,6 +178,7 @@ class App:
             volume=prefs.speech_volume / 100,
             stop_when_interrupted=prefs.speech_stop_when_interrupted,
         )
+        self.speech.language = self.language  # spoken in a voice of the player's language
         self.cards = cards if cards is not None else CardImages()
         self.cards.set_four_colour(prefs.four_colour_deck)
         self._apply_card_back()
@@ -344,6 +345,7 @@ class App:
         wanted = self._wanted_language()
         if wanted != self.language:
             self.language = use_language(wanted)
+            self.speech.language = self.language
             for scene in self.stack:
                 scene.layout(self.size)
 

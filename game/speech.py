@@ -8,7 +8,8 @@ computer's worker process. Each phrase is rendered by the engine's save-to-file 
 played on a mixer channel kept for speech, so its volume is the player's and it can be cut off at
 once (`interrupt`: a dialog closed, a new one opened). The player's side and the opponent's have
 different voices (on eSpeak NG two variants of one voice, an octave apart; elsewhere two
-installed voices). With no engine (or no way to play sound) the game plays silently, and the first screen to
+installed voices), of the player's language where the system has one (`language`: the screens'
+phrases are in it). With no engine (or no way to play sound) the game plays silently, and the first screen to
 ask (`take_problem`) is told why, once.
 """
 
@@ -76,6 +77,7 @@ class Side(str, enum.Enum):
 class Phrase:
     text: str
     side: Side = Side.PLAYER
+    language: str = "en"  # the language of `text`, spoken by a voice of it where there is one
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,7 @@ class Speaker:
         self.volume = _clamp(volume)
         self.stop_when_interrupted = stop_when_interrupted
         self.driver = driver  # pyttsx3's driver name; None: the system's own
+        self.language = "en"  # the language the screens' phrases are in (a code: "es")
         # Everything said to the speaker while enabled, in order: what would be spoken.
         self.queued: deque[Phrase] = deque(maxlen=HISTORY)
         # What the engine rendered, appended by the speaking thread.
@@ -177,7 +180,7 @@ class Speaker:
         """Queue `text` to be spoken after what is already queued; returns at once."""
         if not (self.enabled and text.strip()):
             return
-        phrase = Phrase(text.strip(), side)
+        phrase = Phrase(text.strip(), side, self.language)
         self.queued.append(phrase)
         with self._quiet:
             self._pending += 1
@@ -277,7 +280,7 @@ class Speaker:
     def _speak(self, engine: Any, voices: Voices, phrase: Phrase, generation: int, n: int) -> None:
         assert self._folder is not None
         path = self._folder / f"phrase-{n % 2}.wav"
-        voices.use(phrase.side)
+        voices.use(phrase.side, phrase.language)
         try:
             size = render(engine, phrase.text, path)
         except Exception as exc:  # an engine that fails on one phrase may manage the next
@@ -306,24 +309,62 @@ class Speaker:
 
 
 class Voices:
-    """The two sides' voices on one engine. On eSpeak NG: its voice for the player's side and
-    the same voice's woman's variant for the opponent's, an octave apart (a change of pitch alone
-    lags a phrase behind there); on the other engines, two of the installed voices."""
+    """The two sides' voices on one engine, in a language. On eSpeak NG: its voice of the
+    language for the player's side and the same voice's woman's variant for the opponent's, an
+    octave apart (a change of pitch alone lags a phrase behind there); on the other engines, two
+    of the installed voices of the language. The engine's own voice where it has none."""
 
     def __init__(self, engine: Any, driver: str) -> None:
         self.engine = engine
-        current = engine.getProperty("voice")
-        self.voice_ids: dict[Side, str] = {Side.PLAYER: current}
-        if driver == "espeak":
-            self.voice_ids[Side.OPPONENT] = f"{current}+{ESPEAK_OPPONENT_VARIANT}"
-        else:
-            others = [v.id for v in engine.getProperty("voices") or () if v.id != current]
-            if others:
-                self.voice_ids[Side.OPPONENT] = others[0]
+        self.driver = driver
+        self.default: str = engine.getProperty("voice")
+        self.installed = [(v.id, _codes(v.languages)) for v in engine.getProperty("voices") or ()]
+        self.by_language: dict[str, dict[Side, str]] = {}
 
-    def use(self, side: Side) -> None:
-        if side in self.voice_ids:
-            self.engine.setProperty("voice", self.voice_ids[side])
+    def voice_ids(self, language: str = "en") -> dict[Side, str]:
+        """Each side's voice for `language` (worked out once per language)."""
+        if language not in self.by_language:
+            self.by_language[language] = self._pair(language)
+        return self.by_language[language]
+
+    def _pair(self, language: str) -> dict[Side, str]:
+        # A voice of exactly the language ("es") before one of a variety of it ("es-419").
+        speaking = [
+            vid
+            for vid, codes in sorted(self.installed, key=lambda voice: language not in voice[1])
+            if _speaks(codes, language)
+        ]
+        own = dict(self.installed).get(self.default, ())
+        # The engine's own voice when it speaks the language (the system's choice of accent).
+        first = self.default if _speaks(own, language) or not speaking else speaking[0]
+        pair = {Side.PLAYER: first}
+        if self.driver == "espeak":
+            pair[Side.OPPONENT] = f"{first}+{ESPEAK_OPPONENT_VARIANT}"
+        else:
+            others = [vid for vid in speaking or [vid for vid, _ in self.installed] if vid != first]
+            if others:
+                pair[Side.OPPONENT] = others[0]
+        return pair
+
+    def use(self, side: Side, language: str = "en") -> None:
+        pair = self.voice_ids(language)
+        if side in pair:
+            self.engine.setProperty("voice", pair[side])
+
+
+def _codes(languages: Any) -> tuple[str, ...]:
+    """A voice's languages as codes ("es", "en-gb"): drivers give text or bytes (eSpeak's with
+    a leading priority byte), some with underscores."""
+    codes = []
+    for language in languages or ():
+        text = language.decode("ascii", "ignore") if isinstance(language, bytes) else str(language)
+        codes.append(text.strip("\x00\x01\x02\x03\x04\x05 ").lower().replace("_", "-"))
+    return tuple(codes)
+
+
+def _speaks(codes: tuple[str, ...], language: str) -> bool:
+    """Whether a voice of `codes` speaks `language` ("es" is spoken by "es" and "es-419")."""
+    return any(code == language or code.startswith(f"{language}-") for code in codes)
 
 
 def _clamp(value: float) -> float:

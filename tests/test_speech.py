@@ -1,5 +1,6 @@
-"""Speech is rendered by the system's engine on a thread of its own, in two voices, can be cut
-off, and a machine without an engine plays silently and says so once."""
+"""Speech is rendered by the system's engine on a thread of its own, in two voices of the player's
+language (where the system has one), can be cut off, and a machine without an engine plays
+silently and says so once."""
 
 from __future__ import annotations
 
@@ -118,3 +119,45 @@ def test_speech_off_queues_nothing_and_starts_no_thread() -> None:
     assert list(speaker.queued) == []
     assert all(thread.name != "speech" for thread in threading.enumerate())
     assert speaker.wait_until_quiet(0)
+
+
+@needs_engine
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_spanish_and_german_are_spoken_in_a_voice_of_the_language(
+    tmp_path: Path, language: str
+) -> None:
+    engine, driver = engine_for()
+    voices = Voices(engine, driver)
+    spoken_by = {voice.id: voice.languages for voice in engine.getProperty("voices")}
+    player = voices.voice_ids(language)[Side.PLAYER]
+    assert language in [str(code) for code in spoken_by[player]]
+    # The opponent's side in the same language, in its own voice.
+    assert voices.voice_ids(language)[Side.OPPONENT].startswith(player)
+    # The voice is really changed: one sentence sounds otherwise in the language's voice.
+    text = "Has ganado la partida." if language == "es" else "Du hast das Spiel gewonnen."
+    voices.use(Side.PLAYER, "en")
+    render(engine, text, tmp_path / "en.wav")
+    voices.use(Side.PLAYER, language)
+    render(engine, text, tmp_path / f"{language}.wav")
+    assert (tmp_path / "en.wav").read_bytes() != (tmp_path / f"{language}.wav").read_bytes()
+
+
+@needs_engine
+def test_a_language_the_engine_lacks_is_spoken_in_its_own_voice() -> None:
+    engine, driver = engine_for()
+    voices = Voices(engine, driver)
+    assert voices.voice_ids("xx")[Side.PLAYER] == engine.getProperty("voice")
+
+
+@needs_engine
+def test_the_phrases_queued_carry_their_language_and_are_spoken_in_it(speaker: Speaker) -> None:
+    speaker.volume = 0
+    speaker.language = "de"
+    speaker.say("Du bist dran.")
+    speaker.say("Computer hat den Ablagestapel genommen: 9 Karten.", Side.OPPONENT)
+    assert list(speaker.queued) == [
+        Phrase("Du bist dran.", Side.PLAYER, "de"),
+        Phrase("Computer hat den Ablagestapel genommen: 9 Karten.", Side.OPPONENT, "de"),
+    ]
+    assert spoken_texts(speaker) == [phrase.text for phrase in speaker.queued]
+    assert [item.phrase.language for item in speaker.spoken] == ["de", "de"]

@@ -4,31 +4,32 @@ A sensible set of events, not every card: the prompt when the player's turn come
 a canasta made, a player going out, each side's points for the hand, the score after it and the
 end of the game (refusals and dialogs are spoken where they are shown). Draws, melds and discards
 are seen, not heard. The player's side speaks in one voice and the opponent's in another. Every
-sentence is in `PHRASES`, whole and with named fields, so a translation can replace each one.
+sentence is in `PHRASES`, whole and with named fields, said in the player's language.
 """
 
 from __future__ import annotations
 
+from game.language import N_, _
 from game.logic import events as ev
 from game.logic.events import Event
 from game.match import ME
-from game.match.table_info import plural
+from game.match.table_info import CANASTA_KINDS, plural
 from game.speech import Phrase, Side
 from game.ui.numbers import grouped
 
 PHRASES: dict[str, str] = {
-    "your_turn": "Your turn.",
-    "pile_taken_mine": "You took the pile: {count} cards.",
-    "pile_taken_theirs": "{name} took the pile: {count} cards.",
-    "canasta_mine": "You made a {kind} canasta of {rank}.",
-    "canasta_theirs": "{name} made a {kind} canasta of {rank}.",
-    "went_out_mine": "You went out.",
-    "went_out_theirs": "{name} went out.",
-    "hand_points_mine": "You scored {points} points this hand.",
-    "hand_points_theirs": "{name} scored {points} points this hand.",
-    "score": "The score: you {mine}, {name} {theirs}.",
-    "won": "You won the game, {mine} to {theirs}.",
-    "lost": "{name} won the game, {theirs} to {mine}.",
+    "your_turn": N_("Your turn."),
+    "pile_taken_mine": N_("You took the pile: {count} cards."),
+    "pile_taken_theirs": N_("{name} took the pile: {count} cards."),
+    "canasta_mine": N_("You made a {kind} canasta of {rank}."),
+    "canasta_theirs": N_("{name} made a {kind} canasta of {rank}."),
+    "went_out_mine": N_("You went out."),
+    "went_out_theirs": N_("{name} went out."),
+    "hand_points_mine": N_("You scored {points} points this hand."),
+    "hand_points_theirs": N_("{name} scored {points} points this hand."),
+    "score": N_("The score: you {mine}, {name} {theirs}."),
+    "won": N_("You won the game, {mine} to {theirs}."),
+    "lost": N_("{name} won the game, {theirs} to {mine}."),
 }
 
 
@@ -40,8 +41,13 @@ def _by(player: int, key: str, name: str, **fields: object) -> Phrase:
     """The phrase `key` said by or about `player`: "…_mine" in the player's voice, "…_theirs"
     in the opponent's, naming them."""
     if player == ME:
-        return Phrase(PHRASES[f"{key}_mine"].format(**fields), Side.PLAYER)
-    return Phrase(PHRASES[f"{key}_theirs"].format(name=name, **fields), Side.OPPONENT)
+        return Phrase(_said(f"{key}_mine", **fields), Side.PLAYER)
+    return Phrase(_said(f"{key}_theirs", name=name, **fields), Side.OPPONENT)
+
+
+def _said(key: str, **fields: object) -> str:
+    """The phrase `key` in the player's language, its fields filled in."""
+    return _(PHRASES[key]).format(**fields)
 
 
 def phrases(events: list[Event], names: tuple[str, ...], *, prompt: bool) -> list[Phrase]:
@@ -52,12 +58,13 @@ def phrases(events: list[Event], names: tuple[str, ...], *, prompt: bool) -> lis
     for event in events:
         kind, player = event.kind, event.player
         if kind == ev.TURN and player == ME and prompt:
-            said.append(Phrase(PHRASES["your_turn"]))
+            said.append(Phrase(_said("your_turn")))
         elif kind == ev.PILE_TAKEN and player in (0, 1):
             count = len(event.cards) + event.info.get("hidden", 0)
             said.append(_by(player, "pile_taken", opponent, count=count))
         elif kind == ev.CANASTA and player in (0, 1):
-            canasta = {"kind": event.info.get("kind", ""), "rank": plural(event.rank or 0)}
+            kind = CANASTA_KINDS.get(event.info.get("kind", ""), "")
+            canasta = {"kind": _(kind), "rank": _(plural(event.rank or 0))}
             said.append(_by(player, "canasta", opponent, **canasta))
         elif kind == ev.HAND_OVER:
             said.extend(_hand_over(event, opponent))
@@ -73,7 +80,7 @@ def _game_over(event: Event, names: tuple[str, ...]) -> Phrase:
     winner = event.player if event.player in range(1, len(names)) else 1
     mine, theirs = grouped(totals[ME]), grouped(totals[winner])
     key = "won" if event.player == ME else "lost"
-    return Phrase(PHRASES[key].format(name=names[winner], mine=mine, theirs=theirs))
+    return Phrase(_said(key, name=names[winner], mine=mine, theirs=theirs))
 
 
 def _hand_over(event: Event, opponent: str) -> list[Phrase]:
@@ -85,5 +92,5 @@ def _hand_over(event: Event, opponent: str) -> list[Phrase]:
         points = grouped(scores[side]["total"])
         said.append(_by(side, "hand_points", opponent, points=points))
     mine, theirs = (grouped(t) for t in event.info["totals"][:2])
-    said.append(Phrase(PHRASES["score"].format(name=opponent, mine=mine, theirs=theirs)))
+    said.append(Phrase(_said("score", name=opponent, mine=mine, theirs=theirs)))
     return said

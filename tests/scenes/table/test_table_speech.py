@@ -1,12 +1,16 @@
 """With speech on, the table speaks a sensible set of events of a hand, not every card: the
 player's refusals, the prompt when their turn comes, points and the score; the opponent's side
-in its own voice."""
+in its own voice; in the player's language."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from game.app import App
+from game.language import Catalog, install
+from game.language.files import use_language
 from game.logic import events as ev
 from game.logic.events import Event
 from game.scenes.table.voice import phrases
@@ -81,3 +85,37 @@ def test_the_winner_of_a_three_player_game_is_named_with_their_total() -> None:
     assert phrases([east], names, prompt=True) == [Phrase("East won the game, 5,120 to 3,400.")]
     west = Event(ev.GAME_OVER, 1, info={"totals": (3400, 5120, 2100)})
     assert phrases([west], names, prompt=True) == [Phrase("West won the game, 5,120 to 3,400.")]
+
+
+def test_the_table_s_phrases_are_said_in_the_player_s_language() -> None:
+    use_language("es")
+    try:
+        canasta = Event(ev.CANASTA, 1, info={"kind": "mixed"}, rank=12)
+        won = Event(ev.GAME_OVER, 0, info={"totals": (5120, 3400)})
+        assert phrases([Event(ev.TURN, 0), canasta, won], ("Meg", "Ordenador"), prompt=True) == [
+            Phrase("Te toca."),
+            Phrase("Ordenador ha hecho una canasta mixta de Reinas.", Side.OPPONENT),
+            Phrase("Has ganado la partida, 5.120 a 3.400."),
+        ]
+    finally:
+        install(Catalog())
+
+
+@needs_engine
+def test_with_the_game_in_german_the_table_speaks_german(
+    user_dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    app = App(size=(1280, 720), prefs_path=tmp_path / "prefs.json", language="de")
+    try:
+        speech_on(app)
+        table = open_table(app, pile_with_a_pair())
+        click(app, centre(table.geometry.stock_rect))  # draw
+        settle(app, table)
+        click(app, centre(table.geometry.stock_rect))  # again: refused
+        assert table.message_error
+        assert list(app.speech.queued) == [Phrase(table.message, Side.PLAYER, "de")]
+        assert table.message.startswith("Du hast in diesem Zug schon gezogen")
+        assert spoken_texts(app.speech) == [table.message]
+    finally:
+        app.close()
+        install(Catalog())
