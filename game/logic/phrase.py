@@ -5,7 +5,8 @@ language and fill in the fields after (`game.language._` does this for any `Phra
 refusal, a hint or a line of "Last plays" reads in Spanish or German without the engine
 importing the translation layer, and nothing ever parses the English.
 
-`phrase` and `phrase_n` also mark their template for `tools/translations.py`, as `_` does. A
+`phrase` and `phrase_n` also mark their template for `tools/translations.py`, as `_` does
+(`N_` marks one kept for later). A
 field that is itself a `Phrase` (a rank's name, "Yes") is translated too; other fields (a
 player's name, a card, a number) are shown as they are."""
 
@@ -37,6 +38,12 @@ def _made(template: str, plural: str, count: int, fields: dict[str, Any]) -> Phr
 
 def _rebuilt(template: str, plural: str, count: int, fields: dict[str, Any]) -> Phrase:
     return _made(template, plural, count, fields)
+
+
+def N_(template: str) -> str:
+    """`template` unchanged, marked for `tools/translations.py`: a sentence chosen here and made
+    into a `Phrase` further on."""
+    return template
 
 
 def phrase(template: str, /, **fields: Any) -> Phrase:

@@ -22,6 +22,7 @@ from game.logic.ai import ComputerPlayer
 from game.logic.assist import RULE_NOTES, RuleNote, Tutorial, coach, narrate, notes_for
 from game.logic.events import Event
 from game.logic.phases import DRAW, PLAY
+from game.logic.phrase import phrase
 from game.logic.view import PlayerView, determinize, player_view
 from game.match import Change, HintReady, Match, Note, TableState, TurnMark
 from game.match.local_match import picture
@@ -91,20 +92,20 @@ class TutorialMatch(Match):
     @property
     def other_names(self) -> tuple[str, ...]:
         names = self.tutorial.names
-        return ("Computer",) if len(names) == 2 else tuple(names[1:])
+        return (phrase("Computer"),) if len(names) == 2 else tuple(names[1:])
 
     @property
     def opponent_line(self) -> str:
-        return "Tutorial"
+        return phrase("Tutorial")
 
     def level_text(self) -> str:
         if self.tutorial.seats == 4:
-            return "Tutorial: partnerships, Classic rules"
-        return "Tutorial: Classic rules"
+            return phrase("Tutorial: partnerships, Classic rules")
+        return phrase("Tutorial: Classic rules")
 
     def status_text(self) -> str:
         if self.mode == WATCH and not self.finished:
-            return "Tutorial: press Next to see the next move."
+            return phrase("Tutorial: press Next to see the next move.")
         return ""
 
     # -- moving ---------------------------------------------------------------------------------
@@ -114,9 +115,9 @@ class TutorialMatch(Match):
 
     def check(self, action: Action) -> str | None:
         if self.mode == WATCH:
-            return "In this part of the tutorial the computer plays: press Next."
+            return phrase("In this part of the tutorial the computer plays: press Next.")
         if not self._learner_to_move() or self.opponent_pending:
-            return "Wait for your turn."
+            return phrase("Wait for your turn.")
         refusal = self.tutorial.game.check(action)
         return None if refusal is None else refusal.message
 
@@ -177,17 +178,17 @@ class TutorialMatch(Match):
         return notes
 
     def next_hand(self) -> str:
-        return "The tutorial hand is over."
+        return phrase("The tutorial hand is over.")
 
     # -- help -----------------------------------------------------------------------------------
     def ask_hint(self) -> None:
         tutorial = self.tutorial
         if not self._learner_to_move():
-            self.notes.append(HintReady("Hints are given on your turn."))
+            self.notes.append(HintReady(phrase("Hints are given on your turn.")))
             return
         actions = suggestions(tutorial.players[tutorial.learner], tutorial.view())
         self.notes.append(
-            HintReady("What the computer would do in your place:", actions=tuple(actions))
+            HintReady(phrase("What the computer would do in your place:"), actions=tuple(actions))
         )
 
     def cancel_hint(self) -> None:
@@ -209,8 +210,8 @@ class TutorialMatch(Match):
     def set_autoplay(self, on: bool, level: str) -> str:
         self.mode = WATCH if on else PLAY_MODE
         if on:
-            return "The computer plays both hands: press Next."
-        return "Your turn to play: the hint and the coach will help."
+            return phrase("The computer plays both hands: press Next.")
+        return phrase("Your turn to play: the hint and the coach will help.")
 
     def preferences_changed(self, prefs: Preferences) -> None:
         """The tutorial keeps its own rules and level whatever the options say."""
@@ -220,7 +221,7 @@ class TutorialMatch(Match):
         return []
 
     def rewind(self, mark: TurnMark) -> str | None:
-        return "The tutorial cannot go back."
+        return phrase("The tutorial cannot go back.")
 
     def restart(self, prefs: Preferences) -> str | None:
         return None

@@ -1,6 +1,6 @@
 """The table's screens for the language tests, each built with real keys and clicks: the table in
 play, with a hint, a refusal and its "Why?", its menus, the cut for the deal, AutoStep, the end of
-a hand and of the game, "May I go out?" at four. Each builder takes the app and returns when the
+a hand and of the game, "May I go out?" at four, the tutorial's first steps. Each builder takes the app and returns when the
 screen is on top."""
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from game.logic.actions import AskGoOut
 from game.logic.cards import MELD_KEY_OF_NAME
 from game.logic.cut import cut_for_deal
 from game.scenes.dialog import DialogScene
+from game.scenes.learn.tutorial import TutorialScene
 from game.scenes.menu import MenuScene
 from game.scenes.table.autostep import AutoStepScene
 from game.scenes.table.cut import CutDialog
 from game.scenes.table.scores import GameOverScene, HandOverScene
 from game.scenes.table.table import TableScene
+from game.scenes.title import TitleScene
 from tests.helpers.scenario import position
 from tests.helpers.table import (
     about_to_go_out,
@@ -156,6 +158,20 @@ def north_asks(app: App) -> None:
     assert isinstance(app.stack.top, DialogScene), app.stack.top
 
 
+def tutorial(app: App) -> None:
+    """The tutorial's first steps: its introduction, the deal and two moves told, a rule note."""
+    app.stack.push(TitleScene(app))
+    scene = TutorialScene(app, TableScene)
+    app.stack.push(scene)
+    step(app, 3)
+    for _move in range(2):
+        press(app, pygame.K_n)
+        step(app, 3)
+    press(app, pygame.K_r)
+    step(app, 3)
+    assert scene.notes_seen
+
+
 SCREENS: dict[str, Builder] = {
     "table": table,
     "hint": hint,
@@ -172,4 +188,5 @@ SCREENS: dict[str, Builder] = {
     "game over": game_over,
     "game over at 4": lambda app: game_over(app, 4),
     "May I go out? at 4": north_asks,
+    "tutorial": tutorial,
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, Meld, TakePile
+from ..phrase import phrase
 from ..view import PlayerView
 from .explain import explain_action
 
@@ -33,4 +34,4 @@ def coach(view: PlayerView, action: Action, suggested: Sequence[Action]) -> str 
     # Another meld first is fine when the hint melds the same cards later this turn.
     if isinstance(action, Meld) and any(_same(action, later) for later in suggested[1:]):
         return None
-    return f"The hint would rather: {explain_action(view, suggested[0])}"
+    return phrase("The hint would rather: {move}", move=explain_action(view, suggested[0]))

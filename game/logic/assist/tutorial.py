@@ -24,6 +24,7 @@ from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD
 from ..engine import Game
 from ..events import Event
 from ..phases import DRAW, PLAY
+from ..phrase import phrase
 from ..rules import Rules
 from ..view import PlayerView, player_view
 from .explain import explain_action
@@ -35,7 +36,7 @@ TUTORIAL_LEVEL = "advanced"
 # A Classic deal of four in which both partners meld for the side, North asks "May I go out?",
 # the learner answers and North goes out, with every seat at TUTORIAL_LEVEL.
 PARTNERSHIP_SEED = 3
-PARTNERSHIP_NAMES = ("You", "West", "North", "East")
+PARTNERSHIP_NAMES = ("You", phrase("West"), phrase("North"), phrase("East"))
 MAX_ACTIONS = 1000  # a hand never needs this many; the bound keeps a fault from looping
 
 
@@ -54,110 +55,138 @@ RULE_NOTES: dict[str, RuleNote] = {
     for note in (
         RuleNote(
             "red_threes",
-            "Red Threes",
-            "A Red Three is never kept in the hand: it is laid down at once and replaced from "
-            "the stock. Each is worth 100 points (all four 800), but counts against a player "
-            "who has melded nothing by the end of the hand.",
+            phrase("Red Threes"),
+            phrase(
+                "A Red Three is never kept in the hand: it is laid down at once and replaced from "
+                "the stock. Each is worth 100 points (all four 800), but counts against a player "
+                "who has melded nothing by the end of the hand."
+            ),
             "red-threes",
         ),
         RuleNote(
             "frozen_pile",
-            "The frozen pile",
-            "The pile is frozen for a player who has not opened yet, and for everyone once a wild "
-            "card or Red Three is in it. A frozen pile can be taken only with two natural cards "
-            "from the hand matching the top card.",
+            phrase("The frozen pile"),
+            phrase(
+                "The pile is frozen for a player who has not opened yet, and for everyone once a wild "
+                "card or Red Three is in it. A frozen pile can be taken only with two natural cards "
+                "from the hand matching the top card."
+            ),
             "pile-frozen",
         ),
         RuleNote(
             "black_threes",
-            "Black Threes",
-            "A Black Three cannot be melded except when going out. Discarded, it blocks the pile "
-            "for the next player's turn: a good way to stop the opponent taking it.",
+            phrase("Black Threes"),
+            phrase(
+                "A Black Three cannot be melded except when going out. Discarded, it blocks the pile "
+                "for the next player's turn: a good way to stop the opponent taking it."
+            ),
             "black-threes",
         ),
         RuleNote(
             "opening_minimum",
-            "The opening meld",
-            "A player's first melds of a hand must together be worth a minimum: 50 points for a "
-            "score from 0 to 1495 (15 below 0, 90 from 1500, 120 from 3000). Jokers count 50, "
-            "Twos and Aces 20, Kings to Eights 10, Sevens to Fours 5.",
+            phrase("The opening meld"),
+            phrase(
+                "A player's first melds of a hand must together be worth a minimum: 50 points for a "
+                "score from 0 to 1495 (15 below 0, 90 from 1500, 120 from 3000). Jokers count 50, "
+                "Twos and Aces 20, Kings to Eights 10, Sevens to Fours 5."
+            ),
             "initial-meld",
         ),
         RuleNote(
             "wild_cards",
-            "Wild cards",
-            "Jokers and Twos are wild: they can stand in for natural cards in a meld, but never "
-            "outnumber them, and at most three go in one meld. A wild card discarded freezes the "
-            "pile.",
+            phrase("Wild cards"),
+            phrase(
+                "Jokers and Twos are wild: they can stand in for natural cards in a meld, but never "
+                "outnumber them, and at most three go in one meld. A wild card discarded freezes the "
+                "pile."
+            ),
             "wild-cards",
         ),
         RuleNote(
             "taking_the_pile",
-            "Taking the pile",
-            "Instead of drawing from the stock, a player may take the whole pile if the top card "
-            "can be melded at once with cards from the hand (or added to their meld of that "
-            "rank). All the pile's cards go into the hand: a big pile is a big gain.",
+            phrase("Taking the pile"),
+            phrase(
+                "Instead of drawing from the stock, a player may take the whole pile if the top card "
+                "can be melded at once with cards from the hand (or added to their meld of that "
+                "rank). All the pile's cards go into the hand: a big pile is a big gain."
+            ),
             "taking-the-pile",
         ),
         RuleNote(
             "canastas",
-            "Canastas",
-            "A meld of seven cards is a canasta: 500 bonus points if it has no wild card, 300 if "
-            "it has. Two canastas are needed before a player may go out.",
+            phrase("Canastas"),
+            phrase(
+                "A meld of seven cards is a canasta: 500 bonus points if it has no wild card, 300 if "
+                "it has. Two canastas are needed before a player may go out."
+            ),
             "canastas",
         ),
         RuleNote(
             "going_out",
-            "Going out",
-            "A player with two canastas may go out by melding all their cards, or all but one and "
-            "discarding it. That ends the hand and earns 100 points (200 if nothing was melded "
-            "before that turn). When the stock runs out first, the hand ends without that bonus.",
+            phrase("Going out"),
+            phrase(
+                "A player with two canastas may go out by melding all their cards, or all but one and "
+                "discarding it. That ends the hand and earns 100 points (200 if nothing was melded "
+                "before that turn). When the stock runs out first, the hand ends without that bonus."
+            ),
             "going-out",
         ),
         RuleNote(
             "scoring",
-            "Scoring",
-            "Each player scores their melded cards and canasta bonuses, the going-out bonus and "
-            "the Red Threes, minus the cards left in their hand. The first to reach 5000 points "
-            "wins the game.",
+            phrase("Scoring"),
+            phrase(
+                "Each player scores their melded cards and canasta bonuses, the going-out bonus and "
+                "the Red Threes, minus the cards left in their hand. The first to reach 5000 points "
+                "wins the game."
+            ),
             "scoring",
         ),
         # The partnership lesson's notes.
         RuleNote(
             "partners",
-            "Partners",
-            "You and North, sitting opposite, play against West and East. Partners share one set "
-            "of melds, canastas and Threes: either adds to any meld of the side. A partner's hand "
-            "stays hidden, even from you.",
+            phrase("Partners"),
+            phrase(
+                "You and North, sitting opposite, play against West and East. Partners share one set "
+                "of melds, canastas and Threes: either adds to any meld of the side. A partner's hand "
+                "stays hidden, even from you."
+            ),
             "partnerships",
         ),
         RuleNote(
             "side_opening",
-            "Opening as a side",
-            "The opening minimum comes from the side's score. Once either partner has met it, "
-            "the side has opened: the other partner melds freely, and the pile is no longer "
-            "frozen for them by the opening rule.",
+            phrase("Opening as a side"),
+            phrase(
+                "The opening minimum comes from the side's score. Once either partner has met it, "
+                "the side has opened: the other partner melds freely, and the pile is no longer "
+                "frozen for them by the opening rule."
+            ),
             "side-opening",
         ),
         RuleNote(
             "may_i_go_out",
-            "May I go out?",
-            'Before going out, a player may ask their partner "May I go out?". "Yes" binds them '
-            'to go out this turn (the side pays 100 if they then cannot); "No" forbids it.',
+            phrase("May I go out?"),
+            phrase(
+                'Before going out, a player may ask their partner "May I go out?". "Yes" binds them '
+                'to go out this turn (the side pays 100 if they then cannot); "No" forbids it.'
+            ),
             "may-i-go-out",
         ),
         RuleNote(
             "side_going_out",
-            "Going out as a side",
-            "Either partner may go out once the side has the canastas needed (one with four "
-            "players, in Classic rules). Going out ends the hand for everyone.",
+            phrase("Going out as a side"),
+            phrase(
+                "Either partner may go out once the side has the canastas needed (one with four "
+                "players, in Classic rules). Going out ends the hand for everyone."
+            ),
             "side-going-out",
         ),
         RuleNote(
             "side_scoring",
-            "Scoring a side",
-            "Each side scores as one: both partners' melds, canastas and Threes for it, and the "
-            "cards left in both partners' hands against it.",
+            phrase("Scoring a side"),
+            phrase(
+                "Each side scores as one: both partners' melds, canastas and Threes for it, and the "
+                "cards left in both partners' hands against it."
+            ),
             "side-scoring",
         ),
     )
@@ -244,7 +273,7 @@ class Tutorial:
     seed: int = TUTORIAL_SEED
     learner: int = 0
     level: str = TUTORIAL_LEVEL
-    names: tuple[str, ...] = ("You", "The Computer")
+    names: tuple[str, ...] = ("You", phrase("The Computer"))
     seats: int = 2
     game: Game = field(init=False)
     shown: list[str] = field(init=False, default_factory=list)
@@ -291,7 +320,11 @@ class Tutorial:
         step = self._told(seat, action, events, before)
         if why and not isinstance(action, Draw):
             return TutorialStep(
-                step.seat, action, (*step.lines, f"Why: {why}"), step.notes, step.finished
+                step.seat,
+                action,
+                (*step.lines, phrase("Why: {why}", why=why)),
+                step.notes,
+                step.finished,
             )
         return step
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
+from game.language import N_, _
 from game.logic.assist import RuleNote, Tutorial
 from game.match.tutorial import PLAY_MODE, WATCH, Told, TutorialMatch
 from game.scenes.base import Scene
@@ -51,12 +52,12 @@ class ShownTable(Protocol):
 TableMaker = Callable[["Host", "Match"], ShownTable]
 
 OPAQUE = (22, 62, 38, 255)
-INTRO = (
+INTRO = N_(
     "Welcome! You sit at the bottom, the computer at the top. Press Next to see each move, or "
     "Next rule note to play on to the next rule worth knowing. Press You play to make your own "
     "moves with hints."
 )
-PARTNERSHIP_INTRO = (
+PARTNERSHIP_INTRO = N_(
     "The partnership lesson: four at the table. North, opposite you, is your partner; West and "
     "East play against you both. Press Next or Next rule note to watch what a partnership "
     "changes, or You play to play your seat."
@@ -85,8 +86,9 @@ class TutorialScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.read = 0  # how many of the match's `told` are in the story
         intro = PARTNERSHIP_INTRO if self.partnership else INTRO
-        self.html: list[str] = [f"<i>{escape(intro)}</i><br>"]
+        self.html: list[str] = [f"<i>{escape(_(intro))}</i><br>"]
         self.notes_seen: list[RuleNote] = []
+        self.ended = False  # the story's closing line is told
         self.closed = False
 
     @property
@@ -114,14 +116,14 @@ class TutorialScene(Scene):
         button_h, gap = g.px(34), g.px(6)
         half = (inner.width - gap) // 2
         rows = [
-            [("next", "Next (N)", inner.width)],
-            [("note", "Next rule note (R)", inner.width)],
-            [("mode", "You play", half), ("hint", "Hint", half)],
-            [("help", "Help (F1)", half), ("stop", "Stop (Esc)", half)],
+            [("next", _("Next (N)"), inner.width)],
+            [("note", _("Next rule note (R)"), inner.width)],
+            [("mode", self._mode_label(), half), ("hint", _("Hint"), half)],
+            [("help", _("Help (F1)"), half), ("stop", _("Stop (Esc)"), half)],
             [
                 (
                     "lesson",
-                    "Two-hand tutorial (P)" if self.partnership else "Partnerships (P)",
+                    _("Two-hand tutorial (P)") if self.partnership else _("Partnerships (P)"),
                     inner.width,
                 )
             ],
@@ -148,16 +150,17 @@ class TutorialScene(Scene):
     # -- the story -----------------------------------------------------------------------------
     def _told_html(self, told: Told) -> str:
         gold = hex_colour(th.GOLD_LIGHT)
-        parts = [escape(line) + "<br>" for line in told.lines]
+        parts = [escape(_(line)) + "<br>" for line in told.lines]
         if told.remark:
             parts.append(
-                f"<font color='{hex_colour(th.GOLD)}'><i>{escape(told.remark)}</i></font><br>"
+                f"<font color='{hex_colour(th.GOLD)}'><i>{escape(_(told.remark))}</i></font><br>"
             )
         for note in told.notes:
             self.notes_seen.append(note)
+            title = _("Rule note: {title}").format(title=_(note.title))
             parts.append(
-                f"<br><font color='{gold}'><b>Rule note: {escape(note.title)}</b></font><br>"
-                f"{escape(note.text)}<br><br>"
+                f"<br><font color='{gold}'><b>{escape(title)}</b></font><br>"
+                f"{escape(_(note.text))}<br><br>"
             )
         return "".join(parts)
 
@@ -169,10 +172,11 @@ class TutorialScene(Scene):
         for item in told[self.read :]:
             self.html.append(self._told_html(item))
         self.read = len(told)
-        if self.match.finished and not self.html[-1].startswith("<b>The tutorial"):
-            self.html.append(
-                "<br><b>The tutorial hand is over.</b> Press Stop to go back to your game.<br>"
-            )
+        if self.match.finished and not self.ended:
+            self.ended = True
+            over = escape(_("The tutorial hand is over."))
+            back = escape(_("Press Stop to go back to your game."))
+            self.html.append(f"<br><b>{over}</b> {back}<br>")
         if self.story is not None:
             self.story.set_text("".join(self.html))
             bar = self.story.scroll_bar
@@ -194,7 +198,10 @@ class TutorialScene(Scene):
         for name, enabled in wanted.items():
             button: Any = self.buttons[name]  # pygame_gui's enable/disable carry no types
             button.enable() if enabled else button.disable()
-        self.buttons["mode"].set_text("You play" if watching else "Watch")
+        self.buttons["mode"].set_text(self._mode_label())
+
+    def _mode_label(self) -> str:
+        return _("You play") if self.match.mode == WATCH else _("Watch")
 
     # -- controls ------------------------------------------------------------------------------
     def next(self) -> None:
@@ -287,7 +294,7 @@ class TutorialScene(Scene):
         g = self.table.geometry
         assert g is not None
         title = t.text(
-            "Partnerships" if self.partnership else "Tutorial", 24, th.GOLD_LIGHT, "title"
+            _("Partnerships") if self.partnership else _("Tutorial"), 24, th.GOLD_LIGHT, "title"
         )
         surface.blit(title, (self.panel_rect.left + g.px(12), self.panel_rect.top + g.px(8)))
         if self.manager is not None:
