@@ -158,6 +158,21 @@ def north_asks(app: App) -> None:
     assert isinstance(app.stack.top, DialogScene), app.stack.top
 
 
+def what_can_i_do(app: App) -> None:
+    in_play(app, big_scores())
+    press(app, pygame.K_F3)
+    assert isinstance(app.stack.top, DialogScene)
+
+
+def opening_meld(app: App) -> None:
+    """The scenario behind the "Open:" counter, for a player who has not opened."""
+    in_play(app, Game(seed=12))
+    press(app, pygame.K_ESCAPE)
+    click(app, app.stack.top.buttons[_("Help and learning")].rect.center)  # type: ignore[attr-defined]
+    click(app, app.stack.top.buttons[_("Opening meld")].rect.center)  # type: ignore[attr-defined]
+    assert isinstance(app.stack.top, DialogScene)
+
+
 def tutorial(app: App) -> None:
     """The tutorial's first steps: its introduction, the deal and two moves told, a rule note."""
     app.stack.push(TitleScene(app))
@@ -189,4 +204,6 @@ SCREENS: dict[str, Builder] = {
     "game over at 4": lambda app: game_over(app, 4),
     "May I go out? at 4": north_asks,
     "tutorial": tutorial,
+    "what can I do": what_can_i_do,
+    "opening meld": opening_meld,
 }

@@ -15,6 +15,7 @@ from ..cards import CARD_RANK, IDS_OF_CODE, IS_RED_THREE, IS_WILD, code_of
 from ..engine import Game
 from ..legal import legal_actions
 from ..phases import DRAW, GAME_OVER, HAND_OVER, PLAY
+from ..phrase import phrase
 from ..view import PlayerView, determinize
 from .names import (
     article,
@@ -37,24 +38,34 @@ def _world(view: PlayerView) -> Game:
 def _frozen_reason(view: PlayerView) -> str:
     rules = view.rules
     if any(IS_WILD[c] or IS_RED_THREE[c] for c in view.pile):
-        return "a wild card or Red Three lies in it"
+        return phrase("a wild card or Red Three lies in it")
     if rules.pile_always_frozen:
-        return "these rules keep it always frozen"
+        return phrase("these rules keep it always frozen")
     if rules.frozen_until_initial_meld and not view.opened[view.seat]:
-        return "you have not opened yet"
-    return "these rules take it only with a natural pair"
+        return phrase("you have not opened yet")
+    return phrase("these rules take it only with a natural pair")
+
+
+def _an(word: str) -> bool:
+    """Whether English says "an" before `word` ("an Eight"), as `article` does."""
+    return article(word).startswith("an ")
 
 
 def _pile_sentence(view: PlayerView, world: Game, takes: list[TakePile]) -> tuple[bool, str]:
     """(whether the pile can be taken, a sentence about it)."""
     if not view.pile:
-        return False, "The pile is empty."
+        return False, phrase("The pile is empty.")
     top = view.pile[-1]
     if view.pile_blocked:
-        what = (
-            "wild card" if IS_WILD[top] else ("Red Three" if IS_RED_THREE[top] else "Black Three")
-        )
-        return False, f"You cannot take the pile: {article(what)} on top blocks it this turn."
+        if IS_WILD[top]:
+            return False, phrase(
+                "You cannot take the pile: a wild card on top blocks it this turn."
+            )
+        if IS_RED_THREE[top]:
+            return False, phrase(
+                "You cannot take the pile: a Red Three on top blocks it this turn."
+            )
+        return False, phrase("You cannot take the pile: a Black Three on top blocks it this turn.")
     rank = CARD_RANK[top]
     name, names = rank_singular(rank), rank_plural(rank)
     hand = view.hand
@@ -64,31 +75,72 @@ def _pile_sentence(view: PlayerView, world: Game, takes: list[TakePile]) -> tupl
     if takes:
         action = max(takes, key=lambda a: len(a.with_))
         wilds = sum(1 for code in action.with_ if IS_WILD[IDS_OF_CODE[code][0]])
+        an = _an(name)
         if not action.with_:
-            why = f"the top card, {article(name)}, fits your meld of {names}"
-        elif wilds:
-            why = f"you hold a natural {name} and a wild card for the top card, {article(name)}"
-        else:
-            why = f"you hold two natural {names} and the top card is {article(name)}"
-        sentence = f"You can take the pile ({size}): {why}."
-        if not view.opened[view.seat]:
-            sentence += (
-                f" Your melds that turn must reach the opening minimum of "
-                f"{view.initial_minimums[view.seat]}; the other cards of the pile stay locked "
-                "until they do."
+            why = (
+                phrase("the top card, an {rank}, fits your meld of {ranks}", rank=name, ranks=names)
+                if an
+                else phrase(
+                    "the top card, a {rank}, fits your meld of {ranks}", rank=name, ranks=names
+                )
             )
+        elif wilds:
+            why = (
+                phrase(
+                    "you hold a natural {rank} and a wild card for the top card, an {rank}",
+                    rank=name,
+                )
+                if an
+                else phrase(
+                    "you hold a natural {rank} and a wild card for the top card, a {rank}",
+                    rank=name,
+                )
+            )
+        else:
+            why = (
+                phrase(
+                    "you hold two natural {ranks} and the top card is an {rank}",
+                    rank=name,
+                    ranks=names,
+                )
+                if an
+                else phrase(
+                    "you hold two natural {ranks} and the top card is a {rank}",
+                    rank=name,
+                    ranks=names,
+                )
+            )
+        sentence = phrase("You can take the pile ({cards}): {why}.", cards=size, why=why)
+        if not view.opened[view.seat]:
+            locked = phrase(
+                "Your melds that turn must reach the opening minimum of {points}; the other cards "
+                "of the pile stay locked until they do.",
+                points=view.initial_minimums[view.seat],
+            )
+            sentence = phrase("{first} {then}", first=sentence, then=locked)
         return True, sentence
     if frozen and naturals < 2:
-        held = "none" if naturals == 0 else "only one"
-        return False, (
-            f"The pile is frozen for you ({_frozen_reason(view)}): to take it you need two "
-            f"natural {names} in your hand, and you hold {held}."
+        if naturals == 0:
+            return False, phrase(
+                "The pile is frozen for you ({why}): to take it you need two natural {ranks} in "
+                "your hand, and you hold none.",
+                why=_frozen_reason(view),
+                ranks=names,
+            )
+        return False, phrase(
+            "The pile is frozen for you ({why}): to take it you need two natural {ranks} in "
+            "your hand, and you hold only one.",
+            why=_frozen_reason(view),
+            ranks=names,
         )
     if naturals == 0 and rank not in dict(view.melds[view.seat]):
-        return False, f"You cannot take the pile: you hold no {name} to meld with the top card."
+        return False, phrase(
+            "You cannot take the pile: you hold no {rank} to meld with the top card.", rank=name
+        )
     refusal = world.check(TakePile(_take_candidate(view, rank)))
-    reason = refusal.message if refusal is not None else "It does not fit a legal meld now."
-    return False, f"You cannot take the pile: {reason[0].lower()}{reason[1:]}"
+    if refusal is None:
+        return False, phrase("You cannot take the pile: it does not fit a legal meld now.")
+    return False, phrase("You cannot take the pile. {why}", why=refusal.message)
 
 
 def _take_candidate(view: PlayerView, rank: int) -> tuple[str, ...]:
@@ -107,17 +159,24 @@ def _draw_choices(view: PlayerView, world: Game) -> list[str]:
     takes = [a for a in actions if isinstance(a, TakePile)]
     can_take, pile = _pile_sentence(view, world, takes)
     n = view.rules.stock_draw
-    out = []
+    out: list[str] = []
     if any(isinstance(a, Draw) for a in actions):
-        stock = f"draw {'a card' if n == 1 else count_text(n, 'card')} from the stock"
+        cards = count_text(n, "card")
         if can_take:
-            out += [pile, f"Or {stock}."]
+            if n == 1:
+                out += [pile, phrase("Or draw a card from the stock.")]
+            else:
+                out += [pile, phrase("Or draw {cards} from the stock.", cards=cards)]
+        elif n == 1:
+            out += [phrase("Draw a card from the stock."), pile]
         else:
-            out += [stock[0].upper() + stock[1:] + ".", pile]
+            out += [phrase("Draw {cards} from the stock.", cards=cards), pile]
     else:
         out.append(pile)
         if any(isinstance(a, Pass) for a in actions):
-            out.append("The stock is used up: if you do not take the pile, the hand ends (Pass).")
+            out.append(
+                phrase("The stock is used up: if you do not take the pile, the hand ends (Pass).")
+            )
     if not view.opened[view.seat]:
         out.append(opening_scenario(view).text)
     return out
@@ -140,17 +199,23 @@ def _meld_choices(view: PlayerView, actions: list[Meld]) -> list[str]:
         target = add if key in mine else new
         if len(naturals) > len(target.get(key, [])):
             target[key] = _ids_in_hand(view, [c for c in action.cards if not _wild(c)])
-    out = []
+    out: list[str] = []
     if new:
-        parts = [f"{rank_plural(k)} ({cards_text(v)})" for k, v in sorted(new.items())]
-        out.append(f"You can meld {join_words(parts)}.")
+        parts = [
+            phrase("{rank} ({cards})", rank=rank_plural(k), cards=cards_text(v))
+            for k, v in sorted(new.items())
+        ]
+        out.append(phrase("You can meld {melds}.", melds=join_words(parts)))
     if add:
-        parts = [f"{cards_text(v)} to your {rank_plural(k)}" for k, v in sorted(add.items())]
-        out.append(f"You can add {join_words(parts)}.")
+        parts = [
+            phrase("{cards} to your {rank}", cards=cards_text(v), rank=rank_plural(k))
+            for k, v in sorted(add.items())
+        ]
+        out.append(phrase("You can add {cards}.", cards=join_words(parts)))
     if wild_ok:
-        out.append("Your wild cards can join your melds.")
+        out.append(phrase("Your wild cards can join your melds."))
     if any(a.rank == "special" for a in actions):
-        out.append("You can go out at once with a special meld of your whole hand.")
+        out.append(phrase("You can go out at once with a special meld of your whole hand."))
     return out
 
 
@@ -169,7 +234,7 @@ def _ids_in_hand(view: PlayerView, codes: list[str]) -> list[int]:
 def _play_choices(view: PlayerView, world: Game) -> list[str]:
     seat = view.seat
     actions = legal_actions(world, include_undo=True)
-    out = []
+    out: list[str] = []
     if not view.opened[seat]:
         scenario = opening_scenario(view)
         out.append(scenario.text)
@@ -178,13 +243,19 @@ def _play_choices(view: PlayerView, world: Game) -> list[str]:
     need = view.rules.canastas_to_go_out
     if canastas >= need:
         out.append(
-            "You have the canastas to go out: meld all your cards, or all but one and discard it."
+            phrase(
+                "You have the canastas to go out: meld all your cards, or all but one and "
+                "discard it."
+            )
         )
     else:
         out.append(
-            f"You have {count_text(canastas, 'canasta')} of the {number_word(need)} you need to "
-            "go out, so "
-            "keep at least two cards in your hand."
+            phrase(
+                "You have {canastas} of the {number} you need to go out, so keep at least two "
+                "cards in your hand.",
+                canastas=count_text(canastas, "canasta"),
+                number=number_word(need),
+            )
         )
     discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
@@ -192,15 +263,23 @@ def _play_choices(view: PlayerView, world: Game) -> list[str]:
         barred = sorted(
             {c for c in view.hand if code_of(c) not in codes and c not in view.turn_locked}
         )
-        sentence = "End your turn by discarding a card"
         if barred:
-            sentence += f" (not {cards_text(barred)}: the rules do not allow it now)"
-        out.append(sentence + ".")
+            out.append(
+                phrase(
+                    "End your turn by discarding a card (not {cards}: the rules do not allow it "
+                    "now).",
+                    cards=cards_text(barred),
+                )
+            )
+        else:
+            out.append(phrase("End your turn by discarding a card."))
     elif any(isinstance(a, Pass) for a in actions):
-        out.append("End your turn without discarding (Pass).")
+        out.append(phrase("End your turn without discarding (Pass)."))
     else:
         out.append(
-            "You cannot end your turn yet: meld enough to open, or take your melds back (Undo)."
+            phrase(
+                "You cannot end your turn yet: meld enough to open, or take your melds back (Undo)."
+            )
         )
     return out
 
@@ -208,11 +287,11 @@ def _play_choices(view: PlayerView, world: Game) -> list[str]:
 def describe_choices(view: PlayerView) -> list[str]:
     """The view's player's alternatives now, as short paragraphs in words."""
     if view.phase == GAME_OVER:
-        return ["The game is over."]
+        return [phrase("The game is over.")]
     if view.phase == HAND_OVER:
-        return ["The hand is over: deal the next hand when you are ready."]
+        return [phrase("The hand is over: deal the next hand when you are ready.")]
     if view.to_move != view.seat:
-        return ["It is your opponent's turn: wait for its move."]
+        return [phrase("It is your opponent's turn: wait for its move.")]
     world = _world(view)
     if view.phase == DRAW:
         return _draw_choices(view, world)

@@ -7,7 +7,7 @@ the table's fonts draw.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..cards import CARD_RANK, CARD_SUIT, IDS_OF_CODE, JOKER, WILD, code_of, sorted_cards
 from ..melds import PLURAL
@@ -46,6 +46,7 @@ NUMBER_WORDS = (
 COUNTED = {
     "card": (phrase("card"), phrase("cards")),
     "more card": (phrase("more card"), phrase("more cards")),
+    "canasta": (phrase("canasta"), phrase("canastas")),
 }
 
 
@@ -98,8 +99,13 @@ def count_text(n: int, singular: str, plural: str | None = None) -> str:
     return phrase("{number} {things}", number=number_word(n), things=one if n == 1 else many)
 
 
-def join_words(parts: list[str], last: str = "and") -> str:
-    """ "a", "a and b", "a, b and c"."""
+def join_words(parts: Sequence[str], last: str = "and") -> str:
+    """ "a", "a and b", "a, b and c" (`last`: "and" or "or")."""
     if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+        return parts[0] if parts else ""
+    some = parts[0]
+    for part in parts[1:-1]:
+        some = phrase("{some}, {last}", some=some, last=part)
+    if last == "or":
+        return phrase("{some} or {last}", some=some, last=parts[-1])
+    return phrase("{some} and {last}", some=some, last=parts[-1])

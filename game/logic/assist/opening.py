@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..cards import CARD_POINTS, CARD_RANK, IDS_OF_CODE, IS_WILD, JOKER, SEVEN, THREE, TWO
 from ..melds import CANASTA_SIZE
 from ..phases import DRAW, PLAY
+from ..phrase import phrase
 from ..rules import Rules
 from ..view import PlayerView
 from .names import cards_text, join_words
@@ -270,7 +271,9 @@ def opening_scenario(view: PlayerView) -> OpeningScenario:
     seat = view.seat
     minimum = view.initial_minimums[seat]
     if view.opened[seat]:
-        return OpeningScenario(True, minimum, 0, 0, None, "You have opened: meld as you like.")
+        return OpeningScenario(
+            True, minimum, 0, 0, None, phrase("You have opened: meld as you like.")
+        )
     so_far = view.opening_points if view.to_move == seat and view.phase == PLAY else 0
     need = max(0, minimum - so_far)
     cards = _usable(view)
@@ -300,10 +303,14 @@ def plan_text(plan: OpeningPlan, each_points: bool = True) -> str:
     for meld in plan.melds:
         if meld.top is not None:
             continue
-        points = "a canasta" if meld.points >= SPLASH else str(meld.points)
-        parts.append(
-            f"{cards_text(meld.cards)} ({points})" if each_points else cards_text(meld.cards)
-        )
+        if not each_points:
+            parts.append(cards_text(meld.cards))
+        elif meld.points >= SPLASH:
+            parts.append(phrase("{cards} (a canasta)", cards=cards_text(meld.cards)))
+        else:
+            parts.append(
+                phrase("{cards} ({points})", cards=cards_text(meld.cards), points=meld.points)
+            )
     return join_words(parts)
 
 
@@ -315,32 +322,59 @@ def _scenario_text(
     plan: OpeningPlan | None,
     drawing: bool,
 ) -> str:
-    have = f"You need {minimum} points to open"
     if need < minimum:
-        have += f"; your melds this turn count {minimum - need}, so {need} more"
+        have = phrase(
+            "You need {minimum} points to open; your melds this turn count {counted}, so {need} "
+            "more",
+            minimum=minimum,
+            counted=minimum - need,
+            need=need,
+        )
+    else:
+        have = phrase("You need {minimum} points to open", minimum=minimum)
     if plan is None:
-        return f"{have}. You cannot open now: the cards you can meld are worth {held} points."
-    steps = []
+        return phrase(
+            "{need}. You cannot open now: the cards you can meld are worth {held} points.",
+            need=have,
+            held=held,
+        )
+    steps: list[str] = []
     top_meld = next((m for m in plan.melds if m.top is not None), None)
     if top_meld is not None:
         top = top_meld.top
         assert top is not None
         steps.append(
-            f"take the pile with {cards_text(top_meld.cards)} "
-            f"(the top card is {cards_text([top])}): {top_meld.points} points"
+            phrase(
+                "take the pile with {cards} (the top card is {top}): {points} points",
+                cards=cards_text(top_meld.cards),
+                top=cards_text([top]),
+                points=top_meld.points,
+            )
         )
     elif drawing:
-        steps.append("draw from the stock")
+        steps.append(phrase("draw from the stock"))
     # one meld alone: its points are the total said next, not twice ("meld A♥ A♦ 2♦: 60 points")
     alone = top_meld is None and len(plan.melds) == 1
     rest = plan_text(plan, each_points=not alone)
     if rest:
-        steps.append("meld " + rest)
-    points = "a natural canasta" if plan.points >= SPLASH else f"{plan.points} points"
-    wilds = plan.wild_cards
-    spare = "" if wilds else ", without a wild card"
-    sentence = ", then ".join(steps)
-    return f"{have}. One way: {sentence}: {points}{spare}."
+        steps.append(phrase("meld {melds}", melds=rest))
+    if plan.points >= SPLASH:
+        points = phrase("a natural canasta")
+    else:
+        points = phrase("{points} points", points=plan.points)
+    sentence = steps[0] if steps else ""
+    for then in steps[1:]:
+        sentence = phrase("{first}, then {then}", first=sentence, then=then)
+    if plan.wild_cards:
+        return phrase(
+            "{need}. One way: {steps}: {points}.", need=have, steps=sentence, points=points
+        )
+    return phrase(
+        "{need}. One way: {steps}: {points}, without a wild card.",
+        need=have,
+        steps=sentence,
+        points=points,
+    )
 
 
 __all__ = [

@@ -107,13 +107,13 @@ class LearningPanel:
     # -- words for the player ------------------------------------------------------------------
     def what_can_i_do(self) -> None:
         """The "What can I do?" panel: the player's alternatives now, in words."""
-        text = "\n\n".join(describe_choices(self.state.view))
+        text = "\n\n".join(_(choice) for choice in describe_choices(self.state.view))
         message_dialog(self.app, _("What can I do?"), text)
 
     def show_opening(self) -> None:
         """Clicking "Open:": one way to reach the opening minimum now, or the points held."""
         scenario = opening_scenario(self.state.view)
-        message_dialog(self.app, _("Opening meld"), scenario.text)
+        message_dialog(self.app, _("Opening meld"), _(scenario.text))
 
     def going_out_warning(self) -> str:
         """The status bar's warning when the opponent could go out on its next turn."""
