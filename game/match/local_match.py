@@ -339,8 +339,12 @@ class LocalMatch(Match):
             self._told_save_error = True
             notes.append(
                 Note(
-                    f"Your game could not be saved to {writer.path} ({writer.last_error}); "
-                    "play on, but it will not be there after you quit.",
+                    phrase(
+                        "Your game could not be saved to {path} ({error}); play on, but it will "
+                        "not be there after you quit.",
+                        path=str(writer.path),
+                        error=writer.last_error,
+                    ),
                     error=True,
                 )
             )

@@ -633,7 +633,7 @@ class TableScene(Scene):
                 self.learning.note_refusal(self.learning.last_action)
             self.relayout()
         elif isinstance(note, Alert):
-            message_dialog(self.app, note.title, note.text)
+            message_dialog(self.app, _(note.title), _(note.text))
         elif isinstance(note, ChatArrived):
             self.app.sounds.play("chat")
         else:
