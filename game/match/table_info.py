@@ -100,9 +100,8 @@ def describe_action(action: Action) -> str:
 
 
 def _cards(codes: Sequence[str]) -> str:
-    """Cards named by code, with spaces between (a Joker's name is not a field of a sentence
-    here: the cards read as the table shows them)."""
-    return " ".join(str(card_name(c)) if c != "JK" else "Joker" for c in codes)
+    """Cards named by code, with spaces between, as the table shows them ("8♥ 8♠ Joker")."""
+    return " ".join(card_name(c) for c in codes)
 
 
 # -- taking the pile -------------------------------------------------------------------------------
