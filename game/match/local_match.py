@@ -92,8 +92,8 @@ def local_match(
     return match
 
 
-# Said on the table the first time the computer helps in a recorded game.
-# The assists that make a game practice, as PRACTICE_NOTE names them.
+# The assists that make a recorded game practice, as the note said on the table the first time
+# the computer helps names them.
 ASSIST_WORDS = {"AutoPlay": phrase("AutoPlay"), "an earlier turn": phrase("an earlier turn")}
 
 
