@@ -18,10 +18,8 @@ import pytest
 from game import APP_VERSION
 from game.app import App
 from game.audio import SoundManager
-from game.bench.frames import busy_game
 from game.logic import Game
 from game.logic.actions import AskGoOut
-from game.logic.cards import MELD_KEY_OF_NAME
 from game.logic.cut import cut_for_deal as cut_for_deal_of
 from game.logic.rules import Rules
 from game.main import start_safely
@@ -80,6 +78,14 @@ from tests.helpers.table import (
     open_table,
     quick_autoplay_table,
 )
+from tests.helpers.table_screens import (
+    big_scores,
+    canasta_details,
+    in_play,
+    meld_menu,
+    pile_menu,
+    table,
+)
 from tests.helpers.ui_events import DT, click, press, resize_window, step
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
@@ -87,24 +93,6 @@ NAMES = ["WWWWWWWWWWWWWWWWWWWW", "Maximilian Alexander"]
 LOBBY_WAIT = 60.0  # seconds eight hosts may take to be listed on a busy machine
 NETWORK_NAME = "Bartholomew Rutledge"
 Builder = Callable[[App], object]
-
-
-def _table(app: App, game: Game | None = None) -> TableScene:
-    table = open_table(app, game or busy_game(), level="advanced")
-    step(app, 2)
-    return table
-
-
-def _big_scores() -> Game:
-    """A hand in play with totals of six digits and below zero."""
-    return position(
-        hands=("9C 5D 4H 4S JH QH 7C 7S 8D 10H 10S AH 2C", "4C 4D 5H 6S 7C 9D JH"),
-        melds=({"K": "KS KH KD KC KS KH KD", "9": "9S 9H 9D"}, {"Q": "QS QC QD QH"}),
-        pile="7D 6C",
-        phase="play",
-        opened=(True, True),
-        totals=(123456, -12345),
-    )
 
 
 def _seated_table(app: App, players: int, *, north_asks: bool = False) -> None:
@@ -124,7 +112,7 @@ def _seated_table(app: App, players: int, *, north_asks: bool = False) -> None:
     if north_asks:
         game.to_move = 2
         game.apply(AskGoOut())
-    _table(app, game)
+    in_play(app, game)
 
 
 def title(app: App) -> None:
@@ -138,30 +126,26 @@ def options(section: int) -> Builder:
     return build
 
 
-def table(app: App) -> None:
-    _table(app)
-
-
 def table_big_scores(app: App) -> None:
-    _table(app, _big_scores())
+    in_play(app, big_scores())
 
 
 def table_late_in_a_long_game(app: App) -> None:
     """Nine hands behind: the oldest folded into one "Hands 1-4" line beside large figures."""
-    game = _big_scores()
+    game = big_scores()
     game.history = [
         {"hand": hand, "scores": [{"total": 13716}, {"total": -1371}]} for hand in range(1, 10)
     ]
-    _table(app, game)
+    in_play(app, game)
 
 
 def table_menu(app: App) -> None:
-    _table(app)
+    in_play(app)
     press(app, pygame.K_ESCAPE)
 
 
 def learning_menu(app: App) -> None:
-    _table(app)
+    in_play(app)
     press(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
@@ -170,26 +154,26 @@ def learning_menu(app: App) -> None:
 
 
 def table_hint(app: App) -> None:
-    scene = _table(app, _big_scores())
+    scene = in_play(app, big_scores())
     press(app, pygame.K_h)
     step(app, 30)
     assert scene.hint is not None and scene.hint.visible
 
 
 def table_refusal(app: App) -> None:
-    _table(app, _big_scores())
+    in_play(app, big_scores())
     press(app, pygame.K_F7)  # take the pile: refused, with "Why?"
 
 
 def refusal_in_a_dialog(app: App) -> None:
     app.prefs.refusals_in_dialog = True
-    _table(app, _big_scores())
+    in_play(app, big_scores())
     press(app, pygame.K_F7)
 
 
 def cut_for_deal(app: App) -> None:
     # Long names under the cut cards and in the sentence; the cut of four players.
-    table = _table(app, Game(Rules().with_players(4), seed=5))
+    table = in_play(app, Game(Rules().with_players(4), seed=5))
     app.stack.push(CutDialog(app, cut_for_deal_of(5, 4), table.names))
 
 
@@ -206,31 +190,6 @@ def safe_mode_restore(app: App) -> None:
     app.stack.push(OptionsScene(app))
 
 
-def meld_menu(app: App) -> None:
-    # a right-click on a canasta: its cards in words under the menu's title
-    scene = _table(app, _big_scores())
-    assert scene.board is not None
-    box = scene.board.layout.meld_boxes[(0, MELD_KEY_OF_NAME["K"])]
-    click(app, (box.centerx, box.centery), button=3)
-    assert isinstance(app.stack.top, MenuScene)
-
-
-def pile_menu(app: App) -> None:
-    scene = _table(app, _big_scores())
-    assert scene.geometry is not None
-    click(app, scene.geometry.pile_rect.center, button=3)
-    assert isinstance(app.stack.top, MenuScene)
-
-
-def canasta_details(app: App) -> None:
-    _table(app, _big_scores())
-    press(app, pygame.K_ESCAPE)
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    click(app, menu.buttons["Canasta details"].rect.center)
-    assert isinstance(app.stack.top, DialogScene)
-
-
 def earlier_turn_menu(app: App) -> None:
     table = open_table(app, Game(seed=12), pauses=False)
     press(app, pygame.K_F6)
@@ -241,12 +200,12 @@ def earlier_turn_menu(app: App) -> None:
 
 
 def what_can_i_do(app: App) -> None:
-    _table(app)
+    in_play(app)
     press(app, pygame.K_F3)
 
 
 def autostep(app: App) -> None:
-    scene = _table(app)
+    scene = in_play(app)
     assert isinstance(scene.match, LocalMatch)
     app.stack.push(AutoStepScene(app, scene, scene.match))
 
@@ -302,7 +261,7 @@ def tutorial(app: App) -> None:
 
 def explore(page: str) -> Builder:
     def build(app: App) -> None:
-        _table(app).learning.open_explore(page)
+        in_play(app).learning.open_explore(page)
 
     return build
 
@@ -400,7 +359,7 @@ def review(during: bool) -> Builder:
 
 
 def chat(app: App) -> list[ChatPanel]:
-    scene = _table(app)
+    scene = in_play(app)
     assert scene.geometry is not None
     log = ChatLog()
     for index, text in enumerate(["Good luck!", "W" * 60, "Thanks, " + NAMES[1] + ", you too!"]):
