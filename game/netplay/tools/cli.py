@@ -298,6 +298,33 @@ def _emit(document: dict[str, Any]) -> None:
     print(json.dumps(document), flush=True)
 
 
+def _report_end(
+    peer: PlayPeer | TablePeer, role: Role, timed_out: bool, resumes: int, seat: dict[str, int]
+) -> int:
+    """Print the game's final JSON line; the exit status: 0 for a finished game."""
+    play = peer.play
+    view = play.view if play is not None else None
+    result = peer.result
+    _emit(
+        {
+            "role": role.value,
+            "outcome": _outcome(peer, timed_out),
+            "state_hash": result.state_hash
+            if result
+            else (play.current_hash() if play is not None else None),
+            "totals": list(view.totals) if view is not None else None,
+            "hands": view.hand_no if view is not None else 0,
+            "moves": play.state_no if play is not None else 0,
+            "resumes": resumes,
+            "peer": peer.peer_name,
+        }
+        | seat
+        | {"text": _final_text(peer)}
+        | _halt_report(peer)
+    )
+    return 0 if result is not None else 1
+
+
 def _outcome(peer: PlayPeer | TablePeer, timed_out: bool) -> str:
     if peer.result is not None:
         return "finished"
@@ -472,27 +499,8 @@ def run(argv: list[str] | None = None) -> int:
         while endpoint.running and time.monotonic() < stop_by:
             time.sleep(0.02)
         endpoint.stop()
-    play = peer.play
-    view = play.view if play is not None else None
-    result = peer.result
-    _emit(
-        {
-            "role": role.value,
-            "outcome": _outcome(peer, timed_out),
-            "state_hash": result.state_hash
-            if result
-            else (play.current_hash() if play is not None else None),
-            "totals": list(view.totals) if view is not None else None,
-            "hands": view.hand_no if view is not None else 0,
-            "moves": play.state_no if play is not None else 0,
-            "resumes": port.resumes(),
-            "peer": peer.peer_name,
-            "text": _final_text(peer),
-        }
-        | ({"seat": play.seat} if isinstance(play, TableGuest) else {})
-        | _halt_report(peer)
-    )
-    return 0 if result is not None else 1
+    seat = {"seat": peer.play.seat} if isinstance(peer.play, TableGuest) else {}
+    return _report_end(peer, role, timed_out, port.resumes(), seat)
 
 
 def parse_seats(text: str | None, players: int, level: str) -> dict[int, str | None]:
@@ -647,27 +655,7 @@ def _run_table(
         while listener.running and time.monotonic() < stop_by:
             time.sleep(0.02)
         listener.stop()
-    play = peer.play
-    view = play.view if play is not None else None
-    result = peer.result
-    _emit(
-        {
-            "role": role.value,
-            "outcome": _outcome(peer, timed_out),
-            "state_hash": result.state_hash
-            if result
-            else (play.current_hash() if play is not None else None),
-            "totals": list(view.totals) if view is not None else None,
-            "hands": view.hand_no if view is not None else 0,
-            "moves": play.state_no if play is not None else 0,
-            "resumes": peer.resumes(),
-            "peer": peer.peer_name,
-            "seat": 0,
-            "text": _final_text(peer),
-        }
-        | _halt_report(peer)
-    )
-    return 0 if result is not None else 1
+    return _report_end(peer, role, timed_out, peer.resumes(), {"seat": 0})
 
 
 def _advertise(args: argparse.Namespace, name: str, port: int) -> GameAdvertiser | None:
