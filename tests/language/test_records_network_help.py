@@ -2,7 +2,7 @@
 1024x600 with long names and recorded games (the set-ups of tests/scenes/test_text_fits.py; the rules agreement, a
 partner gone and the wait for their return over loopback) fits, none of their texts bypasses the
 translation layer (a pseudo-language that accents every letter leaves no plain letter on the
-records and network screens),
+records and network screens and Explore's findings),
 a review's sentences are said in the language in use, and decimals are written as each language
 writes them."""
 
@@ -37,7 +37,7 @@ from tests.helpers.records_history import record_game
 from tests.helpers.review import record_arena_hand, review_with_a_blunder
 from tests.helpers.table import centre
 from tests.helpers.ui_events import DT, click, step
-from tests.language.test_language_screens import _plain, _pseudo_catalog, _template
+from tests.language.test_language_screens import _gui_texts, _plain, _pseudo_catalog, _template
 from tests.scenes.test_text_fits import NAMES, NETWORK_NAME
 from tests.scenes.test_text_fits import SCREENS as FIT_SCREENS
 from tests.scenes.test_text_fits import _accept_the_rules as accept_the_rules
@@ -169,6 +169,18 @@ def test_no_text_of_a_records_or_network_screen_bypasses_the_layer(  # type: ign
         for line in extra.log.lines  # type: ignore[attr-defined]
     )
     shown = [landed.text for landed in log.landed if landed.text.strip() not in chatted]
+    assert [text for text in shown if _plain_words(text)] == []
+
+
+@pytest.mark.parametrize("page", ["Recall", "Deduce", "Predict opponent"])
+def test_explore_s_findings_do_not_bypass_the_layer(  # type: ignore[no-untyped-def]
+    screens_app, page: str
+) -> None:
+    app = screens_app()
+    install(_pseudo_language())
+    _build(app, f"Explore {page}")
+    shown = _gui_texts(app)
+    assert len(shown) >= 3  # the page's heading and its findings
     assert [text for text in shown if _plain_words(text)] == []
 
 

@@ -19,9 +19,10 @@ from enum import Enum
 from math import comb
 
 from ..cards import CARD_RANK, IS_RED_THREE, IS_WILD, JOKER, N_CARDS, THREE, TWO, sorted_cards
+from ..phrase import Phrase, phrase
 from ..view import PlayerView
 from .memory import TableMemory
-from .names import article, card_name, count_text, join_words, rank_plural, rank_singular
+from .names import card_name, count_text, join_words, rank_plural, rank_singular
 from .warning import GoingOutRisk, opponent_may_go_out
 
 LIKELY = 0.6  # a rank at least this likely to be held may be shown as a prediction...
@@ -111,16 +112,16 @@ class Recall:
     seen_by_opponent: tuple[int, ...]
     seen_with_opponent: tuple[int, ...]
 
-    def lines(self) -> list[str]:
+    def lines(self) -> list[Phrase]:
         mine = _names(self.seen_by_opponent)
         theirs = _names(self.seen_with_opponent)
         return [
-            f"Your opponent saw you take {mine} from the pile."
+            phrase("Your opponent saw you take {cards} from the pile.", cards=mine)
             if mine
-            else "Your opponent has seen none of the cards in your hand.",
-            f"You saw your opponent take {theirs}."
+            else phrase("Your opponent has seen none of the cards in your hand."),
+            phrase("You saw your opponent take {cards}.", cards=theirs)
             if theirs
-            else "You have seen none of the cards in your opponent's hand.",
+            else phrase("You have seen none of the cards in your opponent's hand."),
         ]
 
 
@@ -153,19 +154,37 @@ class Deduction:
         """How many unknown cards of each rank (wild cards counted together under Twos)."""
         return dict(Counter(rank_key(c) for c in self.unknown))
 
-    def lines(self) -> list[str]:
+    def lines(self) -> list[Phrase]:
         counts = self.by_rank()
         parts = [
-            f"{counts[r]} {rank_plural(r) if counts[r] != 1 else rank_singular(r)}"
+            phrase(
+                "{count} {rank}",
+                count=counts[r],
+                rank=rank_plural(r) if counts[r] != 1 else rank_singular(r),
+            )
             for r in sorted(counts, key=_rank_order)
         ]
-        where = f"{count_text(self.stock, 'card')} in the stock"
+        where = phrase("{cards} in the stock", cards=count_text(self.stock, "card"))
         if self.talons:
-            where += f", {count_text(self.talons, 'card')} in the talons"
-        where += f" and {count_text(self.opponent_hidden, 'unseen card')} in your opponent's hand"
+            where = phrase(
+                "{where}, {cards} in the talons",
+                where=where,
+                cards=count_text(self.talons, "card"),
+            )
+        where = phrase(
+            "{where} and {cards} in your opponent's hand",
+            where=where,
+            cards=count_text(self.opponent_hidden, "unseen card"),
+        )
         return [
-            f"{count_text(len(self.unknown), 'card')} are unknown: {where}.",
-            "They are: " + join_words(parts) + "." if parts else "No card is unknown.",
+            phrase(
+                "{cards} are unknown: {where}.",
+                cards=count_text(len(self.unknown), "card"),
+                where=where,
+            ),
+            phrase("They are: {ranks}.", ranks=join_words(parts))
+            if parts
+            else phrase("No card is unknown."),
         ]
 
 
@@ -183,7 +202,7 @@ def deduce(view: PlayerView, memory: TableMemory | None = None) -> Deduction:
     return Deduction(unknown, view.stock_size, sum(view.talon_sizes), hidden)
 
 
-def recall_and_deduce(view: PlayerView, memory: TableMemory | None = None) -> list[str]:
+def recall_and_deduce(view: PlayerView, memory: TableMemory | None = None) -> list[Phrase]:
     """UG 4.7.4: the Recall and Deduce reports together."""
     return recall(view, memory).lines() + deduce(view, memory).lines()
 
@@ -204,7 +223,7 @@ class Prediction:
 
     likely: tuple[RankChance, ...]
     cannot_hold: tuple[int, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Phrase, ...]
     going_out: GoingOutRisk
 
     @property
@@ -212,25 +231,34 @@ class Prediction:
         """Whether anything stands out (often too little is known to say)."""
         return bool(self.likely or self.notes)
 
-    def lines(self) -> list[str]:
-        out = []
+    def lines(self) -> list[Phrase]:
+        out: list[Phrase] = []
         if self.likely:
             parts = []
             for chance in self.likely:
                 if chance.known:
                     parts.append(
-                        f"{rank_plural(chance.rank)} (it holds "
-                        f"{count_text(chance.known, 'seen card')})"
+                        phrase(
+                            "{ranks} (it holds {cards})",
+                            ranks=rank_plural(chance.rank),
+                            cards=count_text(chance.known, "seen card"),
+                        )
                     )
                 else:
-                    parts.append(f"{rank_plural(chance.rank)} ({round(chance.chance * 100)}%)")
-            out.append("Your opponent probably holds " + join_words(parts) + ".")
+                    parts.append(
+                        phrase(
+                            "{ranks} ({percent}%)",
+                            ranks=rank_plural(chance.rank),
+                            percent=round(chance.chance * 100),
+                        )
+                    )
+            out.append(phrase("Your opponent probably holds {ranks}.", ranks=join_words(parts)))
         else:
-            out.append("Too little is known to say which ranks your opponent holds.")
+            out.append(phrase("Too little is known to say which ranks your opponent holds."))
         out.extend(self.notes)
         if self.cannot_hold:
             names = [rank_plural(r) for r in self.cannot_hold]
-            out.append("It cannot hold any " + join_words(names, "or") + ".")
+            out.append(phrase("It cannot hold any {ranks}.", ranks=join_words(names, "or")))
         out.append(self.going_out.reason)
         return out
 
@@ -286,11 +314,33 @@ def predict_opponent(view: PlayerView, memory: TableMemory | None = None) -> Pre
     for rank, n in sorted(discarded.items()):
         if rank in (THREE, TWO):
             continue
-        notes.append(
-            f"It discarded {article(rank_singular(rank)) if n == 1 else count_text(n, rank_singular(rank), rank_plural(rank))}"
-            f" since it last took the pile: it probably holds no pair of {rank_plural(rank)}."
-        )
+        notes.append(_discard_note(rank, n))
     return Prediction(tuple(likely), tuple(cannot), tuple(notes), opponent_may_go_out(view))
+
+
+def _discard_note(rank: int, n: int) -> Phrase:
+    """What discards of a rank since the opponent last took the pile suggest (English's a/an
+    chosen by separate sentences, so a translation may say the rank its own way)."""
+    ranks = rank_plural(rank)
+    if n == 1 and rank_singular(rank)[:1] in "AEIOU8":
+        return phrase(
+            "It discarded an {rank} since it last took the pile: it probably holds no pair of "
+            "{ranks}.",
+            rank=rank_singular(rank),
+            ranks=ranks,
+        )
+    if n == 1:
+        return phrase(
+            "It discarded a {rank} since it last took the pile: it probably holds no pair of "
+            "{ranks}.",
+            rank=rank_singular(rank),
+            ranks=ranks,
+        )
+    return phrase(
+        "It discarded {cards} since it last took the pile: it probably holds no pair of {ranks}.",
+        cards=count_text(n, rank_singular(rank), rank_plural(rank)),
+        ranks=ranks,
+    )
 
 
 __all__ = [

@@ -47,6 +47,9 @@ COUNTED = {
     "card": (phrase("card"), phrase("cards")),
     "more card": (phrase("more card"), phrase("more cards")),
     "canasta": (phrase("canasta"), phrase("canastas")),
+    "more canasta": (phrase("more canasta"), phrase("more canastas")),
+    "seen card": (phrase("seen card"), phrase("seen cards")),
+    "unseen card": (phrase("unseen card"), phrase("unseen cards")),
 }
 
 

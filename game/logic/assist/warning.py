@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..melds import CANASTA_SIZE
 from ..phases import GAME_OVER, HAND_OVER
+from ..phrase import Phrase, phrase
 from ..view import PlayerView
 from .names import count_text
 
@@ -24,7 +25,7 @@ class GoingOutRisk:
     """How likely the opponent is to go out on its next turn, and why, in words."""
 
     level: str
-    reason: str
+    reason: Phrase
 
     @property
     def warn(self) -> bool:
@@ -45,7 +46,7 @@ def canasta_shortfall(view: PlayerView, player: int) -> tuple[int, int]:
 def opponent_may_go_out(view: PlayerView) -> GoingOutRisk:
     """The chance that the view's opponent goes out on its next turn."""
     if view.phase in (HAND_OVER, GAME_OVER):
-        return GoingOutRisk(NONE, "The hand is over.")
+        return GoingOutRisk(NONE, phrase("The hand is over."))
     other = view.opponent
     held = view.hand_sizes[other]
     if view.to_move == other and view.phase != "draw":
@@ -60,9 +61,13 @@ def opponent_may_go_out(view: PlayerView) -> GoingOutRisk:
     if needed > room:
         return GoingOutRisk(
             NONE,
-            f"Your opponent cannot go out on its next turn: it still needs "
-            f"{count_text(missing, 'canasta')} ({count_text(needed, 'more card')} at least) and "
-            f"will hold at most {count_text(cards, 'card')}.",
+            phrase(
+                "Your opponent cannot go out on its next turn: it still needs {canastas} "
+                "({needed} at least) and will hold at most {cards}.",
+                canastas=count_text(missing, "canasta"),
+                needed=count_text(needed, "more card"),
+                cards=count_text(cards, "card"),
+            ),
         )
     spare = cards - needed
     if missing == 0 and held <= 2:
@@ -72,13 +77,23 @@ def opponent_may_go_out(view: PlayerView) -> GoingOutRisk:
     else:
         level = LOW
     if missing:
-        need_text = (
-            f"it needs {count_text(missing, 'more canasta')}, {count_text(needed, 'card')} away"
+        return GoingOutRisk(
+            level,
+            phrase(
+                "Your opponent holds {held} and it needs {canastas}, {needed} away; after its "
+                "draw {spare} would have to fit its melds or be its last discard.",
+                held=count_text(held, "card"),
+                canastas=count_text(missing, "more canasta"),
+                needed=count_text(needed, "card"),
+                spare=count_text(spare, "card"),
+            ),
         )
-    else:
-        need_text = "it has the canastas it needs"
     return GoingOutRisk(
         level,
-        f"Your opponent holds {count_text(held, 'card')} and {need_text}; after its draw "
-        f"{count_text(spare, 'card')} would have to fit its melds or be its last discard.",
+        phrase(
+            "Your opponent holds {held} and it has the canastas it needs; after its draw {spare} "
+            "would have to fit its melds or be its last discard.",
+            held=count_text(held, "card"),
+            spare=count_text(spare, "card"),
+        ),
     )

@@ -81,13 +81,13 @@ def cards_by_place(
 
 
 def page_lines(page: str, view: PlayerView, memory: TableMemory | None) -> list[str]:
-    """The sentences of a text page, from the view and memory alone."""
+    """The sentences of a text page in the player's language, from the view and memory alone."""
     if page == "Recall":
-        return recall(view, memory).lines()
+        return [_(line) for line in recall(view, memory).lines()]
     if page == "Deduce":
-        return deduce(view, memory).lines()
+        return [_(line) for line in deduce(view, memory).lines()]
     if page == "Predict opponent":
-        return predict_opponent(view, memory).lines()
+        return [_(line) for line in predict_opponent(view, memory).lines()]
     counts = distribution(view, memory).counts()
     return [f"{place_words(place)}: {counts[place]}" for place in Place]
 

@@ -165,9 +165,9 @@ def test_early_in_a_hand_nothing_stands_out_to_predict():
     assert prediction.lines()[0] == "Too little is known to say which ranks your opponent holds."
 
 
-def test_a_rank_with_many_unknown_cards_stands_out_late_in_a_hand():
-    # Everything is in the pile but two hands and a four-card stock: of the seven unknown
-    # cards four are Fives, so the opponent's three hidden cards very likely include one.
+def late_in_a_hand():
+    """Everything is in the pile but two hands and a four-card stock: of the seven unknown
+    cards four are Fives, so the opponent's three hidden cards very likely include one."""
     named = Counter({"4S": 1, "4D": 1, "5C": 1, "6C": 1, "7C": 1, "5S": 1, "5D": 1, "5H": 1})
     named["9C"] = 1
     rest = Counter(CARD_CODE[c] for c in range(N_CARDS)) - named
@@ -178,7 +178,11 @@ def test_a_rank_with_many_unknown_cards_stands_out_late_in_a_hand():
         stock_rest=False,
         to_move=1,
     )
-    prediction = predict_opponent(player_view(game, 0))
+    return game
+
+
+def test_a_rank_with_many_unknown_cards_stands_out_late_in_a_hand():
+    prediction = predict_opponent(player_view(late_in_a_hand(), 0))
     assert [c.rank for c in prediction.likely] == [5]
     assert round(prediction.likely[0].chance, 3) == round(1 - 1 / 35, 3)
     assert prediction.lines()[0] == "Your opponent probably holds Fives (97%)."
