@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from game.logic.phrase import phrase
 from game.logic.review import ReviewConfig
 
 from .worker import REVIEW, AIWorker
@@ -43,7 +44,9 @@ class GameReview:
             if answer.partial:
                 self.done, self.total = answer.extra["done"], answer.extra["total"]
             elif answer.error is not None:
-                self.error = "The review stopped on an error: " + answer.error.splitlines()[-1]
+                self.error = phrase(
+                    "The review stopped on an error: {error}", error=answer.error.splitlines()[-1]
+                )
             else:
                 self.result = answer.extra
         if self.result is not None or self.error is not None:

@@ -11,6 +11,8 @@ import json
 import sqlite3
 from typing import Any
 
+from game.logic.phrase import phrase
+
 from .store import Records
 
 
@@ -23,7 +25,7 @@ def save_review(records: Records, game_id: int, review: dict[str, Any]) -> str |
                 (game_id, json.dumps(review)),
             )
     except sqlite3.Error as exc:
-        return f"The review could not be kept with the game ({exc})."
+        return phrase("The review could not be kept with the game ({error}).", error=exc)
     return None
 
 

@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from game import settings
+from game.logic.phrase import phrase
 
 from .profiles import ensure_default_profile
 from .schema import SCHEMA_VERSION, migrate, user_version
@@ -186,22 +187,31 @@ def open_records(path: str | Path | None = None, clock: Clock = _utc_now) -> Ope
         opened = _open_file(target, clock)
     except sqlite3.Error as exc:
         if _is_busy(exc):
-            message = (
-                f"The records file {target} is in use by another copy of Canasta; "
-                "this session's games will not be recorded."
+            message = phrase(
+                "The records file {path} is in use by another copy of Canasta; this session's "
+                "games will not be recorded.",
+                path=target,
             )
             log.warning("records: %s", message)
             return OpenedRecords(_in_memory(clock), message)
         return _start_afresh(target, clock, exc)
     except OSError as exc:
-        message = f"The records folder {target.parent} cannot be used ({exc}); this session's games will not be recorded."
+        message = phrase(
+            "The records folder {path} cannot be used ({error}); this session's games will not "
+            "be recorded.",
+            path=target.parent,
+            error=exc,
+        )
         log.warning("records: %s", message)
         return OpenedRecords(_in_memory(clock), message)
     if isinstance(opened, int):
-        message = (
-            f"The records file {target} was written by a newer version of Canasta "
-            f"(records version {opened}; this version reads up to {SCHEMA_VERSION}). "
-            "It was left untouched; this session's games will not be recorded."
+        message = phrase(
+            "The records file {path} was written by a newer version of Canasta (records "
+            "version {version}; this version reads up to {most}). It was left untouched; this "
+            "session's games will not be recorded.",
+            path=target,
+            version=opened,
+            most=SCHEMA_VERSION,
         )
         log.warning("records: %s", message)
         return OpenedRecords(_in_memory(clock), message)
@@ -213,16 +223,21 @@ def _start_afresh(target: Path, clock: Clock, exc: Exception) -> OpenedRecords:
         backup = _set_aside(target, clock)
         fresh = _open_file(target, clock)
     except (OSError, sqlite3.Error) as again:
-        message = (
-            f"The records file {target} could not be read ({exc}) nor replaced ({again}); "
-            "this session's games will not be recorded."
+        message = phrase(
+            "The records file {path} could not be read ({error}) nor replaced ({again}); this "
+            "session's games will not be recorded.",
+            path=target,
+            error=exc,
+            again=again,
         )
         log.warning("records: %s", message)
         return OpenedRecords(_in_memory(clock), message)
     assert isinstance(fresh, Records)  # a file just created has the current version
-    message = (
-        f"The records file could not be read ({exc}). It was kept as {backup.name} "
-        "and a new, empty one was started."
+    message = phrase(
+        "The records file could not be read ({error}). It was kept as {backup} and a new, empty "
+        "one was started.",
+        error=exc,
+        backup=backup.name,
     )
     log.warning("records: %s", message)
     return OpenedRecords(fresh, message, backup)

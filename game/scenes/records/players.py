@@ -49,7 +49,7 @@ def show_records_message(app: Host) -> None:
     message = app.players.message
     if message:
         app.players.message = None
-        message_dialog(app, _("Your records"), message)
+        message_dialog(app, _("Your records"), _(message))
 
 
 def refusal(error: ProfileError) -> str:

@@ -78,6 +78,9 @@ class ReviewScene(RecordsScreen):
         # A moment's sentence and its two moves in words, by moment (laid out again in
         # another language).
         self._words: dict[int, tuple[str, str, str]] = {}
+        # Why the review could not be kept with the game: said instead of its summary, each
+        # time the page is laid out again.
+        self.unkept: str | None = None
         super().__init__(app)
 
     def heading(self) -> str:
@@ -116,15 +119,12 @@ class ReviewScene(RecordsScreen):
         job.poll()
         if job.error is not None:
             self.job = None
-            self.say(job.error, error=True)
+            self.say(_(job.error), error=True)
             self.layout(self.app.size)
         elif job.result is not None:
             self.job = None
             self.review = job.result
-            problem = save_review(self.app.players.records, self.game_id, job.result)
-            self._reviewed()
-            if problem:
-                self.say(problem, error=True)
+            self.unkept = save_review(self.app.players.records, self.game_id, job.result)
             self.layout(self.app.size)
 
     def _reviewed(self) -> None:
@@ -149,7 +149,10 @@ class ReviewScene(RecordsScreen):
                 "Accuracy {accuracy}% over {decisions} decisions: no decision cost points that "
                 "the review could be sure of."
             )
-        self.say(summary.format(**fields))
+        if self.unkept:
+            self.say(_(self.unkept), error=True)
+        else:
+            self.say(summary.format(**fields))
 
     def layout(self, size: tuple[int, int]) -> None:
         self._words.clear()
