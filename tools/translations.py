@@ -59,7 +59,7 @@ def named_below() -> list[tuple[str, str]]:
     """The texts that the rules engine, the match, the lobby and the records name for the
     screens to show (the rule options' names, the computer's skill levels, the lobby's levels of
     play, why a picture cannot be a card back, a change of players or a lobby request is
-    refused, how a saved network game is found again, the ranks and numbers a review's sentences
+    refused, why a typed address or join code cannot be one, how a saved network game is found again, the ranks and numbers a review's sentences
     name, where Explore says a card is): those layers do not import the translation layer, so
     their texts are gathered from their tables."""
     from game.logic.assist.explore import Place
@@ -67,6 +67,7 @@ def named_below() -> list[tuple[str, str]]:
     from game.logic.rules import OPTION_SPECS
     from game.match import SKILL_TITLES
     from game.match.net_connection import RESUME_SENTENCES, RESUME_STAND_INS, REUSE_PILE_NOTE
+    from game.netplay import ENTRY_PROBLEMS
     from game.netplay.lobby import LEVELS, LOBBY_PROBLEMS
     from game.records import PROFILE_PROBLEMS
     from game.sprites.cards import BACK_PICTURE_PROBLEMS
@@ -76,6 +77,7 @@ def named_below() -> list[tuple[str, str]]:
         *((title, "game/match/local_match.py") for title in SKILL_TITLES.values()),
         *((title, "game/netplay/lobby/wire.py") for title in LEVELS.values()),
         *((problem, "game/netplay/lobby/errors.py") for problem in LOBBY_PROBLEMS.values()),
+        *((problem, "game/netplay/errors.py") for problem in ENTRY_PROBLEMS.values()),
         *((problem, "game/sprites/cards.py") for problem in BACK_PICTURE_PROBLEMS.values()),
         *((problem, "game/records/profiles.py") for problem in PROFILE_PROBLEMS.values()),
         *(

@@ -30,6 +30,7 @@ from typing import Any
 
 from game import APP_VERSION
 from game.logic.actions import Action
+from game.logic.phrase import phrase
 from game.logic.rules import Rules, RulesError
 from game.logic.view import PlayerView
 from game.match.computer import WorkerPilot
@@ -279,7 +280,10 @@ class NetGame:
         self.resumed_game = resume is not None
         self.inbox: deque[Any] = deque()
         self.status = "waiting" if role is Role.HOST else "connecting"
-        self.status_text = "Waiting for a guest\u2026" if role is Role.HOST else "Connecting\u2026"
+        # What the connection is doing, said on the screens (a `Phrase`)
+        self.status_text: str = (
+            phrase("Waiting for a guest\u2026") if role is Role.HOST else phrase("Connecting\u2026")
+        )
         self.problem = ""  # the latest reason a dial failed, for the join screen
         self.connected_once = False
         self.chat_arrivals = 0  # lines received, so the table knows when to ring
@@ -441,12 +445,12 @@ class NetGame:
             # and told apart from this player's when both are called the same
             self.peer.peer_name = peer = self.peer_name
             self.connected_once = True
-            self.status, self.status_text = "connected", f"Connected to {peer}"
+            self.status, self.status_text = "connected", phrase("Connected to {name}", name=peer)
         elif isinstance(notice, Interrupted):
             self.status = "interrupted"
-            self.status_text = f"{peer}'s connection interrupted, waiting\u2026"
+            self.status_text = phrase("{name}'s connection interrupted, waiting\u2026", name=peer)
         elif isinstance(notice, Resumed):
-            self.status, self.status_text = "connected", f"Connected to {peer}"
+            self.status, self.status_text = "connected", phrase("Connected to {name}", name=peer)
         elif isinstance(notice, Failed):
             self.status, self.status_text = "lost", shown(notice.text)
         elif isinstance(notice, Closed):
@@ -463,9 +467,14 @@ class NetGame:
     def peer_name(self) -> str:
         """The other player's name, cleaned again here since it reaches the screen, and told
         apart from this player's own when both chose the same one."""
-        name = clean_text(self.peer.peer_name, MAX_NAME_CHARS) or f"the {self.role.other.value}"
+        host = self.role.other is Role.HOST
+        name = clean_text(self.peer.peer_name, MAX_NAME_CHARS)
+        if not name:
+            return phrase("the host") if host else phrase("the guest")
         if name.casefold() == self.name.casefold():
-            return f"{name} ({self.role.other.value})"
+            return (
+                phrase("{name} (host)", name=name) if host else phrase("{name} (guest)", name=name)
+            )
         return name
 
     @property

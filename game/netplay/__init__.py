@@ -9,7 +9,7 @@ from here, and the shell's and tools' too, imported only when first used."""
 
 from typing import Any
 
-from .errors import ProtocolError, SessionError
+from .errors import ENTRY_PROBLEMS, EntryError, ProtocolError, SessionError
 from .play.agreement import RulesNegotiation, rules_hash
 from .play.chat import ChatChannel, ChatLog, ChatRefused, TokenBucket, sanitize_chat
 from .play.deciders import Autopilot, DecisionSource, Manual
@@ -55,6 +55,7 @@ from .session.reliable import ReliableSession
 from .wire.payloads import PayloadRegistry, default_registry
 
 __all__ = [
+    "ENTRY_PROBLEMS",
     "Autopilot",
     "ChatChannel",
     "ChatLog",
@@ -65,6 +66,7 @@ __all__ = [
     "DecisionSource",
     "Delivered",
     "EndpointPort",
+    "EntryError",
     "Failed",
     "GameFinished",
     "GuestPlay",

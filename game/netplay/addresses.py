@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ipaddress
 
+from .errors import EntryError
+
 DEFAULT_PORT = 50410
 
 
@@ -15,34 +17,35 @@ def format_endpoint(host: str, port: int) -> str:
 
 
 def parse_endpoint(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """Split what a player typed into (host, port). Raises ValueError with a sentence for them."""
+    """Split what a player typed into (host, port). Raises `EntryError` (a ValueError) with a
+    sentence for them."""
     text = text.strip()
     if not text:
-        raise ValueError("Type the host's address, for example 192.168.1.5:50410.")
+        raise EntryError("no address")
     host, port_text, has_port = text, "", False
     if text.startswith("["):
         end = text.find("]")
         if end < 0:
-            raise ValueError("An IPv6 address in brackets needs its closing ']'.")
+            raise EntryError("bracket")
         host, rest = text[1:end], text[end + 1 :]
         if rest:
             if not rest.startswith(":"):
-                raise ValueError("After ']' only ':port' may follow.")
+                raise EntryError("after bracket")
             port_text, has_port = rest[1:], True
     elif text.count(":") == 1:
         host, port_text = text.split(":")
         has_port = True
     # more than one colon without brackets: a bare IPv6 address, default port
     if not host or any(c.isspace() for c in host):
-        raise ValueError("The address has no host name in it.")
+        raise EntryError("no host")
     if ":" in host:
         try:
             ipaddress.IPv6Address(host.split("%", 1)[0])
         except ValueError:
-            raise ValueError(f"{host} is not a valid IPv6 address.") from None
+            raise EntryError("ipv6", host=host) from None
     port = default_port
     if has_port:
         if not (port_text.isascii() and port_text.isdigit()) or not 1 <= int(port_text) <= 65535:
-            raise ValueError("The port must be a number from 1 to 65535.")
+            raise EntryError("port")
         port = int(port_text)
     return host, port

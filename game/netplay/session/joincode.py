@@ -10,6 +10,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+from ..errors import EntryError
+
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 8
 GROUP = 4
@@ -27,18 +29,16 @@ def display_code(code: str) -> str:
 
 
 def normalize_code(text: str) -> str:
-    """The code a player typed, reduced to its eight characters; raises `ValueError` with a
-    sentence for the player if it cannot be a join code."""
+    """The code a player typed, reduced to its eight characters; raises `EntryError` (a
+    `ValueError`) with a sentence for the player if it cannot be a join code."""
     kept = "".join(char for char in text.upper() if char not in _SEPARATORS)
     if not kept:
-        raise ValueError("Type the join code the host's screen shows, for example K7QM-3WXA.")
+        raise EntryError("no code")
     strange = sorted({char for char in kept if char not in ALPHABET})
     if strange:
         if set(strange) & set("01OIL"):
-            raise ValueError(
-                "Join codes never contain 0, O, 1, I or L: check the code with the host."
-            )
-        raise ValueError(f"A join code has only letters and digits, not {''.join(strange)!r}.")
+            raise EntryError("confusable")
+        raise EntryError("strange", characters=repr("".join(strange)))
     if len(kept) != CODE_LENGTH:
-        raise ValueError(f"A join code has {CODE_LENGTH} characters; this one has {len(kept)}.")
+        raise EntryError("length", length=CODE_LENGTH, count=len(kept))
     return kept

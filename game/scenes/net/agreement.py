@@ -222,7 +222,7 @@ class AgreementScene(NetworkScreen):
         return title, lead
 
     def _headline(self) -> tuple[str, str]:
-        peer = self.net.peer_name
+        peer = _(self.net.peer_name)  # a stand-in ("the host") in the player's language
         stage = self.stage
         if stage is Stage.GUEST_DECIDING:
             return (
@@ -252,7 +252,7 @@ class AgreementScene(NetworkScreen):
             return (agreeing, _("Waiting for {name}'s rules\u2026").format(name=peer))
         if self.net.peer.play is not None:
             return (_("Rules agreed"), _("Dealing the first hand\u2026"))
-        return (_("Connecting"), self.net.status_text)
+        return (_("Connecting"), _(self.net.status_text))
 
     # -- frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

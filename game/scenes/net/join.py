@@ -29,7 +29,7 @@ import pygame
 from game.language import N_, _
 from game.match import NetGame, saved_game
 from game.match.net_connection import how_to_resume, saved_code, saved_link, shown
-from game.netplay import Connected, Failed, Role
+from game.netplay import ENTRY_PROBLEMS, Connected, EntryError, Failed, Role
 from game.netplay.addresses import format_endpoint, parse_endpoint
 from game.netplay.session.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
@@ -51,6 +51,11 @@ WRONG_CODE = N_(
     "The host did not accept that code. Check the join code on your friend's screen (it changes "
     "after three wrong tries) and connect again."
 )
+
+
+def entry_problem(error: EntryError) -> str:
+    """Why a typed address or join code cannot be one, in the player's language."""
+    return _(ENTRY_PROBLEMS[error.kind]).format(**error.fields)
 
 
 def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
@@ -254,8 +259,8 @@ class JoinScene(NetworkScreen):
         assert self.address is not None and self.code_input is not None
         try:
             parse_endpoint(self.address.text.strip())
-        except ValueError as exc:
-            self.error, self.note = str(exc), ""
+        except EntryError as exc:
+            self.error, self.note = entry_problem(exc), ""
             return
         if self.code_input.text.strip():
             self.connect()
@@ -268,14 +273,14 @@ class JoinScene(NetworkScreen):
         text = self.address.text.strip()
         try:
             host, port = parse_endpoint(text)
-        except ValueError as exc:
-            self.error, self.note = str(exc), ""
+        except EntryError as exc:
+            self.error, self.note = entry_problem(exc), ""
             self.group.set_focus(self.address)
             return
         try:
             code = normalize_code(self.code_input.text)
-        except ValueError as exc:
-            self.error, self.note = str(exc), ""
+        except EntryError as exc:
+            self.error, self.note = entry_problem(exc), ""
             self.group.set_focus(self.code_input)
             return
         self.code_input.set_text(display_code(code))

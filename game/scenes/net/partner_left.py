@@ -107,7 +107,7 @@ def finish_against_computer(table: TableScene, match: NetMatch) -> None:
     table.to_title()
     save_path(Role.HOST).unlink(missing_ok=True)
     scene = TableScene(app, local_match(game, records=app.players.records))
-    scene.say(_("The computer takes {name}'s seat. Play on!").format(name=net.peer_name))
+    scene.say(_("The computer takes {name}'s seat. Play on!").format(name=_(net.peer_name)))
     app.stack.push(scene)
 
 

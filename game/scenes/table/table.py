@@ -462,7 +462,7 @@ class TableScene(Scene):
         state = self.state
         about_match = self.match.status_text()
         if about_match:
-            return about_match
+            return _(about_match)  # a sentence of the match (a `Phrase`) in the player's language
         if state.game_over:
             return _("The game is over.")
         if state.hand_over:
