@@ -102,26 +102,6 @@ class LocalRefusal:
     text: str
 
 
-class OwedClock:
-    """How long one step of the deal has been owed: the clock starts again when what is owed or
-    the game's state changes, so only a step owed the whole time counts."""
-
-    def __init__(self) -> None:
-        self._since: tuple[str, int, float] | None = None  # what, at which state, since when
-
-    def reset(self) -> None:
-        self._since = None
-
-    def overdue(self, owed: str | None, state_no: int, now: float, within: float) -> bool:
-        if owed is None:
-            self._since = None
-            return False
-        if self._since is None or self._since[:2] != (owed, state_no):
-            self._since = (owed, state_no, now)
-            return False
-        return now - self._since[2] >= within
-
-
 @dataclass(frozen=True)
 class HostSilent:
     """The other side did not take a step of the deal it owed (a key, shuffle, unmask or secret,
@@ -197,7 +177,7 @@ class PlayPeer:
         self.randomness = randomness  # the deal's random source (the system's when None)
         self._finished_at: float | None = None
         self.owed_within = owed_within
-        self._owed = OwedClock()
+        self._owed: tuple[str, int, float] | None = None  # what, at which state, since when
         self.host_silent: HostSilent | None = None
         self._link_up = False  # silence on a broken line is the session's to judge, not ours
         if resume is not None:
@@ -499,10 +479,16 @@ class PlayPeer:
             or not self._link_up
             or not self.port.settled()
         ):
-            self._owed.reset()
+            self._owed = None
             return
         owed = play.owed()
-        if not self._owed.overdue(owed, play.state_no, now, self.owed_within) or owed is None:
+        if owed is None:
+            self._owed = None
+            return
+        if self._owed is None or self._owed[:2] != (owed, play.state_no):
+            self._owed = (owed, play.state_no, now)
+            return
+        if now - self._owed[2] < self.owed_within:
             return
         seconds = f"{self.owed_within:g}"
         self.host_silent = HostSilent(

@@ -36,7 +36,6 @@ from .peer import (
     OWED_WITHIN,
     HostSilent,
     LocalRefusal,
-    OwedClock,
     RulesAgreed,
     RulesDeclined,
     Saved,
@@ -99,7 +98,7 @@ class TablePeer:
         self._notices: list[Any] = []
         self._bound: dict[int, str] = {}
         self._up: set[int] = set()
-        self._owed = OwedClock()
+        self._owed: tuple[str, int, float] | None = None
         self._finished_at: float | None = None
         self._closing: str | None = None  # why play ended early, told to every guest leaving
         if resume is not None:
@@ -310,10 +309,16 @@ class TablePeer:
         play = self.play
         settled = all(port.settled() for port in self.ports.values())
         if play is None or self.game_over or self._up != set(self.ports) or not settled:
-            self._owed.reset()
+            self._owed = None
             return
         owed = play.owed()
-        if not self._owed.overdue(owed, play.state_no, now, self.owed_within) or owed is None:
+        if owed is None:
+            self._owed = None
+            return
+        if self._owed is None or self._owed[:2] != (owed, play.state_no):
+            self._owed = (owed, play.state_no, now)
+            return
+        if now - self._owed[2] < self.owed_within:
             return
         seconds = f"{self.owed_within:g}"
         self.host_silent = HostSilent(
