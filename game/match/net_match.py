@@ -18,7 +18,8 @@ import random
 from collections.abc import Sequence
 
 from game.logic import events as ev
-from game.logic.actions import Action, NextHand
+from game.logic.actions import Action, Discard, NextHand
+from game.logic.ai.opponent import OpponentModel
 from game.logic.events import Event
 from game.logic.phases import DRAW, GAME_OVER, HAND_OVER, PLAY
 from game.logic.view import PlayerView, determinize
@@ -91,6 +92,10 @@ class NetMatch(Match):
         self.history: list[HandRecord] = []
         self._state, _ = follow(None, self._local_view(play.view), ())
         self.hint_id: int | None = None
+        # What Master would remember of the opponent in the player's seat (the hint's memory, as
+        # the solo table keeps it), from the player's own views; and the last of them.
+        self.memory = OpponentModel()
+        self._seen: PlayerView = play.view
         self.farewell_shown = False
         # why the other player is gone while the game is unfinished (and saved): the table then
         # offers to wait for them, save and quit, or play on against the computer
@@ -230,7 +235,17 @@ class NetMatch(Match):
         title = "Connection lost" if lost else "The game has ended"
         return [Note(text, error=True), Alert(text, title=title)]
 
+    def _remember(self, update: Updated) -> None:
+        """Keep the hint's memory from each view, as `ComputerPlayer.decide` keeps its own: the
+        player's discards (AutoPilot's too), and each of its turns as it begins."""
+        if update.actor == self.net.seat and isinstance(update.action, Discard):
+            self.memory.note_discard(self._seen, update.action.card)
+        if update.view.my_turn:
+            self.memory.observe(update.view)
+        self._seen = update.view
+
     def _update(self, update: Updated) -> None:
+        self._remember(update)
         fresh = update.actor == -1
         view = self._local_view(update.view)
         events = self._local_events(visible_only(update.events, update.view.visible_cards()))
@@ -268,7 +283,7 @@ class NetMatch(Match):
     def ask_hint(self) -> None:
         play = self.net.peer.play
         assert play is not None and play.view is not None
-        self.hint_id = self.net.pilot.worker.submit(HINT, play.view)
+        self.hint_id = self.net.pilot.worker.submit(HINT, play.view, model=self.memory)
 
     def cancel_hint(self) -> None:
         if self.hint_id is not None:

@@ -1,0 +1,75 @@
+"""A hint at a network table is Master's move in the player's seat, remembering what Master would
+have remembered of the opponent (its discards, the piles it left), as at the solo table: the app
+against a headless peer over loopback TCP, the player's turns played by Master, a hint asked with
+the Hint button before each of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game.app import App
+from game.logic.actions import Discard
+from game.logic.ai import ComputerPlayer
+from game.logic.ai.hint import HINT_AGGRESSIVENESS
+from game.logic.phases import DRAW, PLAY
+from game.match import ME
+from game.netplay import Role
+from game.scenes.net.table import NetTableScene
+from tests.helpers.net_screens import HeadlessPeer, run_until
+from tests.helpers.ui_events import click
+from tests.scenes.net.test_network_table import join
+
+pytestmark = [pytest.mark.net, pytest.mark.slow]
+
+
+@pytest.fixture
+def host() -> Iterator[HeadlessPeer]:
+    peer = HeadlessPeer(Role.HOST)
+    yield peer
+    peer.stop()
+
+
+def settled(table: NetTableScene) -> bool:
+    return not table.match.changes and not table.animator.busy and not table.match.opponent_pending
+
+
+def test_the_network_hint_plays_master_s_move_with_master_s_memory(
+    app: App, host: HeadlessPeer
+) -> None:
+    join(app, host.address, host.code)
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    table = app.stack.top
+    play = table.match.net.peer.play
+    # The hint's seed is 0: the same Master, seeded alike, plays the player's seat.
+    master = ComputerPlayer("master", seed=0, aggressiveness=HINT_AGGRESSIVENESS)
+    compared = remembered = 0
+    started: tuple[int, int] | None = None
+    while compared < 16:
+        assert run_until(
+            app,
+            lambda: (
+                settled(table) and table.state.to_move == ME and table.state.phase in (DRAW, PLAY)
+            ),
+            60,
+        )
+        view = play.view
+        action = master.decide(view)
+        if view.phase == DRAW or started != (view.hand_no, view.turn_no):
+            table.hints.actions = []
+            click(app, table.buttons["hint"].rect.center)
+            assert run_until(app, lambda: bool(table.hints.actions), 60)
+            assert table.hints.actions[0] == action, (view.turn_no, view.phase)
+            compared += 1
+            remembered += bool(master.model.discarded or master.model.refused)
+        if view.phase == PLAY:
+            started = (view.hand_no, view.turn_no)
+        table.hints.close()
+        assert table.act(action)
+        if isinstance(action, Discard):
+            assert run_until(app, lambda: table.state.to_move != ME or table.state.hand_over, 30)
+        if table.state.hand_over:
+            break
+    # Most of the hints were asked with something of the opponent remembered.
+    assert compared >= 10 and remembered >= compared // 2
