@@ -1,8 +1,8 @@
 """Match two bots: `python -m game.logic.arena --a master --b rusher --games 400`.
 
-A side is a skill level (carefree ... master), a sparring partner (rusher, pile_hunter, careful)
-or any bot written elsewhere, named `package.module:Class` (docs/bots.md); every side is asked
-`decide(view)` with its own view only.
+A side is a skill level (carefree ... master), a sparring partner (rusher, pile_hunter, careful,
+hoarder, by_the_book) or any bot written elsewhere, named `package.module:Class` (docs/bots.md);
+every side is asked `decide(view)` with its own view only.
 
 Games are played in seat-swapped pairs on the same deals (common random numbers): deal k is played
 once with A in seat 0 and once with A in seat 1, so the luck of the cards cancels out. By default a

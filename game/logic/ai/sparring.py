@@ -1,4 +1,4 @@
-"""Sparring partners for the arena: three plain, independent strategies the levels must beat.
+"""Sparring partners for the arena: five plain, independent strategies the levels must beat.
 
 They are not skill levels (the table never offers them); they are the kinds of opponent a strong
 player meets, each with one clear idea, so the arena can show whether a level really plays well
@@ -9,6 +9,17 @@ rather than only better than its own kind:
   a wild card when the opponent is ahead on the table.
 - `Careful` plays like the rusher but never discards a card that feeds the opponent's melds or
   lets it take the pile, when it has any other choice.
+- `Hoarder` holds its cards and its wild cards for canastas: it opens only when it takes the
+  pile, its hand has grown big or the stock runs low, makes new melds late, and goes out only
+  with a canasta to spare or when the hand is ending anyway.
+- `ByTheBook` follows the strategy advice of the User Guide the game is modelled on ("Strategies -
+  Classic Canasta", section 2.13 of the commercial two-player Canasta's guide among the source
+  documents): open with the fewest cards; play offence after opening first (keep pairs to take
+  a frozen pile, keep two of a rank back when melding it, discard from long ranks) and defence
+  when the opponent opened first (discard from short ranks, go out swiftly); never discard a card
+  that fits the opponent's melds on an open pile, a rank it may hold a pair of or one the pile
+  is full of; spend a blocker only to defend, freezing the pile when holding more cards than an
+  opened opponent; take no pile of fewer than three cards.
 
 With three or four players "the opponent" is the next player, the one who may take the discard.
 
@@ -130,7 +141,7 @@ class _Plain:
             # melding the same way again would go round in circles, so it ends the turn.
             return self.end_turn(game, discards, actions)
         if not me.opened:
-            plan = heuristic._opening_plan(game)
+            plan = heuristic._opening_plan(game) if self.opens_now(game) else None
             if plan:
                 action = heuristic._plan_action(game, plan)
                 if action is not None:
@@ -140,6 +151,10 @@ class _Plain:
         if meld is not None:
             return meld
         return self.end_turn(game, discards, actions)
+
+    def opens_now(self, game: Game) -> bool:
+        """Whether to make the opening melds this turn when they can be made."""
+        return True
 
     def end_turn(self, game: Game, discards: list[Discard], actions: list[Action]) -> Action:
         """The discard this player prefers, or a pass when the turn offers no discard."""
@@ -266,8 +281,128 @@ class Careful(_Plain):
         return any(CARD_RANK[c] == rank for c in them.known)
 
 
+def _held(game: Game, rank: int) -> int:
+    """How many natural cards of `rank` the mover holds."""
+    return sum(1 for c in game.mover.hand if CARD_RANK[c] == rank and not IS_WILD[c])
+
+
+class Hoarder(_Plain):
+    """Holds its cards for canastas: opens late, melds new ranks late, keeps its wild cards for
+    canastas (as all of them do) and goes out only with a canasta to spare or when the hand is
+    ending anyway."""
+
+    keeps_pairs = True
+    # The hand is "late" once the stock has fallen below this, or the hand has grown this big.
+    late_stock = 40
+    big_hand = 18
+    # ... and it goes out early only when the stock is nearly gone or the opponent nearly out.
+    last_stock = 12
+    opponent_nearly_out = 4
+
+    def opens_now(self, game: Game) -> bool:
+        return game.turn.drew == "pile" or self._late(game)
+
+    def _late(self, game: Game) -> bool:
+        return len(game.stock) < self.late_stock or len(game.mover.hand) >= self.big_hand
+
+    def _may_go_out(self, game: Game) -> bool:
+        me = game.mover
+        opponent = game.players[game.next_seat(game.to_move)]
+        return (
+            me.canastas() > game.rules.canastas_to_go_out
+            or len(game.stock) < self.last_stock
+            or len(opponent.hand) <= self.opponent_nearly_out
+        )
+
+    def pick_meld(self, game: Game, melds: list[Meld]) -> Meld | None:
+        me = game.mover
+        if not self._may_go_out(game):
+            # Neither go out nor keep so few cards that the next discard would.
+            melds = [a for a in melds if len(me.hand) - len(a.cards) >= 2]
+        if not self._late(game):
+            # Early, only cards onto its own melds: new ranks stay in hand.
+            melds = [a for a in melds if _meld_key(a) in me.melds]
+        return super().pick_meld(game, melds)
+
+
+class ByTheBook(_Plain):
+    """The User Guide's advice for Classic play (section 2.13, "Strategies - Classic Canasta"),
+    rule by rule; see the module's description."""
+
+    keeps_pairs = True
+    # A blocker is spent on a pile at least this big.
+    guarded_pile = 5
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        # The hand in which the opponent opened first: this player then plays defence.
+        self._defending: int | None = None
+        self._hand_no = -1
+
+    def decide(self, view: PlayerView) -> Action:
+        if view.opened[view.opponent] and not view.opened[view.seat]:
+            self._defending = view.hand_no
+        self._hand_no = view.hand_no
+        return super().decide(view)
+
+    def _defence(self) -> bool:
+        return self._defending == self._hand_no
+
+    def pick_meld(self, game: Game, melds: list[Meld]) -> Meld | None:
+        if self._defence():
+            return super().pick_meld(game, melds)  # go out as swiftly as possible
+        me = game.mover
+        kept = []
+        for action in melds:
+            key = _meld_key(action)
+            before = len(me.melds.get(key, ()))
+            held = _held(game, key)
+            naturals = len(action.cards) - _wilds_in(action)
+            canasta = before < CANASTA_SIZE <= before + len(action.cards)
+            out = len(me.hand) == len(action.cards)
+            # Keep two of a long rank back to take a frozen pile, and lay off no pair.
+            breaks = (held >= 4 and held - naturals < 2) or (key in me.melds and held == 2)
+            if canasta or out or not breaks:
+                kept.append(action)
+        return super().pick_meld(game, kept)
+
+    def discard_score(self, game: Game, action: Discard) -> float:
+        card = IDS_OF_CODE[action.card][0]
+        p = game.to_move
+        them = game.next_seat(p)
+        opponent = game.players[them]
+        frozen_for_them = game.pile_is_frozen_for(them)
+        if IS_WILD[card] or IS_BLACK_THREE[card]:
+            # A blocker only for defence: a wild card freezes a rich open pile against an
+            # opened opponent holding fewer cards, a Black Three guards a rich pile for a turn.
+            rich = len(game.pile) >= self.guarded_pile and opponent.opened
+            if IS_WILD[card]:
+                freeze = rich and not frozen_for_them and len(game.mover.hand) > len(opponent.hand)
+                return 50.0 if freeze else -100.0 - CARD_POINTS[card]
+            return 40.0 if rich else -20.0
+        rank = CARD_RANK[card]
+        held = _held(game, rank)
+        neither_opened = not game.mover.opened and not opponent.opened
+        if neither_opened or not self._defence():
+            # Early and on offence: discard from long ranks, never break a pair.
+            score = {1: 0.0, 2: -30.0}.get(held, 10.0 + held)
+        else:
+            # On defence: discard from short ranks, build the long ones.
+            score = 10.0 if held == 1 else -5.0 * held
+        if rank in game.mover.melds:
+            score -= 15.0
+        if rank in opponent.melds and not frozen_for_them:
+            score -= 1000.0
+        if any(CARD_RANK[c] == rank for c in opponent.known):
+            score -= 500.0  # it took a card of this rank with the pile: it may hold a pair
+        score -= 4.0 * sum(1 for c in game.pile if CARD_RANK[c] == rank)
+        return score + CARD_POINTS[card] / 100.0
+
+
 SPARRING: dict[str, type[_Plain]] = {
     "rusher": Rusher,
     "pile_hunter": PileHunter,
     "careful": Careful,
+    "hoarder": Hoarder,
+    "by_the_book": ByTheBook,
 }

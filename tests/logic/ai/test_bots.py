@@ -11,7 +11,7 @@ from game.logic.ai import ComputerPlayer
 from game.logic.ai.bots import Bot, legal_actions_for, load_bot
 from game.logic.ai.example_bot import GreedyBot
 from game.logic.ai.opponent import OpponentModel
-from game.logic.ai.sparring import SPARRING, Careful, PileHunter, Rusher
+from game.logic.ai.sparring import SPARRING, ByTheBook, Careful, Hoarder, PileHunter, Rusher
 from game.logic.arena import make_bot
 from game.logic.arena import play_game as arena_play_game
 from game.logic.arena import run as arena_run
@@ -75,6 +75,8 @@ def test_load_bot_explains_a_bad_spec(spec, message):
 def test_arena_names_levels_sparring_partners_and_outside_bots():
     assert isinstance(make_bot("master", 1), ComputerPlayer)
     assert isinstance(make_bot("rusher", 1), Rusher)
+    assert isinstance(make_bot("hoarder", 1), Hoarder)
+    assert isinstance(make_bot("by_the_book", 1), ByTheBook)
     assert isinstance(make_bot("game.logic.ai.example_bot:GreedyBot", 1), GreedyBot)
     with pytest.raises(ValueError, match="Unknown bot"):
         make_bot("grandmaster", 1)
@@ -216,6 +218,116 @@ def test_careful_never_discards_a_card_that_feeds_the_opponent():
 def test_rusher_draws_from_the_stock_when_the_pile_is_small():
     game = position(hands=("5S 5H 9D KC", "4H 4D 7C"), melds=({"A": "AS AH AD"}, {}), pile="5D")
     assert isinstance(Rusher().decide(player_view(game, 0)), Draw)
+
+
+def test_hoarder_opens_and_melds_new_ranks_only_late():
+    # A full stock and a hand of twelve: the Kings and Queens that would open stay in hand.
+    hands = ("KS KH KD QS QH QD 5C 6D 7H 8S 9C JD", "4H 4D 7C")
+    game = position(hands=hands, phase=PLAY)
+    chosen = play_turn(game, Hoarder())
+    assert len(chosen) == 1 and isinstance(chosen[0], Discard)
+    assert not game.players[0].opened
+    # With the stock below forty cards the same hand opens (the rusher opens at once).
+    game = position(hands=hands, phase=PLAY, stock="4S 4C 6S", stock_rest=False)
+    play_turn(game, Hoarder())
+    assert game.players[0].opened
+    game = position(hands=hands, phase=PLAY)
+    play_turn(game, Rusher())
+    assert game.players[0].opened
+    # Opened, early: its Fives stay hidden, its Kings go onto its meld.
+    game = position(
+        hands=("5S 5H 5D KC 9H JD 4C", "4H 4D 7C"), melds=({"K": "KS KH KD"}, {}), phase=PLAY
+    )
+    play_turn(game, Hoarder())
+    assert 5 not in game.players[0].melds and len(game.players[0].melds[13]) == 4
+
+
+def test_hoarder_goes_out_only_with_a_canasta_to_spare_or_late():
+    # Two canastas, enough to go out: the rusher goes out, the hoarder lays off and waits.
+    melds = {"Q": CANASTA_Q, "J": CANASTA_J, "K": "KC KD KH"}
+    hands = ("KS KH 4C", "5H 6H 7S 7H 8S 8H")
+    game = position(hands=hands, melds=(melds, {}), phase=PLAY)
+    play_turn(game, Rusher())
+    assert game.went_out == 0
+    game = position(hands=hands, melds=(melds, {}), phase=PLAY)
+    play_turn(game, Hoarder())
+    assert game.went_out is None and len(game.players[0].hand) == 1
+    # A canasta to spare: out.
+    spare = melds | {"A": "AS AH AD AC AS AH AD"}
+    game = position(hands=hands, melds=(spare, {}), phase=PLAY)
+    play_turn(game, Hoarder())
+    assert game.went_out == 0
+    # The opponent down to three cards: out too.
+    game = position(hands=(hands[0], "5H 6H 7S"), melds=(melds, {}), phase=PLAY)
+    play_turn(game, Hoarder())
+    assert game.went_out == 0
+
+
+def test_by_the_book_keeps_two_of_a_long_rank_and_no_blocker_without_a_reason():
+    # Offence (it opened, the opponent has not): of five Tens it melds three and keeps a pair to
+    # take a frozen pile; a Black Three and a wild card stay in hand with nothing to guard.
+    game = position(
+        hands=("10S 10H 10D 10C 10S 3C 2H 5D 9C KH", "4H 4D 7C 8S"),
+        melds=({"Q": "QS QH QD"}, {}),
+        pile="6S",
+        phase=PLAY,
+    )
+    chosen = play_turn(game, ByTheBook())
+    assert Meld(("10S", "10H", "10D")) in chosen
+    hand = [CARD_RANK[c] for c in game.players[0].hand]
+    assert hand.count(10) == 2 and 3 in hand and 2 in hand
+    # The rusher melds all five.
+    game = position(
+        hands=("10S 10H 10D 10C 10S 3C 2H 5D 9C KH", "4H 4D 7C 8S"),
+        melds=({"Q": "QS QH QD"}, {}),
+        pile="6S",
+        phase=PLAY,
+    )
+    play_turn(game, Rusher())
+    assert len(game.players[0].melds[10]) == 5
+
+
+def test_by_the_book_discards_long_ranks_early_and_short_ones_on_defence():
+    # Neither side has opened: of three Sixes (too few points to open) one goes, keeping a pair
+    # and the lone cards that make pairs later; the rusher throws a lone card.
+    hands = ("6S 6H 6D 9C KH 4D", "4H 7C 8S 5C 5D 9S JH")
+    early = position(hands=hands, pile="4S 8D", phase=PLAY)
+    assert ByTheBook().decide(player_view(early, 0)) in (
+        Discard("6S"),
+        Discard("6H"),
+        Discard("6D"),
+    )
+    assert Rusher().decide(player_view(early, 0)) in (Discard("9C"), Discard("KH"))
+    # The opponent opened first (it sees the opponent's meld before its own opening): defence,
+    # the lone Nine goes rather than a Six, and never a card of the opponent's Jacks on the open
+    # pile.
+    book = ByTheBook()
+    first = position(hands=(hands[0], "4H 7C 8S 5C 5D"), melds=({}, {"J": "JS JH JC"}), pile="4S")
+    book.decide(player_view(first, 0))
+    defence = position(
+        hands=("6S 6H 6D 6C 9C KH KD JD", "4H 4D 7C 8S"),
+        melds=({"Q": "QS QH QD", "6": "6S 6H 6D"}, {"J": "JS JH JC"}),
+        pile="4S 8D",
+        phase=PLAY,
+    )
+    chosen = play_turn(defence, book)
+    assert chosen[-1] == Discard("9C")
+
+
+def test_by_the_book_freezes_the_pile_when_holding_more_cards_than_an_opened_opponent():
+    melds = ({"Q": "QS QH QD"}, {"A": "AS AH AD"})
+    game = position(
+        hands=("2C 5S 8D KC 9H 6D 7C", "4H 4D 7D"), melds=melds, pile="4S 6H 7H 8H 9S", phase=PLAY
+    )
+    assert ByTheBook().decide(player_view(game, 0)) == Discard("2C")
+    # Holding fewer cards than the opponent, it keeps the wild card.
+    game = position(
+        hands=("2C 5S 8D KC", "4H 4D 7D 9D 10D JD QC"),
+        melds=melds,
+        pile="4S 6H 7H 8H 9S",
+        phase=PLAY,
+    )
+    assert ByTheBook().decide(player_view(game, 0)) != Discard("2C")
 
 
 # ------------------------------------------------------------------ the opponent model
