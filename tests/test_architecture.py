@@ -214,7 +214,13 @@ def test_the_root_of_game_holds_only_the_app_and_its_few_services() -> None:
 # reaches into the shells (sockets, files) or the tools around them.
 NETPLAY_CORE: dict[str, tuple[str, ...]] = {
     "game.netplay.wire": ("game.netplay.errors", "game.netplay.wire"),
-    "game.netplay.session": ("game.netplay.errors", "game.netplay.wire", "game.netplay.session"),
+    # the sentences the session composes for a player are `Phrase`s (a module of no imports)
+    "game.netplay.session": (
+        "game.logic.phrase",
+        "game.netplay.errors",
+        "game.netplay.wire",
+        "game.netplay.session",
+    ),
     "game.netplay.play": (
         "game.logic",
         "game.netplay.errors",

@@ -181,7 +181,11 @@ REASON_CHARS = 300  # the longest reason or sentence from the other side shown o
 
 
 def shown(text: str) -> str:
-    """Text that may carry the other player's words, made safe to draw (see `clean_text`)."""
+    """Text that may carry the other player's words, made safe to draw (see `clean_text`). A
+    sentence this copy composed (a `Phrase`, its outside words cleaned where they came in) is
+    kept whole, for the screens to say in the player's language."""
+    if hasattr(text, "template"):
+        return text
     return clean_text(text, REASON_CHARS)
 
 
@@ -468,7 +472,7 @@ class NetGame:
         """The other player's name, cleaned again here since it reaches the screen, and told
         apart from this player's own when both chose the same one."""
         host = self.role.other is Role.HOST
-        name = clean_text(self.peer.peer_name, MAX_NAME_CHARS)
+        name = self._told_name
         if not name:
             return phrase("the host") if host else phrase("the guest")
         if name.casefold() == self.name.casefold():
@@ -481,9 +485,18 @@ class NetGame:
     def peer_at_sentence_start(self) -> str:
         """`peer_name` to open a sentence: a player's own name stays as they wrote it ("root is
         gone"); only the stand-in is capitalised ("The host is gone")."""
-        name = self.peer_name
-        given = bool(clean_text(self.peer.peer_name, MAX_NAME_CHARS))
-        return name if given else name[:1].upper() + name[1:]
+        if self._told_name:
+            return self.peer_name
+        return phrase("The host") if self.role.other is Role.HOST else phrase("The guest")
+
+    @property
+    def _told_name(self) -> str:
+        """The name the other player gave, cleaned ("" before they gave one: the peer's own
+        stand-in, "the host" or "the guest")."""
+        told = self.peer.peer_name
+        if getattr(told, "template", "") in ("the host", "the guest"):
+            return ""
+        return told if hasattr(told, "template") else clean_text(told, MAX_NAME_CHARS)
 
     @property
     def seat(self) -> int:

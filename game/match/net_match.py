@@ -22,6 +22,7 @@ from game.logic.actions import Action, Discard, NextHand
 from game.logic.ai.opponent import OpponentModel
 from game.logic.events import Event
 from game.logic.phases import DRAW, GAME_OVER, HAND_OVER, PLAY
+from game.logic.phrase import phrase
 from game.logic.view import PlayerView, determinize
 from game.match.hidden import event_seats_exchanged, follow, seats_exchanged
 from game.match.match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
@@ -45,10 +46,10 @@ from game.records import DealSource, Ending, GameSetup, Opponent, Records
 from game.settings import Preferences
 
 STATUS_WORDS = {
-    "connected": "Online",
-    "interrupted": "Interrupted",
-    "lost": "Disconnected",
-    "closed": "Disconnected",
+    "connected": phrase("Online"),
+    "interrupted": phrase("Interrupted"),
+    "lost": phrase("Disconnected"),
+    "closed": phrase("Disconnected"),
 }
 
 
@@ -126,11 +127,15 @@ class NetMatch(Match):
 
     @property
     def opponent_line(self) -> str:
-        return "Online opponent"
+        return phrase("Online opponent")
 
     def level_text(self) -> str:
-        status = STATUS_WORDS.get(self.net.status, "Online")
-        return f"{status}: {self.net.peer_name}" + (" \u00b7 AutoPilot" if self.autoplay else "")
+        status = STATUS_WORDS.get(self.net.status, STATUS_WORDS["connected"])
+        if self.autoplay:
+            return phrase(
+                "{status}: {name} \u00b7 AutoPilot", status=status, name=self.net.peer_name
+            )
+        return phrase("{status}: {name}", status=status, name=self.net.peer_name)
 
     def status_text(self) -> str:
         net = self.net
@@ -139,22 +144,22 @@ class NetMatch(Match):
         if self._state.hand_over:
             return ""
         if self._state.to_move != ME or self.opponent_pending:
-            return f"{net.peer_name} is playing\u2026"
+            return phrase("{name} is playing\u2026", name=net.peer_name)
         if self.autoplay:
-            return "AutoPilot is playing your turn."
+            return phrase("AutoPilot is playing your turn.")
         return ""
 
     # -- what I may do --------------------------------------------------------------------------
     def _refusal(self) -> str | None:
         state = self._state
         if self.autoplay:
-            return "AutoPilot is playing your turns: turn it off to play yourself."
+            return phrase("AutoPilot is playing your turns: turn it off to play yourself.")
         if self.opponent_pending or (state.to_move != ME and state.phase in (DRAW, PLAY)):
-            return f"Wait for your turn: {self.net.peer_name} is playing."
+            return phrase("Wait for your turn: {name} is playing.", name=self.net.peer_name)
         if self.net.status in ("lost", "closed"):
-            return "The connection is closed: no more moves can be made."
+            return phrase("The connection is closed: no more moves can be made.")
         if state.hand_over:
-            return "The hand is over."
+            return phrase("The hand is over.")
         return None
 
     def check(self, action: Action) -> str | None:
@@ -177,7 +182,7 @@ class NetMatch(Match):
         if self.net.peer.result is not None:
             return ""
         self.net.submit(NextHand())
-        return f"Waiting for {self.net.peer_name} to start the next hand\u2026"
+        return phrase("Waiting for {name} to start the next hand\u2026", name=self.net.peer_name)
 
     # -- the network ----------------------------------------------------------------------------
     def pump(self) -> list[Note]:
@@ -189,7 +194,7 @@ class NetMatch(Match):
             if result.id == self.hint_id:
                 self.hint_id = None
                 if result.error or not result.actions:
-                    notes.append(HintReady("No suggestion is available just now."))
+                    notes.append(HintReady(phrase("No suggestion is available just now.")))
                 else:
                     notes.append(HintReady(result.reason, actions=tuple(result.actions)))
         for notice in net.take():
@@ -208,19 +213,23 @@ class NetMatch(Match):
         elif isinstance(notice, Interrupted):
             return [Note(net.status_text, error=True)]
         elif isinstance(notice, Resumed):
-            return [Note(f"The connection to {net.peer_name} is back.")]
+            return [Note(phrase("The connection to {name} is back.", name=net.peer_name))]
         elif isinstance(notice, GameFinished):
             save_path(net.role).unlink(missing_ok=True)
             self._finish_record(Ending.OVER)
         elif isinstance(notice, Halted):
             if notice.code == "misconduct":
                 self._finish_record(Ending.MISCONDUCT)
-            return [Alert(notice.text, title="Play has stopped")]
+            return [Alert(notice.text, title=phrase("Play has stopped"))]
         elif isinstance(notice, (Failed, Closed, HostSilent)):
             self._finish_record(Ending.DISCONNECTED)
             return self._farewell(shown(notice.text), lost=not isinstance(notice, Closed))
         elif isinstance(notice, SaveFailed):
-            return [Note(f"The game could not be saved: {notice.text}", error=True)]
+            return [
+                Note(
+                    phrase("The game could not be saved: {reason}", reason=notice.text), error=True
+                )
+            ]
         return []
 
     def _farewell(self, text: str, lost: bool) -> list[Note]:
@@ -232,7 +241,7 @@ class NetMatch(Match):
         if saved:
             self.left_behind = text
             return [Note(text, error=True)]
-        title = "Connection lost" if lost else "The game has ended"
+        title = phrase("Connection lost") if lost else phrase("The game has ended")
         return [Note(text, error=True), Alert(text, title=title)]
 
     def _remember(self, update: Updated) -> None:
@@ -307,9 +316,9 @@ class NetMatch(Match):
         self.cancel_hint()
         self.net.set_autopilot(on, level)
         return (
-            "AutoPilot on: the computer plays your turns until you turn it off."
+            phrase("AutoPilot on: the computer plays your turns until you turn it off.")
             if on
-            else "AutoPilot off: you play your own turns again."
+            else phrase("AutoPilot off: you play your own turns again.")
         )
 
     def preferences_changed(self, prefs: Preferences) -> None:
@@ -320,7 +329,7 @@ class NetMatch(Match):
         return []
 
     def rewind(self, mark: TurnMark) -> str | None:
-        return "Going back to an earlier turn is only for games against the computer."
+        return phrase("Going back to an earlier turn is only for games against the computer.")
 
     def restart(self, prefs: Preferences) -> str | None:
         return None  # a new network game starts from the title screen, hosting or joining
@@ -337,7 +346,7 @@ class NetMatch(Match):
         """Leave now (UG 4.2.8): the other player is told; a game in progress is saved."""
         self._finish_record(Ending.ABANDONED)
         self.farewell_shown = True
-        self.net.leave("The other player disconnected.")
+        self.net.leave(phrase("The other player disconnected."))
 
     def close(self) -> None:
         if not self.finished:

@@ -14,6 +14,8 @@ from typing import Any
 
 import msgpack
 
+from game.logic.phrase import phrase
+
 from ..errors import ProtocolError, SessionError
 from ..session.handshake import Role
 from ..wire import payloads as p
@@ -104,13 +106,13 @@ class RulesNegotiation:
         """Host: adopt the guest's counter-proposal."""
         self._require(Role.HOST, Stage.HOST_DECIDING)
         assert self.proposal is not None
-        self._agree(self.proposal, "You accepted the guest's rules.")
+        self._agree(self.proposal, phrase("You accepted the guest's rules."))
         return [p.RULES_ACCEPT, self.agreed_hash]
 
     def decline_counter(self, reason: str = "") -> list[Any]:
         """Host: refuse the counter-proposal, which ends the connection attempt."""
         self._require(Role.HOST, Stage.HOST_DECIDING)
-        self._decline("You declined the guest's rules.")
+        self._decline(phrase("You declined the guest's rules."))
         return [p.RULES_DECLINE, clean_text(reason, 300)]
 
     # -- guest --------------------------------------------------------------------------------
@@ -118,7 +120,7 @@ class RulesNegotiation:
         """Guest: adopt the host's proposal."""
         self._require(Role.GUEST, Stage.GUEST_DECIDING)
         assert self.proposal is not None
-        self._agree(self.proposal, "You accepted the host's rules.")
+        self._agree(self.proposal, phrase("You accepted the host's rules."))
         return [p.RULES_ACCEPT, self.agreed_hash]
 
     def counter(self, rules: dict[str, Any] | None = None) -> list[Any]:
@@ -136,7 +138,7 @@ class RulesNegotiation:
     def decline(self, reason: str = "") -> list[Any]:
         """Guest: withdraw without playing."""
         self._require(Role.GUEST, Stage.GUEST_DECIDING)
-        self._decline("You declined the host's rules.")
+        self._decline(phrase("You declined the host's rules."))
         return [p.RULES_DECLINE, clean_text(reason, 300)]
 
     # -- both ---------------------------------------------------------------------------------
@@ -154,7 +156,7 @@ class RulesNegotiation:
             self.proposal = dict(payload[1])
             self.differences = rule_differences(self.proposal, self.my_rules)
             if not self.differences:
-                self._agree(self.proposal, "Both players already use the same rules.")
+                self._agree(self.proposal, phrase("Both players already use the same rules."))
                 return [[p.RULES_ACCEPT, self.agreed_hash]]
             self.stage = Stage.GUEST_DECIDING
             return []
@@ -164,9 +166,7 @@ class RulesNegotiation:
                 raise ProtocolError(
                     "rules_mismatch", "the other side accepted different rules from those proposed"
                 )
-            who = "guest" if self.role is Role.HOST else "host"
-            mine = "your" if self.stage is Stage.PROPOSED else "your counter-proposed"
-            self._agree(self.proposal, f"The {who} accepted {mine} rules.")
+            self._agree(self.proposal, self._accepted_words())
             return []
         if kind == p.RULES_COUNTER and self.role is Role.HOST and self.stage is Stage.PROPOSED:
             self.proposal = dict(payload[1])
@@ -176,12 +176,22 @@ class RulesNegotiation:
         if kind == p.RULES_DECLINE and self.stage in (Stage.PROPOSED, Stage.COUNTERED):
             reason = clean_text(payload[1], 300)
             if self.role is Role.HOST:
-                text = "The guest declined your rules."
+                text = phrase("The guest declined your rules.")
             else:
-                text = "The host declined your counter-proposal."
-            self._decline(f"{text} {reason}".strip() if reason else text)
+                text = phrase("The host declined your counter-proposal.")
+            # the other side's reason, in its own words
+            self._decline(phrase("{text} {reason}", text=text, reason=reason) if reason else text)
             return []
         raise ProtocolError("unexpected_rules", f"{kind} is not expected while {self.stage.value}")
+
+    def _accepted_words(self) -> str:
+        if self.role is Role.HOST:
+            if self.stage is Stage.PROPOSED:
+                return phrase("The guest accepted your rules.")
+            return phrase("The guest accepted your counter-proposed rules.")
+        if self.stage is Stage.PROPOSED:
+            return phrase("The host accepted your rules.")
+        return phrase("The host accepted your counter-proposed rules.")
 
     def _require(self, role: Role, stage: Stage) -> None:
         if self.role is not role or self.stage is not stage:

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from game.logic.actions import Action
 from game.logic.errors import IllegalAction
+from game.logic.phrase import phrase
 from game.logic.rules import RulesError
 
 from ..errors import ProtocolError, SessionError
@@ -71,7 +72,7 @@ MAX_ACTIONS_PER_PUMP = 64
 LINGER = 2.0  # seconds a finished host waits for the guest's goodbye before leaving itself
 OWED_WITHIN = 30.0  # seconds a side waits for a step of the deal the other side owes it
 MAX_REASON = 300
-TOO_MANY_PLAYERS = (
+TOO_MANY_PLAYERS = phrase(
     "The host's table seats three or four; this copy joins only games of two from its screens."
 )
 
@@ -168,7 +169,8 @@ class PlayPeer:
         self.declined: RulesDeclined | None = None
         self.failure: Failed | None = None
         self.closed: Closed | None = None
-        self.peer_name = f"the {role.other.value}"
+        # the other player's name once connected; till then "the host" or "the guest"
+        self.peer_name: str = phrase("the host") if role is Role.GUEST else phrase("the guest")
         self.moves = 0  # actions this side's player made
         self.refused = 0  # game messages from the peer set aside for breaking their schema
         self._refused_at: deque[float] = deque()  # when the recent ones came
@@ -193,6 +195,14 @@ class PlayPeer:
             self.negotiation = RulesNegotiation(role, mine)
 
     # -- state ---------------------------------------------------------------------------------
+    @property
+    def peer_name_opening(self) -> str:
+        """The other player's name to open a sentence: "The host" while it is not known."""
+        stand_in = getattr(self.peer_name, "template", "")
+        if stand_in in ("the host", "the guest"):
+            return phrase("The host") if stand_in == "the host" else phrase("The guest")
+        return self.peer_name
+
     @property
     def game_over(self) -> bool:
         """Play has ended: finished, halted, declined, or the session is gone."""
@@ -307,12 +317,18 @@ class PlayPeer:
         if len(recent) > MAX_REFUSED:
             recent.clear()
             self.port.drop_connection(
-                f"More than {MAX_REFUSED} game messages from {self.peer_name} broke the rules: "
-                f"the connection was dropped; the game waits for it to come back."
+                phrase(
+                    "More than {count} game messages from {name} broke the rules: "
+                    "the connection was dropped; the game waits for it to come back.",
+                    count=MAX_REFUSED,
+                    name=self.peer_name,
+                )
             )
             return
         reason = clean_text(error.message, MAX_REASON)
-        text = f"A game message from {self.peer_name} was set aside: {reason}"
+        text = phrase(
+            "A game message from {name} was set aside: {reason}", name=self.peer_name, reason=reason
+        )
         _log.warning("%s (%s)", text, error.code)
         self._notices.append(PayloadRefused(error.code, text))
         with contextlib.suppress(SessionError):  # the session is ending: nobody to tell
@@ -364,7 +380,7 @@ class PlayPeer:
         else:
             if players > self.max_players:
                 return TOO_MANY_PLAYERS
-        return "These rules cannot be played by this copy of the game."
+        return phrase("These rules cannot be played by this copy of the game.")
 
     def _usable(self, terms: Any) -> bool:
         try:
@@ -493,12 +509,19 @@ class PlayPeer:
         seconds = f"{self.owed_within:g}"
         self.host_silent = HostSilent(
             owed,
-            f"{self.peer_name[:1].upper()}{self.peer_name[1:]} has not sent {owed} for "
-            f"{seconds} seconds: the game is saved and can be continued later.",
+            phrase(
+                "{name} has not sent {owed} for {seconds} seconds: the game is saved and can be "
+                "continued later.",
+                name=self.peer_name_opening,
+                owed=owed,
+                seconds=seconds,
+            ),
         )
         self.save()
         self._notices.append(self.host_silent)
-        self.port.close(f"No answer came for {seconds} seconds; the game is saved.")
+        self.port.close(
+            phrase("No answer came for {seconds} seconds; the game is saved.", seconds=seconds)
+        )
 
     def _wind_down(self, now: float) -> None:
         """After the game each side leaves once the other has everything it sent (closing drops
@@ -510,9 +533,9 @@ class PlayPeer:
             self._finished_at = now
         if self.role is Role.GUEST or now - self._finished_at >= LINGER:
             text = (
-                "The rules were not agreed."
+                phrase("The rules were not agreed.")
                 if self.declined is not None
-                else "Thanks for the game."
+                else phrase("Thanks for the game.")
             )
             self.port.close(text)
 

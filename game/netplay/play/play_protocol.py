@@ -41,6 +41,7 @@ from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
 from game.logic.phases import GAME_OVER, HAND_OVER
+from game.logic.phrase import phrase
 from game.logic.rules import Rules, RulesError
 from game.logic.view import PlayerView, player_view
 from game.netplay.fair import (
@@ -303,10 +304,14 @@ class _Side(ABC):
         if self.over:
             return None
         if self._rejoining:
-            return "its rejoin" if self.seat == HOST_SEAT else "its answer to the rejoin"
+            return (
+                phrase("its rejoin")
+                if self.seat == HOST_SEAT
+                else phrase("its answer to the rejoin")
+            )
         if self.stage is Stage.STARTING:
             if self.seat == GUEST_SEAT and self.game_id and self.coin:
-                return "its half of the toss"
+                return phrase("its half of the toss")
             return None
         hand = self.hand
         if self.stage is not Stage.PLAYING or hand is None:
@@ -315,13 +320,14 @@ class _Side(ABC):
         if not owed:
             return None
         step = owed[0]
+        # (said in a sentence for the player: `Phrase`s)
         if step.step is Step.KEY:
-            return "its key for the deal"
+            return phrase("its key for the deal")
         if step.step is Step.SHUFFLE:
-            return "its shuffle of the deck"
+            return phrase("its shuffle of the deck")
         if step.step is Step.SECRET:
-            return "its secret for the audit"
-        return f"its unmask of {card_name(step.position or 0)}"
+            return phrase("its secret for the audit")
+        return phrase("its unmask of {card}", card=card_name(step.position or 0))
 
     def pop_events(self) -> list[PlayEvent]:
         events, self._events = self._events, []

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.logic.errors import IllegalAction
+from game.logic.phrase import phrase
 
 from ..errors import ProtocolError, SessionError
 from ..fair import RandomBytes
@@ -47,7 +48,7 @@ from .play_protocol import GameFinished, Halted, Terms
 from .port import Port
 from .table_protocol import TableHost
 
-TABLE_RULES_STAND = "At a table of three or four the host's rules stand for every player."
+TABLE_RULES_STAND = phrase("At a table of three or four the host's rules stand for every player.")
 
 
 @dataclass(frozen=True)
@@ -208,10 +209,12 @@ class TablePeer:
                 self.ports[seat].abort(error)
         elif isinstance(event, Failed):
             self.failure = event
-            self._end_for_all("A player's connection was lost for good; the game is saved.")
+            self._end_for_all(phrase("A player's connection was lost for good; the game is saved."))
         elif isinstance(event, Closed) and not self.game_over and not self._ended_by(seat):
             self.closed = event
-            self._end_for_all(f"{self.names[seat]} left the game; the game is saved.")
+            self._end_for_all(
+                phrase("{name} left the game; the game is saved.", name=self.names[seat])
+            )
 
     def _ended_by(self, seat: int) -> bool:
         """The guest at `seat` has agreed on the end of the game: it leaves once that is
@@ -255,7 +258,7 @@ class TablePeer:
                 self.declined = RulesDeclined(negotiation.outcome)
                 self._notices.append(self.declined)
                 self.negotiations = {}
-                self._end_for_all("The rules were not agreed.")
+                self._end_for_all(phrase("The rules were not agreed."))
                 return
         if not self.negotiations or any(
             n.stage is not RulesStage.AGREED for n in self.negotiations.values()
@@ -264,7 +267,7 @@ class TablePeer:
         agreed = next(iter(self.negotiations.values())).agreed_rules
         assert agreed is not None
         terms = Terms.from_agreed(agreed)
-        self._notices.append(RulesAgreed(terms, "Every player agreed to the host's rules."))
+        self._notices.append(RulesAgreed(terms, phrase("Every player agreed to the host's rules.")))
         self.negotiations = {}
         self.play = TableHost(terms, self.names, sorted(self.ports), randomness=self.randomness)
         self._advance(self.play.begin())
@@ -323,11 +326,18 @@ class TablePeer:
         seconds = f"{self.owed_within:g}"
         self.host_silent = HostSilent(
             owed,
-            f"A guest has not sent {owed} for {seconds} seconds: the game is saved and can be "
-            f"continued later.",
+            phrase(
+                "A guest has not sent {owed} for {seconds} seconds: the game is saved and can be "
+                "continued later.",
+                owed=owed,
+                seconds=seconds,
+            ),
         )
         self._notices.append(self.host_silent)
-        self._end_for_all(f"No answer came for {seconds} seconds; the game is saved.", at_once=True)
+        self._end_for_all(
+            phrase("No answer came for {seconds} seconds; the game is saved.", seconds=seconds),
+            at_once=True,
+        )
 
     def _wind_down(self, now: float) -> None:
         """Each guest is left once it has everything sent to it: at once when play ended early,
@@ -340,7 +350,7 @@ class TablePeer:
             return
         for port in self.ports.values():
             if not port.finished() and port.settled():
-                port.close(self._closing or "Thanks for the game.")
+                port.close(self._closing or phrase("Thanks for the game."))
 
     def _to_all(self, payload: list[Any]) -> None:
         for seat in self.ports:

@@ -28,6 +28,7 @@ from typing import Any
 
 from game.logic.actions import Action
 from game.logic.engine import Game
+from game.logic.phrase import phrase
 from game.netplay.fair import RandomBytes
 
 from ..errors import ProtocolError
@@ -310,9 +311,11 @@ class TableHost:
 
     def owed(self) -> str | None:
         if self.rejoining:
-            return "its rejoin"
+            return phrase("its rejoin")
         if self.me.stage is Stage.STARTING and self.game_id:
-            return "its half of the toss" if len(self.coins) < len(self.guests) else None
+            if len(self.coins) < len(self.guests):
+                return phrase("its half of the toss")
+            return None
         return self.me.owed()
 
     def pop_events(self) -> list[PlayEvent]:

@@ -18,6 +18,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from game.logic.phrase import phrase
+
 from ..errors import ProtocolError
 from ..wire.framing import decode_body, encode_body, encode_frame
 from ..wire.session_messages import (
@@ -219,17 +221,20 @@ class Admission:
             host = PeerInfo("", reject.app_version, reject.proto_min, reject.proto_max)
             return version_mismatch_message(Role.HOST, host, self.local)
         if reject.code == "busy":
-            return "The host is already playing a game with someone else."
+            return phrase("The host is already playing a game with someone else.")
         if reject.code == "unknown_session":
-            return "The host no longer has this game, so it cannot be resumed."
+            return phrase("The host no longer has this game, so it cannot be resumed.")
         if reject.code == "slow_down":
-            return clean_text(reject.text, MAX_REASON_CHARS)
+            return clean_text(reject.text, MAX_REASON_CHARS)  # the host's words, as they came
         if reject.code == "wrong_code":
-            return (
+            return phrase(
                 "The host did not accept this join code: check the code (and the address) "
                 "with the host and try again."
             )
-        return f"The host refused the connection: {clean_text(reject.text, MAX_REASON_CHARS)}"
+        return phrase(
+            "The host refused the connection: {reason}",
+            reason=clean_text(reject.text, MAX_REASON_CHARS),
+        )
 
     # -- the host ------------------------------------------------------------------------------
     def judge_hello(self, hello: Hello, exchange: HostExchange, *, repeat: bool) -> str | Reject:

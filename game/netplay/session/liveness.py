@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.logic.phrase import phrase
+
 from ..wire.session_messages import Ping
 from .config import SessionConfig
 from .events import Failed, Interrupted
@@ -152,15 +154,25 @@ class Liveness:
         if give_up is not None and now >= give_up:
             seconds = f"{self._config.give_up_after:g}"
             if established:
-                text = f"No word from {self._peer_label()} for {seconds} seconds: the connection is lost."
+                text = phrase(
+                    "No word from {name} for {seconds} seconds: the connection is lost.",
+                    name=self._peer_label(),
+                    seconds=seconds,
+                )
                 return Alarm(Failed("timeout", text))
             if self.refusal is not None:
                 return Alarm(self.refusal)
             return Alarm(
-                Failed("unreachable", f"The host did not answer within {seconds} seconds.")
+                Failed(
+                    "unreachable",
+                    phrase("The host did not answer within {seconds} seconds.", seconds=seconds),
+                )
             )
         interrupted = None
         if interrupt is not None and now >= interrupt:
-            text = f"The connection to {self._peer_label()} is interrupted; trying to reconnect."
+            text = phrase(
+                "The connection to {name} is interrupted; trying to reconnect.",
+                name=self._peer_label(),
+            )
             interrupted = Interrupted(now - self.last_heard, text)
         return Alarm(None, interrupted, reset is not None and now >= reset)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.logic.phrase import phrase
+
 from ..errors import ProtocolError, SessionError
 from ..wire.framing import (
     FrameDecoder,
@@ -186,11 +188,15 @@ class ReliableSession:
         """The current transport finished its key exchange: frames are sealed both ways."""
         return self._channel.sealing and self._channel.opening
 
-    def peer_label(self) -> str:
+    def peer_label(self, *, opening: bool = False) -> str:
+        """The other player's name, or "the host" ("The host" to open a sentence) while it is
+        not known: a `Phrase` the screens translate."""
         peer = self._admission.peer
         if peer is not None:
             return peer.name
-        return f"the {self.role.other.value}"
+        if self.role.other is Role.HOST:
+            return phrase("The host") if opening else phrase("the host")
+        return phrase("The guest") if opening else phrase("the guest")
 
     # -- the shell's side ---------------------------------------------------------------------
     def connection_made(
@@ -367,7 +373,7 @@ class ReliableSession:
         if self._transport_up and self._channel.sealing and (self._ready or self.established):
             message = clean_text(text, MAX_REASON_CHARS) or f"{self.local.name} left the game."
             self._emit(Bye(_QUIT, message), now)
-        self._finish(Status.CLOSED, Closed(False, "You left the game."))
+        self._finish(Status.CLOSED, Closed(False, phrase("You left the game.")))
 
     def drop_connection(self, now: float, text: str) -> None:
         """The game layer found the peer persisting in breaking the rules: drop this connection
@@ -491,8 +497,10 @@ class ReliableSession:
                 return
             self._fail(
                 "impostor",
-                "The other side could not prove it knows the join code: "
-                "this is not the game you were invited to.",
+                phrase(
+                    "The other side could not prove it knows the join code: "
+                    "this is not the game you were invited to."
+                ),
             )
             return
         assert kx.keys is not None
@@ -621,14 +629,19 @@ class ReliableSession:
             # a guest that gave up before the first handshake: keep waiting for another
             self._wants_reset = True
             return
-        who = self.peer_label()
+        who = self.peer_label(opening=True)
         if bye.code == _QUIT:
-            self._finish(Status.CLOSED, Closed(True, f"{who[:1].upper()}{who[1:]} left the game."))
+            self._finish(Status.CLOSED, Closed(True, phrase("{name} left the game.", name=who)))
         else:
+            # the peer's own words about its error, shown as they came
             detail = clean_text(f"{bye.code}: {bye.text}", MAX_REASON_CHARS)
             self._fail(
                 "peer_" + bye.code[:30],
-                f"{who[:1].upper()}{who[1:]} closed the connection after an error ({detail}).",
+                phrase(
+                    "{name} closed the connection after an error ({detail}).",
+                    name=who,
+                    detail=detail,
+                ),
             )
 
     # -- outgoing -----------------------------------------------------------------------------
@@ -657,7 +670,9 @@ class ReliableSession:
         self._liveness.heard(now)
         if self._status is Status.INTERRUPTED and self._ready:
             self._status = Status.CONNECTED
-            self._events.append(Resumed(f"The connection to {self.peer_label()} is back."))
+            self._events.append(
+                Resumed(phrase("The connection to {name} is back.", name=self.peer_label()))
+            )
 
     def _set_connected(self, now: float) -> None:
         self._status = Status.CONNECTED

@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from game.logic.phrase import phrase
+
 from ..lobby.available import PAHO_MISSING
 from ..lobby.broker import BrokerAddress, parse_broker_url
 from ..lobby.events import Connected, LobbyEvent, Problem, Publication, Step
@@ -62,28 +64,36 @@ ResultT = TypeVar("ResultT")
 
 
 def not_answering(broker: BrokerAddress) -> str:
-    return (
-        f"The lobby server at {broker.endpoint} did not answer: check the address in "
-        "Options → Network, or try again later."
+    return phrase(
+        "The lobby server at {address} did not answer: check the address in "
+        "Options → Network, or try again later.",
+        address=broker.endpoint,
     )
 
 
 def refused(broker: BrokerAddress, reason: str) -> str:
-    return (
-        f"The lobby server at {broker.endpoint} refused the connection ({reason}): check the "
-        "address in Options → Network, or ask whoever runs that server."
+    return phrase(
+        "The lobby server at {address} refused the connection ({reason}): check the "
+        "address in Options → Network, or ask whoever runs that server.",
+        address=broker.endpoint,
+        reason=reason,
     )
 
 
 def untrusted(broker: BrokerAddress, error: str) -> str:
-    return (
-        f"The lobby server at {broker.endpoint} could not prove who it is ({error}): check the "
-        "address in Options → Network; mqtts:// needs a certificate this computer trusts."
+    return phrase(
+        "The lobby server at {address} could not prove who it is ({error}): check the "
+        "address in Options → Network; mqtts:// needs a certificate this computer trusts.",
+        address=broker.endpoint,
+        error=error,
     )
 
 
 def lost(broker: BrokerAddress) -> str:
-    return f"The connection to the lobby server at {broker.endpoint} was lost: trying again."
+    return phrase(
+        "The connection to the lobby server at {address} was lost: trying again.",
+        address=broker.endpoint,
+    )
 
 
 def _sent(info: Any) -> bool:

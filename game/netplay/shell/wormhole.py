@@ -40,7 +40,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.logic.phrase import phrase
+
 from ..addresses import format_endpoint, parse_endpoint
+from ..errors import ENTRY_PROBLEMS, EntryError
 from ..session.handshake import Role
 from ..session.joincode import ALPHABET, CODE_LENGTH, display_code
 from ..session.reliable import ReliableSession
@@ -67,14 +70,19 @@ _CODE_PATTERN = re.compile(r"^[0-9]+(-[a-z]+)+$")
 
 
 class InviteError(ValueError):
-    """An invite code or a server address that cannot be used, with a sentence for the player."""
+    """An invite code or a server address that cannot be used, with a sentence for the player
+    (`sentence`: a `Phrase` the screens translate)."""
+
+    @property
+    def sentence(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 class InvitesUnavailable(InviteError):
     """This Python lacks magic-wormhole (or Twisted): invites cannot start, the rest plays on."""
 
 
-WORMHOLE_MISSING = (
+WORMHOLE_MISSING = phrase(
     "Invite codes need the magic-wormhole library, which this installation lacks: install the "
     "game's requirements again (pip install -r requirements.txt). Direct and same-network "
     "games work without it."
@@ -106,13 +114,17 @@ def normalize_invite(text: str) -> str:
     code = "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
     if not code:
         raise InviteError(
-            "Type the invite code your friend's game shows, like 7-crossover-clockwork."
+            phrase("Type the invite code your friend's game shows, like 7-crossover-clockwork.")
         )
     if not code[0].isdigit():
-        raise InviteError("An invite code starts with a number, like 7-crossover-clockwork.")
+        raise InviteError(
+            phrase("An invite code starts with a number, like 7-crossover-clockwork.")
+        )
     if not _CODE_PATTERN.match(code):
         raise InviteError(
-            "An invite code is a number and words joined by dashes, like 7-crossover-clockwork."
+            phrase(
+                "An invite code is a number and words joined by dashes, like 7-crossover-clockwork."
+            )
         )
     return code
 
@@ -123,10 +135,19 @@ def parse_relay(hint: str) -> tuple[str, int]:
     text = text[4:] if text.startswith("tcp:") else text
     try:
         host, port = parse_endpoint(text, 0)
-    except ValueError as error:
-        raise InviteError(f"{hint!r} is not a relay address (tcp:HOST:PORT): {error}") from None
+    except EntryError as error:
+        problem = phrase(ENTRY_PROBLEMS[error.kind], **error.fields)
+        raise InviteError(
+            phrase(
+                "{hint} is not a relay address (tcp:HOST:PORT): {problem}",
+                hint=repr(hint),
+                problem=problem,
+            )
+        ) from None
     if not host or port <= 0:
-        raise InviteError(f"{hint!r} is not a relay address: write it as tcp:HOST:PORT.")
+        raise InviteError(
+            phrase("{hint} is not a relay address: write it as tcp:HOST:PORT.", hint=repr(hint))
+        )
     return host, port
 
 
@@ -134,7 +155,10 @@ def check_mailbox(url: str) -> str:
     """A mailbox URL as given, if it can be one; raises `InviteError`."""
     if not re.match(r"^wss?://[^/\s]+", url.strip()):
         raise InviteError(
-            f"{url!r} is not an invite server address: it looks like ws://HOST:PORT/v1."
+            phrase(
+                "{url} is not an invite server address: it looks like ws://HOST:PORT/v1.",
+                url=repr(url),
+            )
         )
     return url.strip()
 
@@ -203,10 +227,12 @@ class Link:
 
 @dataclass(frozen=True)
 class InviteCode:
-    """The host's code to give the friend (again after a mistyped try used one up)."""
+    """The host's code to give the friend (again after a mistyped try used one up: `used_up`
+    says so)."""
 
     code: str
     text: str
+    used_up: str = ""
 
 
 @dataclass(frozen=True)
@@ -256,10 +282,15 @@ class _Failure(Exception):
         self.text = text
 
 
+def _relay_trouble(relay: str, reason: str) -> str:
+    """Why a relay could not be used, for the list of ways tried."""
+    return phrase("the relay {relay}: {reason}", relay=relay, reason=reason)
+
+
 def _minutes(seconds: float) -> str:
     if seconds < 120:
-        return f"{seconds:g} seconds"
-    return f"{seconds / 60:g} minutes"
+        return phrase("{count} seconds", count=f"{seconds:g}")
+    return phrase("{count} minutes", count=f"{seconds / 60:g}")
 
 
 class Rendezvous:
@@ -325,7 +356,12 @@ class Rendezvous:
         defer.ensureDeferred(self._meet()).addErrback(self._crashed)
 
     def _crashed(self, failure: Any) -> None:
-        self._finish(InviteFailed("error", f"The invite failed unexpectedly: {failure.value}"))
+        self._finish(
+            InviteFailed(
+                "error",
+                phrase("The invite failed unexpectedly: {reason}", reason=str(failure.value)),
+            )
+        )
 
     def _finish(self, event: RendezvousEvent | None) -> None:
         if event is not None and not self._cancelled:
@@ -360,7 +396,7 @@ class Rendezvous:
                     break
                 raise
             await self._close(w)
-            self._finish(Linked(link, "Your friend's game answered; connecting\u2026"))
+            self._finish(Linked(link, phrase("Your friend's game answered; connecting\u2026")))
             return
         self._finish(None)
 
@@ -380,29 +416,36 @@ class Rendezvous:
         try:
             await self._within(w.get_welcome(), self.connect_wait)
         except (defer.TimeoutError, ServerConnectionError) as error:
-            reason = "no answer" if isinstance(error, defer.TimeoutError) else str(error.reason)
+            reason = (
+                phrase("no answer") if isinstance(error, defer.TimeoutError) else str(error.reason)
+            )
             raise _Failure(
                 "mailbox_unreachable",
-                f"The invite server {mailbox} cannot be reached ({reason}). Check this "
-                f"computer's internet connection, or choose another invite server in Options; "
-                f"direct play with a forwarded port works without one.",
+                phrase(
+                    "The invite server {mailbox} cannot be reached ({reason}). Check this "
+                    "computer's internet connection, or choose another invite server in Options; "
+                    "direct play with a forwarded port works without one.",
+                    mailbox=mailbox,
+                    reason=reason,
+                ),
             ) from None
         if self.role is Role.HOST:
             w.allocate_code(CODE_WORDS)
             code = await self._within(w.get_code(), self.connect_wait)
-            again = (
-                f"Someone tried your last code with wrong words, so it is used up "
-                f"({attempt} burnt so far); here is a new one. "
-                if attempt
-                else ""
+            tell = phrase(
+                "Tell your friend the code {code}: they choose Join, then Accept an invite, "
+                "and type it. It works once.",
+                code=code,
             )
-            self._events.put(
-                InviteCode(
-                    code,
-                    f"{again}Tell your friend the code {code}: they choose Join, then Accept "
-                    f"an invite, and type it. It works once.",
+            used_up = ""
+            if attempt:
+                used_up = phrase(
+                    "Someone tried your last code with wrong words, so it is used up "
+                    "({attempt} burnt so far); here is a new one.",
+                    attempt=attempt,
                 )
-            )
+                tell = phrase("{used_up} {tell}", used_up=used_up, tell=tell)
+            self._events.put(InviteCode(code, tell, used_up))
         else:
             w.set_code(self.code)
         w.send_message(json.dumps(self._offer()).encode())
@@ -415,8 +458,11 @@ class Rendezvous:
         except WormholeError as error:
             raise _Failure(
                 "mailbox_error",
-                f"The invite server refused the meeting ({error}). Ask your friend for a new "
-                f"code, or try direct play with a forwarded port.",
+                phrase(
+                    "The invite server refused the meeting ({error}). Ask your friend for a new "
+                    "code, or try direct play with a forwarded port.",
+                    error=str(error),
+                ),
             ) from None
         hints, relays = self._read_offer(message)
         secret = w.derive_key(SESSION_PURPOSE, 32)
@@ -444,8 +490,10 @@ class Rendezvous:
         if not isinstance(offer, dict) or offer.get("canasta") != OFFER_VERSION:
             raise _Failure(
                 "not_canasta",
-                "The other side of that code is not a Canasta game of this version. Ask your "
-                "friend for a new code from Host, Invite over the internet.",
+                phrase(
+                    "The other side of that code is not a Canasta game of this version. Ask your "
+                    "friend for a new code from Host, Invite over the internet."
+                ),
             )
 
         def strings(key: str, check: Callable[[str], object]) -> tuple[str, ...]:
@@ -463,21 +511,28 @@ class Rendezvous:
         # only a guest ends on a wrong code: the host gets a new one and keeps waiting
         return (
             "wrong_code",
-            "That code does not match your friend's: check the number and the words, and ask "
-            "for a new code (a mistyped try uses one up).",
+            phrase(
+                "That code does not match your friend's: check the number and the words, and ask "
+                "for a new code (a mistyped try uses one up)."
+            ),
         )
 
     def _nobody(self) -> tuple[str, str]:
         if self.role is Role.HOST:
             return (
                 "no_one_came",
-                f"Nobody accepted the invite within {_minutes(self.wait)}. Check that your friend "
-                f"has the code, then invite again for a new one.",
+                phrase(
+                    "Nobody accepted the invite within {time}. Check that your friend has the "
+                    "code, then invite again for a new one.",
+                    time=_minutes(self.wait),
+                ),
             )
         return (
             "no_host",
-            "No game is waiting with that code: it may be mistyped, already used, or your "
-            "friend's game stopped waiting. Ask for a new code.",
+            phrase(
+                "No game is waiting with that code: it may be mistyped, already used, or your "
+                "friend's game stopped waiting. Ask for a new code."
+            ),
         )
 
     async def _close(self, w: Any) -> None:
@@ -589,7 +644,7 @@ class WormholeHost(NetplayHost):
             listener.setblocking(False)
             self._listener = listener
             self._selector.register(listener, selectors.EVENT_READ, "listener")
-        self._notice("listening", "Waiting for your friend's game to connect\u2026")
+        self._notice("listening", phrase("Waiting for your friend's game to connect\u2026"))
         self._start_thread("wormhole-host")
         return self
 
@@ -622,8 +677,12 @@ class WormholeHost(NetplayHost):
         if failures == 2:  # once a streak, and not for a relay that just restarted
             self._notice(
                 "relay_down",
-                f"The relay {relay} cannot be reached ({reason}); your friend can only connect "
-                f"directly until it is back (another relay can be set in Options).",
+                phrase(
+                    "The relay {relay} cannot be reached ({reason}); your friend can only "
+                    "connect directly until it is back (another relay can be set in Options).",
+                    relay=relay,
+                    reason=reason,
+                ),
             )
 
     def _pending_data(self, conn: _Conn, chunk: bytes, now: float) -> None:
@@ -744,13 +803,15 @@ class WormholeGuest(_Endpoint):
                 reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
                 self._next_route(self.clock(), f"{where}: {reason}")
             return
-        self._adopt_dialled(sock, where, f"Connected to your friend's game directly ({where}).")
+        self._adopt_dialled(
+            sock, where, phrase("Connected to your friend's game directly ({where}).", where=where)
+        )
 
     def _start_relay(self, relay: str, now: float) -> None:
         try:
             conn = _dial_relay(relay, self.link, Role.GUEST, now)
         except OSError as error:
-            self._next_route(now, f"the relay {relay}: {error.strerror or error}")
+            self._next_route(now, _relay_trouble(relay, error.strerror or str(error)))
             return
         self._relay = conn
         _watch_writable(self, conn)
@@ -762,19 +823,25 @@ class WormholeGuest(_Endpoint):
         try:
             rest = _relay_answer(relay, chunk)
         except OSError as error:
-            self._relay_lost(now, f"the relay {relay.relay}: {error.strerror or error}")
+            self._relay_lost(now, _relay_trouble(relay.relay, error.strerror or str(error)))
             return
         if rest is None:
             return
         self._relay = None
         self._attach(relay, now)
-        self._notice("dialled", f"Connected to your friend's game through the relay {relay.relay}.")
+        self._notice(
+            "dialled",
+            phrase("Connected to your friend's game through the relay {relay}.", relay=relay.relay),
+        )
         if rest:
             self.session.receive_bytes(rest, now)
 
     def _pending_lost(self, conn: _Conn) -> None:
         if conn is self._relay:
-            self._relay_lost(self.clock(), f"the relay {self._relay.relay} closed the connection")
+            self._relay_lost(
+                self.clock(),
+                phrase("the relay {relay} closed the connection", relay=self._relay.relay),
+            )
 
     def _relay_lost(self, now: float, reason: str) -> None:
         if self._relay is not None:
@@ -786,7 +853,11 @@ class WormholeGuest(_Endpoint):
         relay = self._relay
         if relay is not None and now - relay.opened > self.relay_wait:
             self._relay_lost(
-                now, f"your friend's game did not come to the relay {relay.relay} in time"
+                now,
+                phrase(
+                    "your friend's game did not come to the relay {relay} in time",
+                    relay=relay.relay,
+                ),
             )
         if self._active is not None and self.session.channel_up:
             self._proven = True
@@ -802,12 +873,17 @@ class WormholeGuest(_Endpoint):
         delay = self.redial_delays[min(self._failed_rounds, len(self.redial_delays) - 1)]
         self._failed_rounds += 1
         self._dial_at = now + delay
+        reasons = self._reasons[0]
+        for reason in self._reasons[1:]:
+            reasons = phrase("{some}; {last}", some=reasons, last=reason)
         self._notice(
             "dial_failed",
-            "Could not reach your friend's game directly or through a relay ("
-            + "; ".join(self._reasons)
-            + "); trying again. If this goes on, set another relay in Options (both players) "
-            "or use direct play with a forwarded port.",
+            phrase(
+                "Could not reach your friend's game directly or through a relay ({reasons}); "
+                "trying again. If this goes on, set another relay in Options (both players) "
+                "or use direct play with a forwarded port.",
+                reasons=reasons,
+            ),
         )
 
     def _after_loss(self, now: float, why: str) -> None:

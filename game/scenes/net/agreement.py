@@ -153,9 +153,9 @@ class AgreementScene(NetworkScreen):
         self.net.pump()
         for notice in self.net.take():
             if isinstance(notice, RulesDeclined):
-                self._end(_("The rules were not agreed"), notice.text)
+                self._end(_("The rules were not agreed"), _(notice.text))
             elif isinstance(notice, (Failed, Closed)) and not self.handed_on:
-                self._end(_("The connection has ended"), notice.text)
+                self._end(_("The connection has ended"), _(notice.text))
             elif isinstance(notice, Updated):
                 pass  # the table starts from the latest view
         negotiation = self.net.negotiation

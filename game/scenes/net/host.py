@@ -287,7 +287,7 @@ class HostScene(NetworkScreen):
                 self.note = (
                     _("Someone tried a wrong code; still waiting for your guest\u2026")
                     if notice.code == "wrong_code"
-                    else shown(notice.text)
+                    else _(shown(notice.text))
                 )
             elif isinstance(notice, Connected):
                 self.withdraw(seat_taken=True)

@@ -193,10 +193,10 @@ class _InviteScreen(NetworkScreen):
                 self.connected(self.net)
                 return
             if isinstance(notice, Failed):
-                self.failed(shown(notice.text))
+                self.failed(_(shown(notice.text)))
                 return
             if isinstance(notice, TransportNotice) and notice.code in SHELL_TROUBLE:
-                self.note = shown(notice.text)  # the relay down, or no way through yet
+                self.note = _(shown(notice.text))  # the relay down, or no way through yet
 
     def on_meeting(self, event: RendezvousEvent) -> None:
         if isinstance(event, InviteCode):
@@ -211,10 +211,10 @@ class _InviteScreen(NetworkScreen):
                 )
                 return
             self.listener = None  # the game's endpoint owns it now
-            self.note = event.text
+            self.note = _(event.text)
         elif isinstance(event, InviteFailed):
             self.rendezvous = None
-            self.failed(event.text)
+            self.failed(_(event.text))
 
     def got_code(self, event: InviteCode) -> None:
         """The host's screen shows the code."""
@@ -381,10 +381,10 @@ class InviteScene(_InviteScreen):
                 wait=self.wait,
             )
         except InvitesUnavailable as exc:
-            self.failed(str(exc))
+            self.failed(_(exc.sentence))
             return
         except InviteError as exc:
-            self.failed(f"{exc} {_(SETTINGS_HINT)}")
+            self.failed(f"{_(exc.sentence)} {_(SETTINGS_HINT)}")
             return
         except OSError as exc:
             self.failed(
@@ -406,7 +406,7 @@ class InviteScene(_InviteScreen):
 
     def got_code(self, event: InviteCode) -> None:
         self.code = event.code
-        self.code_note = "" if event.text.startswith("Tell") else event.text.split(". ")[0] + "."
+        self.code_note = _(event.used_up) if event.used_up else ""
         self.note = _("Waiting for your friend to type the code\u2026")
         self.layout(self.app.size)
 
@@ -559,10 +559,12 @@ class AcceptScene(_InviteScreen):
             code = normalize_invite(self.typed)
             rendezvous = Rendezvous(Role.GUEST, self.servers, code=code, wait=self.wait)
         except InvitesUnavailable as exc:
-            self.failed(str(exc))
+            self.failed(_(exc.sentence))
             return
         except InviteError as exc:
-            self.failed(str(exc) if "code" in str(exc) else f"{exc} {_(SETTINGS_HINT)}")
+            # a mistyped code, or a server address to put right in Options
+            said = _(exc.sentence)
+            self.failed(said if "code" in str(exc) else f"{said} {_(SETTINGS_HINT)}")
             return
         self.typed = code
         self.meet(rendezvous)

@@ -344,7 +344,9 @@ class JoinScene(NetworkScreen):
                 self._connected()
                 return
             if isinstance(notice, Failed):
-                self._failed(_(WRONG_CODE) if notice.code == "wrong_code" else shown(notice.text))
+                self._failed(
+                    _(WRONG_CODE) if notice.code == "wrong_code" else _(shown(notice.text))
+                )
                 if notice.code == "wrong_code":
                     self.group.set_focus(self.code_input)
                 return

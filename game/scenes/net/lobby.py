@@ -287,7 +287,7 @@ class FindPartnerScene(NetworkScreen):
                 self._accepted(event)
                 return
             elif isinstance(event, Problem):
-                self._problem(event.text)
+                self._problem(_(event.text))
                 if self.search is None:
                     return
         if changed:

@@ -356,7 +356,7 @@ class WaitForPartnerScene(NetworkScreen):
             elif isinstance(event, RequestWithdrawn):
                 self.request_lapsed(event.request)
             elif isinstance(event, Problem):
-                self._problem(event.text)
+                self._problem(_(event.text))
             if self.lobby is None:
                 return
 

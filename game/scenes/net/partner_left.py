@@ -59,8 +59,8 @@ def partner_gone(table: TableScene, match: NetMatch, text: str) -> DialogScene:
 
     dialog = DialogScene(
         app,
-        _("{name} is gone").format(name=net.peer_at_sentence_start),
-        f"{shown(text)} {more}{how}",
+        _("{name} is gone").format(name=_(net.peer_at_sentence_start)),
+        f"{_(shown(text))} {more}{how}",
         buttons,
         on_result=chosen,
         cancel_value=QUIT,
@@ -177,7 +177,7 @@ class RejoinWait(NetworkScreen):
             if isinstance(notice, Connected):
                 self.back = True
             if isinstance(notice, Failed):
-                self.error = shown(notice.text)
+                self.error = _(shown(notice.text))
         play = self.net.peer.play if self.net is not None else None
         if self.back and not self.handed_on and play is not None and play.view is not None:
             # a game saved while a card was being opened shows once the card is open

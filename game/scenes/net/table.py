@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import _
 from game.match import NetMatch
 from game.netplay import ChatRefused
 from game.scenes.dialog import confirm_dialog
@@ -36,7 +37,7 @@ class NetTableScene(TableScene):
 
     def enter(self) -> None:
         super().enter()
-        self.say(f"Playing {self.match.opponent_name} over the network. Good luck!")
+        self.say(_("Playing {name} over the network. Good luck!").format(name=self._opponent))
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -63,10 +64,12 @@ class NetTableScene(TableScene):
         b = self.buttons
         unread = self.net_match.net.peer.chat.log.unread
         chat_open = self.chat is not None and self.chat.visible
-        b["earlier"].label = f"Chat ({unread})" if unread and not chat_open else "Chat"
+        b["earlier"].label = (
+            _("Chat ({count})").format(count=unread) if unread and not chat_open else _("Chat")
+        )
         b["earlier"].on_click = self.toggle_chat
         b["earlier"].enabled = True
-        b["autoplay"].label = "AutoPilot: on" if self.match.autoplay else "AutoPilot"
+        b["autoplay"].label = _("AutoPilot: on") if self.match.autoplay else _("AutoPilot")
 
     # -- chat -----------------------------------------------------------------------------------
     def toggle_chat(self) -> None:
@@ -95,18 +98,18 @@ class NetTableScene(TableScene):
     # -- the menu: Disconnect -------------------------------------------------------------------
     def open_menu(self) -> None:
         items = [
-            ("Resume", lambda: None),
-            ("Chat", self.toggle_chat),
-            ("Options", self.open_options),
-            ("Disconnect", self.ask_disconnect),
-            ("Quit", self.app.quit),
+            (_("Resume"), lambda: None),
+            (_("Chat"), self.toggle_chat),
+            (_("Options"), self.open_options),
+            (_("Disconnect"), self.ask_disconnect),
+            (_("Quit"), self.app.quit),
         ]
         self.app.stack.push(
             MenuScene(
                 self.app,
-                "Paused",
+                _("Paused"),
                 items,
-                note=f"{self.match.opponent_name} keeps waiting while this menu is open.",
+                note=_("{name} keeps waiting while this menu is open.").format(name=self._opponent),
             )
         )
 
@@ -116,13 +119,19 @@ class NetTableScene(TableScene):
             return
         confirm_dialog(
             self.app,
-            "Disconnect?",
-            f"{self.match.opponent_name} is told at once. The game is saved so you can both "
-            f"carry on later.",
+            _("Disconnect?"),
+            _("{name} is told at once. The game is saved so you can both carry on later.").format(
+                name=self._opponent
+            ),
             lambda yes: self.disconnect() if yes else None,
-            yes="Disconnect",
-            no="Keep playing",
+            yes=_("Disconnect"),
+            no=_("Keep playing"),
         )
+
+    @property
+    def _opponent(self) -> str:
+        """The other player's name, or its stand-in ("the host") in the player's language."""
+        return _(self.match.opponent_name)
 
     def disconnect(self) -> None:
         self.net_match.disconnect()
