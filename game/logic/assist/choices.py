@@ -18,13 +18,12 @@ from ..phases import DRAW, GAME_OVER, HAND_OVER, PLAY
 from ..phrase import phrase
 from ..view import PlayerView, determinize
 from .names import (
-    article,
     cards_text,
     count_text,
     join_words,
     number_word,
+    one_of_rank,
     rank_plural,
-    rank_singular,
 )
 from .opening import opening_scenario
 
@@ -46,11 +45,6 @@ def _frozen_reason(view: PlayerView) -> str:
     return phrase("these rules take it only with a natural pair")
 
 
-def _an(word: str) -> bool:
-    """Whether English says "an" before `word` ("an Eight"), as `article` does."""
-    return article(word).startswith("an ")
-
-
 def _pile_sentence(view: PlayerView, world: Game, takes: list[TakePile]) -> tuple[bool, str]:
     """(whether the pile can be taken, a sentence about it)."""
     if not view.pile:
@@ -67,7 +61,7 @@ def _pile_sentence(view: PlayerView, world: Game, takes: list[TakePile]) -> tupl
             )
         return False, phrase("You cannot take the pile: a Black Three on top blocks it this turn.")
     rank = CARD_RANK[top]
-    name, names = rank_singular(rank), rank_plural(rank)
+    names = rank_plural(rank)
     hand = view.hand
     naturals = sum(1 for c in hand if CARD_RANK[c] == rank and not IS_WILD[c])
     frozen = view.pile_frozen_for[view.seat] or view.rules.natural_pair_required
@@ -75,40 +69,15 @@ def _pile_sentence(view: PlayerView, world: Game, takes: list[TakePile]) -> tupl
     if takes:
         action = max(takes, key=lambda a: len(a.with_))
         wilds = sum(1 for code in action.with_ if IS_WILD[IDS_OF_CODE[code][0]])
-        an = _an(name)
+        # one card of the rank named with its article whole ("a Nine", "una reina")
+        one = one_of_rank(rank)
         if not action.with_:
-            why = (
-                phrase("the top card, an {rank}, fits your meld of {ranks}", rank=name, ranks=names)
-                if an
-                else phrase(
-                    "the top card, a {rank}, fits your meld of {ranks}", rank=name, ranks=names
-                )
-            )
+            why = phrase("the top card, {one}, fits your meld of {ranks}", one=one, ranks=names)
         elif wilds:
-            why = (
-                phrase(
-                    "you hold a natural {rank} and a wild card for the top card, an {rank}",
-                    rank=name,
-                )
-                if an
-                else phrase(
-                    "you hold a natural {rank} and a wild card for the top card, a {rank}",
-                    rank=name,
-                )
-            )
+            why = phrase("you hold a natural one and a wild card for the top card, {one}", one=one)
         else:
-            why = (
-                phrase(
-                    "you hold two natural {ranks} and the top card is an {rank}",
-                    rank=name,
-                    ranks=names,
-                )
-                if an
-                else phrase(
-                    "you hold two natural {ranks} and the top card is a {rank}",
-                    rank=name,
-                    ranks=names,
-                )
+            why = phrase(
+                "you hold two natural {ranks} and the top card is {one}", one=one, ranks=names
             )
         sentence = phrase("You can take the pile ({cards}): {why}.", cards=size, why=why)
         if not view.opened[view.seat]:
@@ -135,7 +104,7 @@ def _pile_sentence(view: PlayerView, world: Game, takes: list[TakePile]) -> tupl
         )
     if naturals == 0 and rank not in dict(view.melds[view.seat]):
         return False, phrase(
-            "You cannot take the pile: you hold no {rank} to meld with the top card.", rank=name
+            "You cannot take the pile: you hold no {ranks} to meld with the top card.", ranks=names
         )
     refusal = world.check(TakePile(_take_candidate(view, rank)))
     if refusal is None:

@@ -46,8 +46,9 @@ from .names import (
     code_name,
     count_text,
     number_word,
+    one_of_rank,
+    rank_count_text,
     rank_plural,
-    rank_singular,
 )
 
 # From this many of a rank's eight cards in sight, a discard's explanation says so.
@@ -120,8 +121,8 @@ def _pile_problem(view: PlayerView) -> str:
     if view.pile_frozen_for[seat] and naturals < 2:
         if naturals:
             return phrase(
-                "the pile is frozen and you hold only one natural {rank}",
-                rank=rank_singular(rank),
+                "the pile is frozen and your only natural card of its rank is {one}",
+                one=one_of_rank(rank),
             )
         return phrase(
             "the pile is frozen and you hold no natural pair of {rank}", rank=rank_plural(rank)
@@ -308,7 +309,7 @@ def _explain_discard(view: PlayerView, pos: _Position, action: Discard) -> str:
             rank=rank_plural(rank),
         )
     if known:
-        took = count_text(known, rank_singular(rank), rank_plural(rank))
+        took = rank_count_text(known, rank)
         if two:
             return phrase(
                 "Discard {card}: it is the card you need least, although your opponent took "

@@ -22,7 +22,15 @@ from ..cards import CARD_RANK, IS_RED_THREE, IS_WILD, JOKER, N_CARDS, THREE, TWO
 from ..phrase import Phrase, phrase
 from ..view import PlayerView
 from .memory import TableMemory
-from .names import card_name, count_text, join_words, rank_plural, rank_singular
+from .names import (
+    card_name,
+    count_text,
+    join_words,
+    one_of_rank,
+    rank_count_text,
+    rank_plural,
+    rank_singular,
+)
 from .warning import GoingOutRisk, opponent_may_go_out
 
 LIKELY = 0.6  # a rank at least this likely to be held may be shown as a prediction...
@@ -319,26 +327,18 @@ def predict_opponent(view: PlayerView, memory: TableMemory | None = None) -> Pre
 
 
 def _discard_note(rank: int, n: int) -> Phrase:
-    """What discards of a rank since the opponent last took the pile suggest (English's a/an
-    chosen by separate sentences, so a translation may say the rank its own way)."""
+    """What discards of a rank since the opponent last took the pile suggest (one card of the
+    rank named with its article whole, so a translation declines it its own way)."""
     ranks = rank_plural(rank)
-    if n == 1 and rank_singular(rank)[:1] in "AEIOU8":
-        return phrase(
-            "It discarded an {rank} since it last took the pile: it probably holds no pair of "
-            "{ranks}.",
-            rank=rank_singular(rank),
-            ranks=ranks,
-        )
     if n == 1:
         return phrase(
-            "It discarded a {rank} since it last took the pile: it probably holds no pair of "
-            "{ranks}.",
-            rank=rank_singular(rank),
+            "It discarded {one} since it last took the pile: it probably holds no pair of {ranks}.",
+            one=one_of_rank(rank),
             ranks=ranks,
         )
     return phrase(
         "It discarded {cards} since it last took the pile: it probably holds no pair of {ranks}.",
-        cards=count_text(n, rank_singular(rank), rank_plural(rank)),
+        cards=rank_count_text(n, rank),
         ranks=ranks,
     )
 

@@ -90,6 +90,18 @@ def article(word: str) -> str:
     return ("an " if word[:1] in "AEIOU8" else "a ") + word
 
 
+# One card of a rank with its article, said whole ("a Nine", "an Eight"): other languages decline
+# the article with the rank (Spanish "una reina", "un rey"; German "eine Dame", "einen König", as
+# the object of a sentence), so a sentence names one card of a rank through this table, never as
+# an article of its own before the rank's name.
+ONE_OF_RANK = {rank: phrase(article(name)) for rank, name in SINGULAR.items()}
+
+
+def one_of_rank(rank: int) -> str:
+    """One card of a rank with its article: "a Nine", "an Ace" (see `ONE_OF_RANK`)."""
+    return ONE_OF_RANK[rank]
+
+
 def number_word(n: int) -> str:
     """Small numbers in words ("two"), larger ones in digits."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
@@ -100,6 +112,12 @@ def count_text(n: int, singular: str, plural: str | None = None) -> str:
     with its `plural`)."""
     one, many = COUNTED.get(singular, (singular, plural or singular + "s"))
     return phrase("{number} {things}", number=number_word(n), things=one if n == 1 else many)
+
+
+def rank_count_text(n: int, rank: int) -> str:
+    """Cards of a rank counted: "a King" (its article declined with it, see `ONE_OF_RANK`),
+    "two Kings", "12 Kings"."""
+    return one_of_rank(rank) if n == 1 else count_text(n, rank_singular(rank), rank_plural(rank))
 
 
 def join_words(parts: Sequence[str], last: str = "and") -> str:

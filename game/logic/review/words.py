@@ -12,15 +12,12 @@ says it in the player's language, never by reading the English.
 from __future__ import annotations
 
 from ..actions import Action, Discard, Draw, Meld, Pass, TakePile
-from ..assist.names import NUMBER_WORDS, PLURALS, SINGULAR, article, code_name, rank_plural
+from ..assist.names import NUMBER_WORDS, ONE_OF_RANK, PLURALS, code_name, rank_plural
 from ..cards import CARD_RANK, IDS_OF_CODE, IS_BLACK_THREE, IS_WILD, MELD_KEY_OF_NAME
 from ..phrase import Phrase, phrase, phrase_n
 from ..view import PlayerView
 from .decisions import Plan
 
-# One card of a rank, as "you held ..." names it ("a Nine", "an Eight"): whole, as a language
-# may decline the article with the rank.
-ONE_OF_RANK = {rank: article(name) for rank, name in SINGULAR.items()}
 # The texts these tables give the phrases, for tools/translations.py to gather.
 NAMED_TEXTS = (*PLURALS.values(), *ONE_OF_RANK.values(), *NUMBER_WORDS[2:])
 
@@ -143,7 +140,7 @@ def _pile_said(view: PlayerView, take: TakePile) -> Phrase:
     if naturals:
         rank = rank_of_code(naturals[0])
         held = (
-            phrase(ONE_OF_RANK[rank])
+            ONE_OF_RANK[rank]
             if len(naturals) == 1
             else phrase("{number} {ranks}", number=_number(len(naturals)), ranks=ranks_said(rank))
         )

@@ -42,7 +42,8 @@ def test_completing_a_canasta_names_its_kind_and_bonus():
 def test_draw_explains_why_the_pile_is_left():
     frozen = position(hands=("9C KS KD 4D 5D", "5C 6C"), pile="5D 9H", opened=(False, False))
     assert explain_action(player_view(frozen, 0), Draw()) == (
-        "Draw two cards from the stock: the pile is frozen and you hold only one natural Nine."
+        "Draw two cards from the stock: the pile is frozen and your only natural card of its rank "
+        "is a Nine."
     )
     blocked = position(hands=("9C KS KD 4D 5D", "5C 6C"), pile="5D 3S")
     assert explain_action(player_view(blocked, 0), Draw()) == (
@@ -159,7 +160,7 @@ def test_what_can_i_do_with_a_wild_card_and_a_blocked_pile():
         hands=("9C 2S KS KD 4D 5D", "5C 6C"), pile="5D 9H", melds=({"4": "4H 4S 4C"}, {})
     )
     assert describe_choices(player_view(wild, 0))[0] == (
-        "You can take the pile (two cards): you hold a natural Nine and a wild card for the top "
+        "You can take the pile (two cards): you hold a natural one and a wild card for the top "
         "card, a Nine."
     )
     blocked = position(hands=("9C 2S KS KD 4D 5D", "5C 6C"), pile="5D 3S")
@@ -202,6 +203,6 @@ def test_a_discard_of_a_rank_the_opponent_took_says_so_once():
     game.players[1].known.add(game.players[1].hand[0])  # seen taken from the pile
     text = explain_action(player_view(game, 0), Discard("10S"))
     assert text == (
-        "Discard 10♠: it is the card you need least, although your opponent took one Ten from "
+        "Discard 10♠: it is the card you need least, although your opponent took a Ten from "
         "the pile."
     )
