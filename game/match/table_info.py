@@ -352,11 +352,22 @@ def hand_value(state: TableState, seat: int) -> tuple[int, int]:
 
 
 # -- rules panel -----------------------------------------------------------------------------------
+# A choice's value in words (as the rules agreement says it).
+CHOICE_WORDS = {
+    "alternate": phrase("take turns"),
+    "loser": phrase("loser of the hand"),
+    "play_on": phrase("play on"),
+    "reuse_pile": phrase("reuse the pile once"),
+}
+
+
 def _value_text(value: object) -> str:
     if value is True:
         return phrase("on")
     if value is False:
         return phrase("off")
+    if isinstance(value, str) and value in CHOICE_WORDS:
+        return CHOICE_WORDS[value]
     return str(value).replace("_", " ")
 
 

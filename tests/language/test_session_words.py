@@ -17,7 +17,7 @@ from game.language.files import use_language
 from game.netplay.lobby.broker import parse_broker_url
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.events import Closed, Interrupted, Resumed
-from game.netplay.session.handshake import PeerInfo, Role
+from game.netplay.session.handshake import PeerInfo, Role, version_mismatch_message
 from game.netplay.session.liveness import Liveness
 from game.netplay.session.reliable import ReliableSession
 from game.netplay.session.rto import RtoEstimator
@@ -115,6 +115,16 @@ def _refusals() -> list[str]:
     ]
 
 
+def _versions() -> list[str]:
+    old, new = PeerInfo("", "0.9", 1, 1), PeerInfo("", "9.0", 9, 9)
+    ours = PeerInfo("Ann", "1.0.0", 2, 3)
+    return [
+        version_mismatch_message(role, theirs, ours)
+        for role in (Role.HOST, Role.GUEST)
+        for theirs in (old, new)
+    ]
+
+
 def _invite_problems() -> list[str]:
     said = []
     checks: list[tuple[Callable[[str], object], str]] = [
@@ -143,7 +153,9 @@ def _lobby_notes() -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "sentences", [_silences, _refusals, _invite_problems, _lobby_notes], ids=lambda f: f.__name__
+    "sentences",
+    [_silences, _refusals, _versions, _invite_problems, _lobby_notes],
+    ids=lambda f: f.__name__,
 )
 def test_no_sentence_of_the_connection_bypasses_the_layer(
     pseudo: Catalog, sentences: Callable[[], list[str]]

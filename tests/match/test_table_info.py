@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.language import Catalog, _, install
+from game.language.files import use_language
 from game.logic import Game, Rules
 from game.logic.cards import IDS_OF_CODE
 from game.match.local_match import picture
@@ -59,6 +61,16 @@ def test_the_rules_panel_lists_what_differs_from_the_preset() -> None:
     assert rules_summary(Rules()) == ("", [])
     title, lines = rules_summary(Rules.from_dict({"stock_draw": 1}))
     assert title == "Classic rules" and lines == ["Cards drawn from the stock: 1"]
+
+
+def test_a_choice_in_the_rules_panel_is_said_in_words_in_the_player_s_language() -> None:
+    _title, lines = rules_summary(Rules.from_dict({"starter": "loser"}))
+    assert lines == ["Who starts a hand: loser of the hand"]
+    use_language("es")
+    try:
+        assert [_(line) for line in lines] == ["Quién empieza una mano: quien perdió la mano"]
+    finally:
+        install(Catalog())
 
 
 def test_plays_are_told_in_words() -> None:

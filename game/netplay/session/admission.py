@@ -141,9 +141,9 @@ class Admission:
     def reject(self, code: str, text: str) -> Reject:
         """A REJECT with this side's versions, so a refused copy can say which met."""
         local = self.local
-        return Reject(
-            code, text[:MAX_REASON_CHARS], local.proto_min, local.proto_max, local.app_version
-        )
+        # (a sentence of this copy's, a `Phrase`, is kept whole for its own screens)
+        kept = text if len(text) <= MAX_REASON_CHARS else text[:MAX_REASON_CHARS]
+        return Reject(code, kept, local.proto_min, local.proto_max, local.app_version)
 
     # -- the guest -----------------------------------------------------------------------------
     def new_exchange(self) -> GuestExchange:
@@ -243,15 +243,13 @@ class Admission:
         "resume", or the REJECT to answer, reported as a guest turned away."""
         verdict = self._verdict(hello, exchange, repeat)
         if isinstance(verdict, Reject):
-            self._report(GuestTurnedAway(verdict.code, _turned_away_text(verdict, hello)))
+            self._report(GuestTurnedAway(verdict.code, _turned_away_text(verdict, hello.name)))
         return verdict
 
     def _verdict(self, hello: Hello, exchange: HostExchange, repeat: bool) -> str | Reject:
         local = self.local
         if hello.magic != MAGIC:
-            return self.reject(
-                "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
-            )
+            return self.reject("not_canasta", NOT_CANASTA)
         if (
             negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max)
             is None
@@ -264,7 +262,7 @@ class Admission:
             proof = seat_proof(self.seat, exchange.keys.token)
             if hello.token is None or not hmac.compare_digest(hello.token, proof):
                 return self.reject(
-                    "busy", "This game is under way; only its guest can take the seat."
+                    "busy", phrase("This game is under way; only its guest can take the seat.")
                 )
             if repeat:
                 return "repeat"
@@ -285,9 +283,7 @@ class Admission:
             # the code holder lost its session (a crash): the game layer rejoins over a new one
             return "restart"
         if self._token is None or not hmac.compare_digest(hello.token, self._token):
-            return self.reject(
-                "unknown_session", "The host has no game in progress with this guest to resume."
-            )
+            return self.reject("unknown_session", NO_GAME_TO_RESUME)
         return "repeat" if repeat else "resume"
 
     def admit(self, verdict: str, hello: Hello, exchange: HostExchange) -> None:
@@ -355,9 +351,7 @@ class Admission:
                 f"and try again with the code the host shows.",
             )
         if hello.magic != MAGIC:
-            refusal = self.reject(
-                "not_canasta", "This is a Canasta host; the caller is not a Canasta game."
-            )
+            refusal = self.reject("not_canasta", NOT_CANASTA)
         elif (
             negotiate_protocol(local.proto_min, local.proto_max, hello.proto_min, hello.proto_max)
             is None
@@ -366,21 +360,14 @@ class Admission:
             refusal = self.reject("version", version_mismatch_message(Role.GUEST, guest, local))
         elif hello.mode == Mode.RESUME:
             if self._resume_secret is None:
-                refusal = self.reject(
-                    "unknown_session", "The host has no game in progress with this guest to resume."
-                )
+                refusal = self.reject("unknown_session", NO_GAME_TO_RESUME)
             else:
                 return resume_password(self._resume_secret)
         else:
             # while a game is on, only the holder of the code gets past the exchange: the guest
             # itself, started again after a crash
             return join_password(self._join_code)
-        self._report(
-            GuestTurnedAway(
-                refusal.code,
-                f"A guest could not join{'.' if refusal.code == 'version' else ':'} {refusal.text}",
-            )
-        )
+        self._report(GuestTurnedAway(refusal.code, _turned_away_text(refusal, phrase("A guest"))))
         return refusal
 
     def old_hello_reject(self, hello: Hello) -> Reject:
@@ -389,9 +376,7 @@ class Admission:
         guest = PeerInfo("", clean_version(hello.app_version), hello.proto_min, hello.proto_max)
         text = version_mismatch_message(Role.GUEST, guest, self.local)
         self._report(
-            GuestTurnedAway(
-                "version", f"{clean_name(hello.name, 'A guest')} could not join. {text}"
-            )
+            GuestTurnedAway("version", _turned_away_text(self.reject("version", text), hello.name))
         )
         return self.reject("version", text)
 
@@ -399,8 +384,14 @@ class Admission:
         """A guest's confirmation did not match: count it against the address it came from
         (which must pause after a few); the code stays, so the guest holding it still joins."""
         if mode is Mode.RESUME:
-            text = "This connection could not prove it belongs to the game in progress."
-            self._report(GuestTurnedAway("unknown_session", f"A connection was refused: {text}"))
+            text: str = phrase(
+                "This connection could not prove it belongs to the game in progress."
+            )
+            self._report(
+                GuestTurnedAway(
+                    "unknown_session", phrase("A connection was refused: {reason}", reason=text)
+                )
+            )
             return self.reject("unknown_session", text)
         pause = self.guesses.missed(source, now)
         misses = self.guesses.misses(source)
@@ -414,11 +405,16 @@ class Admission:
         return self.reject("wrong_code", "The host did not accept this join code.")
 
 
-def _turned_away_text(reject: Reject, hello: Hello) -> str:
-    name = clean_name(hello.name, "A guest")
+NOT_CANASTA = phrase("This is a Canasta host; the caller is not a Canasta game.")
+NO_GAME_TO_RESUME = phrase("The host has no game in progress with this guest to resume.")
+
+
+def _turned_away_text(reject: Reject, name: str) -> str:
+    """What the host is told of a guest it turned away (`name`: the one it gave, if any)."""
+    said = clean_name(name, phrase("A guest"))
     if reject.code == "version":
-        return f"{name} could not join. {reject.text}"
-    return f"{name} could not join: {reject.text}"
+        return phrase("{name} could not join. {reason}", name=said, reason=reject.text)
+    return phrase("{name} could not join: {reason}", name=said, reason=reject.text)
 
 
 class HostGate:

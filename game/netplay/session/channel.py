@@ -26,6 +26,8 @@ from typing import Any
 
 import msgpack
 
+from game.logic.phrase import phrase
+
 from ..errors import ProtocolError
 from ..wire.framing import MAX_FRAME, FrameDecoder, decode_body, encode_body, encode_frame
 from ..wire.session_messages import (
@@ -215,7 +217,11 @@ class Conduct:
         while window and window[0] <= now - BAD_INPUT_WINDOW:
             window.popleft()
         who = self._peer_label()
-        text = f"A message from {who} was refused: {error.message}"[: MAX_REASON_CHARS * 2]
+        text = phrase(
+            "A message from {name} was refused: {reason}",
+            name=who,
+            reason=error.message[:MAX_REASON_CHARS],
+        )
         _log.warning("%s (%s)", text, error.code)
         self._report(PayloadRefused(error.code[:40] or "refused", text))
         if not (stream_broken or error.code == "flood" or len(window) >= MAX_BAD_INPUT):
@@ -224,20 +230,28 @@ class Conduct:
         self._report(
             PayloadRefused(
                 "dropped",
-                f"Too many broken messages from {who}: the connection was dropped; "
-                f"the game waits for it to come back.",
+                phrase(
+                    "Too many broken messages from {name}: the connection was dropped; the game "
+                    "waits for it to come back.",
+                    name=who,
+                ),
             )
         )
         return True
 
     def turned_away(self, error: ProtocolError) -> None:
         """The host refused a connection that broke the protocol before proving itself."""
-        self._report(GuestTurnedAway(error.code, f"A connection was refused: {error.message}"))
+        self._report(
+            GuestTurnedAway(
+                error.code, phrase("A connection was refused: {reason}", reason=error.message)
+            )
+        )
 
     def fatal(self, error: ProtocolError) -> Failed:
         """The failure when the proven peer sent what the game cannot accept."""
-        text = (
-            f"The connection was closed: {self._peer_label()} sent something this game "
-            f"cannot accept ({error.message})."
+        text = phrase(
+            "The connection was closed: {name} sent something this game cannot accept ({reason}).",
+            name=self._peer_label(),
+            reason=error.message[:MAX_REASON_CHARS],
         )
-        return Failed(error.code, text[: MAX_REASON_CHARS * 2])
+        return Failed(error.code, text)

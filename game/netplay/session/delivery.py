@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.logic.phrase import phrase
+
 from ..errors import ProtocolError, SessionError
 from ..wire.framing import MAX_FRAME, encode_body, encode_frame
 from ..wire.payloads import REFUSAL, PayloadRegistry, from_wire, to_wire
@@ -51,7 +53,8 @@ class Outgoing:
 
 class Delivery:
     """The sequence numbers, acks and retransmissions of one session. `report` takes the events
-    for the program (delivered payloads, refusals); `peer_label` names the peer in them."""
+    for the program (delivered payloads, refusals); `peer_label` names the peer in them
+    (`opening=True`: "The host" to open a sentence while its name is not known)."""
 
     def __init__(
         self,
@@ -60,7 +63,7 @@ class Delivery:
         rto: RtoEstimator,
         stats: SessionStats,
         report: Callable[[Event], None],
-        peer_label: Callable[[], str],
+        peer_label: Callable[..., str],
     ) -> None:
         self._config = config
         self._registry = registry
@@ -227,11 +230,15 @@ class Delivery:
             return
         if payload[0] == REFUSAL:
             text = clean_text(str(payload[2]), MAX_REASON_CHARS)
-            who = self._peer_label()
+            who = self._peer_label(opening=True)
             self._report(
                 RefusedByPeer(
                     clean_text(str(payload[1]), 40),
-                    f"{who[:1].upper()}{who[1:]} could not accept a message from this game: {text}",
+                    phrase(
+                        "{name} could not accept a message from this game: {reason}",
+                        name=who,
+                        reason=text,
+                    ),
                 )
             )
             return
@@ -249,9 +256,13 @@ class Delivery:
             raise ProtocolError(
                 "flood", f"more than {MAX_REFUSED} of its messages broke the protocol's rules"
             )
-        text = f"A message from {self._peer_label()} was set aside: {error.message}"
+        text = phrase(
+            "A message from {name} was set aside: {reason}",
+            name=self._peer_label(),
+            reason=error.message[:MAX_REASON_CHARS],
+        )
         _log.warning("%s (%s)", text, error.code)
-        self._report(PayloadRefused(error.code, text[: MAX_REASON_CHARS * 2]))
+        self._report(PayloadRefused(error.code, text))
         with contextlib.suppress(SessionError):  # too many waiting: the peer is not told
             self.queue([REFUSAL, error.code[:40] or "refused", error.message[:MAX_REASON_CHARS]])
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from game.logic.phrase import N_, phrase
+
 from ..wire.session_messages import MAX_NAME_CHARS, MAX_VERSION_CHARS, PROTOCOL_MAX, PROTOCOL_MIN
 from ..wire.text import clean_text
 
@@ -53,21 +55,39 @@ def clean_version(app_version: str) -> str:
     return clean_text(app_version, MAX_VERSION_CHARS) or "unknown"
 
 
-def describe_versions(proto_min: int, proto_max: int, app_version: str) -> str:
-    span = str(proto_min) if proto_min == proto_max else f"{proto_min}-{proto_max}"
-    return f"protocol {span} (app {clean_version(app_version)})"
+def describe_versions(proto_min: int, proto_max: int) -> str:
+    return str(proto_min) if proto_min == proto_max else f"{proto_min}-{proto_max}"
+
+
+# Who runs what, and who must update: a sentence per case, so that a language may say each its
+# own way (a `Phrase`, translated on the screens).
+_MISMATCH = {
+    (Role.HOST, True): N_(
+        "The host runs protocol {theirs} (app {their_app}); this copy speaks {ours} "
+        "(app {our_app}): update to play."
+    ),
+    (Role.HOST, False): N_(
+        "The host runs protocol {theirs} (app {their_app}); this copy speaks {ours} "
+        "(app {our_app}): the host needs to update to play."
+    ),
+    (Role.GUEST, True): N_(
+        "The guest runs protocol {theirs} (app {their_app}); this copy speaks {ours} "
+        "(app {our_app}): update to play."
+    ),
+    (Role.GUEST, False): N_(
+        "The guest runs protocol {theirs} (app {their_app}); this copy speaks {ours} "
+        "(app {our_app}): the guest needs to update to play."
+    ),
+}
 
 
 def version_mismatch_message(peer_role: Role, peer: PeerInfo, local: PeerInfo) -> str:
     """The sentence shown when the two copies share no protocol version, from this side's view:
     'The host runs protocol 2-3 (app 1.4.0); this copy speaks 1 (app 1.0.0): update to play.'"""
-    theirs = describe_versions(peer.proto_min, peer.proto_max, peer.app_version)
-    ours = describe_versions(local.proto_min, local.proto_max, local.app_version).replace(
-        "protocol ", "", 1
+    return phrase(
+        _MISMATCH[(peer_role, peer.proto_min > local.proto_max)],
+        theirs=describe_versions(peer.proto_min, peer.proto_max),
+        their_app=clean_version(peer.app_version),
+        ours=describe_versions(local.proto_min, local.proto_max),
+        our_app=clean_version(local.app_version),
     )
-    advice = (
-        "update to play"
-        if peer.proto_min > local.proto_max
-        else f"the {peer_role.value} needs to update to play"
-    )
-    return f"The {peer_role.value} runs {theirs}; this copy speaks {ours}: {advice}."
