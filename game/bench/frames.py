@@ -92,7 +92,8 @@ def _measure(
     speaking: bool = False,
 ) -> list[float]:
     """Step the table `frames` times (after a second of warm-up) and return each frame's time;
-    with `speaking`, a phrase is said every half second, in each side's voice by turns."""
+    with `speaking`, at 60 frames a second of real time, a phrase is said every half second, in
+    each side's voice by turns."""
     from game.match.worker import DECIDE
     from game.speech import Side
 
@@ -118,6 +119,9 @@ def _measure(
         elapsed = time.perf_counter() - start
         if index >= 60:  # the first second warms the caches
             times.append(elapsed)
+        if speaking:
+            # in real time, so that the engine says the phrases while the frames are measured
+            time.sleep(max(0.0, dt - elapsed))
     return times
 
 
