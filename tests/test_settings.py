@@ -161,8 +161,13 @@ def test_seat_players_name_known_seats_and_levels_or_fall_back(seats: object) ->
 
 
 # Every preference of the User Guide's panels added with the Options pages Cards, Colours, Play
-# and QuickSet, each at a value other than its default.
+# and QuickSet, the language, speech and the card back, each at a value other than its default.
 CHOSEN = {
+    "language": "de",
+    "speech_enabled": True,
+    "speech_volume": 35,
+    "speech_stop_when_interrupted": False,
+    "card_back": "stars",
     "meld_layout": "fixed",
     "felt_colour": "burgundy",
     "panel_colour": "navy",
@@ -194,13 +199,14 @@ def test_the_new_preferences_survive_a_restart_and_a_damaged_file(
     loaded, warnings = load_preferences()
     assert warnings == [] and all(getattr(loaded, k) == v for k, v in CHOSEN.items())
     # A damaged file: each bad value falls back alone, the good ones are kept.
-    damaged = dict(CHOSEN, felt_colour="plaid", quick_deal="yes", index_notation=3)
+    damaged = dict(
+        CHOSEN, felt_colour="plaid", quick_deal="yes", index_notation=3, language="Deutsch!"
+    )
     settings.preferences_path().write_text(json.dumps(damaged), encoding="utf-8")
     loaded, warnings = load_preferences()
-    assert len(warnings) == 4  # three settings replaced, and where the original was kept
+    assert len(warnings) == 5  # four settings replaced, and where the original was kept
     assert loaded.felt_colour == "green" and loaded.quick_deal is False
-    assert loaded.index_notation == "english"
-    kept = {
-        k: v for k, v in CHOSEN.items() if k not in ("felt_colour", "quick_deal", "index_notation")
-    }
+    assert loaded.index_notation == "english" and loaded.language == ""
+    replaced = ("felt_colour", "quick_deal", "index_notation", "language")
+    kept = {k: v for k, v in CHOSEN.items() if k not in replaced}
     assert all(getattr(loaded, k) == v for k, v in kept.items())
