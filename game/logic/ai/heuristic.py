@@ -69,6 +69,14 @@ PAIR_RISK_WEIGHT: Final = {"classic": 1.0, "modern_american": 0.1}
 STOCK_CARD: Final = 18.0
 # How much less freezing the pile is worth with a partner, for whom it freezes too.
 PARTNER_FREEZE_COST: Final = 10.0
+# A pile frozen against the player with this many cards is worth guarding a hand for: only
+# natural pairs held take it, and a hand melded down holds none (hands in which Master ended
+# turns with three cards or fewer, no canastas to go out and a pile of 10+ averaged about 290
+# points less than the others).
+RICH_FROZEN_PILE: Final = 8
+# The fewest cards the hand keeps before its discard, facing such a pile without the canastas
+# to go out.
+GUARDED_HAND: Final = 5
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,7 @@ class Style:
     judges_going_out: bool = True  # go out when it pays, build when it does not
     pair_caution: float = 1.0  # how much a discard's risk of meeting a hidden pair counts
     conceals_sets: bool = False  # when slow, keep three of a kind unseen to catch the pile
+    guards_frozen_pile: bool = False  # facing a rich frozen pile, keep a hand that can take it
     noise: float = 0.0  # random error added to every score
 
 
@@ -124,7 +133,7 @@ INTERMEDIATE: Final = Style(
 # Advanced (and Expert, which searches from its plans) weighs hidden pairs only lightly; Master
 # weighs them fully, and so do the searches' play-outs.
 ADVANCED: Final = Style("advanced", pair_caution=0.1)
-MASTER: Final = Style("master", conceals_sets=True)
+MASTER: Final = Style("master", conceals_sets=True, guards_frozen_pile=True)
 
 
 def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = False) -> Action:
@@ -774,6 +783,18 @@ def _meld_score(
     if left <= 2 and canastas < need:
         return -30.0  # do not strip the hand bare without the canastas to go out
     pressure = seen.pressure
+    # A rich pile frozen against the player goes to whoever holds a pair of the rank thrown
+    # next: without the canastas to go out, a hand melded down to a few cards gives it away,
+    # and three of a kind is worth keeping unseen even in a hand played fast.
+    guarding = (
+        style.guards_frozen_pile
+        and canastas < need
+        and not pressure
+        and len(game.pile) >= RICH_FROZEN_PILE
+        and game.pile_is_frozen_for(game.to_move)
+    )
+    if guarding and left < GUARDED_HAND and not makes_canasta:
+        return -30.0
     score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
     if makes_canasta:
         score += 80.0 if wild == 0 else 50.0
@@ -781,7 +802,7 @@ def _meld_score(
     if (
         style.conceals_sets
         and game.n_players != 4
-        and not aggressive
+        and (not aggressive or guarding)
         and not existing
         and not wild
         and not want_out

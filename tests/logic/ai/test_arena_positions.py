@@ -1,6 +1,8 @@
 """Positions from arena games where Master went wrong, replayed from their deals (arena seeds,
 every player without a clock so that each run plays the same moves): what it does there now."""
 
+import random
+
 from game.logic import Game, Rules, legal_actions, player_view
 from game.logic.actions import Discard, Draw, TakePile
 from game.logic.ai import ComputerPlayer, evaluation, heuristic
@@ -86,3 +88,45 @@ def test_a_discard_that_fits_the_opponents_meld_costs_more_than_any_pair_it_migh
         for code in ("7C", "JH", "4D", "9S")
     }
     assert scores["7C"] < min(scores["JH"], scores["4D"], scores["9S"])
+
+
+def test_master_keeps_a_hand_that_can_take_a_rich_frozen_pile():
+    # Deal seed 1000008 (arena --seed 1, deal 7), Master in seat 1 against careful, turn 14:
+    # no canastas, a pile of 8 frozen against it, and after the draw 3S 5S 5S 5H 9C AD. It used
+    # to meld the Fives and throw the AD, keeping two cards while the pile grew to 21 and went
+    # to careful. Played on from here in 150 deals consistent with Master's view (Master and
+    # careful to the end of the hand), that turn averaged 123 points less than laying off the AD
+    # and keeping four cards, and 358 less than the best of those turns.
+    game, bots = arena_position(1_000_008, ("careful", "master"), turn=14)
+    assert game.to_move == 1 and len(game.pile) == 8 and game.pile_is_frozen_for(1)
+    assert game.players[1].canastas() == 0
+    game.apply(bots[1].decide(player_view(game, 1)))
+    assert sorted_codes(game.players[1].hand) == ["3S", "5S", "5S", "5H", "9C", "AD"]
+    chosen = []
+    while game.to_move == 1:
+        chosen.append(bots[1].decide(player_view(game, 1)))
+        game.apply(chosen[-1])
+    assert chosen[-1] != Discard("AD")
+    assert len(game.players[1].hand) >= 4
+
+
+def test_the_heuristic_guards_a_rich_frozen_pile_with_its_hand():
+    # No canastas and a frozen pile of nine, in a hand played fast (where Master's heuristic
+    # otherwise melds three of a kind at once): it keeps its Fives in hand to take the pile
+    # with, and does not meld itself down to a few cards; Advanced, which does not guard, melds.
+    def turn(style):
+        game = position(
+            hands=("5S 5H 5D 9C AD 4C", "6H 6D 7S 8H 9H 10C JC QC KC"),
+            melds=({"A": "AS AH AC", "K": "KS KH KD"}, {"J": "JS JH JD"}),
+            pile="2C 4S 6S 7H 8S 9D 10H QH 4D",
+            phase=PLAY,
+        )
+        assert game.pile_is_frozen_for(0)
+        rng = random.Random(1)
+        while game.to_move == 0:
+            game.apply(heuristic.choose(game, style, rng, aggressive=True))
+        return game.players[0]
+
+    assert 5 not in turn(heuristic.MASTER).melds
+    assert len(turn(heuristic.MASTER).hand) >= 4
+    assert 5 in turn(heuristic.ADVANCED).melds
