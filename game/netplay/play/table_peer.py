@@ -4,7 +4,9 @@ seats), chat to all, saving. Stepped by whoever owns the loop, as `PlayPeer` is:
 often; what a table or a log might show comes out of `pop_notices()`.
 
 Every guest must accept the host's terms (a counter is declined with a sentence: at a table the
-host's rules stand for everyone); once all have, the game starts. A guest's chat line is shown
+host's rules stand for everyone); once all have, the game starts. A guest that declines, or leaves
+before the game starts, frees its seat: its session is let go once it has the decline, and a
+fresh one (from `reopen`) waits on that seat for another guest with the same code. A guest's chat line is shown
 here and passed on to the other guests under its name. A guest whose session starts over (it
 crashed and came back with its save) rejoins on its own while the others wait for its part of
 the deal; a guest that leaves, or whose session gives up, ends play for the table (its cards stay
@@ -14,7 +16,7 @@ continue it later."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +40,6 @@ from .peer import (
     HostSilent,
     LocalRefusal,
     RulesAgreed,
-    RulesDeclined,
     Saved,
     SaveFailed,
     SaveStore,
@@ -52,6 +53,16 @@ TABLE_RULES_STAND = phrase("At a table of three or four the host's rules stand f
 
 
 @dataclass(frozen=True)
+class SeatFreed:
+    """The guest at `seat` declined the rules (`text` says how) or left before the game
+    started: the seat waits for another guest."""
+
+    seat: int
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
 class GuestNotice:
     """Something that happened on one guest seat's session (connected, interrupted...)."""
 
@@ -62,7 +73,8 @@ class GuestNotice:
 class TablePeer:
     """The host's side of a table of three or four. `ports` holds each guest seat's session,
     `computers` the decision source of each computer seat; `names` every seat's name (the
-    host's first; a guest's is replaced by the one it gives when it joins)."""
+    host's first; a guest's is replaced by the one it gives when it joins). `reopen(seat)` gives
+    a fresh port waiting for a guest on a seat freed before the game started."""
 
     role = Role.HOST
 
@@ -74,6 +86,7 @@ class TablePeer:
         *,
         terms: dict[str, Any],
         names: list[str],
+        reopen: Callable[[int], Port],
         store: SaveStore | None = None,
         resume: dict[str, Any] | None = None,
         about: dict[str, Any] | None = None,
@@ -83,6 +96,9 @@ class TablePeer:
         self.ports = dict(sorted(ports.items()))
         self.deciders: dict[int, DecisionSource] = {0: decider, **computers}
         self.names = list(names)
+        self.reopen = reopen
+        self._empty_names = list(names)  # what a freed seat is called again
+        self._leaving: list[Port] = []  # sessions of freed seats, let go once they have all
         self.store = store
         self.about = dict(about or {})
         self.owed_within = owed_within
@@ -91,13 +107,13 @@ class TablePeer:
         self.play: TableHost | None = None
         self.negotiations: dict[int, RulesNegotiation] = {}
         self.joined: set[int] = set()
-        self.declined: RulesDeclined | None = None
         self.failure: Failed | None = None
         self.closed: Closed | None = None
         self.host_silent: HostSilent | None = None
         self.moves = 0
         self._notices: list[Any] = []
         self._bound: dict[int, str] = {}
+        self._terms = terms
         self._up: set[int] = set()
         self._owed: tuple[str, int, float] | None = None
         self._finished_at: float | None = None
@@ -120,13 +136,15 @@ class TablePeer:
     def game_over(self) -> bool:
         if self.play is not None and self.play.over:
             return True
-        return any(
-            x is not None for x in (self.declined, self.failure, self.closed, self.host_silent)
-        )
+        return any(x is not None for x in (self.failure, self.closed, self.host_silent))
 
     @property
     def done(self) -> bool:
-        return self.game_over and all(port.finished() for port in self.ports.values())
+        return (
+            self.game_over
+            and all(port.finished() for port in self.ports.values())
+            and not self._leaving
+        )
 
     @property
     def result(self) -> GameFinished | None:
@@ -145,9 +163,12 @@ class TablePeer:
 
     # -- the loop ------------------------------------------------------------------------------
     def pump(self, now: float) -> None:
-        for seat, port in self.ports.items():
+        for seat, port in list(self.ports.items()):
             for event in port.take_events():
+                if self.ports[seat] is not port:
+                    break  # the seat was freed: what its old session said no longer counts
                 self._on_event(seat, event, now)
+        self._let_go()
         self._bind_seats()
         self._decide(now)
         self._check_owed(now)
@@ -162,7 +183,7 @@ class TablePeer:
     def leave(self, text: str = "") -> None:
         if self.play is not None and not self.play.over:
             self.save()
-        for port in self.ports.values():
+        for port in [*self.ports.values(), *self._leaving]:
             port.close(text)
 
     def save(self) -> bool:
@@ -207,6 +228,8 @@ class TablePeer:
                     self.ports[seat].send([p.REFUSAL, error.code[:40] or "refused", reason])
             except ProtocolError as error:
                 self.ports[seat].abort(error)
+        elif isinstance(event, (Failed, Closed)) and self.play is None and seat in self.joined:
+            self._free_seat(seat, clean_text(event.text, 300))
         elif isinstance(event, Failed):
             self.failure = event
             self._end_for_all(phrase("A player's connection was lost for good; the game is saved."))
@@ -253,13 +276,9 @@ class TablePeer:
             raise ProtocolError("unexpected_rules", "the rules were agreed already")
 
     def _after_rules(self) -> None:
-        for negotiation in self.negotiations.values():
+        for seat, negotiation in list(self.negotiations.items()):
             if negotiation.stage is RulesStage.DECLINED:
-                self.declined = RulesDeclined(negotiation.outcome)
-                self._notices.append(self.declined)
-                self.negotiations = {}
-                self._end_for_all(phrase("The rules were not agreed."))
-                return
+                self._free_seat(seat, negotiation.outcome)
         if not self.negotiations or any(
             n.stage is not RulesStage.AGREED for n in self.negotiations.values()
         ):
@@ -271,6 +290,25 @@ class TablePeer:
         self.negotiations = {}
         self.play = TableHost(terms, self.names, sorted(self.ports), randomness=self.randomness)
         self._advance(self.play.begin())
+
+    def _free_seat(self, seat: int, text: str) -> None:
+        """The guest at `seat` is gone before the game: its session is let go (once the decline
+        has reached it) and a fresh one waits for another guest on the seat."""
+        self._notices.append(SeatFreed(seat, self.names[seat], text))
+        self._leaving.append(self.ports[seat])
+        self.ports[seat] = self.reopen(seat)
+        self.names[seat] = self._empty_names[seat]
+        self.joined.discard(seat)
+        self._up.discard(seat)
+        self.negotiations[seat] = RulesNegotiation(Role.HOST, self._terms)
+
+    def _let_go(self) -> None:
+        for port in list(self._leaving):
+            port.take_events()
+            if port.finished():
+                self._leaving.remove(port)
+            elif port.settled():
+                port.close(phrase("The rules were not agreed."))
 
     # -- moves ---------------------------------------------------------------------------------
     def _decide(self, now: float) -> None:

@@ -53,6 +53,7 @@ class TableListener:
         self._selector = selectors.DefaultSelector()
         self._waiting: list[_Waiting] = []
         self._claims: dict[int, float] = {}  # seat: when a first join was sent to it
+        self._retired: list[NetplayHost] = []  # seats' sessions replaced, still saying goodbye
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -77,8 +78,16 @@ class TableListener:
         self._stop.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout)
-        for seat in self.seats.values():
+        for seat in [*self.seats.values(), *self._retired]:
             seat.stop(timeout)
+
+    def replace(self, seat: int, host: NetplayHost) -> None:
+        """A fresh session waits on `seat` (its guest left before the game started): first
+        joins go to it from now on, while the old one finishes on its own thread."""
+        host.start_seat()
+        self._retired.append(self.seats[seat])
+        self.seats = {**self.seats, seat: host}
+        self._claims.pop(seat, None)
 
     @property
     def running(self) -> bool:
@@ -86,9 +95,7 @@ class TableListener:
 
     def _run(self) -> None:
         try:
-            while not self._stop.is_set():
-                if all(seat.session.finished for seat in self.seats.values()):
-                    break
+            while not self._stop.is_set():  # until `stop`: a seat freed may take a new guest
                 for key, _mask in self._selector.select(MAX_SLEEP / 5):
                     if key.data is None:
                         self._accept()

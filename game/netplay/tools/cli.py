@@ -332,7 +332,7 @@ def _outcome(peer: PlayPeer | TablePeer, timed_out: bool) -> str:
         return "host_silent"
     if peer.halted is not None:
         return "halted"
-    if peer.declined is not None:
+    if isinstance(peer, PlayPeer) and peer.declined is not None:
         return "declined"
     if timed_out:
         return "timeout"
@@ -569,14 +569,23 @@ def _run_table(
         parser.error(str(error))
     guests = [s for s, kind in seats.items() if kind is None]
     hosts: dict[int, NetplayHost] = {}
-    for seat in guests:
+
+    def seat_host(seat: int) -> NetplayHost:
         session = ReliableSession(
             role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up), join_code=code
         )
         session.table_seat = seat
         if hosts:
             session.share_guesses(next(iter(hosts.values())).session)
-        hosts[seat] = NetplayHost(session)
+        return NetplayHost(session)
+
+    def reopen(seat: int) -> EndpointPort:
+        host = seat_host(seat)
+        listener.replace(seat, host)
+        return EndpointPort(host)
+
+    for seat in guests:
+        hosts[seat] = seat_host(seat)
     listener = TableListener(hosts, args.host, bind_host=args.bind)
     try:
         listener.start()
@@ -616,6 +625,7 @@ def _run_table(
             computers,
             terms=proposal(Rules.preset(args.rules, players), args.hands),
             names=names,
+            reopen=reopen,
             store=JsonFileStore(args.save or args.resume) if (args.save or args.resume) else None,
             resume=resume,
             about={
@@ -790,7 +800,7 @@ def _final_text(peer: PlayPeer | TablePeer) -> str:
         return peer.halted.text
     if peer.host_silent is not None:
         return peer.host_silent.text
-    if peer.declined is not None:
+    if isinstance(peer, PlayPeer) and peer.declined is not None:
         return peer.declined.text
     if peer.failure is not None:
         return peer.failure.text
