@@ -64,6 +64,7 @@ from .play_protocol import (
     _Side,
 )
 from .port import Port
+from .seating import Seating
 from .table_protocol import TableGuest
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
@@ -166,6 +167,7 @@ class PlayPeer:
         self._seat = ""  # the rejoin token the session was told to ask for
         self.play: HostPlay | GuestPlay | TableGuest | None = None
         self.negotiation: RulesNegotiation | None = None
+        self.seating: Seating | None = None  # who sits where, at a table of three or four
         self.declined: RulesDeclined | None = None
         self.failure: Failed | None = None
         self.closed: Closed | None = None
@@ -350,7 +352,13 @@ class PlayPeer:
     def _on_payload(self, payload: list[Any], now: float) -> None:
         kind = p.payload_kind(payload)
         if kind == p.CHAT:
-            self._notices.append(self.chat.receive(payload, self.peer_name, now))
+            speaker, payload = self._speaker(payload)
+            self._notices.append(self.chat.receive(payload, speaker, now))
+        elif kind == p.SEATING:
+            if self.role is Role.HOST or (self.play is not None and self.play.game_id):
+                raise ProtocolError("unexpected", "the seats are told to a guest before the game")
+            self.seating = Seating.read(payload)
+            self._notices.append(self.seating)
         elif kind == p.GAME:
             if self.play is None:
                 raise ProtocolError(
@@ -367,6 +375,20 @@ class PlayPeer:
                 replies = [self.negotiation.decline(self._why_unusable(payload[1]))]
             self._send(replies)
             self._after_rules()
+
+    def _speaker(self, payload: list[Any]) -> tuple[str, list[Any]]:
+        """Who said a chat line: at a table the host passes another guest's on as "name: text"
+        (the host is trusted with the lines it relays, as with everything it passes on)."""
+        play = self.play
+        names = list(play.names) if isinstance(play, TableGuest) and play.names else []
+        seat = play.seat if isinstance(play, TableGuest) else -1
+        if not names and self.seating is not None:
+            names, seat = list(self.seating.names), self.seating.seat
+        text = str(payload[1])
+        for other, name in enumerate(names):
+            if other not in (0, seat) and name and text.startswith(f"{name}: "):
+                return name, [payload[0], text[len(name) + 2 :]]
+        return self.peer_name, payload
 
     def _why_unusable(self, terms: Any) -> str:
         """The sentence declining rules this copy cannot play over the network."""

@@ -47,6 +47,7 @@ from .peer import (
 from .play_messages import Unreadable
 from .play_protocol import GameFinished, Halted, Terms
 from .port import Port
+from .seating import Seating
 from .table_protocol import TableHost
 
 TABLE_RULES_STAND = phrase("At a table of three or four the host's rules stand for every player.")
@@ -87,6 +88,7 @@ class TablePeer:
         terms: dict[str, Any],
         names: list[str],
         reopen: Callable[[int], Port],
+        levels: Mapping[int, str] | None = None,
         store: SaveStore | None = None,
         resume: dict[str, Any] | None = None,
         about: dict[str, Any] | None = None,
@@ -97,6 +99,7 @@ class TablePeer:
         self.deciders: dict[int, DecisionSource] = {0: decider, **computers}
         self.names = list(names)
         self.reopen = reopen
+        self.levels = dict(levels or {})  # a computer seat's level, told to the guests
         self._empty_names = list(names)  # what a freed seat is called again
         self._leaving: list[Port] = []  # sessions of freed seats, let go once they have all
         self.store = store
@@ -158,6 +161,10 @@ class TablePeer:
         notices, self._notices = self._notices, []
         return notices
 
+    def waiting_for(self) -> list[int]:
+        """The guest seats whose connection is down: the table waits for them."""
+        return [seat for seat in self.ports if seat in self.joined and seat not in self._up]
+
     def resumes(self) -> int:
         return sum(port.resumes() for port in self.ports.values())
 
@@ -218,6 +225,7 @@ class TablePeer:
             if self.play is not None:
                 self.play.expect_rejoin(seat)
             elif seat in self.negotiations:
+                self._tell_seating()
                 self._send(seat, [self.negotiations[seat].start()])
         elif isinstance(event, Delivered):
             try:
@@ -301,6 +309,22 @@ class TablePeer:
         self.joined.discard(seat)
         self._up.discard(seat)
         self.negotiations[seat] = RulesNegotiation(Role.HOST, self._terms)
+        self._tell_seating()
+
+    def seating(self, seat: int) -> Seating:
+        """Who sits where, as the guest at `seat` is told before the game."""
+        players = len(self.names)
+        return Seating(
+            seat,
+            tuple(self.names),
+            tuple(self.ports),
+            tuple(sorted(self.joined)),
+            tuple(self.levels.get(s, "") for s in range(players)),
+        )
+
+    def _tell_seating(self) -> None:
+        for seat in sorted(self.joined):
+            self._send(seat, [self.seating(seat).payload()])
 
     def _let_go(self) -> None:
         for port in list(self._leaving):

@@ -626,6 +626,7 @@ def _run_table(
             terms=proposal(Rules.preset(args.rules, players), args.hands),
             names=names,
             reopen=reopen,
+            levels={s: kind for s, kind in seats.items() if kind is not None},
             store=JsonFileStore(args.save or args.resume) if (args.save or args.resume) else None,
             resume=resume,
             about={

@@ -22,6 +22,8 @@ CHAT = "chat"
 GAME = "game"
 # the session's own answer to a payload it could not accept: [kind, code, sentence]
 REFUSAL = "refusal"
+# who sits where at a table of three or four, from its host before the game (`play/seating.py`)
+SEATING = "seating"
 
 MAX_CHAT_CHARS = 300
 MAX_RULES = 64
@@ -89,6 +91,20 @@ def default_registry() -> PayloadRegistry:
     registry.register(CHAT, s.record(CHAT, [("text", s.text(MAX_CHAT_CHARS, 1))]))
     registry.register(GAME, s.record(GAME, [("value", s.anything())]))
     registry.register(REFUSAL, s.record(REFUSAL, [("code", s.text(40, 1)), ("text", s.text(300))]))
+    seat = s.integer(0, 3)
+    registry.register(
+        SEATING,
+        s.record(
+            SEATING,
+            [
+                ("seat", seat),
+                ("names", s.list_of(s.text(32), 4, 3)),
+                ("guests", s.list_of(seat, 3)),
+                ("joined", s.list_of(seat, 3)),
+                ("levels", s.list_of(s.text(16), 4, 3)),
+            ],
+        ),
+    )
     return registry
 
 

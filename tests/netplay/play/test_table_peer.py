@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from game.logic.rules import Rules
+from game.netplay.play.chat import ChatLine
 from game.netplay.play.deciders import Autopilot
 from game.netplay.play.peer import TOO_MANY_PLAYERS, PlayPeer
 from game.netplay.play.play_protocol import proposal
@@ -187,3 +188,44 @@ def test_a_copy_that_seats_two_declines_a_table_in_words_and_frees_the_seat():
     assert table.run(done)
     assert len(notices) == 2 and all(TOO_MANY_PLAYERS in n.text for n in notices)
     assert table.host.result is not None
+
+
+def test_every_guest_is_told_who_sits_where_before_the_rules_and_again_when_a_seat_frees():
+    table = LinkedTable(4, [1, 3], seed=15)
+    table.host.levels = {2: "expert"}
+    table.guests[3] = table._guest(3, "Guest3", {"answer": lambda n: "decline"})
+    table.later = [{"answer": lambda n: "decline"}]
+
+    def told_seat_3_is_free_again() -> bool:
+        seating = table.guests[1].seating
+        return len(table.gone) == 2 and seating is not None and seating.joined == (1,)
+
+    assert table.run(told_seat_3_is_free_again, timeout=120)
+    first = table.guests[1].seating
+    assert first is not None and first.seat == 1 and first.players == 4
+    assert first.names == ("Hana", "Guest1", "seat 2", "seat 3")
+    assert first.guests == (1, 3)
+    assert first.levels == ("", "", "expert", "")
+    told = table.gone[0][1].seating  # the guest that declined saw the table it was offered
+    assert told is not None and told.seat == 3 and told.names[3] == "Guest3"
+
+
+def test_a_guests_chat_line_reaches_the_other_guests_under_its_own_name():
+    table = LinkedTable(3, [1, 2], seed=16, profile=LinkProfile())
+    assert table.run(
+        lambda: all(g.seating and len(g.seating.joined) == 2 for g in table.guests.values()),
+        timeout=60,
+    )
+    table.guests[1].say("hello all")
+    table.host.say("welcome", table.clock.now)
+    heard: list = []
+
+    def both_heard() -> bool:
+        heard.extend(n for n in table.guests[2].pop_notices() if isinstance(n, ChatLine))
+        return len(heard) == 2
+
+    assert table.run(both_heard, timeout=60)
+    assert {(line.name, line.text) for line in heard} == {
+        ("Guest1", "hello all"),
+        ("Hana", "welcome"),
+    }
