@@ -58,6 +58,7 @@ from game.netplay import (
 )
 from game.netplay.addresses import parse_endpoint
 from game.netplay.play.chat import ChatLine
+from game.netplay.play.table_protocol import TableGuest
 from game.netplay.session.joincode import new_join_code, normalize_code
 from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.shell.tcp import NetplayGuest, NetplayHost, TransportNotice
@@ -151,14 +152,14 @@ def _resume_parts(saved: dict[str, Any]) -> tuple[str, dict[str, str]]:
     return "guest" + ("_code" if code else ""), fields
 
 
-def my_terms(prefs: Preferences) -> dict[str, Any]:
-    """The rules this player proposes: their own rule options (Classic if those are unusable),
-    playing on when the stock runs out (see `network_rule_note`)."""
+def my_terms(prefs: Preferences, players: int = 2) -> dict[str, Any]:
+    """The rules this player proposes for a table of `players`: their own rule options (Classic
+    if those are unusable), playing on when the stock runs out (see `network_rule_note`)."""
     try:
-        # A network game seats two: the number of players chosen for the computer stays there.
-        rules = Rules.from_dict(prefs.rules or {}).with_players(2)
+        # The number of players chosen for a solo game stays there: the host chooses the table's.
+        rules = Rules.from_dict(prefs.rules or {}).with_players(players)
     except RulesError:
-        rules = Rules()
+        rules = Rules().with_players(players)
     if rules.stock_end == "reuse_pile":
         rules = Rules.from_dict({**rules.to_dict(), "stock_end": "play_on"})
     return proposal(rules)
@@ -280,6 +281,7 @@ class NetGame:
             store=JsonFileStore(save_to if save_to is not None else save_path(role)),
             resume=resume,
             about={"connection": self._connection()},
+            max_players=4,  # a guest may join a table of three or four
         )
         self.resumed_game = resume is not None
         self.inbox: deque[Any] = deque()
@@ -500,7 +502,14 @@ class NetGame:
 
     @property
     def seat(self) -> int:
-        return 0 if self.role is Role.HOST else 1
+        """This player's seat: the host's 0, a guest's 1 or, at a table, the one it was given."""
+        if self.role is Role.HOST:
+            return 0
+        play = self.peer.play
+        if isinstance(play, TableGuest):
+            return play.seat
+        seating = self.peer.seating
+        return seating.seat if seating is not None else 1
 
     @property
     def negotiation(self) -> RulesNegotiation | None:

@@ -24,14 +24,17 @@ from game.logic.events import Event
 from game.logic.phases import DRAW, GAME_OVER, HAND_OVER, PLAY
 from game.logic.phrase import phrase
 from game.logic.view import PlayerView, determinize
-from game.match.hidden import event_seats_exchanged, follow, seats_exchanged
+from game.match.hidden import event_seats_turned, follow, seats_turned
+from game.match.local_match import SKILL_TITLES
 from game.match.match import Alert, Change, ChatArrived, HintReady, Match, Note, Refused, TurnMark
 from game.match.net_connection import NetGame, save_path, shown
+from game.match.net_table import NetTable
 from game.match.recording import Recording
 from game.match.state import ME, HandRecord, TableState
 from game.match.worker import HINT
 from game.netplay import (
     Closed,
+    Connected,
     Failed,
     GameFinished,
     Halted,
@@ -42,6 +45,9 @@ from game.netplay import (
     SaveFailed,
     Updated,
 )
+from game.netplay.play.table_peer import GuestNotice
+from game.netplay.play.table_protocol import TableHost
+from game.netplay.wire.text import clean_text
 from game.records import DealSource, Ending, GameSetup, Opponent, Records
 from game.settings import Preferences
 
@@ -71,27 +77,37 @@ def deal_events(events: Sequence[Event], state: TableState) -> list[Event]:
     face-down cards too, so give them the ids the picture put in that hand."""
     out = []
     for event in events:
-        if event.kind == ev.DEAL and event.info.get("hidden") and event.player in (0, 1):
+        if (
+            event.kind == ev.DEAL
+            and event.info.get("hidden")
+            and 0 <= event.player < state.seat_count
+        ):
             event = dataclasses.replace(event, cards=state.hand(event.player))
         out.append(event)
     return out
 
 
 class NetMatch(Match):
-    """The person at the keyboard against a person over `net`, once a hand has been dealt."""
+    """The person at the keyboard against a person over `net`, once a hand has been dealt; at a
+    table of three or four (`net` the host's `NetTable`, or a guest's `NetGame`), with the
+    others, the seats turned so that the person sits at the bottom."""
 
-    def __init__(self, net: NetGame, records: Records | None = None) -> None:
+    def __init__(self, net: NetGame | NetTable, records: Records | None = None) -> None:
         super().__init__()
         self.net = net
         play = net.peer.play
         assert play is not None and play.view is not None, "the table opens once a hand is dealt"
+        self.history: list[HandRecord] = []
+        self._state, _ = follow(None, self._local_view(play.view), ())
         self.recording: Recording | None = None
         if records is not None:
             setup = GameSetup(play.terms.rules, play.view.first_player, DealSource())
-            opponent = Opponent.peer(net.peer_name or "Opponent")
+            opponent = (
+                self._table_opponent()
+                if self._state.seat_count > 2
+                else Opponent.peer(net.peer_name or "Opponent")
+            )
             self.recording = Recording.start(records, setup, opponent, net.seat)
-        self.history: list[HandRecord] = []
-        self._state, _ = follow(None, self._local_view(play.view), ())
         self.hint_id: int | None = None
         # What Master would remember of the opponent in the player's seat (the hint's memory, as
         # the solo table keeps it), from the player's own views; and the last of them.
@@ -105,12 +121,52 @@ class NetMatch(Match):
 
     # -- seats: the player always sits at the bottom --------------------------------------------
     def _local_view(self, view: PlayerView) -> PlayerView:
-        return seats_exchanged(view) if self.net.seat == 1 else view
+        return seats_turned(view, self.net.seat)
 
-    def _local_events(self, events: Sequence[Event]) -> list[Event]:
-        if self.net.seat == 1:
-            return [event_seats_exchanged(e) for e in events]
-        return list(events)
+    def _local_events(self, events: Sequence[Event], view: PlayerView) -> list[Event]:
+        seat = self.net.seat
+        if seat == 0:
+            return list(events)
+        return [event_seats_turned(e, seat, view.players, view.sides) for e in events]
+
+    def _global_seat(self, seat: int) -> int:
+        """The seat the game knows as the one drawn at `seat` on this table."""
+        return (seat + self.net.seat) % self._state.seat_count
+
+    def _guests(self) -> list[int]:
+        play = self.net.peer.play
+        return list(getattr(play, "guests", []) or [])
+
+    def _level(self, seat: int) -> str:
+        """The level of the computer at (global) `seat`, "" if not known here."""
+        net = self.net
+        if isinstance(net, NetTable):
+            return net.kinds.get(seat) or ""
+        seating = net.peer.seating
+        return seating.levels[seat] if seating is not None else ""
+
+    def _table_opponent(self) -> Opponent:
+        """The other players of a table, as the records keep them: a person's name, a computer's
+        level; the opponents from the player's left, at four the partner apart."""
+
+        def recorded(seat: int) -> str:
+            player = self._global_seat(seat)
+            if player != 0 and player not in self._guests():
+                return self._level(player) or "computer"
+            return str(self._seat_name(player))
+
+        n = self._state.seat_count
+        if n == 4:
+            return Opponent.table(4, [recorded(1), recorded(3)], recorded(2), online=True)
+        return Opponent.table(3, [recorded(1), recorded(2)], online=True)
+
+    def _seat_name(self, seat: int) -> str:
+        """The name of the player at (global) `seat` of a table of three or four."""
+        if seat != 0 and seat not in self._guests():
+            return phrase("Computer")  # its level is said on the line under the name
+        names = list(getattr(self.net.peer.play, "names", []) or [])
+        name = clean_text(names[seat], 32) if seat < len(names) else ""
+        return name or (phrase("the host") if seat == 0 else phrase("a guest"))
 
     # -- what I see -----------------------------------------------------------------------------
     @property
@@ -123,14 +179,46 @@ class NetMatch(Match):
 
     @property
     def opponent_name(self) -> str:
+        if self._state.seat_count > 2:
+            return self.other_names[0]
         return self.net.peer_name
+
+    @property
+    def other_names(self) -> tuple[str, ...]:
+        n = self._state.seat_count
+        if n == 2:
+            return (self.net.peer_name,)
+        return tuple(self._seat_name(self._global_seat(seat)) for seat in range(1, n))
 
     @property
     def opponent_line(self) -> str:
         return phrase("Online opponent")
 
+    def seat_line(self, seat: int) -> str:
+        if self._state.seat_count == 2:
+            return self.opponent_line
+        player = self._global_seat(seat)
+        if player == 0:
+            return phrase("Host")
+        if player in self._guests():
+            return phrase("Guest")
+        level = self._level(player)
+        return phrase(SKILL_TITLES[level]) if level in SKILL_TITLES else phrase("Computer")
+
+    def _mover_name(self) -> str:
+        """The name of whoever the game waits for (at two, the other player)."""
+        to_act = self._state.view.to_act
+        if self._state.seat_count == 2 or to_act == ME:
+            return self.net.peer_name
+        return self.other_names[to_act - 1]
+
     def level_text(self) -> str:
         status = STATUS_WORDS.get(self.net.status, STATUS_WORDS["connected"])
+        if self._state.seat_count > 2:
+            n = self._state.seat_count
+            if self.autoplay:
+                return phrase("{status}: a table of {n} \u00b7 AutoPilot", status=status, n=n)
+            return phrase("{status}: a table of {n}", status=status, n=n)
         if self.autoplay:
             return phrase(
                 "{status}: {name} \u00b7 AutoPilot", status=status, name=self.net.peer_name
@@ -143,8 +231,8 @@ class NetMatch(Match):
             return net.status_text
         if self._state.hand_over:
             return ""
-        if self._state.to_move != ME or self.opponent_pending:
-            return phrase("{name} is playing\u2026", name=net.peer_name)
+        if self._state.view.to_act != ME or self.opponent_pending:
+            return phrase("{name} is playing\u2026", name=self._mover_name())
         if self.autoplay:
             return phrase("AutoPilot is playing your turn.")
         return ""
@@ -154,8 +242,8 @@ class NetMatch(Match):
         state = self._state
         if self.autoplay:
             return phrase("AutoPilot is playing your turns: turn it off to play yourself.")
-        if self.opponent_pending or (state.to_move != ME and state.phase in (DRAW, PLAY)):
-            return phrase("Wait for your turn: {name} is playing.", name=self.net.peer_name)
+        if self.opponent_pending or (state.view.to_act != ME and state.phase in (DRAW, PLAY)):
+            return phrase("Wait for your turn: {name} is playing.", name=self._mover_name())
         if self.net.status in ("lost", "closed"):
             return phrase("The connection is closed: no more moves can be made.")
         if state.hand_over:
@@ -206,6 +294,14 @@ class NetMatch(Match):
 
     def _notice(self, notice: object) -> list[Note]:
         net = self.net
+        if isinstance(notice, GuestNotice):  # one guest's session, at the host of a table
+            if isinstance(notice.event, (Interrupted, Resumed)):
+                return self._guest_link(notice.seat, notice.event)
+            if isinstance(notice.event, Connected):
+                return [
+                    Note(phrase("{name} is back at the table.", name=self._seat_name(notice.seat)))
+                ]
+            notice = notice.event
         if isinstance(notice, Updated):
             self._update(notice)
         elif isinstance(notice, LocalRefusal):
@@ -232,12 +328,25 @@ class NetMatch(Match):
             ]
         return []
 
+    def _guest_link(self, seat: int, event: Interrupted | Resumed) -> list[Note]:
+        """A guest's connection at the host's table: dropped (the table waits for it) or back."""
+        name = self._seat_name(seat)
+        if isinstance(event, Interrupted):
+            return [
+                Note(
+                    phrase("{name}'s connection interrupted, waiting\u2026", name=name), error=True
+                )
+            ]
+        return [Note(phrase("The connection to {name} is back.", name=name))]
+
     def _farewell(self, text: str, lost: bool) -> list[Note]:
         if self.farewell_shown or self.finished:
             return []
         self.farewell_shown = True
         play = self.net.peer.play
-        saved = play is not None and not play.over
+        # a table of three or four ends for everyone when a guest is gone for good: there is
+        # no waiting for one seat to come back from here
+        saved = play is not None and not play.over and self._state.seat_count == 2
         if saved:
             self.left_behind = text
             return [Note(text, error=True)]
@@ -257,9 +366,13 @@ class NetMatch(Match):
         self._remember(update)
         fresh = update.actor == -1
         view = self._local_view(update.view)
-        events = self._local_events(visible_only(update.events, update.view.visible_cards()))
+        seen = visible_only(update.events, update.view.visible_cards())
+        events = self._local_events(seen, update.view)
         self._keep_hand_record(view, events)
-        state, swaps = follow(None if fresh else self._state, view, tuple(self.history))
+        actor = (update.actor - self.net.seat) % view.players if update.actor >= 0 else 1
+        state, swaps = follow(
+            None if fresh else self._state, view, tuple(self.history), actor=actor
+        )
         if fresh:
             events = deal_events(events, state)
         self._state = state
@@ -339,8 +452,10 @@ class NetMatch(Match):
         return self.net.peer.result is not None or self._state.game_over
 
     def _finish_record(self, ending: Ending) -> None:
-        if self.recording is not None and self.net.peer.play is not None:
-            self.recording.finish_network(self.net.peer.play, ending)
+        play = self.net.peer.play
+        if self.recording is not None and play is not None:
+            # the host's copy of a table keeps its own seat's game, as a guest's copy does
+            self.recording.finish_network(play.me if isinstance(play, TableHost) else play, ending)
 
     def disconnect(self) -> None:
         """Leave now (UG 4.2.8): the other player is told; a game in progress is saved."""

@@ -110,17 +110,19 @@ class Recording:
                 return None
             # the first hand stopped before its audit: its deal is known nowhere in full
             self.finished = True
-            self.result = self.recorder.finish_with([], (0, 0), None, None, ending)
+            zeros = (0,) * len(play.view.totals) if play.view is not None else (0, 0)
+            self.result = self.recorder.finish_with([], zeros, None, None, ending)
             return self.result
         try:
             final, hands = replay_hands(replay)
         except (ReplayError, ValueError) as exc:
             log.warning("a network game's replay could not be read: %s", exc)
             return self.finish(replay, ending)
-        totals = (final.totals[0], final.totals[1])
+        totals = tuple(final.totals)
         winner = final.winner
-        if winner is None and ending is Ending.OVER and totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
+        best = max(totals)
+        if winner is None and ending is Ending.OVER and totals.count(best) == 1:
+            winner = totals.index(best)  # by side, as the totals are
         self.finished = True
         self.result = self.recorder.finish_with(hands, totals, winner, replay, ending)
         return self.result

@@ -78,6 +78,7 @@ class GameRow:
     players: int = 2
     partner: str | None = None  # the partner's level key (or name), with four players
     side_totals: tuple[int, ...] = ()  # every side's final total, by side
+    online: bool = False  # played over the network
 
     @property
     def margin(self) -> int:
@@ -98,7 +99,7 @@ GAME_COLUMNS = (
     "g.rules_digest, g.target_score, g.seat, g.first_dealer, g.deal_kind, g.seed, "
     "g.deal_sequence, g.deal_game, g.score_for, g.score_against, g.hands, g.result, "
     "g.restarted, g.replicated, g.replicated_from, g.practice, g.assists, g.players, g.partner, "
-    "g.side_totals"
+    "g.side_totals, g.online"
 )
 
 
@@ -106,7 +107,8 @@ def game_row(row: tuple[Any, ...]) -> GameRow:
     values = list(row)
     for index in (19, 20, 22):
         values[index] = bool(values[index])
-    values[-1] = tuple(int(total) for total in values[-1].split(",") if total)
+    values[-2] = tuple(int(total) for total in values[-2].split(",") if total)
+    values[-1] = bool(values[-1])
     return GameRow(*values)
 
 

@@ -50,6 +50,7 @@ class Opponent:
     kind: str
     name: str
     partner: str | None = None
+    online: bool = False  # over the network (a network player always is)
 
     @classmethod
     def computer(cls, level: str) -> Opponent:
@@ -57,15 +58,23 @@ class Opponent:
 
     @classmethod
     def peer(cls, name: str) -> Opponent:
-        return cls(NETWORK, name)
+        return cls(NETWORK, name, online=True)
 
     @classmethod
-    def table(cls, players: int, opponents: Sequence[str], partner: str | None = None) -> Opponent:
+    def table(
+        cls,
+        players: int,
+        opponents: Sequence[str],
+        partner: str | None = None,
+        *,
+        online: bool = False,
+    ) -> Opponent:
         """The other players of a game of three or four: the opponents' levels (or names) in
-        seat order from the player's left, and at four the partner's."""
+        seat order from the player's left, and at four the partner's; `online` at a table over
+        the network."""
         if players not in TABLE_KINDS or len(opponents) != 2 or (partner is None) != (players == 3):
             raise ValueError("a table of three has two opponents; of four, two and a partner")
-        return cls(TABLE_KINDS[players], ", ".join(opponents), partner)
+        return cls(TABLE_KINDS[players], ", ".join(opponents), partner, online)
 
 
 def pack_replay(doc: dict[str, Any]) -> bytes:
@@ -303,6 +312,7 @@ def start_game(
         int(deal.replicated_from is not None),
         deal.replicated_from,
         int(practice),
+        int(opponent.online),
     )
     recorder = GameRecorder(records, None, seat)
 
@@ -312,8 +322,8 @@ def start_game(
                 "INSERT INTO games (profile_id, started_at, rules_preset, rules_digest, rules, "
                 "target_score, opponent_kind, opponent, players, partner, seat, first_dealer, "
                 "seed, deal_kind, deal_sequence, deal_game, restarted, replicated, "
-                "replicated_from, practice) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "replicated_from, practice, online) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values,
             )
         assert cursor.lastrowid is not None

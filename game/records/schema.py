@@ -10,7 +10,9 @@ for fast statistics, the replay documents and the indexes the history and statis
 need. Version 3 names the help a practice game had (`assists`: AutoPlay, an earlier turn).
 Version 4 records games of three and four: how many played (`players`), the partner, and every
 side's final total (`side_totals`); `hand_scores.seat` is then the side. Version 5
-keeps each game's review ("How did I play?", `reviews`). docs/records.md
+keeps each game's review ("How did I play?", `reviews`). Version 6 marks a game played over the
+network (`online`): every game against a network player, and a table of three or four hosted or
+joined over the network. docs/records.md
 describes every column.
 """
 
@@ -24,7 +26,7 @@ from game.logic.rules import Rules, RulesError
 
 from .streaks import recompute
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # Version 1, kept verbatim: it is history, and the migration test builds old files from it.
 V1_TABLES = (
@@ -208,6 +210,12 @@ def _to_v5(conn: sqlite3.Connection) -> None:
     )
 
 
+def _to_v6(conn: sqlite3.Connection) -> None:
+    # Tables of three or four are played over the network too: the kind no longer tells.
+    conn.execute("ALTER TABLE games ADD COLUMN online INTEGER NOT NULL DEFAULT 0")
+    conn.execute("UPDATE games SET online = 1 WHERE opponent_kind = 'network'")
+
+
 # MIGRATIONS[n] upgrades a version-n file to version n+1.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _to_v1,
@@ -215,6 +223,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _to_v3,
     _to_v4,
     _to_v5,
+    _to_v6,
 )
 
 

@@ -15,6 +15,7 @@ import pygame
 from game import APP_VERSION
 from game.app import App
 from game.logic.rules import Rules
+from game.match.net_table import NetTable
 from game.netplay import (
     Autopilot,
     EndpointPort,
@@ -31,6 +32,7 @@ from game.netplay.tools.cli import session_config
 from game.scenes.net.host import HostScene
 from game.scenes.net.join import JoinScene
 from game.scenes.title import TitleScene
+from game.settings import Preferences
 from tests.helpers.ui_events import DT, press, step, type_text
 
 WAIT = 20.0  # seconds any single network step may take before the test fails
@@ -53,6 +55,8 @@ class HeadlessPeer:
         save_to: str | None = None,
         resume: dict[str, Any] | None = None,
         play_factory: Callable[[Any], Any] | None = None,
+        max_players: int = 2,
+        level: str = "carefree",
     ) -> None:
         session = ReliableSession(
             role,
@@ -73,11 +77,12 @@ class HeadlessPeer:
         self.peer = PlayPeer(
             role,
             EndpointPort(self.endpoint),
-            Autopilot("carefree", seed=1),
+            Autopilot(level, seed=1),
             terms=proposal(rules or Rules()),
             name=name,
             store=JsonFileStore(save_to) if save_to else None,
             resume=resume,
+            max_players=max_players,
             **kwargs,
         )
         self.notices: list[Any] = []
@@ -146,3 +151,37 @@ def join_by_typing(app: App, address: str, code: str) -> JoinScene:
     type_text(app, code)
     press(app, pygame.K_RETURN)
     return scene
+
+
+class HeadlessTable:
+    """A host's table of three or four on its own thread (the host's seat on AutoPilot):
+    `seats` as `NetTable` takes them (None for a guest's, else a computer's level)."""
+
+    def __init__(self, players: int, seats: dict[int, str | None], name: str = "Hana") -> None:
+        prefs = Preferences()
+        prefs.player_name = name
+        prefs.skill_level = "carefree"
+        self.table = NetTable(prefs, 0, players, seats, config=session_config(60.0))
+        self.table.set_autopilot(True)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.table.port}"
+
+    @property
+    def code(self) -> str:
+        return self.table.join_code
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.table.pump()
+            self.table.take()
+            time.sleep(0.005)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(2.0)
+        self.table.stop()

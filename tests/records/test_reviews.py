@@ -37,6 +37,7 @@ def test_a_records_file_from_before_reviews_opens_and_keeps_them(tmp_path):
     old.close()
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("DROP TABLE reviews")
+    conn.execute("ALTER TABLE games DROP COLUMN online")  # version 6's
     conn.execute("PRAGMA user_version = 4")
     conn.close()
     opened = open_records(path)

@@ -312,3 +312,20 @@ def test_version_1_rules_that_no_longer_load_keep_the_default_target(tmp_path):
     target = opened.records.conn.execute("SELECT target_score FROM games").fetchone()[0]
     assert target == 5000
     opened.records.close()
+
+
+def test_migration_to_version_6_marks_every_game_against_a_network_player_online(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    _v1_file(path)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(
+        "INSERT INTO games (id, profile_id, started_at, ended_at, rules_preset, rules_digest, "
+        "rules, opponent_kind, opponent, seat, first_dealer, seed, score_for, score_against, "
+        "result) VALUES (2, 1, '2020-01-02T00:00:00Z', '2020-01-02T01:00:00Z', "
+        "'classic', 'd', '{}', 'network', 'Ana', 0, 0, NULL, 5000, 3000, 'won')"
+    )
+    conn.close()
+    opened = open_records(path)
+    assert opened.message is None
+    online = opened.records.conn.execute("SELECT id, online FROM games ORDER BY id").fetchall()
+    assert online == [(1, 0), (2, 1)]

@@ -65,7 +65,13 @@ from game.sprites.cards import CardImages
 from tests.helpers.lan import OfflineDiscovery, lan_game
 from tests.helpers.layout_check import misfits, start_recording
 from tests.helpers.mosquitto import running_mosquitto, until
-from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
+from tests.helpers.net_screens import (
+    HeadlessPeer,
+    HeadlessTable,
+    join_by_typing,
+    open_host_screen,
+    run_until,
+)
 from tests.helpers.records_history import record_game, record_table_game
 from tests.helpers.review import record_arena_hand, review_with_a_blunder
 from tests.helpers.scenario import position
@@ -533,6 +539,70 @@ def test_the_network_table_and_its_chat_fit(long_named_app: App, size: tuple[int
         found = misfits(app)
         assert not found, f"network table at {size[0]}x{size[1]}:\n" + "\n".join(map(str, found))
     finally:
+        host.stop()
+
+
+@pytest.mark.net
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_host_screen_of_a_table_of_four_and_its_waiting_list_fit(
+    long_named_app: App, size: tuple[int, int]
+) -> None:
+    # Long names on every seat: one guest reading the rules, one accepted, a computer.
+    app = long_named_app
+    scene = open_host_screen(app)
+    guests: list[HeadlessPeer] = []
+    try:
+        click(app, centre(scene.buttons["players"].rect))
+        click(app, centre(scene.buttons["players"].rect))
+        click(app, centre(scene.buttons["seat2"].rect))
+        for name, pause in ((NETWORK_NAME, True), ("W" * 32, False)):
+            guest = HeadlessPeer(
+                Role.GUEST,
+                address=("127.0.0.1", scene.listening_port),
+                code=scene.code,
+                name=name,
+                max_players=4,
+            )
+            if pause:
+                guest.paused.set()
+            guests.append(guest)
+            assert run_until(app, lambda n=name: any(r.name == n for r in scene.table.seat_rows()))
+        assert run_until(app, lambda: scene.table.seat_rows()[3].state == "accepted")
+        _sized(app, size)
+        _assert_fits(app, "the host's table of four")
+    finally:
+        for guest in guests:
+            guest.stop()
+
+
+@pytest.mark.net
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_guests_seating_and_the_network_table_of_four_fit(
+    long_named_app: App, size: tuple[int, int]
+) -> None:
+    app = long_named_app
+    host = HeadlessTable(4, {1: None, 2: None, 3: "master"}, name=NETWORK_NAME)
+    other = None
+    try:
+        _sized(app, size)
+        join_by_typing(app, host.address, host.code)
+        assert run_until(
+            app,
+            lambda: isinstance(app.stack.top, AgreementScene) and "accept" in app.stack.top.buttons,
+        )
+        agreement = app.stack.top
+        _assert_fits(app, "the agreement with the table's seats")
+        click(app, centre(agreement.buttons["accept"].rect))
+        other = HeadlessPeer(
+            Role.GUEST, address=host.address, code=host.code, name=NAMES[1], max_players=4
+        )
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), 40)
+        table = app.stack.top
+        click(app, centre(table.buttons["earlier"].rect))  # Chat
+        _assert_fits(app, "the network table of four and its chat")
+    finally:
+        if other is not None:
+            other.stop()
         host.stop()
 
 

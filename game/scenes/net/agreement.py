@@ -6,6 +6,9 @@ in gold, its own in red), and may Accept, Counter once with its own
 rules, or Decline. After a counter the host sees the guest's rules the same way and may Accept or
 Decline. Rules already the same are agreed without asking anybody. While the other side decides
 the screen says who is being waited for; once the first hand is dealt the network table opens.
+A guest at a table of three or four sees who sits where (partner and opponents named, each seat
+as it is taken) and may only Accept or Decline: the host's rules stand for every player, and a
+guest that declines leaves its seat to another.
 A declined agreement, a lost connection or Cancel goes back to the title screen with a sentence.
 """
 
@@ -18,10 +21,12 @@ import pygame
 
 from game.language import N_, _, n_
 from game.logic.rules import OPTION_SPECS, Rules, RulesError
-from game.match import NetGame, NetMatch
-from game.match.net_connection import network_rule_note
+from game.match import SKILL_TITLES, NetGame, NetMatch
+from game.match.net_connection import my_terms, network_rule_note
+from game.match.net_table import NetTable
 from game.netplay import Closed, Failed, RulesDeclined, Updated
 from game.netplay.play.agreement import Stage
+from game.netplay.play.seating import Seating
 from game.scenes.dialog import message_dialog
 from game.scenes.net.screen import NetworkScreen
 from game.scenes.net.table import NetTableScene
@@ -89,6 +94,39 @@ def preset_name(terms: dict[str, Any]) -> str:
     return _word(preset)
 
 
+# A table's seats from the player's own (South), clockwise.
+PLACES = {
+    3: (N_("South, you"), N_("West, on your left"), N_("East, on your right")),
+    4: (
+        N_("South, you"),
+        N_("West, on your left"),
+        N_("North, your partner"),
+        N_("East, on your right"),
+    ),
+}
+
+
+def seating_lines(seating: Seating) -> list[tuple[str, str]]:
+    """(place, who) for every seat of a table, from the player's own clockwise."""
+    n = seating.players
+    lines = []
+    for place in range(n):
+        seat = (seating.seat + place) % n
+        name = seating.names[seat]
+        if place == 0:
+            who = _("{name} (you)").format(name=name) if name else _("you")
+        elif seat == 0:
+            who = _("{name} (the host)").format(name=name) if name else _("the host")
+        elif seat in seating.guests:
+            who = name if seat in seating.joined and name else _("waiting for a guest\u2026")
+        else:
+            level = seating.levels[seat]
+            title = _(SKILL_TITLES[level]) if level in SKILL_TITLES else level
+            who = _("Computer, {level}").format(level=title)
+        lines.append((_(PLACES[n][place]), who))
+    return lines
+
+
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
 
 
@@ -117,7 +155,14 @@ class AgreementScene(NetworkScreen):
         self.panel.center = (w // 2, h // 2)
         self._build_buttons()
 
+    @property
+    def seating(self) -> Seating | None:
+        """Who sits where, at a table of three or four."""
+        return self.net.peer.seating
+
     def _choices(self) -> list[tuple[str, str]]:
+        if self.stage is Stage.GUEST_DECIDING and self.seating is not None:
+            return [("accept", _("Accept")), ("decline", _("Decline"))]
         if self.stage is Stage.GUEST_DECIDING:
             return [("accept", _("Accept")), ("counter", _("Counter")), ("decline", _("Decline"))]
         if self.stage is Stage.HOST_DECIDING:
@@ -167,11 +212,10 @@ class AgreementScene(NetworkScreen):
                 Stage.HOST_DECIDING,
             )
             proposal = (negotiation.proposal or {}) if negotiation is not None else {}
-            self.rows = (
-                differences(proposal, negotiation.my_rules)
-                if negotiation is not None and deciding
-                else []
-            )
+            mine = negotiation.my_rules if negotiation is not None else {}
+            if self.seating is not None:  # the player's own rules for a table of that size
+                mine = my_terms(self.app.prefs, self.seating.players)
+            self.rows = differences(proposal, mine) if negotiation is not None and deciding else []
             self.preset = preset_name(proposal) if deciding else ""
             self.scroll = 0
             self._build_buttons()
@@ -224,6 +268,14 @@ class AgreementScene(NetworkScreen):
     def _headline(self) -> tuple[str, str]:
         peer = _(self.net.peer_name)  # a stand-in ("the host") in the player's language
         stage = self.stage
+        if stage is Stage.GUEST_DECIDING and self.seating is not None:
+            return (
+                _("{name}'s rules").format(name=peer),
+                _(
+                    "At a table of three or four the host's rules stand for every player: accept "
+                    "them, or decline and leave your seat to another guest."
+                ),
+            )
         if stage is Stage.GUEST_DECIDING:
             return (
                 _("{name}'s rules").format(name=peer),
@@ -250,7 +302,10 @@ class AgreementScene(NetworkScreen):
             )
         if stage is Stage.WAITING_FOR_PROPOSAL:
             return (agreeing, _("Waiting for {name}'s rules\u2026").format(name=peer))
-        if self.net.peer.play is not None:
+        play = self.net.peer.play
+        if play is not None and self.seating is not None and not play.game_id:
+            return (_("Rules accepted"), _("Waiting for every seat to be taken and accepted\u2026"))
+        if play is not None:
             return (_("Rules agreed"), _("Dealing the first hand\u2026"))
         return (_("Connecting"), _(self.net.status_text))
 
@@ -265,9 +320,25 @@ class AgreementScene(NetworkScreen):
             image = t.text(line, 20, th.CREAM)
             surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
             y += t.font(20).get_linesize()
+        if self.seating is not None:
+            y = self._draw_seating(surface, self.seating, y + px(10))
         if self.stage in (Stage.GUEST_DECIDING, Stage.HOST_DECIDING):
             self._draw_rows(surface, y + px(16))
         self.group.draw(surface)
+
+    def _draw_seating(self, surface: pygame.Surface, seating: Seating, y: int) -> int:
+        """Who sits where, two columns: the place, then who plays it; returns the y below."""
+        t = self.app.theme
+        px = t.px
+        left = self.panel.left + px(48)
+        who_x = left + px(250)
+        width = self.panel.right - px(48) - who_x
+        step = t.font(18).get_linesize()
+        for place, who in seating_lines(seating):
+            surface.blit(t.text(t.fit(place, 18, px(240)), 18, th.CREAM_DIM), (left, y))
+            surface.blit(t.text(t.fit(who, 18, width), 18, th.GOLD_LIGHT), (who_x, y))
+            y += step
+        return y
 
     def buttons_top(self) -> int:
         return min((b.rect.top for b in self.buttons.values()), default=self.panel.bottom)
@@ -347,6 +418,11 @@ class AgreementScene(NetworkScreen):
         thumb_y = top + (height - thumb_h) * self.scroll // max(1, total - room)
         thumb = pygame.Rect(x, thumb_y, t.px(6), thumb_h)
         pygame.draw.rect(surface, th.GOLD, thumb, border_radius=t.px(3))
+
+
+def table_scene(app: Host, table: NetTable) -> Scene:
+    """The host's table of three or four, once every guest accepted and a hand is dealt."""
+    return NetTableScene(app, NetMatch(table, app.players.records))
 
 
 def connected_scene(app: Host, net: NetGame) -> Scene:

@@ -13,10 +13,19 @@ network game. A game saved after a lost connection can be resumed from here. Can
 listening. While a new game waits for its guest (and the game runs in a window), it is listed
 on the Join screens of players on the same network, and the screen says so; the listing goes
 when the guest arrives or the host leaves.
+
+Players (2, 3 or 4) makes it a table: each other seat is a guest's or a computer's at a level
+(its button goes round them, as Options → Player does for a solo table), and every guest
+types the same code. The waiting list shows each seat and who sits there: the host, a free guest
+seat, a guest's name (reading the rules, or accepted), a computer's level. A guest who declines
+the rules frees its seat again. The game starts once every guest seat is taken and every guest
+has accepted the host's rules. A table is not listed on the network, nor hosted by invite code
+or in the lobby.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -24,16 +33,18 @@ import pygame
 
 from game import APP_VERSION
 from game.language import N_, _
-from game.match import NetGame, saved_game
+from game.match import SKILL_TITLES, NetGame, saved_game
 from game.match.net_connection import how_to_resume, my_terms, saved_link, shown
+from game.match.net_table import NetTable, SeatRow
 from game.netplay import Connected, GuestTurnedAway, Role
 from game.netplay.addresses import format_endpoint
+from game.netplay.play.table_peer import GuestNotice, SeatFreed
 from game.netplay.shell.discovery import Advertisement
 from game.netplay.shell.lan import lan_addresses
 from game.netplay.shell.tcp import NetplayHost
 from game.scenes.dialog import confirm_dialog
 from game.scenes.flow import start_new_game
-from game.scenes.net.agreement import connected_scene
+from game.scenes.net.agreement import connected_scene, table_scene
 from game.scenes.net.invite import InviteScene
 from game.scenes.net.screen import NetworkScreen, draw_watch
 from game.ui import theme as th
@@ -53,6 +64,34 @@ INTERNET_NOTE = N_(
 )
 MAX_ADDRESSES = 3
 ADVERTISED = N_("Players on your network can see this game in their Join screen.")
+# The other seats of a table, clockwise from the host's (South).
+SEAT_PLACES = {
+    3: (N_("West, on your left"), N_("East, on your right")),
+    4: (N_("West, on your left"), N_("North, your partner"), N_("East, on your right")),
+}
+GUEST = "guest"
+SEAT_KINDS = (GUEST, *SKILL_TITLES)  # what a seat's button goes round
+
+
+def seat_kind_words(kind: str) -> str:
+    """A seat's player as its button says it: a guest, or a computer at a level."""
+    if kind == GUEST:
+        return _("A guest")
+    return _("Computer, {level}").format(level=_(SKILL_TITLES[kind]))
+
+
+def seat_row_words(row: SeatRow) -> tuple[str, str]:
+    """Who sits on a seat of the waiting list, and how far they are ("" when nothing is
+    awaited from them)."""
+    if row.kind == "host":
+        return row.name, _("the host")
+    if row.kind == "computer":
+        return seat_kind_words(row.level), ""
+    if row.state == "free":
+        return _("waiting for a guest\u2026"), ""
+    if row.state == "reading":
+        return _(row.name), _("reading the rules\u2026")
+    return _(row.name), _("accepted the rules")
 
 
 def invitation(endpoint: str, code: str) -> str:
@@ -68,6 +107,9 @@ class HostScene(NetworkScreen):
         self.resume_at_once = resume  # opened from Continue: reopen the saved game straight away
         self.port = port if port is not None else app.prefs.host_port
         self.net: NetGame | None = None
+        self.table: NetTable | None = None  # hosting a table of three or four instead
+        self.players = 2
+        self.seat_kinds: dict[int, str] = {}  # seat: GUEST or a computer's level
         self.advertiser: GameAdvertiser | None = None
         self.addresses = lan_addresses()
         self.error = ""
@@ -94,9 +136,17 @@ class HostScene(NetworkScreen):
         self.withdraw()
         super().leave()
 
+    def release_network(self) -> None:
+        super().release_network()
+        if self.table is not None and not self.handed_on:
+            self.table.stop()
+        self.table = None
+
     @property
     def listening_port(self) -> int:
         """The port actually listened on (the chosen one, or the free one the system gave)."""
+        if self.table is not None:
+            return self.table.port
         endpoint = self.net.endpoint if self.net is not None else None
         return endpoint.port if isinstance(endpoint, NetplayHost) else self.port
 
@@ -109,13 +159,18 @@ class HostScene(NetworkScreen):
         new port keeps the code already shown (it may have been told); a saved game brings its
         own."""
         self.withdraw()
-        if self.net is not None:
-            self.shown_code = self.net.join_code
-            self.net.stop()
-            self.net = None
+        if self.net is not None or self.table is not None:
+            self.shown_code = self.code
+            self.release_network()
         try:
             code = "" if resume else self.shown_code
-            self.net = NetGame.host(self.app.prefs, self.port, resume=resume, code=code)
+            if self.players > 2 and resume is None:
+                seats = {
+                    seat: None if kind == GUEST else kind for seat, kind in self.seat_kinds.items()
+                }
+                self.table = NetTable(self.app.prefs, self.port, self.players, seats, code=code)
+            else:
+                self.net = NetGame.host(self.app.prefs, self.port, resume=resume, code=code)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             self.error = _(
@@ -130,11 +185,12 @@ class HostScene(NetworkScreen):
             return
         self.error = ""
         peer = shown(str((resume or {}).get("peer", ""))) or _("your opponent")
-        self.note = (
-            _("Waiting for {name} to join the saved game\u2026").format(name=peer)
-            if resume
-            else _("Waiting for a guest\u2026")
-        )
+        if resume:
+            self.note = _("Waiting for {name} to join the saved game\u2026").format(name=peer)
+        elif self.table is not None:
+            self.note = _("Waiting for every guest to join and accept the rules\u2026")
+        else:
+            self.note = _("Waiting for a guest\u2026")
         self.advertise()
 
     def advertise(self) -> None:
@@ -142,7 +198,7 @@ class HostScene(NetworkScreen):
         kept for the player who left it), on the port listened on now."""
         self.withdraw()
         if self.app.lan is None or self.net is None or self.net.resumed_game:
-            return
+            return  # a table is not listed: the list's entries seat two
         rules = str(my_terms(self.app.prefs).get("preset", "classic"))
         self.advertiser = self.app.lan.advertise(
             Advertisement(self.app.prefs.player_name, rules, self.listening_port, APP_VERSION)
@@ -168,6 +224,9 @@ class HostScene(NetworkScreen):
         self.buttons = {}
         left = p.left + px(48)
         row_y = p.top + px(392)
+        if self.players > 2:  # the port beside Copy: the seats take the room below
+            row_y = p.top + px(238)
+            self._seat_buttons()
         self.group.add(
             Label((left, row_y, px(70), px(40)), t, _("Port"), size=20, colour=th.CREAM_DIM)
         )
@@ -186,13 +245,24 @@ class HostScene(NetworkScreen):
         self._button(
             "listen", _("Listen"), self.apply_port, (left + px(200), row_y, px(120), px(40)), 18
         )
+        players_x = left + px(340)
+        if self.players == 2:
+            self._button(
+                "invite",
+                _("Invite over the internet"),
+                self.invite,
+                (left + px(340), row_y, px(264), px(40)),
+                18,
+            )
+            players_x = left + px(620)
         self._button(
-            "invite",
-            _("Invite over the internet"),
-            self.invite,
-            (left + px(340), row_y, px(300), px(40)),
+            "players",
+            _("Players: {n}").format(n=self.players),
+            self.next_players,
+            (players_x, row_y, px(144), px(40)),
             18,
         )
+        self.buttons["players"].enabled = not self.guests_here
         copy_x = p.right - px(48) - px(150)
         self._button("copy", _("Copy"), self.copy, (copy_x, p.top + px(236), px(150), px(44)), 20)
         specs = [
@@ -200,7 +270,9 @@ class HostScene(NetworkScreen):
             ("lobby", _("Wait for a partner"), self.wait_for_partner),
             ("cancel", _("Cancel"), self.cancel),
         ]
-        if self.saved is not None:
+        if self.players > 2:
+            del specs[1]  # the lobby's games seat two
+        if self.saved is not None and self.players == 2:
             specs.insert(0, ("resume", _("Resume saved game"), self.resume_saved))
         bh, gap = px(50), px(16)
         bw = min(px(250), (p.width - px(96) - gap * (len(specs) - 1)) // len(specs))
@@ -212,6 +284,40 @@ class HostScene(NetworkScreen):
                 name, label, action, (x + index * (bw + gap), y, bw, bh), 20, primary=name == "solo"
             )
         self.group.set_focus(self.buttons["copy"])
+
+    @property
+    def seats_top(self) -> int:
+        """Where the waiting list of a table starts."""
+        return self.panel.top + self.app.theme.px(316)
+
+    @property
+    def seat_step(self) -> int:
+        """A seat's two lines: its place (and how far its guest is), then who sits there."""
+        return self.app.theme.px(44)
+
+    def _seat_buttons(self) -> None:
+        """Each other seat's button (who plays it) at the right of the waiting list, while no
+        guest has joined (the seats are settled once one has)."""
+        if self.guests_here:
+            return
+        px = self.app.theme.px
+        p = self.panel
+        width = px(250)
+        for seat in range(1, self.players):
+            y = self.seats_top + seat * self.seat_step
+            kind = self.seat_kinds.get(seat, GUEST)
+            self._button(
+                f"seat{seat}",
+                seat_kind_words(kind),
+                functools.partial(self.next_seat_kind, seat),
+                (p.right - px(48) - width, y + px(2), width, px(36)),
+                16,
+            )
+
+    @property
+    def guests_here(self) -> bool:
+        """A guest has joined the table: its seats and size stay as they are."""
+        return self.table is not None and bool(self.table.peer.joined)
 
     def _button(
         self,
@@ -227,6 +333,33 @@ class HostScene(NetworkScreen):
         )
 
     # -- actions --------------------------------------------------------------------------------
+    def next_players(self) -> None:
+        """Two, three, four players, and round again: listen again for that table (the code
+        shown stays)."""
+        if self.guests_here:
+            return
+        self.players = {2: 3, 3: 4, 4: 2}[self.players]
+        self.seat_kinds = {
+            seat: self.seat_kinds.get(seat, GUEST) for seat in range(1, self.players)
+        }
+        self.listen()
+        self.layout(self.app.size)
+
+    def next_seat_kind(self, seat: int) -> None:
+        """The seat's player goes round: a guest, then the computer at each level. At least
+        one seat stays a guest's (else there is nobody to wait for)."""
+        if self.guests_here:
+            return
+        kinds = dict(self.seat_kinds)
+        index = SEAT_KINDS.index(kinds.get(seat, GUEST))
+        kinds[seat] = SEAT_KINDS[(index + 1) % len(SEAT_KINDS)]
+        if GUEST not in kinds.values():
+            self.error = _("A network table needs at least one guest: make another seat a guest's.")
+            return
+        self.seat_kinds = kinds
+        self.listen()
+        self.layout(self.app.size)
+
     def copy(self) -> None:
         endpoints = self.endpoints
         if not endpoints:
@@ -238,6 +371,8 @@ class HostScene(NetworkScreen):
     @property
     def code(self) -> str:
         """The join code the guest must type ("" while not listening)."""
+        if self.table is not None:
+            return self.table.join_code
         return self.net.join_code if self.net is not None else ""
 
     def apply_port(self) -> None:
@@ -282,6 +417,9 @@ class HostScene(NetworkScreen):
 
     # -- the network ----------------------------------------------------------------------------
     def poll(self) -> None:
+        if self.table is not None:
+            self._poll_table(self.table)
+            return
         for notice in self.notices():
             if isinstance(notice, GuestTurnedAway):
                 self.note = (
@@ -292,6 +430,60 @@ class HostScene(NetworkScreen):
             elif isinstance(notice, Connected):
                 self.withdraw(seat_taken=True)
                 self._guest_arrived(notice.peer.name)
+
+    def _poll_table(self, table: NetTable) -> None:
+        if self.handed_on:
+            return
+        table.pump()
+        for notice in table.take():
+            event = notice.event if isinstance(notice, GuestNotice) else notice
+            if isinstance(event, GuestTurnedAway):
+                self.note = (
+                    _("Someone tried a wrong code; still waiting for your guests\u2026")
+                    if event.code == "wrong_code"
+                    else shown(event.text)
+                )
+            elif isinstance(notice, SeatFreed):
+                name = shown(notice.name) or _("A guest")
+                self.note = _(
+                    "{name} left the table before the game; the seat waits for another guest."
+                ).format(name=name)
+                self.layout(self.app.size)
+            elif isinstance(event, Connected):
+                self.layout(self.app.size)  # the table's seats are settled now
+        play = table.peer.play
+        if play is not None and play.view is not None:
+            self._table_ready()
+
+    def _table_ready(self) -> None:
+        """Every guest accepted and the first hand is dealt: on to the table (asking first if
+        a solo game is being played meanwhile)."""
+        if self.app.stack.top is self:
+            self.start_network_game()
+            return
+        if self.asking:
+            return
+        self.asking = True
+
+        def answer(yes: bool) -> None:
+            self.asking = False
+            if yes:
+                self.start_network_game()
+            else:
+                self.cancel()
+
+        confirm_dialog(
+            self.app,
+            _("Your table is ready"),
+            _(
+                "Every guest has joined and accepted the rules. Start the network game now? "
+                "Your solo game is saved and waits for you."
+            ),
+            answer,
+            yes=_("Start"),
+            no=_("Not now"),
+            default_yes=True,
+        )
 
     def _guest_arrived(self, name: str) -> None:
         if self.app.stack.top is self:
@@ -322,10 +514,14 @@ class HostScene(NetworkScreen):
         )
 
     def start_network_game(self) -> None:
-        """Leave whatever was played while waiting and go on to the rules (or the saved game)."""
-        assert self.net is not None
+        """Leave whatever was played while waiting and go on to the rules (or the saved game),
+        or to the table's game once it is dealt."""
         self.back_to_this_screen()
         self.handed_on = True
+        if self.table is not None:
+            self.app.stack.replace(table_scene(self.app, self.table))
+            return
+        assert self.net is not None
         self.app.stack.replace(connected_scene(self.app, self.net))
 
     # -- frame ----------------------------------------------------------------------------------
@@ -345,7 +541,11 @@ class HostScene(NetworkScreen):
         first = endpoints[0] if endpoints else _("your address")
         y = p.top + px(92)
         tell = invitation(first, code)
-        told = _("Tell your friend: {invitation}").format(invitation=tell[0].lower() + tell[1:])
+        told = (
+            _("Tell your friend: {invitation}")
+            if self.players == 2
+            else _("Tell your guests: {invitation}")
+        ).format(invitation=tell[0].lower() + tell[1:])
         for line in t.wrap(told, 19, width):
             surface.blit(t.text(line, 19, th.CREAM), (left, y))
             y += t.font(19).get_linesize()
@@ -356,7 +556,8 @@ class HostScene(NetworkScreen):
             surface.blit(
                 t.text(_("No network address found on this computer."), 22, th.ERROR), (left, y)
             )
-        for index, endpoint in enumerate(endpoints):
+        # a table's list of seats takes the room of the other addresses
+        for index, endpoint in enumerate(endpoints if self.players == 2 else endpoints[:1]):
             size = 34 if index == 0 else 22
             image = t.text(endpoint, size, th.GOLD_LIGHT if index == 0 else th.CREAM)
             surface.blit(image, (left, y))
@@ -367,19 +568,55 @@ class HostScene(NetworkScreen):
         surface.blit(label, label.get_rect(topright=(right, top)))
         image = t.text(code, 44, th.GOLD_LIGHT, "bold")
         surface.blit(image, image.get_rect(topright=(right, top + px(26))))
-        note_y = p.top + px(296)
-        for line in t.wrap(_(INTERNET_NOTE).format(port=self.listening_port), 17, width):
-            surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
-            note_y += t.font(17).get_linesize()
+        if self.players > 2:
+            status_y = self._draw_seats(surface) + px(6)
+        else:
+            note_y = p.top + px(296)
+            for line in t.wrap(_(INTERNET_NOTE).format(port=self.listening_port), 17, width):
+                surface.blit(t.text(line, 17, th.CREAM_DIM), (left, note_y))
+                note_y += t.font(17).get_linesize()
+            status_y = p.top + px(446)
         self.group.draw(surface)
-        y = self._draw_status(surface, p.top + px(446))
+        y = self._draw_status(surface, status_y)
         y = self._draw_listing(surface, y + px(4))
-        if self.saved is not None:
+        if self.saved is not None and self.players == 2:
             y = max(y + px(4), p.top + px(484))
             saved = _("Saved game: {how}").format(how=how_to_resume(self.saved, _))
             for line in t.wrap(saved, 16, width):
                 surface.blit(t.text(line, 16, th.CREAM_DIM), (left, y))
                 y += t.font(16).get_linesize()
+
+    def _draw_seats(self, surface: pygame.Surface) -> int:
+        """The waiting list: each seat, and who sits there; returns the y below it."""
+        t = self.app.theme
+        px = t.px
+        p = self.panel
+        left = p.left + px(48)
+        right = p.right - px(48)
+        buttons = px(262) if not self.guests_here else 0  # the seats' buttons' column
+        surface.blit(t.text(_("Seats"), 17, th.CREAM_DIM), (left, self.seats_top - px(26)))
+        if self.table is not None:
+            rows = self.table.seat_rows()
+        else:  # not listening: the seats as chosen
+            rows = [SeatRow(0, "host", self.app.prefs.player_name)] + [
+                SeatRow(s, "guest", state="free")
+                if self.seat_kinds.get(s, GUEST) == GUEST
+                else SeatRow(s, "computer", level=self.seat_kinds[s])
+                for s in range(1, self.players)
+            ]
+        places = (N_("South, you"), *SEAT_PLACES[self.players])
+        for row in rows:
+            y = self.seats_top + row.seat * self.seat_step
+            who, state = seat_row_words(row)
+            room = right - left - (buttons if row.kind != "host" else 0)
+            surface.blit(t.text(t.fit(_(places[row.seat]), 15, room), 15, th.CREAM_DIM), (left, y))
+            if state:
+                image = t.text(state, 15, th.GOLD_LIGHT if row.state == "reading" else th.CREAM)
+                surface.blit(image, image.get_rect(topright=(right, y)))
+            colour = th.GOLD_LIGHT if row.state == "free" else th.CREAM
+            size = t.size_to_fit(who, 19, room, smallest=15)
+            surface.blit(t.text(t.fit(who, size, room), size, colour), (left, y + px(18)))
+        return self.seats_top + self.players * self.seat_step
 
     def _draw_status(self, surface: pygame.Surface, y: int) -> int:
         """The error, or the watch and what is being waited for; returns the y below it."""

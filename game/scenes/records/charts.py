@@ -127,7 +127,7 @@ class ChartsScene(RecordsScreen):
         self.points, self.target = totals.points, totals.target_score
         self.caption = _("{date}, against {opponent}").format(
             date=when_words(game.ended_at or game.started_at),
-            opponent=opponent_words(game.opponent_kind, game.opponent),
+            opponent=opponent_words(game.opponent_kind, game.opponent, game.online),
         )
 
     # -- actions -------------------------------------------------------------------------------

@@ -121,7 +121,7 @@ class HistoryScene(ListScreen):
                 Row(
                     [
                         when_words(game.ended_at or game.started_at),
-                        opponent_words(game.opponent_kind, game.opponent),
+                        opponent_words(game.opponent_kind, game.opponent, game.online),
                         rules_words(game.rules_preset),
                         _score(game),
                         result_words(game.result),

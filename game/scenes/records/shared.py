@@ -55,7 +55,7 @@ def _title(level: str) -> str:
     return _(SKILL_TITLES[level]) if level in SKILL_TITLES else level.title()
 
 
-def opponent_words(kind: str, name: str) -> str:
+def opponent_words(kind: str, name: str, online: bool = False) -> str:
     """A computer level's title, the network player's name, or the other players of a table
     of three or four ("Four: Beginner, Expert": the opponents, from the player's left)."""
     if kind == "computer":
@@ -63,8 +63,10 @@ def opponent_words(kind: str, name: str) -> str:
     if kind in TABLE_WORDS:
         levels = ", ".join(_title(level) for level in name.split(", "))
         if kind == "three":
-            return _("Three: {levels}").format(levels=levels)
-        return _("Four: {levels}").format(levels=levels)
+            words = _("Three: {levels}").format(levels=levels)
+        else:
+            words = _("Four: {levels}").format(levels=levels)
+        return _("{table} (network)").format(table=words) if online else words
     return _("{name} (network)").format(name=name)
 
 
@@ -77,10 +79,12 @@ def against_words(row: GameRow) -> str:
         )
     first, second = (_title(level) for level in row.opponent.split(", "))
     if row.partner:
-        return _("a game of four with {partner} against {first} and {second}").format(
+        words = _("a game of four with {partner} against {first} and {second}").format(
             partner=_title(row.partner), first=first, second=second
         )
-    return _("a game of three against {first} and {second}").format(first=first, second=second)
+    else:
+        words = _("a game of three against {first} and {second}").format(first=first, second=second)
+    return _("{table} (network)").format(table=words) if row.online else words
 
 
 def level_words(key: str) -> str:

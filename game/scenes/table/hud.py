@@ -297,10 +297,22 @@ class TableHud:
         pad = self.px(6)
         room = box.width - 2 * pad
         colour = th.CREAM if waiting else th.GOLD_LIGHT
-        title = self.fitted(name, 16, room, colour, "bold")
-        surface.blit(title, (box.left + pad, box.top + self.px(3)))
-        under = self.fitted(_(line), 12, room, th.CREAM if waiting else th.CREAM_DIM)
-        surface.blit(under, (box.left + pad, box.top + self.px(22)))
+        # A long name (a person's, over the network) is set smaller, then takes the level's
+        # line too; only what a third line would hold is cut.
+        t = self.theme
+        size = t.size_to_fit(name, 16, room, "bold", smallest=10)
+        lines = t.wrap(name, size, room, "bold")
+        if len(lines) == 1:
+            title = self.fitted(name, size, room, colour, "bold")
+            surface.blit(title, (box.left + pad, box.top + self.px(3)))
+            under = self.fitted(_(line), 12, room, th.CREAM if waiting else th.CREAM_DIM)
+            surface.blit(under, (box.left + pad, box.top + self.px(22)))
+        else:
+            rest = name[len(lines[0]) :].strip()
+            step = t.font(size, "bold").get_linesize()
+            for place, text in enumerate((lines[0], rest)):
+                shown = self.fitted(text, size, room, colour, "bold")
+                surface.blit(shown, (box.left + pad, box.top + self.px(3) + place * step))
         cards = n_("{count} card", "{count} cards", count).format(count=count)
         surface.blit(
             self.fitted(cards, 12, room, th.CREAM if waiting else th.CREAM_DIM),

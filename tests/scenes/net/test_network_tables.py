@@ -1,0 +1,220 @@
+"""A network table of three or four on screen, over loopback: the Host screen's players and
+seats, the waiting list filling as guests join (or emptying again when one declines), the game
+starting once every guest accepted; a guest joining from the Join screen, seeing who sits where,
+and the table of three or four with the player's seat at the bottom."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.netplay import Role
+from game.netplay.play.agreement import Stage
+from game.records import history_page
+from game.scenes.net.agreement import AgreementScene, seating_lines
+from game.scenes.net.host import HostScene
+from game.scenes.net.table import NetTableScene
+from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
+from tests.helpers.paths import MAIN
+from tests.helpers.ui_events import click
+
+# real sockets on loopback
+pytestmark = pytest.mark.net
+
+
+def centre(rect: pygame.Rect) -> tuple[int, int]:
+    return (int(rect.centerx), int(rect.centery))
+
+
+@pytest.fixture
+def peers() -> Iterator[list[HeadlessPeer]]:
+    made: list[HeadlessPeer] = []
+    yield made
+    for peer in made:
+        peer.stop()
+
+
+def guest(scene: HostScene, peers: list[HeadlessPeer], name: str, **options) -> HeadlessPeer:
+    peer = HeadlessPeer(
+        Role.GUEST,
+        address=("127.0.0.1", scene.listening_port),
+        code=scene.code,
+        name=name,
+        max_players=4,
+        **options,
+    )
+    peers.append(peer)
+    return peer
+
+
+def rows(scene: HostScene) -> list[tuple[int, str, str, str]]:
+    assert scene.table is not None
+    return [(r.seat, r.kind, r.name, r.state) for r in scene.table.seat_rows()]
+
+
+def test_the_host_chooses_four_players_and_who_sits_where(app: App) -> None:
+    scene = open_host_screen(app)
+    code = scene.code
+    click(app, centre(scene.buttons["players"].rect))
+    assert scene.players == 3 and scene.table is not None and scene.net is None
+    click(app, centre(scene.buttons["players"].rect))
+    assert scene.players == 4 and scene.buttons["players"].label == "Players: 4"
+    assert scene.code == code  # the code already told stays
+    click(app, centre(scene.buttons["seat2"].rect))  # North: a guest's, then the computer's
+    assert scene.seat_kinds == {1: "guest", 2: "carefree", 3: "guest"}
+    for _ in range(3):
+        click(app, centre(scene.buttons["seat2"].rect))
+    assert scene.seat_kinds[2] == "advanced"
+    assert scene.buttons["seat2"].label == "Computer, Advanced"
+    assert rows(scene) == [
+        (0, "host", app.prefs.player_name, ""),
+        (1, "guest", "", "free"),
+        (2, "computer", "", ""),
+        (3, "guest", "", "free"),
+    ]
+    assert scene.table.kinds == {1: None, 2: "advanced", 3: None}
+    assert "invite" not in scene.buttons and "lobby" not in scene.buttons
+
+
+def test_the_last_guest_seat_cannot_become_a_computers(app: App) -> None:
+    scene = open_host_screen(app)
+    click(app, centre(scene.buttons["players"].rect))  # three: two guest seats
+    click(app, centre(scene.buttons["seat1"].rect))
+    click(app, centre(scene.buttons["seat2"].rect))
+    assert scene.seat_kinds == {1: "carefree", 2: "guest"}
+    assert "at least one guest" in scene.error
+
+
+def test_guests_fill_the_waiting_list_a_decline_frees_a_seat_and_the_game_starts(
+    app: App, peers: list[HeadlessPeer]
+) -> None:
+    app.prefs.animation_speed = "off"
+    scene = open_host_screen(app)
+    click(app, centre(scene.buttons["players"].rect))
+    click(app, centre(scene.buttons["players"].rect))  # four, every other seat a guest's
+    click(app, centre(scene.buttons["seat2"].rect))  # North: the computer
+    ana = guest(scene, peers, "Ana")
+    ana.paused.set()  # Ana reads the rules for a while
+    assert run_until(app, lambda: rows(scene)[1][1:] == ("guest", "Ana", "reading"))
+    assert not scene.buttons["players"].enabled and "seat3" not in scene.buttons
+    no = guest(scene, peers, "Bo", answer=lambda negotiation: "decline")
+    assert run_until(app, lambda: no.peer.declined is not None)
+    assert run_until(app, lambda: rows(scene)[3] == (3, "guest", "", "free"))
+    assert "Bo left the table" in scene.note
+    assert isinstance(app.stack.top, HostScene)  # still waiting: the table is not over
+    ana.paused.clear()
+    assert run_until(app, lambda: rows(scene)[1][3] == "accepted")
+    cy = guest(scene, peers, "Cy")
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), seconds=40)
+    table = app.stack.top
+    assert table.match.other_names == ("Ana", "Computer", "Cy")
+    assert table.match.seat_line(2) == "Carefree"
+    assert table.state.seat_count == 4
+    for peer in (ana, cy):
+        assert peer.peer.play is not None and peer.peer.play.names[1:] == [
+            "Ana",
+            "Computer (carefree)",
+            "Cy",
+        ]
+
+
+def cli_host(players: int, seats: str, *extra: str) -> tuple[subprocess.Popen, dict]:
+    """`main.py --host` seating a table without a window; its first line says the code."""
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            str(MAIN),
+            "--host",
+            "0",
+            "--players",
+            str(players),
+            "--seats",
+            seats,
+            "--autopilot",
+            "beginner",
+            "--bind",
+            "127.0.0.1",
+            "--name",
+            "Hana",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    return host, json.loads(host.stdout.readline())
+
+
+def cli_guest(port: int, code: str, name: str, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            str(MAIN),
+            "--join",
+            f"127.0.0.1:{port}",
+            "--code",
+            code,
+            "--autopilot",
+            "beginner",
+            "--name",
+            name,
+            *extra,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen]]:
+    started: list[subprocess.Popen] = []
+    yield started
+    for process in started:
+        process.kill()
+        process.wait(10)
+
+
+@pytest.mark.slow
+def test_a_guest_joins_a_table_of_four_sees_who_sits_where_and_plays_it_to_the_records(
+    app: App, processes: list[subprocess.Popen]
+) -> None:
+    app.prefs.animation_speed = "off"
+    app.prefs.player_name = "Gus"
+    host, hosting = cli_host(4, "guest,computer:expert,guest", "--hands", "1")
+    processes.append(host)
+    join_by_typing(app, f"127.0.0.1:{hosting['port']}", hosting["code"])
+    assert run_until(app, lambda: isinstance(app.stack.top, AgreementScene), seconds=30)
+    agreement = app.stack.top
+    assert run_until(app, lambda: agreement.stage is Stage.GUEST_DECIDING)
+    # the first guest takes West, the host's left: Hana is on Gus's right
+    assert seating_lines(agreement.seating) == [
+        ("South, you", "Gus (you)"),
+        ("West, on your left", "Computer, Expert"),
+        ("North, your partner", "waiting for a guest\u2026"),
+        ("East, on your right", "Hana (the host)"),
+    ]
+    assert set(agreement.buttons) == {"accept", "decline"}  # the host's rules stand
+    click(app, centre(agreement.buttons["accept"].rect))
+    assert run_until(app, lambda: agreement.net.peer.play is not None)
+    assert agreement.headline()[0] == "Rules accepted"
+    processes.append(cli_guest(hosting["port"], hosting["code"], "Nora"))
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), seconds=40)
+    table = app.stack.top
+    assert table.match.net.seat == 1 and table.state.seat_count == 4
+    assert table.match.other_names == ("Computer", "Nora", "Hana")
+    assert [table.match.seat_line(s) for s in (1, 2, 3)] == ["Expert", "Guest", "Host"]
+    assert table.state.view.seat == 0  # the player's own seat is drawn at the bottom
+    click(app, centre(table.buttons["autoplay"].rect))
+    assert run_until(app, lambda: table.match.finished, seconds=240)
+    assert run_until(app, lambda: bool(history_page(app.players.records).rows), seconds=20)
+    [game] = history_page(app.players.records).rows
+    assert game.opponent_kind == "four" and game.online and game.players == 4
+    assert game.opponent == "expert, Hana" and game.partner == "Nora" and game.seat == 1
+    assert game.result in ("won", "lost") and len(game.side_totals) == 2
+    assert host.wait(30) == 0
