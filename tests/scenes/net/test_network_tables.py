@@ -14,6 +14,8 @@ import pygame
 import pytest
 
 from game.app import App
+from game.logic.phases import DRAW
+from game.match import ME
 from game.netplay import Role
 from game.netplay.play.agreement import Stage
 from game.records import history_page
@@ -218,3 +220,33 @@ def test_a_guest_joins_a_table_of_four_sees_who_sits_where_and_plays_it_to_the_r
     assert game.opponent == "expert, Hana" and game.partner == "Nora" and game.seat == 1
     assert game.result in ("won", "lost") and len(game.side_totals) == 2
     assert host.wait(30) == 0
+
+
+def test_may_i_go_out_is_asked_of_a_partner_across_the_network_and_answered(
+    app: App, peers: list[HeadlessPeer]
+) -> None:
+    app.prefs.animation_speed = "off"
+    scene = open_host_screen(app)
+    click(app, centre(scene.buttons["players"].rect))
+    click(app, centre(scene.buttons["players"].rect))  # four
+    click(app, centre(scene.buttons["seat1"].rect))  # West and East: the computer
+    click(app, centre(scene.buttons["seat3"].rect))
+    guest(scene, peers, "Nora")  # North, the partner, on another machine
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), seconds=40)
+    table = app.stack.top
+    assert table.names[2] == "Nora"
+
+    def my_turn_to_draw() -> bool:
+        state = table.state
+        return state.to_move == ME and state.phase == DRAW and not table.match.changes
+
+    assert run_until(app, my_turn_to_draw, seconds=60)
+    click(app, centre(table.geometry.stock_rect))
+    assert run_until(app, lambda: table.buttons["ask"].visible, seconds=20)
+    click(app, centre(table.buttons["ask"].rect))
+    assert "You asked Nora" in table.message
+    assert run_until(app, lambda: table.state.view.turn_ask in (2, 3), seconds=30)
+    yes = table.state.view.turn_ask == 2
+    assert run_until(app, lambda: table.message.startswith("Nora says"))
+    assert ("says yes" in table.message) == yes
+    assert table.partners.words().get(2) == ("Yes" if yes else "No")  # Nora's bubble
