@@ -37,7 +37,14 @@ class NetTableScene(TableScene):
 
     def enter(self) -> None:
         super().enter()
-        self.say(_("Playing {name} over the network. Good luck!").format(name=self._opponent))
+        if self.state.seat_count > 2:
+            self.say(
+                _("Playing at a table of {n} over the network. Good luck!").format(
+                    n=self.state.seat_count
+                )
+            )
+        else:
+            self.say(_("Playing {name} over the network. Good luck!").format(name=self._opponent))
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -55,6 +62,11 @@ class NetTableScene(TableScene):
         self.chat.input.set_text(typed)
         if was_open:
             self.chat.show()
+
+    @property
+    def others(self) -> str:
+        """The other players of a table of three or four, by name."""
+        return ", ".join(self.names[1:])
 
     # -- buttons: Chat in place of going back a turn, AutoPilot in place of AutoPlay ------------
     def _refresh_buttons(self) -> None:
@@ -109,7 +121,9 @@ class NetTableScene(TableScene):
                 self.app,
                 _("Paused"),
                 items,
-                note=_("{name} keeps waiting while this menu is open.").format(name=self._opponent),
+                note=_("{names} keep waiting while this menu is open.").format(names=self.others)
+                if self.state.seat_count > 2
+                else _("{name} keeps waiting while this menu is open.").format(name=self._opponent),
             )
         )
 
@@ -117,12 +131,18 @@ class NetTableScene(TableScene):
         if self.match.finished or self.net_match.net.status in ("lost", "closed"):
             self.to_title()
             return
+        if self.state.seat_count > 2:
+            told = _("{names} are told at once, and the game ends for everyone.").format(
+                names=self.others
+            )
+        else:
+            told = _(
+                "{name} is told at once. The game is saved so you can both carry on later."
+            ).format(name=self._opponent)
         confirm_dialog(
             self.app,
             _("Disconnect?"),
-            _("{name} is told at once. The game is saved so you can both carry on later.").format(
-                name=self._opponent
-            ),
+            told,
             lambda yes: self.disconnect() if yes else None,
             yes=_("Disconnect"),
             no=_("Keep playing"),

@@ -115,6 +115,7 @@ def test_guests_fill_the_waiting_list_a_decline_frees_a_seat_and_the_game_starts
     cy = guest(scene, peers, "Cy")
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), seconds=40)
     table = app.stack.top
+    assert table.message == "Playing at a table of 4 over the network. Good luck!"
     assert table.match.other_names == ("Ana", "Computer", "Cy")
     assert table.match.seat_line(2) == "Carefree"
     assert table.state.seat_count == 4
