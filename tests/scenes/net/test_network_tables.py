@@ -19,9 +19,11 @@ from game.match import ME
 from game.netplay import Role
 from game.netplay.play.agreement import Stage
 from game.records import history_page
+from game.scenes.dialog import DialogScene
 from game.scenes.net.agreement import AgreementScene, seating_lines
 from game.scenes.net.host import HostScene
 from game.scenes.net.table import NetTableScene
+from game.scenes.table.table import TableScene
 from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
 from tests.helpers.paths import MAIN
 from tests.helpers.ui_events import click
@@ -251,3 +253,22 @@ def test_may_i_go_out_is_asked_of_a_partner_across_the_network_and_answered(
     assert run_until(app, lambda: table.message.startswith("Nora says"))
     assert ("says yes" in table.message) == yes
     assert table.partners.words().get(2) == ("Yes" if yes else "No")  # Nora's bubble
+
+
+def test_a_host_playing_solo_while_waiting_is_asked_once_the_table_is_ready(
+    app: App, peers: list[HeadlessPeer]
+) -> None:
+    app.prefs.animation_speed = "off"
+    scene = open_host_screen(app)
+    click(app, centre(scene.buttons["players"].rect))  # three
+    click(app, centre(scene.buttons["seat2"].rect))  # East: the computer
+    click(app, centre(scene.buttons["solo"].rect))
+    solo = app.stack.top
+    assert isinstance(solo, TableScene) and not isinstance(solo, NetTableScene)
+    guest(scene, peers, "Ana")
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), seconds=40)
+    dialog = app.stack.top
+    assert dialog.title == "Your table is ready"
+    click(app, centre(dialog.buttons[0].rect))  # Start
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+    assert app.stack.top.state.seat_count == 3 and app.stack.top.names[1] == "Ana"
