@@ -15,6 +15,8 @@ import pytest
 from game.language import Catalog, _, install
 from game.language.files import use_language
 from game.netplay.lobby.broker import parse_broker_url
+from game.netplay.play.agreement import RulesNegotiation
+from game.netplay.play.peer import TOO_MANY_PLAYERS
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.events import Closed, Interrupted, Resumed
 from game.netplay.session.handshake import PeerInfo, Role, version_mismatch_message
@@ -178,3 +180,26 @@ def test_no_sentence_of_the_connection_bypasses_the_layer(
     )
     plain = [text for text in sentences() if not _all_said(pseudo, text, *kept)]
     assert plain == []
+
+
+@pytest.mark.parametrize(
+    ("reason", "said"),
+    [
+        (
+            TOO_MANY_PLAYERS,
+            "El invitado rechazó tus reglas. La mesa del anfitrión es de tres o cuatro; esta "
+            "copia solo se une desde sus pantallas a partidas de dos.",
+        ),
+        # another copy's own words are shown as they came
+        ("Not {today}.", "El invitado rechazó tus reglas. Not {today}."),
+    ],
+)
+def test_a_reason_for_declining_is_said_in_spanish_when_this_copy_gives_it_too(
+    reason: str, said: str
+) -> None:
+    host = RulesNegotiation(Role.HOST, {"preset": "classic"})
+    guest = RulesNegotiation(Role.GUEST, {"preset": "modern_american"})
+    guest.handle(host.start())
+    host.handle(guest.decline(reason))
+    use_language("es")
+    assert _(host.outcome) == said

@@ -179,8 +179,11 @@ class RulesNegotiation:
                 text = phrase("The guest declined your rules.")
             else:
                 text = phrase("The host declined your counter-proposal.")
-            # the other side's reason, in its own words
-            self._decline(phrase("{text} {reason}", text=text, reason=reason) if reason else text)
+            self._decline(
+                phrase("{text} {reason}", text=text, reason=_their_reason(reason))
+                if reason
+                else text
+            )
             return []
         raise ProtocolError("unexpected_rules", f"{kind} is not expected while {self.stage.value}")
 
@@ -206,3 +209,10 @@ class RulesNegotiation:
     def _decline(self, outcome: str) -> None:
         self.stage = Stage.DECLINED
         self.outcome = outcome
+
+
+def _their_reason(reason: str) -> str:
+    """The other side's reason for declining, in its own words; a sentence this copy gives too
+    (a table too big for it, rules it cannot play) is then said in the player's language, since
+    the screens look the whole reason up as a sentence (one with braces is shown as it came)."""
+    return reason if "{" in reason or "}" in reason else phrase(reason)

@@ -72,7 +72,7 @@ MAX_HANDS_TERM = 1000
 HOST_SEAT, GUEST_SEAT = 0, 1
 COIN_BYTES = m.COIN_HEX // 2
 GAME_ID_BYTES = m.GAME_ID_HEX // 2
-REUSE_PILE_REFUSED = (
+REUSE_PILE_REFUSED = phrase(
     "A network game cannot take the pile back as the stock (the stock-end rule 'reuse the "
     "pile'): the peek-proof deal cannot shuffle those cards again. Choose another stock end."
 )
