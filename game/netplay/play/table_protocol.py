@@ -344,7 +344,7 @@ class TableHost:
                 self.names,
                 self.guests,
             )
-            out.append(self._to(g, body))
+            out.extend(self._to(g, body))
         for seat in self.seats.values():
             seat.game_id, seat.coin, seat.commitment = self.game_id, self.coin, commitment
         return out
@@ -396,7 +396,7 @@ class TableHost:
             sender, body = queue.popleft()
             for g in self.guests:
                 if g != sender:
-                    out.append(
+                    out.extend(
                         self._to(g, body if sender == HOST_SEAT else m.relayed(sender, body))
                     )
             message = None
@@ -409,9 +409,11 @@ class TableHost:
         self._check_end()
         return out
 
-    def _to(self, guest: int, body: list[Any]) -> tuple[int, list[Any]]:
+    def _to(self, guest: int, body: list[Any]) -> list[tuple[int, list[Any]]]:
+        """`body` for `guest`, kept in its transcript; held back while it rejoins (its session
+        started over, and it takes nothing before the answer to its rejoin, which resends it)."""
         self.sent[guest].append(body)
-        return guest, game_payload(body)
+        return [] if guest in self.rejoining else [(guest, game_payload(body))]
 
     # -- the toss ------------------------------------------------------------------------------
     def _on_toss(self, guest: int, message: m.Toss) -> list[tuple[int, list[Any]]]:
@@ -426,8 +428,8 @@ class TableHost:
         for g in self.guests:
             for other in self.guests:
                 if other != g:
-                    out.append(self._to(g, m.relayed(other, m.toss(self.coins[other]))))
-            out.append(self._to(g, m.toss(self.coin)))
+                    out.extend(self._to(g, m.relayed(other, m.toss(self.coins[other]))))
+            out.extend(self._to(g, m.toss(self.coin)))
         queue: deque[tuple[int, list[Any]]] = deque()
         for s, local in self.seats.items():
             local.their_coin = self.coin

@@ -73,6 +73,42 @@ def test_a_host_that_crashes_comes_back_from_its_save_and_every_guest_rejoins():
     assert len(table.hashes()) == 1
 
 
+def test_a_host_back_on_its_own_turn_moves_but_holds_it_for_each_guest_until_its_rejoin():
+    table = Table(3, [1, 2], seed=6)
+    while not table.host.me.my_turn:
+        table.step()
+    saved = table.host.to_save()
+    for g in table.guests:
+        table.down[g].clear()
+        table.up[g].clear()
+    table.host = TableHost.from_save(saved)
+    table.moves()  # the host plays on at once, before any guest's rejoin has come
+    assert not table.host.me.my_turn
+    assert all(not queue for queue in table.down.values()), "sent before the rejoin"
+    for g, guest in table.guests.items():
+        table.up[g].extend(guest.rejoin())
+    table.run()
+    assert len(table.hashes()) == 1
+
+
+def test_a_guest_that_crashes_is_sent_nothing_of_the_others_play_until_it_rejoins():
+    table = Table(4, [1, 3], seed=9)
+    for _ in range(200):
+        table.step()
+    saved = table.guests[3].to_save()
+    table.down[3].clear()
+    table.up[3].clear()
+    table.guests[3] = TableGuest.from_save(saved)
+    table.host.expect_rejoin(3)
+    moves = table.host.state_no
+    while table.step():  # the others play on until seat 3's part is needed
+        assert not table.down[3], "sent before the rejoin"
+    assert table.host.state_no > moves
+    table.up[3].extend(table.guests[3].rejoin())
+    table.run()
+    assert len(table.hashes()) == 1
+
+
 def test_a_guest_refuses_a_message_passed_on_as_its_own_or_the_hosts():
     table = Table(4, [1, 3], seed=7)
     for _ in range(30):
