@@ -74,7 +74,8 @@ def _(text: str) -> str:
     plural: str = getattr(text, "plural", "")
     words = n_(template, plural, text.amount) if plural else _(template)  # type: ignore[attr-defined]
     fields: dict[str, object] = text.fields  # type: ignore[attr-defined]
-    return words.format(**{key: _field(value) for key, value in fields.items()})
+    said = words.format(**{key: _field(value) for key, value in fields.items()})
+    return f"{said[:1].upper()}{said[1:]}" if getattr(text, "capital", False) else said
 
 
 class _Figure(int):

@@ -23,21 +23,40 @@ class Phrase(str):
     plural: str
     amount: int
     fields: dict[str, Any]
+    capital: bool = False  # said with a capital first letter, in every language
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Sent to and from the worker process whole, template and fields included.
-        return (_rebuilt, (self.template, self.plural, self.amount, self.fields))
+        args = (self.template, self.plural, self.amount, self.fields, self.capital)
+        return (_rebuilt, args)
 
 
-def _made(template: str, plural: str, count: int, fields: dict[str, Any]) -> Phrase:
+def _made(
+    template: str, plural: str, count: int, fields: dict[str, Any], capital: bool = False
+) -> Phrase:
     english = template if plural == "" or count == 1 else plural
-    made = Phrase(english.format(**fields) if fields else english)
+    english = english.format(**fields) if fields else english
+    made = Phrase(f"{english[:1].upper()}{english[1:]}" if capital else english)
     made.template, made.plural, made.amount, made.fields = template, plural, count, fields
+    made.capital = capital
     return made
 
 
-def _rebuilt(template: str, plural: str, count: int, fields: dict[str, Any]) -> Phrase:
-    return _made(template, plural, count, fields)
+def _rebuilt(
+    template: str, plural: str, count: int, fields: dict[str, Any], capital: bool = False
+) -> Phrase:
+    return _made(template, plural, count, fields, capital)
+
+
+def refilled(said: Phrase, /, **fields: Any) -> Phrase:
+    """`said` with some of its fields changed (a seat said as the player who reads it)."""
+    return _made(said.template, said.plural, said.amount, said.fields | fields, said.capital)
+
+
+def as_sentence(said: Phrase) -> Phrase:
+    """`said` as a sentence of its own: a capital first letter and a full stop, in any language
+    (a misconduct's words, "seat 1's key is no point", when play stops on it)."""
+    return _made("{said}.", "", 0, {"said": said}, capital=True)
 
 
 def N_(template: str) -> str:

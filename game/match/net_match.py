@@ -316,7 +316,10 @@ class NetMatch(Match):
         elif isinstance(notice, Halted):
             if notice.code == "misconduct":
                 self._finish_record(Ending.MISCONDUCT)
-            return [Alert(notice.text, title=phrase("Play has stopped"))]
+            text = notice.text
+            if notice.by_peer:  # the other copy's own words, in its language
+                text = phrase("The other side said: {reason}", reason=shown(text))
+            return [Alert(text, title=phrase("Play has stopped"))]
         elif isinstance(notice, (Failed, Closed, HostSilent)):
             self._finish_record(Ending.DISCONNECTED)
             return self._farewell(shown(notice.text), lost=not isinstance(notice, Closed))

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.logic.cards import N_CARDS, CardCode, CardId, code_of, deck_from_codes
+from game.logic.phrase import Phrase, phrase
 
 from .group import CARD_OF_POINT, CARD_POINTS, Point, Scalar, invert, mask, scalar_mul
-from .misconduct import Code, Misconduct, Step, card_name
+from .misconduct import Code, Misconduct, Step, card_name, same_card, whose
 
 if TYPE_CHECKING:
     from .deck import PublicDeck
@@ -65,15 +66,13 @@ def _shuffle_faults(public: PublicDeck, secrets: list[Scalar]) -> list[Misconduc
         first: dict[Point, int] = {}
         for position, value in enumerate(published):
             if value in first:
-                sentence = (
-                    f"seat {seat}'s shuffle puts the same card at "
-                    f"{card_name(first[value])} and {card_name(position)}"
-                )
+                sentence = same_card(seat, first[value], position)
                 faults.append(_fault(Code.DUPLICATE_CARD, seat, sentence, position))
             elif value not in expected:
-                sentence = (
-                    f"seat {seat}'s shuffle put a card at {card_name(position)} "
-                    "that was not in the deck it received"
+                sentence = phrase(
+                    "{whose} shuffle put a card at {card} that was not in the deck it received",
+                    whose=whose(seat),
+                    card=card_name(position),
                 )
                 faults.append(_fault(Code.FALSE_SHUFFLE, seat, sentence, position))
             first.setdefault(value, position)
@@ -86,7 +85,11 @@ def _unmask_faults(public: PublicDeck, secrets: list[Scalar]) -> list[Misconduct
     for position, state in enumerate(public.positions):
         for record in state.history:
             if mask(secrets[record.seat], record.after) != record.before:
-                sentence = f"seat {record.seat}'s unmask of {card_name(position)} is false"
+                sentence = phrase(
+                    "{whose} unmask of {card} is false",
+                    whose=whose(record.seat),
+                    card=card_name(position),
+                )
                 faults.append(_fault(Code.FALSE_UNMASK, record.seat, sentence, position))
     return faults
 
@@ -104,10 +107,14 @@ def _faces(
     for position, value in enumerate(public.shuffles[-1]):
         card = CARD_OF_POINT.get(mask(undo, value))
         if card is None:
-            sentence = f"{card_name(position)} is no card"
+            sentence = phrase("{card} is no card", card=card_name(position))
             faults.append(_fault(Code.NOT_A_CARD, None, sentence, position))
         elif card in first:
-            sentence = f"{card_name(position)} is the same card as {card_name(first[card])}"
+            sentence = phrase(
+                "{card} is the same card as {other}",
+                card=card_name(position),
+                other=card_name(first[card]),
+            )
             faults.append(_fault(Code.CARD_TWICE, None, sentence, position))
         else:
             first[card] = position
@@ -118,5 +125,5 @@ def _faces(
     return tuple(faces[:N_CARDS]), faults
 
 
-def _fault(code: Code, seat: int | None, sentence: str, position: int) -> Misconduct:
+def _fault(code: Code, seat: int | None, sentence: Phrase, position: int) -> Misconduct:
     return Misconduct(code, sentence, seat=seat, step=Step.AUDIT, position=position)

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.logic.phrase import phrase, refilled
+
 from .deck import Owed
-from .misconduct import Code, Misconduct, Step, card_name
+from .misconduct import Code, Misconduct, Step, card_name, who
 
 _WHAT = {
-    Step.KEY: "its key",
-    Step.SHUFFLE: "its shuffle",
-    Step.UNMASK: "its unmask of",
-    Step.SECRET: "its secret",
+    Step.KEY: phrase("{who} has withheld its key for {seconds} s"),
+    Step.SHUFFLE: phrase("{who} has withheld its shuffle for {seconds} s"),
+    Step.SECRET: phrase("{who} has withheld its secret for {seconds} s"),
 }
 
 
@@ -39,10 +40,20 @@ class Deadline:
 
 
 def _withheld(owed: Owed, waited: float) -> Misconduct:
-    what = _WHAT.get(owed.step, "a step")
+    seconds = round(waited)
     if owed.position is not None:
-        what = f"{what} {card_name(owed.position)}"
-    sentence = f"seat {owed.seat} has withheld {what} for {waited:.0f} s"
+        sentence = phrase(
+            "{who} has withheld its unmask of {card} for {seconds} s",
+            who=who(owed.seat),
+            card=card_name(owed.position),
+            seconds=seconds,
+        )
+    elif owed.step in _WHAT:
+        sentence = refilled(_WHAT[owed.step], who=who(owed.seat), seconds=seconds)
+    else:
+        sentence = phrase(
+            "{who} has withheld a step for {seconds} s", who=who(owed.seat), seconds=seconds
+        )
     return Misconduct(
         Code.WITHHELD, sentence, seat=owed.seat, step=owed.step, position=owed.position
     )

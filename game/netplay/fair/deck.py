@@ -37,6 +37,7 @@ from itertools import islice, product
 from typing import Final
 
 from game.logic.cards import N_CARDS, CardCode, code_of
+from game.logic.phrase import Phrase, phrase
 
 from .group import (
     CARD_OF_POINT,
@@ -56,7 +57,7 @@ from .messages import (
     ShuffleMessage,
     UnmaskMessage,
 )
-from .misconduct import Code, Misconduct, Step, card_name
+from .misconduct import Code, Misconduct, Step, card_name, same_card, who, whose
 from .proofs import PUBLIC, Context, verify_key, verify_unmask
 
 MIN_HAND_ID = 16
@@ -250,12 +251,24 @@ class PublicDeck:
     def _accept_key(self, message: KeyMessage) -> None:
         seat = message.seat
         if self.phase is not Phase.KEYS or self.keys[seat] is not None:
-            raise _out_of_turn(seat, Step.KEY, f"seat {seat} sent a key when none was owed")
+            raise _out_of_turn(
+                seat, Step.KEY, phrase("{who} sent a key when none was owed", who=who(seat))
+            )
         if not is_point(message.key):
-            raise _fault(Code.INVALID_POINT, seat, Step.KEY, f"seat {seat}'s key is no point")
+            raise _fault(
+                Code.INVALID_POINT,
+                seat,
+                Step.KEY,
+                phrase("{whose} key is no point", whose=whose(seat)),
+            )
         context = Context(self.hand_id, seat, Step.KEY)
         if message.key in self.keys or not verify_key(message.key, message.proof, context):
-            raise _fault(Code.FALSE_KEY, seat, Step.KEY, f"seat {seat}'s key proof is false")
+            raise _fault(
+                Code.FALSE_KEY,
+                seat,
+                Step.KEY,
+                phrase("{whose} key proof is false", whose=whose(seat)),
+            )
         self.keys[seat] = message.key
         if all(key is not None for key in self.keys):
             self.phase = Phase.SHUFFLE
@@ -267,9 +280,11 @@ class PublicDeck:
             self._accept_stretch(message, own)
             return
         if self.next_shuffler() != seat:
-            raise _out_of_turn(seat, Step.SHUFFLE, f"seat {seat} shuffled out of turn")
+            raise _out_of_turn(
+                seat, Step.SHUFFLE, phrase("{who} shuffled out of turn", who=who(seat))
+            )
         if start != 0 or not (last or len(deck) == N_CARDS):
-            sentence = f"seat {seat}'s shuffle has {start + len(deck)} cards, not {N_CARDS}"
+            sentence = _deck_size(seat, start + len(deck))
             raise _fault(Code.WRONG_DECK_SIZE, seat, Step.SHUFFLE, sentence)
         if not own:
             _check_deck(seat, deck, self.shuffles[-1] if self.shuffles else CARD_POINTS)
@@ -283,9 +298,11 @@ class PublicDeck:
         seat, deck, start = message.seat, message.deck, message.start
         sent = self.shuffles[-1]
         if start != len(sent) or not deck:
-            sentence = (
-                f"seat {seat} sent its deck from {card_name(start)}, not from "
-                f"{card_name(len(sent))}"
+            sentence = phrase(
+                "{who} sent its deck from {card}, not from {expected}",
+                who=who(seat),
+                card=card_name(start),
+                expected=card_name(len(sent)),
             )
             raise _out_of_turn(seat, Step.SHUFFLE, sentence, start)
         if not own:
@@ -319,7 +336,11 @@ class PublicDeck:
                 or state.value is None
                 or key is None
             ):
-                sentence = f"seat {seat} sent an unmask of {card_name(position)} it did not owe"
+                sentence = phrase(
+                    "{who} sent an unmask of {card} it did not owe",
+                    who=who(seat),
+                    card=card_name(position),
+                )
                 raise _out_of_turn(seat, Step.UNMASK, sentence, position)
         if points is None:
             assert key is not None
@@ -344,9 +365,11 @@ class PublicDeck:
         forms = [self.form(p) for p in positions]
         size = sum(FORM_BYTES[f] for f in forms)
         if len(message.values) != size:
-            sentence = (
-                f"seat {seat} sent a malformed unmask message: its values are "
-                f"{len(message.values)} bytes, not {size}"
+            sentence = phrase(
+                "{who} sent a malformed unmask message: its values are {count} bytes, not {size}",
+                who=who(seat),
+                count=len(message.values),
+                size=size,
             )
             raise _fault(Code.MALFORMED, seat, Step.UNMASK, sentence)
         taken = {state.value for state in self.positions}
@@ -358,8 +381,9 @@ class PublicDeck:
             candidates = self._candidates(seat, position, form, value, hints)
             fresh = [c for c in candidates if c not in taken]
             if not fresh:  # a value already at another position: not this one's
-                sentence = f"seat {seat}'s unmask of {card_name(position)} is false"
-                raise _fault(Code.FALSE_UNMASK, seat, Step.UNMASK, sentence, position)
+                raise _fault(
+                    Code.FALSE_UNMASK, seat, Step.UNMASK, _false(seat, [position]), position
+                )
             choices.append(fresh)
         befores = [_valued(self.positions[p]) for p in positions]
         recipients = tuple((p, _recipient(self.positions[p])) for p in positions)
@@ -375,31 +399,42 @@ class PublicDeck:
     ) -> list[Point]:
         if form is Form.CARD:
             if value[0] >= N_CARDS:
-                sentence = f"seat {seat}'s unmask of {card_name(position)} opens no card"
+                sentence = phrase(
+                    "{whose} unmask of {card} opens no card",
+                    whose=whose(seat),
+                    card=card_name(position),
+                )
                 raise _fault(Code.NOT_A_CARD, seat, Step.UNMASK, sentence, position)
             return [CARD_POINTS[value[0]]]
         if form is Form.HINT:
             assert hints is not None, "a hint is read by the seat whose mask is left"
             found = hints(value)
             if not found:  # at two seats only the sender can be at fault
-                sentence = (
-                    f"seat {seat}'s unmask of {card_name(position)} opens no card: "
-                    "its shuffle or its unmask was false"
+                sentence = phrase(
+                    "{whose} unmask of {card} opens no card: its shuffle or its unmask was false",
+                    whose=whose(seat),
+                    card=card_name(position),
                 )
                 raise _fault(Code.NOT_A_CARD, seat, Step.UNMASK, sentence, position)
             return found
         if not is_point(value):
-            sentence = f"seat {seat}'s unmask of {card_name(position)} is no point"
+            sentence = phrase(
+                "{whose} unmask of {card} is no point", whose=whose(seat), card=card_name(position)
+            )
             raise _fault(Code.INVALID_POINT, seat, Step.UNMASK, sentence, position)
         return [Point(value)]
 
     def _accept_secret(self, message: SecretMessage) -> None:
         seat = message.seat
         if self.phase is not Phase.AUDIT or self.secrets[seat] is not None:
-            sentence = f"seat {seat} released its secret before the hand was over, or twice"
+            sentence = phrase(
+                "{who} released its secret before the hand was over, or twice", who=who(seat)
+            )
             raise _out_of_turn(seat, Step.SECRET, sentence)
         if not is_scalar(message.secret) or base_mul(message.secret) != self.keys[seat]:
-            sentence = f"seat {seat}'s released secret is not the secret of its key"
+            sentence = phrase(
+                "{whose} released secret is not the secret of its key", whose=whose(seat)
+            )
             raise _fault(Code.FALSE_SECRET, seat, Step.SECRET, sentence)
         self.secrets[seat] = message.secret
 
@@ -413,15 +448,29 @@ def _valued(state: Position) -> Point:
     return state.value
 
 
-def _false(seat: int, positions: Sequence[int]) -> str:
+def _false(seat: int, positions: Sequence[int]) -> Phrase:
     """The sentence for an unmask whose proof fails. One proof covers every card of a message,
     so a failed one says the message is false, not which of its cards: a message of several
     cards names them all."""
     if len(positions) == 1:
-        return f"seat {seat}'s unmask of {card_name(positions[0])} is false"
-    numbers = [str(p) for p in positions]
-    listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
-    return f"seat {seat}'s unmask of stock cards {listed} is false (one proof covers them all)"
+        return phrase(
+            "{whose} unmask of {card} is false", whose=whose(seat), card=card_name(positions[0])
+        )
+    return phrase(
+        "{whose} unmask of stock cards {numbers} and {last} is false (one proof covers them all)",
+        whose=whose(seat),
+        numbers=", ".join(str(p) for p in positions[:-1]),
+        last=positions[-1],
+    )
+
+
+def _deck_size(seat: int, count: int) -> Phrase:
+    return phrase(
+        "{whose} shuffle has {count} cards, not {size}",
+        whose=whose(seat),
+        count=count,
+        size=N_CARDS,
+    )
 
 
 def _check_deck(
@@ -437,25 +486,30 @@ def _check_deck(
     first: dict[Point, int] = {value: position for position, value in enumerate(earlier)}
     for position, value in enumerate(deck, start):
         if not is_point(value):
-            sentence = f"seat {seat}'s shuffle puts no point at {card_name(position)}"
+            sentence = phrase(
+                "{whose} shuffle puts no point at {card}",
+                whose=whose(seat),
+                card=card_name(position),
+            )
             raise _fault(Code.INVALID_POINT, seat, Step.SHUFFLE, sentence, position)
         if value in first:
-            sentence = (
-                f"seat {seat}'s shuffle puts the same card at {card_name(first[value])} "
-                f"and {card_name(position)}"
-            )
+            sentence = same_card(seat, first[value], position)
             raise _fault(Code.DUPLICATE_CARD, seat, Step.SHUFFLE, sentence, position)
         if value in before:
-            sentence = f"seat {seat}'s shuffle left {card_name(position)} unmasked"
+            sentence = phrase(
+                "{whose} shuffle left {card} unmasked", whose=whose(seat), card=card_name(position)
+            )
             raise _fault(Code.FALSE_SHUFFLE, seat, Step.SHUFFLE, sentence, position)
         first[value] = position
 
 
 def _fault(
-    code: Code, seat: int | None, step: Step, sentence: str, position: int | None = None
+    code: Code, seat: int | None, step: Step, sentence: Phrase, position: int | None = None
 ) -> Misconduct:
     return Misconduct(code, sentence, seat=seat, step=step, position=position)
 
 
-def _out_of_turn(seat: int, step: Step, sentence: str, position: int | None = None) -> Misconduct:
+def _out_of_turn(
+    seat: int, step: Step, sentence: Phrase, position: int | None = None
+) -> Misconduct:
     return _fault(Code.OUT_OF_TURN, seat, step, sentence, position)

@@ -33,9 +33,10 @@ from enum import IntEnum
 from typing import Final
 
 from game.logic.cards import N_CARDS
+from game.logic.phrase import phrase
 
 from .group import POINT_BYTES, SCALAR_BYTES, Point, Scalar
-from .misconduct import Code, Misconduct, Step
+from .misconduct import Code, Misconduct, Step, who, whose
 from .proofs import PROOF_BYTES
 
 
@@ -142,7 +143,12 @@ def _shuffle(sender: int, start: object, blob: object) -> ShuffleMessage:
         count = start + len(blob) // POINT_BYTES
         raise Misconduct(
             Code.WRONG_DECK_SIZE,
-            f"seat {sender}'s shuffle has {count} cards, not {N_CARDS}",
+            phrase(
+                "{whose} shuffle has {count} cards, not {size}",
+                whose=whose(sender),
+                count=count,
+                size=N_CARDS,
+            ),
             seat=sender,
             step=Step.SHUFFLE,
         )
@@ -177,7 +183,12 @@ def decode(value: object, sender: int) -> Message:
         what = f"{step.name.lower()} message" if step else "message"
         raise Misconduct(
             Code.MALFORMED,
-            f"seat {sender} sent a malformed {what}: {error}",
+            phrase(
+                "{who} sent a malformed {what}: {error}",
+                who=who(sender),
+                what=what,
+                error=str(error),
+            ),
             seat=sender,
             step=step,
         ) from None

@@ -4,11 +4,18 @@ Every check of the protocol that fails raises (or, in the audit, lists) a `Misco
 machine-readable `code`, the seat at fault when it is known, the protocol step, the deck position
 when there is one, and a sentence a player can read ("seat 1's unmask of stock card 31 is
 false"). Deck positions are named as the stock's cards, counted from 0 at the top of the shuffled
-deck, the order in which the game deals them."""
+deck, the order in which the game deals them.
+
+The sentence is a `Phrase`: a seat in it is a field ("seat {seat}", "seat {seat}'s") that
+`for_reader` turns into the reader's own words ("you", the other player's name), and the
+screens say it in the player's language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum, IntEnum
+
+from game.logic.phrase import Phrase, phrase, refilled
 
 
 class Step(IntEnum):
@@ -42,8 +49,38 @@ class Code(str, Enum):
     KEPT_CARD = "kept_card"  # a card the replay from the audited deck shows and the play did not
 
 
-def card_name(position: int) -> str:
-    return f"stock card {position}"
+def card_name(position: int) -> Phrase:
+    return phrase("stock card {number}", number=position)
+
+
+def who(seat: int) -> Phrase:
+    """A seat in a misconduct's sentence, for `for_reader` to name."""
+    return phrase("seat {seat}", seat=seat)
+
+
+def whose(seat: int) -> Phrase:
+    """A seat's, in a misconduct's sentence, for `for_reader` to name."""
+    return phrase("seat {seat}'s", seat=seat)
+
+
+def same_card(seat: int, first: int, then: int) -> Phrase:
+    return phrase(
+        "{whose} shuffle puts the same card at {card} and {other}",
+        whose=whose(seat),
+        card=card_name(first),
+        other=card_name(then),
+    )
+
+
+def for_reader(sentence: Phrase, named: Callable[[int, bool], str]) -> Phrase:
+    """`sentence` with every seat in it said as `named(seat, possessive)` says it."""
+    fields: dict[str, object] = {}
+    for key, value in sentence.fields.items():
+        if isinstance(value, Phrase) and value.template in ("seat {seat}", "seat {seat}'s"):
+            fields[key] = named(value.fields["seat"], value.template != "seat {seat}")
+        elif isinstance(value, Phrase):
+            fields[key] = for_reader(value, named)
+    return refilled(sentence, **fields)
 
 
 class Misconduct(Exception):
@@ -52,7 +89,7 @@ class Misconduct(Exception):
     def __init__(
         self,
         code: Code,
-        sentence: str,
+        sentence: Phrase,
         *,
         seat: int | None,
         step: Step | None,

@@ -16,6 +16,7 @@ from typing import TypeVar
 import nacl.utils
 
 from game.logic.cards import N_CARDS, CardCode, code_of
+from game.logic.phrase import phrase
 
 from .audit import AuditReport, audit
 from .deck import FORM_BYTES, Form, Phase, PublicDeck
@@ -37,7 +38,7 @@ from .messages import (
     ShuffleMessage,
     UnmaskMessage,
 )
-from .misconduct import Code, Misconduct, Step, card_name
+from .misconduct import Code, Misconduct, Step, card_name, who
 from .names import CardNames, OpenedCard
 from .proofs import PUBLIC, Context, prove_key, prove_unmask
 
@@ -112,9 +113,9 @@ class Seat:
             if form is Form.CARD:
                 card = CARD_OF_POINT.get(after)
                 if card is None:
-                    sentence = (
-                        f"{card_name(position)}, opened to every seat, is no card: "
-                        "a shuffle was false"
+                    sentence = phrase(
+                        "{card}, opened to every seat, is no card: a shuffle was false",
+                        card=card_name(position),
                     )
                     raise Misconduct(
                         Code.NOT_A_CARD, sentence, seat=None, step=Step.UNMASK, position=position
@@ -209,7 +210,11 @@ class Seat:
     def _last_mask_off(self, position: int, value: Point) -> CardCode:
         card = CARD_OF_POINT.get(unmask(self._secret, value))
         if card is None:
-            sentence = f"{card_name(position)}, opened to seat {self.seat}, is no card: a shuffle was false"
+            sentence = phrase(
+                "{card}, opened to {who}, is no card: a shuffle was false",
+                card=card_name(position),
+                who=who(self.seat),
+            )
             raise Misconduct(
                 Code.NOT_A_CARD, sentence, seat=None, step=Step.UNMASK, position=position
             )

@@ -49,6 +49,7 @@ from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.hand.threes import laid_threes
 from game.logic.phases import GAME_OVER, HAND_OVER, Phase
+from game.logic.phrase import phrase
 from game.logic.rules import Rules
 from game.logic.view import PlayerView, player_view
 from game.netplay.fair import (
@@ -62,7 +63,7 @@ from game.netplay.fair import (
     UnmaskMessage,
     decode,
 )
-from game.netplay.fair.misconduct import card_name
+from game.netplay.fair.misconduct import card_name, who, whose
 from game.netplay.fair.saved import seat_from_dict, seat_to_dict
 
 
@@ -108,7 +109,7 @@ def decode_move(value: object, sender: int) -> Move:
         if type(opened) is not int or not 0 <= opened <= N_CARDS:
             raise ValueError(f"{opened!r} is no count of cards")
     except (ValueError, IllegalAction) as error:
-        sentence = f"seat {sender} sent a malformed move: {error}"
+        sentence = phrase("{who} sent a malformed move: {error}", who=who(sender), error=str(error))
         raise Misconduct(Code.MALFORMED, sentence, seat=sender, step=Step.MOVE) from None
     return Move(sender, action, unmask, opened)
 
@@ -400,22 +401,31 @@ class FairHand:
         if move.unmask is not None:
             self._receive_shown(move.unmask)
         if move.opened > self.given(move.seat):
-            sentence = (
-                f"seat {move.seat} acknowledged {move.opened} cards opened to it, "
-                f"not {self.given(move.seat)}"
+            sentence = phrase(
+                "{who} acknowledged {count} cards opened to it, not {given}",
+                who=who(move.seat),
+                count=move.opened,
+                given=self.given(move.seat),
             )
             raise Misconduct(Code.MALFORMED, sentence, seat=move.seat, step=Step.MOVE)
         self.acknowledged[move.seat] = max(self.acknowledged[move.seat], move.opened)
         if move.action is None:
             return
         if self.game.to_act != move.seat:
-            sentence = f"seat {move.seat} moved ({_describe(move.action)}) out of turn"
+            sentence = phrase(
+                "{who} moved ({move}) out of turn", who=who(move.seat), move=_describe(move.action)
+            )
             raise Misconduct(Code.ILLEGAL_MOVE, sentence, seat=move.seat, step=Step.MOVE)
         self.settled()
         try:
             self.game.apply(move.action)
         except IllegalAction as refusal:
-            sentence = f"seat {move.seat}'s {_describe(move.action)} is refused: {refusal.message}"
+            sentence = phrase(
+                "{whose} {move} is refused: {refusal}",
+                whose=whose(move.seat),
+                move=_describe(move.action),
+                refusal=refusal.message,
+            )
             raise Misconduct(Code.ILLEGAL_MOVE, sentence, seat=move.seat, step=Step.MOVE) from None
         self.actions.append(move.action)
 
@@ -434,7 +444,11 @@ class FairHand:
         for p in shown:
             state = positions[p]
             if state.recipient != sender or state.face is not None:
-                sentence = f"seat {sender} showed {card_name(p)}, which it does not hold"
+                sentence = phrase(
+                    "{who} showed {card}, which it does not hold",
+                    who=who(sender),
+                    card=card_name(p),
+                )
                 raise Misconduct(Code.NOT_HELD, sentence, seat=sender, step=Step.MOVE, position=p)
         if shown:
             self.seat.open_publicly(shown, order=[sender])
@@ -443,9 +457,12 @@ class FairHand:
         for p in shown:
             face = self.seat.table[p].face
             if laid[IDS_OF_CODE[face][0]] and p in self._held_at_settle:
-                sentence = (
-                    f"seat {sender} kept the Three {face} ({card_name(p)}) and shows it only "
-                    "now: it had to lay it down as soon as it got it"
+                sentence = phrase(
+                    "{who} kept the Three {face} ({card}) and shows it only now: it had to lay "
+                    "it down as soon as it got it",
+                    who=who(sender),
+                    face=face,
+                    card=card_name(p),
                 )
                 raise Misconduct(Code.KEPT_CARD, sentence, seat=sender, step=Step.MOVE, position=p)
 
@@ -538,7 +555,11 @@ def _kept(
 ) -> Misconduct:
     """The replay from the audited deck parted from the play at `step`: name the card that
     the replay lays down and the play never saw."""
-    where = "the deal" if action is None else f"move {step} ({_describe(action)})"
+    where = (
+        phrase("the deal")
+        if action is None
+        else phrase("move {step} ({move})", step=step, move=_describe(action))
+    )
     for seat, (replayed, played) in enumerate(zip(game.players, live.players, strict=True)):
         seen = _faces(played.threes)
         for card in replayed.threes:
@@ -546,13 +567,25 @@ def _kept(
                 seen.remove(CARD_CODE[card])
                 continue
             position = deck.index(card)
-            sentence = (
-                f"seat {seat} kept the Red Three {CARD_CODE[card]} ({card_name(position)}) "
-                f"instead of laying it down: the audit's replay lays it at {where}"
+            sentence = phrase(
+                "{who} kept the Red Three {face} ({card}) instead of laying it down: the "
+                "audit's replay lays it at {where}",
+                who=who(seat),
+                face=CARD_CODE[card],
+                card=card_name(position),
+                where=where,
             )
             return Misconduct(
                 Code.KEPT_CARD, sentence, seat=seat, step=Step.AUDIT, position=position
             )
-    because = f": {refusal}" if refusal else ""
-    sentence = f"the hand replayed from the audited deck differs from the play at {where}{because}"
+    if refusal:
+        sentence = phrase(
+            "the hand replayed from the audited deck differs from the play at {where}: {refusal}",
+            where=where,
+            refusal=refusal,
+        )
+    else:
+        sentence = phrase(
+            "the hand replayed from the audited deck differs from the play at {where}", where=where
+        )
     return Misconduct(Code.KEPT_CARD, sentence, seat=None, step=Step.AUDIT)

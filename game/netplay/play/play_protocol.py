@@ -41,7 +41,7 @@ from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
 from game.logic.phases import GAME_OVER, HAND_OVER
-from game.logic.phrase import phrase
+from game.logic.phrase import Phrase, as_sentence, phrase
 from game.logic.rules import Rules, RulesError
 from game.logic.view import PlayerView, player_view
 from game.netplay.fair import (
@@ -55,7 +55,7 @@ from game.netplay.fair import (
     decode,
     hand_id,
 )
-from game.netplay.fair.misconduct import card_name
+from game.netplay.fair.misconduct import card_name, for_reader
 
 from ..errors import ProtocolError
 from ..wire.payloads import GAME, game_payload
@@ -593,7 +593,10 @@ class _Side(ABC):
         self._events.append(
             DealChecked(
                 self.hand_no,
-                f"Hand {self.hand_no} was audited: every card was dealt and shown fairly.",
+                phrase(
+                    "Hand {hand} was audited: every card was dealt and shown fairly.",
+                    hand=self.hand_no,
+                ),
             )
         )
         record = self.record()
@@ -618,12 +621,10 @@ class _Side(ABC):
     def _misconduct(self, misconduct: Misconduct) -> list[list[Any]]:
         """The other side cheated (or its copy is broken): play stops, with the card and the
         move named in words."""
-        text = self._in_words(misconduct.sentence)
-        text = f"{text[:1].upper()}{text[1:]}."
-        return self._halt("misconduct", self.state_no, "", "", text)
+        return self._halt("misconduct", self.state_no, "", "", self._in_words(misconduct.sentence))
 
-    def _in_words(self, sentence: str) -> str:
-        """A misconduct's sentence for this seat's player."""
+    def _in_words(self, sentence: Phrase) -> Phrase:
+        """A misconduct's sentence for this seat's player, as a sentence of its own."""
         return in_words(sentence, self.seat, self.peer_name)
 
     def _halt(self, code: str, state_no: int, mine: str, theirs: str, text: str) -> list[list[Any]]:
@@ -761,12 +762,22 @@ def _secret(body: Any) -> SecretMessage:
     return message
 
 
-def in_words(sentence: str, me: int, other: str) -> str:
-    """A misconduct's sentence for the player: seats named as you and the other player."""
-    words = {f"seat {me}'s": "your", f"seat {me}": "you", f"seat {1 - me}": other}
-    for seat_words, said in words.items():
-        sentence = sentence.replace(seat_words, said)
-    return sentence
+def in_words(sentence: Phrase, me: int, other: str) -> Phrase:
+    """A misconduct's sentence for the player, as a sentence of its own: seats named as you and
+    the other player."""
+    return seat_words(sentence, me, ["", other] if me == 0 else [other, ""])
+
+
+def seat_words(sentence: Phrase, me: int, names: list[str]) -> Phrase:
+    """A misconduct's sentence for the player at seat `me`, as a sentence of its own: seats by
+    their players' names."""
+    return as_sentence(for_reader(sentence, lambda seat, own: _seat_said(seat, own, me, names)))
+
+
+def _seat_said(seat: int, possessive: bool, me: int, names: list[str]) -> str:
+    if seat == me:
+        return phrase("your") if possessive else phrase("you")
+    return phrase("{name}'s", name=names[seat]) if possessive else names[seat]
 
 
 # -- the host --------------------------------------------------------------------------------
@@ -835,7 +846,7 @@ class HostPlay(_Side):
         assert record is not None
         mine = record.state_hash()
         if message.state_no != self.state_no or not hmac.compare_digest(message.state_hash, mine):
-            text = f"The final tables differ at state {self.state_no}."
+            text = phrase("The final tables differ at state {state}.", state=self.state_no)
             return self._halt("desync", self.state_no, mine, message.state_hash, text)
         self._finish(record)
         return []
@@ -896,7 +907,9 @@ class GuestPlay(_Side):
         if self.stage is not Stage.STARTING or not self.coin or self.their_coin:
             raise ProtocolError("unexpected", "the toss is not expected now")
         if not hmac.compare_digest(toss_commitment(self.game_id, message.coin), self.commitment):
-            text = "The host's half of the toss for the first player is not the one it chose."
+            text = phrase(
+                "The host's half of the toss for the first player is not the one it chose."
+            )
             return self._halt("misconduct", 0, "", "", text)
         self.their_coin = message.coin
         self.first_player = tossed_first_player(self.game_id, self.their_coin, self.coin)

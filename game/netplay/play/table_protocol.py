@@ -28,7 +28,7 @@ from typing import Any
 
 from game.logic.actions import Action
 from game.logic.engine import Game
-from game.logic.phrase import phrase
+from game.logic.phrase import Phrase, phrase
 from game.netplay.fair import RandomBytes
 
 from ..errors import ProtocolError
@@ -50,6 +50,7 @@ from .play_protocol import (
     _pack_blob,
     _Side,
     _unpack_blob,
+    seat_words,
     toss_commitment,
 )
 
@@ -59,15 +60,6 @@ def table_first_player(game_id: str, halves: list[str], players: int) -> int:
     text = "|".join(halves)
     digest = hashlib.sha256(f"canasta-netplay first {players}|{game_id}|{text}".encode())
     return int.from_bytes(digest.digest(), "big") % players
-
-
-def seat_words(sentence: str, me: int, names: list[str]) -> str:
-    """A misconduct's sentence for the player at seat `me`: seats by their players' names."""
-    for seat in sorted(range(len(names)), reverse=True):
-        said = "your" if seat == me else f"{names[seat]}'s"
-        sentence = sentence.replace(f"seat {seat}'s", said)
-        sentence = sentence.replace(f"seat {seat}", "you" if seat == me else names[seat])
-    return sentence
 
 
 # -- a guest ---------------------------------------------------------------------------------
@@ -139,8 +131,9 @@ class TableGuest(GuestPlay):
         if self.stage is not Stage.STARTING or not self.coin or self.their_coin:
             raise ProtocolError("unexpected", "the toss is not expected now")
         if not hmac.compare_digest(toss_commitment(self.game_id, message.coin), self.commitment):
-            text = (
-                f"{self.peer_name}'s half of the toss for the first player is not the one it chose."
+            text = phrase(
+                "{name}'s half of the toss for the first player is not the one it chose.",
+                name=self.peer_name,
             )
             return self._halt("misconduct", 0, "", "", text)
         self.their_coin = message.coin
@@ -153,7 +146,7 @@ class TableGuest(GuestPlay):
         self.first_player = table_first_player(self.game_id, halves, self.players)
         return self._begin_hand()
 
-    def _in_words(self, sentence: str) -> str:
+    def _in_words(self, sentence: Phrase) -> Phrase:
         return seat_words(sentence, self.seat, self.names)
 
     def to_save(self) -> dict[str, Any]:
@@ -237,7 +230,7 @@ class LocalSeat(_Side):
             self._finish(record)
         return []
 
-    def _in_words(self, sentence: str) -> str:
+    def _in_words(self, sentence: Phrase) -> Phrase:
         return seat_words(sentence, self.seat, self.names)
 
 
@@ -452,7 +445,11 @@ class TableHost:
         mine = record.state_hash()
         for g, (state_no, state_hash) in sorted(self.done.items()):
             if state_no != me.state_no or not hmac.compare_digest(state_hash, mine):
-                text = f"The final tables of {self.names[g]} and the host differ at state {me.state_no}."
+                text = phrase(
+                    "The final tables of {name} and the host differ at state {state}.",
+                    name=self.names[g],
+                    state=me.state_no,
+                )
                 return self.halt("desync", mine, state_hash, text)
         me._finish(record)
         return []

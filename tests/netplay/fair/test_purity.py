@@ -1,5 +1,5 @@
 """The dealing core is pure and sans-I/O, read from its source: it imports only hashing, typing,
-libsodium's bindings and the card table; no socket, file, thread, clock or global random. The
+libsodium's bindings, the card table and the translatable `Phrase` (a str with its template); no socket, file, thread, clock or global random. The
 system's random generator is named in one place only, the default of `Seat`."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ ALLOWED = {
     "nacl.exceptions",
     "nacl.utils",
     "game.logic.cards",
+    "game.logic.phrase",
 }
 
 

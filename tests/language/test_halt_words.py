@@ -1,0 +1,180 @@
+"""When the peek-proof deal catches a cheat, play stops in the player's language: the misconduct
+is a `Phrase` whose seats are said for the player who reads it ("you", the other player's name),
+the command line reads the same English as before, and a halt the other copy sends is its own
+text, shown cleaned after a sentence of ours. A pseudo-language that accents every letter leaves
+no plain letter in a halt but the names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.app import App
+from game.audio import SoundManager
+from game.language import Catalog, _, install
+from game.language.files import use_language
+from game.netplay import Role
+from game.netplay.fair.deadline import Deadline
+from game.netplay.fair.deck import Owed
+from game.netplay.fair.misconduct import Step
+from game.netplay.play.play_protocol import GuestPlay, HostPlay, Stage, in_words
+from game.netplay.play.table_protocol import seat_words
+from game.scenes.dialog import DialogScene
+from game.scenes.net.table import NetTableScene
+from game.sprites.cards import CardImages
+from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.netplay_play import FalseUnmaskGuest, Table, guest_play, seeded_bytes, terms
+from tests.helpers.table import centre
+from tests.helpers.ui_events import click
+from tests.language.test_language_screens import _pseudo_catalog, _template
+
+PLAIN_LETTER = re.compile(r"[A-Za-z]")
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    install(Catalog())
+
+
+@pytest.fixture(scope="module")
+def pseudo() -> Catalog:
+    return _pseudo_catalog(_template())
+
+
+def _plain_in(pseudo: Catalog, text: str, *kept: str) -> list[str]:
+    """The plain letters left in `text` said in the pseudo-language, outside `kept`."""
+    install(pseudo)
+    said = _(text)
+    install(Catalog())
+    for name in kept:
+        said = said.replace(name, "")
+    return PLAIN_LETTER.findall(said)
+
+
+def _caught() -> Table:
+    """A host that calls its guest Robot catches the guest's false unmask."""
+    t = terms()
+    host = HostPlay(t, randomness=seeded_bytes(1), guest_name="Robot")
+    table = Table(host, guest_play(t, cls=FalseUnmaskGuest))
+    table.to_guest += host.begin()
+    table.play_until(lambda: host.stage is Stage.HALTED)
+    assert host.halted is not None and host.halted.code == "misconduct"
+    return table
+
+
+def test_a_caught_cheat_reads_as_before_in_english_and_whole_in_every_language(
+    pseudo: Catalog,
+) -> None:
+    table = _caught()
+    text = table.host.halted.text  # type: ignore[union-attr]
+    # the command line and the wire read the English they always did
+    said = re.fullmatch(
+        r"Robot's unmask of stock cards (\d+) and (\d+) is false \(one proof covers them all\)\.",
+        text,
+    )
+    assert said is not None
+    first, last = said.groups()
+    assert _plain_in(pseudo, text, "Robot") == []
+    use_language("es")
+    assert _(text) == (
+        f"Robot: el destapado de las cartas {first} y {last} del mazo es falso "
+        "(una sola prueba las cubre todas)."
+    )
+    use_language("de")
+    assert _(text) == (
+        f"Robot: das Aufdecken der Stapelkarten {first} und {last} ist falsch "
+        "(ein Beweis deckt alle ab)."
+    )
+    # the cheat's copy is told in the host's words, as they came
+    guest = table.guest.halted
+    assert guest is not None and guest.by_peer and guest.text == text
+
+
+def test_a_seat_is_said_as_you_or_by_name_for_the_player_who_reads_it(pseudo: Catalog) -> None:
+    deadline = Deadline(3.0)
+    owed = [Owed(0, Step.KEY), Owed(2, Step.UNMASK, 7)]
+    deadline.check(owed, 0.0)
+    key, unmask = (m.sentence for m in deadline.check(owed, 5.0))
+    assert in_words(key, 0, "Robot") == "You has withheld its key for 5 s."
+    mine = seat_words(unmask, 2, ["Ana", "Bo", "Cy"])
+    assert mine == "You has withheld its unmask of stock card 7 for 5 s."
+    theirs = seat_words(unmask, 0, ["Ana", "Bo", "Cy"])
+    assert theirs == "Cy has withheld its unmask of stock card 7 for 5 s."
+    for said in (in_words(key, 0, "Robot"), mine, theirs):
+        assert _plain_in(pseudo, said, "Cy") == []
+    use_language("es")
+    assert _(theirs) == "Cy: retiene el destapado de la carta 7 del mazo desde hace 5 s."
+    assert _(mine) == "Tú: retiene el destapado de la carta 7 del mazo desde hace 5 s."
+    use_language("de")
+    assert _(in_words(key, 1, "Robot")) == "Robot: hält den Schlüssel seit 5 s zurück."
+
+
+class AccusingGuest(GuestPlay):
+    """A guest whose copy stops play on the host's turn with words of its own, a control
+    character among them."""
+
+    def receive(self, payload: list[Any]) -> list[list[Any]]:
+        out = super().receive(payload)
+        if self.state_no >= 10 and self.stage is Stage.PLAYING:
+            out += self._halt("misconduct", self.state_no, "", "", "You\x07 cheated,\nI saw it")
+        return out
+
+
+@pytest.fixture
+def spanish_app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
+    app = App(
+        size=(1024, 600),
+        sounds=SoundManager(tmp_path / "no_sounds"),
+        cards=CardImages(tmp_path / "no_cards"),
+        language="es",
+    )
+    app.prefs.animation_speed = "off"
+    pygame.event.clear()
+    yield app
+    app.close()
+
+
+def _halted_on_screen(app: App, play_factory: type[GuestPlay]) -> DialogScene:
+    scene = open_host_screen(app)
+    guest = HeadlessPeer(
+        Role.GUEST,
+        address=f"127.0.0.1:{scene.net.endpoint.port}",
+        code=scene.code,
+        play_factory=play_factory,
+    )
+    try:
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
+        table = app.stack.top
+        click(app, centre(table.buttons["autoplay"].rect))  # the host plays on until it stops
+        assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 60)
+    finally:
+        guest.stop()
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene)
+    return dialog
+
+
+@pytest.mark.net
+def test_the_network_table_says_a_caught_cheat_in_the_player_s_language(
+    spanish_app: App,
+) -> None:
+    dialog = _halted_on_screen(spanish_app, FalseUnmaskGuest)
+    assert dialog.title == "La partida se ha detenido"
+    assert re.fullmatch(
+        r"Robot: el destapado de las? cartas? [\d, y]+ del mazo es falso( \(.+\))?\.",
+        dialog.message,
+    )
+
+
+@pytest.mark.net
+def test_the_other_copy_s_reason_is_shown_cleaned_after_a_sentence_of_ours(
+    spanish_app: App,
+) -> None:
+    dialog = _halted_on_screen(spanish_app, AccusingGuest)
+    assert dialog.message == "La otra parte dijo: You cheated, I saw it"
