@@ -229,8 +229,14 @@ NETPLAY_CORE: dict[str, tuple[str, ...]] = {
         "game.netplay.fair",
         "game.netplay.play",
     ),
-    # peek-proof dealing: card points and proofs, beside the wire, knowing only the cards
-    "game.netplay.fair": ("game.logic.cards", "game.netplay.errors", "game.netplay.fair"),
+    # peek-proof dealing: card points and proofs, beside the wire, knowing only the cards (its
+    # misconducts are `Phrase`s, a module of no imports)
+    "game.netplay.fair": (
+        "game.logic.cards",
+        "game.logic.phrase",
+        "game.netplay.errors",
+        "game.netplay.fair",
+    ),
     # the lobby's sans-I/O cores: their messages, sealing and limits
     "game.netplay.lobby": (
         "game.netplay.addresses",
