@@ -17,6 +17,7 @@ from game.language.files import use_language
 from game.netplay.lobby.broker import parse_broker_url
 from game.netplay.play.agreement import RulesNegotiation
 from game.netplay.play.peer import TOO_MANY_PLAYERS
+from game.netplay.session.admission import slowed_down_text
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.events import Closed, Interrupted, Resumed
 from game.netplay.session.handshake import PeerInfo, Role, version_mismatch_message
@@ -113,8 +114,8 @@ def _refusals() -> list[str]:
     admission = guest._admission
     return [
         admission.refusal_text(Reject(code, "no room", 1, 1, "1.0.0"))
-        for code in ("busy", "unknown_session", "wrong_code", "other")
-    ]
+        for code in ("busy", "unknown_session", "wrong_code", "slow_down", "other")
+    ] + [slowed_down_text("192.0.2.7", 3, 30.0), slowed_down_text("", 4, 60.0)]
 
 
 def _versions() -> list[str]:

@@ -225,7 +225,11 @@ class Admission:
         if reject.code == "unknown_session":
             return phrase("The host no longer has this game, so it cannot be resumed.")
         if reject.code == "slow_down":
-            return clean_text(reject.text, MAX_REASON_CHARS)  # the host's words, as they came
+            # the host's words, as they came, introduced in the player's language
+            return phrase(
+                "The host refused the connection: {reason}",
+                reason=clean_text(reject.text, MAX_REASON_CHARS),
+            )
         if reject.code == "wrong_code":
             return phrase(
                 "The host did not accept this join code: check the code (and the address) "
@@ -338,13 +342,7 @@ class Admission:
         if pause > 0:
             # no exchange is run, so the refusal costs the host nothing and tells nothing
             misses = self.guesses.misses(source)
-            self._report(
-                GuestTurnedAway(
-                    "slow_down",
-                    f"Refused a join from {source or 'a connection'}: {misses} wrong codes came "
-                    f"from there, so it must wait {pause:.0f} s before trying again.",
-                )
-            )
+            self._report(GuestTurnedAway("slow_down", slowed_down_text(source, misses, pause)))
             return self.reject(
                 "slow_down",
                 f"Too many wrong join codes came from your address: wait {pause:.0f} seconds "
@@ -407,6 +405,17 @@ class Admission:
 
 NOT_CANASTA = phrase("This is a Canasta host; the caller is not a Canasta game.")
 NO_GAME_TO_RESUME = phrase("The host has no game in progress with this guest to resume.")
+
+
+def slowed_down_text(source: str, misses: int, pause: float) -> str:
+    """What the host is told of a join refused because of the wrong codes from `source`."""
+    return phrase(
+        "Refused a join from {source}: {misses} wrong codes came from there, so it must wait "
+        "{pause} s before trying again.",
+        source=source or phrase("a connection"),
+        misses=misses,
+        pause=f"{pause:.0f}",
+    )
 
 
 def _turned_away_text(reject: Reject, name: str) -> str:

@@ -441,7 +441,7 @@ class HostScene(NetworkScreen):
                 self.note = (
                     _("Someone tried a wrong code; still waiting for your guests\u2026")
                     if event.code == "wrong_code"
-                    else shown(event.text)
+                    else _(shown(event.text))
                 )
             elif isinstance(notice, SeatFreed):
                 name = shown(notice.name) or _("A guest")
