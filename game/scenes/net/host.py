@@ -458,34 +458,26 @@ class HostScene(NetworkScreen):
     def _table_ready(self) -> None:
         """Every guest accepted and the first hand is dealt: on to the table (asking first if
         a solo game is being played meanwhile)."""
-        if self.app.stack.top is self:
-            self.start_network_game()
-            return
-        if self.asking:
-            return
-        self.asking = True
-
-        def answer(yes: bool) -> None:
-            self.asking = False
-            if yes:
-                self.start_network_game()
-            else:
-                self.cancel()
-
-        confirm_dialog(
-            self.app,
+        self._ask_to_start(
             _("Your table is ready"),
             _(
                 "Every guest has joined and accepted the rules. Start the network game now? "
                 "Your solo game is saved and waits for you."
             ),
-            answer,
-            yes=_("Start"),
-            no=_("Not now"),
-            default_yes=True,
         )
 
     def _guest_arrived(self, name: str) -> None:
+        self._ask_to_start(
+            _("{name} has joined").format(name=name),
+            _(
+                "{name} connected to your game. Start the network game now? Your solo game is "
+                "saved and waits for you."
+            ).format(name=name),
+        )
+
+    def _ask_to_start(self, title: str, question: str) -> None:
+        """On to the network game at once from this screen; over a solo game played while
+        waiting, once the player says so (asked once)."""
         if self.app.stack.top is self:
             self.start_network_game()
             return
@@ -501,16 +493,7 @@ class HostScene(NetworkScreen):
                 self.cancel()
 
         confirm_dialog(
-            self.app,
-            _("{name} has joined").format(name=name),
-            _(
-                "{name} connected to your game. Start the network game now? Your solo game is "
-                "saved and waits for you."
-            ).format(name=name),
-            answer,
-            yes=_("Start"),
-            no=_("Not now"),
-            default_yes=True,
+            self.app, title, question, answer, yes=_("Start"), no=_("Not now"), default_yes=True
         )
 
     def start_network_game(self) -> None:
