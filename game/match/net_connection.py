@@ -413,6 +413,8 @@ class NetGame:
             config or SessionConfig(),
             join_code=code,
         )
+        if role is Role.GUEST and isinstance(resume, dict) and type(resume.get("seat")) is int:
+            session.table_seat = resume["seat"]  # the seat this guest holds at its table
         endpoint = start(session)
         try:
             return cls(

@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -26,7 +27,7 @@ from game.scenes.net.table import NetTableScene
 from game.scenes.table.table import TableScene
 from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
 from tests.helpers.paths import MAIN
-from tests.helpers.ui_events import click
+from tests.helpers.ui_events import click, step
 
 # real sockets on loopback
 pytestmark = pytest.mark.net
@@ -271,3 +272,68 @@ def test_a_host_playing_solo_while_waiting_is_asked_once_the_table_is_ready(
     click(app, centre(dialog.buttons[0].rect))  # Start
     assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene))
     assert app.stack.top.state.seat_count == 3 and app.stack.top.names[1] == "Ana"
+
+
+@pytest.mark.slow
+def test_a_guest_whose_game_broke_off_continues_its_seat_from_the_title(
+    app: App, processes: list[subprocess.Popen], tmp_path: Path
+) -> None:
+    from game.scenes.title import TitleScene
+
+    app.prefs.animation_speed = "off"
+    app.prefs.player_name = "Gus"
+    log = tmp_path / "host.log"
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            str(MAIN),
+            "--host",
+            "0",
+            "--players",
+            "3",
+            "--seats",
+            "guest,guest",
+            "--autopilot",
+            "beginner",
+            "--bind",
+            "127.0.0.1",
+            "--hands",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=log.open("w"),
+        text=True,
+    )
+    processes.append(host)
+    hosting = json.loads(host.stdout.readline())
+    processes.append(cli_guest(hosting["port"], hosting["code"], "Nora"))
+    # Nora takes the first seat, so a guest coming back without naming its seat is sent there
+    assert run_until(app, lambda: "seat 1: connected" in log.read_text(), seconds=30)
+    join_by_typing(app, f"127.0.0.1:{hosting['port']}", hosting["code"])
+    assert run_until(app, lambda: isinstance(app.stack.top, AgreementScene), seconds=30)
+    agreement = app.stack.top
+    assert run_until(app, lambda: agreement.stage is Stage.GUEST_DECIDING)
+    click(app, centre(agreement.buttons["accept"].rect))
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), seconds=40)
+    table = app.stack.top
+    assert table.match.net.seat == 2
+    click(app, centre(table.buttons["autoplay"].rect))
+    assert run_until(app, lambda: table.match.net.peer.play.state_no >= 12, seconds=120)
+    table.match.net.endpoint.stop()  # the guest's process is gone: no goodbye is said
+    app.autosave_exists = lambda: False
+    title = TitleScene(app)
+    app.stack.push(title)
+    step(app)
+    click(app, centre(title.buttons["Continue"].rect))
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene)
+    click(app, centre(dialog.buttons[0].rect))  # Join it again
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), seconds=60)
+    back = app.stack.top
+    assert back is not table and back.match.net.seat == 2
+    click(app, centre(back.buttons["autoplay"].rect))
+    assert run_until(app, lambda: back.match.finished, seconds=240)
+    out, _ = host.communicate(timeout=60)
+    ended = json.loads(out.strip().splitlines()[-1])
+    assert ended["outcome"] == "finished"
+    assert back.match.net.peer.play.finished.state_hash == ended["state_hash"]
