@@ -18,10 +18,13 @@ from game.app import App
 from game.audio import SoundManager
 from game.language import Catalog, _, install
 from game.language.files import use_language
+from game.logic.actions import action_from_dict
+from game.logic.phrase import phrase
 from game.netplay import Role
 from game.netplay.fair.deadline import Deadline
 from game.netplay.fair.deck import Owed
 from game.netplay.fair.misconduct import Step
+from game.netplay.play.fair_hand import move_words
 from game.netplay.play.play_protocol import GuestPlay, HostPlay, Stage, in_words
 from game.netplay.play.table_protocol import seat_words
 from game.scenes.dialog import DialogScene
@@ -178,3 +181,27 @@ def test_the_other_copy_s_reason_is_shown_cleaned_after_a_sentence_of_ours(
 ) -> None:
     dialog = _halted_on_screen(spanish_app, AccusingGuest)
     assert dialog.message == "La otra parte dijo: You cheated, I saw it"
+
+
+MOVES = [
+    {"type": "draw"},
+    {"type": "take_pile", "with": ["8C", "8S"]},
+    {"type": "meld", "cards": ["8C", "8S", "8H"]},
+    {"type": "discard", "card": "9C"},
+    {"type": "pass"},
+    {"type": "undo"},
+    {"type": "undo_turn"},
+    {"type": "next_hand"},
+    {"type": "ask_go_out"},
+    {"type": "answer_go_out", "yes": True},
+]
+
+
+@pytest.mark.parametrize("move", MOVES, ids=lambda move: move["type"])
+def test_a_move_named_in_a_misconduct_is_said_in_the_player_s_language(
+    pseudo: Catalog, move: dict[str, object]
+) -> None:
+    named = move_words(action_from_dict(move))
+    sentence = phrase("{who} moved ({move}) out of turn", who="Robot", move=named)
+    assert sentence.startswith(f"Robot moved ({move['type'].replace('_', ' ')}")  # type: ignore[union-attr]
+    assert _plain_in(pseudo, sentence, "Robot", "8C 8S 8H", "8C 8S", "9C") == []

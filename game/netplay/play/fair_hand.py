@@ -413,7 +413,7 @@ class FairHand:
             return
         if self.game.to_act != move.seat:
             sentence = phrase(
-                "{who} moved ({move}) out of turn", who=who(move.seat), move=_describe(move.action)
+                "{who} moved ({move}) out of turn", who=who(move.seat), move=move_words(move.action)
             )
             raise Misconduct(Code.ILLEGAL_MOVE, sentence, seat=move.seat, step=Step.MOVE)
         self.settled()
@@ -423,7 +423,7 @@ class FairHand:
             sentence = phrase(
                 "{whose} {move} is refused: {refusal}",
                 whose=whose(move.seat),
-                move=_describe(move.action),
+                move=move_words(move.action),
                 refusal=refusal.message,
             )
             raise Misconduct(Code.ILLEGAL_MOVE, sentence, seat=move.seat, step=Step.MOVE) from None
@@ -538,11 +538,28 @@ def _faces(cards: Iterable[int]) -> list[str]:
     return [CARD_CODE[c] for c in cards]
 
 
-def _describe(action: Action) -> str:
+# A move's name in a misconduct's sentence (the English is the action's type in words).
+_MOVES = {
+    "draw": phrase("draw"),
+    "take_pile": phrase("take pile"),
+    "meld": phrase("meld"),
+    "discard": phrase("discard"),
+    "pass": phrase("pass"),
+    "undo": phrase("undo"),
+    "undo_turn": phrase("undo turn"),
+    "next_hand": phrase("next hand"),
+    "ask_go_out": phrase("ask go out"),
+    "answer_go_out": phrase("answer go out"),
+}
+
+
+def move_words(action: Action) -> str:
+    """A move in words for a misconduct's sentence: "discard of 9C", "draw"."""
     cards = getattr(action, "cards", None) or getattr(action, "with_", None)
     card = getattr(action, "card", None)
     named = " ".join(cards) if cards else card
-    return f"{action.type.replace('_', ' ')} of {named}" if named else action.type.replace("_", " ")
+    move = _MOVES[action.type]
+    return phrase("{move} of {cards}", move=move, cards=named) if named else move
 
 
 def _kept(
@@ -558,7 +575,7 @@ def _kept(
     where = (
         phrase("the deal")
         if action is None
-        else phrase("move {step} ({move})", step=step, move=_describe(action))
+        else phrase("move {step} ({move})", step=step, move=move_words(action))
     )
     for seat, (replayed, played) in enumerate(zip(game.players, live.players, strict=True)):
         seen = _faces(played.threes)
