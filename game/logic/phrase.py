@@ -48,6 +48,44 @@ def _rebuilt(
     return _made(template, plural, count, fields, capital)
 
 
+def phrase_to_doc(said: Any) -> Any:
+    """`said` for a JSON file: a `Phrase` as its template and fields (so that it reads in the
+    player's language when it is loaded again), anything else as it is."""
+    if not isinstance(said, Phrase):
+        return said
+    fields = {name: phrase_to_doc(value) for name, value in said.fields.items()}
+    return {
+        "template": said.template,
+        "plural": said.plural,
+        "amount": said.amount,
+        "fields": fields,
+        "capital": said.capital,
+    }
+
+
+def phrase_from_doc(doc: Any) -> Phrase | None:
+    """The `Phrase` `phrase_to_doc` wrote, or None when `doc` is not one that reads back (a
+    damaged or hand-made file: the caller keeps the English it saved beside it)."""
+    try:
+        fields = {
+            str(name): phrase_from_doc(value) if isinstance(value, dict) else value
+            for name, value in doc["fields"].items()
+        }
+        if None in fields.values() or not all(
+            isinstance(value, (str, int, float)) for value in fields.values()
+        ):
+            return None
+        return _made(
+            str(doc["template"]),
+            str(doc["plural"]),
+            int(doc["amount"]),
+            fields,
+            bool(doc["capital"]),
+        )
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+
+
 def refilled(said: Phrase, /, **fields: Any) -> Phrase:
     """`said` with some of its fields changed (a seat said as the player who reads it)."""
     return _made(said.template, said.plural, said.amount, said.fields | fields, said.capital)

@@ -6,6 +6,7 @@ no plain letter in a halt but the names."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,9 +26,10 @@ from game.netplay.fair.deadline import Deadline
 from game.netplay.fair.deck import Owed
 from game.netplay.fair.misconduct import Step
 from game.netplay.play.fair_hand import move_words
-from game.netplay.play.play_protocol import GuestPlay, HostPlay, Stage, in_words
+from game.netplay.play.play_protocol import GuestPlay, HostPlay, SaveError, Stage, in_words
 from game.netplay.play.table_protocol import seat_words
 from game.scenes.dialog import DialogScene
+from game.scenes.net.screen import error_words
 from game.scenes.net.table import NetTableScene
 from game.sprites.cards import CardImages
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
@@ -205,3 +207,37 @@ def test_a_move_named_in_a_misconduct_is_said_in_the_player_s_language(
     sentence = phrase("{who} moved ({move}) out of turn", who="Robot", move=named)
     assert sentence.startswith(f"Robot moved ({move['type'].replace('_', ' ')}")  # type: ignore[union-attr]
     assert _plain_in(pseudo, sentence, "Robot", "8C 8S 8H", "8C 8S", "9C") == []
+
+
+def test_a_halt_kept_in_a_save_reads_in_the_player_s_language_when_it_is_loaded() -> None:
+    host = _caught().host
+    said = host.halted.text  # type: ignore[union-attr]
+    use_language("es")
+    spanish = _(said)
+    assert spanish != said
+    doc = json.loads(json.dumps(host.to_save()))
+    assert doc["halted"]["text"] == said  # the English stays beside it for older copies
+    loaded = HostPlay.from_save(doc, randomness=seeded_bytes(2))
+    assert loaded.halted.text == said and _(loaded.halted.text) == spanish
+    doc["halted"]["said"]["fields"] = {"who": ["not", "a", "field"]}  # damaged: the English is kept
+    damaged = HostPlay.from_save(doc, randomness=seeded_bytes(2))
+    assert damaged.halted.text == said and not hasattr(damaged.halted.text, "template")
+
+
+def test_a_save_that_cannot_continue_says_why_in_the_player_s_language() -> None:
+    doc = json.loads(json.dumps(_caught().host.to_save()))
+    use_language("de")
+    with pytest.raises(SaveError) as wrong_role:
+        GuestPlay.from_save(doc)
+    assert error_words(wrong_role.value) == (
+        "Diese Partie hat der Gastgeber gespeichert, nicht der Gast."
+    )
+    doc["decks"] = "torn"
+    with pytest.raises(SaveError) as torn:
+        HostPlay.from_save(doc)
+    assert error_words(torn.value).startswith("Die gespeicherte Partie kann nicht gelesen werden (")
+    use_language("es")
+    with pytest.raises(SaveError) as not_ours:
+        HostPlay.from_save({"format": "something else"})
+    assert error_words(not_ours.value) == "Esto no es una partida en red guardada."
+    assert error_words(OSError(98, "Address already in use")) == "[Errno 98] Address already in use"

@@ -41,7 +41,7 @@ from game.logic.engine import Game
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
 from game.logic.phases import GAME_OVER, HAND_OVER
-from game.logic.phrase import Phrase, as_sentence, phrase
+from game.logic.phrase import Phrase, as_sentence, phrase, phrase_from_doc, phrase_to_doc
 from game.logic.rules import Rules, RulesError
 from game.logic.view import PlayerView, player_view
 from game.netplay.fair import (
@@ -693,7 +693,7 @@ class _Side(ABC):
             "movers": self.movers,
             "ready": list(self.ready),
             "early": [_pack_blob(secret.encode()) for secret in self.early],
-            "halted": None if self.halted is None else dataclasses.asdict(self.halted),
+            "halted": None if self.halted is None else _halted_to_save(self.halted),
             "received": self.received,
             "sent": _pack_blob(self.sent),
         }
@@ -705,13 +705,15 @@ class _Side(ABC):
         role = "host" if cls.seat == HOST_SEAT else "guest"
         if isinstance(doc, dict) and doc.get("format") in OLD_SAVE_FORMATS:
             raise SaveError(
-                "This game was saved by an earlier version, which dealt the cards another way: "
-                "it cannot be continued."
+                phrase(
+                    "This game was saved by an earlier version, which dealt the cards another "
+                    "way: it cannot be continued."
+                )
             )
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise SaveError("This is not a saved network game.")
+            raise SaveError(phrase("This is not a saved network game."))
         if doc.get("role") != role:
-            raise SaveError(f"This game was saved by the {doc.get('role')}, not the {role}.")
+            raise SaveError(saved_by_other(doc.get("role"), role))
         try:
             play = cls(Terms.from_agreed(doc["terms"]), **kwargs)
             play.game_id, play.token = str(doc["game_id"]), str(doc["token"])
@@ -729,16 +731,16 @@ class _Side(ABC):
             play.ready = [bool(x) for x in doc["ready"]]
             play.early = [_secret(_unpack_blob(b)) for b in doc["early"]]
             if doc["halted"] is not None:
-                play.halted = Halted(**doc["halted"])
+                play.halted = _halted_from_save(doc["halted"])
             play.received = int(doc["received"])
             play.sent = list(_unpack_blob(doc["sent"]))
             play.record()  # the audited hands must replay
         except (KeyError, TypeError, ValueError, IllegalAction, ProtocolError, Misconduct) as error:
-            raise SaveError(f"The saved game cannot be read ({error}).") from None
+            raise SaveError(unreadable_save(error)) from None
         if play.stage is Stage.FINISHED:
             record = play.record()
             if record is None:
-                raise SaveError("The saved game ended before any hand was played.")
+                raise SaveError(phrase("The saved game ended before any hand was played."))
             play._finish(record)  # saved once it ended: nothing to rejoin, only its result
             return play
         if play.hand is not None:
@@ -932,6 +934,32 @@ class GuestPlay(_Side):
         out = self.resend_from(message.received)
         self._rejoining = False
         return out
+
+
+def _halted_to_save(halted: Halted) -> dict[str, Any]:
+    # the English for older copies and for a sentence that does not read back, and the Phrase
+    return dataclasses.asdict(halted) | {"said": phrase_to_doc(halted.text)}
+
+
+def _halted_from_save(doc: dict[str, Any]) -> Halted:
+    fields = {name: value for name, value in doc.items() if name != "said"}
+    said = phrase_from_doc(doc.get("said"))
+    return Halted(**fields | ({} if said is None else {"text": said}))
+
+
+def saved_by_other(saved_by: object, role: str) -> str:
+    """Why a save of the other role (or of none) does not continue as `role`."""
+    roles = {"host": phrase("the host"), "guest": phrase("the guest")}
+    if saved_by not in roles:
+        return phrase("This is not a saved network game.")
+    return phrase(
+        "This game was saved by {saved_by}, not {role}.", saved_by=roles[saved_by], role=roles[role]
+    )
+
+
+def unreadable_save(error: Exception) -> str:
+    """A save whose contents do not read back (`error`: what did not, in the system's words)."""
+    return phrase("The saved game cannot be read ({error}).", error=str(error))
 
 
 class SaveError(ValueError):

@@ -50,9 +50,13 @@ from .play_protocol import (
     _pack_blob,
     _Side,
     _unpack_blob,
+    saved_by_other,
     seat_words,
     toss_commitment,
+    unreadable_save,
 )
+
+NOT_A_TABLE = phrase("This is not a saved network game of three or four.")
 
 
 def table_first_player(game_id: str, halves: list[str], players: int) -> int:
@@ -161,14 +165,14 @@ class TableGuest(GuestPlay):
     def from_save(cls, doc: dict[str, Any], **kwargs: Any) -> Any:
         seat = doc.get("seat") if isinstance(doc, dict) else None
         if type(seat) is not int or not 0 < seat < m.MAX_SEATS:
-            raise SaveError("This is not a saved network game of three or four.")
+            raise SaveError(NOT_A_TABLE)
         play = super().from_save(doc, seat=seat, **kwargs)
         try:
             play.names = [str(name) for name in doc["names"]]
             play.guests = [int(seat) for seat in doc["guests"]]
             play.coins = {int(seat): str(coin) for seat, coin in doc["coins"].items()}
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise SaveError(f"The saved game cannot be read ({error}).") from None
+            raise SaveError(unreadable_save(error)) from None
         play.peer_name = play.names[HOST_SEAT] if play.names else play.peer_name
         return play
 
@@ -509,11 +513,13 @@ class TableHost:
     def from_save(cls, doc: dict[str, Any], *, randomness: RandomBytes | None = None) -> TableHost:
         """The host's copy a save holds, every guest waiting to rejoin."""
         if isinstance(doc, dict) and doc.get("format") in OLD_SAVE_FORMATS:
-            raise SaveError("This game was saved by an earlier version: it cannot be continued.")
+            raise SaveError(
+                phrase("This game was saved by an earlier version: it cannot be continued.")
+            )
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT or "table" not in doc:
-            raise SaveError("This is not a saved network game of three or four.")
+            raise SaveError(NOT_A_TABLE)
         if doc.get("role") != "host":
-            raise SaveError(f"This game was saved by the {doc.get('role')}, not the host.")
+            raise SaveError(saved_by_other(doc.get("role"), "host"))
         try:
             table = doc["table"]
             terms = Terms.from_agreed(doc["terms"])
@@ -532,9 +538,9 @@ class TableHost:
                 seat._rejoining = False  # the guests rejoin the hub, not this seat
                 host.seats[int(s)] = seat
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise SaveError(f"The saved game cannot be read ({error}).") from None
+            raise SaveError(unreadable_save(error)) from None
         if set(host.seats) | set(host.guests) != set(range(terms.rules.players)):
-            raise SaveError("The saved table's seats do not fit its players.")
+            raise SaveError(phrase("The saved table's seats do not fit its players."))
         if not host.over and host.game_id:
             host.rejoining = set(host.guests)
         return host

@@ -46,7 +46,7 @@ from game.scenes.dialog import confirm_dialog
 from game.scenes.flow import start_new_game
 from game.scenes.net.agreement import connected_scene, table_scene
 from game.scenes.net.invite import InviteScene
-from game.scenes.net.screen import NetworkScreen, draw_watch
+from game.scenes.net.screen import NetworkScreen, draw_watch, error_words
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.clipboard import clipboard_put
@@ -180,7 +180,9 @@ class HostScene(NetworkScreen):
             self.note = ""
             return
         except ValueError as exc:  # a saved game that cannot be read back (SaveError)
-            self.error = _("The saved game cannot be resumed: {reason}").format(reason=exc)
+            self.error = _("The saved game cannot be resumed: {reason}").format(
+                reason=error_words(exc)
+            )
             self.note = ""
             return
         self.error = ""

@@ -43,7 +43,7 @@ from game.netplay.shell.wormhole import (
     open_listener,
 )
 from game.scenes.net.agreement import connected_scene
-from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.screen import NetworkScreen, error_words
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.clipboard import clipboard_put
@@ -173,7 +173,9 @@ class _InviteScreen(NetworkScreen):
         try:
             self.net = NetGame.from_link(self.app.prefs, link, resume=self.saved)
         except (OSError, ValueError) as exc:
-            self.failed(_("The saved game cannot be resumed: {reason}").format(reason=exc))
+            self.failed(
+                _("The saved game cannot be resumed: {reason}").format(reason=error_words(exc))
+            )
             return
         self.error, self.note = "", _("Reconnecting to {name}\u2026").format(name=self.peer)
         self.layout(self.app.size)
@@ -207,7 +209,9 @@ class _InviteScreen(NetworkScreen):
                 self.net = NetGame.from_link(self.app.prefs, event.link, listener=self.listener)
             except (OSError, ValueError) as exc:
                 self.failed(
-                    _("The game could not start its connection: {reason}").format(reason=exc)
+                    _("The game could not start its connection: {reason}").format(
+                        reason=error_words(exc)
+                    )
                 )
                 return
             self.listener = None  # the game's endpoint owns it now

@@ -35,7 +35,7 @@ from game.netplay.session.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import NetworkScreen, rules_name
+from game.scenes.net.screen import NetworkScreen, error_words, rules_name
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_entry import TextEntry
@@ -293,7 +293,10 @@ class JoinScene(NetworkScreen):
         try:
             self.net = NetGame.join(self.app.prefs, self.where, code, resume=resume)
         except (OSError, ValueError) as exc:
-            self.error, self.note = _("Cannot connect: {reason}").format(reason=exc), ""
+            self.error, self.note = (
+                _("Cannot connect: {reason}").format(reason=error_words(exc)),
+                "",
+            )
             return
         self.error = ""
         self.note = _("Connecting to {address}\u2026").format(address=self.where)

@@ -23,7 +23,7 @@ from game.match.autosaved_game import COMPUTER, HUMAN, LocalGame
 from game.match.net_connection import how_to_resume, save_path, shown
 from game.netplay import Connected, Failed, HostPlay, Role
 from game.scenes.dialog import DialogScene
-from game.scenes.net.screen import NetworkScreen
+from game.scenes.net.screen import NetworkScreen, error_words
 from game.scenes.table.table import TableScene
 from game.ui import theme as th
 from game.ui.button import Button
@@ -151,7 +151,9 @@ class RejoinWait(NetworkScreen):
             else:
                 self.net = NetGame.join(self.app.prefs, self.address, self.code, resume=self.saved)
         except (OSError, ValueError) as exc:
-            self.error = _("The game could not be reopened: {reason}").format(reason=exc)
+            self.error = _("The game could not be reopened: {reason}").format(
+                reason=error_words(exc)
+            )
 
     def layout(self, size: tuple[int, int]) -> None:
         t = self.app.theme

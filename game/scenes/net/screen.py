@@ -42,6 +42,13 @@ def lobby_refusal(error: LobbyError) -> str:
     return _(LOBBY_PROBLEMS[error.kind]).format(**error.fields)
 
 
+def error_words(error: Exception) -> str:
+    """What went wrong, in the player's language when this copy composed it (a saved game that
+    cannot be read, a refused address), else in the system's own words (an OS error)."""
+    said = error.args[0] if error.args else ""
+    return _(said) if hasattr(said, "template") else str(error)
+
+
 def waited_words(since: int, now: float) -> str:
     """How long a host has waited, as the lobby's list says it ("waiting 5 min")."""
     minutes = max(0, int(now - since)) // 60
