@@ -14,6 +14,7 @@ from game.logic.actions import Discard
 from game.logic.ai import ComputerPlayer
 from game.logic.ai.hint import HINT_AGGRESSIVENESS
 from game.logic.phases import DRAW, PLAY
+from game.logic.view import PlayerView
 from game.match import ME
 from game.netplay import Role
 from game.scenes.net.table import NetTableScene
@@ -33,6 +34,10 @@ def host() -> Iterator[HeadlessPeer]:
 
 def settled(table: NetTableScene) -> bool:
     return not table.match.changes and not table.animator.busy and not table.match.opponent_pending
+
+
+def moment(view: PlayerView) -> tuple[int, int, str, int]:
+    return view.hand_no, view.turn_no, view.phase, len(view.hand)
 
 
 def test_the_network_hint_plays_master_s_move_with_master_s_memory(
@@ -66,7 +71,10 @@ def test_the_network_hint_plays_master_s_move_with_master_s_memory(
         if view.phase == PLAY:
             started = (view.hand_no, view.turn_no)
         table.hints.close()
+        acted = moment(view)
         assert table.act(action)
+        # a draw opens its card over the network: wait for the view it brings, not the one acted on
+        assert run_until(app, lambda at=acted: moment(play.view) != at or table.state.hand_over, 30)
         if isinstance(action, Discard):
             assert run_until(app, lambda: table.state.to_move != ME or table.state.hand_over, 30)
         if table.state.hand_over:
