@@ -161,7 +161,7 @@ def test_a_dead_network_is_noticed_both_sides_save_and_the_game_continues_later(
     host2 = host_side(resume=read_json(saves["host"]))
     guest2 = guest_side(f"127.0.0.1:{host2.endpoint.port}", resume=read_json(saves["guest"]))
     try:
-        assert pump_until(lambda: host2.peer.done and guest2.peer.done, 30, host2, guest2)
+        assert pump_until(lambda: host2.peer.done and guest2.peer.done, 90, host2, guest2)
     finally:
         stop(guest2, host2)
     assert host2.peer.result is not None and host2.peer.result == guest2.peer.result
