@@ -41,7 +41,7 @@ from .tutorial import (
     TutorialStep,
     notes_for,
 )
-from .warning import GoingOutRisk, canasta_shortfall, opponent_may_go_out
+from .warning import GoingOutRisk, canasta_shortfall, likeliest_to_go_out, opponent_may_go_out
 
 __all__ = [
     "PARTNERSHIP_NOTES",
@@ -75,6 +75,7 @@ __all__ = [
     "explain_action",
     "explain_hint",
     "find_opening",
+    "likeliest_to_go_out",
     "meldable_points",
     "narrate",
     "notes_for",

@@ -1,4 +1,4 @@
-"""Whether the opponent could go out on its next turn (User Guide 4.7.5), from the view alone.
+"""Whether an opponent could go out on its next turn (User Guide 4.7.5), from the view alone.
 
 The status bar tints its "Melding" counter yellow for a moderate and magenta for a high chance.
 The reckoning uses only public facts: the opponent's canastas and melds, the number of cards it
@@ -43,11 +43,16 @@ def canasta_shortfall(view: PlayerView, player: int) -> tuple[int, int]:
     return missing, sum(gaps[:missing])
 
 
-def opponent_may_go_out(view: PlayerView) -> GoingOutRisk:
-    """The chance that the view's opponent goes out on its next turn."""
+LEVELS = (NONE, LOW, MODERATE, HIGH)  # from the least likely to the likeliest
+
+
+def opponent_may_go_out(view: PlayerView, other: int | None = None) -> GoingOutRisk:
+    """The chance that opponent `other` (by default the next player) goes out on its next
+    turn."""
     if view.phase in (HAND_OVER, GAME_OVER):
         return GoingOutRisk(NONE, phrase("The hand is over."))
-    other = view.opponent
+    if other is None:
+        other = view.opponent
     held = view.hand_sizes[other]
     if view.to_move == other and view.phase != "draw":
         draw = 0  # it is in the middle of its turn: it has drawn already
@@ -97,3 +102,17 @@ def opponent_may_go_out(view: PlayerView) -> GoingOutRisk:
             spare=count_text(spare, "card"),
         ),
     )
+
+
+def likeliest_to_go_out(view: PlayerView) -> tuple[int, GoingOutRisk]:
+    """The opponent likeliest to go out on its next turn, and its risk: with three or four at
+    the table each opponent is reckoned (a partner shares the side's canastas, not its hand);
+    of two equally likely, the one who plays sooner."""
+    players = view.players
+    opponents = [
+        (view.seat + step) % players
+        for step in range(1, players)
+        if (view.seat + step) % view.sides != view.side
+    ]
+    risks = [(seat, opponent_may_go_out(view, seat)) for seat in opponents]
+    return max(risks, key=lambda pair: LEVELS.index(pair[1].level))

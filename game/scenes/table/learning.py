@@ -23,8 +23,8 @@ from game.logic.actions import Action
 from game.logic.assist import (
     TableMemory,
     describe_choices,
+    likeliest_to_go_out,
     opening_scenario,
-    opponent_may_go_out,
 )
 from game.logic.errors import IllegalAction
 from game.logic.events import Event
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 WHY = N_("Why? (click or F1)")
 WARNING = N_("\u26a0 Your opponent may go out on its next turn.")
+NAMED_WARNING = N_("\u26a0 {name} may go out on their next turn.")  # three or four at the table
 TABLE_ANCHOR = "controls"
 
 
@@ -63,6 +64,9 @@ class LearnTable(Protocol):
     state: TableState
     hud: TableHud | None
     hud_dirty: bool
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
 
     def poll(self) -> None: ...
     def message_showing(self) -> bool: ...
@@ -116,11 +120,17 @@ class LearningPanel:
         message_dialog(self.app, _("Opening meld"), _(scenario.text))
 
     def going_out_warning(self) -> str:
-        """The status bar's warning when the opponent could go out on its next turn."""
+        """The status bar's warning when an opponent could go out on its next turn, named when
+        there are two."""
         view = self.state.view
         if view.phase not in (DRAW, PLAY) or self.table.match.watching:
             return ""
-        return _(WARNING) if opponent_may_go_out(view).warn else ""
+        seat, risk = likeliest_to_go_out(view)
+        if not risk.warn:
+            return ""
+        if view.players == 2:
+            return _(WARNING)
+        return _(NAMED_WARNING).format(name=self.table.names[seat])
 
     # -- what was seen -------------------------------------------------------------------------
     def remember(self, events: Sequence[Event]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from game.app import App
 from game.help import anchor_for, describe_option, load_help
@@ -19,7 +20,7 @@ from game.scenes.dialog import DialogScene
 from game.scenes.learn.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.option_items import option_sections
-from game.scenes.table.learning import WARNING, WHY
+from game.scenes.table.learning import NAMED_WARNING, WARNING, WHY
 from tests.helpers.scenario import position
 from tests.helpers.table import card_spot, centre, engine, open_table
 from tests.helpers.ui_events import click, press, step, type_text
@@ -168,6 +169,23 @@ def test_the_status_bar_warns_when_the_opponent_may_go_out(app: App) -> None:
     table = open_table(app, game)
     step(app)
     assert table.model.message == WARNING
+
+
+@pytest.mark.parametrize(("short", "long"), [(3, 1), (1, 3)])
+def test_at_four_the_warning_names_the_opponent_who_may_go_out(app: App, short, long) -> None:
+    hands = ["4S 4D 8C 9C", "", "6S 6D 8H 9H", ""]
+    hands[short] = "5C"
+    hands[long] = "4C 5D 6C 7D 8D 9D JC JD QC"  # its side's canasta, but far too many cards
+    game = position(
+        Rules().with_players(4),
+        hands=hands,
+        melds=({}, {"K": "KS KD KH KS KD KH KC"}),
+        to_move=0,
+    )
+    table = open_table(app, game)
+    step(app)
+    assert table.model.message == NAMED_WARNING.format(name=table.names[short])
+    assert table.names[short] not in (table.names[long], "")
 
 
 def test_a_refusal_that_arrives_later_still_offers_why(app: App) -> None:
