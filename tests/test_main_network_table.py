@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -24,10 +25,33 @@ MAIN = str(MAIN_PATH)
 GAME_LIMIT = 300  # seconds any process of a game may take before the test gives up
 
 
+def _log(logs: Path, name: str) -> IO[str]:
+    """A file in `logs` for one process's stderr: kept, not discarded, so that a game that
+    ends otherwise than the test expects says why (see `_said`)."""
+    logs.mkdir(exist_ok=True)
+    return (logs / f"{name}.log").open("w")
+
+
+def _said(logs: Path) -> str:
+    """The end of every process's stderr, for an assertion's message."""
+    return "\n".join(
+        f"--- {log.name}:\n{log.read_text()[-3000:]}" for log in sorted(logs.glob("*.log"))
+    )
+
+
+def _start(args: list[str], stdout: int, stderr: IO[str] | int, text: bool) -> subprocess.Popen:
+    """A process of the game, its stderr written where asked (the log file is the child's now:
+    this side's copy is closed)."""
+    process = subprocess.Popen(args, stdout=stdout, stderr=stderr, text=text)
+    if not isinstance(stderr, int):
+        stderr.close()
+    return process
+
+
 def _host(
-    players: int, seats: str, *extra: str, stderr: int = subprocess.DEVNULL
+    players: int, seats: str, *extra: str, stderr: IO[str] | int
 ) -> tuple[subprocess.Popen, dict]:
-    host = subprocess.Popen(
+    host = _start(
         [
             sys.executable,
             MAIN,
@@ -50,8 +74,8 @@ def _host(
     return host, json.loads(host.stdout.readline())
 
 
-def _guest(port: int, code: str, *extra: str, stderr: int = subprocess.DEVNULL) -> subprocess.Popen:
-    return subprocess.Popen(
+def _guest(port: int, code: str, *extra: str, stderr: IO[str] | int) -> subprocess.Popen:
+    return _start(
         [
             sys.executable,
             MAIN,
@@ -84,19 +108,22 @@ def _outputs(process: subprocess.Popen) -> tuple[dict, str]:
     [(4, "guest,computer:advanced,guest", {1, 3}), (3, "guest,guest", {1, 2})],
 )
 def test_a_host_and_two_guests_play_a_whole_game_to_the_same_state_hash(
-    players: int, seats: str, guest_seats: set[int]
+    players: int, seats: str, guest_seats: set[int], tmp_path: Path
 ):
-    host, hosting = _host(players, seats)
+    host, hosting = _host(players, seats, stderr=_log(tmp_path, "host"))
     guests = []
     try:
         assert hosting["event"] == "hosting" and hosting["players"] == players
         assert hosting["seats"] == ["host", *seats.split(",")]
-        guests = [_guest(hosting["port"], hosting["code"]) for _ in guest_seats]
+        guests = [
+            _guest(hosting["port"], hosting["code"], stderr=_log(tmp_path, f"guest-{n}"))
+            for n in range(len(guest_seats))
+        ]
         results = [_last_line(guest) for guest in guests] + [_last_line(host)]
     finally:
         for process in (host, *guests):
             process.kill()
-    assert [r["outcome"] for r in results] == ["finished"] * 3
+    assert [r["outcome"] for r in results] == ["finished"] * 3, _said(tmp_path)
     assert {r["seat"] for r in results} == guest_seats | {0}
     assert len({r["state_hash"] for r in results}) == 1
     sides = 2 if players == 4 else 3
@@ -125,52 +152,66 @@ def test_chat_reaches_every_player_of_the_table():
 
 
 def test_a_guest_killed_mid_game_resumes_its_own_seat_and_the_table_finishes(tmp_path: Path):
+    logs = tmp_path / "logs"
     host, hosting = _host(
-        4, "guest,computer:beginner,guest", "--hands", "2", "--save", str(tmp_path / "host.json")
+        4,
+        "guest,computer:beginner,guest",
+        "--hands",
+        "2",
+        "--save",
+        str(tmp_path / "host.json"),
+        stderr=_log(logs, "host"),
     )
     saves = [tmp_path / "seat-a.json", tmp_path / "seat-b.json"]
-    guests = [_guest(hosting["port"], hosting["code"], "--save", str(save)) for save in saves]
+    guests = [
+        _guest(hosting["port"], hosting["code"], "--save", str(save), stderr=_log(logs, save.stem))
+        for save in saves
+    ]
     try:
         victim = _wait_for_moves(saves[0], 40)
         seat = victim["seat"]
         os.kill(guests[0].pid, signal.SIGKILL)
         guests[0].wait(timeout=10)
-        back = subprocess.Popen(
+        back = _start(
             [sys.executable, MAIN, "--resume", str(saves[0]), "--autopilot", "advanced"],
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=_log(logs, "resumed"),
             text=True,
         )
         results = [_last_line(back), _last_line(guests[1]), _last_line(host)]
     finally:
         for process in (host, *guests):
             process.kill()
-    assert [r["outcome"] for r in results] == ["finished"] * 3
+    assert [r["outcome"] for r in results] == ["finished"] * 3, _said(logs)
     assert results[0]["seat"] == seat, "the resumed guest sits where it sat"
     assert len({r["state_hash"] for r in results}) == 1
     assert results[0]["hands"] == 2
 
 
 def test_a_host_killed_mid_game_resumes_and_every_guest_rejoins_its_seat(tmp_path: Path):
-    save = tmp_path / "host.json"
-    host, hosting = _host(3, "guest,guest", "--hands", "2", "--save", str(save))
-    guests = [_guest(hosting["port"], hosting["code"]) for _ in range(2)]
+    save, logs = tmp_path / "host.json", tmp_path / "logs"
+    host, hosting = _host(
+        3, "guest,guest", "--hands", "2", "--save", str(save), stderr=_log(logs, "host")
+    )
+    guests = [
+        _guest(hosting["port"], hosting["code"], stderr=_log(logs, f"guest-{n}")) for n in range(2)
+    ]
     back = None
     try:
         _wait_for_moves(save, 40, inside="table")
         os.kill(host.pid, signal.SIGKILL)
         host.wait(timeout=10)
-        back = subprocess.Popen(
+        back = _start(
             [sys.executable, MAIN, "--resume", str(save), "--autopilot", "advanced"],
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=_log(logs, "resumed"),
             text=True,
         )
         results = [_last_line(back), *(_last_line(guest) for guest in guests)]
     finally:
         for process in (host, *guests, *([back] if back else [])):
             process.kill()
-    assert [r["outcome"] for r in results] == ["finished"] * 3
+    assert [r["outcome"] for r in results] == ["finished"] * 3, _said(logs)
     assert {r["seat"] for r in results} == {0, 1, 2}
     assert len({r["state_hash"] for r in results}) == 1
 
