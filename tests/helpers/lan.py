@@ -15,7 +15,7 @@ def lan_game(name: str, address: str = "192.168.1.5", port: int = 50410, **more:
         "key": f"{name} - Canasta 0000._canasta._tcp.local.",
         "name": name,
         "rules": "classic",
-        "seat_free": True,
+        "free_seats": 1,
         "protocol": (PROTOCOL_MAX, PROTOCOL_MAX),
         "app_version": "1.0",
         "address": address,
@@ -56,12 +56,13 @@ class ListedGames:
 class RecordedAdvertiser:
     advertisement: Advertisement
     problem: str = ""
-    seat_changes: list[bool] = field(default_factory=list)
+    seat_changes: list[int] = field(default_factory=list)
     stopped: bool = False
 
-    def set_seat_free(self, free: bool) -> None:
-        self.seat_changes.append(free)
-        self.advertisement = replace(self.advertisement, seat_free=free)
+    def set_free_seats(self, free: int) -> None:
+        if free != self.advertisement.free_seats:
+            self.seat_changes.append(free)
+        self.advertisement = replace(self.advertisement, free_seats=free)
 
     def stop(self, wait: float = 0.0) -> None:
         self.stopped = True

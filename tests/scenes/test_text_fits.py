@@ -393,7 +393,7 @@ def join_with_games(app: App) -> None:
     app.lan = lan
     join(app)
     lan.listed.show(lan_game(NAMES[0], rules="modern_american"))
-    lan.listed.show(lan_game(NETWORK_NAME, address="192.168.100.200", seat_free=False))
+    lan.listed.show(lan_game(NETWORK_NAME, address="192.168.100.200", free_seats=0))
     lan.listed.show(lan_game(NAMES[1], address="192.168.1.9", app_version="0.9", protocol=(0, 0)))
 
 

@@ -2,7 +2,9 @@
 DNS-SD (multicast DNS, service `_canasta._tcp.local.`) and the Join screen browses for them.
 
 The host's TXT record carries its player name, the rules preset it proposes, whether its seat is
-free, the protocol versions it speaks and its app version. Everything read back from the network
+free, the protocol versions it speaks and its app version; a table of three or four also its
+number of players and of free guest seats, in a record of format 2, which older copies (reading
+format 1 only) do not list, so none offers a table as a two-seat game. Everything read back from the network
 is the other side's text: names and presets are cleaned (`clean_text`) and bounded, and a record
 that is not well formed is ignored. python-zeroconf does the multicast work; it is imported only
 when a game is advertised or browsed, so the solo game never pays for it. Registering a name
@@ -42,7 +44,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SERVICE_TYPE = "_canasta._tcp.local."
-TXT_VERSION = "1"
+TXT_VERSION = "1"  # a two-seat game's record, as every version wrote it
+TABLE_TXT_VERSION = "2"  # a table's: format 1 and `players` and `free`
 MAX_RULES_CHARS = 24
 MAX_INSTANCE_BYTES = 63  # a DNS label
 MAX_GAMES = 64  # games kept at once: a flood of records on the network cannot grow the list
@@ -53,6 +56,7 @@ SEAT_FREE = "free"
 SEAT_TAKEN = "taken"
 _PROTOCOL_RANGE = re.compile(r"([0-9]{1,4})(?:-([0-9]{1,4}))?")
 _PRESET_KEY = re.compile(r"[a-z0-9_]{1,24}")
+_DIGIT = re.compile(r"[0-9]")
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,18 @@ class Advertisement:
     rules: str  # the preset key, e.g. "classic"
     port: int
     app_version: str
-    seat_free: bool = True
+    free_seats: int = 1  # the guest seats nobody has taken
     protocol: tuple[int, int] = (PROTOCOL_MIN, PROTOCOL_MAX)
+    players: int = 2
+
+    @property
+    def seat_free(self) -> bool:
+        return self.free_seats > 0
 
     def txt(self) -> dict[str, str]:
         """The TXT record: short keys, bounded values (each must stay under 255 bytes)."""
         low, high = self.protocol
-        return {
+        record = {
             "txtvers": TXT_VERSION,
             "name": clean_text(self.name, MAX_NAME_CHARS) or "Canasta player",
             "rules": clean_text(self.rules, MAX_RULES_CHARS),
@@ -77,6 +86,13 @@ class Advertisement:
             "proto": str(low) if low == high else f"{low}-{high}",
             "app": clean_text(self.app_version, MAX_VERSION_CHARS),
         }
+        if self.players > 2:
+            record |= {
+                "txtvers": TABLE_TXT_VERSION,
+                "players": str(self.players),
+                "free": str(self.free_seats),
+            }
+        return record
 
 
 @dataclass(frozen=True)
@@ -86,11 +102,16 @@ class LanGame:
     key: str  # the DNS-SD service name: unique on the network, so it tells games apart
     name: str
     rules: str
-    seat_free: bool
+    free_seats: int  # a two-seat game's 1 or 0; a table's guest seats nobody has taken
     protocol: tuple[int, int]
     app_version: str
     address: str
     port: int
+    players: int = 2
+
+    @property
+    def seat_free(self) -> bool:
+        return self.free_seats > 0
 
     @property
     def endpoint(self) -> str:
@@ -180,6 +201,17 @@ def _protocol(text: str | None) -> tuple[int, int] | None:
     return (low, high) if low <= high else None
 
 
+def _table(properties: Mapping[bytes, bytes | None], seat_free: bool) -> tuple[int, int] | None:
+    """A format-2 record's players and free guest seats, or None if they do not fit: 3 or 4
+    players, fewer free seats than guests could take, and free exactly when `seat` says so."""
+    players, free = _text(properties, "players") or "", _text(properties, "free") or ""
+    if _DIGIT.fullmatch(players) is None or _DIGIT.fullmatch(free) is None:
+        return None
+    if int(players) not in (3, 4) or int(free) >= int(players) or (int(free) > 0) != seat_free:
+        return None
+    return int(players), int(free)
+
+
 def _address(addresses: Sequence[str]) -> str | None:
     """The address to dial: IPv4 first (what players read and type), then IPv6."""
     usable: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = []
@@ -199,15 +231,20 @@ def read_game(
     key: str, properties: Mapping[bytes, bytes | None], addresses: Sequence[str], port: int
 ) -> LanGame | None:
     """The game a DNS-SD record describes, cleaned, or None if the record is not one of ours
-    or not well formed (a missing or non-UTF-8 field, a bad seat or protocol, no address)."""
+    or not well formed (a missing or non-UTF-8 field, a bad seat, table or protocol, no
+    address)."""
     name = clean_text(_text(properties, "name") or "", MAX_NAME_CHARS)
     rules = _text(properties, "rules") or ""
     seat = _text(properties, "seat")
     protocol = _protocol(_text(properties, "proto"))
     app_version = clean_text(_text(properties, "app") or "", MAX_VERSION_CHARS)
     address = _address(addresses)
+    version = _text(properties, "txtvers")
+    table = (2, 1 if seat == SEAT_FREE else 0) if version == TXT_VERSION else None
+    if version == TABLE_TXT_VERSION:
+        table = _table(properties, seat == SEAT_FREE)
     if (
-        _text(properties, "txtvers") != TXT_VERSION
+        table is None
         or not name
         or _PRESET_KEY.fullmatch(rules) is None
         or seat not in (SEAT_FREE, SEAT_TAKEN)
@@ -220,11 +257,12 @@ def read_game(
         key=clean_text(key, 255),
         name=name,
         rules=rules,
-        seat_free=seat == SEAT_FREE,
+        free_seats=table[1],
         protocol=protocol,
         app_version=app_version or "unknown",
         address=address,
         port=port,
+        players=table[0],
     )
 
 
@@ -304,7 +342,7 @@ class GameAdvertiser(Protocol):
 
     @property
     def problem(self) -> str: ...
-    def set_seat_free(self, free: bool) -> None: ...
+    def set_free_seats(self, free: int) -> None: ...
     def stop(self, wait: float = 0.0) -> None: ...
 
 
@@ -359,10 +397,11 @@ class LanAdvertiser:
         """The service name on the network once registered ("" before)."""
         return self._info.name if self._info is not None else ""
 
-    def set_seat_free(self, free: bool) -> None:
-        if self._stopped or free == self.advertisement.seat_free:
+    def set_free_seats(self, free: int) -> None:
+        """Say how many guest seats are free now (0: the seat is taken, or the table full)."""
+        if self._stopped or free == self.advertisement.free_seats:
             return
-        self.advertisement = replace(self.advertisement, seat_free=free)
+        self.advertisement = replace(self.advertisement, free_seats=free)
         self._worker.call(self._update)
 
     def stop(self, wait: float = 0.0) -> None:
@@ -509,6 +548,47 @@ class LanBrowser:
         if self._zeroconf is not None:
             self._zeroconf.close()
             self._zeroconf = None
+
+
+class TableListing:
+    """A table's entry on the network's list, kept to its free guest seats: listed while one is
+    free, changed as seats fill, withdrawn when the last is taken, and listed again (by a fresh
+    advertiser) if a guest leaves before the game, freeing a seat."""
+
+    def __init__(self, discovery: Discovery, advertisement: Advertisement) -> None:
+        self.discovery = discovery
+        self.advertisement = advertisement
+        self._advertiser: GameAdvertiser | None = None
+        self._stopped = False
+        if advertisement.free_seats > 0:
+            self._advertiser = discovery.advertise(advertisement)
+
+    @property
+    def problem(self) -> str:
+        return self._advertiser.problem if self._advertiser is not None else ""
+
+    @property
+    def listed(self) -> bool:
+        return self._advertiser is not None
+
+    def set_free_seats(self, free: int) -> None:
+        if self._stopped or free == self.advertisement.free_seats:
+            return
+        self.advertisement = replace(self.advertisement, free_seats=free)
+        if free == 0 and self._advertiser is not None:
+            self._advertiser.set_free_seats(0)  # said before it goes, as a two-seat game does
+            self._advertiser.stop()
+            self._advertiser = None
+        elif self._advertiser is not None:
+            self._advertiser.set_free_seats(free)
+        elif free > 0:
+            self._advertiser = self.discovery.advertise(self.advertisement)
+
+    def stop(self, wait: float = 0.0) -> None:
+        self._stopped = True
+        if self._advertiser is not None:
+            self._advertiser.stop(wait)
+            self._advertiser = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ for a finished game. What happens along the way (connected, interrupted, chat...
 `--save PATH` keeps the game if the other side disappears; `--resume PATH` continues it (both
 sides, each with its own file). `main.py --host/--join/--autopilot` hands its arguments here.
 `--advertise` shows the hosted game to players on the same network (DNS-SD) until the seat is
-taken; without it nothing is sent to the network but the game.
+taken (a table's, with its free seats, until the last is taken); without it nothing is sent to
+the network but the game.
 
 Over the internet without a forwarded port, `--invite` meets the guest through a magic-wormhole
 mailbox instead: it prints `{"event": "invite", "code": "7-crossover-clockwork"}` (again with a
@@ -183,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--advertise",
         action="store_true",
         help="host: list this game on the Join screens of players on the same network (DNS-SD, "
-        "on the --bind address only if one is given) until the seat is taken",
+        "on the --bind address only if one is given) until the seat (a table's last) is taken",
     )
     parser.add_argument(
         "--name", default="", help="the player name shown to the other side (default: login name)"
@@ -480,7 +481,7 @@ def run(argv: list[str] | None = None) -> int:
                     print(line, file=sys.stderr, flush=True)
                 if isinstance(notice, Connected) and advertiser is not None:
                     # the seat is taken: say so, then leave the network's list
-                    advertiser.set_seat_free(False)
+                    advertiser.set_free_seats(0)
                     advertiser.stop()
                 if isinstance(notice, Connected) and not said:
                     peer.say(args.say)
@@ -639,6 +640,7 @@ def _run_table(
         print(str(error), file=sys.stderr)
         listener.stop()
         return 2
+    advertiser = None if resume else _advertise(args, name, listener.port, players, len(guests))
     deadline = time.monotonic() + args.timeout
     said = args.say is None
     timed_out = False
@@ -646,6 +648,9 @@ def _run_table(
         while not peer.done:
             time.sleep(POLL / 5)
             peer.pump(time.perf_counter())
+            if advertiser is not None:
+                free = [s for s in ports if s not in peer.joined] if peer.play is None else []
+                advertiser.set_free_seats(len(free))
             for notice in peer.pop_notices():
                 event = notice.event if isinstance(notice, GuestNotice) else notice
                 line = describe(event)
@@ -662,6 +667,8 @@ def _run_table(
     except KeyboardInterrupt:
         peer.leave("The host stopped the game.")
     finally:
+        if advertiser is not None:
+            advertiser.stop(wait=ADVERTISING_GOODBYE)
         stop_by = time.monotonic() + 1.0
         while listener.running and time.monotonic() < stop_by:
             time.sleep(0.02)
@@ -669,17 +676,22 @@ def _run_table(
     return _report_end(peer, role, timed_out, peer.resumes(), {"seat": 0})
 
 
-def _advertise(args: argparse.Namespace, name: str, port: int) -> GameAdvertiser | None:
+def _advertise(
+    args: argparse.Namespace, name: str, port: int, players: int = 2, free: int = 1
+) -> GameAdvertiser | None:
     """With --advertise: show the game to the same network (on the --bind address alone if
-    one was given, since the game listens only there)."""
+    one was given, since the game listens only there); a table with its free guest seats."""
     if not args.advertise:
         return None
-    from ..shell.discovery import Advertisement, LanDiscovery
+    from ..shell.discovery import Advertisement, LanDiscovery, TableListing
 
     everywhere = args.bind in (None, "", "0.0.0.0", "::")
     discovery = LanDiscovery(interfaces=None if everywhere else (args.bind,))
     print("players on this network can see this game", file=sys.stderr)
-    return discovery.advertise(Advertisement(name, args.rules, port, APP_VERSION))
+    advertisement = Advertisement(name, args.rules, port, APP_VERSION, free, players=players)
+    if players > 2:
+        return TableListing(discovery, advertisement)
+    return discovery.advertise(advertisement)
 
 
 def login_name() -> str:

@@ -19,8 +19,9 @@ Players (2, 3 or 4) makes it a table: each other seat is a guest's or a computer
 types the same code. The waiting list shows each seat and who sits there: the host, a free guest
 seat, a guest's name (reading the rules, or accepted), a computer's level. A guest who declines
 the rules frees its seat again. The game starts once every guest seat is taken and every guest
-has accepted the host's rules. A table is not listed on the network, nor hosted by invite code
-or in the lobby.
+has accepted the host's rules. While a guest seat is free, the table is listed on the Join screens
+of the same network with its free seats (a seat freed before the game lists it again). A table
+is not hosted by invite code.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from game.match.net_table import NetTable, SeatRow
 from game.netplay import Connected, GuestTurnedAway, Role
 from game.netplay.addresses import format_endpoint
 from game.netplay.play.table_peer import GuestNotice, SeatFreed
-from game.netplay.shell.discovery import Advertisement
+from game.netplay.shell.discovery import Advertisement, TableListing
 from game.netplay.shell.lan import lan_addresses
 from game.netplay.shell.tcp import NetplayHost
 from game.scenes.dialog import confirm_dialog
@@ -197,20 +198,38 @@ class HostScene(NetworkScreen):
 
     def advertise(self) -> None:
         """List the game on this network while its seat is free (not a saved game: its seat is
-        kept for the player who left it), on the port listened on now."""
+        kept for the player who left it), on the port listened on now; a table with its free
+        guest seats, while one is free."""
         self.withdraw()
-        if self.app.lan is None or self.net is None or self.net.resumed_game:
-            return  # a table is not listed: the list's entries seat two
+        lan = self.app.lan
+        if lan is None or (self.table is None and (self.net is None or self.net.resumed_game)):
+            return
         rules = str(my_terms(self.app.prefs).get("preset", "classic"))
-        self.advertiser = self.app.lan.advertise(
-            Advertisement(self.app.prefs.player_name, rules, self.listening_port, APP_VERSION)
+        advertisement = Advertisement(
+            self.app.prefs.player_name,
+            rules,
+            self.listening_port,
+            APP_VERSION,
+            self.free_seats,
+            players=self.players,
         )
+        if self.table is not None:
+            self.advertiser = TableListing(lan, advertisement)
+        else:
+            self.advertiser = lan.advertise(advertisement)
+
+    @property
+    def free_seats(self) -> int:
+        """The guest seats nobody has taken (a two-seat game's one until its guest comes)."""
+        if self.table is None:
+            return 1
+        return sum(row.state == "free" for row in self.table.seat_rows())
 
     def withdraw(self, seat_taken: bool = False) -> None:
         """Take the game off the network's list (saying first that the seat is taken)."""
         if self.advertiser is not None:
             if seat_taken:
-                self.advertiser.set_seat_free(False)
+                self.advertiser.set_free_seats(0)
             self.advertiser.stop()
             self.advertiser = None
 
@@ -453,6 +472,8 @@ class HostScene(NetworkScreen):
                 self.layout(self.app.size)
             elif isinstance(event, Connected):
                 self.layout(self.app.size)  # the table's seats are settled now
+        if self.advertiser is not None:
+            self.advertiser.set_free_seats(self.free_seats)
         play = table.peer.play
         if play is not None and play.view is not None:
             self._table_ready()
@@ -619,7 +640,7 @@ class HostScene(NetworkScreen):
 
     def _draw_listing(self, surface: pygame.Surface, y: int) -> int:
         """Whether players on this network see the game in their list; returns the y below."""
-        if self.advertiser is None or self.error:
+        if self.advertiser is None or self.error or not self.free_seats:
             return y
         t = self.app.theme
         problem = self.advertiser.problem

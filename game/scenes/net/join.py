@@ -14,8 +14,9 @@ already playing, is reported with the exact words the session gives. Once connec
 are agreed on the next screen; a game saved after a lost connection can be resumed from here.
 
 While the screen is open (in a window) it also lists the games hosted on the same network,
-updating as they come, change and go: choosing one fills in its address, and the join code is
-still typed, since only the host's screen shows it.
+updating as they come, change and go (a table of three or four with its free seats): choosing
+one fills in its address, and the join code is still typed, since only the host's screen shows
+it; a table's guest takes its next free seat.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from game.netplay.session.joincode import display_code, normalize_code
 from game.netplay.shell.discovery import LanGame
 from game.scenes.net.agreement import connected_scene
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import NetworkScreen, error_words, rules_name
+from game.scenes.net.screen import NetworkScreen, error_words, rules_name, table_words
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.text_entry import TextEntry
@@ -56,6 +57,19 @@ WRONG_CODE = N_(
 def entry_problem(error: EntryError) -> str:
     """Why a typed address or join code cannot be one, in the player's language."""
     return _(ENTRY_PROBLEMS[error.kind]).format(**error.fields)
+
+
+def game_detail(game: LanGame) -> str:
+    """What the Join screen's list says under a game's name: its rules, and where it is or,
+    for a table, its size and free seats ("Modern American · table of 4 · 2 seats free")."""
+    rules = rules_name(game.rules)
+    if not game.seat_free:
+        return f"{rules} \u00b7 " + _("playing already")
+    if not game.compatible:
+        return _("Another version of Canasta: update to play")
+    if game.players > 2:
+        return f"{rules} \u00b7 {table_words(game.players, game.free_seats)}"
+    return f"{rules} \u00b7 {game.endpoint}"
 
 
 def explain_dial_failure(where: str, problem: str, seconds: float) -> str:
@@ -454,12 +468,7 @@ class JoinScene(NetworkScreen):
             )
         surface.blit(t.text(heading, 20, th.CREAM_DIM), column.topleft)
         for game, row in zip(self.listed, self.rows, strict=False):
-            detail = f"{rules_name(game.rules)} \u00b7 {game.endpoint}"
-            if not game.seat_free:
-                detail = f"{rules_name(game.rules)} \u00b7 " + _("playing already")
-            elif not game.compatible:
-                detail = _("Another version of Canasta: update to play")
-            image = t.text(t.fit(detail, 16, column.width), 16, th.CREAM_DIM)
+            image = t.text(t.fit(game_detail(game), 16, column.width), 16, th.CREAM_DIM)
             surface.blit(image, (column.left + px(4), row.rect.bottom + px(4)))
         if self.listed:
             return

@@ -1,8 +1,8 @@
 """The common lifetime of the screens that hold a network connection (Host, Join, rules
 agreement): they read the connection every frame while shown, and stop it when they close unless
 they handed it on to the network table. Also what those screens draw alike: the spinner, the
-waiting host's watch, and the words the lobby's screens share (a rules preset's name, how long a
-host has waited, where a club's lobby goes), in the player's language."""
+waiting host's watch, and the words the lobby's screens share (a rules preset's name, a table's
+free seats, how long a host has waited, where a club's lobby goes), in the player's language."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.language import N_, _
+from game.language import N_, _, n_
 from game.netplay.lobby import LOBBY_PROBLEMS, LobbyError
 from game.scenes.base import Scene
 from game.scenes.option_items import PRESET_CHOICES
@@ -26,6 +26,12 @@ CLUB_HINT = N_(
     "To use a club's own lobby server instead, put its address in Options \u2192 Network; the rest "
     "of the game works without the lobby."
 )
+
+
+def table_words(players: int, free: int) -> str:
+    """A table of three or four as the lists of games say it: "table of 4 · 2 seats free"."""
+    seats = n_("{n} seat free", "{n} seats free", free).format(n=free)
+    return _("table of {n}").format(n=players) + " \u00b7 " + seats
 
 
 def rules_name(preset: str) -> str:

@@ -1,6 +1,7 @@
 """Games on the same network, without the network: what a host's TXT record says, how a record
 read from the network is cleaned or refused, and that nothing starts DNS-SD unless asked (the
-solo game does not even import zeroconf). The real advertising and browsing are tested inside a
+solo game does not even import zeroconf); a table's record, which older copies do not list, and
+its listing kept to its free seats. The real advertising and browsing are tested inside a
 private network namespace (test_discovery_namespace.py)."""
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from game.netplay.shell.discovery import (
     LanGameChanged,
     LanGameFound,
     LanGameLost,
+    TableListing,
     instance_name,
     read_game,
 )
 from game.netplay.wire.session_messages import PROTOCOL_MAX
+from tests.helpers.lan import OfflineDiscovery
 from tests.helpers.paths import ROOT
 
 GOOD = {
@@ -43,7 +46,7 @@ def txt(**changes: bytes | None) -> dict[bytes, bytes | None]:
     record = dict(GOOD)
     for key, value in changes.items():
         if value is None:
-            record.pop(key.encode())
+            record.pop(key.encode(), None)
         else:
             record[key.encode()] = value
     return record
@@ -60,7 +63,7 @@ def test_a_hosts_record_reads_back_as_the_game_it_advertises() -> None:
         key=KEY,
         name="Alice",
         rules="modern_american",
-        seat_free=True,
+        free_seats=1,
         protocol=(PROTOCOL_MAX, PROTOCOL_MAX),
         app_version="1.0",
         address="192.168.1.5",
@@ -72,7 +75,7 @@ def test_a_hosts_record_reads_back_as_the_game_it_advertises() -> None:
 
 
 def test_a_taken_seat_is_advertised_and_read_as_taken() -> None:
-    ad = Advertisement(name="Alice", rules="classic", port=1, app_version="1.0", seat_free=False)
+    ad = Advertisement(name="Alice", rules="classic", port=1, app_version="1.0", free_seats=0)
     assert ad.txt()["seat"] == "taken"
     game = read_game(KEY, encoded(ad), ["10.0.0.2"], 50410)
     assert game is not None and not game.seat_free and not game.joinable
@@ -111,6 +114,70 @@ def test_a_name_read_from_the_network_is_cleaned_and_bounded() -> None:
 )
 def test_a_malformed_record_is_ignored(changes: dict[str, bytes | None]) -> None:
     assert read_game(KEY, txt(**changes), ["10.0.0.2"], 50410) is None
+
+
+FORMAT_1_KEYS = {"txtvers", "name", "rules", "seat", "proto", "app"}
+TABLE = {b"txtvers": b"2", b"players": b"4", b"free": b"2"}
+
+
+def test_a_two_seat_game_keeps_the_record_every_version_reads() -> None:
+    record = Advertisement(name="Alice", rules="classic", port=1, app_version="1.0").txt()
+    assert set(record) == FORMAT_1_KEYS and record["txtvers"] == "1"
+
+
+def test_a_table_is_advertised_in_format_2_with_its_players_and_free_seats() -> None:
+    """Older copies list records of format 1 only: none takes a table for a two-seat game."""
+    ad = Advertisement("Ann", "modern_american", 50410, "1.0", free_seats=2, players=4)
+    record = ad.txt()
+    assert (record["txtvers"], record["players"], record["free"]) == ("2", "4", "2")
+    assert set(record) == FORMAT_1_KEYS | {"players", "free"}
+    game = read_game(KEY, encoded(ad), ["192.168.1.5"], 50410)
+    assert game is not None and (game.players, game.free_seats) == (4, 2)
+    assert game.seat_free and game.joinable
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"free": b"4"},  # more free seats than a table of four has guests
+        {"free": b"3", "players": b"3"},
+        {"free": b"-1"},
+        {"free": b"02"},
+        {"free": "\u0662".encode()},  # a digit, but not one of ours
+        {"free": None},
+        {"players": b"2"},
+        {"players": b"5"},
+        {"players": None},
+        {"free": b"0"},  # none free, yet the seat says free
+        {"seat": b"taken"},  # taken, yet two free
+    ],
+)
+def test_a_lying_or_malformed_table_record_is_ignored(changes: dict[str, bytes | None]) -> None:
+    record = {k.decode(): v for k, v in TABLE.items()} | changes
+    assert read_game(KEY, txt(**record), ["10.0.0.2"], 50410) is None
+
+
+def test_a_full_table_reads_as_playing_already() -> None:
+    record = {"txtvers": b"2", "players": b"3", "free": b"0", "seat": b"taken"}
+    game = read_game(KEY, txt(**record), ["10.0.0.2"], 50410)
+    assert game is not None and game.players == 3 and not game.joinable
+
+
+def test_a_table_is_listed_while_a_seat_is_free_and_again_when_one_frees() -> None:
+    lan = OfflineDiscovery()
+    listing = TableListing(lan, Advertisement("Ann", "classic", 1, "1.0", 2, players=4))
+    [first] = lan.advertisers
+    assert first.advertisement.free_seats == 2 and listing.listed
+    listing.set_free_seats(1)
+    listing.set_free_seats(0)
+    assert first.seat_changes == [1, 0] and first.stopped and not listing.listed
+    listing.set_free_seats(1)  # a guest left before the game
+    second = lan.advertisers[-1]
+    assert second is not first and second.advertisement.free_seats == 1
+    listing.stop()
+    assert second.stopped
+    listing.set_free_seats(2)
+    assert len(lan.advertisers) == 2  # nothing after the host has stopped
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Games found on the same network, advertised and browsed for real, where no packet can leave the
 machine: inside a network namespace of its own (`unshare -rn`) whose only interface is loopback,
 with multicast switched on there and routed through it: the discovery itself, the command
-line's `--advertise`, and the Host and Join screens with a real discovery. Run as a module
+line's `--advertise` (a two-seat game's and a table's), and the Host and Join screens with a real discovery. Run as a module
 (`python -m tests.netplay.shell.test_discovery_namespace`) this file is the scenario that runs inside
 the namespace; it refuses to start if it sees any interface but loopback. Skipped, with the
 reason, where a namespace cannot be made."""
@@ -131,7 +131,7 @@ def advertised_game() -> dict[str, Any]:
         Advertisement(name="Alice", rules="modern_american", port=50410, app_version="1.0")
     )
     found = _wait_for(browser, lambda e: isinstance(e, LanGameFound) and e.game.port == 50410, seen)
-    host.set_seat_free(False)
+    host.set_free_seats(0)
     changed = _wait_for(
         browser, lambda e: isinstance(e, LanGameChanged) and e.game.port == 50410, seen
     )
@@ -189,6 +189,51 @@ def command_line_host() -> dict[str, Any]:
         "found": _event(found),
         "lost": _event(lost),
         "guest_connected": b"connected to Hostess" in guest.stderr,
+    }
+
+
+def command_line_table() -> dict[str, Any]:
+    """`--host --players 3 --advertise` lists the table with its two free seats, changes when a
+    guest takes one, and goes when the second takes the last."""
+    from game.netplay.shell.discovery import LanDiscovery, LanGameChanged, LanGameFound, LanGameLost
+
+    browser = LanDiscovery(interfaces=LOOPBACK).browse()
+    cli = [sys.executable, "-m", "game.netplay.tools.cli", "--autopilot", "carefree"]
+    hosting_args = ["--host", "0", "--bind", "127.0.0.1", "--advertise", "--name", "Tabitha"]
+    host = subprocess.Popen(
+        [*cli, *hosting_args, "--players", "3", "--timeout", str(WAIT)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    guests: list[subprocess.Popen[bytes]] = []
+    try:
+        assert host.stdout is not None
+        hosting = json.loads(host.stdout.readline())
+        seen: list[Any] = []
+        found = _wait_for(browser, lambda e: isinstance(e, LanGameFound), seen)
+        joining = ["--join", f"127.0.0.1:{hosting['port']}", "--code", hosting["code"]]
+        for _ in range(2):
+            guests.append(
+                subprocess.Popen(
+                    [*cli, *joining, "--timeout", str(WAIT)],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+            if len(guests) == 1:
+                changed = _wait_for(browser, lambda e: isinstance(e, LanGameChanged), seen)
+        lost = _wait_for(browser, lambda e: isinstance(e, LanGameLost), seen)
+    finally:
+        for process in (host, *guests):
+            process.kill()
+            process.wait(WAIT)
+        browser.stop()
+    return {
+        "hosting": hosting,
+        "found": _event(found),
+        "changed": _event(changed),
+        "lost": _event(lost),
     }
 
 
@@ -282,6 +327,7 @@ def main() -> None:
     results = {
         "advertised": advertised_game(),
         "command_line": command_line_host(),
+        "command_line_table": command_line_table(),
         "screens": screens(),
         "quitter": program_that_quits(),
     }
@@ -316,7 +362,7 @@ def test_an_advertised_game_appears_with_its_txt_data(namespace_run: dict[str, A
     game = namespace_run["advertised"]["found"]["game"]
     assert game["name"] == "Alice"
     assert game["rules"] == "modern_american"
-    assert game["seat_free"] is True
+    assert game["free_seats"] == 1
     assert game["protocol"] == [PROTOCOL_MAX, PROTOCOL_MAX]
     assert game["app_version"] == "1.0"
     assert (game["address"], game["port"]) == ("127.0.0.1", 50410)
@@ -325,7 +371,7 @@ def test_an_advertised_game_appears_with_its_txt_data(namespace_run: dict[str, A
 
 def test_the_game_changes_when_its_seat_is_taken(namespace_run: dict[str, Any]) -> None:
     changed = namespace_run["advertised"]["changed"]["game"]
-    assert changed["seat_free"] is False
+    assert changed["free_seats"] == 0
     assert changed["name"] == "Alice"
 
 
@@ -354,8 +400,19 @@ def test_the_command_line_host_is_listed_until_a_guest_takes_the_seat(
     run = namespace_run["command_line"]
     assert run["guest_connected"]
     found = run["found"]["game"]
-    assert found["name"] == "Hostess" and found["seat_free"] is True
+    assert found["name"] == "Hostess" and found["free_seats"] == 1
     assert found["port"] == run["hosting"]["port"]
+    assert run["lost"]["game"]["port"] == run["hosting"]["port"]
+
+
+def test_the_command_line_table_is_listed_with_its_free_seats_until_the_last_is_taken(
+    namespace_run: dict[str, Any],
+) -> None:
+    run = namespace_run["command_line_table"]
+    found, changed = run["found"]["game"], run["changed"]["game"]
+    assert (found["name"], found["players"], found["free_seats"]) == ("Tabitha", 3, 2)
+    assert found["port"] == run["hosting"]["port"]
+    assert (changed["players"], changed["free_seats"]) == (3, 1)
     assert run["lost"]["game"]["port"] == run["hosting"]["port"]
 
 
@@ -367,7 +424,7 @@ def test_a_host_on_the_network_appears_in_the_join_screen(namespace_run: dict[st
 
 def test_the_host_screen_advertises_its_game(namespace_run: dict[str, Any]) -> None:
     game = namespace_run["screens"]["host_found"]["game"]
-    assert game["name"] == "Window Host" and game["seat_free"] is True
+    assert game["name"] == "Window Host" and game["free_seats"] == 1
 
 
 def test_a_program_that_quits_says_goodbye_on_its_way_out(namespace_run: dict[str, Any]) -> None:

@@ -1,7 +1,9 @@
 """Games on the same network in the Host and Join screens, with a discovery that has no network
 (tests/helpers/lan.py): the Join screen lists what is found and follows it live, choosing a game
 fills in its address and still asks for the code; the Host screen advertises while it waits,
-says so, and withdraws when the guest arrives or the host leaves. Without a discovery (every
+says so, and withdraws when the guest arrives or the host leaves; a table of three or four is
+listed with its free seats until the last is taken, and a guest choosing it from the list takes
+its next free seat. Without a discovery (every
 other test, every headless run) neither screen touches zeroconf."""
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ import pytest
 
 from game.app import App
 from game.netplay import Role
+from game.scenes.net.agreement import AgreementScene
 from game.scenes.net.host import ADVERTISED, HostScene
-from game.scenes.net.join import MAX_LISTED, JoinScene
+from game.scenes.net.join import MAX_LISTED, JoinScene, game_detail
 from game.scenes.title import TitleScene
 from tests.helpers.lan import OfflineDiscovery, lan_game
-from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.net_screens import HeadlessPeer, HeadlessTable, open_host_screen, run_until
 from tests.helpers.paths import ROOT
-from tests.helpers.ui_events import click, step
+from tests.helpers.ui_events import click, press, step, type_text
 
 
 def centre(rect: pygame.Rect) -> tuple[int, int]:
@@ -58,7 +61,7 @@ def test_a_game_whose_seat_is_taken_stays_listed_but_cannot_be_chosen(app: App) 
     alice = lan_game("Alice")
     lan.listed.show(alice)
     step(app)
-    lan.listed.show(lan_game("Alice", seat_free=False))
+    lan.listed.show(lan_game("Alice", free_seats=0))
     step(app)
     assert shown_rows(scene) == ["Alice"] and not scene.rows[0].enabled
 
@@ -175,7 +178,7 @@ def test_the_advertisement_goes_when_the_guest_takes_the_seat(app: App, monkeypa
     guest = HeadlessPeer(Role.GUEST, address=f"127.0.0.1:{scene.listening_port}", code=scene.code)
     try:
         assert run_until(app, lambda: advertiser.stopped)
-        assert advertiser.seat_changes == [False]
+        assert advertiser.seat_changes == [0]
     finally:
         guest.stop()
 
@@ -192,6 +195,103 @@ def test_an_advertising_failure_is_said_with_what_to_do(app: App, monkeypatch) -
     scene = open_host(app, monkeypatch, lan)
     assert scene.advertiser is not None and "no route" in scene.advertiser.problem
     step(app)  # drawn without trouble
+
+
+def test_a_table_is_listed_with_its_size_and_free_seats(app: App) -> None:
+    lan = OfflineDiscovery()
+    scene = open_join(app, lan)
+    ann = lan_game("Ann", rules="modern_american", players=4, free_seats=2)
+    lan.listed.show(ann)
+    step(app)
+    assert shown_rows(scene) == ["Ann"] and scene.rows[0].enabled
+    assert game_detail(scene.listed[0]) == "Modern American \u00b7 table of 4 \u00b7 2 seats free"
+    lan.listed.show(lan_game("Ann", rules="modern_american", players=4, free_seats=1))
+    step(app)
+    assert game_detail(scene.listed[0]).endswith("table of 4 \u00b7 1 seat free")
+    lan.listed.show(lan_game("Ann", players=4, free_seats=0))
+    step(app)
+    assert not scene.rows[0].enabled and game_detail(scene.listed[0]).endswith("playing already")
+
+
+@pytest.mark.slow
+def test_a_guest_choosing_a_table_from_the_list_takes_its_next_free_seat(app: App) -> None:
+    host = HeadlessTable(3, {1: "carefree", 2: None}, name="Ann")
+    try:
+        lan = OfflineDiscovery()
+        scene = open_join(app, lan)
+        port = int(host.address.rsplit(":", 1)[1])
+        lan.listed.show(lan_game("Ann", address="127.0.0.1", port=port, players=3))
+        step(app)
+        click(app, centre(scene.rows[0].rect))
+        assert scene.group.focused is scene.code_input
+        type_text(app, host.code)
+        press(app, pygame.K_RETURN)
+        assert run_until(app, lambda: isinstance(app.stack.top, AgreementScene), seconds=30)
+        assert run_until(app, lambda: host.table.peer.joined == {2})
+    finally:
+        host.stop()
+
+
+def open_table_host(app: App, monkeypatch, lan: OfflineDiscovery, players: int) -> HostScene:
+    scene = open_host(app, monkeypatch, lan)
+    for _ in range(players - 2):
+        click(app, centre(scene.buttons["players"].rect))
+    assert scene.players == players and scene.table is not None
+    return scene
+
+
+def table_guest(scene: HostScene, name: str, **options: object) -> HeadlessPeer:
+    return HeadlessPeer(
+        Role.GUEST,
+        address=f"127.0.0.1:{scene.listening_port}",
+        code=scene.code,
+        name=name,
+        max_players=4,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.slow
+def test_a_table_is_listed_until_its_last_guest_seat_is_taken(app: App, monkeypatch) -> None:
+    app.prefs.player_name = "Ann"
+    lan = OfflineDiscovery()
+    scene = open_table_host(app, monkeypatch, lan, 3)
+    two_seats, listing = lan.advertisers
+    assert two_seats.stopped and not listing.stopped  # the two-seat game's listing went
+    ad = listing.advertisement
+    assert (ad.name, ad.players, ad.free_seats, ad.port) == ("Ann", 3, 2, scene.listening_port)
+    guests = [table_guest(scene, "Bo")]
+    try:
+        guests[0].paused.set()  # reading the rules
+        assert run_until(app, lambda: listing.seat_changes == [1])
+        assert not listing.stopped
+        guests.append(table_guest(scene, "Cy"))
+        guests[1].paused.set()
+        assert run_until(app, lambda: listing.stopped)
+        assert listing.seat_changes == [1, 0] and len(lan.advertisers) == 2
+    finally:
+        for guest in guests:
+            guest.stop()
+
+
+@pytest.mark.slow
+def test_a_seat_freed_before_the_game_lists_the_table_again(app: App, monkeypatch) -> None:
+    lan = OfflineDiscovery()
+    scene = open_table_host(app, monkeypatch, lan, 3)
+    click(app, centre(scene.buttons["seat1"].rect))  # West: the computer; one guest seat
+    listing = lan.advertisers[-1]
+    assert listing.advertisement.free_seats == 1
+    no = table_guest(scene, "Bo", answer=lambda negotiation: "decline")
+    try:
+        assert run_until(app, lambda: listing.stopped)  # the only seat is taken
+        assert run_until(app, lambda: len(lan.advertisers) == 4)  # and freed again
+        again = lan.advertisers[-1]
+        assert again.advertisement.free_seats == 1 and not again.stopped
+        assert scene.advertiser is not None and not scene.advertiser.problem
+    finally:
+        no.stop()
+    click(app, centre(scene.buttons["cancel"].rect))
+    assert lan.advertisers[-1].stopped
 
 
 @pytest.mark.slow
