@@ -6,7 +6,9 @@ Options → Network, seen from either side, with no drawing.
 that differ from it, the level of play hoped for), the requests as they come, and the answers.
 The game itself is the one the Host screen opens (`NetGame.host`, listening on a port with a
 join code): a guest the host accepts is sent this computer's address, that port and the join
-code, sealed to the guest's key, and then joins as on the Join screen. Both are polled once a
+code, sealed to the guest's key, and then joins as on the Join screen. A table of three or four
+(`NetTable`, one port and code) waits the same way with its players and free seats announced,
+and sends each guest it accepts the same details until no seat is free. Both are polled once a
 frame by their screen. A broker that cannot be used is a `LobbyError` with a sentence before
 anything starts, or a `Problem` among the events once under way."""
 
@@ -40,14 +42,15 @@ def lobby_broker(prefs: Preferences) -> BrokerAddress:
     return parse_broker_url(prefs.lobby_broker)
 
 
-def lobby_terms(prefs: Preferences) -> tuple[str, tuple[str, ...]]:
-    """The rules preset this player would host, and its options that differ from it in words."""
+def lobby_terms(prefs: Preferences, players: int = 2) -> tuple[str, tuple[str, ...]]:
+    """The rules preset this player would host at a table of `players`, and its options that
+    differ from it in words."""
     try:
-        # A network game seats two: the number of players chosen for the computer stays there.
-        rules = Rules.from_dict(prefs.rules or {}).with_players(2)
+        # The number of players chosen for the computer stays there: the host chooses the table's.
+        rules = Rules.from_dict(prefs.rules or {}).with_players(players)
     except RulesError:
         rules = Rules()
-    title, lines = rules_summary(rules)
+    title, lines = rules_summary(rules, seated=players > 2)
     if not title:
         return "classic", ()
     return rules.nearest_preset(), tuple(lines)
@@ -97,8 +100,8 @@ class PartnerSearch:
 
 
 class PartnerWait:
-    """The host's lobby, for a game already listening on `port` with `join_code`: announces it
-    at once and answers the guests who ask."""
+    """The host's lobby, for a game already listening on `port` with `join_code` (a table of
+    `players` with `free` guest seats): announces it at once and answers the guests who ask."""
 
     def __init__(
         self,
@@ -106,6 +109,8 @@ class PartnerWait:
         port: int,
         join_code: str,
         *,
+        players: int = 2,
+        free: int = 1,
         connect_wait: float | None = None,
         request_ttl: float | None = None,
     ) -> None:
@@ -114,7 +119,7 @@ class PartnerWait:
         from game.netplay.shell.lan import direct_address
         from game.netplay.shell.lobby_mqtt import CONNECT_WAIT, LobbyConnection
 
-        preset, differences = lobby_terms(prefs)
+        preset, differences = lobby_terms(prefs, players)
         self.announcement = Announcement(
             prefs.player_name,
             preset,
@@ -122,6 +127,8 @@ class PartnerWait:
             level=prefs.lobby_level,
             app_version=APP_VERSION,
             since=int(time.time()),
+            players=players,
+            free=free,
         )
         self.details = DirectDetails(
             format_endpoint(direct_address(None, self.broker.host), port), join_code
@@ -146,10 +153,24 @@ class PartnerWait:
     def poll(self) -> list[LobbyEvent]:
         return self.connection.poll()
 
+    @property
+    def waiting(self) -> bool:
+        """Still listed: not every seat offered has been given to a guest."""
+        return self.connection.read(lambda core: core.waiting)
+
+    @property
+    def free(self) -> int:
+        return self.connection.read(lambda core: core.free)
+
     def accept(self, request_id: str) -> None:
-        """Take this guest: it is sent the address and join code, sealed; everyone else is
-        told, and the announcement withdrawn. Raises `LobbyError` if it no longer waits."""
+        """Take this guest: it is sent the address and join code, sealed; once no seat is left
+        to offer, everyone else is told, and the announcement withdrawn (a table with seats
+        left announces one fewer). Raises `LobbyError` if it no longer waits."""
         self.connection.do(lambda core, now: core.accept(request_id, self.details, now))
+
+    def set_free(self, free: int) -> None:
+        """Offer no more than `free` seats: those a guest took another way are not offered."""
+        self.connection.do(lambda core, now: core.set_free(free, now))
 
     def decline(self, request_id: str) -> None:
         self.connection.do(lambda core, now: core.decline(request_id, now))

@@ -371,12 +371,16 @@ def _value_text(value: object) -> str:
     return str(value).replace("_", " ")
 
 
-def rules_summary(rules: Rules) -> tuple[str, list[str]]:
-    """("" , []) for the Classic rules; otherwise a title and one line per changed option."""
+def rules_summary(rules: Rules, *, seated: bool = False) -> tuple[str, list[str]]:
+    """("" , []) for the Classic rules; otherwise a title and one line per changed option.
+    `seated`: against the preset at the same number of players, whose section 9 defaults (and
+    the number itself) are then no changes, as a table's announcement says its size apart."""
     if rules == Rules():
         return "", []
     preset = rules.nearest_preset()
     base = PRESETS[preset]()
+    if seated:
+        base = base.with_players(rules.players)
     lines: list[str] = []
     for f in fields(rules):
         value = getattr(rules, f.name)

@@ -1,6 +1,7 @@
 """A guest's side of the lobby, sans-I/O: the list of waiting hosts (filtered by rules preset if
 the player wants), and asking one of them to play. A request is sealed to the host's announced
-key and carries a fresh X25519 key for this request only; the answer comes sealed to that key, so
+key and carries a fresh X25519 key for this request only, and the most players at a table this
+copy can play (a table's host turns away a copy that cannot play its table); the answer comes sealed to that key, so
 only the host can write one this guest will open and nobody else can read it.
 
 Everything read from the broker is the other side's text: announcements and answers are checked
@@ -21,6 +22,7 @@ from .sealing import new_private_key, open_sealed, public_bytes, seal
 from .wire import (
     MAX_ANSWER_BYTES,
     MAX_REASON_CHARS,
+    TABLE_PLAYERS,
     ListedHost,
     Malformed,
     answer_topic,
@@ -181,7 +183,14 @@ class GuestLobby:
             raise LobbyError("no_name")
         key = new_private_key()
         request_id = new_id()
-        inner = pack({"req": request_id, "name": shown, "key": public_bytes(key)})
+        inner = pack(
+            {
+                "req": request_id,
+                "name": shown,
+                "key": public_bytes(key),
+                "players": max(TABLE_PLAYERS),
+            }
+        )
         try:
             box = seal(inner, host.key)
         except Malformed:

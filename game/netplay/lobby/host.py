@@ -1,7 +1,9 @@
 """A waiting host's side of the lobby, sans-I/O: fed the broker's messages and the time, it
 returns what to publish and what to show. It keeps its announcement retained on the broker (with
 a Last Will that clears it), opens the requests sealed to its key, and answers each one sealed to
-that guest's key.
+that guest's key. A two-seat host leaves the lobby with the guest it accepts; a table's host
+accepts a guest for each free seat, its announcement updated as they go, and leaves once the
+table is full (a request that arrives after is ignored and counted).
 
 Abuse is bounded here: requests are rate-limited per client id before anything is opened, at
 most `pending_limit` wait at once (the rest are declined in words), a name can be blocked for the
@@ -11,7 +13,7 @@ typed message is ignored and counted in `ignored`."""
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nacl.public import PrivateKey
 
@@ -145,6 +147,7 @@ class HostLobby:
         """A message on one of `subscriptions`; anything that is not a well-formed request to
         this host is ignored and counted."""
         if not self._waiting:
+            self.ignored["closed"] += 1  # sent before the host left or its table filled
             return Step()
         try:
             return self._receive(topic, payload, now)
@@ -175,9 +178,20 @@ class HostLobby:
             arrived=now,
             key=bytes_field(inner, "key", KEY_BYTES),
         )
+        can_play = inner.get("players", 2)  # a copy from before tables names none
+        if not isinstance(can_play, int) or isinstance(can_play, bool):
+            raise Malformed("wrong type")
         self._remember(request_id)
         if request.name.casefold() in self._blocked:
             raise Malformed("blocked")
+        players = self._announcement.players
+        if can_play < players:
+            self.ignored["cannot play the table"] += 1
+            reason = (
+                f"{self._name} hosts a table of {players}, which your copy of Canasta cannot "
+                "join: update it to play."
+            )
+            return Step(publications=(self._decline(request, reason),))
         if len(self._pending) >= self._limits.pending:
             self.ignored["pending full"] += 1
             reason = (
@@ -189,9 +203,14 @@ class HostLobby:
         return Step(events=(RequestArrived(request),))
 
     # -- the host's choices -----------------------------------------------------------------------
+    @property
+    def free(self) -> int:
+        """The guest seats still offered (a two-seat host's one)."""
+        return self._announcement.free
+
     def accept(self, request_id: str, details: ConnectionDetails, now: float) -> Step:
-        """Take this guest: send it `details` sealed to its key, decline everyone else and
-        leave the lobby."""
+        """Take this guest: send it `details` sealed to its key; then, for a table with seats
+        still free, announce one fewer; else decline everyone else and leave the lobby."""
         request = self._take(request_id)
         accepted = Publication(
             answer_topic(request.request_id),
@@ -200,8 +219,21 @@ class HostLobby:
                 request.key,
             ),
         )
-        found = f"{self._name} has found a partner: pick another host."
-        return Step(publications=(accepted,)) + self._close(found)
+        return Step(publications=(accepted,)) + self.set_free(self.free - 1, now)
+
+    def set_free(self, free: int, now: float) -> Step:
+        """Offer `free` seats: fewer when a guest was accepted or came to the table another way
+        (the announcement goes with the last seat), more when one left a table before its game
+        (a two-seat host's one seat, and a table's guests, bound what is offered)."""
+        free = min(free, self._announcement.players - 1)
+        if not self._waiting or free == self.free:
+            return Step()
+        if free <= 0:
+            if self._announcement.players == 2:
+                return self._close(f"{self._name} has found a partner: pick another host.")
+            return self._close(f"{self._name}'s table is full: pick another host.")
+        self._announcement = replace(self._announcement, free=free)
+        return Step(publications=(self._announce(now),))
 
     def decline(self, request_id: str, now: float, reason: str = "") -> Step:
         """Say no to one guest, in the host's words or the default sentence."""

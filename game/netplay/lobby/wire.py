@@ -42,6 +42,7 @@ MAX_REASON_CHARS = 160
 MAX_RULES_CHARS = 24
 MAX_SERVER_CHARS = 200
 MAX_INVITE_CHARS = 64
+TABLE_PLAYERS = (3, 4)  # a table's sizes; a two-seat host's announcement names none
 # The level of play a host hopes for, as the lobby list shows it.
 LEVELS = {
     "any": "Any level",
@@ -167,12 +168,20 @@ class Announcement:
     level: str = "any"  # a key of LEVELS
     app_version: str = ""
     since: int = 0  # unix seconds: when the host started waiting
+    players: int = 2  # a table's 3 or 4
+    free: int = 1  # a table's guest seats still offered in the lobby
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"the level of play is one of {', '.join(LEVELS)}, not {self.level!r}")
         if _PRESET.fullmatch(self.rules) is None:
             raise ValueError(f"{self.rules!r} is not a rules preset key")
+        if self.players != 2 and (self.players not in TABLE_PLAYERS or not self.free_fits):
+            raise ValueError(f"a table of {self.players} cannot offer {self.free} seats")
+
+    @property
+    def free_fits(self) -> bool:
+        return 0 < self.free < self.players
 
     def pack(self, key: bytes) -> bytes:
         """The retained payload, cleaned and within its cap (long differences are dropped)."""
@@ -186,6 +195,8 @@ class Announcement:
             "since": self.since,
             "key": key,
         }
+        if self.players != 2:  # optional fields: a two-seat host's announcement is as it was
+            doc |= {"players": self.players, "free": self.free}
         payload = pack(doc)
         while len(payload) > MAX_ANNOUNCEMENT_BYTES and doc["diff"]:
             doc["diff"] = doc["diff"][:-1]
@@ -205,6 +216,8 @@ class ListedHost:
     app_version: str
     since: int
     key: bytes = field(repr=False)
+    players: int = 2  # a table's 3 or 4
+    free: int = 1  # the guest seats it still offers
 
     @property
     def rules_words(self) -> str:
@@ -225,7 +238,22 @@ class ListedHost:
             "level": self.level,
             "version": self.app_version,
             "since": self.since,
+            "players": self.players,
+            "free": self.free,
         }
+
+
+def _table(doc: dict[str, Any]) -> tuple[int, int]:
+    """An announcement's players and free seats: (2, 1) when it names neither, else a table of
+    3 or 4 with at least one seat and fewer than its guests' free; raises `Malformed`."""
+    if "players" not in doc and "free" not in doc:
+        return 2, 1
+    players, free = doc.get("players"), doc.get("free")
+    if not isinstance(players, int) or isinstance(players, bool) or players not in TABLE_PLAYERS:
+        raise Malformed("bad table")
+    if not isinstance(free, int) or isinstance(free, bool) or not 0 < free < players:
+        raise Malformed("bad table")
+    return players, free
 
 
 def read_announcement(host_id: str, payload: bytes) -> ListedHost:
@@ -241,6 +269,7 @@ def read_announcement(host_id: str, payload: bytes) -> ListedHost:
     if not isinstance(differences, list) or not all(isinstance(d, str) for d in differences):
         raise Malformed("wrong type")
     cleaned = (clean_text(d, MAX_DIFFERENCE_CHARS) for d in differences[:MAX_DIFFERENCES])
+    players, free = _table(doc)
     return ListedHost(
         host_id=host_id,
         name=text_field(doc, "name", MAX_NAME_CHARS),
@@ -250,6 +279,8 @@ def read_announcement(host_id: str, payload: bytes) -> ListedHost:
         app_version=text_field(doc, "app", MAX_VERSION_CHARS, required=False) or "unknown",
         since=int_field(doc, "since"),
         key=bytes_field(doc, "key", KEY_BYTES),
+        players=players,
+        free=free,
     )
 
 

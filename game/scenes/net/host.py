@@ -20,8 +20,9 @@ types the same code. The waiting list shows each seat and who sits there: the ho
 seat, a guest's name (reading the rules, or accepted), a computer's level. A guest who declines
 the rules frees its seat again. The game starts once every guest seat is taken and every guest
 has accepted the host's rules. While a guest seat is free, the table is listed on the Join screens
-of the same network with its free seats (a seat freed before the game lists it again). A table
-is not hosted by invite code.
+of the same network with its free seats (a seat freed before the game lists it again). "Wait for
+partners" hands the listening table to the lobby's screen, where strangers ask for its free
+seats. A table is not hosted by invite code.
 """
 
 from __future__ import annotations
@@ -292,7 +293,7 @@ class HostScene(NetworkScreen):
             ("cancel", _("Cancel"), self.cancel),
         ]
         if self.players > 2:
-            del specs[1]  # the lobby's games seat two
+            specs[1] = ("lobby", _("Wait for partners"), self.wait_for_partner)
         if self.saved is not None and self.players == 2:
             specs.insert(0, ("resume", _("Resume saved game"), self.resume_saved))
         bh, gap = px(50), px(16)
@@ -428,9 +429,16 @@ class HostScene(NetworkScreen):
 
     def wait_for_partner(self) -> None:
         """Be a host in the lobby instead: strangers looking for a game see this one (stops
-        listening here; the lobby's game listens on its own)."""
+        listening here; the lobby's game listens on its own). A table is handed over as it
+        listens, with the guests already at it."""
         from game.scenes.net.lobby_host import WaitForPartnerScene
 
+        if self.players > 2:
+            if self.table is None:
+                return  # not listening: the error says why
+            self.handed_on = True
+            self.app.stack.replace(WaitForPartnerScene(self.app, net_table=self.table))
+            return
         self.app.stack.replace(WaitForPartnerScene(self.app))
 
     def play_solo(self) -> None:
@@ -635,7 +643,11 @@ class HostScene(NetworkScreen):
                 y += t.font(18).get_linesize()
             return y
         draw_watch(surface, (left + px(14), y + px(14)), px(13), self.clock)
-        surface.blit(t.text(self.note, 20, th.CREAM), (left + px(40), y + px(2)))
+        room = self.panel.width - px(136)  # a long note (a table's, in German) set smaller
+        size = t.size_to_fit(self.note, 20, room, smallest=15)
+        surface.blit(
+            t.text(t.fit(self.note, size, room), size, th.CREAM), (left + px(40), y + px(2))
+        )
         return y + px(30)
 
     def _draw_listing(self, surface: pygame.Surface, y: int) -> int:

@@ -1,7 +1,8 @@
 """Find a partner (UG 4.2.2), the guest's screen: the live list of hosts waiting in the lobby on
 the broker of Options → Network, each with its name, rules preset and the options that differ
-from it, the level of play it hopes for, its version and how long it has waited; a filter by
-rules; and "Ask to play" on a row.
+from it, the level of play it hopes for, its version and how long it has waited (a table of three
+or four also its size and free seats); a filter by rules; and "Ask to play" on a row. A table's
+host that accepts sends its address and join code, and the Join screen takes the next free seat.
 
 While the host decides, the screen says "Waiting for NAME's answer…" with Cancel. A decline, a
 host that left and a host that never answered are each told in the lobby's words, and the list
@@ -36,7 +37,14 @@ from game.netplay.lobby import (
 )
 from game.netplay.shell.wormhole import Servers
 from game.scenes.net.invite import AcceptScene
-from game.scenes.net.screen import CLUB_HINT, NetworkScreen, lobby_refusal, rules_name, waited_words
+from game.scenes.net.screen import (
+    CLUB_HINT,
+    NetworkScreen,
+    lobby_refusal,
+    rules_name,
+    table_words,
+    waited_words,
+)
 from game.scenes.option_items import PRESET_CHOICES
 from game.ui import theme as th
 from game.ui.button import Button
@@ -220,6 +228,9 @@ class FindPartnerScene(NetworkScreen):
         differs = "; ".join(host.differences) or _("Every option as in {rules}").format(
             rules=rules_name(host.rules)
         )
+        if host.players > 2:  # a table says its size and free seats first
+            table = table_words(host.players, host.free)
+            facts = f"{table[:1].upper()}{table[1:]} \u00b7 {facts}"
         lines = []
         y = px(6)
         for text, size, colour, role in (

@@ -13,7 +13,13 @@ computer's address and the join code, sealed to its key; the solo game is saved 
 (Continue on the title screen takes it up again later), and once the guest connects the rules
 agreement and the network game follow as for any hosted game. A broker that is down or refuses
 the connection is said in words with what to try (Try again, on this screen), and the solo game is
-not disturbed."""
+not disturbed.
+
+A table of three or four ("Wait for partners" on the Host screen, which hands its listening
+table over) is announced with its players and free seats: each guest accepted is sent the
+address and the table's join code, and the announcement, one seat fewer each time (fewer still
+when a guest comes another way), stays until no seat is left; the solo game goes on meanwhile.
+The screen lists who has joined, and the game starts once every guest has accepted the rules."""
 
 from __future__ import annotations
 
@@ -22,10 +28,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.language import N_, _
+from game.language import N_, _, n_
 from game.match import NetGame, autosave_exists
 from game.match.lobby import PartnerWait
+from game.match.net_table import NetTable
 from game.netplay import Connected as GuestConnected
+from game.netplay import GuestTurnedAway
 from game.netplay.lobby import (
     Connected,
     GuestRequest,
@@ -34,11 +42,18 @@ from game.netplay.lobby import (
     RequestArrived,
     RequestWithdrawn,
 )
+from game.netplay.play.table_peer import GuestNotice, SeatFreed
 from game.netplay.shell.tcp import NetplayHost
 from game.scenes.dialog import DialogScene
 from game.scenes.flow import continue_game, start_new_game
-from game.scenes.net.agreement import connected_scene
-from game.scenes.net.screen import CLUB_HINT, NetworkScreen, draw_watch, lobby_refusal, rules_name
+from game.scenes.net.agreement import connected_scene, table_scene
+from game.scenes.net.screen import (
+    CLUB_HINT,
+    NetworkScreen,
+    draw_watch,
+    lobby_refusal,
+    rules_name,
+)
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.controls import Toggle
@@ -80,9 +95,11 @@ class WaitForPartnerScene(NetworkScreen):
         port: int | None = None,
         connect_wait: float | None = None,
         request_ttl: float | None = None,
+        net_table: NetTable | None = None,
     ) -> None:
         super().__init__(app)
         self.port = port if port is not None else app.prefs.host_port
+        self.net_table = net_table  # a table of three or four, listening already
         self.connect_wait = connect_wait
         self.request_ttl = request_ttl  # seconds a request waits for an answer (the lobby's)
         self.lobby: PartnerWait | None = None
@@ -90,6 +107,7 @@ class WaitForPartnerScene(NetworkScreen):
         self.dialog: DialogScene | None = None  # "NAME asks to play", while it is open
         self.asked: GuestRequest | None = None  # the request that dialog is about
         self.accepted = ""  # the name of the guest sent the details
+        self.filled = False  # a table with no seat left to offer in the lobby
         self.watch = LobbyWatch(self)
         self.status = ""
         self.error = ""
@@ -118,27 +136,37 @@ class WaitForPartnerScene(NetworkScreen):
         self.layout(self.app.size)
 
     def start(self) -> None:
-        """Listen for the game (the player's port, else any free one) and announce it."""
-        try:
-            self.net = self._listen()
-        except OSError as exc:
-            self.error = _("Cannot listen for the game ({reason}).").format(
-                reason=exc.strerror or exc
-            )
-            return
-        endpoint = self.net.endpoint
-        port = endpoint.port if isinstance(endpoint, NetplayHost) else 0
+        """Listen for the game (the player's port, else any free one) and announce it; a table
+        handed over listens already, and is announced with its free seats."""
+        players, free = 2, 1
+        if self.net_table is not None:
+            port, code = self.net_table.port, self.net_table.join_code
+            players, free = self.net_table.players, self.free_seats
+        else:
+            try:
+                self.net = self._listen()
+            except OSError as exc:
+                self.error = _("Cannot listen for the game ({reason}).").format(
+                    reason=exc.strerror or exc
+                )
+                return
+            endpoint = self.net.endpoint
+            port = endpoint.port if isinstance(endpoint, NetplayHost) else 0
+            code = self.net.join_code
         try:
             self.lobby = PartnerWait(
                 self.app.prefs,
                 port,
-                self.net.join_code,
+                code,
+                players=players,
+                free=free,
                 connect_wait=self.connect_wait,
                 request_ttl=self.request_ttl,
             )
         except LobbyError as exc:
             self.error = lobby_refusal(exc)
-            self.release_network()
+            if self.net_table is None:  # a table goes on listening for guests with the code
+                self.release_network()
             return
         self.status = _("Connecting to the lobby at {address}\u2026").format(
             address=self.lobby.broker.endpoint
@@ -151,6 +179,18 @@ class WaitForPartnerScene(NetworkScreen):
             if self.port == 0:
                 raise
             return NetGame.host(self.app.prefs, 0)
+
+    def release_network(self) -> None:
+        super().release_network()
+        if self.net_table is not None and not self.handed_on:
+            self.net_table.stop()
+            self.net_table = None
+
+    @property
+    def free_seats(self) -> int:
+        """A table's guest seats nobody has taken."""
+        table = self.net_table
+        return 0 if table is None else sum(row.state == "free" for row in table.seat_rows())
 
     def close_lobby(self) -> None:
         if self.lobby is not None:
@@ -192,7 +232,7 @@ class WaitForPartnerScene(NetworkScreen):
             ("solo", _("Play the computer while waiting"), self.play_solo, px(400)),
             ("stop", _("Stop waiting"), self.stop_waiting, px(240)),
         ]
-        if self.lobby is None and not self.accepted:  # the lobby could not be reached
+        if self.lobby is None and not (self.accepted or self.filled):  # could not be reached
             specs[0] = ("retry", _("Try again"), self.retry, px(240))
         bh, gap = px(50), px(16)
         x = p.centerx - (sum(spec[3] for spec in specs) + gap) // 2
@@ -317,6 +357,28 @@ class WaitForPartnerScene(NetworkScreen):
             self.tell(lobby_refusal(exc))
             self.ask_next()
             return
+        if self.lobby.waiting:  # a table with seats still to offer: the solo game goes on
+            free = self.lobby.free
+            self.tell(
+                n_(
+                    "{name} was sent your address and join code; {n} more seat is offered "
+                    "in the lobby.",
+                    "{name} was sent your address and join code; {n} more seats are offered "
+                    "in the lobby.",
+                    free,
+                ).format(name=request.name, n=free)
+            )
+            self.ask_next()
+            return
+        if self.net_table is not None:
+            self.table_full()
+            self.tell(
+                _(
+                    "{name} was sent your address and join code: waiting for every guest to "
+                    "join and accept the rules\u2026"
+                ).format(name=request.name)
+            )
+            return
         self.accepted = request.name
         self.close_lobby()
         self.back_to_this_screen()
@@ -326,6 +388,30 @@ class WaitForPartnerScene(NetworkScreen):
         self.note = _("{name} was sent your address and join code: connecting\u2026").format(
             name=request.name
         )
+
+    def seat_freed(self, name: str) -> None:
+        """A guest left the table before the game: its seat is offered in the lobby again (by
+        a fresh announcement if the table had filled)."""
+        self.tell(
+            _(
+                "{name} left the table before the game; the seat is offered in the lobby again."
+            ).format(name=name)
+        )
+        if self.lobby is not None:
+            self.lobby.set_free(min(self.lobby.free + 1, self.free_seats))
+        elif self.filled:
+            self.filled = False
+            self.start()
+            self.layout(self.app.size)
+
+    def table_full(self) -> None:
+        """No seat of the table is left to offer: out of the lobby, and back to this screen
+        (a solo game is saved as it is left) to wait for the guests to accept the rules."""
+        self.filled = True
+        self.close_lobby()
+        self.back_to_this_screen()
+        self.status = _("Your table is full: you are no longer listed in the lobby.")
+        self.layout(self.app.size)
 
     def request_lapsed(self, request: GuestRequest) -> None:
         dialog, asked = self.dialog, self.asked
@@ -341,6 +427,10 @@ class WaitForPartnerScene(NetworkScreen):
         for notice in self.notices():
             if isinstance(notice, GuestConnected):
                 self.start_network_game()
+                return
+        if self.net_table is not None and not self.handed_on:
+            self._poll_table(self.net_table)
+            if self.handed_on:
                 return
         lobby = self.lobby
         if lobby is None:
@@ -360,6 +450,24 @@ class WaitForPartnerScene(NetworkScreen):
             if self.lobby is None:
                 return
 
+    def _poll_table(self, table: NetTable) -> None:
+        """The table's news: a guest who left before the game, a wrong code; the seats taken
+        another way are no longer offered; once every guest accepted, on to the game."""
+        table.pump()
+        for notice in table.take():
+            event = notice.event if isinstance(notice, GuestNotice) else notice
+            if isinstance(notice, SeatFreed):
+                self.seat_freed(notice.name or _("A guest"))
+            elif isinstance(event, GuestTurnedAway) and event.code == "wrong_code":
+                self.tell(_("Someone tried a wrong code; still waiting for your guests\u2026"))
+        lobby = self.lobby
+        if lobby is not None and lobby.waiting and self.free_seats < lobby.free:
+            lobby.set_free(self.free_seats)
+            if not lobby.waiting:
+                self.table_full()
+        if table.peer.play is not None and table.peer.play.view is not None:
+            self.start_network_game()
+
     def _problem(self, text: str) -> None:
         """Said in words with what to try; before the broker ever answered, waiting is given
         up (the watch goes, a solo game goes on); a lost connection is redialled by itself."""
@@ -368,7 +476,8 @@ class WaitForPartnerScene(NetworkScreen):
             self.tell(text)
             return
         self.close_lobby()
-        self.release_network()
+        if self.net_table is None:  # a table goes on listening for guests with the code
+            self.release_network()
         self.status = ""
         if self.table is not None:
             self.table.set_status_mark(None)
@@ -376,10 +485,15 @@ class WaitForPartnerScene(NetworkScreen):
         self.layout(self.app.size)  # Try again instead of the solo game
 
     def start_network_game(self) -> None:
-        """The accepted guest connected: on to the rules, as from the Host screen."""
-        assert self.net is not None
+        """The accepted guest connected: on to the rules, as from the Host screen; a table's
+        game once every guest accepted and the first hand is dealt."""
         self.back_to_this_screen()
         self.handed_on = True
+        self.close_lobby()
+        if self.net_table is not None:
+            self.app.stack.replace(table_scene(self.app, self.net_table))
+            return
+        assert self.net is not None
         self.app.stack.replace(connected_scene(self.app, self.net))
 
     # -- frame ----------------------------------------------------------------------------------
@@ -391,7 +505,8 @@ class WaitForPartnerScene(NetworkScreen):
         t = self.app.theme
         px = t.px
         p = self.panel
-        self.draw_panel(surface, _("Wait for a partner"), 38, 20)
+        title = _("Wait for partners") if self.net_table is not None else _("Wait for a partner")
+        self.draw_panel(surface, title, 38, 20)
         left = p.left + px(48)
         width = p.width - px(96)
         y = p.top + px(92)
@@ -399,7 +514,7 @@ class WaitForPartnerScene(NetworkScreen):
             for line in t.wrap(self.error, 19, width):
                 surface.blit(t.text(line, 19, th.ERROR), (left, y))
                 y += t.font(19).get_linesize()
-        elif self.lobby is not None or self.accepted:
+        elif self.lobby is not None or self.accepted or self.filled:
             draw_watch(surface, (left + px(14), y + px(13)), px(13), self.clock)
             lines = t.wrap(self.status, 20, width - px(40))
             step = t.font(20).get_linesize()
@@ -410,6 +525,11 @@ class WaitForPartnerScene(NetworkScreen):
         for line in t.wrap(self._explanation(), 17, width):
             surface.blit(t.text(line, 17, th.CREAM_DIM), (left, y))
             y += t.font(17).get_linesize()
+        if self.net_table is not None:
+            y += px(8)
+            for line in t.wrap(self._guests(self.net_table), 19, width):
+                surface.blit(t.text(line, 19, th.CREAM), (left, y))
+                y += t.font(19).get_linesize()
         pending = self.lobby.pending if self.lobby is not None else []
         if pending:
             y += px(10)
@@ -424,12 +544,41 @@ class WaitForPartnerScene(NetworkScreen):
             surface.blit(t.text(line, 18, th.CREAM), (left, y))
             y += t.font(18).get_linesize()
 
+    def _guests(self, table: NetTable) -> str:
+        """Who has joined the table, how far they are, and the seats still free."""
+        joined = [
+            _("{name} (accepted)").format(name=row.name)
+            if row.state == "accepted"
+            else _("{name} (reading the rules)").format(name=row.name)
+            for row in table.seat_rows()
+            if row.kind == "guest" and row.state != "free"
+        ]
+        free = self.free_seats
+        seats = n_("{n} seat free", "{n} seats free", free).format(n=free)
+        return _("Guests at your table: {names}; {seats}").format(
+            names=", ".join(joined) or _("nobody yet"), seats=seats
+        )
+
     def _explanation(self) -> str:
         if self.lobby is None:
             return ""
         about = self.lobby.announcement
         differences = "; ".join(about.differences) or _("no changes")
         port = self.lobby.details.address.rsplit(":", 1)[-1]
+        if about.players > 2:
+            return _(
+                "Players looking for partners see your table of {n} and its free seats ({rules} "
+                "rules: {differences}). "
+                "When one asks, you choose to Accept, Decline or Block them: each one you accept "
+                "is sent your address and the table's join code, sealed, and takes a free seat. "
+                "You may play the computer meanwhile. Over the internet your router must forward "
+                "TCP port {port} to this computer."
+            ).format(
+                n=about.players,
+                rules=rules_name(about.rules),
+                differences=differences,
+                port=port,
+            )
         return _(
             "Players looking for a partner see {name}, {rules} rules ({differences}), the level "
             "you hope for and your version. When one asks, you choose to Accept, Decline or Block "

@@ -85,6 +85,8 @@ def test_a_guest_lists_the_waiting_hosts_and_filters_them_by_rules_preset() -> N
         "level": "expert",
         "version": "1.4.0",
         "since": 1_700_000_100,
+        "players": 2,
+        "free": 1,
     }
     assert guest.find("dieter") == dieter and guest.find(modern.host_id) == dieter
     assert guest.find("Nobody") is None

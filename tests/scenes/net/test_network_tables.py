@@ -84,7 +84,7 @@ def test_the_host_chooses_four_players_and_who_sits_where(app: App) -> None:
         (3, "guest", "", "free"),
     ]
     assert scene.table.kinds == {1: None, 2: "advanced", 3: None}
-    assert "invite" not in scene.buttons and "lobby" not in scene.buttons
+    assert "invite" not in scene.buttons and scene.buttons["lobby"].label == "Wait for partners"
 
 
 def test_the_last_guest_seat_cannot_become_a_computers(app: App) -> None:
