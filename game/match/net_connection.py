@@ -541,6 +541,14 @@ class NetGame:
     def set_autopilot(self, on: bool, level: str | None = None) -> None:
         self.pilot.set_autopilot(on, level)
 
+    def waiting(self) -> tuple[list[int], float]:
+        """At a table: the other guests' seats play waits for, as the host told, and the
+        seconds left before the table gives up on them."""
+        away = self.peer.away
+        if away is None or self.peer.game_over:
+            return [], 0.0
+        return list(away.seats), away.seconds_left(self.peer.port.now())
+
     @property
     def autopilot(self) -> bool:
         return self.pilot.autopilot

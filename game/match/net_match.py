@@ -14,6 +14,7 @@ the player's turns (UG 4.2.6).
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Sequence
 
@@ -204,6 +205,15 @@ class NetMatch(Match):
             return phrase("Guest")
         level = self._level(player)
         return phrase(SKILL_TITLES[level]) if level in SKILL_TITLES else phrase("Computer")
+
+    def waiting_for(self) -> tuple[tuple[str, ...], int]:
+        """At a table of three or four: the players play waits for (their connection dropped:
+        nobody else can play their seat) and the whole seconds left before the table gives up
+        on them; nobody, once the game is over."""
+        seats, seconds = self.net.waiting()
+        if not seats or self.finished or self.net.over:
+            return (), 0
+        return tuple(self._seat_name(seat) for seat in seats), math.ceil(seconds)
 
     def _mover_name(self) -> str:
         """The name of whoever the game waits for (at two, the other player)."""

@@ -12,6 +12,7 @@ notices for the screen; it is pumped once a frame by whichever screen owns it. N
 
 from __future__ import annotations
 
+import os
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import Any
 from game import APP_VERSION
 from game.logic.actions import Action
 from game.logic.phrase import phrase
-from game.match.net_connection import Pilot, my_terms, shown
+from game.match.net_connection import Pilot, my_terms, save_path, saved_code, shown
 from game.match.worker import AIResult
 from game.netplay import (
     ChatRefused,
@@ -34,7 +35,9 @@ from game.netplay import (
 from game.netplay.play.agreement import Stage
 from game.netplay.play.chat import ChatLine
 from game.netplay.play.table_peer import GuestNotice, TablePeer
+from game.netplay.play.table_protocol import TableHost
 from game.netplay.session.joincode import new_join_code, normalize_code
+from game.netplay.shell.savefile import JsonFileStore
 from game.netplay.shell.table_tcp import TableListener
 from game.netplay.shell.tcp import NetplayHost
 from game.netplay.wire.session_messages import MAX_NAME_CHARS
@@ -72,12 +75,15 @@ class NetTable:
         *,
         config: SessionConfig | None = None,
         code: str = "",
+        resume: dict[str, Any] | None = None,
+        save_to: str | os.PathLike[str] | None = None,
     ) -> None:
         self.name = prefs.player_name[:MAX_NAME_CHARS]
         self.players = players
         self.kinds = dict(seats)
         self.config = config or SessionConfig()
         self.code = normalize_code(code) if code else normalize_code(new_join_code())
+        self.resumed_game = resume is not None
         self.pilot = Pilot(prefs.skill_level)
         self.computers: dict[int, Pilot] = {}
         for seat, level in self.kinds.items():
@@ -99,18 +105,72 @@ class NetTable:
         names = [self.name] + [
             "" if kind is None else f"Computer ({kind})" for kind in self.kinds.values()
         ]
-        self.peer = TablePeer(
-            {seat: EndpointPort(host) for seat, host in hosts.items()},
-            self.pilot,
-            dict(self.computers),
-            terms=my_terms(prefs, players),
-            names=names,
-            reopen=self._reopen,
-            levels={seat: kind for seat, kind in self.kinds.items() if kind is not None},
-        )
+        try:
+            self.peer = TablePeer(
+                {seat: EndpointPort(host) for seat, host in hosts.items()},
+                self.pilot,
+                dict(self.computers),
+                terms=my_terms(prefs, players),
+                names=names,
+                reopen=self._reopen,
+                levels={seat: kind for seat, kind in self.kinds.items() if kind is not None},
+                # saved after every move where the command line's --resume reads it, so the
+                # table continues from Continue (or `main.py --resume`) after a stop or a crash
+                store=JsonFileStore(save_to if save_to is not None else save_path(Role.HOST)),
+                resume=resume,
+                about=self._about(),
+                give_up_after=self.config.give_up_after,
+            )
+        except Exception:
+            self.listener.stop(timeout=1.0)
+            self._close_pilots()
+            raise
         self.inbox: deque[Any] = deque()
         self.answers: list[AIResult] = []  # the worker's answers other than AutoPilot's
         self.chat_arrivals = 0
+
+    @classmethod
+    def resume(
+        cls, prefs: Preferences, saved: dict[str, Any], *, config: SessionConfig | None = None
+    ) -> NetTable:
+        """The table a save holds, listening again on its port with its code, every guest seat
+        waiting for its guest to rejoin and the computer seats at their levels. Raises
+        `SaveError` (a `ValueError`, with a sentence) if the save cannot be continued, `OSError`
+        if the port cannot be used."""
+        table = TableHost.from_save(saved)
+        levels = saved.get("seats")
+        levels = levels if isinstance(levels, dict) else {}
+        seats: dict[int, str | None] = {
+            s: None if s in table.guests else str(levels.get(str(s)) or prefs.skill_level)
+            for s in range(1, table.terms.rules.players)
+        }
+        about = saved.get("connection")
+        port = about.get("port") if isinstance(about, dict) else None
+        return cls(
+            prefs,
+            port if isinstance(port, int) and 0 < port < 65536 else 0,
+            table.terms.rules.players,
+            seats,
+            config=config,
+            code=saved_code(saved),
+            resume=saved,
+        )
+
+    def _about(self) -> dict[str, Any]:
+        """How the guests reach the table again and who plays the computer seats, saved with
+        the game as the command line saves it."""
+        return {
+            "connection": {
+                "role": Role.HOST.value,
+                "name": self.name,
+                "code": self.code,
+                "port": self.listener.port,
+                "bind": None,
+                "address": None,
+                "link": None,
+            },
+            "seats": {str(s): kind for s, kind in self.kinds.items() if kind is not None},
+        }
 
     def _seat_host(self, seat: int) -> NetplayHost:
         session = ReliableSession(
@@ -154,7 +214,6 @@ class NetTable:
 
     # -- what the table and its screens read (as of a `NetGame`) --------------------------------
     seat = 0
-    resumed_game = False
 
     @property
     def address(self) -> str:
@@ -193,6 +252,12 @@ class NetTable:
             names = ", ".join(clean_text(peer.names[s], MAX_NAME_CHARS) for s in waiting)
             return phrase("{name}'s connection interrupted, waiting\u2026", name=names)
         return phrase("Connected to {name}", name=self.peer_name)
+
+    def waiting(self) -> tuple[list[int], float]:
+        """The guest seats play waits for (their connection dropped) and the seconds left
+        before the table gives up on them."""
+        now = time.monotonic()
+        return self.peer.away(), self.peer.seconds_to_wait(now)
 
     @property
     def autopilot(self) -> bool:

@@ -65,6 +65,8 @@ class HeadlessPeer:
             join_code=code or (new_join_code() if role is Role.HOST else None),
         )
         self.code = session.join_code or ""
+        if isinstance(resume, dict) and type(resume.get("seat")) is int:
+            session.table_seat = resume["seat"]  # the seat this guest holds at its table
         if role is Role.HOST:
             self.endpoint: NetplayHost | NetplayGuest = NetplayHost(
                 session, 0, bind_host="127.0.0.1"

@@ -64,7 +64,7 @@ from .play_protocol import (
     _Side,
 )
 from .port import Port
-from .seating import Seating
+from .seating import Away, Seating
 from .table_protocol import TableGuest
 
 # "accept", "counter" (guest only) or "decline"; None means the player has not decided yet
@@ -168,6 +168,7 @@ class PlayPeer:
         self.play: HostPlay | GuestPlay | TableGuest | None = None
         self.negotiation: RulesNegotiation | None = None
         self.seating: Seating | None = None  # who sits where, at a table of three or four
+        self.away: Away | None = None  # the other guests a table waits for, as its host told
         self.declined: RulesDeclined | None = None
         self.failure: Failed | None = None
         self.closed: Closed | None = None
@@ -359,6 +360,12 @@ class PlayPeer:
                 raise ProtocolError("unexpected", "the seats are told to a guest before the game")
             self.seating = Seating.read(payload)
             self._notices.append(self.seating)
+        elif kind == p.AWAY:
+            play = self.play
+            if not isinstance(play, TableGuest) or not play.game_id:
+                raise ProtocolError("unexpected", "only a table's guest in play waits for a seat")
+            self.away = Away.read(payload, play.players, play.seat, now)
+            self._notices.append(self.away)
         elif kind == p.GAME:
             if self.play is None:
                 raise ProtocolError(
@@ -516,6 +523,7 @@ class PlayPeer:
             or self.port.finished()
             or not self._link_up
             or not self.port.settled()
+            or (self.away is not None and self.away.seats)  # the table waits for a guest
         ):
             self._owed = None
             return

@@ -1,7 +1,9 @@
 """Who sits where at a table of three or four before its game starts: the host tells every
 guest that has joined (and again whenever a guest joins or a seat is freed), so the rules are
 read knowing the partner and the opponents. The game's own `table` message settles the seats
-for good once every guest has accepted; this is only what a screen shows meanwhile."""
+for good once every guest has accepted; this is only what a screen shows meanwhile. During play
+the host tells the other guests when a guest's connection is down, and when it is back (`Away`),
+so every seat waits and says for whom."""
 
 from __future__ import annotations
 
@@ -58,3 +60,29 @@ class Seating:
     @property
     def players(self) -> int:
         return len(self.names)
+
+
+@dataclass(frozen=True)
+class Away:
+    """During play, the guest seats whose connection is down (`seats`, empty once every guest
+    is back) and when the table gives up on them (`until`, on the recipient's clock): the host
+    tells the other guests, who wait too, since nobody can play a dropped guest's seat."""
+
+    seats: tuple[int, ...]
+    until: float
+
+    @staticmethod
+    def payload(seats: list[int], seconds: float) -> list[Any]:
+        return [p.AWAY, sorted(seats), max(0, min(3600, round(seconds)))]
+
+    @classmethod
+    def read(cls, payload: list[Any], players: int, seat: int, now: float) -> Away:
+        """From a validated payload; raises `ProtocolError` if it names a seat that is not
+        another guest's."""
+        _kind, seats, seconds = payload
+        if any(not 0 < s < players or s == seat for s in seats):
+            raise ProtocolError("bad_away", "the table's missing seats are not other guests'")
+        return cls(tuple(sorted(set(seats))), now + seconds)
+
+    def seconds_left(self, now: float) -> float:
+        return max(0.0, self.until - now) if self.seats else 0.0

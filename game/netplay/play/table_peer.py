@@ -9,7 +9,8 @@ before the game starts, frees its seat: its session is let go once it has the de
 fresh one (from `reopen`) waits on that seat for another guest with the same code. A guest's chat line is shown
 here and passed on to the other guests under its name. A guest whose session starts over (it
 crashed and came back with its save) rejoins on its own while the others wait for its part of
-the deal; a guest that leaves, or whose session gives up, ends play for the table (its cards stay
+the deal; while a guest's connection is down the other guests are told who the table waits for
+(`away`) and for how long; a guest that leaves, or whose session gives up, ends play for the table (its cards stay
 masked with its secret: nobody else can play them), and the game is saved so that every seat can
 continue it later."""
 
@@ -47,7 +48,7 @@ from .peer import (
 from .play_messages import Unreadable
 from .play_protocol import GameFinished, Halted, Terms
 from .port import Port
-from .seating import Seating
+from .seating import Away, Seating
 from .table_protocol import TableHost
 
 TABLE_RULES_STAND = phrase("At a table of three or four the host's rules stand for every player.")
@@ -93,8 +94,11 @@ class TablePeer:
         resume: dict[str, Any] | None = None,
         about: dict[str, Any] | None = None,
         owed_within: float = OWED_WITHIN,
+        give_up_after: float = 120.0,
         randomness: RandomBytes | None = None,
     ) -> None:
+        """`give_up_after`: the sessions' limit for a silent guest (`SessionConfig`), from
+        which the table counts down while it waits for a dropped guest."""
         self.ports = dict(sorted(ports.items()))
         self.deciders: dict[int, DecisionSource] = {0: decider, **computers}
         self.names = list(names)
@@ -105,6 +109,8 @@ class TablePeer:
         self.store = store
         self.about = dict(about or {})
         self.owed_within = owed_within
+        self.give_up_after = give_up_after
+        self._away: dict[int, float] = {}  # a dropped guest's seat: when its session gives up
         self.randomness = randomness
         self.chat = ChatChannel(names[0])
         self.play: TableHost | None = None
@@ -165,6 +171,23 @@ class TablePeer:
         """The guest seats whose connection is down: the table waits for them."""
         return [seat for seat in self.ports if seat in self.joined and seat not in self._up]
 
+    def away(self) -> list[int]:
+        """The guest seats whose connection dropped during play, while play waits for them to
+        come back (each has until its session gives up)."""
+        return [] if self.game_over else sorted(self._away)
+
+    def seconds_to_wait(self, now: float) -> float:
+        """How long the table still waits for the first dropped guest to come back."""
+        return max(0.0, min(self._away.values()) - now) if self.away() else 0.0
+
+    def rejoining(self) -> list[int]:
+        """The guest seats of a game under way whose guest has not rejoined it yet (after the
+        host came back from its save, every one)."""
+        play = self.play
+        if play is None or play.over:
+            return []
+        return sorted(set(play.rejoining) | (set(self.ports) - self._up))
+
     def resumes(self) -> int:
         return sum(port.resumes() for port in self.ports.values())
 
@@ -217,8 +240,13 @@ class TablePeer:
         self._notices.append(GuestNotice(seat, event))
         if isinstance(event, (Connected, Resumed)):
             self._up.add(seat)
+            if self._away.pop(seat, None) is not None:
+                self._tell_away(now)
         elif isinstance(event, Interrupted):
             self._up.discard(seat)
+            if self.play is not None and not self.game_over and seat in self.joined:
+                self._away[seat] = now - event.silent_for + self.give_up_after
+                self._tell_away(now)
         if isinstance(event, Connected):
             self.names[seat] = event.peer.name
             self.joined.add(seat)
@@ -321,6 +349,13 @@ class TablePeer:
             tuple(sorted(self.joined)),
             tuple(self.levels.get(s, "") for s in range(players)),
         )
+
+    def _tell_away(self, now: float) -> None:
+        """Tell every other guest whose line is up which seats the table waits for now."""
+        seconds = self.seconds_to_wait(now)
+        for seat in sorted(self._up):
+            if seat not in self._away:
+                self._send(seat, [Away.payload([s for s in self._away if s != seat], seconds)])
 
     def _tell_seating(self) -> None:
         for seat in sorted(self.joined):

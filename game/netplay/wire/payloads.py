@@ -24,6 +24,9 @@ GAME = "game"
 REFUSAL = "refusal"
 # who sits where at a table of three or four, from its host before the game (`play/seating.py`)
 SEATING = "seating"
+# the guest seats a table waits for during play, and the seconds before it gives up on them,
+# from its host to the other guests (`play/seating.py`)
+AWAY = "away"
 
 MAX_CHAT_CHARS = 300
 MAX_RULES = 64
@@ -104,6 +107,10 @@ def default_registry() -> PayloadRegistry:
                 ("levels", s.list_of(s.text(16), 4, 3)),
             ],
         ),
+    )
+    registry.register(
+        AWAY,
+        s.record(AWAY, [("seats", s.list_of(seat, 3)), ("seconds", s.integer(0, 3600))]),
     )
     return registry
 

@@ -4,7 +4,8 @@ network game has.
 Everything about the game itself (the opponent's moves arriving and paced, refusals from the
 host, the connection's state in the status bar, AutoPilot) comes through the `Match` like any
 other; when the other player leaves an unfinished game, the dialog of `partner_left` offers what to
-do next. What this scene adds is the network's own furniture: a chat
+do next; at a table of three or four, a player whose connection dropped is waited for
+(`table_wait`). What this scene adds is the network's own furniture: a chat
 panel behind the Chat button (which counts unread lines; Enter opens it), the AutoPilot button's
 words, and Disconnect in the menu.
 """
@@ -22,6 +23,7 @@ from game.scenes.dialog import confirm_dialog
 from game.scenes.menu import MenuScene
 from game.scenes.net.chat import ChatPanel, chat_rect
 from game.scenes.net.partner_left import partner_gone
+from game.scenes.net.table_wait import TableWait
 from game.scenes.table.table import TableOptions, TableScene
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ class NetTableScene(TableScene):
         self.net_match = match
         self.chat: ChatPanel | None = None
         self.asked_what_next = False  # the other player left and the dialog has been shown
+        self.waiting: TableWait | None = None  # at a table: waiting for a dropped player
 
     def enter(self) -> None:
         super().enter()
@@ -180,6 +183,17 @@ class NetTableScene(TableScene):
         if gone and not self.asked_what_next and self.app.stack.top is self:
             self.asked_what_next = True
             partner_gone(self, self.net_match, gone)
+        self._wait_for_dropped()
+
+    def _wait_for_dropped(self) -> None:
+        """At a table of three or four, a player whose connection dropped stops the game for
+        everyone: the waiting dialog covers the table until they are back."""
+        if self.waiting is not None and self.waiting.closed:
+            self.waiting = None
+        waited, _seconds = self.net_match.waiting_for()
+        if waited and self.waiting is None and self.app.stack.top is self:
+            self.waiting = TableWait(self.app, self.net_match, self.disconnect)
+            self.app.stack.push(self.waiting)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
