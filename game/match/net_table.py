@@ -5,7 +5,9 @@ listening to the goodbye.
 one code, and drives the host's `TablePeer`: the host's own seat is played by the person at the
 table (or AutoPilot, as `NetGame`'s), every computer seat by the computer at its level thinking in
 a worker process. A guest who declines the rules, or leaves before the game, frees its seat: a
-fresh session on the same code takes its place on the listener. It keeps what the Host screen
+fresh session on the same code takes its place on the listener. The game is saved after every
+move where `main.py --resume` reads it (`NetTable.resume` hosts a saved table again, each guest
+rejoining its own seat). It keeps what the Host screen
 shows (every seat, who sits there and whether they have accepted the rules) and queues the peer's
 notices for the screen; it is pumped once a frame by whichever screen owns it. Nothing here draws.
 """
@@ -51,7 +53,8 @@ GOODBYE_SECONDS = 0.3  # how long closing waits for the goodbyes to leave before
 class SeatRow:
     """One seat as the Host screen lists it. `kind`: "host", "guest" or "computer"; `name`:
     the host's or a joined guest's ("" for a free guest seat or a computer); `level`: a
-    computer's; `state` for a guest seat: "free", "reading" (the rules) or "accepted"."""
+    computer's; `state` for a guest seat: "free", "reading" (the rules) or "accepted"; at a
+    saved table, "rejoining" (awaited) or "back"."""
 
     seat: int
     kind: str
@@ -131,12 +134,17 @@ class NetTable:
 
     @classmethod
     def resume(
-        cls, prefs: Preferences, saved: dict[str, Any], *, config: SessionConfig | None = None
+        cls,
+        prefs: Preferences,
+        saved: dict[str, Any],
+        port: int,
+        *,
+        config: SessionConfig | None = None,
     ) -> NetTable:
-        """The table a save holds, listening again on its port with its code, every guest seat
-        waiting for its guest to rejoin and the computer seats at their levels. Raises
-        `SaveError` (a `ValueError`, with a sentence) if the save cannot be continued, `OSError`
-        if the port cannot be used."""
+        """The table a save holds, listening on `port` (the saved one, which the guests dial
+        again) with its code, every guest seat waiting for its guest to rejoin and the computer
+        seats at their levels. Raises `SaveError` (a `ValueError`, with a sentence) if the save
+        cannot be continued, `OSError` if the port cannot be used."""
         table = TableHost.from_save(saved)
         levels = saved.get("seats")
         levels = levels if isinstance(levels, dict) else {}
@@ -144,11 +152,9 @@ class NetTable:
             s: None if s in table.guests else str(levels.get(str(s)) or prefs.skill_level)
             for s in range(1, table.terms.rules.players)
         }
-        about = saved.get("connection")
-        port = about.get("port") if isinstance(about, dict) else None
         return cls(
             prefs,
-            port if isinstance(port, int) and 0 < port < 65536 else 0,
+            port,
             table.terms.rules.players,
             seats,
             config=config,
@@ -163,7 +169,7 @@ class NetTable:
             "connection": {
                 "role": Role.HOST.value,
                 "name": self.name,
-                "code": self.code,
+                "code": self.join_code,
                 "port": self.listener.port,
                 "bind": None,
                 "address": None,
@@ -201,16 +207,26 @@ class NetTable:
         peer = self.peer
         rows = [SeatRow(0, "host", self.name)]
         for seat, level in self.kinds.items():
+            name = clean_text(peer.names[seat], MAX_NAME_CHARS) or phrase("a guest")
             if level is not None:
                 rows.append(SeatRow(seat, "computer", level=level))
             elif seat not in peer.joined and peer.play is None:
                 rows.append(SeatRow(seat, "guest", state="free"))
+            elif self.resumed_game:  # a saved table: each guest comes back to its own seat
+                back = seat not in peer.rejoining()
+                rows.append(SeatRow(seat, "guest", name, state="back" if back else "rejoining"))
             else:
                 negotiation = peer.negotiations.get(seat)
                 agreed = negotiation is None or negotiation.stage is Stage.AGREED
-                name = clean_text(peer.names[seat], MAX_NAME_CHARS) or phrase("a guest")
                 rows.append(SeatRow(seat, "guest", name, state="accepted" if agreed else "reading"))
         return rows
+
+    @property
+    def ready(self) -> bool:
+        """The game is under way with a hand to show and every guest at the table (after the
+        host came back from its save, every guest rejoined)."""
+        play = self.peer.play
+        return play is not None and play.view is not None and not self.peer.rejoining()
 
     # -- what the table and its screens read (as of a `NetGame`) --------------------------------
     seat = 0

@@ -9,7 +9,9 @@ over the internet the friend needs the router's public address, and the router m
 port to this computer, which one sentence explains. The port can be changed (Enter or Listen
 restarts listening there, and it is remembered). While waiting the player may play a solo game;
 the host keeps listening underneath, and when a guest connects a dialog offers to start the
-network game. A game saved after a lost connection can be resumed from here. Cancel stops
+network game. A game saved after a lost connection can be resumed from here, a table of three
+or four too: it listens again on its port with its code and lists each guest seat as its guest
+comes back, then goes on to the table once every guest has rejoined. Cancel stops
 listening. While a new game waits for its guest (and the game runs in a window), it is listed
 on the Join screens of players on the same network, and the screen says so; the listing goes
 when the guest arrives or the host leaves.
@@ -93,6 +95,10 @@ def seat_row_words(row: SeatRow) -> tuple[str, str]:
         return _("waiting for a guest\u2026"), ""
     if row.state == "reading":
         return _(row.name), _("reading the rules\u2026")
+    if row.state == "rejoining":
+        return _(row.name), _("coming back to the saved game\u2026")
+    if row.state == "back":
+        return _(row.name), _("back at the table")
     return _(row.name), _("accepted the rules")
 
 
@@ -166,7 +172,11 @@ class HostScene(NetworkScreen):
             self.release_network()
         try:
             code = "" if resume else self.shown_code
-            if self.players > 2 and resume is None:
+            if resume is not None and "table" in resume:
+                self.table = NetTable.resume(self.app.prefs, resume, self.port)
+                self.players = self.table.players
+                self.seat_kinds = {s: k or GUEST for s, k in self.table.kinds.items()}
+            elif self.players > 2 and resume is None:
                 seats = {
                     seat: None if kind == GUEST else kind for seat, kind in self.seat_kinds.items()
                 }
@@ -203,7 +213,8 @@ class HostScene(NetworkScreen):
         guest seats, while one is free."""
         self.withdraw()
         lan = self.app.lan
-        if lan is None or (self.table is None and (self.net is None or self.net.resumed_game)):
+        game = self.table if self.table is not None else self.net
+        if lan is None or game is None or game.resumed_game:
             return
         rules = str(my_terms(self.app.prefs).get("preset", "classic"))
         advertisement = Advertisement(
@@ -294,7 +305,10 @@ class HostScene(NetworkScreen):
         ]
         if self.players > 2:
             specs[1] = ("lobby", _("Wait for partners"), self.wait_for_partner)
-        if self.saved is not None and self.players == 2:
+        resumed = self.table is not None and self.table.resumed_game
+        if resumed:
+            del specs[1]  # a saved table's seats are kept for its own guests
+        if self.saved is not None and (self.players == 2 or "table" in self.saved) and not resumed:
             specs.insert(0, ("resume", _("Resume saved game"), self.resume_saved))
         bh, gap = px(50), px(16)
         bw = min(px(250), (p.width - px(96) - gap * (len(specs) - 1)) // len(specs))
@@ -338,8 +352,9 @@ class HostScene(NetworkScreen):
 
     @property
     def guests_here(self) -> bool:
-        """A guest has joined the table: its seats and size stay as they are."""
-        return self.table is not None and bool(self.table.peer.joined)
+        """A guest has joined the table, or it is a saved one: its seats and size stay as they
+        are."""
+        return self.table is not None and (bool(self.table.peer.joined) or self.table.resumed_game)
 
     def _button(
         self,
@@ -422,6 +437,8 @@ class HostScene(NetworkScreen):
             if self.port_input is not None:
                 self.port_input.set_text(str(port))
         self.listen(resume=self.saved)
+        if self.port_input is not None:  # a saved table may change the players and seats
+            self.layout(self.app.size)
 
     def invite(self) -> None:
         """An invite code instead of an address: no port forwarding (stops listening here)."""
@@ -482,20 +499,23 @@ class HostScene(NetworkScreen):
                 self.layout(self.app.size)  # the table's seats are settled now
         if self.advertiser is not None:
             self.advertiser.set_free_seats(self.free_seats)
-        play = table.peer.play
-        if play is not None and play.view is not None:
-            self._table_ready()
+        if table.ready:
+            self._table_ready(table)
 
-    def _table_ready(self) -> None:
-        """Every guest accepted and the first hand is dealt: on to the table (asking first if
-        a solo game is being played meanwhile)."""
-        self._ask_to_start(
-            _("Your table is ready"),
-            _(
+    def _table_ready(self, table: NetTable) -> None:
+        """Every guest accepted and the first hand is dealt, or every guest rejoined the saved
+        table: on to the table (asking first if a solo game is being played meanwhile)."""
+        if table.resumed_game:
+            question = _(
+                "Every guest is back at the saved table. Start the network game now? Your solo "
+                "game is saved and waits for you."
+            )
+        else:
+            question = _(
                 "Every guest has joined and accepted the rules. Start the network game now? "
                 "Your solo game is saved and waits for you."
-            ),
-        )
+            )
+        self._ask_to_start(_("Your table is ready"), question)
 
     def _guest_arrived(self, name: str) -> None:
         self._ask_to_start(

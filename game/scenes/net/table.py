@@ -135,9 +135,10 @@ class NetTableScene(TableScene):
             self.to_title()
             return
         if self.state.seat_count > 2:
-            told = _("{names} are told at once, and the game ends for everyone.").format(
-                names=self.others
-            )
+            told = _(
+                "{names} are told at once, and the game stops for everyone. It is saved so "
+                "you can all carry on later."
+            ).format(names=self.others)
         else:
             told = _(
                 "{name} is told at once. The game is saved so you can both carry on later."
