@@ -215,12 +215,23 @@ def _valid_address(value: Any) -> bool:
 SEATS = ("south", "west", "north", "east")
 # South's own choice: the person, or a computer they watch.
 YOU = "you"
+# The other seats of a network table the host chooses who plays (by number, clockwise from the
+# host's), and the word for a guest's.
+HOST_SEATS = ("1", "2", "3")
+GUEST = "guest"
 
 
 def _valid_seat_players(value: Any) -> bool:
     return isinstance(value, dict) and all(
         seat in SEATS and (level in SKILL_LEVELS or (seat == "south" and level == YOU))
         for seat, level in value.items()
+    )
+
+
+def _valid_host_seats(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        seat in HOST_SEATS and (kind == GUEST or kind in SKILL_LEVELS)
+        for seat, kind in value.items()
     )
 
 
@@ -284,6 +295,11 @@ class Preferences:
     last_join_address: str = ""
     # The TCP port this player hosts network games on (UG 4.4.10 "IP Port").
     host_port: int = 50410
+    # The network table this player hosts, as last chosen on the Host screen: the players
+    # (2, 3 or 4) and who plays each other seat, by its number clockwise from the host's
+    # (HOST_SEATS): GUEST or a level key; a seat left out is a guest's.
+    host_players: int = 2
+    host_seats: dict[str, str] = field(default_factory=dict)
     # Invite codes over the internet: the magic-wormhole mailbox and transit relay (the public
     # ones by default, the same as game.netplay.shell.wormhole's; a club may run its own).
     invite_mailbox: str = "ws://relay.magic-wormhole.io:4000/v1"
@@ -354,7 +370,7 @@ class Preferences:
                 value = (int(value[0]), int(value[1]))
             elif key == "player_name":
                 value = value.strip()
-            elif key in ("rules", "seat_players"):
+            elif key in ("rules", "seat_players", "host_seats"):
                 value = dict(value)
             setattr(prefs, key, value)
         return prefs, warnings
@@ -408,6 +424,8 @@ _VALIDATORS: dict[str, Callable[[Any], bool]] = {
     "window_size": _valid_window,
     "last_join_address": _valid_address,
     "host_port": _int_in(1, 65535),
+    "host_players": _int_in(2, 4),
+    "host_seats": _valid_host_seats,
     "invite_mailbox": _valid_address,
     "invite_relay": _valid_address,
     "lobby_broker": _valid_address,

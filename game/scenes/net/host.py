@@ -17,7 +17,8 @@ on the Join screens of players on the same network, and the screen says so; the 
 when the guest arrives or the host leaves.
 
 Players (2, 3 or 4) makes it a table: each other seat is a guest's or a computer's at a level
-(its button goes round them, as Options → Player does for a solo table), and every guest
+(its button goes round them, as Options → Player does for a solo table; both are remembered
+for next time, in the player's preferences), and every guest
 types the same code. The waiting list shows each seat and who sits there: the host, a free guest
 seat, a guest's name (reading the rules, or accepted), a computer's level. A guest who declines
 the rules frees its seat again. The game starts once every guest seat is taken and every guest
@@ -51,6 +52,7 @@ from game.scenes.flow import start_new_game
 from game.scenes.net.agreement import connected_scene, table_scene
 from game.scenes.net.invite import InviteScene
 from game.scenes.net.screen import NetworkScreen, draw_watch, error_words
+from game.settings import GUEST, Preferences
 from game.ui import theme as th
 from game.ui.button import Button
 from game.ui.clipboard import clipboard_put
@@ -73,8 +75,17 @@ SEAT_PLACES = {
     3: (N_("West, on your left"), N_("East, on your right")),
     4: (N_("West, on your left"), N_("North, your partner"), N_("East, on your right")),
 }
-GUEST = "guest"
 SEAT_KINDS = (GUEST, *SKILL_TITLES)  # what a seat's button goes round
+
+
+def remembered_table(prefs: Preferences) -> tuple[int, dict[int, str]]:
+    """The players and each other seat's player (GUEST or a level) this player chose last;
+    every seat a guest's if none was (a table waits for at least one guest)."""
+    players = prefs.host_players
+    kinds = {seat: prefs.host_seats.get(str(seat), GUEST) for seat in range(1, players)}
+    if players > 2 and GUEST not in kinds.values():
+        kinds = dict.fromkeys(kinds, GUEST)
+    return players, kinds if players > 2 else {}
 
 
 def seat_kind_words(kind: str) -> str:
@@ -116,8 +127,8 @@ class HostScene(NetworkScreen):
         self.port = port if port is not None else app.prefs.host_port
         self.net: NetGame | None = None
         self.table: NetTable | None = None  # hosting a table of three or four instead
-        self.players = 2
-        self.seat_kinds: dict[int, str] = {}  # seat: GUEST or a computer's level
+        # the table as chosen last time; seat: GUEST or a computer's level
+        self.players, self.seat_kinds = remembered_table(app.prefs)
         self.advertiser: GameAdvertiser | None = None
         self.addresses = lan_addresses()
         self.error = ""
@@ -379,6 +390,7 @@ class HostScene(NetworkScreen):
         self.seat_kinds = {
             seat: self.seat_kinds.get(seat, GUEST) for seat in range(1, self.players)
         }
+        self.remember_table()
         self.listen()
         self.layout(self.app.size)
 
@@ -394,8 +406,17 @@ class HostScene(NetworkScreen):
             self.error = _("A network table needs at least one guest: make another seat a guest's.")
             return
         self.seat_kinds = kinds
+        self.remember_table()
         self.listen()
         self.layout(self.app.size)
+
+    def remember_table(self) -> None:
+        """Keep the players and seats chosen in the player's preferences, for next time."""
+        prefs = self.app.prefs
+        seats = {str(seat): kind for seat, kind in self.seat_kinds.items() if kind != GUEST}
+        if (prefs.host_players, prefs.host_seats) != (self.players, seats):
+            prefs.host_players, prefs.host_seats = self.players, seats
+            self.app.preferences_changed()
 
     def copy(self) -> None:
         endpoints = self.endpoints
