@@ -119,6 +119,11 @@ RESUME_SENTENCES = {
     "host_code": "You hosted this game against {peer}; they join again with the code {code}.",
     "host_port_code": "You hosted this game against {peer} on port {port}; they join again with "
     "the code {code}.",
+    "table": "You hosted this table with {peer}; each joins again.",
+    "table_port": "You hosted this table with {peer} on port {port}; each joins again.",
+    "table_code": "You hosted this table with {peer}; each joins again with the code {code}.",
+    "table_port_code": "You hosted this table with {peer} on port {port}; each joins again "
+    "with the code {code}.",
     "guest": "{peer} hosted this game; you join again at {address}.",
     "guest_code": "{peer} hosted this game; you join again at {address}, code {code}.",
 }
@@ -147,7 +152,8 @@ def _resume_parts(saved: dict[str, Any]) -> tuple[str, dict[str, str]]:
         port = about.get("port")
         if isinstance(port, int):
             fields["port"] = str(port)
-        return "host" + ("_port" if "port" in fields else "") + ("_code" if code else ""), fields
+        kind = "table" if "table" in saved else "host"  # a table of three or four's guests
+        return kind + ("_port" if "port" in fields else "") + ("_code" if code else ""), fields
     fields["address"] = clean_text(str(about.get("address") or ""), 80)
     return "guest" + ("_code" if code else ""), fields
 

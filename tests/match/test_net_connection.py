@@ -62,6 +62,11 @@ def test_a_saved_game_tells_who_hosted_where_and_the_code() -> None:
     assert how_to_resume(host) == (
         "You hosted this game against Bob on port 50410; they join again with the code K7QM-3WXA."
     )
+    table = dict(host, peer="Bob, Cy", table={})
+    assert how_to_resume(table) == (
+        "You hosted this table with Bob, Cy on port 50410; each joins again with the code "
+        "K7QM-3WXA."
+    )
     guest = {"role": "guest", "peer": "Ann\u202e", "connection": {"address": "h:1", "code": ""}}
     assert how_to_resume(guest) == "Ann hosted this game; you join again at h:1."
     assert saved_code({"connection": {"code": "not a code"}}) == ""

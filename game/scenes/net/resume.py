@@ -35,6 +35,10 @@ def offer_network_resume(app: Host) -> DialogScene | None:
         buttons.append((_("Join it again"), Role.GUEST))
     buttons.append((_("Not now"), None))
     message = " ".join(how_to_resume(doc, _) for doc in saved.values())
+    if any("table" in doc for doc in saved.values()):
+        back = _("{how} Your friends have to come back to it too.")
+    else:
+        back = _("{how} Your friend has to come back to it too.")
 
     def chosen(role: Any) -> None:
         if role is Role.HOST:
@@ -45,7 +49,7 @@ def offer_network_resume(app: Host) -> DialogScene | None:
     dialog = DialogScene(
         app,
         _("Resume the network game?"),
-        _("{how} Your friend has to come back to it too.").format(how=message),
+        back.format(how=message),
         buttons,
         on_result=chosen,
         width=760,

@@ -99,6 +99,7 @@ def test_a_table_stopped_by_its_host_continues_from_the_title_to_the_same_state_
     offer = app.stack.top
     assert isinstance(offer, DialogScene)
     assert "Ana" in offer.message and "Bo" in offer.message
+    assert "You hosted this table with" in offer.message and "Your friends have" in offer.message
     click(app, centre(offer.buttons[0].rect))  # Host it again
     host = app.stack.top
     assert isinstance(host, HostScene) and host.table is not None
