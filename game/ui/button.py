@@ -202,12 +202,15 @@ class Button(Widget):
 
 
 def _two_lines(label: str, t: th.Theme, size: int, width: int) -> list[str] | None:
-    """`label` on two lines no wider than `width`, or None."""
+    """`label` on two lines no wider than `width`, or None (also when that would cut a word:
+    "Übernehm" over "en")."""
     head, colon, tail = label.partition(": ")
     if colon:
         lines = [head + ":", tail]
     else:
         lines = t.wrap(label, size, width, "bold")
+        if " ".join(lines) != label:
+            return None
     font = t.font(size, "bold")
     if len(lines) != 2 or any(font.size(line)[0] > width for line in lines):
         return None

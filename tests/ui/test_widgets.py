@@ -12,6 +12,7 @@ from game.ui.button import Button
 from game.ui.controls import Choice, Slider, Toggle
 from game.ui.gui import PAPER
 from game.ui.text_entry import TextEntry
+from game.ui.text_log import TextLog
 from game.ui.theme import Theme
 from game.ui.widget import WidgetGroup
 
@@ -69,6 +70,18 @@ def test_button_states_are_drawn_once_and_reused(theme: Theme) -> None:
     button.hovered = True
     button.draw(screen)
     assert len(button._looks) == 2
+
+
+def test_a_long_label_goes_on_two_lines_between_words_never_inside_one(theme: Theme) -> None:
+    log = TextLog()
+    theme.record(log)
+    screen = pygame.Surface((400, 100))
+    Button((0, 0, 110, 40), theme, "Wait for partners", text_size=18).draw(screen)
+    assert log.misfits == []  # "Wait for" over "partners"
+    Button((0, 0, 90, 40), theme, "Übernehmen", text_size=18).draw(screen)
+    assert [misfit.text for misfit in log.misfits] == ["Übernehmen"], (
+        "a word too wide is squeezed and reported, not cut in two"
+    )
 
 
 def test_focus_moves_with_arrows_and_skips_disabled_widgets(theme: Theme) -> None:

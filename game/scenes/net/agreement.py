@@ -175,6 +175,11 @@ class AgreementScene(NetworkScreen):
         self.buttons = {}
         choices = self._choices()
         bw, bh, gap = t.px(180), t.px(48), t.px(16)
+        # as wide as the longest word needs in the language in use ("Gegenvorschlag"), at the
+        # smallest size a button sets it, within the panel
+        widest = max(t.font(18, "bold").size(label)[0] for _name, label in choices) + t.px(24)
+        room = (self.panel.width - t.px(48) - (len(choices) - 1) * gap) // len(choices)
+        bw = min(max(bw, widest), room)
         total = len(choices) * bw + (len(choices) - 1) * gap
         x = self.panel.centerx - total // 2
         y = self.panel.bottom - t.px(28) - bh

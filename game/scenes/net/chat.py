@@ -49,8 +49,15 @@ class ChatPanel:
         pad = px(10)
         input_h = px(32)
         bottom = self.rect.bottom - pad
+        # as wide as its word needs in the language in use ("Send", "Senden")
+        send_w = max(px(64), theme.font(15, "bold").size(_("Send"))[0] + px(20))
         self.input = TextEntry(
-            (self.rect.left + pad, bottom - input_h, self.rect.width - 2 * pad - px(70), input_h),
+            (
+                self.rect.left + pad,
+                bottom - input_h,
+                self.rect.width - 2 * pad - send_w - px(6),
+                input_h,
+            ),
             theme,
             max_length=300,
             placeholder=_("Type a message"),
@@ -59,7 +66,7 @@ class ChatPanel:
             name="chat_input",
         )
         self.send_button = Button(
-            (self.input.rect.right + px(6), bottom - input_h, px(64), input_h),
+            (self.input.rect.right + px(6), bottom - input_h, send_w, input_h),
             theme,
             _("Send"),
             self.send,
