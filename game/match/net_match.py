@@ -23,7 +23,7 @@ from game.logic.actions import Action, Discard, NextHand
 from game.logic.ai.opponent import OpponentModel
 from game.logic.events import Event
 from game.logic.phases import DRAW, GAME_OVER, HAND_OVER, PLAY
-from game.logic.phrase import phrase
+from game.logic.phrase import Phrase, phrase
 from game.logic.view import PlayerView, determinize
 from game.match.hidden import event_seats_turned, follow, seats_turned
 from game.match.local_match import SKILL_TITLES
@@ -327,7 +327,9 @@ class NetMatch(Match):
             if notice.code == "misconduct":
                 self._finish_record(Ending.MISCONDUCT)
             text = notice.text
-            if notice.by_peer:  # the other copy's own words, in its language
+            # a halt the other copy sent in templates this copy knows is said as this copy's
+            # own (a `Phrase`); any other is the other copy's words, in its language
+            if notice.by_peer and not isinstance(text, Phrase):
                 text = phrase("The other side said: {reason}", reason=shown(text))
             return [Alert(text, title=phrase("Play has stopped"))]
         elif isinstance(notice, (Failed, Closed, HostSilent)):

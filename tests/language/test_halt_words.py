@@ -20,19 +20,35 @@ from game.audio import SoundManager
 from game.language import Catalog, _, install
 from game.language.files import use_language
 from game.logic.actions import action_from_dict
-from game.logic.phrase import phrase
+from game.logic.phrase import Phrase, as_sentence, phrase
 from game.netplay import Role
 from game.netplay.fair.deadline import Deadline
 from game.netplay.fair.deck import Owed
-from game.netplay.fair.misconduct import Step
+from game.netplay.fair.misconduct import Step, who
+from game.netplay.play import play_messages as m
 from game.netplay.play.fair_hand import move_words
-from game.netplay.play.play_protocol import GuestPlay, HostPlay, SaveError, Stage, in_words
-from game.netplay.play.table_protocol import seat_words
+from game.netplay.play.play_protocol import (
+    GuestPlay,
+    HostPlay,
+    SaveError,
+    Stage,
+    in_words,
+    seat_words,
+)
+from game.netplay.play.table_protocol import TableGuest
+from game.netplay.wire.payloads import game_payload
 from game.scenes.dialog import DialogScene
+from game.scenes.net.agreement import AgreementScene
 from game.scenes.net.screen import error_words
 from game.scenes.net.table import NetTableScene
 from game.sprites.cards import CardImages
-from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.net_screens import (
+    HeadlessPeer,
+    HeadlessTable,
+    join_by_typing,
+    open_host_screen,
+    run_until,
+)
 from tests.helpers.netplay_play import FalseUnmaskGuest, Table, guest_play, seeded_bytes, terms
 from tests.helpers.table import centre
 from tests.helpers.ui_events import click
@@ -96,9 +112,13 @@ def test_a_caught_cheat_reads_as_before_in_english_and_whole_in_every_language(
         f"Robot: das Aufdecken der Stapelkarten {first} und {last} ist falsch "
         "(ein Beweis deckt alle ab)."
     )
-    # the cheat's copy is told in the host's words, as they came
+    # the cheat's copy reads the host's halt in its own words: the seat is its own
     guest = table.guest.halted
-    assert guest is not None and guest.by_peer and guest.text == text
+    assert guest is not None and guest.by_peer
+    assert guest.text == text.replace("Robot's", "Your")
+    assert _plain_in(pseudo, guest.text) == []
+    use_language("es")
+    assert _(guest.text).startswith(f"Tú: el destapado de las cartas {first} y {last} del mazo")
 
 
 def test_a_seat_is_said_as_you_or_by_name_for_the_player_who_reads_it(pseudo: Catalog) -> None:
@@ -131,6 +151,29 @@ class AccusingGuest(GuestPlay):
         return out
 
 
+class NamingGuest(GuestPlay):
+    """A guest whose copy stops play a few moves into the hand, saying in this game's own
+    templates that the host (seat 0) shuffled out of turn."""
+
+    def receive(self, payload: list[Any]) -> list[list[Any]]:
+        out = super().receive(payload)
+        if self.stage is Stage.PLAYING and self.state_no >= 4:
+            said = as_sentence(phrase("{who} shuffled out of turn", who=who(0)))
+            out += self._halt("misconduct", self.state_no, "", "", said)
+        return out
+
+
+class NamingTableGuest(TableGuest):
+    """`NamingGuest` at a table of three or four."""
+
+    def receive(self, payload: list[Any]) -> list[list[Any]]:
+        out = super().receive(payload)
+        if self.stage is Stage.PLAYING and self.state_no >= 4:
+            said = as_sentence(phrase("{who} shuffled out of turn", who=who(0)))
+            out += self._halt("misconduct", self.state_no, "", "", said)
+        return out
+
+
 @pytest.fixture
 def spanish_app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
     app = App(
@@ -138,6 +181,20 @@ def spanish_app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
         sounds=SoundManager(tmp_path / "no_sounds"),
         cards=CardImages(tmp_path / "no_cards"),
         language="es",
+    )
+    app.prefs.animation_speed = "off"
+    pygame.event.clear()
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def german_app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
+    app = App(
+        size=(1024, 600),
+        sounds=SoundManager(tmp_path / "no_sounds"),
+        cards=CardImages(tmp_path / "no_cards"),
+        language="de",
     )
     app.prefs.animation_speed = "off"
     pygame.event.clear()
@@ -183,6 +240,75 @@ def test_the_other_copy_s_reason_is_shown_cleaned_after_a_sentence_of_ours(
 ) -> None:
     dialog = _halted_on_screen(spanish_app, AccusingGuest)
     assert dialog.message == "La otra parte dijo: You cheated, I saw it"
+
+
+@pytest.mark.net
+def test_a_halt_from_the_other_copy_reads_in_the_player_s_language_with_the_seat_as_you(
+    spanish_app: App,
+) -> None:
+    dialog = _halted_on_screen(spanish_app, NamingGuest)
+    assert dialog.title == "La partida se ha detenido"
+    assert dialog.message == "Tú: mezcló fuera de turno."
+
+
+@pytest.mark.net
+def test_a_halt_a_guest_sends_at_a_table_of_three_reads_in_every_seat_s_own_words(
+    german_app: App,
+) -> None:
+    app = german_app
+    host = HeadlessTable(3, {1: None, 2: None}, name="Hana")
+    accuser = None
+    try:
+        join_by_typing(app, host.address, host.code)
+        assert run_until(
+            app,
+            lambda: isinstance(app.stack.top, AgreementScene) and "accept" in app.stack.top.buttons,
+        )
+        click(app, centre(app.stack.top.buttons["accept"].rect))
+        accuser = HeadlessPeer(
+            Role.GUEST,
+            address=host.address,
+            code=host.code,
+            name="Bo",
+            max_players=4,
+            play_factory=NamingTableGuest,
+        )
+        assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), 40)
+        click(app, centre(app.stack.top.buttons["autoplay"].rect))
+        assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), 60)
+        dialog = app.stack.top
+        assert isinstance(dialog, DialogScene)
+        assert dialog.title == "Das Spiel wurde angehalten"
+        # passed on by the host inside `from`, read with this guest's own names for the seats
+        assert dialog.message == "Hana: mischte außer der Reihe."
+        halted = host.table.peer.halted
+        assert halted is not None and halted.by_peer
+        assert halted.text == "You shuffled out of turn."
+    finally:
+        if accuser is not None:
+            accuser.stop()
+        host.stop()
+
+
+def test_a_hostile_halt_stops_play_and_is_shown_as_the_other_side_s_english() -> None:
+    hostile = {
+        "an unknown template": ["Pay Robot 100 euros.", {}],
+        "a format trick": ["{said}.", {"said": ["{0.__class__}", {}]}],
+        "a seat past the table": [
+            "{said}.",
+            {"said": ["{who} shuffled out of turn", {"who": ["seat {seat}", {"seat": 3}]}]},
+        ],
+        "fields of the wrong kind": ["{said}.", {"said": 7}],
+    }
+    for case, said in hostile.items():
+        table = Table.new(seed=3)
+        table.play_until(lambda t=table: t.host.my_turn)
+        halt = [m.TAGS["halt"], "misconduct", 1, "", "", "You\x07 cheated", said, "more", 1]
+        assert table.host.receive(game_payload(halt)) == [], case
+        halted = table.host.halted
+        assert halted is not None and halted.by_peer, case
+        assert halted.text == "You cheated" and not isinstance(halted.text, Phrase), case
+        assert table.host.stage is Stage.HALTED
 
 
 MOVES = [

@@ -24,8 +24,10 @@ from typing import Any
 from game.logic.actions import MAX_CARDS_IN_ACTION, Action, action_from_dict
 from game.logic.cards import N_CARDS
 from game.logic.errors import IllegalAction
+from game.logic.phrase import Phrase
 
 from ..errors import ProtocolError
+from ..fair.halt_words import from_wire
 from ..wire import schema as s
 from ..wire.text import clean_text
 
@@ -201,13 +203,16 @@ class Rejoined:
 
 @dataclass(frozen=True)
 class Halt:
-    """Play stops: a desync, a seat's misconduct, a game that cannot be rejoined."""
+    """Play stops: a desync, a seat's misconduct, a game that cannot be rejoined. `said` is the
+    sentence in templates this copy knows (its seats still numbers), None when the sender sent
+    none or one this copy does not know: then only the English `text` is shown."""
 
     code: str
     state_no: int
     sender_hash: str
     receiver_hash: str
     text: str
+    said: Phrase | None = None
 
 
 @dataclass(frozen=True)
@@ -255,7 +260,8 @@ _BOTH: dict[str, s.Check] = {
         ],
     ),
     "next": s.record("next", [("hand_no", _HAND)]),
-    "halt": s.record("halt", _HALT_FIELDS),
+    # a sixth field and any after it are optional: the sentence's template and fields
+    "halt": s.record("halt", _HALT_FIELDS, extra_allowed=True),
 }
 _FROM_HOST: dict[str, s.Check] = {
     "start": s.record(
@@ -410,8 +416,10 @@ def _peer_code(code: str) -> str:
 
 def _halt(f: list[Any]) -> Halt:
     """A halt with its code and sentence cleaned: they are shown to the player and saved."""
-    code, state_no, sender_hash, receiver_hash, text = f
-    return Halt(_peer_code(code), state_no, sender_hash, receiver_hash, clean_text(text, MAX_TEXT))
+    code, state_no, sender_hash, receiver_hash, text = f[:5]
+    said = from_wire(f[5]) if len(f) > 5 else None
+    cleaned = clean_text(text, MAX_TEXT)
+    return Halt(_peer_code(code), state_no, sender_hash, receiver_hash, cleaned, said)
 
 
 # -- building messages (the sender's side) ---------------------------------------------------
@@ -442,7 +450,10 @@ def rejoined(received: int) -> list[Any]:
     return [TAGS["rejoined"], received]
 
 
-def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str) -> list[Any]:
+def halt(
+    code: str, state_no: int, sender_hash: str, receiver_hash: str, text: str, said: Any
+) -> list[Any]:
+    """`said`: the sentence as `halt_words.halt_to_wire` writes it (None: the English only)."""
     return [
         TAGS["halt"],
         code[:40] or "halt",
@@ -450,6 +461,7 @@ def halt(code: str, state_no: int, sender_hash: str, receiver_hash: str, text: s
         sender_hash,
         receiver_hash,
         text[:MAX_TEXT],
+        said,
     ]
 
 

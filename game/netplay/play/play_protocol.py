@@ -55,6 +55,7 @@ from game.netplay.fair import (
     decode,
     hand_id,
 )
+from game.netplay.fair.halt_words import halt_to_wire, seats_named
 from game.netplay.fair.misconduct import card_name, for_reader
 
 from ..errors import ProtocolError
@@ -218,7 +219,8 @@ class _Side(ABC):
         self.players = terms.rules.players
         self.randomness = randomness  # the seats' (the system's when None: tests inject one)
         self.random: RandomBytes = randomness or secrets.token_bytes
-        self.peer_name = peer_name or ("the guest" if self.seat == HOST_SEAT else "the host")
+        stand_in = phrase("the guest") if self.seat == HOST_SEAT else phrase("the host")
+        self.peer_name = peer_name or stand_in
         self.stage = Stage.STARTING
         self.game_id = ""
         self.token = ""
@@ -621,32 +623,44 @@ class _Side(ABC):
     def _misconduct(self, misconduct: Misconduct) -> list[list[Any]]:
         """The other side cheated (or its copy is broken): play stops, with the card and the
         move named in words."""
-        return self._halt("misconduct", self.state_no, "", "", self._in_words(misconduct.sentence))
+        return self._halt("misconduct", self.state_no, "", "", as_sentence(misconduct.sentence))
 
-    def _in_words(self, sentence: Phrase) -> Phrase:
-        """A misconduct's sentence for this seat's player, as a sentence of its own."""
-        return in_words(sentence, self.seat, self.peer_name)
+    def _names(self) -> list[str]:
+        """Each seat's player as this seat's player names them (its own seat aside)."""
+        return ["", self.peer_name] if self.seat == HOST_SEAT else [self.peer_name, ""]
 
-    def _halt(self, code: str, state_no: int, mine: str, theirs: str, text: str) -> list[list[Any]]:
-        """Stop play here and tell the peer why."""
+    def _read(self, said: Phrase) -> Phrase:
+        """A halt's sentence with its seats named for this seat's player."""
+        names = self._names()
+        return for_reader(said, lambda seat, own: _seat_said(seat, own, self.seat, names))
+
+    def _halt(self, code: str, state_no: int, mine: str, theirs: str, said: str) -> list[list[Any]]:
+        """Stop play here and tell the peer why: `said` with its seats as seat numbers (a
+        `Phrase`: the peer names them for its player, in its language) or text as it is."""
         if self.stage is Stage.HALTED:
             return []
         self.stage = Stage.HALTED
+        text = self._read(said) if isinstance(said, Phrase) else said
         self.halted = Halted(code, state_no, mine, theirs, text, by_peer=False)
         self._events.append(self.halted)
-        return [self._out(m.halt(code, state_no, mine, theirs, text))]
+        wire = halt_to_wire(said) if isinstance(said, Phrase) else None
+        return [self._out(m.halt(code, state_no, mine, theirs, text, wire))]
 
     def _peer_halted(self, message: m.Halt) -> None:
         if self.stage is Stage.HALTED:
             return
         self.stage = Stage.HALTED
+        said = message.said
+        # a sentence of this copy's own templates, on seats of this table, is said as this
+        # copy's own; any other is the peer's English, shown as its words
+        known = said is not None and max(seats_named(said), default=0) < self.players
         # the peer's "sender" hash is theirs, its "receiver" hash is what it thinks ours is
         self.halted = Halted(
             message.code,
             message.state_no,
             message.receiver_hash,
             message.sender_hash,
-            message.text,
+            self._read(said) if said is not None and known else message.text,
             by_peer=True,
         )
         self._events.append(self.halted)

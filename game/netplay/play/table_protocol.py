@@ -28,8 +28,9 @@ from typing import Any
 
 from game.logic.actions import Action
 from game.logic.engine import Game
-from game.logic.phrase import Phrase, phrase
+from game.logic.phrase import as_sentence, phrase
 from game.netplay.fair import RandomBytes
+from game.netplay.fair.misconduct import whose
 
 from ..errors import ProtocolError
 from ..wire.payloads import game_payload
@@ -51,7 +52,6 @@ from .play_protocol import (
     _Side,
     _unpack_blob,
     saved_by_other,
-    seat_words,
     toss_commitment,
     unreadable_save,
 )
@@ -135,11 +135,11 @@ class TableGuest(GuestPlay):
         if self.stage is not Stage.STARTING or not self.coin or self.their_coin:
             raise ProtocolError("unexpected", "the toss is not expected now")
         if not hmac.compare_digest(toss_commitment(self.game_id, message.coin), self.commitment):
-            text = phrase(
-                "{name}'s half of the toss for the first player is not the one it chose.",
-                name=self.peer_name,
+            said = phrase(
+                "{whose} half of the toss for the first player is not the one it chose",
+                whose=whose(HOST_SEAT),
             )
-            return self._halt("misconduct", 0, "", "", text)
+            return self._halt("misconduct", 0, "", "", as_sentence(said))
         self.their_coin = message.coin
         return self._tossed()
 
@@ -150,8 +150,8 @@ class TableGuest(GuestPlay):
         self.first_player = table_first_player(self.game_id, halves, self.players)
         return self._begin_hand()
 
-    def _in_words(self, sentence: Phrase) -> Phrase:
-        return seat_words(sentence, self.seat, self.names)
+    def _names(self) -> list[str]:
+        return self.names
 
     def to_save(self) -> dict[str, Any]:
         return super().to_save() | {
@@ -234,8 +234,8 @@ class LocalSeat(_Side):
             self._finish(record)
         return []
 
-    def _in_words(self, sentence: Phrase) -> Phrase:
-        return seat_words(sentence, self.seat, self.names)
+    def _names(self) -> list[str]:
+        return self.names
 
 
 class TableHost:
@@ -449,18 +449,18 @@ class TableHost:
         mine = record.state_hash()
         for g, (state_no, state_hash) in sorted(self.done.items()):
             if state_no != me.state_no or not hmac.compare_digest(state_hash, mine):
-                text = phrase(
-                    "The final tables of {name} and the host differ at state {state}.",
-                    name=self.names[g],
+                said = phrase(
+                    "{whose} final table and the host's differ at state {state}",
+                    whose=whose(g),
                     state=me.state_no,
                 )
-                return self.halt("desync", mine, state_hash, text)
+                return self.halt("desync", mine, state_hash, as_sentence(said))
         me._finish(record)
         return []
 
-    def halt(self, code: str, mine: str, theirs: str, text: str) -> list[tuple[int, list[Any]]]:
+    def halt(self, code: str, mine: str, theirs: str, said: str) -> list[tuple[int, list[Any]]]:
         """Stop play at the whole table (a desync the host found)."""
-        bodies = self.me._halt(code, self.me.state_no, mine, theirs, text)
+        bodies = self.me._halt(code, self.me.state_no, mine, theirs, said)
         return self._route(deque((HOST_SEAT, self.me.unwrap(b)) for b in bodies))
 
     # -- rejoining -----------------------------------------------------------------------------

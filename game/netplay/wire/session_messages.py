@@ -18,6 +18,8 @@ from . import schema as s
 from .framing import SealedBody
 
 MAGIC = "canasta-netplay"
+# 8: a halt carries its sentence as template and fields beside the English, the seats as seat
+# numbers, for the receiver to say in its player's language (a version-7 copy refuses the field);
 # 7: the last seat's deck travels in stretches as openings reach it, an unmask as a bare string;
 # 6: the peek-proof deal's unmask carries one 48-byte proof for all its cards and each new value
 # in its shortest form (a card's index, or at two seats a hint of a value opened to the other);
@@ -27,8 +29,8 @@ MAGIC = "canasta-netplay"
 # 3: compact game messages (hashes as integers, actions and events as indexed arrays);
 # 2: the key exchange and sealed frames (see session/secure.py); 1 sent everything in the clear.
 # A copy on 2 is told which versions met and who must update (handshake.version_mismatch_message).
-PROTOCOL_MIN = 7
-PROTOCOL_MAX = 7
+PROTOCOL_MIN = 8
+PROTOCOL_MAX = 8
 
 TOKEN_BYTES = 16
 MAX_TABLE_SEAT = 3  # seats 1-3 are guests at a table of four

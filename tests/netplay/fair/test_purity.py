@@ -1,5 +1,5 @@
 """The dealing core is pure and sans-I/O, read from its source: it imports only hashing, typing,
-libsodium's bindings, the card table and the translatable `Phrase` (a str with its template); no socket, file, thread, clock or global random. The
+libsodium's bindings, text patterns, the card table and the translatable `Phrase` (a str with its template); no socket, file, thread, clock or global random. The
 system's random generator is named in one place only, the default of `Seat`."""
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ ALLOWED = {
     "hashlib",
     "hmac",
     "itertools",
+    "re",
+    "string",
     "typing",
     "nacl",
     "nacl.bindings",

@@ -207,11 +207,13 @@ def test_misconduct_stops_play_on_both_sides_in_words_both_save_and_chat_still_w
     halted = host.of(Halted)[0]
     assert halted.code == "misconduct" and halted.state_no >= 20 and not halted.by_peer
     assert halted.text.startswith("Bob") and "stock card" in halted.text, halted.text
-    assert guest.of(Halted)[0].by_peer and guest.of(Halted)[0].text == halted.text
+    # the cheat's copy says the host's sentence with the seats named for its own player
+    told = halted.text.replace("Bob's", "Your", 1)
+    assert guest.of(Halted)[0].by_peer and guest.of(Halted)[0].text == told
     assert game.host.result is None and game.guest.result is None
-    for role in ("host", "guest"):
+    for role, text in (("host", halted.text), ("guest", told)):
         assert saves[role].document["stage"] == "halted"
-        assert saves[role].document["halted"]["text"] == halted.text
+        assert saves[role].document["halted"]["text"] == text
     game.host.say("That was odd.")
     assert game.run(timeout=60, until=until(lambda: bool(guest.of(ChatLine))))
 

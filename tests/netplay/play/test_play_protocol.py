@@ -82,7 +82,7 @@ def test_a_move_out_of_turn_from_the_other_side_is_misconduct_named_in_words():
     assert host.halted.text == "The guest moved (draw) out of turn."
     assert out[0][1][0] == m.TAGS["halt"]
     table.guest.receive(out[0])
-    assert table.guest.halted.by_peer and table.guest.halted.text == host.halted.text
+    assert table.guest.halted.by_peer and table.guest.halted.text == "You moved (draw) out of turn."
 
 
 def test_the_next_hand_needs_both_players():

@@ -48,15 +48,17 @@ def _meet(host_info: dict, guest_info: dict) -> LinkedSessions:
 
 
 def test_an_old_guest_is_told_exactly_which_versions_met_and_the_host_keeps_waiting():
-    pair = _meet({"app_version": "1.4.0", "proto_min": 8, "proto_max": 9}, {"app_version": "1.0.0"})
+    pair = _meet(
+        {"app_version": "1.4.0", "proto_min": 9, "proto_max": 10}, {"app_version": "1.0.0"}
+    )
     assert pair.guest.failure == Failed(
         "version",
-        "The host runs protocol 8-9 (app 1.4.0); this copy speaks 7 (app 1.0.0): update to play.",
+        "The host runs protocol 9-10 (app 1.4.0); this copy speaks 8 (app 1.0.0): update to play.",
     )
     assert (
         GuestTurnedAway(
             "version",
-            "A guest could not join. The guest runs protocol 7 (app 1.0.0); this copy speaks 8-9 (app 1.4.0): "
+            "A guest could not join. The guest runs protocol 8 (app 1.0.0); this copy speaks 9-10 (app 1.4.0): "
             "the guest needs to update to play.",
         )
         in pair.host_events
@@ -65,9 +67,11 @@ def test_an_old_guest_is_told_exactly_which_versions_met_and_the_host_keeps_wait
 
 
 def test_a_newer_guest_is_told_the_host_must_update():
-    pair = _meet({"app_version": "1.0.0"}, {"app_version": "1.4.0", "proto_min": 8, "proto_max": 9})
+    pair = _meet(
+        {"app_version": "1.0.0"}, {"app_version": "1.4.0", "proto_min": 9, "proto_max": 10}
+    )
     assert pair.guest.failure.text == (
-        "The host runs protocol 7 (app 1.0.0); this copy speaks 8-9 (app 1.4.0): the host needs to update to play."
+        "The host runs protocol 8 (app 1.0.0); this copy speaks 9-10 (app 1.4.0): the host needs to update to play."
     )
 
 

@@ -223,13 +223,13 @@ def test_a_stranger_sending_garbage_is_refused_and_the_game_goes_on(game):
 
 
 def test_a_version_mismatch_is_explained_on_both_sides_over_tcp():
-    host = make_host(app_version="1.4.0", proto_min=8, proto_max=9)
+    host = make_host(app_version="1.4.0", proto_min=9, proto_max=10)
     guest = make_guest(f"127.0.0.1:{host.port}")
     h, g = Watch(host), Watch(guest)
     try:
         assert wait_until(lambda: g.has(Failed) and h.has(GuestTurnedAway), 5, h, g)
         assert g.first(Failed).text == (
-            "The host runs protocol 8-9 (app 1.4.0); this copy speaks 7 (app 1.0.0): update to play."
+            "The host runs protocol 9-10 (app 1.4.0); this copy speaks 8 (app 1.0.0): update to play."
         )
         assert "the guest needs to update to play" in h.first(GuestTurnedAway).text
         assert host.session.status is Status.CONNECTING and host.running
