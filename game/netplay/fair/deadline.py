@@ -16,9 +16,9 @@ from .deck import Owed
 from .misconduct import Code, Misconduct, Step, card_name, who
 
 _WHAT = {
-    Step.KEY: phrase("{who} has withheld its key for {seconds} s"),
-    Step.SHUFFLE: phrase("{who} has withheld its shuffle for {seconds} s"),
-    Step.SECRET: phrase("{who} has withheld its secret for {seconds} s"),
+    Step.KEY: phrase("{who} did not send the key within {seconds} s"),
+    Step.SHUFFLE: phrase("{who} did not send the shuffle within {seconds} s"),
+    Step.SECRET: phrase("{who} did not send the secret within {seconds} s"),
 }
 
 
@@ -43,7 +43,7 @@ def _withheld(owed: Owed, waited: float) -> Misconduct:
     seconds = round(waited)
     if owed.position is not None:
         sentence = phrase(
-            "{who} has withheld its unmask of {card} for {seconds} s",
+            "{who} did not send the unmask of {card} within {seconds} s",
             who=who(owed.seat),
             card=card_name(owed.position),
             seconds=seconds,
@@ -52,7 +52,7 @@ def _withheld(owed: Owed, waited: float) -> Misconduct:
         sentence = refilled(_WHAT[owed.step], who=who(owed.seat), seconds=seconds)
     else:
         sentence = phrase(
-            "{who} has withheld a step for {seconds} s", who=who(owed.seat), seconds=seconds
+            "{who} did not send a step within {seconds} s", who=who(owed.seat), seconds=seconds
         )
     return Misconduct(
         Code.WITHHELD, sentence, seat=owed.seat, step=owed.step, position=owed.position

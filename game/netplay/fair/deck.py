@@ -299,7 +299,7 @@ class PublicDeck:
         sent = self.shuffles[-1]
         if start != len(sent) or not deck:
             sentence = phrase(
-                "{who} sent its deck from {card}, not from {expected}",
+                "{who} sent the deck from {card}, not from {expected}",
                 who=who(seat),
                 card=card_name(start),
                 expected=card_name(len(sent)),
@@ -337,7 +337,7 @@ class PublicDeck:
                 or key is None
             ):
                 sentence = phrase(
-                    "{who} sent an unmask of {card} it did not owe",
+                    "{who} sent an unmask of {card} that was not owed",
                     who=who(seat),
                     card=card_name(position),
                 )
@@ -411,7 +411,7 @@ class PublicDeck:
             found = hints(value)
             if not found:  # at two seats only the sender can be at fault
                 sentence = phrase(
-                    "{whose} unmask of {card} opens no card: its shuffle or its unmask was false",
+                    "{whose} unmask of {card} opens no card: the shuffle or the unmask was false",
                     whose=whose(seat),
                     card=card_name(position),
                 )
@@ -428,13 +428,11 @@ class PublicDeck:
         seat = message.seat
         if self.phase is not Phase.AUDIT or self.secrets[seat] is not None:
             sentence = phrase(
-                "{who} released its secret before the hand was over, or twice", who=who(seat)
+                "{who} released the secret before the hand was over, or twice", who=who(seat)
             )
             raise _out_of_turn(seat, Step.SECRET, sentence)
         if not is_scalar(message.secret) or base_mul(message.secret) != self.keys[seat]:
-            sentence = phrase(
-                "{whose} released secret is not the secret of its key", whose=whose(seat)
-            )
+            sentence = phrase("{whose} released secret does not match the key", whose=whose(seat))
             raise _fault(Code.FALSE_SECRET, seat, Step.SECRET, sentence)
         self.secrets[seat] = message.secret
 

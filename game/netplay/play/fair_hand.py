@@ -402,7 +402,7 @@ class FairHand:
             self._receive_shown(move.unmask)
         if move.opened > self.given(move.seat):
             sentence = phrase(
-                "{who} acknowledged {count} cards opened to it, not {given}",
+                "{who} acknowledged {count} cards opened, not {given}",
                 who=who(move.seat),
                 count=move.opened,
                 given=self.given(move.seat),
@@ -445,7 +445,7 @@ class FairHand:
             state = positions[p]
             if state.recipient != sender or state.face is not None:
                 sentence = phrase(
-                    "{who} showed {card}, which it does not hold",
+                    "{who} showed {card}, which is not in that hand",
                     who=who(sender),
                     card=card_name(p),
                 )
@@ -458,8 +458,8 @@ class FairHand:
             face = self.seat.table[p].face
             if laid[IDS_OF_CODE[face][0]] and p in self._held_at_settle:
                 sentence = phrase(
-                    "{who} kept the Three {face} ({card}) and shows it only now: it had to lay "
-                    "it down as soon as it got it",
+                    "{who} kept the Three {face} ({card}) and shows it only now: it had to be "
+                    "laid down at once",
                     who=who(sender),
                     face=face,
                     card=card_name(p),

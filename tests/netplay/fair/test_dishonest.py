@@ -113,7 +113,7 @@ def test_a_hint_that_opens_no_card_is_caught_at_the_card() -> None:
     fault = caught(
         lambda: seat.receive(with_values(honest, nothing)),
         Code.NOT_A_CARD,
-        "seat 1's unmask of stock card 31 opens no card: its shuffle or its unmask was false",
+        "seat 1's unmask of stock card 31 opens no card: the shuffle or the unmask was false",
     )
     assert (fault.seat, fault.position) == (1, 31) and seat.hand == {}
     seat.receive(honest)
@@ -143,13 +143,13 @@ def test_an_unmask_nobody_asked_for_is_refused() -> None:
     caught(
         lambda: table.seats[0].receive(moved),
         Code.OUT_OF_TURN,
-        "seat 1 sent an unmask of stock card 30 it did not owe",
+        "seat 1 sent an unmask of stock card 30 that was not owed",
     )
     early = dataclasses.replace(honest, seat=2)
     caught(
         lambda: table.seats[0].receive(early),
         Code.OUT_OF_TURN,
-        "seat 2 sent an unmask of stock card 31 it did not owe",
+        "seat 2 sent an unmask of stock card 31 that was not owed",
     )
 
 
@@ -248,7 +248,7 @@ def test_a_forged_batch_whose_card_opens_no_card_names_that_card() -> None:
     fault = caught(
         lambda: seat.receive(with_values(honest, values)),
         Code.NOT_A_CARD,
-        "seat 1's unmask of stock card 32 opens no card: its shuffle or its unmask was false",
+        "seat 1's unmask of stock card 32 opens no card: the shuffle or the unmask was false",
     )
     assert fault.position == 32 and seat.hand == {}
 
@@ -436,7 +436,7 @@ def test_a_substituted_card_is_caught_when_it_is_opened_to_a_seat_and_by_the_aud
     fault = caught(
         lambda: table.open_to(0, [31]),
         Code.NOT_A_CARD,
-        "seat 1's unmask of stock card 31 opens no card: its shuffle or its unmask was false",
+        "seat 1's unmask of stock card 31 opens no card: the shuffle or the unmask was false",
     )
     assert fault.position == 31 and 31 not in table.seats[0].hand
     table.finish()
@@ -497,7 +497,7 @@ def test_a_false_secret_is_refused_and_an_early_one_is_out_of_turn() -> None:
     caught(
         lambda: table.seats[0].receive(secret),
         Code.OUT_OF_TURN,
-        "seat 1 released its secret before the hand was over, or twice",
+        "seat 1 released the secret before the hand was over, or twice",
     )
     for seat in table.seats:
         seat.finish()
@@ -505,7 +505,7 @@ def test_a_false_secret_is_refused_and_an_early_one_is_out_of_turn() -> None:
     caught(
         lambda: table.seats[0].receive(other),
         Code.FALSE_SECRET,
-        "seat 1's released secret is not the secret of its key",
+        "seat 1's released secret does not match the key",
     )
     with pytest.raises(ValueError, match="needs every shuffle and every seat's secret"):
         table.seats[0].audit()
@@ -558,7 +558,7 @@ def test_a_withheld_unmask_is_named_by_the_deadline_at_the_card() -> None:
     assert public.owed() == [Owed(2, Step.SHUFFLE)]  # the last seat's deck, as far as card 5
     watch.check(public.owed(), now=60.0)
     [late] = watch.check(public.owed(), now=91.0)
-    assert late.sentence == "seat 2 has withheld its shuffle for 31 s"
+    assert late.sentence == "seat 2 did not send the shuffle within 31 s"
     table.stretch()
     watch = Deadline(30)
     assert public.owed() == [Owed(1, Step.UNMASK, 5)]
@@ -566,13 +566,13 @@ def test_a_withheld_unmask_is_named_by_the_deadline_at_the_card() -> None:
     assert watch.check(public.owed(), now=129.0) == []
     [late] = watch.check(public.owed(), now=131.0)
     assert late.code is Code.WITHHELD and (late.seat, late.position) == (1, 5)
-    assert late.sentence == "seat 1 has withheld its unmask of stock card 5 for 31 s"
+    assert late.sentence == "seat 1 did not send the unmask of stock card 5 within 31 s"
     message = table.seats[1].unmask_message()
     assert message is not None
     table.send(message)
     assert watch.check(public.owed(), now=140.0) == []  # seat 2's turn, owed from now
     [late] = watch.check(public.owed(), now=175.0)
-    assert late.sentence == "seat 2 has withheld its unmask of stock card 5 for 35 s"
+    assert late.sentence == "seat 2 did not send the unmask of stock card 5 within 35 s"
 
 
 def test_the_deadline_names_every_kind_of_withheld_step() -> None:
@@ -582,14 +582,14 @@ def test_the_deadline_names_every_kind_of_withheld_step() -> None:
     watch.check(public.owed(), 0.0)
     sentences = {m.sentence for m in watch.check(public.owed(), 12.0)}
     assert sentences == {
-        "seat 0 has withheld its key for 12 s",
-        "seat 1 has withheld its key for 12 s",
+        "seat 0 did not send the key within 12 s",
+        "seat 1 did not send the key within 12 s",
     }
     for seat in table.seats:
         table.send(seat.key_message())
     watch.check(public.owed(), 20.0)
     [late] = watch.check(public.owed(), 35.0)
-    assert late.sentence == "seat 0 has withheld its shuffle for 15 s"
+    assert late.sentence == "seat 0 did not send the shuffle within 15 s"
     assert (late.step, late.position) == (Step.SHUFFLE, None)
     for seat in table.seats:
         table.send(seat.shuffle_message())
@@ -598,7 +598,7 @@ def test_the_deadline_names_every_kind_of_withheld_step() -> None:
     table.send(table.seats[0].secret_message())
     watch.check(public.owed(), 40.0)
     [late] = watch.check(public.owed(), 50.5)
-    assert late.sentence == "seat 1 has withheld its secret for 10 s"
+    assert late.sentence == "seat 1 did not send the secret within 10 s"
     with pytest.raises(ValueError):
         Deadline(0)
 
@@ -626,7 +626,7 @@ def test_the_last_seat_sends_its_deck_in_stretches_in_order_each_checked() -> No
     caught(
         lambda: table.seats[0].receive(skipped),
         Code.OUT_OF_TURN,
-        "seat 1 sent its deck from stock card 1, not from stock card 0",
+        "seat 1 sent the deck from stock card 1, not from stock card 0",
     )
     received = table.seats[0].public.shuffles[0]
     caught(

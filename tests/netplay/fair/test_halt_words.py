@@ -81,7 +81,7 @@ def _kept_red_three() -> Phrase:
 SENT = [
     as_sentence(same_card(1, 4, 9)),
     as_sentence(_kept_red_three()),
-    as_sentence(phrase("{who} has withheld its key for {seconds} s", who=who(0), seconds=31)),
+    as_sentence(phrase("{who} did not send the key within {seconds} s", who=who(0), seconds=31)),
     as_sentence(
         phrase(
             "{whose} unmask of stock cards {numbers} and {last} is false (one proof covers them all)",
@@ -129,7 +129,7 @@ HOSTILE = {
         "{who} shuffled out of turn", who=["{seat.__class__}", {"seat": 1}]
     ),
     "fields not a map": ["{said}.", [["{who} shuffled out of turn", {"who": SEAT_1}]]],
-    "a missing field": _wire("{who} sent an unmask of {card} it did not owe", who=SEAT_1),
+    "a missing field": _wire("{who} sent an unmask of {card} that was not owed", who=SEAT_1),
     "an extra field": _wire("{who} shuffled out of turn", who=SEAT_1, evil="text"),
     "a seat as text": _wire("{who} shuffled out of turn", who="Everyone but you"),
     "a seat's name for a seat": _wire("{who} shuffled out of turn", who=[SEATS, {"seat": 1}]),
@@ -152,8 +152,8 @@ HOSTILE = {
         "{whose} shuffle left {card} unmasked", whose=[SEATS, {"seat": 1}], card="your wallet"
     ),
     "a face that is no card": _wire(
-        "{who} kept the Three {face} ({card}) and shows it only now: it had to lay it down as "
-        "soon as it got it",
+        "{who} kept the Three {face} ({card}) and shows it only now: it had to be laid down "
+        "at once",
         who=SEAT_1,
         face="send money",
         card=[STOCK_CARD, {"number": 3}],

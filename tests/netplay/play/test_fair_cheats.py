@@ -59,7 +59,7 @@ def test_a_false_unmask_is_caught_at_the_card() -> None:
     sentence, position = caught_at(result, Code.NOT_A_CARD)
     assert sentence == (
         f"seat 1's unmask of {card_name(position)} opens no card: "
-        "its shuffle or its unmask was false"
+        "the shuffle or the unmask was false"
     )
     assert result.moves == 0  # the deal: seat 0's hand opens to it
     assert position == 0  # the first card of the fifteen the one proof covers
@@ -129,7 +129,7 @@ def test_a_card_claimed_twice_in_play_is_caught_at_the_card() -> None:
     table = ShowsTheUpcardAsItsOwn()
     result = table.play_hand()
     sentence, position = caught_at(result, Code.NOT_HELD)
-    assert sentence == f"seat 1 showed {card_name(position)}, which it does not hold"
+    assert sentence == f"seat 1 showed {card_name(position)}, which is not in that hand"
 
 
 class Withholds(CheatingTable):
@@ -145,7 +145,7 @@ def test_an_unmask_withheld_past_the_deadline_is_named_with_its_card() -> None:
     table = Withholds()
     result = table.play_hand()
     sentence, position = caught_at(result, Code.WITHHELD)
-    assert sentence == f"seat 1 has withheld its unmask of {card_name(position)} for 30 s"
+    assert sentence == f"seat 1 did not send the unmask of {card_name(position)} within 30 s"
     # the card is the next one of the stock that seat 0 drew
     assert table.hands[HONEST].seat.public.positions[position].recipient == HONEST
 
@@ -198,7 +198,7 @@ def test_a_discard_it_did_not_draw_is_caught_at_the_card() -> None:
     table = DiscardsFromTheStock()
     result = table.play_hand()
     sentence, position = caught_at(result, Code.NOT_HELD)
-    assert sentence == f"seat 1 showed {card_name(position)}, which it does not hold"
+    assert sentence == f"seat 1 showed {card_name(position)}, which is not in that hand"
 
 
 class KeepsARedThree(CheatingTable):
@@ -225,7 +225,7 @@ def test_a_kept_red_three_is_caught_at_the_card_when_the_hand_is_shown() -> None
     assert face in ("3H", "3D")
     assert sentence == (
         f"seat 1 kept the Three {face} ({card_name(position)}) and shows it "
-        "only now: it had to lay it down as soon as it got it"
+        "only now: it had to be laid down at once"
     )
 
 
@@ -252,7 +252,7 @@ def test_a_false_shuffle_is_caught_at_the_card_when_it_opens() -> None:
     result = FalseShuffle(position=0).play_hand()
     sentence = caught(result, Code.NOT_A_CARD)
     assert sentence == (
-        "seat 1's unmask of stock card 0 opens no card: its shuffle or its unmask was false"
+        "seat 1's unmask of stock card 0 opens no card: the shuffle or the unmask was false"
     )
 
 
