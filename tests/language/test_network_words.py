@@ -101,6 +101,6 @@ def test_the_connection_s_state_and_a_partner_s_stand_ins_read_in_german(
     assert _(hosting.peer_name) == "ann (Gast)"  # never the same name as this player's
     hosting.peer.peer_name = "Bob"
     hosting._note(Connected(PeerInfo("Bob", "1"), 7))
-    assert _(hosting.status_text) == "Verbunden mit Bob"
+    assert _(hosting.status_text) == "Verbindung steht: Bob"
     hosting._note(Interrupted(5.0, "silent"))
-    assert _(hosting.status_text) == "Verbindung von Bob unterbrochen, warte…"
+    assert _(hosting.status_text) == "Verbindung unterbrochen (Bob), warte…"
