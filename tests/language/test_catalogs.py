@@ -9,7 +9,6 @@ import pickle
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -23,12 +22,6 @@ from tests.helpers.paths import ROOT
 
 LOCALE = ROOT / "assets" / "locale"
 FIELD = re.compile(r"\{[^{}]*\}")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    install(Catalog())
 
 
 def test_a_text_is_looked_up_in_the_language_in_use_and_english_fills_gaps() -> None:

@@ -6,11 +6,8 @@ Spanish and German."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-
-from game.language import Catalog, _, install
+from game.language import _, install
 from game.language.files import use_language
 from game.logic import events as ev
 from game.logic import player_view
@@ -24,12 +21,6 @@ from tests.language.test_language_screens import _pseudo_catalog, _template
 from tests.logic.assist.test_explore import late_in_a_hand, taken_by_opponent
 
 CARD_NAME = re.compile(r"(10|[2-9JQKA])[\u2660\u2665\u2666\u2663]")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    install(Catalog())
 
 
 def _discards(*codes: str) -> TableMemory:

@@ -52,20 +52,8 @@ from tests.helpers.net_screens import (
 from tests.helpers.netplay_play import FalseUnmaskGuest, Table, guest_play, seeded_bytes, terms
 from tests.helpers.table import centre
 from tests.helpers.ui_events import click
-from tests.language.test_language_screens import _pseudo_catalog, _template
 
 PLAIN_LETTER = re.compile(r"[A-Za-z]")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    install(Catalog())
-
-
-@pytest.fixture(scope="module")
-def pseudo() -> Catalog:
-    return _pseudo_catalog(_template())
 
 
 def _plain_in(pseudo: Catalog, text: str, *kept: str) -> list[str]:

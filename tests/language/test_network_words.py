@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.language import Catalog, _, install
+from game.language import _, install
 from game.language.files import use_language
 from game.match.net_connection import NetGame
 from game.netplay import ENTRY_PROBLEMS, Connected, Interrupted, PeerInfo
@@ -23,12 +23,6 @@ from game.settings import Preferences
 from tests.helpers.table import centre
 from tests.helpers.ui_events import click, press, step, type_text
 from tests.language.test_language_screens import _pseudo_catalog, _template
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    install(Catalog())
 
 
 @pytest.fixture

@@ -7,12 +7,11 @@ every rank."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from babel.messages.pofile import read_po
 
-from game.language import Catalog, _, install
+from game.language import _
 from game.language.files import use_language
 from game.logic import player_view
 from game.logic.assist import predict_opponent
@@ -59,12 +58,6 @@ ONE_CARD = {
         JOKER: "einen Joker",
     },
 }
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    install(Catalog())
 
 
 @pytest.mark.parametrize("language", ["es", "de"])

@@ -8,7 +8,7 @@ none plain)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -33,21 +33,9 @@ from game.netplay.shell.wormhole import (
 )
 from game.netplay.wire.session_messages import Reject
 from tests.helpers.netplay import linked_pair
-from tests.language.test_language_screens import _pseudo_catalog, _template
 
 # A letter outside a {field}'s value: what the pseudo-language left plain.
 PLAIN_LETTER = re.compile(r"[A-Za-z]")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    install(Catalog())
-
-
-@pytest.fixture(scope="module")
-def pseudo() -> Catalog:
-    return _pseudo_catalog(_template())
 
 
 def _all_said(pseudo: Catalog, sentence: str, *kept: str) -> bool:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterator
 
 import pytest
 from babel.messages.pofile import read_po
 
-from game.language import Catalog, _, install
+from game.language import _
 from game.language.files import use_language
 from game.resources import asset_path
 
@@ -88,12 +87,6 @@ GERMAN_PREPOSITIONS = [
 
 def _after(prepositions: list[str], words: list[str]) -> re.Pattern[str]:
     return re.compile(rf"\b({'|'.join(prepositions)}) ({'|'.join(map(re.escape, words))})\b")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    install(Catalog())
 
 
 def _player_templates(code: str) -> list[tuple[str, str, set[str]]]:
