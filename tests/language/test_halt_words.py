@@ -24,6 +24,7 @@ from game.logic.phrase import Phrase, as_sentence, phrase
 from game.netplay import Role
 from game.netplay.fair.deadline import Deadline
 from game.netplay.fair.deck import Owed
+from game.netplay.fair.halt_words import MISCONDUCTS
 from game.netplay.fair.misconduct import Step, who
 from game.netplay.play import play_messages as m
 from game.netplay.play.fair_hand import move_words
@@ -238,7 +239,7 @@ def test_a_halt_from_the_other_copy_reads_in_the_player_s_language_with_the_seat
 ) -> None:
     dialog = _halted_on_screen(spanish_app, NamingGuest)
     assert dialog.title == "La partida se ha detenido"
-    assert dialog.message == "Tú: mezcló fuera de turno."
+    assert dialog.message == "Mezcla fuera de turno (tú)."
 
 
 @pytest.mark.net
@@ -270,7 +271,7 @@ def test_a_halt_a_guest_sends_at_a_table_of_three_reads_in_every_seat_s_own_word
         assert isinstance(dialog, DialogScene)
         assert dialog.title == "Das Spiel wurde angehalten"
         # passed on by the host inside `from`, read with this guest's own names for the seats
-        assert dialog.message == "Hana: mischte außer der Reihe."
+        assert dialog.message == "Gemischt außer der Reihe (Hana)."
         halted = host.table.peer.halted
         assert halted is not None and halted.by_peer
         assert halted.text == "You shuffled out of turn."
@@ -357,3 +358,13 @@ def test_a_save_that_cannot_continue_says_why_in_the_player_s_language() -> None
         HostPlay.from_save({"format": "something else"})
     assert error_words(not_ours.value) == "Esto no es una partida en red guardada."
     assert error_words(OSError(98, "Address already in use")) == "[Errno 98] Address already in use"
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_a_seat_in_a_misconduct_stands_where_you_and_a_name_both_read_right(code: str) -> None:
+    # "Tú: mezcló" would need "mezclaste", "du mischte" "du mischtest": the seat that does
+    # something stands in brackets after a sentence with no verb of its own
+    use_language(code)
+    for template in MISCONDUCTS:
+        if "{who}" in template:
+            assert "{who})" in _(template), template
