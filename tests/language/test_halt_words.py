@@ -33,7 +33,6 @@ from game.netplay.play.play_protocol import (
     HostPlay,
     SaveError,
     Stage,
-    in_words,
     seat_words,
 )
 from game.netplay.play.table_protocol import TableGuest
@@ -114,20 +113,21 @@ def test_a_seat_is_said_as_you_or_by_name_for_the_player_who_reads_it(pseudo: Ca
     deadline = Deadline(3.0)
     owed = [Owed(0, Step.KEY), Owed(2, Step.UNMASK, 7)]
     deadline.check(owed, 0.0)
-    key, unmask = (m.sentence for m in deadline.check(owed, 5.0))
-    assert in_words(key, 0, "Robot") == "You did not send the key within 5 s."
+    key, unmask = (as_sentence(m.sentence) for m in deadline.check(owed, 5.0))
+    mine_key = seat_words(key, 0, ["", "Robot"])
+    assert mine_key == "You did not send the key within 5 s."
     mine = seat_words(unmask, 2, ["Ana", "Bo", "Cy"])
     assert mine == "You did not send the unmask of stock card 7 within 5 s."
     theirs = seat_words(unmask, 0, ["Ana", "Bo", "Cy"])
     assert theirs == "Cy did not send the unmask of stock card 7 within 5 s."
-    for said in (in_words(key, 0, "Robot"), mine, theirs):
+    for said in (mine_key, mine, theirs):
         assert _plain_in(pseudo, said, "Cy") == []
     use_language("es")
     # the seat stands where any seat reads right: a name, or "you" as the subject
     assert _(theirs) == "Destapado de la carta 7 del mazo no enviado en 5 s (Cy)."
     assert _(mine) == "Destapado de la carta 7 del mazo no enviado en 5 s (tú)."
     use_language("de")
-    assert _(in_words(key, 1, "Robot")) == "Schlüssel nicht binnen 5 s gesendet (Robot)."
+    assert _(seat_words(key, 1, ["Robot", ""])) == "Schlüssel nicht binnen 5 s gesendet (Robot)."
     assert _(mine) == "Aufdecken von Stapelkarte 7 nicht binnen 5 s gesendet (du)."
 
 

@@ -73,7 +73,7 @@ MISCONDUCTS = frozenset(
         "{who} kept the Three {face} ({card}) and shows it only now: it had to be laid down "
         "at once",
         # the toss and the end of the game, at a table of three or four
-        "{whose} half of the toss for the first player is not the one it chose",
+        "{whose} half of the toss for the first player is not the one announced at the start",
         "{whose} final table and the host's differ at state {state}",
     }
 )

@@ -631,8 +631,7 @@ class _Side(ABC):
 
     def _read(self, said: Phrase) -> Phrase:
         """A halt's sentence with its seats named for this seat's player."""
-        names = self._names()
-        return for_reader(said, lambda seat, own: _seat_said(seat, own, self.seat, names))
+        return seat_words(said, self.seat, self._names())
 
     def _halt(self, code: str, state_no: int, mine: str, theirs: str, said: str) -> list[list[Any]]:
         """Stop play here and tell the peer why: `said` with its seats as seat numbers (a
@@ -778,16 +777,10 @@ def _secret(body: Any) -> SecretMessage:
     return message
 
 
-def in_words(sentence: Phrase, me: int, other: str) -> Phrase:
-    """A misconduct's sentence for the player, as a sentence of its own: seats named as you and
-    the other player."""
-    return seat_words(sentence, me, ["", other] if me == 0 else [other, ""])
-
-
-def seat_words(sentence: Phrase, me: int, names: list[str]) -> Phrase:
-    """A misconduct's sentence for the player at seat `me`, as a sentence of its own: seats by
-    their players' names."""
-    return as_sentence(for_reader(sentence, lambda seat, own: _seat_said(seat, own, me, names)))
+def seat_words(said: Phrase, me: int, names: list[str]) -> Phrase:
+    """A halt's sentence for the player at seat `me`: that seat as "you", every other by its
+    player's name (or stand-in) in `names`."""
+    return for_reader(said, lambda seat, own: _seat_said(seat, own, me, names))
 
 
 def _seat_said(seat: int, possessive: bool, me: int, names: list[str]) -> str:

@@ -136,7 +136,7 @@ class TableGuest(GuestPlay):
             raise ProtocolError("unexpected", "the toss is not expected now")
         if not hmac.compare_digest(toss_commitment(self.game_id, message.coin), self.commitment):
             said = phrase(
-                "{whose} half of the toss for the first player is not the one it chose",
+                "{whose} half of the toss for the first player is not the one announced at the start",
                 whose=whose(HOST_SEAT),
             )
             return self._halt("misconduct", 0, "", "", as_sentence(said))
