@@ -24,6 +24,10 @@ from tests.scenes.net.test_network_table import join
 
 pytestmark = [pytest.mark.net, pytest.mark.slow]
 
+# seconds for a move to cross the network and be answered: a few tenths alone, but the test
+# once waited out 30 s on a machine running three full suites at once
+STEP_WAIT = 90
+
 
 @pytest.fixture
 def host() -> Iterator[HeadlessPeer]:
@@ -74,9 +78,13 @@ def test_the_network_hint_plays_master_s_move_with_master_s_memory(
         acted = moment(view)
         assert table.act(action)
         # a draw opens its card over the network: wait for the view it brings, not the one acted on
-        assert run_until(app, lambda at=acted: moment(play.view) != at or table.state.hand_over, 30)
+        assert run_until(
+            app, lambda at=acted: moment(play.view) != at or table.state.hand_over, STEP_WAIT
+        )
         if isinstance(action, Discard):
-            assert run_until(app, lambda: table.state.to_move != ME or table.state.hand_over, 30)
+            assert run_until(
+                app, lambda: table.state.to_move != ME or table.state.hand_over, STEP_WAIT
+            )
         if table.state.hand_over:
             break
     # Most of the hints were asked with something of the opponent remembered.
