@@ -784,15 +784,17 @@ def _meld_score(
         return -30.0  # do not strip the hand bare without the canastas to go out
     pressure = seen.pressure
     # A rich pile frozen against the player goes to whoever holds a pair of the rank thrown
-    # next: without the canastas to go out, a hand melded down to a few cards gives it away,
-    # and three of a kind is worth keeping unseen even in a hand played fast.
-    guarding = (
+    # next: without the canastas to go out, three of a kind is worth keeping unseen even in a
+    # hand played fast, or with the opponent near going out (the pile is then the one way back
+    # into the hand), and unless the opponent is near going out a hand melded down to a few
+    # cards gives it away.
+    rich_frozen_pile = (
         style.guards_frozen_pile
         and canastas < need
-        and not pressure
         and len(game.pile) >= RICH_FROZEN_PILE
         and game.pile_is_frozen_for(game.to_move)
     )
+    guarding = rich_frozen_pile and not pressure
     if guarding and left < GUARDED_HAND and not makes_canasta:
         return -30.0
     score = 10.0 * natural + sum(CARD_POINTS[c] for c in cards) / 10.0
@@ -802,11 +804,10 @@ def _meld_score(
     if (
         style.conceals_sets
         and game.n_players != 4
-        and (not aggressive or guarding)
+        and (rich_frozen_pile or not (aggressive or pressure))
         and not existing
         and not wild
         and not want_out
-        and not pressure
         and len(me.hand) < HUGE_HAND
         and not any(c in me.known for c in cards)
     ):

@@ -1,15 +1,27 @@
 """Positions from arena games where Master went wrong, replayed from their deals (arena seeds,
 every player without a clock so that each run plays the same moves): what it does there now."""
 
+import json
 import random
+from pathlib import Path
 
 from game.logic import Game, Rules, legal_actions, player_view
 from game.logic.actions import Discard, Draw, TakePile
 from game.logic.ai import ComputerPlayer, evaluation, heuristic
 from game.logic.ai.sparring import SPARRING
-from game.logic.cards import CARD_CODE, CARD_RANK, IDS_OF_CODE, MELD_KEY_NAME, sorted_codes
+from game.logic.cards import (
+    CARD_CODE,
+    CARD_RANK,
+    IDS_OF_CODE,
+    MELD_KEY_NAME,
+    MELD_KEY_OF_NAME,
+    sorted_codes,
+)
 from game.logic.phases import DRAW, PLAY
+from game.logic.replay import game_from_replay
 from tests.helpers.scenario import position
+
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 def arena_position(deal_seed, levels, turn):
@@ -130,3 +142,55 @@ def test_the_heuristic_guards_a_rich_frozen_pile_with_its_hand():
     assert 5 not in turn(heuristic.MASTER).melds
     assert len(turn(heuristic.MASTER).hand) >= 4
     assert 5 in turn(heuristic.ADVANCED).melds
+
+
+def test_master_keeps_three_kings_hidden_while_a_rich_pile_is_frozen_against_it():
+    # Arena --seed 3, deal 1 (deal seed 3000010), a whole game with careful in seat 0 and
+    # Master in seat 1, as the Master of that time played it up to hand 4, turn 25 (the file
+    # holds the game to there): a pile of 25 frozen against Master, which has one canasta to
+    # careful's two and 8 cards. It drew 4H KC, melded K-K-K, laid off the 4H and threw the 9C,
+    # which tells careful never to throw a King; in deals consistent with Master's view,
+    # keeping the Kings hidden was worth about 172 points more (+- 74).
+    doc = json.loads((DATA / "seed3-deal1-3000010-careful-master.json").read_text())
+    game, actions = game_from_replay(doc)
+    master = ComputerPlayer("master", seed=3_000_010 + 1 + 1)
+    for raw in actions:
+        if game.hand_no == 4 and game.to_move == 1:
+            # Master's memory of the hand: what it saw at each of its decisions.
+            view = player_view(game, 1)
+            master.model.observe(view)
+            if raw["type"] == "discard":
+                master.model.note_discard(view, raw["card"])
+        game.apply(raw)
+    assert (game.hand_no, game.turn.no, game.to_move, game.phase) == (4, 25, 1, DRAW)
+    assert len(game.pile) == 25 and game.pile_is_frozen_for(1)
+    assert game.players[1].canastas() == 1 and game.players[0].canastas() == 2
+    assert len(game.players[0].hand) == 8
+    while game.to_move == 1:
+        game.apply(master.decide(player_view(game, 1)))
+    assert MELD_KEY_OF_NAME["K"] not in game.players[1].melds
+    assert {"KS", "KD", "KC"} <= set(sorted_codes(game.players[1].hand))
+
+
+def test_the_heuristic_keeps_three_of_a_kind_hidden_facing_a_rich_frozen_pile_under_pressure():
+    # The opponent has the two canastas it needs to go out and 8 cards (an opponent near going
+    # out, when the heuristic otherwise sheds cards), and a pile of ten is frozen against a
+    # player with one canasta: its Kings stay in hand to take the pile with. Advanced melds.
+    def turn(style):
+        game = position(
+            hands=("KS KD KC 9C 10D JD 4H", "5H 5D 6S 7C 8H 9H JC 2D"),
+            melds=(
+                {"A": "AS AH AD AC AS AH AD", "4": "4S 4D 4C"},
+                {"Q": "QS QH QD QC QS QH QD QC", "8": "8S 8D 8C 8S 8D 8C 2C"},
+            ),
+            pile="2S 6D 9D 3C 10H 7H 6H 10C 7D 9S",
+            phase=PLAY,
+        )
+        assert game.pile_is_frozen_for(0) and game.players[1].canastas() == 2
+        rng = random.Random(1)
+        while game.to_move == 0:
+            game.apply(heuristic.choose(game, style, rng))
+        return game.players[0]
+
+    assert MELD_KEY_OF_NAME["K"] not in turn(heuristic.MASTER).melds
+    assert MELD_KEY_OF_NAME["K"] in turn(heuristic.ADVANCED).melds
