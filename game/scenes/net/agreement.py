@@ -24,7 +24,7 @@ from game.logic.rules import OPTION_SPECS, Rules, RulesError
 from game.match import SKILL_TITLES, NetGame, NetMatch
 from game.match.net_connection import my_terms, network_rule_note
 from game.match.net_table import NetTable
-from game.netplay import Closed, Failed, RulesDeclined, Updated
+from game.netplay import Closed, Failed, RulesDeclined
 from game.netplay.play.agreement import Stage
 from game.netplay.play.seating import Seating
 from game.scenes.dialog import message_dialog
@@ -204,10 +204,11 @@ class AgreementScene(NetworkScreen):
         for notice in self.net.take():
             if isinstance(notice, RulesDeclined):
                 self._end(_("The rules were not agreed"), _(notice.text))
-            elif isinstance(notice, (Failed, Closed)) and not self.handed_on:
+                return  # the screen has gone, and its connection with it
+            if isinstance(notice, (Failed, Closed)) and not self.handed_on:
                 self._end(_("The connection has ended"), _(notice.text))
-            elif isinstance(notice, Updated):
-                pass  # the table starts from the latest view
+                return
+            # anything else (Updated): the table starts from the latest view
         negotiation = self.net.negotiation
         stage = negotiation.stage if negotiation is not None else None
         if stage is not self.stage:

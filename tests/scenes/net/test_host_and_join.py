@@ -299,3 +299,28 @@ def test_a_host_whose_rules_reuse_the_pile_proposes_playing_on_and_says_why(app:
         assert Rules.from_dict(agreement.net.peer.negotiation.my_rules).stock_end == "play_on"
     finally:
         guest.stop()
+
+
+def test_a_connection_that_fails_during_the_agreement_ends_it_in_words(app: App) -> None:
+    from game.scenes.dialog import DialogScene
+    from game.scenes.net.agreement import AgreementScene
+
+    scene = open_host_screen(app)
+    guest = HeadlessPeer(
+        Role.GUEST,
+        address=f"127.0.0.1:{scene.net.endpoint.port}",
+        code=scene.code,
+        answer=lambda negotiation: None,  # the guest thinks it over for ever
+    )
+    try:
+        assert run_until(app, lambda: isinstance(app.stack.top, AgreementScene), 15)
+        agreement = app.stack.top
+        # the connection's own notice that it failed (as a halt during the deal brings it)
+        agreement.net.inbox.append(Failed("halted", "Play has stopped."))
+        step(app)
+        assert app.last_crash is None, app.last_crash
+        assert isinstance(app.stack.top, DialogScene)
+        assert app.stack.top.title == "The connection has ended"
+        assert agreement not in app.stack
+    finally:
+        guest.stop()
