@@ -13,11 +13,9 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
-import pygame
 import pytest
 
 from game.app import App
@@ -35,53 +33,16 @@ from game.scenes.net.lobby import FindPartnerScene
 from game.scenes.net.lobby_host import STOPPED, WATCH_TIP, LobbyWatch, WaitForPartnerScene
 from game.scenes.table.table import TableScene
 from game.scenes.title import TitleScene
+from tests.helpers.lobby_players import PLAY, WAIT, start_cli
 from tests.helpers.mosquitto import Broker, events_until, free_port, running_mosquitto
 from tests.helpers.net_screens import run_until
 from tests.helpers.paths import MAIN
+from tests.helpers.table import centre
 from tests.helpers.ui_events import click, move, step
 from tests.helpers.wormhole_servers import local_servers
 
 # a real broker and real game connections on loopback
 pytestmark = [pytest.mark.net, pytest.mark.slow]
-
-WAIT = 20.0  # seconds any one lobby or network step may take
-PLAY = ["--autopilot", "carefree", "--hands", "1"]
-
-
-def centre(rect: pygame.Rect) -> tuple[int, int]:
-    return (int(rect.centerx), int(rect.centery))
-
-
-@pytest.fixture
-def lobby_app(app: App, mosquitto: Broker) -> App:
-    app.prefs.lobby_broker = mosquitto.url
-    app.prefs.host_port = 0
-    app.prefs.player_name = "Hosty"
-    return app
-
-
-@pytest.fixture
-def processes() -> Iterator[list[subprocess.Popen[str]]]:
-    """Command-line players started by a test, killed if still running at its end."""
-    started: list[subprocess.Popen[str]] = []
-    yield started
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-        process.communicate(timeout=10)
-
-
-def start_cli(
-    processes: list[subprocess.Popen[str]], broker: Broker, *args: str
-) -> subprocess.Popen[str]:
-    process = subprocess.Popen(
-        [sys.executable, str(MAIN), *args, "--broker", broker.url, *PLAY],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    processes.append(process)
-    return process
 
 
 def ended(process: subprocess.Popen[str], wait: float = WAIT) -> tuple[int, str]:

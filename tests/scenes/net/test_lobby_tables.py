@@ -9,11 +9,8 @@ guest it accepts takes the table's next free seat."""
 from __future__ import annotations
 
 import subprocess
-import sys
-from collections.abc import Iterator
 from typing import Any
 
-import pygame
 import pytest
 
 from game.app import App
@@ -30,54 +27,21 @@ from game.scenes.net.lobby import FindPartnerScene
 from game.scenes.net.lobby_host import WaitForPartnerScene
 from game.scenes.net.table import NetTableScene
 from game.scenes.title import TitleScene
+from tests.helpers.lobby_players import WAIT, start_cli
 from tests.helpers.mosquitto import Broker, events_until
 from tests.helpers.net_screens import HeadlessPeer, HeadlessTable, run_until
-from tests.helpers.paths import MAIN
+from tests.helpers.table import centre
 from tests.helpers.ui_events import click, step
 
 # a real broker and real game connections on loopback
 pytestmark = [pytest.mark.net, pytest.mark.slow]
 
-WAIT = 20.0  # seconds any one lobby or network step may take
-PLAY = ["--autopilot", "carefree", "--hands", "1"]
-
-
-def centre(rect: pygame.Rect) -> tuple[int, int]:
-    return (int(rect.centerx), int(rect.centery))
-
-
-@pytest.fixture
-def lobby_app(app: App, mosquitto: Broker) -> App:
-    app.prefs.lobby_broker = mosquitto.url
-    app.prefs.host_port = 0
-    app.prefs.player_name = "Hosty"
-    app.prefs.animation_speed = "off"
-    return app
-
-
-@pytest.fixture
-def guests() -> Iterator[list[subprocess.Popen[str]]]:
-    started: list[subprocess.Popen[str]] = []
-    yield started
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-        process.communicate(timeout=10)
-
 
 def lobby_guest(
-    started: list[subprocess.Popen[str]], broker: Broker, name: str
+    processes: list[subprocess.Popen[str]], broker: Broker, name: str
 ) -> subprocess.Popen[str]:
     """A command-line guest asking Hosty in the lobby, then joining what it is sent."""
-    asking = ["--lobby-join", "Hosty", "--name", name, "--broker", broker.url]
-    process = subprocess.Popen(
-        [sys.executable, str(MAIN), *asking, *PLAY],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    started.append(process)
-    return process
+    return start_cli(processes, broker, "--lobby-join", "Hosty", "--name", name)
 
 
 def listed(broker: Broker) -> list[dict[str, Any]]:
@@ -112,19 +76,19 @@ def app_top_is(app: App, scene: object) -> bool:
 
 
 def test_a_table_is_announced_accepts_a_guest_for_each_seat_and_starts_when_full(
-    lobby_app: App, mosquitto: Broker, guests: list[subprocess.Popen[str]]
+    lobby_app: App, mosquitto: Broker, processes: list[subprocess.Popen[str]]
 ) -> None:
     scene = wait_for_partners(lobby_app, 4, computer_seats=(2,))  # North: the computer
     [announced] = listed(mosquitto)
     assert (announced["name"], announced["players"], announced["free"]) == ("Hosty", 4, 2)
     assert scene.auto is not None
     click(lobby_app, (scene.auto.rect.left + 5, scene.auto.rect.centery))  # accept by itself
-    lobby_guest(guests, mosquitto, "Ana")
+    lobby_guest(processes, mosquitto, "Ana")
     assert run_until(lobby_app, lambda: scene.lobby is not None and scene.lobby.free == 1, WAIT)
     assert "1 more seat is offered in the lobby" in scene.note
     [still] = listed(mosquitto)
     assert still["free"] == 1
-    lobby_guest(guests, mosquitto, "Bo")
+    lobby_guest(processes, mosquitto, "Bo")
     assert run_until(lobby_app, lambda: scene.filled, WAIT)
     assert scene.lobby is None and listed(mosquitto) == []
     assert run_until(lobby_app, lambda: isinstance(lobby_app.stack.top, NetTableScene), 60.0)
@@ -134,10 +98,10 @@ def test_a_table_is_announced_accepts_a_guest_for_each_seat_and_starts_when_full
 
 
 def test_the_host_is_asked_about_each_guest_of_its_table(
-    lobby_app: App, mosquitto: Broker, guests: list[subprocess.Popen[str]]
+    lobby_app: App, mosquitto: Broker, processes: list[subprocess.Popen[str]]
 ) -> None:
     scene = wait_for_partners(lobby_app, 3)  # two guest seats
-    lobby_guest(guests, mosquitto, "Ana")
+    lobby_guest(processes, mosquitto, "Ana")
     assert run_until(lobby_app, lambda: isinstance(lobby_app.stack.top, DialogScene), WAIT)
     dialog = lobby_app.stack.top
     assert dialog.title == "Ana asks to play"
