@@ -6,6 +6,7 @@ from game.language import Catalog, _, install
 from game.language.files import use_language
 from game.logic import Game, Rules
 from game.logic.cards import IDS_OF_CODE
+from game.logic.phases import GAME_OVER, HAND_OVER
 from game.match.local_match import picture
 from game.match.table_info import (
     auto_take_with,
@@ -93,3 +94,26 @@ def test_the_oldest_hands_fold_into_one_line_when_the_sheet_has_less_room() -> N
     assert folded[0].values == (2800, -28) and folded[0].style == "bold"
     assert folded[0].short == "1\u20137"
     assert fold_hands(rows, 11) == rows
+
+
+def test_plays_in_spanish_read_right_for_you_as_for_a_name() -> None:
+    # "Tú: roba 2 cartas" put a third-person verb after "you": every line is a noun phrase
+    from game.logic import player_view
+    from game.logic.ai import ComputerPlayer
+
+    game = Game(seed=5)
+    players = [ComputerPlayer("advanced", seed=seat) for seat in range(2)]
+    lines = []
+    while game.phase not in (HAND_OVER, GAME_OVER):
+        seat = game.to_move
+        lines += narrate(game.apply(players[seat].decide(player_view(game, seat))), ("Tú", "Ana"))
+    use_language("es")
+    try:
+        said = [_(line) for line in lines]
+    finally:
+        install(Catalog())
+    verbs = {"roba", "toma", "baja", "descarta", "pone", "pasa", "retira", "devuelve", "recibe"}
+    verbs |= {"cierra"}
+    mine = [line.removeprefix("Tú: ") for line in said if line.startswith("Tú: ")]
+    assert len(mine) >= 5 and any(line.startswith("Ana: ") for line in said)
+    assert not [line for line in mine if line.split()[0] in verbs], mine
