@@ -1,6 +1,6 @@
 """Fixtures for the network screens' tests: a Mosquitto broker of their own on loopback, for the
-lobby's screens (see tests/helpers/mosquitto.py), an app that finds it, and the command-line
-players a test starts (tests/helpers/lobby_players.py)."""
+lobby's screens (see tests/helpers/mosquitto.py), an app that finds it, the command-line
+players a test starts (tests/helpers/lobby_players.py) and the headless peers it makes."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import pytest
 
 from game.app import App
 from tests.helpers.mosquitto import Broker, mosquitto
+from tests.helpers.net_screens import HeadlessPeer
 
-__all__ = ["lobby_app", "mosquitto", "processes"]
+__all__ = ["lobby_app", "mosquitto", "peers", "processes"]
 
 
 @pytest.fixture
@@ -34,3 +35,12 @@ def processes() -> Iterator[list[subprocess.Popen[str]]]:
         if process.poll() is None:
             process.kill()
         process.communicate(timeout=10)
+
+
+@pytest.fixture
+def peers() -> Iterator[list[HeadlessPeer]]:
+    """Headless peers made by a test, stopped at its end."""
+    made: list[HeadlessPeer] = []
+    yield made
+    for peer in made:
+        peer.stop()

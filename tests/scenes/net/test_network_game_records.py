@@ -3,10 +3,6 @@ opened when the table opens, and leaving the game writes it as abandoned."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from game.app import App
 from game.netplay import Role
 from game.records import history_page
@@ -16,14 +12,6 @@ from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
 from tests.helpers.netplay_play import FalseUnmaskGuest
 from tests.helpers.table import centre
 from tests.helpers.ui_events import click
-
-
-@pytest.fixture
-def peers() -> Iterator[list[HeadlessPeer]]:
-    made: list[HeadlessPeer] = []
-    yield made
-    for peer in made:
-        peer.stop()
 
 
 def test_a_network_game_is_recorded_with_the_peer_s_name_and_leaving_abandons_it(

@@ -4,8 +4,6 @@ status, a refused move and AutoPilot."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -23,22 +21,11 @@ from game.scenes.net.join import JoinScene
 from game.scenes.net.table import NetTableScene
 from game.scenes.title import TitleScene
 from tests.helpers.net_screens import HeadlessPeer, open_host_screen, run_until
+from tests.helpers.table import centre
 from tests.helpers.ui_events import click, press, step, type_text
 
 # real sockets on loopback (or a network namespace of the test's own)
 pytestmark = pytest.mark.net
-
-
-def centre(rect: pygame.Rect) -> tuple[int, int]:
-    return (int(rect.centerx), int(rect.centery))
-
-
-@pytest.fixture
-def peers() -> Iterator[list[HeadlessPeer]]:
-    made: list[HeadlessPeer] = []
-    yield made
-    for peer in made:
-        peer.stop()
 
 
 def join(app: App, address: str, code: str) -> JoinScene:

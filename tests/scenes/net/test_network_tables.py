@@ -11,7 +11,6 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.app import App
@@ -27,22 +26,11 @@ from game.scenes.net.table import NetTableScene
 from game.scenes.table.table import TableScene
 from tests.helpers.net_screens import HeadlessPeer, join_by_typing, open_host_screen, run_until
 from tests.helpers.paths import MAIN
+from tests.helpers.table import centre
 from tests.helpers.ui_events import click, step
 
 # real sockets on loopback
 pytestmark = pytest.mark.net
-
-
-def centre(rect: pygame.Rect) -> tuple[int, int]:
-    return (int(rect.centerx), int(rect.centery))
-
-
-@pytest.fixture
-def peers() -> Iterator[list[HeadlessPeer]]:
-    made: list[HeadlessPeer] = []
-    yield made
-    for peer in made:
-        peer.stop()
 
 
 def guest(scene: HostScene, peers: list[HeadlessPeer], name: str, **options) -> HeadlessPeer:

@@ -5,7 +5,6 @@ game on every side."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -24,22 +23,11 @@ from tests.helpers.net_screens import (
     open_host_screen,
     run_until,
 )
+from tests.helpers.table import centre
 from tests.helpers.ui_events import click
 
 # real sockets on loopback
 pytestmark = [pytest.mark.net, pytest.mark.slow]
-
-
-def centre(rect: pygame.Rect) -> tuple[int, int]:
-    return (int(rect.centerx), int(rect.centery))
-
-
-@pytest.fixture
-def peers() -> Iterator[list[HeadlessPeer]]:
-    made: list[HeadlessPeer] = []
-    yield made
-    for peer in made:
-        peer.stop()
 
 
 def guest(address: str, code: str, peers: list[HeadlessPeer], name: str, **options) -> HeadlessPeer:
