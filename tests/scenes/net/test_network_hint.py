@@ -82,8 +82,15 @@ def test_the_network_hint_plays_master_s_move_with_master_s_memory(
             app, lambda at=acted: moment(play.view) != at or table.state.hand_over, STEP_WAIT
         )
         if isinstance(action, Discard):
+            # the turn has passed once the view's turn is another (the opponent's whole turn
+            # may come in one frame, so "someone else to move" could never be seen)
+            turn = (view.hand_no, view.turn_no)
             assert run_until(
-                app, lambda: table.state.to_move != ME or table.state.hand_over, STEP_WAIT
+                app,
+                lambda at=turn: (
+                    (play.view.hand_no, play.view.turn_no) != at or table.state.hand_over
+                ),
+                STEP_WAIT,
             )
         if table.state.hand_over:
             break
