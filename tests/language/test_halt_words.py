@@ -165,32 +165,28 @@ class NamingTableGuest(TableGuest):
         return out
 
 
-@pytest.fixture
-def spanish_app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
+def _app_in(language: str, tmp_path: Path) -> Iterator[App]:
+    """The app at 1024x600 in `language`, animations off."""
     app = App(
         size=(1024, 600),
         sounds=SoundManager(tmp_path / "no_sounds"),
         cards=CardImages(tmp_path / "no_cards"),
-        language="es",
+        language=language,
     )
     app.prefs.animation_speed = "off"
     pygame.event.clear()
     yield app
     app.close()
+
+
+@pytest.fixture
+def spanish_app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
+    yield from _app_in("es", tmp_path)
 
 
 @pytest.fixture
 def german_app(user_dirs: tuple[Path, Path], tmp_path: Path) -> Iterator[App]:
-    app = App(
-        size=(1024, 600),
-        sounds=SoundManager(tmp_path / "no_sounds"),
-        cards=CardImages(tmp_path / "no_cards"),
-        language="de",
-    )
-    app.prefs.animation_speed = "off"
-    pygame.event.clear()
-    yield app
-    app.close()
+    yield from _app_in("de", tmp_path)
 
 
 def _halted_on_screen(app: App, play_factory: type[GuestPlay]) -> DialogScene:
