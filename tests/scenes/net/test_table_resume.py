@@ -8,10 +8,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.app import App
@@ -24,23 +22,11 @@ from game.scenes.net.table import NetTableScene
 from game.scenes.title import TitleScene
 from tests.helpers.net_screens import open_host_screen, run_until
 from tests.helpers.paths import MAIN
+from tests.helpers.table import centre
 from tests.helpers.ui_events import click, step
 
 # real sockets on loopback, a whole game
 pytestmark = [pytest.mark.net, pytest.mark.slow]
-
-
-def centre(rect: pygame.Rect) -> tuple[int, int]:
-    return (int(rect.centerx), int(rect.centery))
-
-
-@pytest.fixture
-def processes() -> Iterator[list[subprocess.Popen]]:
-    started: list[subprocess.Popen] = []
-    yield started
-    for process in started:
-        process.kill()
-        process.wait(10)
 
 
 def cli_guest(*args: str) -> subprocess.Popen:
