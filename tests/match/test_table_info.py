@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from game.language import Catalog, _, install
 from game.language.files import use_language
-from game.logic import Game, Rules
+from game.logic import Game, Rules, player_view
+from game.logic.ai import ComputerPlayer
 from game.logic.cards import IDS_OF_CODE
 from game.logic.phases import GAME_OVER, HAND_OVER
 from game.match.local_match import picture
@@ -98,9 +99,6 @@ def test_the_oldest_hands_fold_into_one_line_when_the_sheet_has_less_room() -> N
 
 def test_plays_in_spanish_read_right_for_you_as_for_a_name() -> None:
     # "Tú: roba 2 cartas" put a third-person verb after "you": every line is a noun phrase
-    from game.logic import player_view
-    from game.logic.ai import ComputerPlayer
-
     game = Game(seed=5)
     players = [ComputerPlayer("advanced", seed=seat) for seat in range(2)]
     lines = []
@@ -113,7 +111,7 @@ def test_plays_in_spanish_read_right_for_you_as_for_a_name() -> None:
     finally:
         install(Catalog())
     verbs = {"roba", "toma", "baja", "descarta", "pone", "pasa", "retira", "devuelve", "recibe"}
-    verbs |= {"cierra"}
+    verbs.add("cierra")
     mine = [line.removeprefix("Tú: ") for line in said if line.startswith("Tú: ")]
     assert len(mine) >= 5 and any(line.startswith("Ana: ") for line in said)
     assert not [line for line in mine if line.split()[0] in verbs], mine

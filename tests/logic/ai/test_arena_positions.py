@@ -153,7 +153,7 @@ def test_master_keeps_three_kings_hidden_while_a_rich_pile_is_frozen_against_it(
     # keeping the Kings hidden was worth about 172 points more (+- 74).
     doc = json.loads((DATA / "seed3-deal1-3000010-careful-master.json").read_text())
     game, actions = game_from_replay(doc)
-    master = ComputerPlayer("master", seed=3_000_010 + 1 + 1)
+    master = ComputerPlayer("master", seed=3_000_010 + 1 + 1)  # as the arena seeds seat 1
     for raw in actions:
         if game.hand_no == 4 and game.to_move == 1:
             # Master's memory of the hand: what it saw at each of its decisions.

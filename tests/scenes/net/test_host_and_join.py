@@ -10,10 +10,13 @@ import pygame
 import pytest
 
 from game.app import App
+from game.logic.rules import Rules
 from game.match.net_connection import how_to_resume, save_path
 from game.netplay import Failed, GuestTurnedAway, Role
 from game.netplay.session.joincode import normalize_code
 from game.netplay.shell.savefile import write_json_atomic
+from game.scenes.dialog import DialogScene
+from game.scenes.net.agreement import AgreementScene
 from game.scenes.net.host import HostScene
 from game.scenes.net.join import WRONG_CODE, JoinScene
 from game.scenes.title import TitleScene
@@ -251,8 +254,6 @@ def test_a_host_of_another_version_is_named_with_both_versions(app: App) -> None
 
 
 def test_continue_on_the_title_offers_the_saved_network_game(app: App) -> None:
-    from game.scenes.dialog import DialogScene
-
     saved = {
         "role": "host",
         "peer": "Ann",
@@ -278,9 +279,6 @@ def test_continue_on_the_title_offers_the_saved_network_game(app: App) -> None:
 
 
 def test_a_host_whose_rules_reuse_the_pile_proposes_playing_on_and_says_why(app: App) -> None:
-    from game.logic.rules import Rules
-    from game.scenes.net.agreement import AgreementScene
-
     app.prefs.rules = {"preset": "classic", "stock_end": "reuse_pile"}
     scene = open_host_screen(app)
     guest = HeadlessPeer(
@@ -302,9 +300,6 @@ def test_a_host_whose_rules_reuse_the_pile_proposes_playing_on_and_says_why(app:
 
 
 def test_a_connection_that_fails_during_the_agreement_ends_it_in_words(app: App) -> None:
-    from game.scenes.dialog import DialogScene
-    from game.scenes.net.agreement import AgreementScene
-
     scene = open_host_screen(app)
     guest = HeadlessPeer(
         Role.GUEST,
