@@ -311,6 +311,14 @@ class NetMatch(Match):
                 return [
                     Note(phrase("{name} is back at the table.", name=self._seat_name(notice.seat)))
                 ]
+            if isinstance(notice.event, Closed):
+                # the table ends for everyone and is saved: the host is told so, in the
+                # words the other guests get
+                self._finish_record(Ending.DISCONNECTED)
+                name = self._seat_name(notice.seat)
+                return self._farewell(
+                    phrase("{name} left the game; the game is saved.", name=name), lost=False
+                )
             notice = notice.event
         if isinstance(notice, Updated):
             self._update(notice)

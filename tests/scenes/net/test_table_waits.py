@@ -13,6 +13,7 @@ import pytest
 from game.app import App
 from game.match.net_connection import save_path
 from game.netplay import Role, read_json
+from game.scenes.dialog import DialogScene
 from game.scenes.net.agreement import AgreementScene
 from game.scenes.net.table import NetTableScene
 from game.scenes.net.table_wait import TableWait
@@ -106,3 +107,25 @@ def test_a_guests_table_waits_for_another_guest_and_saves_and_stops(
         assert host.table.over
     finally:
         host.stop()
+
+
+def test_a_guest_who_says_goodbye_is_named_at_the_hosts_table_and_the_game_is_saved(
+    app: App, peers: list[HeadlessPeer]
+) -> None:
+    app.prefs.animation_speed = "off"
+    scene = open_host_screen(app)
+    click(app, centre(scene.buttons["players"].rect))  # three: two guest seats
+    address, code = f"127.0.0.1:{scene.listening_port}", scene.code
+    ana = guest(address, code, peers, "Ana")
+    guest(address, code, peers, "Bo")
+    assert run_until(app, lambda: isinstance(app.stack.top, NetTableScene), seconds=40)
+    table = app.stack.top
+    click(app, centre(table.buttons["autoplay"].rect))
+    assert run_until(app, lambda: moves(ana) >= 10, seconds=60)
+    ana.paused.set()
+    ana.peer.leave()
+    ana.paused.clear()
+    assert run_until(app, lambda: isinstance(app.stack.top, DialogScene), seconds=20)
+    dialog = app.stack.top
+    assert dialog.message == "Ana left the game; the game is saved."
+    assert table.match.net.peer.closed is not None and table.match.net.over
