@@ -39,6 +39,26 @@ def arena_position(deal_seed, levels, turn):
     return game, bots
 
 
+def recorded_position(name, seat, stop):
+    """The arena game kept in data/`name` (a replay the arena saved), played from its action
+    log until `stop(game)`, and Master at `seat` seeded as the arena seeds it, remembering the
+    hand as it saw it at each of its decisions. A recorded position stays the same whatever
+    Master plays before it."""
+    doc = json.loads((DATA / name).read_text())
+    game, actions = game_from_replay(doc)
+    master = ComputerPlayer("master", seed=doc["seed"] + 1 + seat)
+    for raw in actions:
+        if stop(game):
+            break
+        if game.to_move == seat:
+            view = player_view(game, seat)
+            master.model.observe(view)
+            if raw["type"] == "discard":
+                master.model.note_discard(view, raw["card"])
+        game.apply(raw)
+    return game, master
+
+
 def test_master_does_not_take_a_pile_it_cannot_open_with():
     # Deal seed 1000016 (arena --seed 1, deal 13), turn 1: 8C 8S take the pile [2S 8H], but the
     # Eights (30) and its Sevens (15) make 45 of the 50 an opening needs, the 2S taken from the
@@ -69,13 +89,15 @@ def test_master_does_not_discard_a_card_that_completes_the_opponents_meld_on_an_
     # Deal seed 1000015 (arena --seed 1, deal 12), turn 11: careful has Aces and Sevens melded
     # and the pile of 6 is not frozen. Master used to meld its 5H and throw 7C, and careful took
     # the pile with it; J♥ or 4♦ cost nothing of the kind.
-    game, bots = arena_position(1_000_015, ("master", "careful"), turn=11)
+    game, master = recorded_position(
+        "seed1-deal12-1000015-master-careful.json", 0, lambda g: g.turn.no >= 11
+    )
     assert game.to_move == 0 and len(game.pile) == 6 and not game.pile_is_frozen_for(1)
     assert {"A", "7"} <= {MELD_KEY_NAME[k] for k in game.players[1].melds}
     assert "7C" in sorted_codes(game.players[0].hand)
     chosen = []
     while game.to_move == 0:
-        chosen.append(bots[0].decide(player_view(game, 0)))
+        chosen.append(master.decide(player_view(game, 0)))
         game.apply(chosen[-1])
     discard = chosen[-1]
     assert isinstance(discard, Discard)
@@ -103,20 +125,22 @@ def test_a_discard_that_fits_the_opponents_meld_costs_more_than_any_pair_it_migh
 
 
 def test_master_keeps_a_hand_that_can_take_a_rich_frozen_pile():
-    # Deal seed 1000008 (arena --seed 1, deal 7), Master in seat 1 against careful, turn 14:
+    # Deal seed 1000008 (arena --seed 1, deal 5), Master in seat 1 against careful, turn 14:
     # no canastas, a pile of 8 frozen against it, and after the draw 3S 5S 5S 5H 9C AD. It used
     # to meld the Fives and throw the AD, keeping two cards while the pile grew to 21 and went
     # to careful. Played on from here in 150 deals consistent with Master's view (Master and
     # careful to the end of the hand), that turn averaged 123 points less than laying off the AD
     # and keeping four cards, and 358 less than the best of those turns.
-    game, bots = arena_position(1_000_008, ("careful", "master"), turn=14)
+    game, master = recorded_position(
+        "seed1-deal5-1000008-careful-master.json", 1, lambda g: g.turn.no >= 14
+    )
     assert game.to_move == 1 and len(game.pile) == 8 and game.pile_is_frozen_for(1)
     assert game.players[1].canastas() == 0
-    game.apply(bots[1].decide(player_view(game, 1)))
+    game.apply(master.decide(player_view(game, 1)))
     assert sorted_codes(game.players[1].hand) == ["3S", "5S", "5S", "5H", "9C", "AD"]
     chosen = []
     while game.to_move == 1:
-        chosen.append(bots[1].decide(player_view(game, 1)))
+        chosen.append(master.decide(player_view(game, 1)))
         game.apply(chosen[-1])
     assert chosen[-1] != Discard("AD")
     assert len(game.players[1].hand) >= 4
@@ -151,17 +175,7 @@ def test_master_keeps_three_kings_hidden_while_a_rich_pile_is_frozen_against_it(
     # careful's two and 8 cards. It drew 4H KC, melded K-K-K, laid off the 4H and threw the 9C,
     # which tells careful never to throw a King; in deals consistent with Master's view,
     # keeping the Kings hidden was worth about 172 points more (+- 74).
-    doc = json.loads((DATA / "seed3-deal1-3000010-careful-master.json").read_text())
-    game, actions = game_from_replay(doc)
-    master = ComputerPlayer("master", seed=3_000_010 + 1 + 1)  # as the arena seeds seat 1
-    for raw in actions:
-        if game.hand_no == 4 and game.to_move == 1:
-            # Master's memory of the hand: what it saw at each of its decisions.
-            view = player_view(game, 1)
-            master.model.observe(view)
-            if raw["type"] == "discard":
-                master.model.note_discard(view, raw["card"])
-        game.apply(raw)
+    game, master = recorded_position("seed3-deal1-3000010-careful-master.json", 1, lambda g: False)
     assert (game.hand_no, game.turn.no, game.to_move, game.phase) == (4, 25, 1, DRAW)
     assert len(game.pile) == 25 and game.pile_is_frozen_for(1)
     assert game.players[1].canastas() == 1 and game.players[0].canastas() == 2
