@@ -5,9 +5,10 @@ A decision is made from the player's view only. At the draw the candidates are t
 the set of melds and the discard, as the heuristic would play them in its two modes, as the brisk
 play-out policy would, and with the heuristic's melds but another discard. Each candidate is tried
 in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
-cards agree with how it has played), followed by a play-out of a few turns in which every player
-follows the quick play-out policy (`playout.choose`: brisk melding, going out at once), and the
-position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
+cards agree with how it has played), followed by a play-out of a few turns in which the other
+players follow the quick play-out policy (`playout.choose`: brisk melding, going out at once) and
+the searching player follows it too, or plays its own turns as the heuristic does
+(`SearchConfig.own_turns_by_heuristic`: Master), and the position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
 over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand.
 Samples go where they can change the choice: after a few, a candidate clearly worse than the
 heuristic's own plan leaves the race. The candidate with the best average wins if it beats
@@ -56,6 +57,10 @@ class SearchConfig:
     # on for `endgame_horizon` turns instead (to the end of the hand, in practice).
     endgame_cards: int = 0
     endgame_horizon: int = 0
+    # Play-outs play the searching player's own turns as the heuristic does (as it will really
+    # play them: holding back, judging the pile and going out) rather than briskly: slower, but
+    # a candidate is judged by what the player would make of it.
+    own_turns_by_heuristic: bool = False
 
 
 Plan = tuple[Action, ...]
@@ -137,8 +142,11 @@ def draw_options(
     return [(a,) for a in options[:limit]]
 
 
-def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
-    """Play on for `horizon` turns with the play-out policy for both players, then score."""
+def rollout(
+    game: Game, seat: int, horizon: int, rng: random.Random, own_by_heuristic: bool = False
+) -> float:
+    """Play on for `horizon` turns with the play-out policy (`seat`'s own turns by the heuristic
+    if `own_by_heuristic`), then score."""
     turns_left = horizon
     turn = game.turn.no
     steps = 0
@@ -149,7 +157,10 @@ def rollout(game: Game, seat: int, horizon: int, rng: random.Random) -> float:
             if turns_left <= 0:
                 break
         try:
-            game.apply(playout.choose(game, rng))
+            if own_by_heuristic and game.to_move == seat:
+                game.apply(heuristic.choose(game, heuristic.MASTER, rng))
+            else:
+                game.apply(playout.choose(game, rng))
         except IllegalAction:
             break
         steps += 1
@@ -217,7 +228,11 @@ def decide(
                 for row in results:
                     del row[done:]
                 return options[_pick(results, config.confidence)]
-            results[index].append(try_plan(world, options[index], view, horizon, roll_seed))
+            results[index].append(
+                try_plan(
+                    world, options[index], view, horizon, roll_seed, config.own_turns_by_heuristic
+                )
+            )
         if done + 1 >= RACE_AFTER and len(racing) > 2:
             # Samples go where they can still change the choice: a candidate clearly worse than
             # the heuristic's own plan leaves the race.
@@ -225,8 +240,16 @@ def decide(
     return options[_pick(results, config.confidence)]
 
 
-def try_plan(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed: float) -> float:
-    """The value for the view's seat of playing `plan` in `world`, then playing on."""
+def try_plan(
+    world: Game,
+    plan: Plan,
+    view: PlayerView,
+    horizon: int,
+    roll_seed: float,
+    own_by_heuristic: bool = False,
+) -> float:
+    """The value for the view's seat of playing `plan` in `world`, then playing on (its own
+    turns by the heuristic if `own_by_heuristic`)."""
     trial = world.clone(recording=False)
     # A draw keeps its undo until the turn ends: taking the pile is only worth what the turn
     # can make of it, and a failed opening gives it back (a sampled world keeps no undo).
@@ -240,7 +263,7 @@ def try_plan(world: Game, plan: Plan, view: PlayerView, horizon: int, roll_seed:
     if view.phase == DRAW:
         _finish_turn(trial, view.seat, play_rng)
         trial.record_undo = False
-    return rollout(trial, view.seat, horizon, play_rng)
+    return rollout(trial, view.seat, horizon, play_rng, own_by_heuristic)
 
 
 def _edge(row: list[float], base: list[float]) -> float:

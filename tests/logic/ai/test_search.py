@@ -6,8 +6,9 @@ import pytest
 
 from game.logic import player_view
 from game.logic.actions import Discard, Meld
-from game.logic.ai import ComputerPlayer, heuristic, playout, search
-from game.logic.phases import PLAY
+from game.logic.ai import ComputerPlayer, evaluation, heuristic, playout, search
+from game.logic.ai.player import SEARCH
+from game.logic.phases import DRAW, PLAY
 from game.logic.view import determinize
 from tests.helpers.scenario import position
 
@@ -108,7 +109,7 @@ def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monk
     assert len(plans) >= 3
     tried: dict[int, int] = {}
 
-    def scripted(world, plan, view, horizon, roll_seed):
+    def scripted(world, plan, view, horizon, roll_seed, own_by_heuristic):
         # The luck of each sampled deal is shared by every candidate (common random numbers).
         index = plans.index(plan)
         tried[index] = tried.get(index, 0) + 1
@@ -147,9 +148,9 @@ def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_
     seen = set()
     original = search.try_plan
 
-    def recording(world, plan, view, horizon, roll_seed):
+    def recording(world, plan, view, horizon, roll_seed, own_by_heuristic):
         seen.add(horizon)
-        return original(world, plan, view, horizon, roll_seed)
+        return original(world, plan, view, horizon, roll_seed, own_by_heuristic)
 
     monkeypatch.setattr(search, "try_plan", recording)
     game = position(
@@ -170,3 +171,38 @@ def test_a_lead_on_fewer_samples_than_a_race_needs_keeps_the_heuristics_plan():
     ahead = [value + 100.0 + k for k, value in enumerate(base)]
     assert search._pick([base[:few], ahead[:few]], 0.5) == 0
     assert search._pick([base, ahead], 0.5) == 1
+
+
+def _play_on_by_hand(world, horizon, seed, own_by_heuristic):
+    """`world` after `horizon` turns with seat 0's turns by Master's heuristic (or by the
+    play-out policy) and seat 1's by the play-out policy, one action at a time."""
+    game = world.clone(recording=False)
+    rng = random.Random(seed)
+    turn, turns_left = game.turn.no, horizon
+    while game.phase in (DRAW, PLAY):
+        if game.turn.no != turn:
+            turn, turns_left = game.turn.no, turns_left - 1
+            if turns_left <= 0:
+                break
+        if own_by_heuristic and game.to_move == 0:
+            game.apply(heuristic.choose(game, heuristic.MASTER, rng))
+        else:
+            game.apply(playout.choose(game, rng))
+    return game
+
+
+def test_master_s_play_outs_play_its_own_turns_as_the_heuristic_does():
+    differs = 0
+    for seed in range(8):
+        world = determinize(player_view(_turn_position(), 0), random.Random(seed))
+        for own in (True, False):
+            played = world.clone(recording=False)
+            value = search.rollout(played, 0, 4, random.Random(seed), own)
+            expected = _play_on_by_hand(world, 4, seed, own)
+            assert played.canonical() == expected.canonical()
+            assert value == evaluation.value(expected, 0)
+        brisk = _play_on_by_hand(world, 4, seed, False)
+        differs += brisk.canonical() != _play_on_by_hand(world, 4, seed, True).canonical()
+    assert differs  # the heuristic's own turns are not the brisk play-out's
+    assert SEARCH["master"].own_turns_by_heuristic
+    assert not SEARCH["expert"].own_turns_by_heuristic
