@@ -314,12 +314,11 @@ class NetMatch(Match):
             if isinstance(notice.event, Closed):
                 # the table ends for everyone and is saved: the host is told so, in the
                 # words the other guests get
-                self._finish_record(Ending.DISCONNECTED)
                 name = self._seat_name(notice.seat)
-                return self._farewell(
-                    phrase("{name} left the game; the game is saved.", name=name), lost=False
-                )
-            notice = notice.event
+                said = phrase("{name} left the game; the game is saved.", name=name)
+                notice = dataclasses.replace(notice.event, text=said)
+            else:
+                notice = notice.event
         if isinstance(notice, Updated):
             self._update(notice)
         elif isinstance(notice, LocalRefusal):

@@ -7,9 +7,9 @@ play-out policy would, and with the heuristic's melds but another discard. Each 
 in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
 cards agree with how it has played), followed by a play-out of a few turns in which the other
 players follow the quick play-out policy (`playout.choose`: brisk melding, going out at once) and
-the searching player follows it too, or plays its own turns as the heuristic does
-(`SearchConfig.own_turns_by_heuristic`: Master), and the position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
-over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand.
+the searching player follows it too, or plays its own turns in its own style
+(`SearchConfig.own_turns_by_heuristic`: Master), and the position is scored by the fitted
+evaluation (`evaluation.value`), which is exact once the hand is over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand.
 Samples go where they can change the choice: after a few, a candidate clearly worse than the
 heuristic's own plan leaves the race. The candidate with the best average wins if it beats
 the heuristic's own choice by enough on the same samples (common random numbers). The search
@@ -143,10 +143,10 @@ def draw_options(
 
 
 def rollout(
-    game: Game, seat: int, horizon: int, rng: random.Random, own_by_heuristic: bool = False
+    game: Game, seat: int, horizon: int, rng: random.Random, own_style: Style | None = None
 ) -> float:
     """Play on for `horizon` turns with the play-out policy (`seat`'s own turns by the heuristic
-    if `own_by_heuristic`), then score."""
+    in `own_style`, if given), then score."""
     turns_left = horizon
     turn = game.turn.no
     steps = 0
@@ -157,8 +157,8 @@ def rollout(
             if turns_left <= 0:
                 break
         try:
-            if own_by_heuristic and game.to_move == seat:
-                game.apply(heuristic.choose(game, heuristic.MASTER, rng))
+            if own_style is not None and game.to_move == seat:
+                game.apply(heuristic.choose(game, own_style, rng))
             else:
                 game.apply(playout.choose(game, rng))
         except IllegalAction:
@@ -195,6 +195,7 @@ def decide(
     """The best candidate for the view's seat: one draw action, or the rest of the turn."""
     start = now() if now else 0.0
     model = model or OpponentModel()
+    own_style = style if config.own_turns_by_heuristic else None
     root = model.determinize(view, random.Random(rng.random()))
     if view.phase == DRAW:
         options = draw_options(root, style, rng, config.candidates, aggressive)
@@ -229,9 +230,7 @@ def decide(
                     del row[done:]
                 return options[_pick(results, config.confidence)]
             results[index].append(
-                try_plan(
-                    world, options[index], view, horizon, roll_seed, config.own_turns_by_heuristic
-                )
+                try_plan(world, options[index], view, horizon, roll_seed, own_style)
             )
         if done + 1 >= RACE_AFTER and len(racing) > 2:
             # Samples go where they can still change the choice: a candidate clearly worse than
@@ -246,10 +245,10 @@ def try_plan(
     view: PlayerView,
     horizon: int,
     roll_seed: float,
-    own_by_heuristic: bool = False,
+    own_style: Style | None = None,
 ) -> float:
     """The value for the view's seat of playing `plan` in `world`, then playing on (its own
-    turns by the heuristic if `own_by_heuristic`)."""
+    turns by the heuristic in `own_style`, if given)."""
     trial = world.clone(recording=False)
     # A draw keeps its undo until the turn ends: taking the pile is only worth what the turn
     # can make of it, and a failed opening gives it back (a sampled world keeps no undo).
@@ -263,7 +262,7 @@ def try_plan(
     if view.phase == DRAW:
         _finish_turn(trial, view.seat, play_rng)
         trial.record_undo = False
-    return rollout(trial, view.seat, horizon, play_rng, own_by_heuristic)
+    return rollout(trial, view.seat, horizon, play_rng, own_style)
 
 
 def _edge(row: list[float], base: list[float]) -> float:

@@ -109,7 +109,7 @@ def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monk
     assert len(plans) >= 3
     tried: dict[int, int] = {}
 
-    def scripted(world, plan, view, horizon, roll_seed, own_by_heuristic):
+    def scripted(world, plan, view, horizon, roll_seed, own_style):
         # The luck of each sampled deal is shared by every candidate (common random numbers).
         index = plans.index(plan)
         tried[index] = tried.get(index, 0) + 1
@@ -148,9 +148,9 @@ def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_
     seen = set()
     original = search.try_plan
 
-    def recording(world, plan, view, horizon, roll_seed, own_by_heuristic):
+    def recording(world, plan, view, horizon, roll_seed, own_style):
         seen.add(horizon)
-        return original(world, plan, view, horizon, roll_seed, own_by_heuristic)
+        return original(world, plan, view, horizon, roll_seed, own_style)
 
     monkeypatch.setattr(search, "try_plan", recording)
     game = position(
@@ -197,7 +197,9 @@ def test_master_s_play_outs_play_its_own_turns_as_the_heuristic_does():
         world = determinize(player_view(_turn_position(), 0), random.Random(seed))
         for own in (True, False):
             played = world.clone(recording=False)
-            value = search.rollout(played, 0, 4, random.Random(seed), own)
+            value = search.rollout(
+                played, 0, 4, random.Random(seed), heuristic.MASTER if own else None
+            )
             expected = _play_on_by_hand(world, 4, seed, own)
             assert played.canonical() == expected.canonical()
             assert value == evaluation.value(expected, 0)
