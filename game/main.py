@@ -269,7 +269,8 @@ def add_network_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument(
         "--lobby-host",
         action="store_true",
-        help="host and wait in the lobby: the first guest to ask gets the address and join code",
+        help="host and wait in the lobby: the first guest to ask gets the address and join code "
+        "(a table of --players 3 or 4: each guest who asks while a seat is free)",
     )
     group.add_argument(
         "--lobby-join", metavar="NAME", help="ask the host called NAME in the lobby, then join it"

@@ -34,7 +34,8 @@ seat is played by the host's copy). The host prints one code for the table (`"co
 free guest seat; its final line has `seat` too. Every seat ends with the same `state_hash`.
 
 `--lobby-host`, `--lobby-join NAME` and `--lobby-list` find a partner in the lobby on an MQTT
-broker (`--broker URL`) first, then play as `--host 0` and `--join` do (see `lobby_cli`)."""
+broker (`--broker URL`) first, then play as `--host 0` and `--join` do (see `lobby_cli`); a
+table (`--lobby-host --players 3`) stays listed with its free seats until the last is taken."""
 
 from __future__ import annotations
 
@@ -51,11 +52,12 @@ from game.logic.ai import LEVELS
 from game.logic.rules import PRESETS, Rules
 
 from ..addresses import DEFAULT_PORT, parse_endpoint
+from ..lobby import LobbyError
 from ..play.chat import ChatLine
 from ..play.deciders import Autopilot
 from ..play.peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
 from ..play.play_protocol import DealChecked, GameFinished, Halted, SaveError, proposal
-from ..play.table_peer import GuestNotice, TablePeer
+from ..play.table_peer import GuestNotice, SeatFreed, TablePeer
 from ..play.table_protocol import TableGuest, TableHost
 from ..session.config import SessionConfig
 from ..session.events import (
@@ -92,6 +94,7 @@ from ..shell.wormhole import (
     open_listener,
 )
 from .lobby_cli import (
+    TableLobby,
     add_lobby_options,
     ask_host,
     check_lobby_options,
@@ -372,9 +375,10 @@ def run(argv: list[str] | None = None) -> int:
     inviting = args.invite or args.accept is not None
     table = resume.get("table") if isinstance(resume, dict) else None
     if args.players not in (None, 2) or args.seats or isinstance(table, dict):
-        if args.join is not None or inviting or args.lobby_join is not None or args.lobby_host:
+        if args.join is not None or inviting or args.lobby_join is not None:
             parser.error(
-                "a table of three or four is hosted with --host PORT and joined with --join"
+                "a table of three or four is hosted with --host PORT (or --lobby-host) and "
+                "joined with --join (or --lobby-join)"
             )
         if args.host is None:
             parser.error("--players and --seats belong to the host (--host PORT)")
@@ -641,6 +645,7 @@ def _run_table(
         listener.stop()
         return 2
     advertiser = None if resume else _advertise(args, name, listener.port, players, len(guests))
+    lobby = _table_lobby(args, name, listener.port, code, players)
     deadline = time.monotonic() + args.timeout
     said = args.say is None
     timed_out = False
@@ -648,10 +653,13 @@ def _run_table(
         while not peer.done:
             time.sleep(POLL / 5)
             peer.pump(time.perf_counter())
+            free = [s for s in ports if s not in peer.joined] if peer.play is None else []
             if advertiser is not None:
-                free = [s for s in ports if s not in peer.joined] if peer.play is None else []
                 advertiser.set_free_seats(len(free))
-            for notice in peer.pop_notices():
+            notices = peer.pop_notices()
+            if lobby is not None:
+                lobby.pump(len(free), sum(isinstance(n, SeatFreed) for n in notices))
+            for notice in notices:
                 event = notice.event if isinstance(notice, GuestNotice) else notice
                 line = describe(event)
                 if line:
@@ -669,11 +677,27 @@ def _run_table(
     finally:
         if advertiser is not None:
             advertiser.stop(wait=ADVERTISING_GOODBYE)
+        if lobby is not None:
+            lobby.close()
         stop_by = time.monotonic() + 1.0
         while listener.running and time.monotonic() < stop_by:
             time.sleep(0.02)
         listener.stop()
     return _report_end(peer, role, timed_out, peer.resumes(), {"seat": 0})
+
+
+def _table_lobby(
+    args: argparse.Namespace, name: str, port: int, code: str, players: int
+) -> TableLobby | None:
+    """With --lobby-host: the table announced in the lobby while it fills (None without it, or
+    when the lobby cannot be used: said on stderr, and the table waits for guests all the same)."""
+    if not args.lobby_host:
+        return None
+    try:
+        return TableLobby(args, name, port, code, players)
+    except LobbyError as error:
+        print(f"{error} The table still waits for guests who join by address.", file=sys.stderr)
+        return None
 
 
 def _advertise(

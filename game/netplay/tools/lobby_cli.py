@@ -3,14 +3,18 @@ lobby"); `cli.run` calls these around the game it plays as with `--host`/`--join
 
     --lobby-list [--rules PRESET]      the waiting hosts, one JSON line each, then exit
     --lobby-host --name Hosty          host a game and wait in the lobby for the first guest
+    --lobby-host --players 3           host a table and wait in the lobby until it is full
     --lobby-join Hosty --name Guesty   ask that host, then join the game it sends
 
 The lobby host offers a direct connection: it listens on a free port (as `--host 0`), and the
 guest who asks first is sent this computer's address, that port and the join code, sealed to the
 guest's key so that nobody else on the broker can read them; the announcement is then withdrawn
-and the game goes on as any direct game. The address sent is `--bind`'s if one is given,
-127.0.0.1 when the broker itself is on this computer, else this computer's network address (so
-the guest must be able to reach it: the same network, or a forwarded port). A guest follows
+and the game goes on as any direct game. A table of three or four (`--players`) is announced
+with its free seats while it fills: each guest who asks while one is free is sent the same
+details (`TableLobby`), and the announcement goes with the last seat. The address sent is
+`--bind`'s if one is given, 127.0.0.1 when the broker itself is on this computer, else this
+computer's network address (so the guest must be able to reach it: the same network, or a
+forwarded port). A guest follows
 whichever details the host sends: an address and join code, or an invite code with its servers.
 Every failure in the lobby (a broker that does not answer, no such host, a declined request) is
 the lobby's sentence on stderr and a non-zero exit."""
@@ -33,12 +37,14 @@ from ..lobby import (
     Connected,
     Declined,
     DirectDetails,
+    GuestRequest,
     LobbyError,
     LobbyEvent,
     Problem,
     RequestArrived,
     RequestWithdrawn,
     parse_broker_url,
+    require_lobby,
 )
 from ..shell.lan import direct_address
 
@@ -55,7 +61,8 @@ def add_lobby_options(
         "--lobby-host",
         action="store_true",
         help="host on a free port and wait in the lobby: the first guest to ask gets the "
-        "address and join code, sealed",
+        "address and join code, sealed (a table of --players 3 or 4: each guest who asks "
+        "while a seat is free)",
     )
     where.add_argument(
         "--lobby-join",
@@ -228,3 +235,76 @@ class News:
             self.tell(f"{event.request.name} stopped waiting for an answer.")
         elif isinstance(event, Problem):
             self.tell(event.text)
+
+
+class TableLobby:
+    """`--lobby-host` for a table of three or four (`--players`), while it fills: the table is
+    announced with its players and free seats, each guest who asks while a seat is offered is
+    sent the address and join code (sealed to it) and counted off, a seat taken another way is
+    offered no more, and the announcement goes with the last seat. A broker that cannot be used
+    is said on stderr; the table still waits for guests who know its address and code."""
+
+    def __init__(
+        self, args: argparse.Namespace, name: str, port: int, join_code: str, players: int
+    ) -> None:
+        from ..lobby.host import HostLobby
+        from ..shell.lobby_mqtt import LobbyConnection
+
+        require_lobby()
+        broker = parse_broker_url(args.broker)
+        address = format_endpoint(direct_address(args.bind, broker.host), port)
+        self.details = DirectDetails(address, join_code)
+        self.news = News()
+        announcement = Announcement(
+            name,
+            args.rules,
+            differences=game_terms(args.hands),
+            level=args.lobby_level,
+            app_version=APP_VERSION,
+            since=int(time.time()),
+            players=players,
+            free=players - 1,
+        )
+        self.connection = LobbyConnection(broker, HostLobby(announcement))
+        self._listed = True
+        print(
+            f"Waiting in the lobby at {broker.url}: each guest who asks while a seat is free is "
+            f"sent {address} and the join code, sealed to them (a direct connection: they must "
+            "be able to reach that address).",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def pump(self, free: int, freed: int = 0) -> None:
+        """Answer the lobby, the table having `free` seats nobody has taken (`freed` of them left
+        by a guest since the last call: offered again while the table is still listed)."""
+        for event in self.connection.poll():
+            self.news(event)
+            if isinstance(event, RequestArrived) and self._offered() > 0:
+                self._accept(event.request)
+        offered = self._offered()
+        if free < offered:
+            self._offer(free)
+        elif freed and self.waiting and offered < free:
+            self._offer(min(offered + freed, free))
+        if self._listed and not self.waiting:
+            self._listed = False
+            self.news.tell("Every seat is given: this table is no longer listed in the lobby.")
+
+    @property
+    def waiting(self) -> bool:
+        return self.connection.read(lambda core: core.waiting)
+
+    def _offered(self) -> int:
+        return self.connection.read(lambda core: core.free if core.waiting else 0)
+
+    def _offer(self, free: int) -> None:
+        self.connection.do(lambda core, now: core.set_free(free, now))
+
+    def _accept(self, guest: GuestRequest) -> None:
+        self.connection.do(lambda core, now: core.accept(guest.request_id, self.details, now))
+        self.news.tell(f"{guest.name} was sent the address and join code.")
+
+    def close(self) -> None:
+        """Leave the lobby: the announcement is withdrawn and anyone still asking is told."""
+        self.connection.close()

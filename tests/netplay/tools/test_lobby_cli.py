@@ -276,3 +276,65 @@ def test_a_guest_sent_an_invite_code_meets_the_host_through_the_invite_servers(
     assert "meeting through the invite code it sent" in log.read_text()
     lobby["thread"].join(10)
     assert lobby["hosted"].details == details
+
+
+def _free_seats(broker: Broker, name: str) -> int | None:
+    return next((host["free"] for host in _listed(broker) if host["name"] == name), None)
+
+
+@pytest.mark.slow
+def test_a_table_waits_in_the_lobby_with_its_free_seats_and_fills_from_it(
+    mosquitto: Broker, tmp_path: Path
+) -> None:
+    log = tmp_path / "game.log"
+    host, _ = _lobby_host(mosquitto, log, "--players", "3", "--seats", "guest,guest")
+    guests: list[subprocess.Popen[str]] = []
+    try:
+        listed = _listed_soon(mosquitto, "Hosty")
+        assert [(h["players"], h["free"]) for h in listed] == [(3, 2)], log.read_text()
+        for name in ("Ana", "Ben"):
+            guests.append(
+                _start(
+                    ["--lobby-join", "Hosty", "--broker", mosquitto.url, "--name", name, *PLAY], log
+                )
+            )
+            if name == "Ana":  # one seat fewer is offered once the first guest has its details
+                give_up = time.monotonic() + LIST_WITHIN
+                while _free_seats(mosquitto, "Hosty") != 1 and time.monotonic() < give_up:
+                    time.sleep(0.2)
+                assert _free_seats(mosquitto, "Hosty") == 1, log.read_text()
+        results = [final_line(p, GAME_TIMEOUT) for p in (*guests, host)]
+    finally:
+        for process in (host, *guests):
+            _stop(process)
+    told = log.read_text()
+    assert [r.get("outcome") for r in results] == ["finished"] * 3, told
+    assert {r["seat"] for r in results} == {0, 1, 2}
+    assert len({r["state_hash"] for r in results}) == 1
+    assert "Ana was sent the address and join code." in told
+    assert "Ben was sent the address and join code." in told
+    assert "Every seat is given: this table is no longer listed in the lobby." in told
+    assert _listed(mosquitto) == []
+
+
+@pytest.mark.slow
+def test_a_table_whose_broker_is_down_says_so_and_still_waits_for_guests(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "host.log"
+    host = _start(
+        ["--lobby-host", "--broker", f"mqtt://127.0.0.1:{port}", "--players", "3", *PLAY], log
+    )
+    try:
+        assert host.stdout is not None
+        assert json.loads(host.stdout.readline())["event"] == "hosting"
+        sentence = f"The lobby server at 127.0.0.1:{port} did not answer"
+        give_up = time.monotonic() + LIST_WITHIN
+        while sentence not in log.read_text() and time.monotonic() < give_up:
+            time.sleep(0.2)
+        time.sleep(1.0)
+        assert host.poll() is None, log.read_text()  # still waiting for guests by address
+    finally:
+        _stop(host)
+    told = log.read_text()
+    assert told.count(sentence) == 1, told
+    assert "Traceback" not in told
