@@ -34,6 +34,7 @@ from ..lobby import (
     DEFAULT_BROKER,
     LEVELS,
     Announcement,
+    BrokerAddress,
     Connected,
     Declined,
     DirectDetails,
@@ -137,6 +138,27 @@ class NoPartner:
     text: str
 
 
+def _where(args: argparse.Namespace, port: int) -> tuple[BrokerAddress, str]:
+    """The broker, and the address a lobby host sends its guests for the game on `port`."""
+    broker = parse_broker_url(args.broker)
+    return broker, format_endpoint(direct_address(args.bind, broker.host), port)
+
+
+def _announcement(args: argparse.Namespace, name: str, players: int = 2) -> Announcement:
+    """What a command-line host announces: its name, rules, the game's length, the level hoped
+    for, version and start time (a table: its players, every guest seat free)."""
+    return Announcement(
+        name,
+        args.rules,
+        differences=game_terms(args.hands),
+        level=args.lobby_level,
+        app_version=APP_VERSION,
+        since=int(time.time()),
+        players=players,
+        free=players - 1,
+    )
+
+
 def wait_for_partner(
     args: argparse.Namespace, name: str, port: int, join_code: str
 ) -> NoPartner | None:
@@ -146,16 +168,8 @@ def wait_for_partner(
     from .lobby_commands import host_until_accepted
 
     news = News()
-    broker = parse_broker_url(args.broker)
-    address = format_endpoint(direct_address(args.bind, broker.host), port)
-    announcement = Announcement(
-        name,
-        args.rules,
-        differences=game_terms(args.hands),
-        level=args.lobby_level,
-        app_version=APP_VERSION,
-        since=int(time.time()),
-    )
+    broker, address = _where(args, port)
+    announcement = _announcement(args, name)
     print(
         f"Waiting in the lobby at {broker.url}: the first guest to ask is sent {address} and the "
         "join code, sealed to them (a direct connection: they must be able to reach that "
@@ -251,21 +265,10 @@ class TableLobby:
         from ..shell.lobby_mqtt import LobbyConnection
 
         require_lobby()
-        broker = parse_broker_url(args.broker)
-        address = format_endpoint(direct_address(args.bind, broker.host), port)
+        broker, address = _where(args, port)
         self.details = DirectDetails(address, join_code)
         self.news = News()
-        announcement = Announcement(
-            name,
-            args.rules,
-            differences=game_terms(args.hands),
-            level=args.lobby_level,
-            app_version=APP_VERSION,
-            since=int(time.time()),
-            players=players,
-            free=players - 1,
-        )
-        self.connection = LobbyConnection(broker, HostLobby(announcement))
+        self.connection = LobbyConnection(broker, HostLobby(_announcement(args, name, players)))
         self._listed = True
         print(
             f"Waiting in the lobby at {broker.url}: each guest who asks while a seat is free is "
