@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# The suite measures coverage of, and may stand in for parts of, the Python modules; the whole
-# suite runs again on the compiled engine with CANASTA_ENGINE=compiled (see .ci/run).
+# The suite measures coverage of, and may stand in for parts of, the Python modules; the suite
+# runs again on the compiled engine with CANASTA_ENGINE=compiled, all but the tests on real
+# sockets (see .ci/run).
 os.environ.setdefault("CANASTA_ENGINE", "python")
 
 

@@ -92,8 +92,8 @@ def test_example_bot_and_sparring_partners_play_whole_hands(opponent):
 @pytest.mark.parametrize("opponent", ["careful", "pile_hunter", "master"])
 def test_example_bot_and_sparring_partners_play_at_three_and_four(players, opponent):
     rules = Rules.preset("classic", players)
-    result = arena_run("game.logic.ai.example_bot:GreedyBot", opponent, 12, 3, rules)
-    assert result["games"] == 12 and result["players"] == players
+    result = arena_run("game.logic.ai.example_bot:GreedyBot", opponent, 6, 3, rules)
+    assert result["games"] == 6 and result["players"] == players
 
 
 def test_a_bot_asked_may_i_go_out_is_offered_the_two_answers():
