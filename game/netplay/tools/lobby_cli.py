@@ -14,10 +14,9 @@ with its free seats while it fills: each guest who asks while one is free is sen
 details (`TableLobby`), and the announcement goes with the last seat. The address sent is
 `--bind`'s if one is given, 127.0.0.1 when the broker itself is on this computer, else this
 computer's network address (so the guest must be able to reach it: the same network, or a
-forwarded port). A guest follows
-whichever details the host sends: an address and join code, or an invite code with its servers.
-Every failure in the lobby (a broker that does not answer, no such host, a declined request) is
-the lobby's sentence on stderr and a non-zero exit."""
+forwarded port). A guest follows whichever details the host sends: an address and join code, or
+an invite code with its servers. Every failure in the lobby (a broker that does not answer, no
+such host, a declined request) is the lobby's sentence on stderr and a non-zero exit."""
 
 from __future__ import annotations
 
@@ -286,23 +285,17 @@ class TableLobby:
             if isinstance(event, RequestArrived) and self._offered() > 0:
                 self._accept(event.request)
         offered = self._offered()
-        if free < offered:
-            self._offer(free)
-        elif freed and self.waiting and offered < free:
-            self._offer(min(offered + freed, free))
-        if self._listed and not self.waiting:
+        wanted = min(offered + freed, free)  # fewer when taken another way, more when freed
+        if offered and wanted != offered:
+            self.connection.do(lambda core, now: core.set_free(wanted, now))
+            offered = wanted
+        if self._listed and not offered:
             self._listed = False
             self.news.tell("Every seat is given: this table is no longer listed in the lobby.")
 
-    @property
-    def waiting(self) -> bool:
-        return self.connection.read(lambda core: core.waiting)
-
     def _offered(self) -> int:
+        """The seats the lobby still offers (none once the table has left the list)."""
         return self.connection.read(lambda core: core.free if core.waiting else 0)
-
-    def _offer(self, free: int) -> None:
-        self.connection.do(lambda core, now: core.set_free(free, now))
 
     def _accept(self, guest: GuestRequest) -> None:
         self.connection.do(lambda core, now: core.accept(guest.request_id, self.details, now))
