@@ -178,7 +178,7 @@ def test_the_icon_files_are_what_tools_make_icon_draws() -> None:
         assert kind in icns
 
 
-@pytest.mark.parametrize("command", [[], ["engine"], ["frames"], ["fair"]])
+@pytest.mark.parametrize("command", [[], ["engine"], ["frames"], ["fair"], ["master"]])
 def test_every_bench_command_answers_help(command: list[str]) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "game.bench", *command, "--help"],

@@ -1,7 +1,8 @@
 """Command line: `python -m game.bench engine [--hands N] [--json]` and
 `python -m game.bench frames [--frames N] [--size WxH] [--speech] [--json]` and
 `python -m game.bench idle [--seconds S] [--json]` and
-`python -m game.bench fair [--seats N] [--hands N] [--json]`; each answers `--help`."""
+`python -m game.bench fair [--seats N] [--hands N] [--json]` and
+`python -m game.bench master [--hands N] [--json]`; each answers `--help`."""
 
 import argparse
 import json
@@ -55,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     fair.add_argument("--hands", type=int, default=3, help="hands per table size (the median)")
     fair.add_argument("--cards", type=int, default=50, help="cards opened in a hand")
     fair.add_argument("--json", action="store_true", help="print one JSON object")
+    master = sub.add_parser("master", help="Master's decision time without a clock")
+    master.add_argument("--hands", type=int, default=6, help="hands against Advanced")
+    master.add_argument("--seed", type=int, default=1)
+    master.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.what == "engine":
         result = engine.run(args.hands, args.seed)
@@ -87,6 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         counts = (args.seats,) if args.seats else (2, 3, 4)
         result = fair_bench.run(counts, args.hands, args.cards)
         print(json.dumps(result) if args.json else fair_bench.describe(result))
+    elif args.what == "master":
+        from . import master as master_bench
+
+        result = master_bench.run(args.hands, args.seed)
+        print(json.dumps(result) if args.json else master_bench.describe(result))
     elif args.what == "records":
         from . import records as records_bench
 

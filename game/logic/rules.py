@@ -193,9 +193,9 @@ class Rules:
     def nearest_preset(self) -> str:
         """The name of the preset with the fewest options differing from these rules, worked out
         once per set of rules (the computer asks on every evaluation and discard)."""
-        name = _NEAREST.get(self)
-        if name is not None:
-            return name
+        known = _NEAREST.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
 
         def distance(name: str) -> int:
             base = _seated(PRESETS[name](), name, self.players)
@@ -203,7 +203,8 @@ class Rules:
 
         if len(_NEAREST) >= _NEAREST_BOUND:
             _NEAREST.clear()
-        name = _NEAREST[self] = min(PRESETS, key=distance)
+        name = min(PRESETS, key=distance)
+        _NEAREST[id(self)] = (self, name)
         return name
 
     def differences(self, other: Rules) -> list[str]:
@@ -315,9 +316,11 @@ SEATED_DEFAULTS: Final[dict[int, dict[str, dict[str, int]]]] = {
         "modern_american": {"hand_size": 13, "stock_draw": 1, "canastas_to_go_out": 2},
     },
 }
-# Rules.nearest_preset's answers, by the rules (a frozen record hashes its options); a
-# cached_property would not cache once the engine is compiled.
-_NEAREST: Final[dict[Rules, str]] = {}
+# Rules.nearest_preset's answers, by the identity of the rules (hashing a record of thirty
+# options on every discard the computer weighs took a tenth of Master's time); each entry keeps
+# its rules alive, so no other object can take its id. A cached_property would not cache once
+# the engine is compiled.
+_NEAREST: Final[dict[int, tuple[Rules, str]]] = {}
 _NEAREST_BOUND: Final = 256
 
 _SPECS: Final = (

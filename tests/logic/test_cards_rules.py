@@ -179,3 +179,19 @@ def test_an_unseen_card_stands_for_one_position_and_is_no_card_to_meld_or_lay() 
     assert normalize_code("??") is None
     with pytest.raises(ValueError, match="no deck position"):
         unseen_card(N_CARDS)
+
+
+def test_nearest_preset_is_worked_out_for_each_set_of_rules_by_its_options() -> None:
+    assert Rules.preset("classic").nearest_preset() == "classic"
+    # An equal set of rules made anew, and one a single option away from each preset.
+    assert Rules.from_dict(Rules.preset("modern_american").to_dict()).nearest_preset() == (
+        "modern_american"
+    )
+    modern = Rules.preset("modern_american").to_dict()
+    assert Rules.from_dict(modern | {"target_score": 7000}).nearest_preset() == "modern_american"
+    classic = Rules.preset("classic").to_dict()
+    assert Rules.from_dict(classic | {"target_score": 7000}).nearest_preset() == "classic"
+    # Many sets of rules made and dropped in turn (their ids reused): each still gets its own.
+    for _ in range(600):
+        assert Rules.from_dict(modern).nearest_preset() == "modern_american"
+        assert Rules.from_dict(classic).nearest_preset() == "classic"

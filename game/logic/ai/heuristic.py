@@ -154,6 +154,12 @@ def choose(game: Game, style: Style, rng: random.Random, aggressive: bool = Fals
 
 
 # ------------------------------------------------------------------ seats
+def _noise(style: Style, rng: random.Random) -> float:
+    """The style's random error on one score. A style without noise draws nothing: its
+    generator feeds nothing else, and the play-outs ask millions of times."""
+    return rng.uniform(-style.noise, style.noise) if style.noise else 0.0
+
+
 def opponent_seats(game: Game) -> list[int]:
     """The mover's opponents (every other seat but a partner)."""
     side = game.side_of(game.to_move)
@@ -283,7 +289,7 @@ def _choose_draw(game: Game, actions: list[Action], style: Style, rng: random.Ra
         return draw or next((a for a in actions if isinstance(a, Pass)), actions[0])
     best, best_value = None, 0.0 if draw is not None else -1e9
     for action in takes:
-        value = _pile_value(game, action, style) + rng.uniform(-style.noise, style.noise)
+        value = _pile_value(game, action, style) + _noise(style, rng)
         if value > best_value:
             best, best_value = action, value
     if best is not None:
@@ -510,9 +516,7 @@ def _choose_play(
     going_out = _can_go_out_this_turn(game, seen)
     want_out = going_out and _should_go_out(game, style, aggressive)
     for action in melds:
-        score = _meld_score(game, action, style, want_out, seen, aggressive) + rng.uniform(
-            -style.noise, style.noise
-        )
+        score = _meld_score(game, action, style, want_out, seen, aggressive) + _noise(style, rng)
         if score > best_score:
             best, best_score = action, score
     if best is not None:
@@ -850,9 +854,7 @@ def choose_discard(
     seen = seen or _Seen(game)
     best, best_score = discards[0], -1e18
     for action in discards:
-        score = discard_score(game, action, style, aggressive, seen) + rng.uniform(
-            -style.noise, style.noise
-        )
+        score = discard_score(game, action, style, aggressive, seen) + _noise(style, rng)
         if score > best_score:
             best, best_score = action, score
     return best

@@ -83,9 +83,10 @@ def _draw(game: Game, actions: list[Action]) -> Action:
 
 def _meld_shape(action: Meld) -> tuple[int, int, int]:
     """A meld action's key (-1 for a special meld), card count and wild cards, kept once worked
-    out: the listing hands out the same action objects again and again."""
-    shape = _SHAPES.get(action)
-    if shape is None:
+    out: the listing hands out the same action objects again and again, so they are known by
+    identity (hashing a meld's cards in Python cost more than working the shape out)."""
+    known = _SHAPES.get(id(action))
+    if known is None or known[0] is not action:
         if len(_SHAPES) >= _SHAPES_BOUND:
             _SHAPES.clear()
         if action.rank == "special":
@@ -94,11 +95,13 @@ def _meld_shape(action: Meld) -> tuple[int, int, int]:
             key = MELD_KEY_OF_NAME[action.rank]
         else:
             key = next(_RANK[code] for code in action.cards if not _WILD[code])
-        shape = _SHAPES[action] = (key, len(action.cards), sum(_WILD[c] for c in action.cards))
-    return shape
+        shape = (key, len(action.cards), sum(_WILD[c] for c in action.cards))
+        _SHAPES[id(action)] = (action, shape)  # the entry keeps the action, and so its id
+        return shape
+    return known[1]
 
 
-_SHAPES: Final[dict[Meld, tuple[int, int, int]]] = {}
+_SHAPES: Final[dict[int, tuple[Meld, tuple[int, int, int]]]] = {}
 _SHAPES_BOUND: Final = 1 << 15
 
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from game.logic import Game, Rules, legal_actions, player_view
-from game.logic.ai import LEVELS, ComputerPlayer, hint, opponent, search
+from game.logic.ai import LEVELS, ComputerPlayer, heuristic, hint, opponent, search
 from game.logic.arena import run as arena_run
 from game.logic.arena import wilson
 from tests.helpers.paths import ROOT
@@ -51,6 +51,26 @@ def test_every_level_only_plays_legal_actions(level, preset):
         view = player_view(game, game.to_move)
         action = quick(level, seed=i).decide(view)
         assert game.check(action) is None, (level, preset, i, action)
+
+
+def test_only_a_style_with_noise_draws_random_numbers():
+    # The search's play-outs ask the noise-free styles millions of times: they must not pay for
+    # random numbers they add nothing with, and a noisy style must still vary its choices.
+    noisy_drew = 0
+    for seed in range(40):
+        game = random_position(Rules.preset("classic"), 300 + seed, steps=seed % 30)
+        if game.phase not in ("draw", "play"):
+            continue
+        for style in (heuristic.MASTER, heuristic.ADVANCED):
+            rng = random.Random(seed)
+            before = rng.getstate()
+            heuristic.choose(game, style, rng)
+            assert rng.getstate() == before, (style.name, seed)
+        rng = random.Random(seed)
+        before = rng.getstate()
+        heuristic.choose(game, heuristic.BEGINNER, rng)
+        noisy_drew += rng.getstate() != before
+    assert noisy_drew >= 10
 
 
 @pytest.mark.parametrize("level", ["carefree", "intermediate", "advanced"])
