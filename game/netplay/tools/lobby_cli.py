@@ -90,12 +90,16 @@ def add_lobby_options(
 
 
 def check_lobby_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse what cannot be (a broker address that is not one, a lobby with --resume), and
-    make `--lobby-host` host on a free port as `--host 0` does."""
+    """Refuse what cannot be (a broker address that is not one, a lobby with --resume, a lobby
+    guest that sets up the table), and make `--lobby-host` host on a free port as `--host 0`
+    does."""
     if not any(getattr(args, flag) for flag in LOBBY_FLAGS):
         return
     if args.resume:
         parser.error("--resume continues a saved game with the same partner: leave out the lobby")
+    if args.lobby_join is not None and (args.players not in (None, 2) or args.seats):
+        # Said before the lobby is asked: the host's table already says who sits where.
+        parser.error("--players and --seats belong to the host: --lobby-join NAME joins its table")
     try:
         parse_broker_url(args.broker)
     except LobbyError as error:

@@ -34,6 +34,13 @@ def test_the_lobby_is_the_default_broker_unless_one_is_named() -> None:
             "--resume continues a saved game with the same partner: leave out the lobby",
         ),
         (["--lobby-host", "--join", "127.0.0.1:5"], "not allowed with argument"),
+        *(
+            (
+                ["--lobby-join", "Hosty", *table, "--broker", "mqtt://127.0.0.1:1"],
+                "--players and --seats belong to the host: --lobby-join NAME joins its table",
+            )
+            for table in (["--players", "3"], ["--seats", "guest,guest"])
+        ),
     ],
 )
 def test_what_cannot_be_is_refused_before_any_broker_is_asked(
