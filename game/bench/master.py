@@ -17,6 +17,7 @@ from game import native
 from game.logic import Game, Rules
 from game.logic.ai import ComputerPlayer
 from game.logic.ai.player import SEARCH
+from game.logic.arena import decision_ms
 from game.logic.phases import GAME_OVER, HAND_OVER
 from game.logic.view import player_view
 
@@ -41,7 +42,6 @@ def run(hands: int = 6, seed: int = 1, samples: int | None = None) -> dict[str, 
             if seat == master_seat:
                 times.append(time.perf_counter() - start)
             game.apply(action)
-    ordered = sorted(times)
     budget = SEARCH["master"].seconds
     return {
         "engine": "compiled" if native.in_use() else f"python ({native.status()})",
@@ -49,9 +49,8 @@ def run(hands: int = 6, seed: int = 1, samples: int | None = None) -> dict[str, 
         "decisions": len(times),
         "seconds": round(sum(times), 2),
         "mean_ms": round(1000 * statistics.mean(times), 2),
-        "p50_ms": round(1000 * ordered[len(ordered) // 2], 2),
-        "p95_ms": round(1000 * ordered[int(0.95 * (len(ordered) - 1))], 2),
-        "max_ms": round(1000 * ordered[-1], 2),
+        # the same percentiles as the arena's decision times
+        **{f"{name}_ms": value for name, value in decision_ms(times).items()},
         "budget_ms": round(1000 * budget, 1),
         "over_budget": round(sum(t > budget for t in times) / len(times), 4),
     }

@@ -177,7 +177,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _ms(samples: list[float]) -> dict[str, float]:
+def decision_ms(samples: list[float]) -> dict[str, float]:
+    """Decision times in seconds as milliseconds: median, 95th percentile and slowest."""
     if not samples:
         return {"p50": 0.0, "p95": 0.0, "max": 0.0}
     ordered = sorted(samples)
@@ -259,8 +260,8 @@ def run(
         "went_out_b": round(out_b / hands, 3),
         "caught_with_a": round(held_a / hands, 1),
         "caught_with_b": round(held_b / hands, 1),
-        "decision_ms_a": _ms(times_a),
-        "decision_ms_b": _ms(times_b),
+        "decision_ms_a": decision_ms(times_a),
+        "decision_ms_b": decision_ms(times_b),
     }
 
 
