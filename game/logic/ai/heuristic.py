@@ -30,6 +30,7 @@ from typing import Final
 from ..actions import Action, AskGoOut, Discard, Draw, Meld, Pass, TakePile, Undo, UndoTurn
 from ..cards import (
     ACE,
+    CARD_CODE,
     CARD_POINTS,
     CARD_RANK,
     IDS_OF_CODE,
@@ -199,11 +200,9 @@ def usable_hand(game: Game) -> list[int]:
     return [c for c in hand if c not in locked] if locked else list(hand)
 
 
-def _ids(game: Game, codes: tuple[str, ...], hand: Sequence[int] | None = None) -> list[int]:
-    """Card ids in the mover's hand (or in `hand`, its usable cards worked out already) for
-    action codes (the engine picks the same)."""
-    if hand is None:
-        hand = usable_hand(game)
+def _ids(game: Game, codes: tuple[str, ...]) -> list[int]:
+    """Card ids in the mover's usable hand for action codes (the engine picks the same)."""
+    hand = usable_hand(game)
     chosen: list[int] = []
     for code in codes:
         ids = IDS_OF_CODE[code]
@@ -219,7 +218,15 @@ class _Seen:
     mover's usable cards and ranks, the known ranks of the next player (who may take the
     discard), the pile's ranks, and whether an opponent may go out soon."""
 
-    __slots__ = ("_risk", "counts", "known_counts", "pile_counts", "pressure", "usable")
+    __slots__ = (
+        "_by_code",
+        "_risk",
+        "counts",
+        "known_counts",
+        "pile_counts",
+        "pressure",
+        "usable",
+    )
 
     def __init__(self, game: Game) -> None:
         me = game.mover
@@ -229,6 +236,35 @@ class _Seen:
         self.pile_counts = _rank_counts(game.pile)
         self.pressure = _under_pressure(game)
         self._risk: dict[int, float] | None = None
+        self._by_code: dict[str, list[int]] | None = None
+
+    def cards_of(self, codes: tuple[str, ...]) -> list[int]:
+        """The usable card ids an action's codes stand for, as `_ids` picks them (the k-th
+        copy of a code is the k-th such card in the hand), from the hand sorted by code once a
+        decision: the scores of every meld on offer look them up."""
+        by_code = self._by_code
+        if by_code is None:
+            by_code = {}
+            for card in self.usable:
+                own = CARD_CODE[card]
+                same = by_code.get(own)
+                if same is None:
+                    by_code[own] = [card]
+                else:
+                    same.append(card)
+            self._by_code = by_code
+        chosen: list[int] = []
+        for index, code in enumerate(codes):
+            same = by_code.get(code)
+            if same is None:
+                continue
+            copy = 0
+            for earlier in range(index):
+                if codes[earlier] == code:
+                    copy += 1
+            if copy < len(same):
+                chosen.append(same[copy])
+        return chosen
 
     def pair_risk(self, game: Game, rank: int) -> float:
         """The chance that the next player holds a natural pair of `rank` (counting the cards
@@ -754,7 +790,7 @@ def _meld_score(
     if action.rank == "special":
         return 2000.0  # a special meld goes out at once for its bonus
     me = game.mover
-    cards = _ids(game, action.cards, seen.usable)
+    cards = seen.cards_of(action.cards)
     wild = sum(IS_WILD[c] for c in cards)
     natural = len(cards) - wild
     key = (

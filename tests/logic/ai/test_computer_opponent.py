@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from game.logic import Game, Rules, legal_actions, player_view
+from game.logic import Game, Meld, Rules, legal_actions, player_view
 from game.logic.ai import LEVELS, ComputerPlayer, heuristic, hint, opponent, search
 from game.logic.arena import run as arena_run
 from game.logic.arena import wilson
@@ -71,6 +71,30 @@ def test_only_a_style_with_noise_draws_random_numbers():
         heuristic.choose(game, heuristic.BEGINNER, rng)
         noisy_drew += rng.getstate() != before
     assert noisy_drew >= 10
+
+
+def test_a_decisions_card_lookup_picks_the_cards_the_engine_would():
+    # Scoring every meld on offer looks its cards up in the hand sorted by code once a decision
+    # (the play-outs score melds millions of times); it must pick exactly the cards a scan of
+    # the usable hand picks: the k-th copy of a code is the k-th such card, locked cards never.
+    pairs = locked = checked = 0
+    for seed in range(30):
+        game = Game(Rules.preset(("classic", "modern_american")[seed % 2]), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.phase not in ("draw", "play"):
+                break
+            if game.phase == "play":
+                seen = heuristic._Seen(game)
+                locked += bool(game.turn.locked)
+                for action in legal_actions(game):
+                    if isinstance(action, Meld):
+                        cards = seen.cards_of(action.cards)
+                        assert cards == heuristic._ids(game, action.cards), (seed, action)
+                        pairs += len(set(action.cards)) < len(action.cards)
+                        checked += 1
+            game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
+    assert checked > 1000 and pairs > 100 and locked > 5, (checked, pairs, locked)
 
 
 @pytest.mark.parametrize("level", ["carefree", "intermediate", "advanced"])
