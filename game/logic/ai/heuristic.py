@@ -431,7 +431,7 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
                 left = len(hand) - len(used)
                 if left < 2 and me.canastas() < game.rules.canastas_to_go_out:
                     continue
-                if not _can_discard_one(game, [c for c in hand if c not in used]):
+                if not _can_discard_one(game, hand, used):
                     continue
                 wild_cost = sum(3 + 2 * (CARD_RANK[c] == JOKER) for c in used if IS_WILD[c])
                 points = sum(CARD_POINTS[c] for c in used)
@@ -484,21 +484,25 @@ def _plan_works(game: Game, plan: list[tuple[int, list[int]]]) -> bool:
     return trial.players[p].opened or trial.phase != PLAY
 
 
-def _can_discard_one(game: Game, cards: list[int]) -> bool:
-    """Whether one of `cards` could be discarded to end the turn (Modern rules forbid wild
-    cards, and Aces or Sevens onto an empty pile)."""
+def _can_discard_one(game: Game, cards: Sequence[int], but: Sequence[int] = ()) -> bool:
+    """Whether one of `cards`, leaving out those in `but`, could be discarded to end the turn
+    (Modern rules forbid wild cards while another card is left, and Aces or Sevens onto an empty
+    pile). One pass and no copy of the hand: the heuristic asks this of every meld it weighs."""
     rules = game.rules
     no_ace_seven = (
         rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile
     )
-    all_wild = all(IS_WILD[c] for c in cards)
+    wild = barred = False
     for card in cards:
-        if IS_WILD[card] and rules.prohibit_wild_discard and not all_wild:
+        if card in but:
             continue
-        if no_ace_seven and CARD_RANK[card] in (ACE, SEVEN):
-            continue
-        return True
-    return False
+        if IS_WILD[card]:
+            wild = True
+        elif no_ace_seven and CARD_RANK[card] in (ACE, SEVEN):
+            barred = True
+        else:
+            return True
+    return wild and not (rules.prohibit_wild_discard and barred)
 
 
 def _plan_action(game: Game, plan: list[tuple[int, list[int]]]) -> Meld | None:
@@ -815,7 +819,7 @@ def _meld_score(
         and me.canastas() + makes_canasta_now(me, key, cards) >= (game.rules.canastas_to_go_out)
     ):
         return -50.0  # the last card's discard would go out
-    if not _can_discard_one(game, [c for c in me.hand if c not in cards]):
+    if not _can_discard_one(game, me.hand, cards):
         return -1000.0  # the turn could not end: the melds would have to be taken back
     makes_canasta = before < CANASTA_SIZE <= after
     canastas = me.canastas() + makes_canasta

@@ -1,5 +1,6 @@
 """The computer opponent: legal play at every level, no cheating, hints, cancellation, the arena."""
 
+import collections
 import json
 import random
 import subprocess
@@ -11,6 +12,7 @@ from game.logic import Game, Meld, Rules, legal_actions, player_view
 from game.logic.ai import LEVELS, ComputerPlayer, heuristic, hint, opponent, search
 from game.logic.arena import run as arena_run
 from game.logic.arena import wilson
+from game.logic.cards import ACE, CARD_RANK, IS_WILD, SEVEN
 from tests.helpers.paths import ROOT
 from tests.helpers.scenario import random_position
 
@@ -95,6 +97,49 @@ def test_a_decisions_card_lookup_picks_the_cards_the_engine_would():
                         checked += 1
             game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
     assert checked > 1000 and pairs > 100 and locked > 5, (checked, pairs, locked)
+
+
+def test_whether_a_card_is_left_to_discard_is_read_without_copying_the_hand():
+    # The heuristic asks of every meld it weighs whether the cards it leaves include one that
+    # may be discarded; asked with the meld's cards left out in one pass, it must answer as the
+    # rule reads on the cards that are left.
+    def by_the_rule(game, left):
+        rules = game.rules
+        empty_pile_bars = (
+            rules.prohibit_ace_seven_to_empty_pile and rules.pure_aces_sevens and not game.pile
+        )
+        only_wild = all(IS_WILD[c] for c in left)
+        return any(
+            not (IS_WILD[c] and rules.prohibit_wild_discard and not only_wild)
+            and not (empty_pile_bars and CARD_RANK[c] in (ACE, SEVEN))
+            for c in left
+        )
+
+    answers = collections.Counter()
+    for seed in range(24):
+        game = Game(Rules.preset(("classic", "modern_american")[seed % 2]), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.phase not in ("draw", "play"):
+                break
+            if game.phase == "play":
+                hand = game.mover.hand
+                for _ in range(12):
+                    but = rng.sample(hand, rng.randint(0, len(hand)))
+                    left = [c for c in hand if c not in but]
+                    expected = by_the_rule(game, left)
+                    assert heuristic._can_discard_one(game, hand, but) == expected, (seed, left)
+                    only_barred = left and all(
+                        IS_WILD[c] or CARD_RANK[c] in (ACE, SEVEN) for c in left
+                    )
+                    answers[(expected, game.rules.prohibit_wild_discard, bool(only_barred))] += 1
+            game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
+    # Under Modern rules a hand left with only wild cards, Aces and Sevens was found both
+    # able and unable to end the turn; under Classic it always can, and a hand melded bare
+    # never can.
+    assert answers[(False, True, True)] and answers[(True, True, True)], answers
+    assert answers[(True, False, True)] and not answers[(False, False, True)], answers
+    assert answers[(False, False, False)], answers
 
 
 @pytest.mark.parametrize("level", ["carefree", "intermediate", "advanced"])
