@@ -75,27 +75,35 @@ def test_only_a_style_with_noise_draws_random_numbers():
     assert noisy_drew >= 10
 
 
-def test_a_decisions_card_lookup_picks_the_cards_the_engine_would():
-    # Scoring every meld on offer looks its cards up in the hand sorted by code once a decision
-    # (the play-outs score melds millions of times); it must pick exactly the cards a scan of
-    # the usable hand picks: the k-th copy of a code is the k-th such card, locked cards never.
-    pairs = locked = checked = 0
-    for seed in range(30):
+def positions_to_play(hands):
+    """Every position of `hands` hands of Advanced against itself (the presets in turn) in which
+    the player to move has drawn, with the hand's number and random generator (which the
+    caller may draw from too)."""
+    for seed in range(hands):
         game = Game(Rules.preset(("classic", "modern_american")[seed % 2]), seed=seed)
         rng = random.Random(seed)
         for _ in range(400):
             if game.phase not in ("draw", "play"):
                 break
             if game.phase == "play":
-                seen = heuristic._Seen(game)
-                locked += bool(game.turn.locked)
-                for action in legal_actions(game):
-                    if isinstance(action, Meld):
-                        cards = seen.cards_of(action.cards)
-                        assert cards == heuristic._ids(game, action.cards), (seed, action)
-                        pairs += len(set(action.cards)) < len(action.cards)
-                        checked += 1
+                yield seed, game, rng
             game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
+
+
+def test_a_decisions_card_lookup_picks_the_cards_the_engine_would():
+    # Scoring every meld on offer looks its cards up in the hand sorted by code once a decision
+    # (the play-outs score melds millions of times); it must pick exactly the cards a scan of
+    # the usable hand picks: the k-th copy of a code is the k-th such card, locked cards never.
+    pairs = locked = checked = 0
+    for seed, game, _rng in positions_to_play(30):
+        seen = heuristic._Seen(game)
+        locked += bool(game.turn.locked)
+        for action in legal_actions(game):
+            if isinstance(action, Meld):
+                cards = seen.cards_of(action.cards)
+                assert cards == heuristic._ids(game, action.cards), (seed, action)
+                pairs += len(set(action.cards)) < len(action.cards)
+                checked += 1
     assert checked > 1000 and pairs > 100 and locked > 5, (checked, pairs, locked)
 
 
@@ -116,24 +124,15 @@ def test_whether_a_card_is_left_to_discard_is_read_without_copying_the_hand():
         )
 
     answers = collections.Counter()
-    for seed in range(24):
-        game = Game(Rules.preset(("classic", "modern_american")[seed % 2]), seed=seed)
-        rng = random.Random(seed)
-        for _ in range(400):
-            if game.phase not in ("draw", "play"):
-                break
-            if game.phase == "play":
-                hand = game.mover.hand
-                for _ in range(12):
-                    but = rng.sample(hand, rng.randint(0, len(hand)))
-                    left = [c for c in hand if c not in but]
-                    expected = by_the_rule(game, left)
-                    assert heuristic._can_discard_one(game, hand, but) == expected, (seed, left)
-                    only_barred = left and all(
-                        IS_WILD[c] or CARD_RANK[c] in (ACE, SEVEN) for c in left
-                    )
-                    answers[(expected, game.rules.prohibit_wild_discard, bool(only_barred))] += 1
-            game.apply(heuristic.choose(game, heuristic.ADVANCED, rng))
+    for seed, game, rng in positions_to_play(24):
+        hand = game.mover.hand
+        for _ in range(12):
+            but = rng.sample(hand, rng.randint(0, len(hand)))
+            left = [c for c in hand if c not in but]
+            expected = by_the_rule(game, left)
+            assert heuristic._can_discard_one(game, hand, but) == expected, (seed, left)
+            only_barred = left and all(IS_WILD[c] or CARD_RANK[c] in (ACE, SEVEN) for c in left)
+            answers[(expected, game.rules.prohibit_wild_discard, bool(only_barred))] += 1
     # Under Modern rules a hand left with only wild cards, Aces and Sevens was found both
     # able and unable to end the turn; under Classic it always can, and a hand melded bare
     # never can.
