@@ -50,6 +50,7 @@ from ..cards import (
 )
 from ..engine import Game
 from ..errors import IllegalAction
+from ..hand.card_lookup import take_codes
 from ..hand.player_state import PlayerState
 from ..hand.turn import NOT_ASKED, YES
 from ..legal import legal_actions
@@ -192,25 +193,12 @@ def _rank_counts(cards: Iterable[int]) -> dict[int, int]:
     return counts
 
 
-def usable_hand(game: Game) -> list[int]:
+def usable_hand(game: Game) -> list[CardId]:
     """The mover's cards that may be played now (cards taken from the pile stay locked until
     the opening minimum is met)."""
     hand = game.mover.hand
     locked = game.turn.locked
     return [c for c in hand if c not in locked] if locked else list(hand)
-
-
-def _ids(game: Game, codes: tuple[str, ...]) -> list[int]:
-    """Card ids in the mover's usable hand for action codes (the engine picks the same)."""
-    hand = usable_hand(game)
-    chosen: list[int] = []
-    for code in codes:
-        ids = IDS_OF_CODE[code]
-        for card in hand:
-            if card in ids and card not in chosen:
-                chosen.append(card)
-                break
-    return chosen
 
 
 class _Seen:
@@ -239,9 +227,9 @@ class _Seen:
         self._by_code: dict[str, list[int]] | None = None
 
     def cards_of(self, codes: tuple[str, ...]) -> list[int]:
-        """The usable card ids an action's codes stand for, as `_ids` picks them (the k-th
-        copy of a code is the k-th such card in the hand), from the hand sorted by code once a
-        decision: the scores of every meld on offer look them up."""
+        """The usable card ids a legal action's codes stand for, as the engine's `take_codes`
+        picks them (the k-th copy of a code is the k-th such card in the hand), from the hand
+        sorted by code once a decision: the scores of every meld on offer look them up."""
         by_code = self._by_code
         if by_code is None:
             by_code = {}
@@ -350,7 +338,7 @@ def _pile_value(game: Game, action: TakePile, style: Style) -> float:
             return -1e9  # could not open with it: taking would cost the penalty
     if not style.pile_judgement:
         return len(pile) - 3.5  # a simple player takes a pile of four or more
-    with_cards = _ids(game, action.with_)
+    with_cards = take_codes(action.with_, usable_hand(game))
     hand_counts = _rank_counts([c for c in me.hand if c not in with_cards])
     value = 0.0
     for card in pile[:-1]:
@@ -446,7 +434,7 @@ def _opening_plan(game: Game) -> list[tuple[int, list[int]]] | None:
 
 
 def _fill_plan(
-    game: Game, combo: tuple[tuple[int, list[int]], ...], pool: list[int], need: int
+    game: Game, combo: tuple[tuple[int, list[int]], ...], pool: list[CardId], need: int
 ) -> list[tuple[int, list[int]]] | None:
     """The melds of `combo` with wild cards from `pool` in its order (one for each pair, then
     more while the points fall short of `need`), or None if they cannot reach it."""
