@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The suite measures coverage of, and may stand in for parts of, the Python modules; the suite
 # runs again on the compiled engine with CANASTA_ENGINE=compiled, all but the tests on real
-# sockets and of the network and language layers (see .ci/run).
+# sockets, of the network and language layers and those that never load the engine (see .ci/run).
 os.environ.setdefault("CANASTA_ENGINE", "python")
 
 
