@@ -3,7 +3,8 @@
 A decision is made from the player's view only. At the draw the candidates are the ways to draw
 (the stock, each way of taking the pile); once the player has drawn they are whole turn plans:
 the set of melds and the discard, as the heuristic would play them in its two modes, as the brisk
-play-out policy would, and with the heuristic's melds but another discard. Each candidate is tried
+play-out policy would, with the heuristic's melds but another discard, and for Master (once
+opened) with no meld at all. Each candidate is tried
 in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
 cards agree with how it has played), followed by a play-out of a few turns in which the other
 players follow the quick play-out policy (`playout.choose`: brisk melding, going out at once) and
@@ -61,6 +62,8 @@ class SearchConfig:
     # play them: holding back, judging the pile and going out) rather than briskly: slower, but
     # a candidate is judged by what the player would make of it.
     own_turns_by_heuristic: bool = False
+    # Once opened, a turn that melds nothing is a candidate too (`turn_plans`).
+    hold_back: bool = False
 
 
 Plan = tuple[Action, ...]
@@ -88,10 +91,15 @@ def play_turn(game: Game, policy: Callable[[Game], Action], may_go_out: bool = T
 
 
 def turn_plans(
-    game: Game, style: Style, rng: random.Random, limit: int, aggressive: bool = False
+    game: Game,
+    style: Style,
+    rng: random.Random,
+    limit: int,
+    aggressive: bool = False,
+    hold_back: bool = False,
 ) -> list[Plan]:
     """Whole-turn candidates after the draw, the heuristic's own plan first (its fast plan
-    first in a hand played fast)."""
+    first in a hand played fast); with `hold_back`, once opened, melding nothing too."""
     seed = rng.random()
     plans: list[Plan] = []
     # Whether to go out is the going-out evaluation's call, in a hand played fast too: the
@@ -130,6 +138,14 @@ def turn_plans(
             add((*melds, discard))
         if not discards and any(isinstance(a, Pass) for a in legal_actions(trial)):
             add((*melds, Pass()))
+        # Once opened, nothing melded at all: the cards kept back for the pile or the canasta
+        # to come, and the heuristic's own discard from the hand as it is.
+        if hold_back and melds and game.mover.opened:
+            held = heuristic.discards_by_preference(
+                game, [a for a in legal_actions(game) if isinstance(a, Discard)], style
+            )
+            if held:
+                add((held[0],))
     return plans[:limit]
 
 
@@ -200,7 +216,7 @@ def decide(
     if view.phase == DRAW:
         options = draw_options(root, style, rng, config.candidates, aggressive)
     else:
-        options = turn_plans(root, style, rng, config.candidates, aggressive)
+        options = turn_plans(root, style, rng, config.candidates, aggressive, config.hold_back)
     if not options:
         return (heuristic.choose(root, style, rng),)
     if len(options) == 1:

@@ -8,6 +8,7 @@ from game.logic import player_view
 from game.logic.actions import Discard, Meld
 from game.logic.ai import ComputerPlayer, evaluation, heuristic, playout, search
 from game.logic.ai.player import SEARCH
+from game.logic.legal import legal_actions
 from game.logic.phases import DRAW, PLAY
 from game.logic.view import determinize
 from tests.helpers.scenario import position
@@ -208,3 +209,25 @@ def test_master_s_play_outs_play_its_own_turns_as_the_heuristic_does():
     assert differs  # the heuristic's own turns are not the brisk play-out's
     assert SEARCH["master"].own_turns_by_heuristic
     assert not SEARCH["expert"].own_turns_by_heuristic
+
+
+def test_once_opened_a_turn_that_melds_nothing_is_a_candidate():
+    # The heuristic lays the Fives and the Nines down; melding nothing and throwing its own
+    # discard from the whole hand is a candidate of its own (the seventh of Master's).
+    game = _turn_position()
+    root = determinize(player_view(game, 0), random.Random(1))
+    plans = search.turn_plans(root, heuristic.MASTER, random.Random(2), 7, hold_back=True)
+    assert any(isinstance(a, Meld) for a in plans[0])
+    discards = [a for a in legal_actions(root) if isinstance(a, Discard)]
+    held = heuristic.discards_by_preference(root, discards, heuristic.MASTER)[0]
+    assert plans[-1] == (held,)
+    # Expert does not weigh it, however few its other plans.
+    assert (held,) not in search.turn_plans(root, heuristic.MASTER, random.Random(2), 7)
+    assert {level for level, config in SEARCH.items() if config.hold_back} == {"master"}
+    # Before the opening there is no such candidate: a hand held back there only waits.
+    unopened = position(
+        hands=("5S 5H 5D 9C 9D 9H KS KH KD 4C", "5C 6H 7S"), opened=(False, False), phase=PLAY
+    )
+    root = determinize(player_view(unopened, 0), random.Random(1))
+    plans = search.turn_plans(root, heuristic.MASTER, random.Random(2), 7, hold_back=True)
+    assert plans and all(any(isinstance(a, Meld) for a in plan) for plan in plans)
