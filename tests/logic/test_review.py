@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from game.logic import Discard, Draw, TakePile, player_view
+from game.logic import Discard, Draw, Meld, TakePile, player_view
 from game.logic.cards import CARD_CODE, IDS_OF_CODE, IS_RED_THREE, IS_WILD
 from game.logic.replay import game_from_replay, load_replay
 from game.logic.review import ReviewConfig, review
@@ -163,3 +163,19 @@ def test_the_command_refuses_a_seat_not_at_the_table():
     )
     assert out.returncode == 1
     assert json.loads(out.stdout) == {"error": "There is no seat 2: the seats go from 0 to 1."}
+
+
+def test_a_turn_is_weighed_against_melding_nothing_as_master_weighs_it():
+    # Master, once opened, also weighs a turn that lays nothing down: the review, judging
+    # against the moves Master would consider, weighs it too where the turn played melded.
+    game, actions = game_from_replay(the_hand())
+    weighed = 0
+    for decision in decisions(game, actions, 0):
+        view = decision.view
+        if view.phase != "play" or not view.opened[0] or not decision.judged:
+            continue
+        if not any(isinstance(a, Meld) for a in decision.played):
+            continue
+        options = judge(decision, QUICK).options
+        weighed += any(len(plan) == 1 and isinstance(plan[0], Discard) for plan in options)
+    assert weighed >= 3, weighed

@@ -4,9 +4,9 @@ A decision is made from the player's view only. At the draw the candidates are t
 (the stock, each way of taking the pile); once the player has drawn they are whole turn plans:
 the set of melds and the discard, as the heuristic would play them in its two modes, as the brisk
 play-out policy would, with the heuristic's melds but another discard, and for Master (once
-opened) with no meld at all. Each candidate is tried
-in the same sampled games (`determinize`, biased by the opponent model so the opponent's hidden
-cards agree with how it has played), followed by a play-out of a few turns in which the other
+opened) with no meld at all. Each candidate is tried in the same sampled games (`determinize`,
+biased by the opponent model so the opponent's hidden cards agree with how it has played),
+followed by a play-out of a few turns in which the other
 players follow the quick play-out policy (`playout.choose`: brisk melding, going out at once) and
 the searching player follows it too, or plays its own turns in its own style
 (`SearchConfig.own_turns_by_heuristic`: Master), and the position is scored by the fitted

@@ -1,9 +1,10 @@
 """How much each decision cost, judged from the player's view by a deeper Master search.
 
 A decision is compared with the moves the Master search would consider in the same place (the
-ways to draw; the heuristic's turn plans and their other discards) and with the move played, all
-tried in the same sampled deals: deals of the unseen cards consistent with the player's view,
-biased by what Master would remember of the opponent, never the cards the player could not see.
+ways to draw; the heuristic's turn plans, their other discards and melding nothing) and with the
+move played, all tried in the same sampled deals: deals of the unseen cards consistent with the
+player's view, biased by what Master would remember of the opponent, never the cards the player
+could not see.
 Each is played on to a few more turns than Master looks ahead in play, to the end of the hand once
 an opponent is down to a few cards, and scored by the evaluation (exact once the hand is over).
 The points a decision lost are the best move's average lead over the move played on the same
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..ai import heuristic, search
-from ..ai.player import view_digest
+from ..ai.player import SEARCH, view_digest
 from ..phases import DRAW
 from .decisions import Decision, Plan
 
@@ -67,7 +68,9 @@ def judge(decision: Decision, config: ReviewConfig = DEFAULT) -> Judgement:
     if view.phase == DRAW:
         options = search.draw_options(root, heuristic.MASTER, rng, config.candidates)
     else:
-        options = search.turn_plans(root, heuristic.MASTER, rng, config.candidates)
+        options = search.turn_plans(
+            root, heuristic.MASTER, rng, config.candidates, hold_back=SEARCH["master"].hold_back
+        )
     if decision.played not in options:
         options.append(decision.played)
     played = options.index(decision.played)
