@@ -4,6 +4,7 @@ unless a run asks for the compiled ones; private user folders."""
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +39,18 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Pa
     monkeypatch.setenv("CANASTA_CONFIG_DIR", str(config))
     monkeypatch.setenv("CANASTA_DATA_DIR", str(data))
     return config, data
+
+
+@pytest.fixture
+def ctrl_c_reaches_games() -> Iterator[None]:
+    """Ctrl-C reaches the games the test starts, as it does from a terminal: a run started in
+    the background (nohup, or `&` in a script) has it ignored, and a game started with it
+    ignored keeps ignoring it. A handler of the test's own is reset to the default in them."""
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture

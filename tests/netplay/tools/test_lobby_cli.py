@@ -99,6 +99,7 @@ def test_a_lobby_host_is_listed_within_seconds_with_what_it_plays(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("ctrl_c_reaches_games")
 def test_a_lobby_host_stopped_with_ctrl_c_leaves_the_list_and_says_so(
     mosquitto: Broker, tmp_path: Path
 ) -> None:
@@ -197,6 +198,7 @@ def test_a_declined_request_ends_the_guest_with_the_hosts_sentence(mosquitto: Br
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("ctrl_c_reaches_games")
 def test_a_lobby_guest_stopped_with_ctrl_c_while_it_waits_says_so(
     mosquitto: Broker, tmp_path: Path
 ) -> None:

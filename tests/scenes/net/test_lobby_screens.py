@@ -105,6 +105,7 @@ def press_button(app: App, dialog: DialogScene, label: str) -> None:
 
 
 # -- the guest's list -------------------------------------------------------------------------------
+@pytest.mark.usefixtures("ctrl_c_reaches_games")
 def test_the_list_shows_a_command_line_host_with_its_rules_and_drops_it_when_it_leaves(
     lobby_app: App, mosquitto: Broker, processes: list[subprocess.Popen[str]]
 ) -> None:
