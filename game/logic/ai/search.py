@@ -1,21 +1,21 @@
 """Determinized search over whole turns for the Expert and Master levels.
 
 A decision is made from the player's view only. At the draw the candidates are the ways to draw
-(the stock, each way of taking the pile); once the player has drawn they are whole turn plans:
-the set of melds and the discard, as the heuristic would play them in its two modes, as the brisk
-play-out policy would, with the heuristic's melds but another discard, and for Master (once
-opened) with no meld at all. Each candidate is tried in the same sampled games (`determinize`,
-biased by the opponent model so the opponent's hidden cards agree with how it has played),
-followed by a play-out of a few turns in which the other
-players follow the quick play-out policy (`playout.choose`: brisk melding, going out at once) and
-the searching player follows it too, or plays its own turns in its own style
-(`SearchConfig.own_turns_by_heuristic`: Master), and the position is scored by the fitted
-evaluation (`evaluation.value`), which is exact once the hand is over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand.
-Samples go where they can change the choice: after a few, a candidate clearly worse than the
-heuristic's own plan leaves the race. The candidate with the best average wins if it beats
-the heuristic's own choice by enough on the same samples (common random numbers). The search
-stops after its sample budget, when `now` passes the time budget, or when `should_stop` says so;
-it always has an answer, the heuristic's plan.
+(the stock, each way of taking the pile); once the player has drawn they are whole turn plans: the
+set of melds and the discard, as the heuristic would play them in its two modes, as the brisk
+play-out policy would, with the heuristic's melds but another discard, and for Master (once opened)
+with no meld at all. Each candidate is tried in the same sampled games (`determinize`, biased by
+the opponent model so the opponent's hidden cards agree with how it has played), followed by a
+play-out of a few turns in which the other players follow the quick play-out policy
+(`playout.choose`: brisk melding, going out at once) and the searching player follows it too, or
+plays its own turns in its own style (`SearchConfig.own_turns_by_heuristic`: Master), and the
+position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
+over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand. Samples
+go where they can change the choice: after a few, a candidate clearly worse than the heuristic's
+own plan leaves the race. The candidate with the best average wins if it beats the heuristic's own
+choice by enough on the same samples (common random numbers). The search stops after its sample
+budget, when `now` passes the time budget, or when `should_stop` says so; it always has an answer,
+the heuristic's plan.
 """
 
 from __future__ import annotations

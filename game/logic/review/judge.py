@@ -1,13 +1,12 @@
 """How much each decision cost, judged from the player's view by a deeper Master search.
 
-A decision is compared with the moves the Master search would consider in the same place (the
-ways to draw; the heuristic's turn plans, their other discards and melding nothing) and with the
-move played, all tried in the same sampled deals: deals of the unseen cards consistent with the
-player's view, biased by what Master would remember of the opponent, never the cards the player
-could not see.
-Each is played on to a few more turns than Master looks ahead in play, to the end of the hand once
-an opponent is down to a few cards, and scored by the evaluation (exact once the hand is over).
-The points a decision lost are the best move's average lead over the move played on the same
+A decision is compared with the moves the Master search would consider in the same place (the ways
+to draw; the heuristic's turn plans, their other discards and melding nothing) and with the move
+played, all tried in the same sampled deals: deals of the unseen cards consistent with the player's
+view, biased by what Master would remember of the opponent, never the cards the player could not
+see. Each is played on to a few more turns than Master looks ahead in play, to the end of the hand
+once an opponent is down to a few cards, and scored by the evaluation (exact once the hand is
+over). The points a decision lost are the best move's average lead over the move played on the same
 deals, counted only when that lead is at least `SURE` standard errors: a move as good as the best
 within the luck of the samples lost nothing.
 """
