@@ -165,6 +165,18 @@ def test_the_command_refuses_a_seat_not_at_the_table():
     assert json.loads(out.stdout) == {"error": "There is no seat 2: the seats go from 0 to 1."}
 
 
+def test_the_command_says_plainly_when_the_file_cannot_be_read(tmp_path):
+    missing = tmp_path / "gone.json"
+    out = subprocess.run(
+        [sys.executable, "-m", "game.logic.review", str(missing)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == f"Cannot read {missing}: No such file or directory.\n"
+
+
 def test_a_turn_is_weighed_against_melding_nothing_as_master_weighs_it():
     # Master, once opened, also weighs a turn that lays nothing down: the review, judging
     # against the moves Master would consider, weighs it too where the turn played melded.

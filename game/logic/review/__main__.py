@@ -42,7 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         result = review(doc, args.seat)
     except RecursionError:
         return _fail("The file nests its data too deeply to be a replay.", args.json)
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        return _fail(f"Cannot read {args.file}: {exc.strerror or exc}.", args.json)
+    except ValueError as exc:
         # ValueError covers ReplayError, RulesError, a seat not at the table, bad JSON and text
         # that is not UTF-8.
         return _fail(str(exc), args.json)
