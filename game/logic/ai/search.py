@@ -10,12 +10,13 @@ play-out of a few turns in which the other players follow the quick play-out pol
 (`playout.choose`: brisk melding, going out at once) and the searching player follows it too, or
 plays its own turns in its own style (`SearchConfig.own_turns_by_heuristic`: Master), and the
 position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
-over. Once the opponent is down to a few cards, the play-outs go on to the end of the hand. Samples
-go where they can change the choice: after a few, a candidate clearly worse than the heuristic's
-own plan leaves the race. The candidate with the best average wins if it beats the heuristic's own
-choice by enough on the same samples (common random numbers). The search stops after its sample
-budget, when `now` passes the time budget, or when `should_stop` says so; it always has an answer,
-the heuristic's plan.
+over. At the draw the play-outs may go on longer (`SearchConfig.draw_horizon`: Master), and once
+the opponent is down to a few cards they go on to the end of the hand. Samples go where they can
+change the choice: after a few, a candidate clearly worse than the heuristic's own plan leaves the
+race. The candidate with the best average wins if it beats the heuristic's own choice by enough on
+the same samples (common random numbers). The search stops after its sample budget, when `now`
+passes the time budget, or when `should_stop` says so; it always has an answer, the heuristic's
+plan.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ class SearchConfig:
     # on for `endgame_horizon` turns instead (to the end of the hand, in practice).
     endgame_cards: int = 0
     endgame_horizon: int = 0
+    # At the draw, play-outs go on for at least this many turns: what a pile taken (or left to
+    # the opponent) is worth shows only as its cards are melded, over more turns than a plan's.
+    draw_horizon: int = 0
     # Play-outs play the searching player's own turns as the heuristic does (as it will really
     # play them: holding back, judging the pile and going out) rather than briskly: slower, but
     # a candidate is judged by what the player would make of it.
@@ -232,6 +236,8 @@ def decide(
     fewest = min(view.hand_sizes[q] for q in range(view.players) if q % view.sides != view.side)
     if fewest <= config.endgame_cards:
         horizon = max(horizon, config.endgame_horizon)
+    if view.phase == DRAW:
+        horizon = max(horizon, config.draw_horizon)
     for done in range(config.samples):
         if should_stop is not None and should_stop():
             break

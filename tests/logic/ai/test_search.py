@@ -166,6 +166,30 @@ def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_
     assert seen == {horizon}
 
 
+@pytest.mark.python_engine
+@pytest.mark.parametrize(("phase", "horizon"), [(DRAW, 12), (PLAY, 6)])
+def test_play_outs_go_on_longer_at_the_draw(monkeypatch, phase, horizon):
+    # Whether to take the pile shows only as its cards are melded: at the draw the play-outs
+    # go on for `draw_horizon` turns, after it for the plan's `horizon`.
+    seen = set()
+    original = search.try_plan
+
+    def recording(world, plan, view, horizon, roll_seed, own_style):
+        seen.add(horizon)
+        return original(world, plan, view, horizon, roll_seed, own_style)
+
+    monkeypatch.setattr(search, "try_plan", recording)
+    game = position(
+        hands=("5S 5H 9C 9D 9H KS 4C 7D JC", "5C 6H 7S 8S 9S JD QD"),
+        melds=({"K": "KC KD KH"}, {"Q": "QS QH QC"}),
+        pile="4D 6S 5D",
+        phase=phase,
+    )
+    config = search.SearchConfig(samples=3, horizon=6, candidates=4, seconds=1.0, draw_horizon=12)
+    search.decide(player_view(game, 0), config, heuristic.ADVANCED, random.Random(1))
+    assert seen == {horizon}
+
+
 def test_a_lead_on_fewer_samples_than_a_race_needs_keeps_the_heuristics_plan():
     few = search.RACE_AFTER - 1
     base = [float(k) for k in range(search.RACE_AFTER)]
