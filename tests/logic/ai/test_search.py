@@ -141,11 +141,8 @@ def test_the_brisk_play_out_turn_is_a_candidate():
     assert brisk is not None and brisk in plans
 
 
-@pytest.mark.python_engine
-@pytest.mark.parametrize(("opponent", "horizon"), [("5C 6H 7S", 30), ("5C 6H 7S 8S 9S JD QD", 6)])
-def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_cards(
-    monkeypatch, opponent, horizon
-):
+def _horizons_tried(monkeypatch):
+    """The set that gathers the play-out horizons `search.try_plan` is called with."""
     seen = set()
     original = search.try_plan
 
@@ -154,6 +151,15 @@ def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_
         return original(world, plan, view, horizon, roll_seed, own_style)
 
     monkeypatch.setattr(search, "try_plan", recording)
+    return seen
+
+
+@pytest.mark.python_engine
+@pytest.mark.parametrize(("opponent", "horizon"), [("5C 6H 7S", 30), ("5C 6H 7S 8S 9S JD QD", 6)])
+def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_cards(
+    monkeypatch, opponent, horizon
+):
+    seen = _horizons_tried(monkeypatch)
     game = position(
         hands=("5S 5H 5D 9C 9D 9H KS 4C 7D JC", opponent),
         melds=({"K": "KC KD KH"}, {"Q": "QS QH QC"}),
@@ -171,14 +177,7 @@ def test_play_outs_go_to_the_end_of_the_hand_once_the_opponent_is_down_to_a_few_
 def test_play_outs_go_on_longer_at_the_draw(monkeypatch, phase, horizon):
     # Whether to take the pile shows only as its cards are melded: at the draw the play-outs
     # go on for `draw_horizon` turns, after it for the plan's `horizon`.
-    seen = set()
-    original = search.try_plan
-
-    def recording(world, plan, view, horizon, roll_seed, own_style):
-        seen.add(horizon)
-        return original(world, plan, view, horizon, roll_seed, own_style)
-
-    monkeypatch.setattr(search, "try_plan", recording)
+    seen = _horizons_tried(monkeypatch)
     game = position(
         hands=("5S 5H 9C 9D 9H KS 4C 7D JC", "5C 6H 7S 8S 9S JD QD"),
         melds=({"K": "KC KD KH"}, {"Q": "QS QH QC"}),
