@@ -229,15 +229,9 @@ def decide(
     # still in the race; a candidate dropped from it keeps the samples it had).
     results: list[list[float]] = [[] for _ in options]
     racing = list(range(len(options)))
-    # Close to the end of the hand (an opponent is down to a few cards), play-outs go to its
-    # end: its result is then exact, where the evaluation of a position a few turns on would
-    # guess.
-    horizon = config.horizon
-    fewest = min(view.hand_sizes[q] for q in range(view.players) if q % view.sides != view.side)
-    if fewest <= config.endgame_cards:
-        horizon = max(horizon, config.endgame_horizon)
-    if view.phase == DRAW:
-        horizon = max(horizon, config.draw_horizon)
+    horizon = play_out_horizon(
+        view, config.horizon, config.endgame_cards, config.endgame_horizon, config.draw_horizon
+    )
     for done in range(config.samples):
         if should_stop is not None and should_stop():
             break
@@ -259,6 +253,21 @@ def decide(
             # the heuristic's own plan leaves the race.
             racing = [i for i in racing if i == 0 or _edge(results[i], results[0]) > -DROP_AT]
     return options[_pick(results, config.confidence)]
+
+
+def play_out_horizon(
+    view: PlayerView, horizon: int, endgame_cards: int, endgame_horizon: int, draw_horizon: int = 0
+) -> int:
+    """The turns a play-out goes on for from `view`: `horizon`, at least `draw_horizon` at the
+    draw, and `endgame_horizon` once an opponent is down to `endgame_cards` cards or fewer (the
+    end of the hand, whose result is exact where the evaluation of a position a few turns on
+    would guess)."""
+    if view.phase == DRAW:
+        horizon = max(horizon, draw_horizon)
+    fewest = min(view.hand_sizes[q] for q in range(view.players) if q % view.sides != view.side)
+    if fewest <= endgame_cards:
+        horizon = max(horizon, endgame_horizon)
+    return horizon
 
 
 def try_plan(

@@ -4,11 +4,12 @@ A decision is compared with the moves the Master search would consider in the sa
 to draw; the heuristic's turn plans, their other discards and melding nothing) and with the move
 played, all tried in the same sampled deals: deals of the unseen cards consistent with the player's
 view, biased by what Master would remember of the opponent, never the cards the player could not
-see. Each is played on to a few more turns than Master looks ahead in play, to the end of the hand
-once an opponent is down to a few cards, and scored by the evaluation (exact once the hand is
-over). The points a decision lost are the best move's average lead over the move played on the same
-deals, counted only when that lead is at least `SURE` standard errors: a move as good as the best
-within the luck of the samples lost nothing.
+see. Each is played on for `ReviewConfig.horizon` turns (as far as Master looks at the draw, and
+twice as far as it looks after drawing), to the end of the hand once an opponent is down to a few
+cards, and scored by the evaluation (exact once the hand is over). The points a decision lost are
+the best move's average lead over the move played on the same deals, counted only when that lead is
+at least `SURE` standard errors: a move as good as the best within the luck of the samples lost
+nothing.
 """
 
 from __future__ import annotations
@@ -75,10 +76,9 @@ def judge(decision: Decision, config: ReviewConfig = DEFAULT) -> Judgement:
     played = options.index(decision.played)
     if len(options) == 1:
         return Judgement(decision, tuple(options), (0.0,), 0, 0, 0.0, 0.0)
-    horizon = config.horizon
-    fewest = min(view.hand_sizes[q] for q in range(view.players) if q % view.sides != view.side)
-    if fewest <= config.endgame_cards:
-        horizon = max(horizon, config.endgame_horizon)
+    horizon = search.play_out_horizon(
+        view, config.horizon, config.endgame_cards, config.endgame_horizon
+    )
     results: list[list[float]] = [[] for _ in options]
     for _ in range(config.samples):
         world = model.determinize(view, random.Random(rng.random()))
