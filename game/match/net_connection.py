@@ -55,6 +55,7 @@ from game.netplay import (
     SessionError,
     proposal,
     read_json,
+    restore_seat,
 )
 from game.netplay.addresses import parse_endpoint
 from game.netplay.play.chat import ChatLine
@@ -419,8 +420,7 @@ class NetGame:
             config or SessionConfig(),
             join_code=code,
         )
-        if role is Role.GUEST and isinstance(resume, dict) and type(resume.get("seat")) is int:
-            session.table_seat = resume["seat"]  # the seat this guest holds at its table
+        restore_seat(session, resume)
         endpoint = start(session)
         try:
             return cls(

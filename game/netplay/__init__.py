@@ -22,6 +22,7 @@ from .play.peer import (
     Saved,
     SaveFailed,
     SaveStore,
+    restore_seat,
 )
 from .play.play_protocol import (
     DealChecked,
@@ -112,6 +113,7 @@ __all__ = [
     "normalize_code",
     "proposal",
     "read_json",
+    "restore_seat",
     "rules_hash",
     "run_linked",
     "sanitize_chat",

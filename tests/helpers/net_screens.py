@@ -24,6 +24,7 @@ from game.netplay import (
     ReliableSession,
     Role,
     proposal,
+    restore_seat,
 )
 from game.netplay.session.joincode import new_join_code
 from game.netplay.shell.savefile import JsonFileStore
@@ -65,8 +66,7 @@ class HeadlessPeer:
             join_code=code or (new_join_code() if role is Role.HOST else None),
         )
         self.code = session.join_code or ""
-        if isinstance(resume, dict) and type(resume.get("seat")) is int:
-            session.table_seat = resume["seat"]  # the seat this guest holds at its table
+        restore_seat(session, resume)
         if role is Role.HOST:
             self.endpoint: NetplayHost | NetplayGuest = NetplayHost(
                 session, 0, bind_host="127.0.0.1"

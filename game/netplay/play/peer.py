@@ -46,6 +46,7 @@ from ..session.events import (
     Resumed,
 )
 from ..session.handshake import Role
+from ..session.reliable import ReliableSession
 from ..wire import payloads as p
 from ..wire.text import clean_text
 from .agreement import RulesNegotiation
@@ -82,6 +83,20 @@ _log = logging.getLogger(__name__)
 
 def accept_rules(negotiation: RulesNegotiation) -> str:
     return "accept"
+
+
+def restore_seat(session: ReliableSession, saved: dict[str, Any] | None) -> None:
+    """Before the endpoint of a game continued from `saved` opens: its session takes the game's
+    rejoin token (and a table guest its seat), so the guest's very first `HELLO` proves the
+    seat. A `HELLO` that left before the game bound the token would be turned away `busy`, and
+    a guest that does not yet hold a token takes `busy` for a host playing with someone else."""
+    if not isinstance(saved, dict):
+        return
+    token = saved.get("token")
+    if isinstance(token, str) and token:
+        session.bind_seat(token.encode())
+    if session.role is Role.GUEST and type(saved.get("seat")) is int:
+        session.table_seat = saved["seat"]  # the seat this guest holds at its table
 
 
 @dataclass(frozen=True)
@@ -190,7 +205,7 @@ class PlayPeer:
             if role is Role.GUEST and isinstance(resume, dict) and "seat" in resume:
                 cls = TableGuest
             self.play = cls.from_save(resume, randomness=randomness)
-            self._bind_seat()  # before the session's first HELLO, whenever possible
+            self._bind_seat()  # the caller did it already with `restore_seat`, before dialling
         else:
             mine = terms if terms is not None else {"preset": "classic"}
             if Terms.from_agreed(mine).rules.players != 2 and role is Role.HOST:

@@ -55,7 +55,15 @@ from ..addresses import DEFAULT_PORT, parse_endpoint
 from ..lobby import LobbyError
 from ..play.chat import ChatLine
 from ..play.deciders import Autopilot
-from ..play.peer import HostSilent, LocalRefusal, PlayPeer, RulesAgreed, RulesDeclined, SaveFailed
+from ..play.peer import (
+    HostSilent,
+    LocalRefusal,
+    PlayPeer,
+    RulesAgreed,
+    RulesDeclined,
+    SaveFailed,
+    restore_seat,
+)
 from ..play.play_protocol import DealChecked, GameFinished, Halted, SaveError, proposal
 from ..play.table_peer import GuestNotice, SeatFreed, TablePeer
 from ..play.table_protocol import TableGuest, TableHost
@@ -421,6 +429,7 @@ def run(argv: list[str] | None = None) -> int:
     session = ReliableSession(
         role, PeerInfo(name[:32], APP_VERSION), session_config(args.give_up), join_code=code
     )
+    restore_seat(session, resume)
     try:
         endpoint: Transport
         if link is not None:
@@ -430,8 +439,6 @@ def run(argv: list[str] | None = None) -> int:
             _emit({"event": "hosting", "port": endpoint.port, "code": session.join_code})
             print(invitation_text(endpoint.port), file=sys.stderr)
         else:
-            if isinstance(resume, dict) and type(resume.get("seat")) is int:
-                session.table_seat = resume["seat"]  # the seat this guest holds at its table
             endpoint = NetplayGuest(session, parse_endpoint(args.join)).start()
     except (OSError, ValueError) as error:
         print(f"cannot {'listen' if role is Role.HOST else 'join'}: {error}", file=sys.stderr)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from game.netplay.errors import SessionError
+from game.netplay.play.peer import restore_seat
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.events import (
     Connected,
@@ -383,7 +384,8 @@ def test_the_guest_started_again_with_its_token_takes_its_seat_back(game):
     assert game.still_playing("before")
     game.guest.stop()  # the guest crashed; it comes back from its save: the code and the token
     session = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), FAST, join_code=CODE)
-    session.bind_seat(SEAT)
+    # the seat comes from the save before the endpoint dials, not when its game is built later
+    restore_seat(session, {"role": "guest", "token": SEAT.decode()})
     again = NetplayGuest(session, f"127.0.0.1:{game.host.port}").start()
     aw = Watch(again)
     try:

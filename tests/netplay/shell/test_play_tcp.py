@@ -14,7 +14,7 @@ import pytest
 
 from game.logic.rules import Rules
 from game.netplay.play.deciders import Autopilot
-from game.netplay.play.peer import PlayPeer, Saved
+from game.netplay.play.peer import PlayPeer, Saved, restore_seat
 from game.netplay.play.play_protocol import proposal
 from game.netplay.session.config import SessionConfig
 from game.netplay.session.events import Failed, Interrupted
@@ -67,11 +67,13 @@ class Side:
 
 def host_side(seed: int = 1, **kwargs) -> Side:
     session = ReliableSession(Role.HOST, PeerInfo("Alice", "1.0"), CONFIG)
+    restore_seat(session, kwargs.get("resume"))  # as the game does, before the endpoint opens
     return Side(Role.HOST, NetplayHost(session, bind_host="127.0.0.1").start(), seed, **kwargs)
 
 
 def guest_side(address: str, seed: int = 2, **kwargs) -> Side:
     session = ReliableSession(Role.GUEST, PeerInfo("Bob", "1.0"), CONFIG)
+    restore_seat(session, kwargs.get("resume"))
     return Side(
         Role.GUEST,
         NetplayGuest(session, address, redial_delays=(0.05, 0.1, 0.2)).start(),
