@@ -12,7 +12,7 @@ from game.logic.ai.bots import Bot, legal_actions_for, load_bot
 from game.logic.ai.example_bot import GreedyBot
 from game.logic.ai.opponent import OpponentModel
 from game.logic.ai.sparring import SPARRING, ByTheBook, Careful, Hoarder, PileHunter, Rusher
-from game.logic.arena import make_bot
+from game.logic.arena import make_bot, seatings
 from game.logic.arena import play_game as arena_play_game
 from game.logic.arena import run as arena_run
 from game.logic.cards import CARD_RANK
@@ -92,8 +92,9 @@ def test_example_bot_and_sparring_partners_play_whole_hands(opponent):
 @pytest.mark.parametrize("opponent", ["careful", "pile_hunter", "master"])
 def test_example_bot_and_sparring_partners_play_at_three_and_four(players, opponent):
     rules = Rules.preset("classic", players)
-    result = arena_run("game.logic.ai.example_bot:GreedyBot", opponent, 6, 3, rules)
-    assert result["games"] == 6 and result["players"] == players
+    every_seating = len(seatings(players, "bot", opponent))  # one deal, the bot in every seat
+    result = arena_run("game.logic.ai.example_bot:GreedyBot", opponent, every_seating, 3, rules)
+    assert result["games"] == every_seating and result["players"] == players
 
 
 def test_a_bot_asked_may_i_go_out_is_offered_the_two_answers():
