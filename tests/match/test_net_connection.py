@@ -7,8 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from game.logic.rules import Rules
 from game.match.net_connection import NetGame, how_to_resume, saved_code, saved_link, shown
-from game.netplay import Closed, Failed, HostSilent, Role
+from game.netplay import Closed, Failed, HostSilent, ReliableSession, Role, proposal
+from game.netplay.play.play_protocol import GuestPlay, Terms
+from game.netplay.shell.tcp import NetplayGuest
 from game.netplay.shell.wormhole import Link, WormholeHost
 from game.settings import Preferences
 
@@ -99,3 +102,22 @@ def test_a_saved_invite_game_reopens_through_its_link(monkeypatch) -> None:
     NetGame.join(Preferences(), "", "", resume=saved)
     NetGame.host(Preferences(), 0, resume=saved)
     assert opened == [link, link]
+
+
+def test_a_guest_continued_from_its_save_holds_its_seat_before_it_dials(
+    tmp_path, monkeypatch
+) -> None:
+    # A HELLO sent before the seat is bound is turned away `busy`, and a guest with no seat yet
+    # takes that for a host playing with someone else: the game would end there.
+    monkeypatch.setattr("game.match.net_connection.data_dir", lambda: tmp_path)
+    play = GuestPlay(Terms.from_agreed(proposal(Rules(), 1)))
+    play.game_id, play.token = "a" * 32, "b" * 32
+    order: list[object] = []
+    bind, start = ReliableSession.bind_seat, NetplayGuest.start
+    monkeypatch.setattr(
+        ReliableSession, "bind_seat", lambda self, seat: order.append(seat) or bind(self, seat)
+    )
+    monkeypatch.setattr(NetplayGuest, "start", lambda self: order.append("dial") or start(self))
+    net = NetGame.join(Preferences(), "127.0.0.1:9", "K7QM-3WXA", resume=play.to_save())
+    net.stop()
+    assert order[:2] == [b"b" * 32, "dial"]
