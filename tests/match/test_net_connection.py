@@ -114,10 +114,17 @@ def test_a_guest_continued_from_its_save_holds_its_seat_before_it_dials(
     play.game_id, play.token = "a" * 32, "b" * 32
     order: list[object] = []
     bind, start = ReliableSession.bind_seat, NetplayGuest.start
-    monkeypatch.setattr(
-        ReliableSession, "bind_seat", lambda self, seat: order.append(seat) or bind(self, seat)
-    )
-    monkeypatch.setattr(NetplayGuest, "start", lambda self: order.append("dial") or start(self))
+
+    def binding(session: ReliableSession, seat: bytes) -> None:
+        order.append(seat)
+        bind(session, seat)
+
+    def dialling(endpoint: NetplayGuest) -> NetplayGuest:
+        order.append("dial")
+        return start(endpoint)
+
+    monkeypatch.setattr(ReliableSession, "bind_seat", binding)
+    monkeypatch.setattr(NetplayGuest, "start", dialling)
     net = NetGame.join(Preferences(), "127.0.0.1:9", "K7QM-3WXA", resume=play.to_save())
     net.stop()
     assert order[:2] == [b"b" * 32, "dial"]

@@ -205,7 +205,8 @@ class PlayPeer:
             if role is Role.GUEST and isinstance(resume, dict) and "seat" in resume:
                 cls = TableGuest
             self.play = cls.from_save(resume, randomness=randomness)
-            self._bind_seat()  # the caller did it already with `restore_seat`, before dialling
+            # a shell binds it before dialling (`restore_seat`); an in-memory link, only here
+            self._bind_seat()
         else:
             mine = terms if terms is not None else {"preset": "classic"}
             if Terms.from_agreed(mine).rules.players != 2 and role is Role.HOST:
