@@ -22,7 +22,7 @@ from game.language import N_, _, decimal, n_, number
 from game.logic import action_from_dict, player_view
 from game.logic.actions import Action, Discard, Meld, TakePile
 from game.logic.assist.names import rank_plural
-from game.logic.cards import CARD_CODE, sorted_codes
+from game.logic.cards import IDS_OF_CODE, sorted_cards
 from game.logic.phrase import Phrase
 from game.logic.replay import game_from_replay
 from game.logic.review import ReviewConfig
@@ -32,6 +32,7 @@ from game.logic.view import PlayerView
 from game.match.game_review import GameReview
 from game.records import get_game, replay_of, review_of, save_review
 from game.scenes.records.screen import RecordsScreen
+from game.scenes.table.board import image_code
 from game.ui import theme as th
 
 if TYPE_CHECKING:
@@ -62,6 +63,16 @@ def plan_cards(plan: list[Action]) -> list[str]:
         elif isinstance(action, Discard):
             cards.append(action.card)
     return cards
+
+
+def plan_pictures(plan: list[Action], hand: Sequence[int]) -> list[str]:
+    """The pictures of the cards a move shows (`plan_cards`): each code is the hand's first card
+    of that code not shown yet, as the move took it, so a Joker shows its own pack's design."""
+    shown: list[int] = []
+    for code in plan_cards(plan):
+        ids = IDS_OF_CODE[code]
+        shown.append(next((c for c in hand if c in ids and c not in shown), ids[0]))
+    return [image_code(card) for card in shown]
 
 
 class ReviewScene(RecordsScreen):
@@ -283,9 +294,23 @@ class ReviewScene(RecordsScreen):
         played = [action_from_dict(a) for a in moment["played"]]
         better = [action_from_dict(a) for a in moment["better"]]
         half = box.width // 2
-        self._draw_move(surface, _("You played"), played_words, played, (x, y, half), card_h)
+        hand = view.hand
         self._draw_move(
-            surface, _("Better"), better_words, better, (x + half, y, half), card_h, better=True
+            surface,
+            _("You played"),
+            played_words,
+            plan_pictures(played, hand),
+            (x, y, half),
+            card_h,
+        )
+        self._draw_move(
+            surface,
+            _("Better"),
+            better_words,
+            plan_pictures(better, hand),
+            (x + half, y, half),
+            card_h,
+            better=True,
         )
 
     def _draw_table(
@@ -309,13 +334,13 @@ class ReviewScene(RecordsScreen):
         surface.blit(pile, (x, y + (card_h - pile.get_height()) // 2))
         left = x + pile.get_width() + t.px(10)
         if view.pile:
-            surface.blit(self.app.cards.image(CARD_CODE[view.pile[-1]], card_h), (left, y))
+            surface.blit(self.app.cards.image(image_code(view.pile[-1]), card_h), (left, y))
             left += self.app.cards.size_for(card_h)[0] + t.px(24)
         hand = t.text(_("Your hand:"), 16, th.CREAM)
         surface.blit(hand, (left, y + (card_h - hand.get_height()) // 2))
         self._draw_cards(
             surface,
-            sorted_codes(view.hand),
+            [image_code(card) for card in sorted_cards(view.hand)],
             left + hand.get_width() + t.px(10),
             y,
             x + width,
@@ -337,7 +362,7 @@ class ReviewScene(RecordsScreen):
         surface: pygame.Surface,
         label: str,
         words: str,
-        plan: list[Action],
+        pictures: list[str],
         where: tuple[int, int, int],
         card_h: int,
         better: bool = False,
@@ -350,7 +375,7 @@ class ReviewScene(RecordsScreen):
         for line in t.wrap(words, 16, width - t.px(16))[:2]:
             surface.blit(t.text(line, 16, th.CREAM_DIM), (x, y))
             y += t.px(20)
-        self._draw_cards(surface, plan_cards(plan), x, y + t.px(4), x + width - t.px(16), card_h)
+        self._draw_cards(surface, pictures, x, y + t.px(4), x + width - t.px(16), card_h)
 
     def _draw_cards(
         self,

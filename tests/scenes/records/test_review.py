@@ -12,7 +12,12 @@ import pytest
 
 from game.app import App
 from game.logic import Game, Rules
+from game.logic.actions import Discard
+from game.logic.cards import CARD_CODE, CARD_PACK
+from game.logic.phases import PLAY
+from game.logic.replay import game_from_replay
 from game.logic.review import ReviewConfig
+from game.logic.review.decisions import decisions
 from game.match import LocalGame, local_match
 from game.records import review_of, save_review
 from game.scenes.records import review as review_screen
@@ -22,7 +27,13 @@ from game.scenes.records.review import ReviewScene
 from game.scenes.table.scores import GameOverScene
 from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
-from tests.helpers.review import TAKES_THE_PILE, record_arena_hand, review_with_a_blunder
+from game.sprites.cards import CARDS_DIR
+from tests.helpers.review import (
+    TAKES_THE_PILE,
+    arena_hand,
+    record_arena_hand,
+    review_with_a_blunder,
+)
 from tests.helpers.table import about_to_go_out, autoplay_to_the_results, centre
 from tests.helpers.ui_events import click, press, step
 
@@ -152,3 +163,38 @@ def test_a_game_without_a_record_offers_no_review_at_its_end(app: App) -> None:
     )
     table = TableScene(app, match, options=TableOptions(speed=0.0))
     assert game_review(table) is None
+
+
+def test_a_moment_shows_every_card_with_its_own_picture(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The arena hand's first turn: the hand holds both packs' Jokers, each with a picture of
+    # its own design ("JK_1", "JK_2"; a bare "JK" has none and would be drawn as a plain card).
+    game_id = record_arena_hand(app.players.records)
+    kept = review_with_a_blunder()
+    game, actions = game_from_replay(arena_hand())
+    first_play = next(d for d in decisions(game, actions, 0) if d.view.phase == PLAY)
+    joker = next(c for c in first_play.view.hand if CARD_CODE[c] == "JK")
+    kept["moments"][0] |= {
+        "index": first_play.index,
+        "played": [Discard("JK").to_dict()],
+        "better": [Discard("JK").to_dict()],
+    }
+    save_review(app.players.records, game_id, kept)
+    open_game_page(app, game_id)
+    press(app, pygame.K_r)
+    drawn: list[str] = []
+    original = app.cards.image
+
+    def recording(code: str, height: int, tint: object = None) -> pygame.Surface:
+        drawn.append(code)
+        return original(code, height)
+
+    monkeypatch.setattr(app.cards, "image", recording)
+    step(app)
+    hand = first_play.view.hand
+    assert sum(code.startswith("JK") for code in drawn) == 2 + sum(
+        CARD_CODE[c] == "JK" for c in hand
+    )
+    assert all((CARDS_DIR / f"{code}.png").is_file() for code in drawn)
+    assert drawn[-1] == f"JK_{CARD_PACK[joker] + 1}"  # the better move's discard
