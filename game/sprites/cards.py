@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from game.logic.cards import CARD_PACK, code_of
 from game.resources import asset_path
 from game.sprites.faces import card_font, draw_face
 from game.sprites.notation import COURTS, court_letter
@@ -36,6 +37,8 @@ BACKS: tuple[str, ...] = ("back_1", "back_2")
 # preference beside the standard backs and the player's own picture.
 BACK_DESIGNS: tuple[str, ...] = ("lattice", "diamonds", "rings", "stripes", "waves", "stars")
 OWN_BACK = "back_own"
+
+
 # The player's own picture sits in a white frame this share of the card's width.
 OWN_BACK_FRAME = 1 / 14
 # Why a picture cannot be a card back, whole sentences with named fields.
@@ -76,6 +79,12 @@ HIGH_CONTRAST_TINTS: dict[Tint, tuple[int, int, int]] = {
     Tint.MIXED_CANASTA: (255, 214, 70),
     Tint.WILD_CANASTA: (165, 155, 255),
 }
+
+
+def image_code(card: int) -> str:
+    """The picture of card id `card`: its code, but a Joker has its own pack's design."""
+    code = code_of(card)
+    return f"JK_{CARD_PACK[card] + 1}" if code == "JK" else code
 
 
 def back_code(pack: int) -> str:

@@ -32,7 +32,7 @@ from game.logic.view import PlayerView
 from game.match.game_review import GameReview
 from game.records import get_game, replay_of, review_of, save_review
 from game.scenes.records.screen import RecordsScreen
-from game.scenes.table.board import image_code
+from game.sprites.cards import image_code
 from game.ui import theme as th
 
 if TYPE_CHECKING:

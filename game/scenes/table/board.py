@@ -26,12 +26,11 @@ from game.logic.cards import (
     NATURAL_MELD_RANKS,
     THREE,
     WILD,
-    code_of,
 )
 from game.match import TableState
 from game.match.table_info import canasta_kind_of, display_key, rank_group
 from game.scenes.table.layout import TableGeometry
-from game.sprites.cards import CardImages, CardSprite, Tint
+from game.sprites.cards import CardImages, CardSprite, Tint, image_code
 from game.sprites.layout import fan_hand, meld_columns, pile, spread_row
 
 # Draw order bands: later bands lie on top.
@@ -129,12 +128,6 @@ class BoardLayout:
     meld_boxes: dict[tuple[int, int], Rect] = field(default_factory=dict)
     badges: list[Badge] = field(default_factory=list)
     hand_order: list[int] = field(default_factory=list)
-
-
-def image_code(card: int) -> str:
-    """The picture of a card: the two packs have Jokers of their own design."""
-    code = code_of(card)
-    return f"JK_{CARD_PACK[card] + 1}" if code == "JK" else code
 
 
 class TableCard(CardSprite):

@@ -15,7 +15,7 @@ from game.language import _
 from game.logic.assist import card_name
 from game.logic.cut import Cut
 from game.scenes.dialog import DialogScene
-from game.scenes.table.board import image_code
+from game.sprites.cards import image_code
 from game.sprites.notation import in_notation
 from game.ui import theme as th
 
