@@ -3,12 +3,12 @@
 `ReviewScene` shows the review kept with the game, or works it out (`GameReview`, in the worker)
 with a progress bar and a Cancel button, then keeps it with the record. It shows the accuracy,
 the player's habits and, one at a time (← →, or the Earlier and Later buttons), the moments that
-cost most: the sentence saying what the better move was worth, the table as it was (both sides'
-melds, the pile, the player's hand) and the move played beside the better one, with their cards.
-Cancel (or Esc) stops the review and keeps nothing. The sentences are said in the player's
-language from the review's parts (`game.logic.phrase`): a moment's from the table as it
-was and the two moves, the habits from their counts; a review kept before it had its habits'
-counts is worked out again.
+cost most: the sentence saying what the better move was worth, the table as it was (every
+side's melds and the cards the others held, the pile, the player's hand) and the move played
+beside the better one, with their cards. Cancel (or Esc) stops the review and keeps nothing.
+The sentences are said in the player's language from the review's parts (`game.logic.phrase`):
+a moment's from the table as it was and the two moves, the habits from their counts; a review
+kept before it had its habits' counts is worked out again.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from game.logic.review import ReviewConfig
 from game.logic.review.report import habits_said
 from game.logic.review.words import action_said, capitalised, sentence_said
 from game.logic.view import PlayerView
+from game.match import SEAT_NAMES
 from game.match.game_review import GameReview
 from game.records import get_game, replay_of, review_of, save_review
 from game.scenes.records.screen import RecordsScreen
@@ -38,6 +39,12 @@ from game.ui import theme as th
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
+# The other sides' melds, named as the table names them: at three West's (the player to the
+# left) and East's, at four the other partnership's, then the player's side.
+OTHER_MELDS = {
+    3: (N_("West's melds"), N_("East's melds")),
+    4: (N_("West & East's melds"), N_("Your side's melds")),
+}
 # How deep the screen's reviews look (the command line's depth).
 REVIEW_CONFIG = ReviewConfig()
 
@@ -50,6 +57,45 @@ def in_words(words: Phrase) -> str:
 def melds_words(view: PlayerView, seat: int) -> str:
     melds = [f"{_(rank_plural(key))} ({len(cards)})" for key, cards in view.melds[seat]]
     return ", ".join(melds) if melds else _("none")
+
+
+def table_lines(view: PlayerView) -> list[str]:
+    """The melds on the table and the cards the others hold, as the moment's view saw them: at
+    two the opponent's and the player's; at three West's and East's (the players to the left
+    and the right, as the table names them), then the player's; at four the other
+    partnership's, then the player's side, each with its players' cards."""
+    n = view.players
+    seat = view.seat
+    left, right = (seat + 1) % n, (seat - 1) % n
+
+    def held(other: int) -> str:
+        cards = view.hand_sizes[other]
+        return n_("{n} card", "{n} cards", cards).format(n=number(cards))
+
+    def melds_line(label: str, side_seat: int, counts: str) -> str:
+        # The counts are kept on one line (no-break spaces) if the melds need a second.
+        unbroken = counts.replace(" ", "\u00a0")
+        return f"{_(label)}: {melds_words(view, side_seat)}  \u00b7  {unbroken}"
+
+    if n == 3:
+        return [
+            melds_line(OTHER_MELDS[3][0], left, held(left)),
+            melds_line(OTHER_MELDS[3][1], right, held(right)),
+            _("Your melds: {melds}").format(melds=melds_words(view, seat)),
+        ]
+    if n == 4:
+        partner = (seat + 2) % n
+        west, north, east = (_(name) for name in SEAT_NAMES[4])
+        return [
+            melds_line(OTHER_MELDS[4][0], left, f"{west} {held(left)}, {east} {held(right)}"),
+            melds_line(OTHER_MELDS[4][1], seat, f"{north} {held(partner)}"),
+        ]
+    return [
+        _("Opponent's melds: {melds}").format(melds=melds_words(view, left))
+        + "  \u00b7  "
+        + held(left),
+        _("Your melds: {melds}").format(melds=melds_words(view, seat)),
+    ]
 
 
 def plan_cards(plan: list[Action]) -> list[str]:
@@ -318,17 +364,15 @@ class ReviewScene(RecordsScreen):
     ) -> int:
         t = self.app.theme
         width = self.content.width
-        them = view.opponent
-        held = n_("{n} card", "{n} cards", view.hand_sizes[them])
-        lines = [
-            _("Opponent's melds: {melds}").format(melds=melds_words(view, them))
-            + "  \u00b7  "
-            + held.format(n=number(view.hand_sizes[them])),
-            _("Your melds: {melds}").format(melds=melds_words(view, view.seat)),
-        ]
-        for line in lines:
-            surface.blit(t.text(t.fit(line, 16, width), 16, th.CREAM_DIM), (x, y))
-            y += t.px(22)
+        for line in table_lines(view):
+            # A long list of melds goes on over a second line rather than losing the counts.
+            wrapped = t.wrap(line, 16, width)
+            if len(wrapped) > 2:
+                wrapped = [wrapped[0], t.fit(" ".join(wrapped[1:]), 16, width)]
+            for part in wrapped:
+                surface.blit(t.text(part, 16, th.CREAM_DIM), (x, y))
+                y += t.px(20)
+            y += t.px(2)
         y += t.px(4)
         pile = t.text(self._pile_words(view), 16, th.CREAM)
         surface.blit(pile, (x, y + (card_h - pile.get_height()) // 2))

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.logic import Game, Rules
+from game.logic import Game, Rules, player_view
 from game.logic.actions import Discard
 from game.logic.cards import CARD_CODE, CARD_PACK
 from game.logic.phases import PLAY
@@ -23,7 +23,7 @@ from game.records import review_of, save_review
 from game.scenes.records import review as review_screen
 from game.scenes.records.entry import game_review
 from game.scenes.records.history import GameScene
-from game.scenes.records.review import ReviewScene
+from game.scenes.records.review import ReviewScene, table_lines
 from game.scenes.table.scores import GameOverScene
 from game.scenes.table.table import TableOptions, TableScene
 from game.scenes.title import TitleScene
@@ -34,6 +34,7 @@ from tests.helpers.review import (
     record_arena_hand,
     review_with_a_blunder,
 )
+from tests.helpers.scenario import position
 from tests.helpers.table import about_to_go_out, autoplay_to_the_results, centre
 from tests.helpers.ui_events import click, press, step
 
@@ -198,3 +199,52 @@ def test_a_moment_shows_every_card_with_its_own_picture(
     )
     assert all((CARDS_DIR / f"{code}.png").is_file() for code in drawn)
     assert drawn[-1] == f"JK_{CARD_PACK[joker] + 1}"  # the better move's discard
+
+
+@pytest.mark.parametrize(
+    ("players", "hands", "melds", "lines"),
+    [
+        (
+            2,
+            ("5S 5H 9C", "KD KC 7S 7H"),
+            ({"Q": "QS QH QD"}, {"K": "KS KH KD"}),
+            ["Opponent's melds: Kings (3)  \u00b7  4 cards", "Your melds: Queens (3)"],
+        ),
+        (
+            3,
+            ("5S 5H 9C", "KD KC", "7S 7H 8D 8C 4D"),
+            ({"Q": "QS QH QD"}, {"K": "KS KH KD"}, {}),
+            [
+                "West's melds: Kings (3)  \u00b7  2\u00a0cards",
+                "East's melds: none  \u00b7  5\u00a0cards",
+                "Your melds: Queens (3)",
+            ],
+        ),
+        (
+            4,
+            ("5S 5H 9C", "KD KC 4C 4H", "7S 7H 8D", "JD"),
+            ({"Q": "QS QH QD"}, {"K": "KS KH KD"}),
+            [
+                "West & East's melds: Kings (3)  \u00b7  West\u00a04\u00a0cards,\u00a0East\u00a01\u00a0card",
+                "Your side's melds: Queens (3)  \u00b7  North\u00a03\u00a0cards",
+            ],
+        ),
+    ],
+)
+def test_a_moments_table_shows_every_other_player_s_melds_and_cards(
+    app: App,
+    players: int,
+    hands: tuple[str, ...],
+    melds: tuple[dict[str, str], ...],
+    lines: list[str],
+) -> None:
+    # West plays after the player (seat 0), East before it; at four North is the partner.
+    game = position(
+        Rules.from_dict({"players": players}),
+        hands=hands,
+        melds=melds,
+        threes=("",) * players,
+        opened=(True,) * players,
+        totals=(0,) * (2 if players == 4 else players),
+    )
+    assert table_lines(player_view(game, 0)) == lines
