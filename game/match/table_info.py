@@ -51,6 +51,14 @@ PRESET_TITLES = {
     "classic": phrase("Classic rules"),
     "modern_american": phrase("Modern American rules"),
 }
+# Each side's melds named by the number of players, the player's side first: at three the
+# players to the left (West) and the right (East), at four the other partnership. The table
+# writes them in the corner of each meld area, the game review beside the melds of a moment.
+MELD_LABELS = {
+    2: (phrase("Your melds"), phrase("Opponent's melds")),
+    3: (phrase("Your melds"), phrase("West's melds"), phrase("East's melds")),
+    4: (phrase("Your side's melds"), phrase("West & East's melds")),
+}
 # Suits alternate colours in the hand (User Guide 3.5): Clubs, Diamonds, Spades, Hearts.
 _SUIT_ORDER = {3: 0, 2: 1, 0: 2, 1: 3, 4: 4}
 

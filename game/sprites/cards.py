@@ -37,8 +37,6 @@ BACKS: tuple[str, ...] = ("back_1", "back_2")
 # preference beside the standard backs and the player's own picture.
 BACK_DESIGNS: tuple[str, ...] = ("lattice", "diamonds", "rings", "stripes", "waves", "stars")
 OWN_BACK = "back_own"
-
-
 # The player's own picture sits in a white frame this share of the card's width.
 OWN_BACK_FRAME = 1 / 14
 # Why a picture cannot be a card back, whole sentences with named fields.

@@ -31,6 +31,7 @@ from game.logic.review.words import action_said, capitalised, sentence_said
 from game.logic.view import PlayerView
 from game.match import SEAT_NAMES
 from game.match.game_review import GameReview
+from game.match.table_info import MELD_LABELS
 from game.records import get_game, replay_of, review_of, save_review
 from game.scenes.records.screen import RecordsScreen
 from game.sprites.cards import image_code
@@ -39,12 +40,6 @@ from game.ui import theme as th
 if TYPE_CHECKING:
     from game.scenes.base import Host
 
-# The other sides' melds, named as the table names them: at three West's (the player to the
-# left) and East's, at four the other partnership's, then the player's side.
-OTHER_MELDS = {
-    3: (N_("West's melds"), N_("East's melds")),
-    4: (N_("West & East's melds"), N_("Your side's melds")),
-}
 # How deep the screen's reviews look (the command line's depth).
 REVIEW_CONFIG = ReviewConfig()
 
@@ -79,16 +74,16 @@ def table_lines(view: PlayerView) -> list[str]:
 
     if n == 3:
         return [
-            melds_line(OTHER_MELDS[3][0], left, held(left)),
-            melds_line(OTHER_MELDS[3][1], right, held(right)),
+            melds_line(MELD_LABELS[3][1], left, held(left)),
+            melds_line(MELD_LABELS[3][2], right, held(right)),
             _("Your melds: {melds}").format(melds=melds_words(view, seat)),
         ]
     if n == 4:
         partner = (seat + 2) % n
         west, north, east = (_(name) for name in SEAT_NAMES[4])
         return [
-            melds_line(OTHER_MELDS[4][0], left, f"{west} {held(left)}, {east} {held(right)}"),
-            melds_line(OTHER_MELDS[4][1], seat, f"{north} {held(partner)}"),
+            melds_line(MELD_LABELS[4][1], left, f"{west} {held(left)}, {east} {held(right)}"),
+            melds_line(MELD_LABELS[4][0], seat, f"{north} {held(partner)}"),
         ]
     return [
         _("Opponent's melds: {melds}").format(melds=melds_words(view, left))

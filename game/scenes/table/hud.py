@@ -16,8 +16,8 @@ from typing import Protocol
 import pygame
 from pygame import Rect
 
-from game.language import N_, _, n_
-from game.match.table_info import Counter, ScoreRow, fold_hands
+from game.language import _, n_
+from game.match.table_info import MELD_LABELS, Counter, ScoreRow, fold_hands
 from game.scenes.table.board import Badge
 from game.scenes.table.layout import TableGeometry
 from game.ui import theme as th
@@ -79,12 +79,6 @@ class HudModel:
     speech: dict[int, str] = field(default_factory=dict)
 
 
-# The words in the corner of each meld area, by the number of players (a side's area once).
-MELD_LABELS = {
-    2: (N_("Your melds"), N_("Opponent's melds")),
-    3: (N_("Your melds"), N_("West's melds"), N_("East's melds")),
-    4: (N_("Your side's melds"), N_("West & East's melds")),
-}
 SPEECH_FILL = (250, 244, 222)
 
 # The most lines a player's name takes at the head of its scoresheet column.
