@@ -21,6 +21,7 @@ plan.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections.abc import Callable
@@ -213,6 +214,29 @@ def decide(
     aggressive: bool = False,
 ) -> Plan:
     """The best candidate for the view's seat: one draw action, or the rest of the turn."""
+    # The play-outs make and drop a great many small objects, which reference counting frees:
+    # the cyclic garbage collector, which would otherwise stop every few hundred of them to
+    # walk the young objects (and now and then the whole heap), waits until the decision is
+    # made.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _decide(view, config, style, rng, should_stop, now, model, aggressive)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _decide(
+    view: PlayerView,
+    config: SearchConfig,
+    style: Style,
+    rng: random.Random,
+    should_stop: Callable[[], bool] | None,
+    now: Callable[[], float] | None,
+    model: OpponentModel | None,
+    aggressive: bool,
+) -> Plan:
     start = now() if now else 0.0
     model = model or OpponentModel()
     own_style = style if config.own_turns_by_heuristic else None
@@ -238,7 +262,7 @@ def decide(
         if now is not None and done and now() - start > config.seconds:
             break
         world = model.determinize(view, random.Random(rng.random()))
-        roll_seed = rng.random()
+        play_rng = random.Random(rng.random())
         for index in racing:
             if now is not None and done and now() - start > HARD_LIMIT * config.seconds:
                 # A slow machine: drop this unfinished round rather than overrun.
@@ -246,7 +270,7 @@ def decide(
                     del row[done:]
                 return options[_pick(results, config.confidence)]
             results[index].append(
-                try_plan(world, options[index], view, horizon, roll_seed, own_style)
+                try_plan(world, options[index], view, horizon, play_rng, own_style)
             )
         if done + 1 >= RACE_AFTER and len(racing) > 2:
             # Samples go where they can still change the choice: a candidate clearly worse than
@@ -275,11 +299,14 @@ def try_plan(
     plan: Plan,
     view: PlayerView,
     horizon: int,
-    roll_seed: float,
+    play_rng: random.Random,
     own_style: Style | None = None,
 ) -> float:
     """The value for the view's seat of playing `plan` in `world`, then playing on (its own
-    turns by the heuristic in `own_style`, if given)."""
+    turns by the heuristic in `own_style`, if given). The candidates of one sample share
+    `play_rng`: the play-outs' policies add no noise (`playout.choose`, and the styles of the
+    levels that search), so each candidate meets the same play-out without seeding a generator
+    of its own."""
     trial = world.clone(recording=False)
     # A draw keeps its undo until the turn ends: taking the pile is only worth what the turn
     # can make of it, and a failed opening gives it back (a sampled world keeps no undo).
@@ -289,7 +316,6 @@ def try_plan(
             trial.apply(action)
     except IllegalAction:
         return -1e6
-    play_rng = random.Random(roll_seed)
     if view.phase == DRAW:
         _finish_turn(trial, view.seat, play_rng)
         trial.record_undo = False

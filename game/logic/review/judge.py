@@ -82,9 +82,9 @@ def judge(decision: Decision, config: ReviewConfig = DEFAULT) -> Judgement:
     results: list[list[float]] = [[] for _ in options]
     for _ in range(config.samples):
         world = model.determinize(view, random.Random(rng.random()))
-        roll_seed = rng.random()
+        play_rng = random.Random(rng.random())
         for index, plan in enumerate(options):
-            results[index].append(search.try_plan(world, plan, view, horizon, roll_seed))
+            results[index].append(search.try_plan(world, plan, view, horizon, play_rng))
     means = tuple(sum(row) / len(row) for row in results)
     best = max(range(len(options)), key=lambda i: (means[i], i == played))
     lead, error = _paired(results[best], results[played])

@@ -4,14 +4,14 @@ import random
 
 import pytest
 
-from game.logic import player_view
+from game.logic import Rules, player_view
 from game.logic.actions import Discard, Meld
 from game.logic.ai import ComputerPlayer, evaluation, heuristic, playout, search
 from game.logic.ai.player import SEARCH
 from game.logic.legal import legal_actions
 from game.logic.phases import DRAW, PLAY
 from game.logic.view import determinize
-from tests.helpers.scenario import position
+from tests.helpers.scenario import position, random_position
 
 
 def _turn_position():
@@ -109,12 +109,17 @@ def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monk
     )
     assert len(plans) >= 3
     tried: dict[int, int] = {}
+    luck: dict[int, tuple[random.Random, float]] = {}
 
-    def scripted(world, plan, view, horizon, roll_seed, own_style):
-        # The luck of each sampled deal is shared by every candidate (common random numbers).
+    def scripted(world, plan, view, horizon, play_rng, own_style):
+        # The luck of each sampled deal is shared by every candidate (common random numbers):
+        # they all play on with the sample's one generator.
         index = plans.index(plan)
         tried[index] = tried.get(index, 0) + 1
-        return (-500.0 if index == 1 else 0.0) + random.Random(roll_seed).uniform(-10, 10)
+        shared = luck.setdefault(
+            id(play_rng), (play_rng, random.Random(len(luck)).uniform(-10, 10))
+        )
+        return (-500.0 if index == 1 else 0.0) + shared[1]
 
     monkeypatch.setattr(search, "try_plan", scripted)
     monkeypatch.setattr(search, "turn_plans", lambda *args, **kwargs: plans)
@@ -141,14 +146,26 @@ def test_the_brisk_play_out_turn_is_a_candidate():
     assert brisk is not None and brisk in plans
 
 
+@pytest.mark.parametrize("own_style", [None, heuristic.MASTER, heuristic.ADVANCED])
+def test_a_play_out_draws_no_random_number(own_style):
+    # The candidates of one sample share its generator (`try_plan`): that is only the same
+    # play-out for each of them while the play-out policies draw nothing from it.
+    for seed in range(6):
+        game = random_position(Rules.preset("classic"), seed, steps=seed * 6)
+        rng = random.Random(seed)
+        state = rng.getstate()
+        search.rollout(game.clone(recording=False), game.to_move, 30, rng, own_style)
+        assert rng.getstate() == state
+
+
 def _horizons_tried(monkeypatch):
     """The set that gathers the play-out horizons `search.try_plan` is called with."""
     seen = set()
     original = search.try_plan
 
-    def recording(world, plan, view, horizon, roll_seed, own_style):
+    def recording(world, plan, view, horizon, play_rng, own_style):
         seen.add(horizon)
-        return original(world, plan, view, horizon, roll_seed, own_style)
+        return original(world, plan, view, horizon, play_rng, own_style)
 
     monkeypatch.setattr(search, "try_plan", recording)
     return seen
