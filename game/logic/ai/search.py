@@ -10,13 +10,13 @@ play-out of a few turns in which the other players follow the quick play-out pol
 (`playout.choose`: brisk melding, going out at once) and the searching player follows it too, or
 plays its own turns in its own style (`SearchConfig.own_turns_by_heuristic`: Master), and the
 position is scored by the fitted evaluation (`evaluation.value`), which is exact once the hand is
-over. At the draw the play-outs may go on longer (`SearchConfig.draw_horizon`: Master), and once
-the opponent is down to a few cards they go on to the end of the hand. Samples go where they can
-change the choice: after a few, a candidate clearly worse than the heuristic's own plan leaves the
-race. The candidate with the best average wins if it beats the heuristic's own choice by enough on
-the same samples (common random numbers). The search stops after its sample budget, when `now`
-passes the time budget, or when `should_stop` says so; it always has an answer, the heuristic's
-plan.
+over; Master also counts winning the hand over and above its margin (`utility`). At the draw the
+play-outs may go on longer (`SearchConfig.draw_horizon`: Master), and once the opponent is down to
+a few cards they go on to the end of the hand. Samples go where they can change the choice: after a
+few, a candidate clearly worse than the heuristic's own plan leaves the race. The candidate with
+the best average wins if it beats the heuristic's own choice by enough on the same samples (common
+random numbers). The search stops after its sample budget, when `now` passes the time budget, or
+when `should_stop` says so; it always has an answer, the heuristic's plan.
 """
 
 from __future__ import annotations
@@ -69,6 +69,11 @@ class SearchConfig:
     own_turns_by_heuristic: bool = False
     # Once opened, a turn that melds nothing is a candidate too (`turn_plans`).
     hold_back: bool = False
+    # What a candidate is worth: the margin of the hand, plus up to `win_weight` points for
+    # winning it (`utility`), so that a likely small win beats a gamble on a slightly larger
+    # average margin.
+    win_weight: float = 0.0
+    win_scale: float = 150.0
 
 
 Plan = tuple[Action, ...]
@@ -269,9 +274,8 @@ def _decide(
                 for row in results:
                     del row[done:]
                 return options[_pick(results, config.confidence)]
-            results[index].append(
-                try_plan(world, options[index], view, horizon, play_rng, own_style)
-            )
+            value = try_plan(world, options[index], view, horizon, play_rng, own_style)
+            results[index].append(utility(value, config.win_weight, config.win_scale))
         if done + 1 >= RACE_AFTER and len(racing) > 2:
             # Samples go where they can still change the choice: a candidate clearly worse than
             # the heuristic's own plan leaves the race.
@@ -320,6 +324,16 @@ def try_plan(
         _finish_turn(trial, view.seat, play_rng)
         trial.record_undo = False
     return rollout(trial, view.seat, horizon, play_rng, own_style)
+
+
+def utility(value: float, win_weight: float, win_scale: float) -> float:
+    """What a play-out's `value` (the hand's margin, or its expected margin) is worth to a
+    search that also counts winning the hand: `win_weight` points more for a win, as many fewer
+    for a loss, eased in over margins within about `win_scale` of a draw (the value of an
+    unfinished hand is a guess)."""
+    if not win_weight:
+        return value
+    return value + win_weight * math.tanh(value / win_scale)
 
 
 def _edge(row: list[float], base: list[float]) -> float:

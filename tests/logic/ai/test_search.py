@@ -129,6 +129,45 @@ def test_a_candidate_clearly_worse_than_the_heuristics_plan_leaves_the_race(monk
     assert tried[0] == 12 and all(tried[i] == 12 for i in range(2, len(plans)))
 
 
+@pytest.mark.python_engine
+@pytest.mark.parametrize(("win_weight", "chosen"), [(0.0, 0), (200.0, 1)])
+def test_counting_the_win_prefers_a_sure_small_win_to_a_gamble(monkeypatch, win_weight, chosen):
+    # The heuristic's plan (candidate 0) wins 300 or loses 150 on alternate deals, +75 on
+    # average; candidate 1 wins 50 on every deal. On margins alone the gamble stays; counting
+    # the win, the sure small win is worth more.
+    game = _turn_position()
+    view = player_view(game, 0)
+    plans = search.turn_plans(
+        determinize(view, random.Random(1)), heuristic.ADVANCED, random.Random(2), 2
+    )
+    assert len(plans) == 2
+    deals: dict[int, int] = {}
+
+    def scripted(world, plan, view, horizon, play_rng, own_style):
+        deal = deals.setdefault(id(play_rng), len(deals))
+        if plans.index(plan) == 1:
+            return 50.0
+        return 300.0 if deal % 2 else -150.0
+
+    monkeypatch.setattr(search, "try_plan", scripted)
+    monkeypatch.setattr(search, "turn_plans", lambda *args, **kwargs: plans)
+    config = search.SearchConfig(
+        samples=20, horizon=2, candidates=2, seconds=1.0, win_weight=win_weight
+    )
+    played = search.decide(view, config, heuristic.ADVANCED, random.Random(1))
+    assert played == plans[chosen]
+
+
+def test_the_utility_counts_a_win_and_a_loss_alike_and_keeps_the_order():
+    assert search.utility(120.0, 0.0, 150.0) == 120.0
+    assert search.utility(0.0, 200.0, 150.0) == 0.0
+    assert search.utility(1000.0, 200.0, 150.0) == pytest.approx(1200.0, abs=0.01)
+    assert search.utility(-80.0, 200.0, 150.0) == -search.utility(80.0, 200.0, 150.0)
+    values = [-900.0, -150.0, -10.0, 5.0, 150.0, 900.0]
+    worth = [search.utility(v, 200.0, 150.0) for v in values]
+    assert worth == sorted(worth) and len(set(worth)) == len(worth)
+
+
 def test_the_edge_is_the_paired_difference_in_standard_errors():
     assert search._edge([10.0, 12.0, 14.0], [0.0, 2.0, 4.0]) > 1e6  # always 10 ahead
     assert search._edge([1.0, -1.0], [0.0, 0.0]) == 0.0
