@@ -6,7 +6,8 @@ pile, holding wild cards for canastas and going out, discarding safely, freezing
 defending, and choosing when to go out. Going out is judged explicitly (`going_out_gain`): the
 lead it would bank (the going-out bonus and the cards the opponent would be caught with) against
 the chance that the opponent goes out first (`opponent_out_chance`, from its canastas, melds near
-a canasta, hand size and the cards it took). `choose(game, style, rng)` scores the legal actions
+a canasta, hand size and the cards it took); where going out would end the game, by whether it
+would win it (`going_out_ends_game`). `choose(game, style, rng)` scores the legal actions
 of the player to move and returns the best; it reads only what that player may see (their own
 hand, the table, sizes, and the cards the others are known to hold), so it is fair on a
 determinized game.
@@ -585,8 +586,12 @@ def _can_go_out_this_turn(game: Game, seen: _Seen) -> bool:
 
 
 def _should_go_out(game: Game, style: Style, aggressive: bool) -> bool:
-    if not style.judges_going_out or aggressive:
+    if not style.judges_going_out:
         return True
+    if aggressive:
+        # A hand played fast goes out at once, unless that would lose the game.
+        ends = going_out_ends_game(game)
+        return ends is None or ends > 0
     return going_out_gain(game) > 0
 
 
@@ -655,26 +660,50 @@ def banked(game: Game, p: int) -> float:
     return points + threes_score(rules, player.threes, player.melds)
 
 
-def going_out_lead(game: Game) -> float:
-    """The mover's lead in the hand if it went out now: its (side's) table, the cards it would
-    meld on the way out and the going-out bonus, less a partner's cards left in hand (as the
-    mover estimates them), against each opponent side's table less its cards caught in hand
-    (with three players, against the best placed other player)."""
+def going_out_scores(game: Game) -> list[float]:
+    """Each side's score for the hand if the mover went out now, as the mover estimates it: its
+    (side's) table, the cards it would meld on the way out and the going-out bonus, less a
+    partner's cards left in hand; each opponent side's table less its cards caught in hand."""
     me = game.to_move
-    rules = game.rules
     average = unseen_average(game)
     hand_points = sum(CARD_POINTS[c] for c in game.mover.hand)
-    mine = banked(game, me) + hand_points + rules.going_out_bonus
+    scores = [0.0] * game.n_sides
+    mine = game.side_of(me)
+    scores[mine] = banked(game, me) + hand_points + game.rules.going_out_bonus
     partner = game.partner_of(me)
     if partner is not None:
-        mine -= hand_points_of(game, partner, average)
-    sides: dict[int, list[int]] = {}
+        scores[mine] -= hand_points_of(game, partner, average)
+    counted: set[int] = {mine}
     for q in opponent_seats(game):
-        sides.setdefault(game.side_of(q), []).append(q)
-    return min(
-        mine - banked(game, seats[0]) + sum(hand_points_of(game, q, average) for q in seats)
-        for seats in sides.values()
-    )
+        side = game.side_of(q)
+        if side not in counted:
+            counted.add(side)
+            scores[side] = banked(game, q)
+        scores[side] -= hand_points_of(game, q, average)
+    return scores
+
+
+def going_out_lead(game: Game, scores: Sequence[float] | None = None) -> float:
+    """The mover's lead in the hand if it went out now (`going_out_scores`, unless given):
+    against the other side, or with three players against the best placed other player."""
+    if scores is None:
+        scores = going_out_scores(game)
+    mine = game.side_of(game.to_move)
+    return min(scores[mine] - score for side, score in enumerate(scores) if side != mine)
+
+
+def going_out_ends_game(game: Game, scores: Sequence[float] | None = None) -> float | None:
+    """If going out now would end the game (a side reaching the target score alone at the top):
+    by how much the mover's side would win it, negative if it would lose it; None if the game
+    would go on. The hand's scores are `going_out_scores`, unless given."""
+    if scores is None:
+        scores = going_out_scores(game)
+    totals = [total + score for total, score in zip(game.totals, scores, strict=True)]
+    top = max(totals)
+    if top < game.rules.target_score or totals.count(top) > 1:
+        return None
+    mine = game.side_of(game.to_move)
+    return totals[mine] - max(t for side, t in enumerate(totals) if side != mine)
 
 
 def going_out_gain(game: Game) -> float:
@@ -684,9 +713,16 @@ def going_out_gain(game: Game) -> float:
     opponents with their hands (and, with four players, the partner's hand counts against the
     side). Playing on is worth what the mover can still build (its melds of five or six cards
     are canastas in waiting, a big pile may come its way) for the turns it can safely wait, less
-    the same for the opponents, and it risks being caught itself."""
+    the same for the opponents, and it risks being caught itself. Where going out would end
+    the game, the gain is the lead it would end it with."""
     player = game.mover
-    lead = going_out_lead(game)
+    scores = going_out_scores(game)
+    ends = going_out_ends_game(game, scores)
+    if ends is not None:
+        # The game is at stake, not the hand: go out to win it, whatever the hand's margin, and
+        # never to lose it, while playing on leaves a chance.
+        return ends
+    lead = going_out_lead(game, scores)
     chance = opponent_out_chance(game)
     if lead <= 0:
         # Behind: the hand is lost if it ends now; play on unless an opponent is about to go

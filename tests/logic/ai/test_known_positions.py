@@ -102,6 +102,61 @@ def test_a_fast_hand_does_not_go_out_behind_while_the_opponent_cannot_go_out(lev
     assert game.went_out is None and game.players[0].hand
 
 
+# Going out here loses the hand by about 185 points (Kings down, Four away, against the
+# opponent's Aces canasta and four Red Threes), and the opponent cannot go out soon.
+BEHIND_BUT_OUT = {
+    "hands": ("KS KH KD 4C", "6D 6H 7S 7H 8S 8H 9C 10D JC QD"),
+    "melds": (
+        {"4": "4S 4H 4D 4C 4S 4H 4D", "5": "5S 5D 5C 5S 5D 5C 5H"},
+        {"A": "AS AH AD AC AS AH AD", "K": "KC KD KC"},
+    ),
+    "threes": ("", "3H 3D 3H 3D"),
+    "phase": PLAY,
+}
+
+
+@pytest.mark.parametrize("level", ["advanced", "master"])
+@pytest.mark.parametrize("aggressiveness", [0, 100])
+def test_goes_out_behind_in_the_hand_when_that_wins_the_game(level, aggressiveness):
+    game = position(**BEHIND_BUT_OUT, totals=(4700, 3800))
+    assert heuristic.going_out_lead(game) < 0
+    assert heuristic.going_out_ends_game(game) > 500
+    play_turn(game, ComputerPlayer(level, seed=1, samples=3, aggressiveness=aggressiveness))
+    assert game.went_out == 0 and game.winner == 0
+
+
+def test_going_out_ends_the_game_only_with_a_side_alone_at_the_top_of_the_target():
+    # Only the totals differ from the position where going out loses the hand: it matters to
+    # the game only once a side would reach the target score.
+    assert heuristic.going_out_ends_game(position(**BEHIND_BUT_OUT)) is None
+    assert heuristic.going_out_ends_game(position(**BEHIND_BUT_OUT, totals=(3000, 3500))) is None
+    scores = heuristic.going_out_scores(position(**BEHIND_BUT_OUT))
+    level = position(**BEHIND_BUT_OUT, totals=(4000, 4000 + int(scores[0] - scores[1])))
+    assert heuristic.going_out_ends_game(level) == pytest.approx(0.0, abs=1.0)
+    lost = position(**BEHIND_BUT_OUT, totals=(3500, 4000))
+    assert heuristic.going_out_ends_game(lost) < 0 and heuristic.going_out_gain(lost) < 0
+
+
+@pytest.mark.parametrize("level", ["advanced", "master"])
+@pytest.mark.parametrize("aggressiveness", [0, 100])
+def test_does_not_go_out_ahead_in_the_hand_when_that_loses_the_game(level, aggressiveness):
+    # The position where every judging level goes out at 0-0 (ahead by about 60, the opponent
+    # two cards from going out): here it would end the game 800 behind, so the player plays on.
+    game = position(
+        hands=("KS KH 4C", "5H 6H"),
+        melds=(
+            {"Q": CANASTA_Q, "J": CANASTA_J, "K": "KC KD KC"},
+            {"9": CANASTA_9, "10": CANASTA_10, "A": "AS AH AD AC AS"},
+        ),
+        phase=PLAY,
+        totals=(3000, 3900),
+    )
+    assert heuristic.going_out_lead(game) > 0
+    assert heuristic.going_out_ends_game(game) < -500
+    play_turn(game, ComputerPlayer(level, seed=1, samples=3, aggressiveness=aggressiveness))
+    assert game.went_out is None and game.players[0].hand
+
+
 @pytest.mark.parametrize("level", ["advanced", "master"])
 def test_freezes_the_pile_when_the_opponent_threatens_to_take_a_large_one(level):
     # Every natural card would let the opponent take twelve cards onto its melds.
