@@ -168,6 +168,90 @@ def test_the_utility_counts_a_win_and_a_loss_alike_and_keeps_the_order():
     assert worth == sorted(worth) and len(set(worth)) == len(worth)
 
 
+@pytest.mark.python_engine
+@pytest.mark.parametrize(
+    ("totals", "game_aware", "chosen"),
+    [
+        # 400 behind in the last hand: the heuristic's sure +300 loses the game; the gamble
+        # (+1000 or -500, +250 on average) wins it half the time.
+        ((4000, 4400), False, 0),
+        ((4000, 4400), True, 1),
+        # 400 ahead: the heuristic's sure -100 wins the game; the gamble (+1000 or -600, +200
+        # on average) loses it half the time.
+        ((4400, 4000), False, 1),
+        ((4400, 4000), True, 0),
+        # Before the last hand the margin counts, game or no game.
+        ((1400, 1000), True, 1),
+    ],
+)
+def test_near_the_end_of_the_game_the_search_plays_to_win_the_game(
+    monkeypatch, totals, game_aware, chosen
+):
+    game = position(
+        hands=("5S 5H 5D 9C 9D 9H KS 4C 7D JC", "5C 6H 7S"),
+        melds=({"K": "KC KD KH"}, {"Q": "QS QH QD"}),
+        phase=PLAY,
+        totals=totals,
+    )
+    view = player_view(game, 0)
+    plans = search.turn_plans(
+        determinize(view, random.Random(1)), heuristic.ADVANCED, random.Random(2), 2
+    )
+    assert len(plans) == 2
+    ahead = totals[0] > totals[1]
+    sure, high, low = (-100.0, 1000.0, -600.0) if ahead else (300.0, 1000.0, -500.0)
+    deals: dict[int, int] = {}
+
+    def scripted(world, plan, view, horizon, play_rng, own_style):
+        deal = deals.setdefault(id(play_rng), len(deals))
+        if plans.index(plan) == 0:
+            return sure
+        return high if deal % 2 else low
+
+    monkeypatch.setattr(search, "try_plan", scripted)
+    monkeypatch.setattr(search, "turn_plans", lambda *args, **kwargs: plans)
+    config = search.SearchConfig(
+        samples=20, horizon=2, candidates=2, seconds=1.0, win_weight=200.0, game_aware=game_aware
+    )
+    assert search.decide(view, config, heuristic.ADVANCED, random.Random(1)) == plans[chosen]
+
+
+def test_only_the_game_counts_in_its_last_hand():
+    def stakes(totals, players=2):
+        rules = Rules.from_dict(Rules().to_dict() | {"players": players})
+        hands = ("4C", "5C", "6C", "7C")[:players]
+        return search.game_stakes(player_view(position(rules, hands=hands, totals=totals), 0))
+
+    assert stakes((0, 0)) is None and stakes((3200, 900)) is None
+    assert stakes((1200, 900, 3400), players=3) is None  # three sides: margins as before
+    assert stakes((4000, 4300)) == (-300.0, 250.0)
+    assert stakes((900, 3300)) == (-2400.0, 250.0)
+    # With four players the partnerships' totals count.
+    assert stakes((4000, 4300), players=4) == (-300.0, 250.0)
+
+
+def test_the_game_utility_counts_point_for_point_only_while_the_game_is_close():
+    level = search.GameStakes(lead=0.0, doubt=250.0)
+
+    def worth(value, stakes):
+        return search.utility(value, 200.0, 150.0, stakes)
+
+    # Level in the last hand: a point of margin near a draw counts about a point.
+    assert worth(10.0, level) - worth(-10.0, level) == pytest.approx(20.0, rel=0.01)
+    # Far ahead or far behind, the margin hardly counts: the game is decided.
+    far_ahead = level._replace(lead=3000.0)
+    assert worth(1000.0, far_ahead) - worth(0.0, far_ahead) < 1.0
+    far_behind = level._replace(lead=-3000.0)
+    assert worth(1000.0, far_behind) - worth(0.0, far_behind) < 1.0
+    # A margin that turns the game counts for the game.
+    behind = level._replace(lead=-400.0)
+    assert worth(600.0, behind) - worth(200.0, behind) > 300.0
+    values = [-2000.0, -300.0, -10.0, 5.0, 300.0, 2000.0]
+    for stakes in (level, behind, far_ahead):
+        ranked = [worth(v, stakes) for v in values]
+        assert ranked == sorted(ranked)
+
+
 def test_the_edge_is_the_paired_difference_in_standard_errors():
     assert search._edge([10.0, 12.0, 14.0], [0.0, 2.0, 4.0]) > 1e6  # always 10 ahead
     assert search._edge([1.0, -1.0], [0.0, 0.0]) == 0.0
