@@ -32,18 +32,23 @@ def quick(level):
     return ComputerPlayer(level, seed=1, samples=3, aggressiveness=0)
 
 
+# Going out here wins the hand by about 60 points, and the opponent (two canastas, two cards) will
+# go out next turn.
+OUT_AHEAD = {
+    "hands": ("KS KH 4C", "5H 6H"),
+    "melds": (
+        {"Q": CANASTA_Q, "J": CANASTA_J, "K": "KC KD KC"},
+        {"9": CANASTA_9, "10": CANASTA_10, "A": "AS AH AD AC AS"},
+    ),
+    "phase": PLAY,
+}
+
+
 @pytest.mark.parametrize("level", ["advanced", "expert", "master"])
 def test_goes_out_with_two_canastas_when_the_opponent_holds_two_cards(level):
     # Behind on the table, but the opponent (two canastas, two cards) will go out next turn:
     # going out now banks the bonus and catches its cards.
-    game = position(
-        hands=("KS KH 4C", "5H 6H"),
-        melds=(
-            {"Q": CANASTA_Q, "J": CANASTA_J, "K": "KC KD KC"},
-            {"9": CANASTA_9, "10": CANASTA_10, "A": "AS AH AD AC AS"},
-        ),
-        phase=PLAY,
-    )
+    game = position(**OUT_AHEAD)
     play_turn(game, quick(level))
     assert game.phase == "hand_over" and game.went_out == 0
 
@@ -142,15 +147,7 @@ def test_going_out_ends_the_game_only_with_a_side_alone_at_the_top_of_the_target
 def test_does_not_go_out_ahead_in_the_hand_when_that_loses_the_game(level, aggressiveness):
     # The position where every judging level goes out at 0-0 (ahead by about 60, the opponent
     # two cards from going out): here it would end the game 800 behind, so the player plays on.
-    game = position(
-        hands=("KS KH 4C", "5H 6H"),
-        melds=(
-            {"Q": CANASTA_Q, "J": CANASTA_J, "K": "KC KD KC"},
-            {"9": CANASTA_9, "10": CANASTA_10, "A": "AS AH AD AC AS"},
-        ),
-        phase=PLAY,
-        totals=(3000, 3900),
-    )
+    game = position(**OUT_AHEAD, totals=(3000, 3900))
     assert heuristic.going_out_lead(game) > 0
     assert heuristic.going_out_ends_game(game) < -500
     play_turn(game, ComputerPlayer(level, seed=1, samples=3, aggressiveness=aggressiveness))
