@@ -86,6 +86,8 @@ class SearchConfig:
 # ends with may be from the hand's final margin.
 LAST_HAND: Final = 0.35
 LAST_HAND_DOUBT: Final = 0.05
+SQRT_2: Final = math.sqrt(2.0)
+SQRT_2PI: Final = math.sqrt(2.0 * math.pi)
 
 
 class GameStakes(NamedTuple):
@@ -370,8 +372,8 @@ def utility(
     about the stakes' doubt of turning it, and scaled to count point for point where it turns."""
     if stakes is not None:
         lead, doubt = stakes
-        chance = 0.5 * (1.0 + math.erf((lead + value) / (doubt * math.sqrt(2.0))))
-        return doubt * math.sqrt(2.0 * math.pi) * chance
+        chance = 0.5 * (1.0 + math.erf((lead + value) / (doubt * SQRT_2)))
+        return doubt * SQRT_2PI * chance
     if not win_weight:
         return value
     return value + win_weight * math.tanh(value / win_scale)
