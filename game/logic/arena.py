@@ -67,8 +67,27 @@ def make_bot(name: str, seed: int) -> Bot:
 def replay_name(seed: int, deal: int, deal_seed: int, levels: tuple[str, ...]) -> str:
     """The file name of a saved game: the arena's seed, the deal's number and seed, and the bot
     of each seat (a `package.module:Class` bot with its punctuation made safe for a file name)."""
-    seats = "-".join(re.sub(r"[^A-Za-z0-9_.]", "_", name) for name in levels)
+    seats = "-".join(file_safe(name) for name in levels)
     return f"seed{seed}-deal{deal}-{deal_seed}-{seats}.json"
+
+
+def file_safe(name: str) -> str:
+    """A bot's name as a saved game's file name holds it (`mybots.greedy:Greedy` becomes
+    `mybots.greedy_Greedy`)."""
+    return re.sub(r"[^A-Za-z0-9_.]", "_", name)
+
+
+_REPLAY_NAME = re.compile(r"seed(\d+)-deal(\d+)-(\d+)-([A-Za-z0-9_.-]+)\.json")
+
+
+def parse_replay_name(name: str) -> tuple[int, int, int, tuple[str, ...]] | None:
+    """The arena's seed, the deal's number and seed, and the bot of each seat (as made safe for a
+    file name) of a saved game's file name (`replay_name`'s inverse); None for another name."""
+    found = _REPLAY_NAME.fullmatch(name)
+    if found is None:
+        return None
+    seed, deal, deal_seed, seats = found.groups()
+    return int(seed), int(deal), int(deal_seed), tuple(seats.split("-"))
 
 
 def save_replay(game: Game, path: Path) -> None:
