@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.arena import file_safe, parse_replay_name  # noqa: E402
+from game.logic.arena import file_safe, final_scores, parse_replay_name  # noqa: E402
 from game.logic.phases import GAME_OVER, HAND_OVER  # noqa: E402
 from game.logic.replay import ReplayError, load_replay  # noqa: E402
 
@@ -41,12 +41,13 @@ def outcomes(folder: Path, opponent: str) -> dict[Key, float]:
     if not folder.is_dir():
         raise CompareError(f"{folder} is not a folder of saved arena games.")
     found: dict[Key, float] = {}
+    named = file_safe(opponent)
     for path in sorted(folder.glob("*.json")):
         parsed = parse_replay_name(path.name)
         if parsed is None:
             continue
         seed, deal, _deal_seed, seats = parsed
-        theirs = tuple(seat for seat, name in enumerate(seats) if name == file_safe(opponent))
+        theirs = tuple(seat for seat, name in enumerate(seats) if name == named)
         if not theirs or len(theirs) == len(seats):
             continue
         try:
@@ -56,10 +57,7 @@ def outcomes(folder: Path, opponent: str) -> dict[Key, float]:
         game = result.game
         if result.error is not None or game.phase not in (HAND_OVER, GAME_OVER):
             raise CompareError(f"{path}: the game in it did not finish.")
-        if game.phase == GAME_OVER:
-            scores = list(game.totals)
-        else:
-            scores = [side["total"] for side in game.history[-1]["scores"]]
+        scores = final_scores(game)
         mine = game.side_of(next(s for s in range(len(seats)) if s not in theirs))
         best_other = max(score for side, score in enumerate(scores) if side != mine)
         found[(seed, deal, theirs)] = float(scores[mine] - best_other)

@@ -147,17 +147,21 @@ def play_game(
             went_out[game.side_of(record["went_out"])] += 1
         for side in sides:
             in_hand[side] -= record["scores"][side]["in_hand"]
-    if target is None:
-        scores = [game.history[-1]["scores"][side]["total"] for side in sides]
-    else:
-        scores = list(game.totals)
     return {
-        "scores": scores,
+        "scores": final_scores(game),
         "times": times,
         "hands": game.hand_no,
         "went_out": went_out,
         "in_hand": in_hand,
     }
+
+
+def final_scores(game: Game) -> list[int]:
+    """Each side's result of a finished arena game: its totals once the game is over (a whole
+    game, or a single hand that reached the target), else the hand's scores (a one-hand game)."""
+    if game.phase == GAME_OVER:
+        return list(game.totals)
+    return [side["total"] for side in game.history[-1]["scores"]]
 
 
 def seatings(players: int, a: str, b: str) -> list[tuple[int, tuple[str, ...]]]:
